@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// filecheck's benchmark: runs filecheck and a reference command side by side on generated
+// corpora and prints a Markdown table of medians and ratios. See bench/README.md.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { makeCorpus } from './make-corpus.js';
+import { detectRssMethod, runOnce, cleanup } from './measure.js';
+
+const HELP = `usage: npm run bench -- [options]
+  --rounds N      timed rounds per scenario, after one warm-up run (default 5)
+  --only NAME     run only this scenario (repeatable)
+  --peers DIR     a directory with node_modules/.bin/ajv (ajv-cli 5), for the ajv-cli row
+  --rss METHOD    time | probe: how peak RSS is measured (default: time if GNU time exists)
+  --list          list the scenarios`;
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const FILECHECK = path.join(BENCH, '..', 'bin', 'filecheck.js');
+const WORK = path.join(os.tmpdir(), 'filecheck-bench'); // all corpora live here; also the cwd of every run
+const NODE = process.execPath;
+
+const { values: opts } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '5' },
+    only: { type: 'string', multiple: true },
+    peers: { type: 'string' },
+    rss: { type: 'string' },
+    list: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (opts.help) { console.log(HELP); process.exit(0); }
+const rounds = Number(opts.rounds);
+if (!(Number.isInteger(rounds) && rounds > 0)) { console.error(`bad --rounds: ${opts.rounds}`); process.exit(2); }
+
+// --- what is measured -------------------------------------------------------------------------
+
+const CORPORA = {
+  kumadocs: { profile: 'kumadocs' },
+  tiny: { profile: 'tiny' },
+  ten: { profile: 'kumadocs', files: 10 },
+};
+
+// A command is { label, argv(corpus) }: argv returns the argv array, or a string saying why it cannot run.
+const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
+const helpText = help.status === 0 ? help.stdout + help.stderr : '';
+const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => ['--require', `documentData.${k}:string`]);
+const filecheck = (label, ...extra) => ({
+  label: `filecheck ${label}`,
+  argv: (corpus) => {
+    if (!helpText) return 'bin/filecheck.js --help fails';
+    // Flags the CLI does not document yet (e.g. --workers) skip the scenario rather than fail it.
+    const missing = extra.filter((a) => a.startsWith('--') && !helpText.includes(a));
+    if (missing.length) return `filecheck --help does not mention ${missing.join(', ')}`;
+    return [NODE, FILECHECK, `${corpus}/**/*.json`, ...extra, ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : [])];
+  },
+});
+const script = (label, file, ...extra) => ({ label, argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra] });
+const ajvBin = opts.peers && path.resolve(opts.peers, 'node_modules', '.bin', 'ajv');
+const ajvCli = {
+  label: 'ajv-cli',
+  argv: (corpus) => (ajvBin && fs.existsSync(ajvBin)
+    // Run its script with this same node binary, not whatever `env node` finds.
+    ? [NODE, fs.realpathSync(ajvBin), 'validate', '-s', 'kumadoc.schema.json', '-d', `${corpus}/**/*.json`, '-c', 'ajv-formats']
+    : 'ajv-cli not found (pass --peers DIR with DIR/node_modules/.bin/ajv)'),
+};
+
+const FC_REQUIRE = filecheck('--require ×4', ...REQUIRE);
+const FC_SCHEMA = filecheck('--schema', '--schema', 'kumadoc.schema.json');
+const SYNC = script('baseline-sync', 'baseline-sync.js');
+const SYNC_SCHEMA = script('baseline-sync --schema', 'baseline-sync.js', '--schema', 'kumadoc.schema.json');
+const PROMISE_ALL = script('baseline-promise-all', 'baseline-promise-all.js');
+const fcWorkers = (n) => filecheck(`--require ×4 --workers ${n}`, ...REQUIRE, '--workers', n);
+
+// One line per scenario: name, corpus, candidate, reference, targets (max candidate/reference ratios).
+const SCENARIOS = [
+  ['kumadocs', 'kumadocs', FC_REQUIRE, SYNC, { wall: 1.3, rss: 1.3 }],
+  ['tiny', 'tiny', FC_REQUIRE, SYNC, { wall: 1.3, rss: 1.3 }],
+  ['ten', 'ten', FC_REQUIRE, SYNC, { wall: 2 }],
+  ['ten-schema-ajv-cli', 'ten', FC_SCHEMA, ajvCli, { wall: 0.8 }],
+  ['ten-schema', 'ten', FC_SCHEMA, SYNC_SCHEMA, {}],
+  ['kumadocs-schema', 'kumadocs', FC_SCHEMA, SYNC_SCHEMA, {}],
+  ['kumadocs-promise-all', 'kumadocs', PROMISE_ALL, SYNC, {}], // memory reference, no target
+  ['kumadocs-workers-1', 'kumadocs', fcWorkers('1'), SYNC, {}],
+  ['kumadocs-workers-2', 'kumadocs', fcWorkers('2'), SYNC, {}],
+  ['kumadocs-workers-auto', 'kumadocs', fcWorkers('auto'), SYNC, {}],
+].map(([name, corpus, a, b, target]) => ({ name, corpus, a, b, target }));
+
+// --- corpora ----------------------------------------------------------------------------------
+
+// Regenerates a corpus only when its parameters or the generator changed; the stamp sits
+// beside the corpus, not in it, so no tool ever scans it.
+function ensureCorpus(name) {
+  const dir = path.join(WORK, name);
+  const stampFile = `${dir}.stamp`;
+  const generator = createHash('sha256').update(fs.readFileSync(path.join(BENCH, 'make-corpus.js'))).digest('hex');
+  const stamp = JSON.stringify({ ...CORPORA[name], seed: 1, generator });
+  if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return;
+  process.stderr.write(`generating ${dir} ... `);
+  fs.rmSync(stampFile, { force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
+  const r = makeCorpus({ out: dir, ...CORPORA[name], seed: 1 });
+  fs.writeFileSync(stampFile, stamp);
+  process.stderr.write(`${r.files} files\n`);
+}
+
+// --- running ----------------------------------------------------------------------------------
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// Interleaves a and b (a, b, a, b, ...) so machine noise hits both; the first pair is a
+// warm-up (fills the page cache) and is not counted. Every run must exit 0: corpora are valid.
+function runScenario(s, method) {
+  const argvs = [s.a.argv(s.corpus), s.b.argv(s.corpus)];
+  const why = argvs.find((v) => typeof v === 'string');
+  if (why) return { note: `skipped: ${why}` };
+  ensureCorpus(s.corpus);
+  const samples = [[], []];
+  for (let round = 0; round <= rounds; round++) {
+    for (const i of [0, 1]) {
+      const r = runOnce(argvs[i], { cwd: WORK, method });
+      if (r.code !== 0) {
+        const label = [s.a, s.b][i].label;
+        return { note: `error: ${label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
+      }
+      if (round > 0) samples[i].push(r);
+    }
+  }
+  const med = (i, k) => median(samples[i].map((r) => r[k]));
+  // Ratios are medians of per-round pairs: a pair ran back to back, under the same load.
+  const ratio = (k) => median(samples[0].map((r, j) => r[k] / samples[1][j][k]));
+  return { wall: [med(0, 'wall'), med(1, 'wall')], rss: [med(0, 'rssMiB'), med(1, 'rssMiB')], ratio: { wall: ratio('wall'), rss: ratio('rssMiB') } };
+}
+
+function verdict(target, ratio) {
+  const keys = Object.keys(target);
+  if (!keys.length) return ['—', '—']; // a reference row: no target
+  const failed = keys.filter((k) => !(ratio[k] <= target[k]));
+  return [keys.map((k) => `${k} ≤ ${target[k]}×`).join(', '), failed.length ? `FAIL (${failed.join(', ')})` : 'pass'];
+}
+
+// --- main -------------------------------------------------------------------------------------
+
+if (opts.list) {
+  for (const s of SCENARIOS) console.log(`${s.name.padEnd(24)} ${s.corpus.padEnd(9)} ${s.a.label}  vs  ${s.b.label}`);
+  process.exit(0);
+}
+const chosen = opts.only ? SCENARIOS.filter((s) => opts.only.includes(s.name)) : SCENARIOS;
+if (opts.only && chosen.length !== opts.only.length) {
+  console.error(`unknown scenario in --only ${opts.only.join(', ')}; see --list`);
+  process.exit(2);
+}
+if (!helpText) {
+  const lines = (help.stderr || help.stdout || '').split('\n');
+  const why = lines.find((l) => /error/i.test(l)) ?? lines.find((l) => l.trim()) ?? `exit ${help.status}`;
+  console.error(`warning: \`node bin/filecheck.js --help\` fails, so filecheck rows are skipped (${why.trim()})`);
+}
+
+const method = opts.rss ?? detectRssMethod();
+fs.mkdirSync(WORK, { recursive: true });
+fs.copyFileSync(path.join(BENCH, 'kumadoc.schema.json'), path.join(WORK, 'kumadoc.schema.json'));
+
+const f2 = (x) => x.toFixed(2);
+const rows = [];
+let errors = 0;
+for (const s of chosen) {
+  process.stderr.write(`${s.name}: ${s.a.label} vs ${s.b.label}\n`);
+  const r = runScenario(s, method);
+  if (r.note?.startsWith('error')) errors++;
+  if (r.note) process.stderr.write(`  ${r.note}\n`);
+  const [targets, result] = r.note ? [verdict(s.target, {})[0], r.note] : verdict(s.target, r.ratio);
+  rows.push(r.note
+    ? [s.name, s.a.label, s.b.label, '', '', '', '', '', '', targets, result]
+    : [s.name, s.a.label, s.b.label, f2(r.wall[0]), f2(r.wall[1]), `${f2(r.ratio.wall)}×`,
+      r.rss[0].toFixed(0), r.rss[1].toFixed(0), `${f2(r.ratio.rss)}×`, targets, result]);
+}
+cleanup();
+
+const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+console.log(`\nnode ${process.version}, ${cpu}, availableParallelism ${os.availableParallelism()}, ` +
+  `${rounds} interleaved rounds after 1 warm-up, medians, peak RSS via ${method === 'time' ? 'GNU time' : 'rss-probe.js'}\n`);
+const header = ['scenario', 'candidate', 'reference', 'wall s', 'ref wall s', 'wall ratio', 'peak MiB', 'ref peak MiB', 'RSS ratio', 'target', 'result'];
+for (const row of [header, header.map(() => '---'), ...rows]) console.log(`| ${row.join(' | ')} |`);
+process.exitCode = errors ? 1 : 0;

@@ -1,0 +1,32 @@
+// The human reporter, Jest-like: a FAIL block per failing file, then the summary.
+import { summaryLines } from './summary-line.js';
+
+/**
+ * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
+ */
+export function createDefaultReporter({ write, end, colors: c, quiet, verbose }) {
+  return {
+    onRunStart({ plan, files, skipped }) {
+      if (verbose) {
+        write(c.dim(`Plan: ${plan.mode}${plan.workers ? ` (${plan.workers} workers)` : ''}: ${plan.reason}\n`));
+        for (const file of skipped) write(c.dim(`SKIP ${file.rel} (${file.reason})\n`));
+      }
+      if (!files && !quiet) write(`No files to check${skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
+    },
+    onFileResult(result) {
+      if (result.status === 'pass') {
+        if (verbose) write(`${c.green('PASS')} ${result.path} ${c.dim(`(${Math.round(result.durationMs)} ms)`)}\n`);
+        return;
+      }
+      const lines = result.problems.map((p) => {
+        const at = p.line === undefined ? '' : `${p.line}:${p.column}`;
+        return `  ${c.dim(at.padEnd(8))} ${p.message}  ${c.dim(`(${p.validator})`)}`;
+      });
+      write(`${c.inverseRed(c.bold(' FAIL '))} ${result.path}\n${lines.join('\n')}\n`);
+    },
+    onRunComplete(summary) {
+      write(`\n${summaryLines(summary, c).join('\n')}\n`);
+      end();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+// Config.reporters ──▶ reporter objects, each with its own output. When a machine-readable report
+// goes to stdout, stdout carries it alone and everything for humans goes to stderr.
+import fs from 'node:fs';
+import path from 'node:path';
+import { colorsFor } from './colors.js';
+import { createDefaultReporter } from './default.js';
+import { createJsonReporter } from './json.js';
+
+/**
+ * @param {import('../runner/config.js').Config} config
+ * @param {{ stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean }, env: Record<string, string | undefined> }} io
+ */
+export async function createReporters(config, { stdout, stderr, env }) {
+  const stdoutTaken = config.reporters.some((r) => r.name !== 'default' && !r.outputFile);
+  const human = stdoutTaken ? stderr : stdout;
+  const reporters = [];
+  if (stderr.isTTY && !env.CI && !config.listFiles) {
+    const { default: ora } = await import('ora');
+    const { createProgress } = await import('./progress.js');
+    reporters.push(createProgress({ stream: stderr, ora }));
+  }
+  for (const { name, outputFile } of config.reporters) {
+    if (name === 'default') {
+      const target = outputFile ? fileSink(outputFile) : streamSink(human);
+      const colors = colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color);
+      reporters.push(createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose }));
+    } else if (name === 'json') {
+      reporters.push(createJsonReporter({ ...(outputFile ? fileSink(outputFile) : streamSink(stdout)), verbose: config.verbose }));
+    }
+  }
+  return reporters;
+}
+
+function streamSink(stream) {
+  return { write: (text) => stream.write(text), end: () => {} };
+}
+
+// Written to a temporary file and renamed at the end, so a report is never seen half-written.
+function fileSink(file) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temporary, 'w');
+  return {
+    write: (text) => fs.writeSync(fd, text),
+    end: () => {
+      fs.closeSync(fd);
+      fs.renameSync(temporary, file);
+    },
+  };
+}

@@ -1,0 +1,34 @@
+// An ora spinner on a TTY's stderr: files checked / total, failures so far. Never in CI or piped.
+
+const REFRESH_MS = 80;
+
+/** @param {{ stream: NodeJS.WriteStream, ora: Function }} options */
+export function createProgress({ stream, ora }) {
+  let spinner;
+  let total = 0;
+  let done = 0;
+  let failed = 0;
+  let shownAt = 0;
+  const text = () => `Checking files: ${done}/${total}${failed ? `, ${failed} failed` : ''}`;
+  return {
+    onRunStart({ files }) {
+      total = files;
+      spinner = ora({ stream, text: text(), discardStdin: false }).start();
+    },
+    onFileResult(result) {
+      done++;
+      if (result.status === 'fail') {
+        failed++;
+        spinner.clear(); // the next reporter prints a FAIL block; the spinner redraws below it
+      }
+      const now = performance.now();
+      if (now - shownAt > REFRESH_MS) {
+        spinner.text = text();
+        shownAt = now;
+      }
+    },
+    onRunComplete() {
+      spinner.stop();
+    },
+  };
+}

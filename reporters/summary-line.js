@@ -1,0 +1,18 @@
+// "Files: 2 failed, 4055 passed, 4057 total", as Jest words it.
+
+/**
+ * @param {import('../runner/run.js').Summary} summary
+ * @param {ReturnType<import('./colors.js').colorsFor>} c
+ */
+export function summaryLines(summary, c) {
+  const parts = [];
+  if (summary.failed) parts.push(c.bold(c.red(`${summary.failed} failed`)));
+  if (summary.unchecked) parts.push(c.yellow(`${summary.unchecked} not checked`));
+  if (summary.skipped) parts.push(c.yellow(`${summary.skipped} skipped`));
+  parts.push(c.bold(c.green(`${summary.passed} passed`)));
+  parts.push(`${summary.total} total`);
+  const lines = [`${c.bold('Files:')} ${parts.join(', ')}`, `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`];
+  if (summary.bailed) lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
+  if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
+  return lines;
+}

@@ -1,0 +1,46 @@
+// The chaos monkey: fails a file on purpose so the failure paths are exercised for real.
+// Whether a file is hit is a pure function of (seed, path), so the same seed fails the same files
+// in any order and on any number of workers.
+import { UsageError } from './errors.js';
+
+export class ChaosError extends Error {
+  name = 'ChaosError';
+}
+
+/**
+ * @param {string | number | undefined} probability from --chaos-monkey or CHAOS_MONKEY
+ * @param {string | number | undefined} seed from --chaos-seed or CHAOS_SEED; random when absent
+ * @returns {{ probability: number, seed: string } | null}
+ */
+export function parseChaos(probability, seed) {
+  if (probability === undefined || probability === '') return null;
+  const p = Number(probability);
+  if (!(p >= 0 && p <= 1)) throw new UsageError(`chaos monkey probability must be a number from 0 to 1, not "${probability}"`);
+  if (p === 0) return null;
+  return { probability: p, seed: seed === undefined || seed === '' ? String(Math.floor(Math.random() * 2 ** 32)) : String(seed) };
+}
+
+/** @returns {boolean} whether the chaos monkey fails the file at this path */
+export function chaosHits(chaos, path) {
+  return chaos !== null && unitHash(`${chaos.seed}\0${path}`) < chaos.probability;
+}
+
+/** Throws the injected fault; called where a validator runs, so it takes the same path as a throwing validator. */
+export function chaosValidator(chaos, path) {
+  if (chaosHits(chaos, path)) throw new ChaosError(`chaos monkey: injected failure (probability ${chaos.probability}, seed ${chaos.seed})`);
+}
+
+// FNV-1a, then murmur3's finalizer to spread the bits, mapped onto [0, 1).
+function unitHash(text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return (h >>> 0) / 2 ** 32;
+}

@@ -1,0 +1,46 @@
+// The command line, from argv to exit code. Never touches `process`: bin/filecheck.js does.
+import path from 'node:path';
+import { parseArgs } from './args.js';
+import { loadConfig } from './config.js';
+import { discover } from './discover.js';
+import { runChecks } from './run.js';
+import { UsageError } from './errors.js';
+import { EXIT, exitCodeFor } from './exit-codes.js';
+
+/**
+ * @param {string[]} argv
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, signal?: AbortSignal }} io
+ * @returns {Promise<number>} the exit code
+ */
+export async function main(argv, { cwd, env, stdout, stderr, signal }) {
+  try {
+    const parsed = await parseArgs(argv);
+    if ('print' in parsed) {
+      stdout.write(`${parsed.print}\n`);
+      return parsed.code;
+    }
+    const config = loadConfig(parsed.options, { cwd, env });
+    const discovery = discover(config);
+    if (config.listFiles) {
+      for (const file of discovery.files) stdout.write(`${file.rel}\n`);
+      return EXIT.passed;
+    }
+    if (!discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
+      throw new UsageError(`no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath} (use --pass-with-no-files to allow this)`);
+    }
+    const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
+    if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
+
+    const { createReporters } = await import('../reporters/index.js');
+    const reporters = await createReporters(config, { stdout, stderr, env });
+    const display = (file) => path.relative(cwd, file).split(path.sep).join('/') || file;
+    const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
+    return exitCodeFor(summary);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      stderr.write(`filecheck: ${error.message}\n`);
+      return EXIT.usage;
+    }
+    throw error;
+  }
+}

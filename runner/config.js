@@ -1,0 +1,152 @@
+// Options + .filecheckrc.json (found upward from the working directory) ──▶ one validated Config.
+import fs from 'node:fs';
+import path from 'node:path';
+import validateConfigFile from '../schema/filecheckrc.validate.js';
+import { UsageError } from './errors.js';
+import { parseChaos } from './chaos.js';
+
+export const CONFIG_NAME = '.filecheckrc.json';
+const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed'];
+const REPORTERS = new Set(['default', 'json']);
+
+/**
+ * @typedef {{ module: string, options?: unknown }} ValidatorRef
+ * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
+ *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
+ * @typedef {{ cwd: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
+ *   ignore: { base: string, globs: string[] }[], bail: number, reporters: { name: string, outputFile?: string }[],
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string } | null,
+ *   listFiles: boolean, passWithNoFiles: boolean }} Config
+ */
+
+/**
+ * @param {Record<string, any>} options parsed command-line options (see options.js)
+ * @param {{ cwd: string, env: Record<string, string | undefined> }} context
+ * @returns {Config}
+ */
+export function loadConfig(options, { cwd, env }) {
+  for (const name of STRING_OPTIONS) {
+    if (options[name] === '') throw new UsageError(`--${kebab(name)} needs a value`);
+  }
+  const configPath = options.config ? path.resolve(cwd, options.config) : findUp(cwd, CONFIG_NAME);
+  const file = configPath ? readConfigFile(configPath) : { rules: [] };
+  const base = configPath ? path.dirname(configPath) : cwd;
+  const patterns = options.patterns ?? [];
+  const cliRule = cliChecks(options, cwd, !configPath);
+  if (!configPath && !patterns.length) {
+    throw new UsageError(`no files to check: give patterns, or create ${CONFIG_NAME} (see README)`);
+  }
+
+  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options));
+  const ignore = [{ base, globs: file.ignore ?? [] }, { base: cwd, globs: options.ignore ?? [] }];
+  return {
+    cwd,
+    configPath,
+    patterns,
+    rules,
+    cliRule,
+    ignore: ignore.filter((entry) => entry.globs.length),
+    bail: parseBail(options.bail ?? file.bail),
+    reporters: parseReporters(options.reporter ?? file.reporters ?? ['default'], options.outputFile, cwd, base, !!options.reporter),
+    quiet: !!options.quiet,
+    verbose: !!options.verbose,
+    color: options.color,
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED),
+    listFiles: !!options.listFiles,
+    passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
+  };
+}
+
+const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function findUp(dir, name) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, name);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+function readConfigFile(configPath) {
+  let text;
+  try {
+    text = fs.readFileSync(configPath, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read config ${configPath}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new UsageError(`${configPath}: not valid JSON: ${error.message}`);
+  }
+  if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors)}`);
+  return data;
+}
+
+// The deepest error says the most; `if/then/else` wrappers say nothing of their own.
+function describeConfigError(errors) {
+  const error = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length)[0] ?? errors[0];
+  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
+  if (error.keyword === 'enum') return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'pattern') return `${where}: ${JSON.stringify(error.data ?? '')} is not valid here`.replace(': "" is', ' is');
+  return `${where} ${error.message}`;
+}
+
+function resolveRule(rule, index, base, options) {
+  const ajv = { ...rule.ajv };
+  if (options.strict !== undefined) ajv.strict = options.strict;
+  return {
+    id: index,
+    name: rule.name ?? `rules[${index}]`,
+    base,
+    files: rule.files,
+    ignore: rule.ignore ?? [],
+    require: rule.require ?? [],
+    schema: rule.schema ? path.resolve(base, rule.schema) : null,
+    refs: (rule.refs ?? []).map((ref) => path.resolve(base, ref)),
+    validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
+    ajv,
+  };
+}
+
+// The checks given on the command line form one more rule, applied to every file the patterns match.
+// Without a config file it exists even with no checks: every file must at least parse.
+function cliChecks(options, cwd, withoutConfig) {
+  if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
+  return resolveRule(
+    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema },
+    -1,
+    cwd,
+    options,
+  );
+}
+
+// "./x.js" and "../x.js" are files relative to their base; a bare name is a package resolved from there.
+function moduleSpecifier(specifier, base) {
+  return specifier.startsWith('.') || path.isAbsolute(specifier) ? path.resolve(base, specifier) : specifier;
+}
+
+function parseBail(value) {
+  if (value === undefined || value === false) return 0;
+  if (value === true || value === '') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
+  return n;
+}
+
+function parseReporters(specs, outputFile, cwd, base, fromCli) {
+  const reporters = specs.map((spec) => {
+    const [name, ...rest] = spec.split(':');
+    if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${[...REPORTERS].join(', ')})`);
+    const file = rest.join(':');
+    return file ? { name, outputFile: path.resolve(fromCli ? cwd : base, file) } : { name };
+  });
+  if (outputFile) {
+    const json = reporters.find((r) => r.name === 'json' && !r.outputFile);
+    if (json) json.outputFile = path.resolve(cwd, outputFile);
+    else reporters.push({ name: 'json', outputFile: path.resolve(cwd, outputFile) });
+  }
+  return reporters;
+}

@@ -1,0 +1,36 @@
+// The command line's options, described once: the fast parser (yargs-parser) and yargs (help and
+// usage errors) are both configured from this table, so they can never disagree.
+
+/** @type {Record<string, {alias?: string, type: 'string'|'boolean'|'number', many?: boolean, describe: string, group?: string}>} */
+export const OPTIONS = {
+  config: { alias: 'c', type: 'string', describe: 'Config file (default: .filecheckrc.json found upward from the working directory)' },
+  schema: { alias: 's', type: 'string', describe: 'Validate every matched file against this JSON Schema' },
+  ref: { type: 'string', many: true, describe: 'Schema file or glob to preload so $ref by $id or relative path resolves offline (repeatable)' },
+  require: { alias: 'k', type: 'string', many: true, describe: 'Key that must exist, dot notation with an optional type: documentData.title:string (repeatable)' },
+  validator: { type: 'string', many: true, describe: 'Custom validator module (repeatable)' },
+  ignore: { type: 'string', many: true, describe: 'Glob of files never to check (repeatable); .gitignore and node_modules are always ignored' },
+  strict: { type: 'boolean', describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently' },
+  bail: { type: 'string', describe: 'Stop after n failing files (default 1)' },
+  reporter: { alias: 'r', type: 'string', many: true, describe: 'Reporter: default, json; name:file writes it to a file (repeatable)' },
+  'output-file': { type: 'string', describe: 'File for the json reporter (default: stdout)' },
+  quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
+  verbose: { type: 'boolean', describe: 'Print every file and the execution plan' },
+  color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
+  'chaos-monkey': { type: 'string', describe: 'Fail each file with this probability, to test failure paths (env CHAOS_MONKEY)' },
+  'chaos-seed': { type: 'string', describe: 'Seed for the chaos monkey: the same seed fails the same files (env CHAOS_SEED)' },
+  'list-files': { type: 'boolean', describe: 'Print the files that would be checked, one per line, and exit' },
+  'pass-with-no-files': { type: 'boolean', describe: 'Exit 0 when no file matches' },
+};
+
+export const USAGE = '$0 [patterns..] [options]';
+
+export const EXAMPLES = [
+  ['$0', 'Check the files named by .filecheckrc.json'],
+  ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
+  ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
+  ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
+  ["$0 -r json --output-file report.json", 'Also write a JSON report'],
+];
+
+export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.
+Docs: README.md`;

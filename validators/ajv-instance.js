@@ -1,0 +1,76 @@
+// One ajv instance for a schema dialect and a rule's `ajv` settings: formats, non-standard
+// keywords, plugins, and ajv's warnings collected instead of printed.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../runner/errors.js';
+
+const require = createRequire(import.meta.url);
+
+// Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
+// unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
+// `strict: false` silent. Style checks (strictTypes, strictTuples) are off: they judge the schema, not the data.
+const DEFAULTS = { allErrors: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
+
+const DIALECTS = {
+  'draft-04': () => require('ajv-draft-04'),
+  'draft-06': () => require('ajv').default,
+  'draft-07': () => require('ajv').default,
+  '2019-09': () => require('ajv/dist/2019').default,
+  '2020-12': () => require('ajv/dist/2020').default,
+};
+
+/**
+ * @param {string} dialect a key of DIALECTS
+ * @param {Record<string, any>} settings the rule's `ajv` object
+ * @param {string} base folder that plugin names are resolved from
+ * @param {string[]} warnings receives ajv's warnings
+ */
+export async function createAjv(dialect, settings, base, warnings) {
+  const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
+  const Ajv = DIALECTS[dialect]();
+  const strictness = options.strict === undefined ? DEFAULTS : { allErrors: DEFAULTS.allErrors };
+  const ajv = new Ajv({
+    ...strictness,
+    ...options,
+    validateFormats: formats !== false,
+    logger: { log() {}, warn: (...args) => warnings.push(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
+  });
+  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (formats !== false) require('ajv-formats')(ajv, { mode: formats });
+  for (const keyword of keywords) ajv.addKeyword(keyword);
+  for (const plugin of plugins) await applyPlugin(ajv, plugin, base);
+  return ajv;
+}
+
+async function applyPlugin(ajv, plugin, base) {
+  const [name, pluginOptions] = [plugin].flat();
+  let exported;
+  try {
+    const resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
+    exported = await import(pathToFileURL(resolved).href);
+  } catch (error) {
+    throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${error.code === 'MODULE_NOT_FOUND' ? 'not installed' : error.message}`);
+  }
+  const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
+  if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
+  apply(ajv, pluginOptions);
+}
+
+/**
+ * The dialect named by a schema's `$schema`, or null when filecheck does not know it.
+ * @returns {keyof typeof DIALECTS | null}
+ */
+export function dialectOf(schema) {
+  const uri = typeof schema.$schema === 'string' ? schema.$schema.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
+  if (uri === '') return 'draft-07';
+  const known = {
+    'json-schema.org/draft-04/schema': 'draft-04',
+    'json-schema.org/draft-06/schema': 'draft-06',
+    'json-schema.org/draft-07/schema': 'draft-07',
+    'json-schema.org/draft/2019-09/schema': '2019-09',
+    'json-schema.org/draft/2020-12/schema': '2020-12',
+    'json-schema.org/schema': '2020-12',
+  };
+  return known[uri] ?? null;
+}

@@ -1,0 +1,29 @@
+// Custom validators: a module whose default export is `(doc, ctx) => Problem[] | void`.
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../runner/errors.js';
+
+/**
+ * @param {{ module: string, options?: unknown }} ref module: an absolute path, or a package name resolved from `base`
+ * @param {string} base
+ * @returns {Promise<{ name: string, options: unknown, validate: Function }>}
+ */
+export async function loadCustomValidator(ref, base) {
+  let exported;
+  try {
+    const file = path.isAbsolute(ref.module) ? ref.module : createRequire(path.join(base, 'noop.js')).resolve(ref.module);
+    exported = await import(pathToFileURL(file).href);
+  } catch (error) {
+    const why = error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
+    throw new UsageError(`validator module ${ref.module} cannot be loaded: ${why}`);
+  }
+  if (typeof exported.default !== 'function') {
+    throw new UsageError(`validator module ${ref.module} must have a default export function (doc, ctx) => problems`);
+  }
+  return {
+    name: typeof exported.name === 'string' ? exported.name : path.basename(ref.module).replace(/\.[cm]?js$/, ''),
+    options: ref.options,
+    validate: exported.default,
+  };
+}

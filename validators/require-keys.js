@@ -1,0 +1,65 @@
+// The `require` validator: key paths that must exist, optionally with a JSON type.
+// "documentData.title:string"; a literal dot in a key is written "a\.b".
+
+const TYPES = {
+  string: (v) => typeof v === 'string',
+  number: (v) => typeof v === 'number',
+  integer: (v) => Number.isInteger(v),
+  boolean: (v) => typeof v === 'boolean',
+  object: (v) => v !== null && typeof v === 'object' && !Array.isArray(v),
+  array: (v) => Array.isArray(v),
+  null: (v) => v === null,
+};
+
+/**
+ * @param {string[]} specs
+ * @returns {{ name: string, validate(doc: unknown): object[] }}
+ */
+export function createRequireKeys(specs) {
+  const keys = specs.map(parseKeySpec);
+  return {
+    name: 'require',
+    validate(doc) {
+      const problems = [];
+      for (const key of keys) {
+        const problem = checkKey(doc, key);
+        if (problem) problems.push(problem);
+      }
+      return problems;
+    },
+  };
+}
+
+/** @returns {{ spec: string, path: string[], type: string | undefined }} */
+export function parseKeySpec(spec) {
+  const colon = spec.lastIndexOf(':');
+  const type = colon > 0 && TYPES[spec.slice(colon + 1)] ? spec.slice(colon + 1) : undefined;
+  const keyPath = type ? spec.slice(0, colon) : spec;
+  const path = keyPath.split(/(?<!\\)\./).map((part) => part.replace(/\\\./g, '.'));
+  if (!keyPath || path.some((part) => part === '')) throw new TypeError(`"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`);
+  return { spec, path, type };
+}
+
+function checkKey(doc, { path, type }) {
+  let value = doc;
+  let pointer = '';
+  for (const part of path) {
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) {
+      return { message: `missing required key "${path.join('.')}"`, pointer };
+    }
+    value = value[part];
+    pointer += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  }
+  if (type && !TYPES[type](value)) {
+    return { message: `"${path.join('.')}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer };
+  }
+  return null;
+}
+
+const withArticle = (type) => (type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);
+
+function typeOf(value) {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  return typeof value;
+}

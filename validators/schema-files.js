@@ -1,0 +1,56 @@
+// Reads schema files and finds the local file behind a $ref, never the network.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError } from '../runner/errors.js';
+
+/** @returns {Record<string, any>} the parsed schema; a schema that cannot be read is a usage error */
+export function readSchema(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read schema ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  }
+  try {
+    const schema = JSON.parse(text.replace(/^\uFEFF/, ''));
+    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('a schema is an object or a boolean');
+    return schema;
+  } catch (error) {
+    throw new UsageError(`schema ${file} is not valid JSON: ${error.message}`);
+  }
+}
+
+/** The key a schema is identified by: its own id, else its file's URL, so relative $refs resolve to files. */
+export function idOf(schema, file) {
+  return schema.$id ?? schema.id ?? pathToFileURL(file).href;
+}
+
+/** A copy of the schema that carries an id, in the keyword its dialect uses. */
+export function withId(schema, file, dialect) {
+  if (schema.$id || schema.id) return schema;
+  return dialect === 'draft-04' ? { id: pathToFileURL(file).href, ...schema } : { $id: pathToFileURL(file).href, ...schema };
+}
+
+/**
+ * The local file for a $ref ajv could not resolve: a file: URL, or a URL under the root schema's
+ * own $id mapped to the same relative path beside the root schema's file.
+ * @returns {string | null}
+ */
+export function localFileFor(missingUrl, rootId, rootFile) {
+  if (missingUrl.startsWith('file:')) return existing(fileURLToPath(missingUrl));
+  let relative;
+  try {
+    const missing = new URL(missingUrl);
+    const rootDir = new URL('.', rootId);
+    if (missing.origin !== rootDir.origin || !missing.pathname.startsWith(rootDir.pathname)) return null;
+    relative = decodeURIComponent(missing.pathname.slice(rootDir.pathname.length));
+  } catch {
+    return null;
+  }
+  return existing(path.join(path.dirname(rootFile), relative));
+}
+
+function existing(file) {
+  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
+}
