@@ -1,6 +1,7 @@
-// Turns argv into options. The common case (a valid command line) is parsed by yargs-parser alone,
-// ~10 ms; yargs itself costs ~130 ms to load, so it is loaded only to print --help or --version
-// or to explain a usage error. Both are configured from the one table in options.js.
+// Turns argv into options. The common case (a valid command line) is parsed by Node's own
+// util.parseArgs, ~1 ms; yargs costs ~130 ms to load, so it is loaded only to print --help or
+// --version or to explain a usage error. Both are configured from the one table in options.js.
+import { parseArgs as parseWithNode } from 'node:util';
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
 import { UsageError } from './errors.js';
@@ -8,15 +9,15 @@ import { UsageError } from './errors.js';
 const require = createRequire(import.meta.url);
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
-const KNOWN = new Set(['_', ...Object.keys(OPTIONS).map(camel)]);
 
-function parserConfig() {
-  const config = { alias: {}, boolean: [], string: [], number: [], configuration: { 'strip-aliased': true, 'strip-dashed': true } };
+// util.parseArgs has no --no-x negation on Node 20: each boolean gets its negated twin.
+function nodeParserOptions() {
+  const options = {};
   for (const [name, spec] of Object.entries(OPTIONS)) {
-    config[spec.type].push(name);
-    if (spec.alias) config.alias[name] = [spec.alias];
+    options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', multiple: true, ...(spec.alias && { short: spec.alias }) };
+    if (spec.type === 'boolean') options[`no-${name}`] = { type: 'boolean', multiple: true };
   }
-  return config;
+  return options;
 }
 
 const isHelpOrVersion = (a) => a === '--help' || a === '-h' || a === '--version';
@@ -27,20 +28,33 @@ const isHelpOrVersion = (a) => a === '--help' || a === '-h' || a === '--version'
  */
 export async function parseArgs(argv) {
   if (!argv.some(isHelpOrVersion)) {
-    const parsed = require('yargs-parser').detailed(argv, parserConfig());
-    const unknown = Object.keys(parsed.argv).some((key) => !KNOWN.has(key));
-    if (!parsed.error && !unknown) return { options: normalize(parsed.argv) };
+    let parsed;
+    try {
+      parsed = parseWithNode({ args: argv, options: nodeParserOptions(), allowPositionals: true, strict: true });
+    } catch {
+      return explainWithYargs(argv); // yargs words the usage error
+    }
+    const values = { ...parsed.values };
+    for (const [name, spec] of Object.entries(OPTIONS)) {
+      if (spec.type === 'boolean' && values[`no-${name}`]) values[name] = [false];
+    }
+    return { options: normalize({ _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) }) };
   }
   return explainWithYargs(argv);
 }
 
-// Repeatable options arrive as a string once and an array when repeated; `_` holds the patterns.
+// Repeatable options are arrays, others keep their last value. `--bail content/**` means
+// "bail at 1" and a pattern, as `jest --bail` reads it.
 function normalize(argv) {
   const options = { patterns: argv._.map(String) };
   for (const [name, spec] of Object.entries(OPTIONS)) {
     const value = argv[camel(name)];
     if (value === undefined) continue;
-    options[camel(name)] = spec.many ? [value].flat() : Array.isArray(value) ? value.at(-1) : value;
+    options[camel(name)] = spec.many ? [value].flat() : [value].flat().at(-1);
+  }
+  if (options.bail !== undefined && options.bail !== '' && !/^\d+$|^(true|false)$/.test(options.bail)) {
+    options.patterns.push(options.bail);
+    options.bail = '';
   }
   return options;
 }

@@ -38,7 +38,9 @@ export function loadConfig(options, { cwd, env }) {
   }
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options));
-  const ignore = [{ base, globs: file.ignore ?? [] }, { base: cwd, globs: options.ignore ?? [] }];
+  // The config's top-level ignore shapes runs without patterns; files named on the command line are
+  // checked when a rule matches them (a rule's own ignore and --ignore still apply).
+  const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
   return {
     cwd,
     configPath,

@@ -17,6 +17,7 @@ const GLOB_CHARS = /[*?[\]{}()!]/;
  */
 export function discover(config) {
   const found = config.patterns.length ? expandPatterns(config) : expandRules(config);
+  const named = config.patterns.length ? literalFiles(config) : new Set();
   const picomatch = require('picomatch');
   const matchers = config.rules.map((rule) => ({ rule, ...ruleMatchers(picomatch, rule) }));
   const ignored = globalIgnore(picomatch, config.ignore);
@@ -26,8 +27,9 @@ export function discover(config) {
   const skipped = [];
   for (const file of [...new Set(found)]) {
     const rel = toPosix(path.relative(config.cwd, file));
+    // Ignored files are left out silently, unless they were named one by one.
     if (isInNodeModules(file) || ignored(file) || isGitignored(file)) {
-      skipped.push({ rel, reason: 'ignored' });
+      if (named.has(file)) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
     const rules = matchers.filter((m) => m.matches(file)).map((m) => m.rule.id);
@@ -59,6 +61,10 @@ function expandPatterns(config) {
     throw new UsageError(`no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`);
   }
   return found;
+}
+
+function literalFiles(config) {
+  return new Set(config.patterns.map((pattern) => path.resolve(config.cwd, pattern)));
 }
 
 function expandRules(config) {
