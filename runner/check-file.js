@@ -16,7 +16,7 @@ import { ChaosError, chaosValidator } from './chaos.js';
 export function checkFile(entry, validators, chaos) {
   const started = performance.now();
   const problems = [];
-  const read = readText(entry.path);
+  const read = readText(entry.path, entry.special);
   if (read.error) {
     problems.push({ validator: 'read', message: `file ${read.error}`, kind: 'io' });
   } else {

@@ -10,91 +10,94 @@ const NEVER = ['**/node_modules/**'];
 const GLOB_CHARS = /[*?[\]{}()!]/;
 
 /**
- * @typedef {{ path: string, rel: string, rules: number[] }} FileEntry  path absolute, rel as reported
+ * @typedef {{ path: string, rel: string, rules: number[], special?: boolean }} FileEntry
+ *   path absolute; rel as reported (relative to the working directory, forward slashes);
+ *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
  * @param {import('./config.js').Config} config
  * @returns {Discovery}
  */
 export function discover(config) {
-  const found = config.patterns.length ? expandPatterns(config) : expandRules(config);
-  const named = config.patterns.length ? literalFiles(config) : new Set();
+  const found = new Map(); // rel ─▶ { path, special, named }
+  if (config.patterns.length) expandPatterns(config, found);
+  else for (const rule of config.rules) glob(rule.files, rule.base, config.cwd, found);
+
   const picomatch = require('picomatch');
-  const matchers = config.rules.map((rule) => ({ rule, ...ruleMatchers(picomatch, rule) }));
+  const matchers = config.rules.map((rule) => ({ id: rule.id, matches: ruleMatcher(picomatch, rule) }));
   const ignored = globalIgnore(picomatch, config.ignore);
   const isGitignored = gitignoreFilter(config.configPath ? path.dirname(config.configPath) : config.cwd);
+  const ruleSets = new Map(); // one shared array per distinct set of rules
 
   const files = [];
   const skipped = [];
-  for (const file of [...new Set(found)]) {
-    const rel = toPosix(path.relative(config.cwd, file));
+  for (const rel of [...found.keys()].sort()) {
+    const { path: file, special, named } = found.get(rel);
     // Ignored files are left out silently, unless they were named one by one.
-    if (isInNodeModules(file) || ignored(file) || isGitignored(file)) {
-      if (named.has(file)) skipped.push({ rel, reason: 'ignored' });
+    if ((named && isInNodeModules(file)) || ignored(file) || isGitignored(file)) {
+      if (named) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
-    const rules = matchers.filter((m) => m.matches(file)).map((m) => m.rule.id);
+    const rules = matchers.filter((m) => m.matches(file)).map((m) => m.id);
     if (config.cliRule) rules.push(config.cliRule.id);
-    if (rules.length) files.push({ path: file, rel, rules });
-    else skipped.push({ rel, reason: 'matches no rule' });
+    if (!rules.length) {
+      skipped.push({ rel, reason: 'matches no rule' });
+      continue;
+    }
+    const key = rules.join();
+    if (!ruleSets.has(key)) ruleSets.set(key, rules);
+    files.push(special ? { path: file, rel, rules: ruleSets.get(key), special } : { path: file, rel, rules: ruleSets.get(key) });
   }
-  const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
-  return { files: files.sort(byRel), skipped: skipped.sort(byRel) };
+  return { files, skipped };
 }
 
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
 // stands for the JSON files below it; anything else is a glob. A pattern that matches nothing is an error.
-function expandPatterns(config) {
-  const found = [];
+function expandPatterns(config, found) {
   const unmatched = [];
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
-    let matches;
-    if (stats && stats.isDirectory() && !path.extname(literal)) matches = glob(['**/*.json'], literal);
-    else if (stats) matches = [literal];
-    else if (GLOB_CHARS.test(pattern)) matches = glob([pattern], config.cwd);
-    else matches = [];
-    if (!matches.length) unmatched.push(pattern);
-    found.push(...matches);
+    const before = found.size;
+    if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found);
+    else if (stats) add(found, config.cwd, literal, !stats.isFile(), true);
+    else if (GLOB_CHARS.test(pattern)) glob([pattern], config.cwd, config.cwd, found);
+    if (found.size === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
     throw new UsageError(`no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`);
   }
-  return found;
 }
 
-function literalFiles(config) {
-  return new Set(config.patterns.map((pattern) => path.resolve(config.cwd, pattern)));
-}
-
-function expandRules(config) {
-  return config.rules.flatMap((rule) => glob(rule.files, rule.base));
-}
-
-function glob(patterns, cwd) {
-  const fg = require('fast-glob');
-  const entries = fg.sync(patterns, {
-    cwd,
-    absolute: true,
+function glob(patterns, base, cwd, found) {
+  const entries = require('fast-glob').sync(patterns, {
+    cwd: base,
+    objectMode: true,
     // Directories and other non-files named like data files (`x.json/`) are returned too, so that
-    // they are reported as failing instead of silently passing over them.
+    // they are reported as failing instead of silently passed over.
     onlyFiles: false,
-    markDirectories: true,
     ignore: NEVER,
     suppressErrors: true,
+    unique: false,
   });
-  return entries.filter((entry) => !entry.endsWith('/') || path.extname(entry.slice(0, -1))).map((entry) => path.normalize(entry.replace(/\/$/, '')));
+  const prefix = base === cwd ? '' : toPosix(path.relative(cwd, base));
+  for (const { path: entry, dirent } of entries) {
+    if (dirent.isDirectory() && !path.extname(entry)) continue;
+    const rel = prefix ? path.posix.join(prefix, entry) : entry;
+    if (!found.has(rel)) found.set(rel, { path: `${base}${path.sep}${entry}`, special: !dirent.isFile(), named: false });
+  }
 }
 
-function ruleMatchers(picomatch, rule) {
-  const options = { dot: false };
-  const include = picomatch(rule.files.map(stripDotSlash), options);
-  const exclude = rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash), options) : () => false;
-  return {
-    matches(file) {
-      const rel = toPosix(path.relative(rule.base, file));
-      return include(rel) && !exclude(rel);
-    },
+function add(found, cwd, file, special, named) {
+  const rel = toPosix(path.relative(cwd, file));
+  found.set(rel, { path: file, special, named });
+}
+
+function ruleMatcher(picomatch, rule) {
+  const include = picomatch(rule.files.map(stripDotSlash));
+  const exclude = rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false;
+  return (file) => {
+    const rel = toPosix(path.relative(rule.base, file));
+    return include(rel) && !exclude(rel);
   };
 }
 
@@ -103,11 +106,11 @@ function globalIgnore(picomatch, ignores) {
     const match = picomatch(globs.map(stripDotSlash), { dot: true });
     return (file) => match(toPosix(path.relative(base, file)));
   });
-  return (file) => tests.some((test) => test(file));
+  return tests.length ? (file) => tests.some((test) => test(file)) : () => false;
 }
 
 const stripDotSlash = (glob) => glob.replace(/^\.\//, '');
-const toPosix = (p) => p.split(path.sep).join('/');
+const toPosix = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
 
 function lstatOrNull(file) {

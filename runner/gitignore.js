@@ -9,35 +9,38 @@ const require = createRequire(import.meta.url);
 /** @param {string} start a directory inside the repository (or any directory, outside one) */
 export function gitignoreFilter(start) {
   const root = findRepositoryRoot(start) ?? start;
-  const createIgnore = require('ignore');
-  const perDirectory = new Map();
+  const rulesByDir = new Map(); // dir ─▶ ignore instance | null
+  const chains = new Map(); // dir ─▶ [{ dir, rules }] from the root down, only dirs that have rules
 
   function rulesOf(dir) {
-    if (!perDirectory.has(dir)) {
+    if (!rulesByDir.has(dir)) {
       const sources = [path.join(dir, '.gitignore')];
       if (dir === root) sources.push(path.join(root, '.git', 'info', 'exclude'));
       const text = sources.map(readIfExists).filter(Boolean).join('\n');
-      perDirectory.set(dir, text ? createIgnore().add(text) : null);
+      rulesByDir.set(dir, text ? require('ignore')().add(text) : null);
     }
-    return perDirectory.get(dir);
+    return rulesByDir.get(dir);
+  }
+
+  function chainOf(dir) {
+    if (!chains.has(dir)) {
+      const parent = dir === root ? [] : chainOf(path.dirname(dir));
+      const rules = rulesOf(dir);
+      chains.set(dir, rules ? [...parent, { dir, rules }] : parent);
+    }
+    return chains.get(dir);
   }
 
   /** @param {string} file an absolute path */
   return function isIgnored(file) {
-    const relative = path.relative(root, file);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return false;
+    const dir = path.dirname(file);
+    if (dir !== root && !dir.startsWith(root + path.sep)) return false;
     // Deeper .gitignore files override shallower ones, as in git.
     let ignored = false;
-    let dir = root;
-    for (const part of path.dirname(relative).split(path.sep).filter((p) => p && p !== '.').concat([null])) {
-      const rules = rulesOf(dir);
-      if (rules) {
-        const verdict = rules.test(path.relative(dir, file).split(path.sep).join('/'));
-        if (verdict.ignored) ignored = true;
-        else if (verdict.unignored) ignored = false;
-      }
-      if (part === null) break;
-      dir = path.join(dir, part);
+    for (const { dir: at, rules } of chainOf(dir)) {
+      const verdict = rules.test(path.relative(at, file).split(path.sep).join('/'));
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
     }
     return ignored;
   };
