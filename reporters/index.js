@@ -36,14 +36,19 @@ function streamSink(stream) {
 }
 
 // Written to a temporary file and renamed at the end, so a report is never seen half-written.
+// Opened on the first write: a usage error found after the reporters are made (an invalid schema)
+// must not leave an empty `.tmp` file behind.
 function fileSink(file) {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(temporary, 'w');
+  let fd;
+  const open = () => {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    return fs.openSync(temporary, 'w');
+  };
   return {
-    write: (text) => fs.writeSync(fd, text),
+    write: (text) => fs.writeSync((fd ??= open()), text),
     end: () => {
-      fs.closeSync(fd);
+      fs.closeSync((fd ??= open()));
       fs.renameSync(temporary, file);
     },
   };

@@ -30,13 +30,16 @@ export async function parseArgs(argv) {
   if (!argv.some(isHelpOrVersion)) {
     let parsed;
     try {
-      parsed = parseWithNode({ args: argv, options: nodeParserOptions(), allowPositionals: true, strict: true });
+      parsed = parseWithNode({ args: argv, options: nodeParserOptions(), allowPositionals: true, strict: true, tokens: true });
     } catch {
       return explainWithYargs(argv); // yargs words the usage error
     }
     const values = { ...parsed.values };
-    for (const [name, spec] of Object.entries(OPTIONS)) {
-      if (spec.type === 'boolean' && values[`no-${name}`]) values[name] = [false];
+    // The later of --x and --no-x wins, as with yargs: the tokens keep the order the values lose.
+    for (const { kind, name } of parsed.tokens) {
+      if (kind !== 'option') continue;
+      if (OPTIONS[name]?.type === 'boolean') values[name] = [true];
+      else if (name.startsWith('no-') && OPTIONS[name.slice(3)]?.type === 'boolean') values[name.slice(3)] = [false];
     }
     return { options: normalize({ _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) }) };
   }
@@ -72,7 +75,9 @@ async function explainWithYargs(argv) {
     .version(version)
     .help()
     .alias('h', 'help')
-    .strict()
+    // Options only: yargs' strict() also calls every positional beyond its demanded commands an
+    // "unknown argument", so `filecheck a.json --bail` (which the fast parser hands over) failed.
+    .strictOptions()
     .wrap(Math.min(100, process.stdout.columns || 100))
     .exitProcess(false)
     .fail((message, error) => {

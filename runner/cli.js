@@ -26,7 +26,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
       return EXIT.passed;
     }
     if (!discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
-      throw new UsageError(`no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath} (use --pass-with-no-files to allow this)`);
+      throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
     }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
     if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
@@ -43,4 +43,11 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     }
     throw error;
   }
+}
+
+// Patterns can find only ignored files (a gitignored or empty directory), with or without a
+// config: blame the patterns then, and the config's rules only when there were none.
+function whyNoFiles(config, cwd) {
+  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON files)`;
+  return `no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath}`;
 }

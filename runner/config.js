@@ -82,18 +82,29 @@ function readConfigFile(configPath) {
   } catch (error) {
     throw new UsageError(`${configPath}: not valid JSON: ${error.message}`);
   }
-  if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors)}`);
+  if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
   return data;
 }
 
-// The deepest error says the most; `if/then/else` wrappers say nothing of their own.
-function describeConfigError(errors) {
-  const error = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length)[0] ?? errors[0];
+// The deepest error says the most, and a value of the right type that fails a bound (`"bail": -1`)
+// says more than the branches whose type it is not; `if/then/else` wrappers say nothing of their own.
+function describeConfigError(errors, data) {
+  const isType = (e) => (e.keyword === 'type' ? 1 : 0);
+  const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
+  const error = kept[0] ?? errors[0];
   const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
   if (error.keyword === 'enum') return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (error.keyword === 'pattern') return `${where}: ${JSON.stringify(error.data ?? '')} is not valid here`.replace(': "" is', ' is');
+  // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
+  if (error.keyword === 'pattern') return `${where}: ${JSON.stringify(valueAt(data, error.instancePath) ?? '')} is not valid here`.replace(': "" is', ' is');
+  // A oneOf of types (`bail`: boolean or integer) fails once per branch: name every type, not the first.
+  const types = kept.filter((e) => isType(e) && e.instancePath === error.instancePath).map((e) => e.params.type);
+  if (isType(error) && types.length > 1) return `${where} must be ${types.join(' or ')}`;
   return `${where} ${error.message}`;
+}
+
+function valueAt(data, pointer) {
+  return pointer.split('/').slice(1).reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
 }
 
 function resolveRule(rule, index, base, options) {
@@ -131,8 +142,9 @@ function moduleSpecifier(specifier, base) {
 }
 
 function parseBail(value) {
-  if (value === undefined || value === false) return 0;
-  if (value === true || value === '') return 1;
+  // The command line gives strings: `--bail false` must switch off a config's `"bail": true`.
+  if (value === undefined || value === false || value === 'false') return 0;
+  if (value === true || value === '' || value === 'true') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
   return n;

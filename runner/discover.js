@@ -33,14 +33,16 @@ export function discover(config) {
   for (const rel of [...found.keys()].sort()) {
     const { path: file, special, named } = found.get(rel);
     // Ignored files are left out silently, unless they were named one by one.
-    if ((named && isInNodeModules(file)) || ignored(file) || isGitignored(file)) {
+    if ((named && isInNodeModules(file)) || reachesIntoNodeModules(rel) || ignored(file) || isGitignored(file)) {
       if (named) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
     const rules = matchers.filter((m) => m.matches(file)).map((m) => m.id);
     if (config.cliRule) rules.push(config.cliRule.id);
     if (!rules.length) {
-      skipped.push({ rel, reason: 'matches no rule' });
+      // Without patterns every file was found by some rule's globs: it matches none only because
+      // that rule's own ignore left it out, and ignored files are left out silently.
+      if (config.patterns.length) skipped.push({ rel, reason: 'matches no rule' });
       continue;
     }
     const key = rules.join();
@@ -80,10 +82,17 @@ function glob(patterns, base, cwd, found) {
     unique: false,
   });
   const prefix = base === cwd ? '' : toPosix(path.relative(cwd, base));
+  // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
+  // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
+  const below = !prefix.startsWith('..');
   for (const { path: entry, dirent } of entries) {
     if (dirent.isDirectory() && !path.extname(entry)) continue;
-    const rel = prefix ? path.posix.join(prefix, entry) : entry;
-    if (!found.has(rel)) found.set(rel, { path: `${base}${path.sep}${entry}`, special: !dirent.isFile(), named: false });
+    // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
+    // and checked once, under the one name it has when named on the command line.
+    const climbs = entry.startsWith('../');
+    const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
+    const rel = climbs || !below ? toPosix(path.relative(cwd, file)) : prefix ? path.posix.join(prefix, entry) : entry;
+    if (!found.has(rel)) found.set(rel, { path: file, special: !dirent.isFile(), named: false });
   }
 }
 
@@ -112,6 +121,9 @@ function globalIgnore(picomatch, ignores) {
 const stripDotSlash = (glob) => glob.replace(/^\.\//, '');
 const toPosix = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
+// fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
+// (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.
+const reachesIntoNodeModules = (rel) => /(^|\/)node_modules(\/|$)/.test(rel);
 
 function lstatOrNull(file) {
   try {

@@ -40,19 +40,24 @@ function nodeAt(root, pointer) {
 }
 
 /**
- * Describes why JSON.parse failed, with the position of the fault: V8's words, momoa's position
- * (V8 gives none for an early end of input).
+ * Describes why JSON.parse failed, with the position of the fault: V8's words and, when it gives
+ * one, V8's offset; momoa's position only for the faults V8 gives no offset for (an unexpected token).
  * @returns {{ message: string, line: number, column: number }}
  */
 export function describeSyntaxError(text, error) {
   const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input');
-  try {
-    require('@humanwhocodes/momoa').parse(text, { mode: 'json' });
-  } catch (momoaError) {
-    if (momoaError.line !== undefined) return { message: words, line: momoaError.line, column: momoaError.column };
+  // momoa's positions drift at the end of the input (`{"a": ` is reported at 1:1, `[1, 2` at the 2),
+  // which is where a truncated file fails: V8's offset is exact, and an early end is at the end.
+  const offset = / in JSON at position (\d+)/.exec(error.message)?.[1]; // not a "position 5" quoted from the text
+  if (offset !== undefined) return { message: words, ...lineAndColumn(text, Number(offset)) };
+  if (!/^Unexpected end of JSON input/.test(error.message)) {
+    try {
+      require('@humanwhocodes/momoa').parse(text, { mode: 'json' });
+    } catch (momoaError) {
+      if (momoaError.line !== undefined) return { message: words, line: momoaError.line, column: momoaError.column };
+    }
   }
-  const offset = Number(/position (\d+)/.exec(error.message)?.[1] ?? text.length);
-  return { message: words, ...lineAndColumn(text, offset) };
+  return { message: words, ...lineAndColumn(text, text.length) };
 }
 
 function lineAndColumn(text, offset) {

@@ -30,11 +30,15 @@ export async function createAjv(dialect, settings, base, warnings) {
   const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
   const Ajv = DIALECTS[dialect]();
   const strictness = options.strict === undefined ? DEFAULTS : { allErrors: DEFAULTS.allErrors };
+  // Under strictSchema false ajv still logs each unknown format; `strict: false` promises silence.
+  const collect = (message) => {
+    if (!(options.strict === false && /^unknown format /.test(message))) warnings.push(message);
+  };
   const ajv = new Ajv({
     ...strictness,
     ...options,
     validateFormats: formats !== false,
-    logger: { log() {}, warn: (...args) => warnings.push(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
+    logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   if (formats !== false) require('ajv-formats')(ajv, { mode: formats });

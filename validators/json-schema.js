@@ -24,7 +24,7 @@ export async function createJsonSchemaValidator(rule, { warn, display }) {
   const ajv = await createAjv(dialect, rule.ajv, rule.base, warnings);
   preloadRefs(ajv, rule.refs, schemaFile, dialect);
 
-  const validate = compile(ajv, schema, schemaFile, shown, dialect);
+  const validate = compile(ajv, schema, schemaFile, shown, dialect, warnings);
   for (const message of new Set(warnings)) warn(`schema ${shown}: ${inOurWords(message)}`);
   return {
     name: 'json-schema',
@@ -48,15 +48,21 @@ function preloadRefs(ajv, refs, schemaFile, dialect) {
 }
 
 // As ajv's compileAsync does, but synchronously and offline: each missing $ref is looked up on
-// disk, added, and the compile retried.
-function compile(ajv, schema, schemaFile, shown, dialect) {
+// disk, added, and the compile retried. So is each unknown format, once warned about.
+function compile(ajv, schema, schemaFile, shown, dialect, warnings) {
   const rootId = idOf(schema, schemaFile);
   const tried = new Set();
   for (;;) {
     try {
       return ajv.compile(schema);
     } catch (error) {
-      if (error.missingSchema === undefined) throw new UsageError(`schema ${shown} is invalid: ${error.message}`);
+      if (error.missingSchema === undefined) {
+        const format = ignorableFormat(ajv, error);
+        if (format === null) throw new UsageError(`schema ${shown} is invalid: ${error.message}`);
+        warnings.push(error.message);
+        ajv.addFormat(format, true);
+        continue;
+      }
       const url = error.missingSchema;
       const local = tried.has(url) ? null : localFileFor(url, rootId, schemaFile);
       if (!local) {
@@ -69,6 +75,14 @@ function compile(ajv, schema, schemaFile, shown, dialect) {
       ajv.addSchema(id ? ref : { [dialect === 'draft-04' ? 'id' : '$id']: url, ...ref }, id && id.replace(/#$/, '') !== url ? url : undefined);
     }
   }
+}
+
+// ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
+// unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as the
+// README says (warned about and ignored, an error only with strict: true).
+function ignorableFormat(ajv, error) {
+  if (ajv.opts.strictSchema === true) return null;
+  return /^unknown format "(.+)" ignored in schema at path "[^"]*"$/.exec(error.message)?.[1] ?? null;
 }
 
 function inOurWords(message) {

@@ -41,19 +41,25 @@ export function parseKeySpec(spec) {
 }
 
 function checkKey(doc, { path, type }) {
+  // Named as written: a key "a.b" is shown "a\.b", not as the nested "a.b".
+  const name = path.map((part) => part.replace(/\./g, '\\.')).join('.');
   let value = doc;
   let pointer = '';
   for (const part of path) {
-    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, part)) {
-      return { message: `missing required key "${path.join('.')}"`, pointer };
-    }
+    if (!hasKey(value, part)) return { message: `missing required key "${name}"`, pointer };
     value = value[part];
     pointer += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
   }
   if (type && !TYPES[type](value)) {
-    return { message: `"${path.join('.')}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer };
+    return { message: `"${name}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer };
   }
   return null;
+}
+
+// A JSON array has indexes only: its `length` (an own property in JavaScript) is not a key.
+function hasKey(value, key) {
+  if (Array.isArray(value)) return /^(0|[1-9]\d*)$/.test(key) && Number(key) < value.length;
+  return value !== null && typeof value === 'object' && Object.hasOwn(value, key);
 }
 
 const withArticle = (type) => (type === 'null' ? 'null' : /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`);

@@ -1,0 +1,102 @@
+// The programmatic API, through the package's own name: `import { run } from 'filecheck'`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { run, UsageError, EXIT, exitCodeFor } from 'filecheck';
+import { makeTree, cliEnv, REPO } from './helpers/cli.js';
+
+function sampleTree(t) {
+  return makeTree(t, {
+    'a.json': '{"title": "A"}',
+    'b.json': '{"title": 2}',
+    'c.json': '{"title": ',
+  });
+}
+
+test('run() resolves with the Summary and leaves the exit code alone', async (t) => {
+  const dir = sampleTree(t);
+  const exitCodeBefore = process.exitCode;
+  const summary = await run({ cwd: dir, patterns: ['*.json'], require: ['title:string'] });
+  const { durationMs, plan, ...counts } = summary;
+  assert.deepEqual(counts, { total: 3, passed: 1, failed: 2, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+  assert.equal(typeof durationMs, 'number');
+  assert.equal(plan.mode, 'inline');
+  assert.equal(process.exitCode, exitCodeBefore, 'a failing run does not set process.exitCode');
+  assert.equal(exitCodeFor(summary), EXIT.failed);
+  assert.deepEqual(EXIT, { passed: 0, failed: 1, usage: 2, interrupted: 130 });
+});
+
+test('run() feeds reporters objects every result in path order', async (t) => {
+  const dir = sampleTree(t);
+  const seen = [];
+  let started;
+  let completed;
+  await run({
+    cwd: dir,
+    patterns: ['*.json'],
+    reporters: [{ onRunStart: (info) => (started = info), onFileResult: (result) => seen.push([result.path, result.status]), onRunComplete: (summary) => (completed = summary) }],
+  });
+  assert.equal(started.files, 3);
+  assert.deepEqual(seen, [['a.json', 'pass'], ['b.json', 'pass'], ['c.json', 'fail']]);
+  assert.equal(completed.failed, 1);
+});
+
+test('run() with an aborted signal reports an interrupted run', async (t) => {
+  const dir = sampleTree(t);
+  const summary = await run({ cwd: dir, patterns: ['*.json'], signal: AbortSignal.abort() });
+  assert.equal(summary.interrupted, true);
+  assert.equal(summary.unchecked, 3);
+  assert.equal(exitCodeFor(summary), EXIT.interrupted);
+});
+
+test('run() uses the config found from cwd', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['docs/*.json'], require: ['id'] }] }),
+    'docs/a.json': '{"id": 1}',
+    'docs/b.json': '{}',
+  });
+  const summary = await run({ cwd: path.join(dir, 'docs') });
+  assert.equal(summary.failed, 1);
+  assert.equal(summary.passed, 1);
+});
+
+test('a bad option rejects with a UsageError, never exits', async (t) => {
+  const dir = sampleTree(t);
+  const cases = [
+    [{ patterns: ['*.json'], bail: 'often' }, /--bail takes a whole number of failures, not "often"/],
+    [{ patterns: ['*.json'], reporter: ['xml'] }, /unknown reporter "xml"/],
+    [{ patterns: ['*.json'], chaosMonkey: '2' }, /chaos monkey probability must be a number from 0 to 1/],
+    [{ patterns: ['none/*.json'] }, /no files match "none\/\*\.json"/],
+    [{ patterns: ['*.json'], config: 'missing.json' }, /cannot read config .*missing\.json: no such file/],
+    [{ patterns: ['*.json'], schema: 'missing.schema.json' }, /cannot read schema .*missing\.schema\.json/],
+    [{}, /no files to check: give patterns/],
+  ];
+  for (const [options, message] of cases) {
+    await assert.rejects(run({ cwd: dir, ...options }), (error) => {
+      assert.ok(error instanceof UsageError, `${JSON.stringify(options)}: ${error}`);
+      assert.equal(error.name, 'UsageError');
+      assert.match(error.message, message);
+      return true;
+    });
+  }
+});
+
+test('in a process of its own, run() prints nothing and the process goes on after it', { timeout: 30_000 }, async (t) => {
+  const dir = sampleTree(t);
+  const script = `
+    import { run } from 'filecheck';
+    const summary = await run({ cwd: ${JSON.stringify(dir)}, patterns: ['*.json'], require: ['title:string'] });
+    process.stdout.write('after run: ' + summary.failed + ' failed, exitCode ' + process.exitCode);
+  `;
+  // --input-type=module from the repository: the self-reference resolves through package.json "exports".
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: REPO, env: cliEnv() });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  const code = await new Promise((resolve) => child.on('close', resolve));
+  assert.equal(code, 0, stderr);
+  assert.equal(stdout, 'after run: 2 failed, exitCode undefined');
+  assert.equal(stderr, '');
+});

@@ -1,0 +1,120 @@
+// End to end: the exit-code contract (0 passed, 1 failed, 2 usage, 130 interrupted) and --bail.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+
+const GOOD = '{"a": 1}';
+const BAD = '{"a": 1,}';
+
+test('0 when every file passes, 1 when one fails, 2 on a usage error', async (t) => {
+  const dir = makeTree(t, { 'ok/a.json': GOOD, 'ok/b.json': GOOD, 'mixed/a.json': GOOD, 'mixed/b.json': BAD });
+  const passed = await runCli(['ok'], { cwd: dir });
+  assert.equal(passed.code, 0, passed.stdout);
+  assert.equal(passed.stderr, '');
+  assert.equal(filesLine(passed.stdout), 'Files: 2 passed, 2 total');
+
+  const failed = await runCli(['mixed'], { cwd: dir });
+  assert.equal(failed.code, 1);
+  assert.equal(failed.stderr, '');
+  assert.equal(filesLine(failed.stdout), 'Files: 1 failed, 1 passed, 2 total');
+
+  for (const args of [['ok', '--reporter', 'xml'], ['ok', '-c', 'missing.json'], ['ok', '--chaos-monkey', 'often'], ['ok', '--no-such-flag']]) {
+    const usage = await runCli(args, { cwd: dir });
+    assert.equal(usage.code, 2, args.join(' '));
+    assert.equal(usage.stdout, '', args.join(' '));
+    oneLine(usage.stderr);
+  }
+});
+
+function fiveFailing(t) {
+  return makeTree(t, { 'a.json': BAD, 'b.json': GOOD, 'c.json': BAD, 'd.json': BAD, 'e.json': BAD, 'f.json': BAD });
+}
+
+test('--bail stops after the first failing file; the rest are counted as not checked', async (t) => {
+  const dir = fiveFailing(t);
+  const { code, stdout } = await runCli(['*.json', '--bail'], { cwd: dir });
+  assert.equal(code, 1);
+  assert.deepEqual(failedPaths(stdout), ['a.json']);
+  assert.equal(filesLine(stdout), 'Files: 1 failed, 5 not checked, 0 passed, 6 total');
+  assert.match(stdout, /^Stopped after 1 failing file \(--bail\)\.$/m);
+
+  const json = parseJsonReport((await runCli(['*.json', '--bail', '-r', 'json'], { cwd: dir })).stdout);
+  assert.deepEqual(json.files.map((f) => f.path), ['a.json']);
+  assert.equal(json.summary.bailed, true);
+  assert.equal(json.summary.unchecked, 5);
+  assert.equal(json.summary.failed, 1);
+});
+
+test('--bail 2 stops after the second failing file', async (t) => {
+  const dir = fiveFailing(t);
+  const { code, stdout } = await runCli(['*.json', '--bail', '2'], { cwd: dir });
+  assert.equal(code, 1);
+  assert.deepEqual(failedPaths(stdout), ['a.json', 'c.json']);
+  assert.equal(filesLine(stdout), 'Files: 2 failed, 3 not checked, 1 passed, 6 total');
+  assert.match(stdout, /^Stopped after 2 failing files \(--bail\)\.$/m);
+});
+
+test('--bail followed by a pattern means bail at 1 and that pattern', async (t) => {
+  const dir = fiveFailing(t);
+  const { code, stdout, stderr } = await runCli(['--bail', '*.json'], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['a.json']);
+  assert.equal(filesLine(stdout), 'Files: 1 failed, 5 not checked, 0 passed, 6 total');
+});
+
+test('--bail that is not reached, or reached on the last file, stops nothing', async (t) => {
+  const dir = makeTree(t, { 'a.json': GOOD, 'b.json': BAD });
+  const report = parseJsonReport((await runCli(['*.json', '--bail', '-r', 'json'], { cwd: dir })).stdout);
+  assert.equal(report.summary.bailed, false, 'the failure was the last file: nothing was left unchecked');
+  assert.equal(report.summary.unchecked, 0);
+  const passing = await runCli(['a.json', '--bail'], { cwd: dir });
+  assert.equal(passing.code, 0);
+  assert.doesNotMatch(passing.stdout, /Stopped/);
+});
+
+// 3,000 files and a validator that busy-waits ~1 ms each: a run of about 3 s, interrupted once
+// the validator has seen its first file (it says so on stderr).
+const SLOW_VALIDATOR = `let first = true;
+export default () => {
+  if (first) { first = false; process.stderr.write('validator started\\n'); }
+  const end = performance.now() + 1;
+  while (performance.now() < end);
+};
+`;
+
+function bigTree(t) {
+  const files = { 'slow.js': SLOW_VALIDATOR };
+  for (let i = 0; i < 3000; i++) files[`data/${String(i).padStart(4, '0')}.json`] = `{"i": ${i}}`;
+  return makeTree(t, files);
+}
+
+function interruptWhenStarted(run) {
+  let sent = false;
+  run.child.stderr.on('data', (chunk) => {
+    if (!sent && String(chunk).includes('validator started')) {
+      sent = true;
+      run.child.kill('SIGINT');
+    }
+  });
+  return run;
+}
+
+test('SIGINT stops the run: exit 130 and the partial summary', { timeout: 60_000 }, async (t) => {
+  const dir = bigTree(t);
+  const human = await interruptWhenStarted(runCli(['data', '--validator', './slow.js'], { cwd: dir }));
+  assert.equal(human.code, 130, human.stdout + human.stderr);
+  assert.match(human.stdout, /^Interrupted: the summary is partial\.$/m);
+  const [, unchecked, passed] = /^Files: (\d+) not checked, (\d+) passed, 3000 total$/m.exec(human.stdout) ?? [];
+  assert.ok(unchecked, `a partial summary: ${human.stdout}`);
+  assert.equal(Number(unchecked) + Number(passed), 3000);
+  assert.ok(Number(unchecked) > 0);
+
+  const machine = await interruptWhenStarted(runCli(['data', '--validator', './slow.js', '-r', 'json'], { cwd: dir }));
+  assert.equal(machine.code, 130, machine.stderr);
+  const { summary } = parseJsonReport(machine.stdout);
+  assert.equal(summary.interrupted, true);
+  assert.equal(summary.bailed, false);
+  assert.equal(summary.total, 3000);
+  assert.ok(summary.unchecked > 0, `files left unchecked: ${JSON.stringify(summary)}`);
+  assert.equal(summary.passed + summary.failed + summary.unchecked, 3000);
+});

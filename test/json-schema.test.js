@@ -1,0 +1,437 @@
+// validators/json-schema.js: dialects, offline $refs, strictness, formats, plugins and the shape of problems.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createJsonSchemaValidator } from '../validators/json-schema.js';
+import { UsageError } from '../runner/errors.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+
+function tempDir(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-json-schema-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/**
+ * Writes `files` (name ─▶ JSON value) into a temp dir and compiles `schema` from there.
+ * @returns {Promise<{ validate(doc: unknown): object[], warnings: string[], dir: string }>}
+ */
+async function compile(t, files, { schema = 'schema.json', refs = [], ajv = {}, base = REPO, dir = tempDir(t) } = {}) {
+  for (const [name, value] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), JSON.stringify(value, null, 2));
+  }
+  const warnings = [];
+  const validator = await createJsonSchemaValidator(
+    { schema: path.join(dir, schema), refs: refs.map((ref) => path.join(dir, ref)), ajv, base },
+    { warn: (message) => warnings.push(message), display: (file) => path.relative(dir, file) },
+  );
+  assert.equal(validator.name, 'json-schema');
+  return { validate: (doc) => validator.validate(doc), warnings, dir };
+}
+
+/** The problem json-schema reports. */
+const problem = (pointer, message) => ({ validator: 'json-schema', message, pointer, kind: 'invalid' });
+
+// ── dialects ────────────────────────────────────────────────────────────────────────────────────
+
+test('draft-04: `id` and a boolean exclusiveMinimum', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      id: 'https://example.com/d4.json',
+      type: 'object',
+      properties: { n: { $ref: '#/definitions/positive' } },
+      definitions: { positive: { type: 'number', minimum: 0, exclusiveMinimum: true } },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ n: 0.5 }), []);
+  assert.deepEqual(validate({ n: 0 }), [problem('/n', 'must be > 0')]);
+});
+
+test('draft-06: a numeric exclusiveMinimum and const', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-06/schema#',
+      properties: { n: { exclusiveMinimum: 0 }, c: { const: 'x' } },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ n: 1, c: 'x' }), []);
+  assert.deepEqual(validate({ n: 0, c: 'y' }), [problem('/n', 'must be > 0'), problem('/c', 'must be equal to "x"')]);
+});
+
+test('draft-07: if / then', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      if: { properties: { kind: { const: 'page' } } },
+      then: { required: ['title'] },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ kind: 'page', title: 't' }), []);
+  assert.deepEqual(validate({ kind: 'note' }), []);
+  assert.deepEqual(validate({ kind: 'page' }), [problem('', 'must have required property "title"'), problem('', 'must match "then" schema')]);
+});
+
+test('2019-09: $defs and unevaluatedProperties', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      $defs: { count: { type: 'integer' } },
+      type: 'object',
+      allOf: [{ properties: { a: { $ref: '#/$defs/count' } } }],
+      unevaluatedProperties: false,
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1 }), []);
+  assert.deepEqual(validate({ a: 1.5, b: 2 }), [problem('/a', 'must be integer'), problem('/b', 'must NOT have unevaluated property "b"')]);
+});
+
+test('2020-12: prefixItems', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      type: 'array',
+      prefixItems: [{ type: 'string' }, { type: 'number' }],
+      items: false,
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate(['a', 1]), []);
+  assert.deepEqual(validate([1, 'a']), [problem('/0', 'must be string'), problem('/1', 'must be number')]);
+  assert.deepEqual(validate(['a', 1, 2]), [problem('', 'must NOT have more than 2 items')]);
+});
+
+test('no $schema: draft-07 (array-form items is a tuple; prefixItems is unknown)', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { type: 'array', items: [{ type: 'string' }], prefixItems: [{ type: 'number' }] },
+  });
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keyword "prefixItems" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+  assert.deepEqual(validate(['a', 1]), []);
+  assert.deepEqual(validate([1]), [problem('/0', 'must be string')]);
+});
+
+test('"http://json-schema.org/schema#" (the latest dialect) is validated as 2020-12', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: 'http://json-schema.org/schema#', prefixItems: [{ type: 'string' }] },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate(['a']), []);
+  assert.deepEqual(validate([1]), [problem('/0', 'must be string')]);
+});
+
+test('an unknown $schema warns and is validated as draft-07', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: 'https://example.com/my-dialect', type: 'object', required: ['a'], if: { required: ['x'] }, then: { required: ['y'] } },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown $schema "https://example.com/my-dialect", validating it as draft-07']);
+  assert.deepEqual(validate({ a: 1 }), []);
+  assert.deepEqual(validate({}), [problem('', 'must have required property "a"')]);
+  assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"'), problem('', 'must match "then" schema')]);
+});
+
+// ── $ref ────────────────────────────────────────────────────────────────────────────────────────
+
+test('$ref by $id resolves to a preloaded ref', async (t) => {
+  const { validate, warnings } = await compile(
+    t,
+    {
+      'schema.json': { properties: { a: { $ref: 'https://example.com/defs.json#/definitions/count' } } },
+      'defs.json': { $id: 'https://example.com/defs.json', definitions: { count: { type: 'integer', minimum: 0 } } },
+    },
+    { refs: ['defs.json'] },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 3 }), []);
+  assert.deepEqual(validate({ a: -1 }), [problem('/a', 'must be >= 0')]);
+});
+
+test('the schema itself listed among the refs is not loaded twice', async (t) => {
+  const { validate } = await compile(t, { 'schema.json': { $id: 'https://example.com/self.json', type: 'string' } }, { refs: ['schema.json'] });
+  assert.deepEqual(validate(1), [problem('', 'must be string')]);
+});
+
+test('a relative file $ref is read from beside the schema, without preloading', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { properties: { locale: { $ref: './common.json#/definitions/x' } } },
+    'common.json': { definitions: { x: { enum: ['en-US', 'fr'] } } },
+  });
+  assert.deepEqual(validate({ locale: 'fr' }), []);
+  assert.deepEqual(validate({ locale: 'de' }), [problem('/locale', 'must be one of "en-US", "fr"')]);
+});
+
+test('a relative $ref under an https $id maps to the file at the same relative path', async (t) => {
+  const { validate } = await compile(
+    t,
+    {
+      'schemas/root.json': { $id: 'https://example.com/schemas/root.json', properties: { a: { $ref: 'parts/leaf.json' } } },
+      'schemas/parts/leaf.json': { type: 'string' },
+    },
+    { schema: 'schemas/root.json' },
+  );
+  assert.deepEqual(validate({ a: 's' }), []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('a remote $ref that is not preloaded is a UsageError naming the $ref', async (t) => {
+  await assert.rejects(
+    compile(t, { 'schema.json': { properties: { a: { $ref: 'https://elsewhere.example/x.json#/definitions/y' } } } }),
+    (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.equal(
+        error.message,
+        `schema schema.json: $ref "https://elsewhere.example/x.json#/definitions/y" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`,
+      );
+      return true;
+    },
+  );
+});
+
+test('a relative $ref to a file that does not exist is a UsageError naming the $ref', async (t) => {
+  const dir = tempDir(t);
+  await assert.rejects(compile(t, { 'schema.json': { properties: { a: { $ref: 'missing.json' } } } }, { dir }), {
+    name: 'UsageError',
+    message: `schema schema.json: $ref "${pathToFileURL(path.join(dir, 'missing.json')).href}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`,
+  });
+});
+
+test('schemas that $ref each other compile (a loop, by $id)', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { $id: 'https://example.com/a.json', type: 'object', properties: { b: { $ref: 'b.json' } } },
+    'b.json': { $id: 'https://example.com/b.json', type: 'object', properties: { a: { $ref: 'a.json' } } },
+  });
+  assert.deepEqual(validate({ b: { a: { b: {} } } }), []);
+  assert.deepEqual(validate({ b: { a: { b: 1 } } }), [problem('/b/a/b', 'must be object')]);
+});
+
+test('schemas that $ref each other compile (a loop, by file)', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { type: 'object', properties: { b: { $ref: 'b.json' } } },
+    'b.json': { type: 'object', properties: { a: { $ref: 'schema.json' } } },
+  });
+  assert.deepEqual(validate({ b: { a: { b: {} } } }), []);
+  assert.deepEqual(validate({ b: { a: 'x' } }), [problem('/b/a', 'must be object')]);
+});
+
+test('schemas that $ref each other compile (a loop through a preloaded ref)', async (t) => {
+  const { validate } = await compile(
+    t,
+    {
+      'schema.json': { type: 'object', properties: { b: { $ref: 'b.json' } } },
+      'b.json': { type: 'object', properties: { a: { $ref: 'schema.json' } } },
+    },
+    { refs: ['b.json'] },
+  );
+  assert.deepEqual(validate({ b: { a: { b: 1 } } }), [problem('/b/a/b', 'must be object')]);
+});
+
+// ── non-standard keywords and strictness ───────────────────────────────────────────────────────
+
+const TS_TYPE = {
+  type: 'object',
+  properties: { a: { type: 'string', tsType: 'Foo' }, b: { type: 'object', tsType: 'Bar' } },
+};
+
+test('a non-standard keyword warns once by default (naming it), and is ignored', async (t) => {
+  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE });
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keyword "tsType" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+  assert.deepEqual(validate({ a: 'x', b: {} }), []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('ajv.keywords declares a non-standard keyword: no warning', async (t) => {
+  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { keywords: ['tsType'] } });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('strict: false silences the warning', async (t) => {
+  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { strict: false } });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('strict: true makes a non-standard keyword a UsageError', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': TS_TYPE }, { ajv: { strict: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: strict mode: unknown keyword: "tsType"',
+  });
+});
+
+// ── formats ─────────────────────────────────────────────────────────────────────────────────────
+
+test('an unknown format warns once per format and is not checked', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { type: 'object', properties: { a: { type: 'string', format: 'kumascript' }, b: { type: 'string', format: 'kumascript' } } },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown format "kumascript" is not checked (at #/properties/a)']);
+  assert.deepEqual(validate({ a: 'anything', b: 'at all' }), []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('an unknown format: strict false is silent, strict true is a UsageError', async (t) => {
+  const files = { 'schema.json': { type: 'object', properties: { a: { type: 'string', format: 'kumascript' } } } };
+  const quiet = await compile(t, files, { ajv: { strict: false } });
+  assert.deepEqual(quiet.warnings, []);
+  assert.deepEqual(quiet.validate({ a: 'x' }), []);
+  await assert.rejects(compile(t, files, { ajv: { strict: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: unknown format "kumascript" ignored in schema at path "#/properties/a"',
+  });
+});
+
+test('formats: full (the default), fast and false', async (t) => {
+  const files = { 'schema.json': { type: 'object', properties: { d: { type: 'string', format: 'date' } } } };
+  const cases = [
+    // [ajv settings, problems for an impossible date, problems for a non-date]
+    [{}, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
+    [{ formats: 'full' }, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
+    [{ formats: 'fast' }, [], [problem('/d', 'must match format "date"')]],
+    [{ formats: false }, [], []],
+  ];
+  for (const [ajv, impossible, nonsense] of cases) {
+    await t.test(JSON.stringify(ajv), async (t) => {
+      const { validate, warnings } = await compile(t, files, { ajv });
+      assert.deepEqual(warnings, []);
+      assert.deepEqual(validate({ d: '2021-02-28' }), []);
+      assert.deepEqual(validate({ d: '2021-02-30' }), impossible);
+      assert.deepEqual(validate({ d: 'yesterday' }), nonsense);
+    });
+  }
+});
+
+test('formats: false ignores unknown formats without a warning', async (t) => {
+  const { validate, warnings } = await compile(t, { 'schema.json': { format: 'kumascript' } }, { ajv: { formats: false } });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate('x'), []);
+});
+
+// ── invalid schemas ─────────────────────────────────────────────────────────────────────────────
+
+test('an invalid schema is a UsageError naming the file', async (t) => {
+  await assert.rejects(compile(t, { 'bad.schema.json': { type: 'strnig' } }, { schema: 'bad.schema.json' }), {
+    name: 'UsageError',
+    message:
+      'schema bad.schema.json is invalid: schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf',
+  });
+});
+
+test('a schema file that is not JSON, or missing, is a UsageError naming the file', async (t) => {
+  const dir = tempDir(t);
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{ "type": ');
+  const rule = (schema) => ({ schema: path.join(dir, schema), refs: [], ajv: {}, base: REPO });
+  const context = { warn() {}, display: (file) => path.relative(dir, file) };
+  await assert.rejects(createJsonSchemaValidator(rule('broken.json'), context), {
+    name: 'UsageError',
+    message: `schema ${path.join(dir, 'broken.json')} is not valid JSON: Unexpected end of JSON input`,
+  });
+  await assert.rejects(createJsonSchemaValidator(rule('absent.json'), context), {
+    name: 'UsageError',
+    message: `cannot read schema ${path.join(dir, 'absent.json')}: no such file`,
+  });
+});
+
+// ── problems ────────────────────────────────────────────────────────────────────────────────────
+
+test('problems: pointer and message per keyword', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      type: 'object',
+      required: ['id'],
+      properties: {
+        id: { type: 'integer' },
+        kind: { enum: ['page', 'note', null] },
+        many: { enum: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] },
+        version: { const: 2 },
+        email: { type: 'string', format: 'email' },
+        nested: { type: 'object', additionalProperties: false, properties: { ok: {} } },
+        list: { type: 'array', items: { type: 'object', required: ['name'] } },
+      },
+    },
+  });
+  const cases = [
+    ['required', {}, [problem('', 'must have required property "id"')]],
+    ['type', { id: 'x' }, [problem('/id', 'must be integer')]],
+    ['enum', { id: 1, kind: 'post' }, [problem('/kind', 'must be one of "page", "note", null')]],
+    ['a long enum is cut after 10 values', { id: 1, many: 0 }, [problem('/many', 'must be one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, …')]],
+    ['const', { id: 1, version: 1 }, [problem('/version', 'must be equal to 2')]],
+    ['format', { id: 1, email: 'nope' }, [problem('/email', 'must match format "email"')]],
+    ['additionalProperties points to the extra property', { id: 1, nested: { ok: 1, extra: 2 } }, [problem('/nested/extra', 'must NOT have additional property "extra"')]],
+    ['an extra property with / and ~ is escaped', { id: 1, nested: { 'a/b~c': 1 } }, [problem('/nested/a~1b~0c', 'must NOT have additional property "a/b~c"')]],
+    ['inside an array', { id: 1, list: [{ name: 'a' }, {}] }, [problem('/list/1', 'must have required property "name"')]],
+    [
+      'all errors, not just the first',
+      { kind: 'post', version: 3 },
+      [problem('', 'must have required property "id"'), problem('/kind', 'must be one of "page", "note", null'), problem('/version', 'must be equal to 2')],
+    ],
+  ];
+  for (const [why, doc, expected] of cases) {
+    await t.test(why, () => {
+      assert.deepEqual(validate(doc), expected);
+    });
+  }
+});
+
+test('duplicate errors (same pointer, same message) are reported once', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { allOf: [{ required: ['a'] }, { required: ['a'] }, { properties: { b: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] },
+  });
+  assert.deepEqual(validate({ b: 1 }), [problem('', 'must have required property "a"'), problem('/b', 'must be string')]);
+});
+
+test('a validator is reusable: errors of one document do not leak into the next', async (t) => {
+  const { validate } = await compile(t, { 'schema.json': { type: 'object', required: ['a'] } });
+  assert.deepEqual(validate({}), [problem('', 'must have required property "a"')]);
+  assert.deepEqual(validate({ a: 1 }), []);
+  assert.deepEqual(validate([]), [problem('', 'must be object')]);
+});
+
+// ── plugins ─────────────────────────────────────────────────────────────────────────────────────
+
+test('ajv.plugins: ajv-errors gives errorMessage its message', async (t) => {
+  const { validate, warnings } = await compile(
+    t,
+    { 'schema.json': { type: 'object', properties: { title: { type: 'string', minLength: 1, errorMessage: 'title must be non-empty text' } } } },
+    { ajv: { plugins: ['ajv-errors'] } },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ title: 'ok' }), []);
+  assert.deepEqual(validate({ title: '' }), [problem('/title', 'title must be non-empty text')]);
+  assert.deepEqual(validate({ title: 3 }), [problem('/title', 'title must be non-empty text')]);
+});
+
+test('ajv.plugins: a plugin given as [name, options]', async (t) => {
+  const { validate } = await compile(
+    t,
+    { 'schema.json': { type: 'object', properties: { n: { type: 'number', errorMessage: { type: 'n must be a number' } } } } },
+    { ajv: { plugins: [['ajv-errors', { singleError: true }]] } },
+  );
+  assert.deepEqual(validate({ n: 'x' }), [problem('/n', 'n must be a number')]);
+});
+
+test('ajv.plugins: a plugin that is not installed is a UsageError', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: ['filecheck-no-such-plugin'] } }), {
+    name: 'UsageError',
+    message: `ajv plugin "filecheck-no-such-plugin" cannot be loaded from ${REPO}: not installed`,
+  });
+});
+
+test('ajv.plugins are resolved from the rule\'s base, not from filecheck', async (t) => {
+  const dir = tempDir(t); // no node_modules here or above
+  await assert.rejects(compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: ['ajv-errors'] }, base: dir, dir }), {
+    name: 'UsageError',
+    message: `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed`,
+  });
+});
