@@ -1,63 +1,106 @@
-// Turns JSON pointers into line:column using a JSON AST (momoa). Loaded and run only for failing
-// files: passing files pay for JSON.parse alone.
+// Turns JSON pointers into line:column with jsonc-parser's event-based visitor. Loaded and run
+// only for failing files: passing files pay for JSON.parse alone.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+const DONE = Symbol('every pointer is placed');
+
+const toPointer = (path) => path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+function selfAndAncestors(pointer) {
+  const pointers = [pointer];
+  for (let p = pointer; p; ) {
+    p = p.slice(0, p.lastIndexOf('/'));
+    pointers.push(p);
+  }
+  return pointers;
+}
 
 /**
  * Fills in `line` and `column` of each problem that has a pointer and no position yet.
  * A pointer that goes past the document (a missing key) lands on the deepest node that exists.
+ * The visit stops as soon as every pointer is placed, so a problem near the top of a large file
+ * costs microseconds; a duplicate key is placed at its first occurrence.
  * @param {string} text
  * @param {Array<{ pointer?: string, line?: number, column?: number }>} problems
  */
 export function locateProblems(text, problems) {
   const pending = problems.filter((p) => typeof p.pointer === 'string' && p.line === undefined);
   if (!pending.length) return;
-  let ast;
+  const wanted = new Set(pending.flatMap((p) => selfAndAncestors(p.pointer)));
+  const unplaced = new Set(pending.map((p) => p.pointer));
+  const found = new Map();
+  const open = [];
+
+  const reach = (pointer, line, column) => {
+    if (wanted.has(pointer) && !found.has(pointer)) found.set(pointer, { line: line + 1, column: column + 1 });
+    unplaced.delete(pointer);
+    if (!unplaced.size) throw DONE;
+  };
+  // When a container closes, what was looked for inside it and not met does not exist.
+  const close = () => {
+    const pointer = open.pop();
+    for (const p of unplaced) if (p.startsWith(`${pointer}/`)) unplaced.delete(p);
+    if (!unplaced.size) throw DONE;
+  };
+  const begin = (offset, length, line, column, path) => {
+    const pointer = toPointer(path());
+    reach(pointer, line, column);
+    open.push(pointer);
+  };
   try {
-    ast = require('@humanwhocodes/momoa').parse(text, { mode: 'json' });
-  } catch {
-    return; // JSON.parse accepted what momoa rejects: keep the problems, without positions.
+    require('jsonc-parser').visit(text, {
+      onObjectBegin: begin,
+      onArrayBegin: begin,
+      onObjectEnd: close,
+      onArrayEnd: close,
+      onLiteralValue: (value, offset, length, line, column, path) => reach(toPointer(path()), line, column),
+    });
+  } catch (error) {
+    if (error !== DONE) return; // too deep for the parser's recursion: keep the problems, without positions
   }
   for (const problem of pending) {
-    const { line, column } = nodeAt(ast.body, problem.pointer).loc.start;
-    problem.line = line;
-    problem.column = column;
+    const at = selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean);
+    if (!at) continue;
+    problem.line = at.line;
+    problem.column = at.column;
   }
-}
-
-function nodeAt(root, pointer) {
-  let node = root;
-  for (const token of pointer.split('/').slice(1)) {
-    const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-    let next;
-    if (node.type === 'Object') next = node.members.findLast((m) => m.name.value === key)?.value;
-    else if (node.type === 'Array') next = node.elements[Number(key)]?.value;
-    if (!next) break;
-    node = next;
-  }
-  return node;
 }
 
 /**
  * Describes why JSON.parse failed, with the position of the fault: V8's words and, when it gives
- * one, V8's offset; momoa's position only for the faults V8 gives no offset for (an unexpected token).
+ * one, V8's offset; jsonc-parser's position only for the faults V8 gives no offset for (an
+ * unexpected token); an early end of input is at the end.
  * @returns {{ message: string, line: number, column: number }}
  */
 export function describeSyntaxError(text, error) {
   const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input');
-  // momoa's positions drift at the end of the input (`{"a": ` is reported at 1:1, `[1, 2` at the 2),
-  // which is where a truncated file fails: V8's offset is exact, and an early end is at the end.
   const offset = / in JSON at position (\d+)/.exec(error.message)?.[1]; // not a "position 5" quoted from the text
   if (offset !== undefined) return { message: words, ...lineAndColumn(text, Number(offset)) };
   if (!/^Unexpected end of JSON input/.test(error.message)) {
-    try {
-      require('@humanwhocodes/momoa').parse(text, { mode: 'json' });
-    } catch (momoaError) {
-      if (momoaError.line !== undefined) return { message: words, line: momoaError.line, column: momoaError.column };
-    }
+    const at = firstSyntaxError(text);
+    if (at) return { message: words, ...at };
   }
   return { message: words, ...lineAndColumn(text, text.length) };
+}
+
+function firstSyntaxError(text) {
+  let at = null;
+  try {
+    require('jsonc-parser').visit(
+      text,
+      {
+        onError(code, offset, length, line, column) {
+          at = { line: line + 1, column: column + 1 };
+          throw DONE;
+        },
+      },
+      { disallowComments: true, allowTrailingComma: false },
+    );
+  } catch {
+    // DONE, or too deep for the parser: `at` says which
+  }
+  return at;
 }
 
 function lineAndColumn(text, offset) {
