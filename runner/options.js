@@ -29,7 +29,8 @@ export const EXAMPLES = [
   ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
   ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
-  ["$0 -r json --output-file report.json", 'Also write a JSON report'],
+  ['$0 --output-file report.json', 'Also write a JSON report to a file'],
+  ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.
