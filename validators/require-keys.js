@@ -40,21 +40,22 @@ export function parseKeySpec(spec) {
   return { spec, path, type };
 }
 
+// The hot path on passing files: names and pointers are built only for a problem.
 function checkKey(doc, { path, type }) {
-  // Named as written: a key "a.b" is shown "a\.b", not as the nested "a.b".
-  const name = path.map((part) => part.replace(/\./g, '\\.')).join('.');
   let value = doc;
-  let pointer = '';
-  for (const part of path) {
-    if (!hasKey(value, part)) return { message: `missing required key "${name}"`, pointer };
-    value = value[part];
-    pointer += `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  for (let i = 0; i < path.length; i++) {
+    if (!hasKey(value, path[i])) return { message: `missing required key "${nameOf(path)}"`, pointer: pointerOf(path, i) };
+    value = value[path[i]];
   }
   if (type && !TYPES[type](value)) {
-    return { message: `"${name}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer };
+    return { message: `"${nameOf(path)}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer: pointerOf(path, path.length) };
   }
   return null;
 }
+
+// Named as written: a key "a.b" is shown "a\.b", not as the nested "a.b".
+const nameOf = (path) => path.map((part) => part.replace(/\./g, '\\.')).join('.');
+const pointerOf = (path, depth) => path.slice(0, depth).map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 // A JSON array has indexes only: its `length` (an own property in JavaScript) is not a key.
 function hasKey(value, key) {
