@@ -25,9 +25,18 @@ export function chaosHits(chaos, path) {
   return chaos !== null && unitHash(`${chaos.seed}\0${path}`) < chaos.probability;
 }
 
-/** Throws the injected fault; called where a validator runs, so it takes the same path as a throwing validator. */
-export function chaosValidator(chaos, path) {
-  if (chaosHits(chaos, path)) throw new ChaosError(`chaos monkey: injected failure (probability ${chaos.probability}, seed ${chaos.seed})`);
+/**
+ * The chaos monkey as one more validator, run after the real ones: its fault takes the same path
+ * as a throwing validator's.
+ * @param {{ probability: number, seed: string }} chaos
+ */
+export function createChaosValidator(chaos) {
+  return {
+    name: 'chaos-monkey',
+    validate(doc, ctx) {
+      if (chaosHits(chaos, ctx.path)) throw new ChaosError(`chaos monkey: injected failure (probability ${chaos.probability}, seed ${chaos.seed})`);
+    },
+  };
 }
 
 // FNV-1a, then murmur3's finalizer to spread the bits, mapped onto [0, 1).

@@ -2,7 +2,7 @@
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { readText } from './read-text.js';
 import { locateProblems, describeSyntaxError } from './positions.js';
-import { ChaosError, chaosValidator } from './chaos.js';
+import { ChaosError } from './chaos.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
@@ -10,10 +10,9 @@ import { ChaosError, chaosValidator } from './chaos.js';
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number }} FileResult
  * @param {import('./discover.js').FileEntry} entry
  * @param {import('./compile-rules.js').Validator[]} validators
- * @param {{ probability: number, seed: string } | null} chaos
  * @returns {FileResult}
  */
-export function checkFile(entry, validators, chaos) {
+export function checkFile(entry, validators) {
   const started = performance.now();
   const problems = [];
   const read = readText(entry.path, entry.special);
@@ -29,7 +28,7 @@ export function checkFile(entry, validators, chaos) {
       problems.push(syntaxProblem(read.text, error));
     }
     if (parsed) {
-      runValidators(doc, entry, validators, chaos, problems);
+      runValidators(doc, entry, validators, problems);
       locateProblems(read.text, problems);
     }
   }
@@ -44,17 +43,11 @@ function syntaxProblem(text, error) {
   return { validator: 'parse', message: `invalid JSON: ${detail}`, line, column, kind: 'parse' };
 }
 
-function runValidators(doc, entry, validators, chaos, problems) {
+function runValidators(doc, entry, validators, problems) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
-  for (let i = 0; i <= validators.length; i++) {
-    const validator = validators[i];
-    const name = validator?.name ?? 'chaos-monkey';
+  for (const validator of validators) {
+    const name = validator.name;
     try {
-      // The chaos monkey runs last, as one more validator, so its fault takes the path of a throwing one.
-      if (!validator) {
-        chaosValidator(chaos, entry.rel);
-        continue;
-      }
       ctx.options = validator.options;
       const found = validator.validate(doc, ctx);
       if (typeof found?.then === 'function') {

@@ -4,16 +4,19 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { createRequireKeys } from '../validators/require-keys.js';
 import { loadCustomValidator } from '../validators/custom.js';
+import { createChaosValidator } from './chaos.js';
 
 const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{ name: string, options?: unknown, validate(doc: unknown, ctx: object): unknown }} Validator
  * @param {import('./config.js').Rule[]} rules only the rules that some file uses
- * @param {{ warn(message: string): void, display(file: string): string }} context
- * @returns {Promise<(ruleIds: number[]) => Validator[]>} the validators a file with these rules runs
+ * @param {{ warn(message: string): void, display(file: string): string, chaos?: { probability: number, seed: string } | null }} context
+ * @returns {Promise<(ruleIds: number[]) => Validator[]>} the validators a file with these rules runs,
+ *   the chaos monkey last when it is on
  */
 export async function compileRules(rules, context) {
+  const chaos = context.chaos ? [createChaosValidator(context.chaos)] : [];
   const shared = new Map();
   const once = (key, build) => {
     if (!shared.has(key)) shared.set(key, build());
@@ -38,7 +41,7 @@ export async function compileRules(rules, context) {
   const perCombination = new Map();
   return function validatorsFor(ruleIds) {
     const key = ruleIds.join(',');
-    if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => byRule.get(id) ?? []))]);
+    if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => byRule.get(id) ?? [])), ...chaos]);
     return perCombination.get(key);
   };
 }

@@ -7,11 +7,11 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * @param {import('./discover.js').FileEntry[]} files
- * @param {{ validatorsFor: (ruleIds: number[]) => any[], chaos: any, signal?: AbortSignal,
+ * @param {{ validatorsFor: (ruleIds: number[]) => any[], signal?: AbortSignal,
  *   onResult: (result: import('./check-file.js').FileResult) => boolean }} options onResult returns false to stop
  * @returns {Promise<number>} how many files were checked
  */
-export async function executeInline(files, { validatorsFor, chaos, signal, onResult }) {
+export async function executeInline(files, { validatorsFor, signal, onResult }) {
   let sliceStart = performance.now();
   for (let i = 0; i < files.length; i++) {
     if (performance.now() - sliceStart > SLICE_MS) {
@@ -20,7 +20,7 @@ export async function executeInline(files, { validatorsFor, chaos, signal, onRes
     }
     if (signal?.aborted) return i;
     const entry = files[i];
-    if (!onResult(checkFile(entry, validatorsFor(entry.rules), chaos))) return i + 1;
+    if (!onResult(checkFile(entry, validatorsFor(entry.rules)))) return i + 1;
   }
   return files.length;
 }

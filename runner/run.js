@@ -15,7 +15,7 @@ export async function runChecks({ files, skipped }, config, { reporters, signal,
   const started = performance.now();
   const allRules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const used = new Set(files.flatMap((file) => file.rules));
-  const validatorsFor = await compileRules(allRules.filter((rule) => used.has(rule.id)), { warn, display });
+  const validatorsFor = await compileRules(allRules.filter((rule) => used.has(rule.id)), { warn, display, chaos: config.chaos });
   const plan = choosePlan({ files: files.length });
 
   for (const reporter of reporters) reporter.onRunStart?.({ plan, files: files.length, skipped });
@@ -29,7 +29,7 @@ export async function runChecks({ files, skipped }, config, { reporters, signal,
     bailed = config.bail > 0 && failed >= config.bail;
     return !bailed;
   };
-  await executeInline(files, { validatorsFor, chaos: config.chaos, signal, onResult });
+  await executeInline(files, { validatorsFor, signal, onResult });
 
   const checked = passed + failed;
   const summary = {

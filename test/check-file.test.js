@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { checkFile } from '../runner/check-file.js';
+import { createChaosValidator } from '../runner/chaos.js';
 
 /** A file entry as discover() makes it, for a temp file holding `text`. */
 function entry(t, text, rel = 'dir/doc.json') {
@@ -15,9 +16,9 @@ function entry(t, text, rel = 'dir/doc.json') {
   return { path: file, rel, rules: [0] };
 }
 
-/** checkFile without its timing. */
+/** checkFile without its timing; with `chaos`, the chaos monkey runs last, as compileRules puts it. */
 function check(fileEntry, validators, chaos = null) {
-  const { durationMs, ...result } = checkFile(fileEntry, validators, chaos);
+  const { durationMs, ...result } = checkFile(fileEntry, chaos ? [...validators, createChaosValidator(chaos)] : validators);
   assert.equal(typeof durationMs, 'number');
   assert.ok(durationMs >= 0);
   return result;
