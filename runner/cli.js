@@ -4,6 +4,7 @@ import { parseArgs } from './args.js';
 import { loadConfig } from './config.js';
 import { discover } from './discover.js';
 import { runChecks } from './run.js';
+import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
 
@@ -33,7 +34,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
 
     const { createReporters } = await import('../reporters/index.js');
     const reporters = await createReporters(config, { stdout, stderr, env });
-    const display = (file) => path.relative(cwd, file).split(path.sep).join('/') || file;
+    const display = (file) => relativePosix(cwd, file) || file;
     const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
     return exitCodeFor(summary);
   } catch (error) {

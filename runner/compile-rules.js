@@ -1,10 +1,12 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
 // is compiled once, a validator module imported once.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { createRequireKeys } from '../validators/require-keys.js';
 import { loadCustomValidator } from '../validators/custom.js';
 import { createChaosValidator } from './chaos.js';
+import { hasGlobChars } from './paths.js';
 
 const require = createRequire(import.meta.url);
 
@@ -62,7 +64,8 @@ async function loadSchemaValidator(rule, context) {
 
 function expandRefs(refs) {
   return refs.flatMap((ref) => {
-    if (!/[*?[\]{}]/.test(ref)) return [ref];
+    // An existing file is taken literally, as on the command line (`schemas/a(1).json`).
+    if (!hasGlobChars(ref) || fs.existsSync(ref)) return [ref];
     const found = require('fast-glob').sync(ref.split('\\').join('/'), { absolute: true }).sort();
     if (!found.length) throw new UsageError(`--ref "${ref}" matches no schema file`);
     return found;

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { gitignoreFilter } from './gitignore.js';
+import { relativePosix, hasGlobChars } from './paths.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
-const GLOB_CHARS = /[*?[\]{}()!]/;
 
 /**
  * @typedef {{ path: string, rel: string, rules: number[], special?: boolean }} FileEntry
@@ -62,7 +62,7 @@ function expandPatterns(config, found) {
     const before = found.size;
     if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found);
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true);
-    else if (GLOB_CHARS.test(pattern)) glob([pattern], config.cwd, config.cwd, found);
+    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found);
     if (found.size === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
@@ -81,7 +81,7 @@ function glob(patterns, base, cwd, found) {
     suppressErrors: true,
     unique: false,
   });
-  const prefix = base === cwd ? '' : toPosix(path.relative(cwd, base));
+  const prefix = base === cwd ? '' : relativePosix(cwd, base);
   // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
   const below = !prefix.startsWith('..');
@@ -91,21 +91,20 @@ function glob(patterns, base, cwd, found) {
     // and checked once, under the one name it has when named on the command line.
     const climbs = entry.startsWith('../');
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
-    const rel = climbs || !below ? toPosix(path.relative(cwd, file)) : prefix ? path.posix.join(prefix, entry) : entry;
+    const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
     if (!found.has(rel)) found.set(rel, { path: file, special: !dirent.isFile(), named: false });
   }
 }
 
 function add(found, cwd, file, special, named) {
-  const rel = toPosix(path.relative(cwd, file));
-  found.set(rel, { path: file, special, named });
+  found.set(relativePosix(cwd, file), { path: file, special, named });
 }
 
 function ruleMatcher(picomatch, rule) {
   const include = picomatch(rule.files.map(stripDotSlash));
   const exclude = rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false;
   return (file) => {
-    const rel = toPosix(path.relative(rule.base, file));
+    const rel = relativePosix(rule.base, file);
     return include(rel) && !exclude(rel);
   };
 }
@@ -113,13 +112,12 @@ function ruleMatcher(picomatch, rule) {
 function globalIgnore(picomatch, ignores) {
   const tests = ignores.map(({ base, globs }) => {
     const match = picomatch(globs.map(stripDotSlash), { dot: true });
-    return (file) => match(toPosix(path.relative(base, file)));
+    return (file) => match(relativePosix(base, file));
   });
   return tests.length ? (file) => tests.some((test) => test(file)) : () => false;
 }
 
 const stripDotSlash = (glob) => glob.replace(/^\.\//, '');
-const toPosix = path.sep === '/' ? (p) => p : (p) => p.split(path.sep).join('/');
 const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
 // fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
 // (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.

@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { relativePosix } from './paths.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,7 +39,7 @@ export function gitignoreFilter(start) {
     // Deeper .gitignore files override shallower ones, as in git.
     let ignored = false;
     for (const { dir: at, rules } of chainOf(dir)) {
-      const verdict = rules.test(path.relative(at, file).split(path.sep).join('/'));
+      const verdict = rules.test(relativePosix(at, file));
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }
