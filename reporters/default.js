@@ -6,9 +6,8 @@ import { summaryLines } from './summary-line.js';
  */
 export function createDefaultReporter({ write, end, colors: c, quiet, verbose }) {
   return {
-    onRunStart({ plan, files, skipped }) {
+    onRunStart({ files, skipped }) {
       if (verbose) {
-        write(c.dim(`Plan: ${plan.mode}${plan.workers ? ` (${plan.workers} workers)` : ''}: ${plan.reason}\n`));
         for (const file of skipped) write(c.dim(`SKIP ${file.rel} (${file.reason})\n`));
       }
       if (!files && !quiet) write(`No files to check${skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
@@ -25,6 +24,9 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       write(`${c.inverseRed(c.bold(' FAIL '))} ${result.path}\n${lines.join('\n')}\n`);
     },
     onRunComplete(summary) {
+      // The plan is final only at the end: `auto` decides after measuring the first files.
+      const { plan } = summary;
+      if (verbose) write(c.dim(`\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`));
       write(`\n${summaryLines(summary, c).join('\n')}\n`);
       end();
     },

@@ -11,6 +11,12 @@ import { createJsonReporter } from './json.js';
  * @param {{ stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean }, env: Record<string, string | undefined> }} io
  */
 export async function createReporters(config, { stdout, stderr, env }) {
+  const sinks = [];
+  const fileSink = (file) => {
+    const sink = createFileSink(file);
+    sinks.push(sink);
+    return sink;
+  };
   const stdoutTaken = config.reporters.some((r) => r.name !== 'default' && !r.outputFile);
   const human = stdoutTaken ? stderr : stdout;
   const reporters = [];
@@ -28,6 +34,8 @@ export async function createReporters(config, { stdout, stderr, env }) {
       reporters.push(createJsonReporter({ ...(outputFile ? fileSink(outputFile) : streamSink(stdout)), verbose: config.verbose }));
     }
   }
+  // A run that ends in a usage error (a schema found invalid when first used) leaves no report behind.
+  reporters.discard = () => sinks.forEach((sink) => sink.discard());
   return reporters;
 }
 
@@ -38,7 +46,7 @@ function streamSink(stream) {
 // Written to a temporary file and renamed at the end, so a report is never seen half-written.
 // Opened on the first write: a usage error found after the reporters are made (an invalid schema)
 // must not leave an empty `.tmp` file behind.
-function fileSink(file) {
+function createFileSink(file) {
   const temporary = `${file}.${process.pid}.tmp`;
   let fd;
   const open = () => {
@@ -50,6 +58,11 @@ function fileSink(file) {
     end: () => {
       fs.closeSync((fd ??= open()));
       fs.renameSync(temporary, file);
+    },
+    discard: () => {
+      if (fd === undefined) return;
+      fs.closeSync(fd);
+      fs.rmSync(temporary, { force: true });
     },
   };
 }

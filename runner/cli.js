@@ -14,6 +14,7 @@ import { EXIT, exitCodeFor } from './exit-codes.js';
  * @returns {Promise<number>} the exit code
  */
 export async function main(argv, { cwd, env, stdout, stderr, signal }) {
+  let reporters;
   try {
     const parsed = await parseArgs(argv);
     if ('print' in parsed) {
@@ -33,12 +34,13 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
 
     const { createReporters } = await import('../reporters/index.js');
-    const reporters = await createReporters(config, { stdout, stderr, env });
+    reporters = await createReporters(config, { stdout, stderr, env });
     const display = (file) => relativePosix(cwd, file) || file;
     const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
     return exitCodeFor(summary);
   } catch (error) {
     if (error instanceof UsageError) {
+      reporters?.discard();
       stderr.write(`filecheck: ${error.message}\n`);
       return EXIT.usage;
     }

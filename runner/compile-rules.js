@@ -12,21 +12,25 @@ const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{ name: string, options?: unknown, validate(doc: unknown, ctx: object): unknown }} Validator
- * @param {import('./config.js').Rule[]} rules only the rules that some file uses
+ * @typedef {{ prepare(ruleIds: Iterable<number>): Promise<void>, validatorsFor(ruleIds: number[]) => Validator[] }} RuleCompiler
+ * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
+ * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
+ * @param {import('./config.js').Rule[]} rules
  * @param {{ warn(message: string): void, display(file: string): string, chaos?: { probability: number, seed: string } | null }} context
- * @returns {Promise<(ruleIds: number[]) => Validator[]>} the validators a file with these rules runs,
- *   the chaos monkey last when it is on
+ * @returns {RuleCompiler} the chaos monkey, when it is on, runs last among a file's validators
  */
-export async function compileRules(rules, context) {
+export function createRuleCompiler(rules, context) {
   const chaos = context.chaos ? [createChaosValidator(context.chaos)] : [];
+  const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
   const shared = new Map();
   const once = (key, build) => {
     if (!shared.has(key)) shared.set(key, build());
     return shared.get(key);
   };
+  const building = new Map(); // rule id ─▶ Promise<Validator[]>, shared by concurrent callers
+  const ready = new Map(); // rule id ─▶ Validator[]
 
-  const byRule = new Map();
-  for (const rule of rules) {
+  async function build(rule) {
     const validators = [];
     if (rule.require.length) validators.push(requireKeys(rule));
     if (rule.schema) {
@@ -37,14 +41,23 @@ export async function compileRules(rules, context) {
     for (const ref of rule.validators) {
       validators.push(await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)));
     }
-    byRule.set(rule.id, validators);
+    return validators;
   }
 
   const perCombination = new Map();
-  return function validatorsFor(ruleIds) {
-    const key = ruleIds.join(',');
-    if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => byRule.get(id) ?? [])), ...chaos]);
-    return perCombination.get(key);
+  return {
+    async prepare(ruleIds) {
+      for (const id of ruleIds) {
+        if (ready.has(id)) continue;
+        if (!building.has(id)) building.set(id, build(rulesById.get(id)));
+        ready.set(id, await building.get(id));
+      }
+    },
+    validatorsFor(ruleIds) {
+      const key = ruleIds.join(',');
+      if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id))), ...chaos]);
+      return perCombination.get(key);
+    },
   };
 }
 

@@ -14,7 +14,7 @@ const REPORTERS = new Set(['default', 'json']);
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
  * @typedef {{ cwd: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
- *   ignore: { base: string, globs: string[] }[], bail: number, reporters: { name: string, outputFile?: string }[],
+ *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string } | null,
  *   listFiles: boolean, passWithNoFiles: boolean }} Config
  */
@@ -49,6 +49,7 @@ export function loadConfig(options, { cwd, env }) {
     cliRule,
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),
+    workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
     reporters: parseReporters(options.reporter ?? file.reporters ?? ['default'], options.outputFile, cwd, base, !!options.reporter),
     quiet: !!options.quiet,
     verbose: !!options.verbose,
@@ -147,6 +148,13 @@ function parseBail(value) {
   if (value === true || value === '' || value === 'true') return 1;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
+  return n;
+}
+
+function parseWorkers(value) {
+  if (value === 'auto') return 'auto';
+  const n = Number(value);
+  if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
   return n;
 }
 

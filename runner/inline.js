@@ -1,26 +1,41 @@
-// The in-process executor: checks files synchronously, in time slices, yielding to the event loop
-// between slices so a spinner moves and SIGINT is heard.
+// The in-process executor: takes files from the queue one by one and checks them synchronously,
+// in time slices, yielding to the event loop between slices so a spinner moves, SIGINT is heard
+// and, when a pool works beside it, the workers' results are collected.
 import { checkFile } from './check-file.js';
 
-const SLICE_MS = 50;
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
- * @param {import('./discover.js').FileEntry[]} files
- * @param {{ validatorsFor: (ruleIds: number[]) => any[], signal?: AbortSignal,
- *   onResult: (result: import('./check-file.js').FileResult) => boolean }} options onResult returns false to stop
- * @returns {Promise<number>} how many files were checked
+ * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
+ * @param {{ compiler: import('./compile-rules.js').RuleCompiler, sliceMs?: number,
+ *   budget?: { ms: number, files: number } }} options budget: stop after this much checking (a sample)
+ * @returns {Promise<{ files: number, checkMs: number, compileMs: number }>} what this loop did
  */
-export async function executeInline(files, { validatorsFor, signal, onResult }) {
+export async function executeInline(queue, { compiler, sliceMs = 50, budget = { ms: Infinity, files: Infinity } }) {
+  const prepared = new Set(); // rule sets are shared arrays (see discover.js)
+  let files = 0;
+  let checkMs = 0;
+  let compileMs = 0;
   let sliceStart = performance.now();
-  for (let i = 0; i < files.length; i++) {
-    if (performance.now() - sliceStart > SLICE_MS) {
+  for (;;) {
+    if (files >= budget.files || checkMs >= budget.ms) break;
+    if (performance.now() - sliceStart > sliceMs) {
       await nextTurn();
       sliceStart = performance.now();
     }
-    if (signal?.aborted) return i;
-    const entry = files[i];
-    if (!onResult(checkFile(entry, validatorsFor(entry.rules)))) return i + 1;
+    const taken = queue.take(1);
+    if (!taken) break;
+    const entry = taken.entries[0];
+    if (!prepared.has(entry.rules)) {
+      const before = performance.now();
+      await compiler.prepare(entry.rules);
+      compileMs += performance.now() - before;
+      prepared.add(entry.rules);
+    }
+    const result = checkFile(entry, compiler.validatorsFor(entry.rules));
+    checkMs += result.durationMs;
+    files++;
+    queue.put(taken.start, result);
   }
-  return files.length;
+  return { files, checkMs, compileMs };
 }

@@ -16,6 +16,7 @@ export const OPTIONS = {
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
   verbose: { type: 'boolean', describe: 'Print every file and the execution plan' },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
+  workers: { type: 'string', describe: 'auto (default): in-process, or a worker pool when the measured work pays for it; 0: in-process; N: a pool of N workers' },
   'chaos-monkey': { type: 'string', describe: 'Fail each file with this probability, to test failure paths (env CHAOS_MONKEY)' },
   'chaos-seed': { type: 'string', describe: 'Seed for the chaos monkey: the same seed fails the same files (env CHAOS_SEED)' },
   'list-files': { type: 'boolean', describe: 'Print the files that would be checked, one per line, and exit' },

@@ -1,6 +1,9 @@
-// Drives one executor, feeds every FileResult to the reporters in path order, counts, bails.
-import { plan as choosePlan } from './plan.js';
-import { compileRules } from './compile-rules.js';
+// Drives the executors the plan chooses, feeds every FileResult to the reporters in path order,
+// counts, bails. Never checks a file itself.
+import os from 'node:os';
+import { plan, SAMPLE } from './plan.js';
+import { createRuleCompiler } from './compile-rules.js';
+import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 
 /**
@@ -13,25 +16,42 @@ import { executeInline } from './inline.js';
  */
 export async function runChecks({ files, skipped }, config, { reporters, signal, warn, display }) {
   const started = performance.now();
-  const allRules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
-  const used = new Set(files.flatMap((file) => file.rules));
-  const validatorsFor = await compileRules(allRules.filter((rule) => used.has(rule.id)), { warn, display, chaos: config.chaos });
-  const plan = choosePlan({ files: files.length });
+  const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
+  const warned = new Set(); // workers compile the same schemas again: say each warning once
+  const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
+  const compiler = createRuleCompiler(rules, { warn: warnOnce, display, chaos: config.chaos });
 
-  for (const reporter of reporters) reporter.onRunStart?.({ plan, files: files.length, skipped });
   let passed = 0;
   let failed = 0;
   let bailed = false;
-  const onResult = (result) => {
+  const queue = createWorkQueue(files, (result) => {
     if (result.status === 'pass') passed++;
     else failed++;
     for (const reporter of reporters) reporter.onFileResult?.(result);
     bailed = config.bail > 0 && failed >= config.bail;
     return !bailed;
-  };
-  await executeInline(files, { validatorsFor, signal, onResult });
+  });
+  const interrupt = () => queue.stop();
+  if (signal?.aborted) interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
 
-  const checked = passed + failed;
+  const input = { files: files.length, requested: config.workers, cores: os.availableParallelism() };
+  let chosen = plan(input);
+  for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
+  try {
+    let msPerFile;
+    if (chosen.mode === 'sample') {
+      const sample = await executeInline(queue, { compiler, budget: SAMPLE });
+      chosen = plan({ ...input, sample });
+      msPerFile = sample.checkMs / Math.max(1, sample.files);
+    }
+    if (chosen.mode === 'pool') await poolRun(queue, chosen, { compiler, rules, config, warn: warnOnce, msPerFile });
+    else await executeInline(queue, { compiler });
+  } finally {
+    signal?.removeEventListener('abort', interrupt);
+  }
+
+  const checked = queue.delivered;
   const summary = {
     total: files.length + skipped.length,
     passed,
@@ -41,8 +61,23 @@ export async function runChecks({ files, skipped }, config, { reporters, signal,
     bailed: bailed && checked < files.length,
     interrupted: !!signal?.aborted && checked < files.length,
     durationMs: Math.round(performance.now() - started),
-    plan,
+    plan: chosen,
   };
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
+}
+
+// The pool, and the main thread beside it when the plan says so. A failure on either side (a
+// configuration error found while compiling) stops the other before it is reported.
+async function poolRun(queue, chosen, { compiler, rules, config, warn, msPerFile }) {
+  const { executePool } = await import('./pool.js');
+  const stopOnError = (promise) => promise.catch((error) => {
+    queue.stop();
+    throw error;
+  });
+  const sides = [stopOnError(executePool(queue, { workers: chosen.workers, rules, chaos: config.chaos, cwd: config.cwd, warn, msPerFile }))];
+  if (config.workers === 'auto') sides.push(stopOnError(executeInline(queue, { compiler, sliceMs: 10 })));
+  const outcomes = await Promise.allSettled(sides);
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 }

@@ -1,0 +1,101 @@
+// The pool executor: piscina workers take batches of file paths (never contents) from the queue.
+// Batches in flight are bounded, so memory does not grow with the number of files; a batch lasts
+// about BATCH_MS, so messages stay cheap on tiny files. A worker that dies has its batch re-run file
+// by file on fresh workers; a file that kills a worker twice fails with kind `error`.
+import { createRequire } from 'node:module';
+import { UsageError } from './errors.js';
+
+const require = createRequire(import.meta.url);
+const BATCH_MS = 20;
+const IN_FLIGHT_PER_WORKER = 2;
+
+/**
+ * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, warn(message: string): void,
+ *   msPerFile?: number }} options msPerFile: measured cost of a file, if known, to size batches
+ * @returns {Promise<void>} when every file is checked, or the queue is stopped
+ */
+export async function executePool(queue, { workers, rules, chaos, cwd, warn, msPerFile }) {
+  const { Piscina } = require('piscina');
+  const stop = new SharedArrayBuffer(4);
+  const pool = new Piscina({
+    filename: new URL('./worker.js', import.meta.url).href,
+    workerData: { rules, chaos, cwd, stop },
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Infinity,
+  });
+  const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
+  const batchSize = () => (cost.files ? Math.max(1, Math.min(1000, Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)))) : 16);
+  const retries = []; // single files whose worker died: { index, entry, attempt }
+  let inFlight = 0;
+  let failure = null;
+  let finish;
+  const finished = new Promise((resolve) => (finish = resolve));
+
+  queue.onStop(() => {
+    Atomics.store(new Int32Array(stop), 0, 1);
+    finish();
+  });
+
+  function pump() {
+    while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
+      const retry = retries.shift();
+      const batch = retry ? { start: retry.index, entries: [retry.entry], attempt: retry.attempt } : queue.take(batchSize());
+      if (!batch) break;
+      dispatch(batch);
+    }
+    if (inFlight === 0 && (queue.stopped || failure || !retries.length)) finish();
+  }
+
+  function dispatch(batch) {
+    inFlight++;
+    pool
+      .run(batch.entries)
+      .then((reply) => received(batch, reply), (error) => workerDied(batch, error))
+      .finally(() => {
+        inFlight--;
+        pump();
+      });
+  }
+
+  function received(batch, { results, warnings, usageError }) {
+    for (const message of warnings) warn(message);
+    if (usageError) {
+      failure = new UsageError(usageError);
+      queue.stop();
+      return;
+    }
+    results.forEach((compact, i) => {
+      const entry = batch.entries[i];
+      const result = typeof compact === 'number'
+        ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
+        : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
+      cost.ms += result.durationMs;
+      cost.files++;
+      queue.put(batch.start + i, result);
+    });
+  }
+
+  function workerDied(batch, error) {
+    if (queue.stopped) return; // terminated on purpose
+    const attempt = (batch.attempt ?? 0) + 1;
+    if (attempt === 1 || batch.entries.length > 1) {
+      batch.entries.forEach((entry, i) => retries.push({ index: batch.start + i, entry, attempt }));
+      return;
+    }
+    const [entry] = batch.entries;
+    queue.put(batch.start, {
+      path: entry.rel,
+      status: 'fail',
+      problems: [{ validator: 'worker', message: `the worker died twice while checking this file (${error?.message ?? error})`, kind: 'error' }],
+      durationMs: 0,
+    });
+  }
+
+  pump();
+  await finished;
+  Atomics.store(new Int32Array(stop), 0, 1);
+  await pool.destroy();
+  if (failure) throw failure;
+}

@@ -1,0 +1,55 @@
+// The files of a run, handed out in path order to whoever checks them (the in-process loop, the
+// pool, or both at once), and their results handed back in path order, whatever order they
+// finish in: every reporter's output is the same for any number of workers.
+
+/**
+ * @param {import('./discover.js').FileEntry[]} files
+ * @param {(result: import('./check-file.js').FileResult) => boolean} onResult receives results in
+ *   path order; returning false stops the run (bail)
+ */
+export function createWorkQueue(files, onResult) {
+  let next = 0;
+  let delivered = 0;
+  let stopped = false;
+  const waiting = new Map(); // index ─▶ result that finished before an earlier one
+  const stopListeners = [];
+
+  const queue = {
+    files,
+    get stopped() {
+      return stopped;
+    },
+    /** How many files were checked and reported, in order. */
+    get delivered() {
+      return delivered;
+    },
+    /** @returns {{ start: number, entries: import('./discover.js').FileEntry[] } | null} up to `count` files */
+    take(count) {
+      if (stopped || next >= files.length) return null;
+      const start = next;
+      next = Math.min(files.length, next + count);
+      return { start, entries: files.slice(start, next) };
+    },
+    /** The result of the file at `index`; reported as soon as every earlier file is. */
+    put(index, result) {
+      if (stopped) return;
+      waiting.set(index, result);
+      while (!stopped && waiting.has(delivered)) {
+        const ready = waiting.get(delivered);
+        waiting.delete(delivered);
+        delivered++;
+        if (!onResult(ready)) queue.stop();
+      }
+    },
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      waiting.clear();
+      for (const listener of stopListeners) listener();
+    },
+    onStop(listener) {
+      stopListeners.push(listener);
+    },
+  };
+  return queue;
+}
