@@ -33,9 +33,12 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
   let finish;
   const finished = new Promise((resolve) => (finish = resolve));
 
-  queue.onStop(() => {
-    Atomics.store(new Int32Array(stop), 0, 1);
-    finish();
+  // On bail or Ctrl-C, workers see the flag between two files and return what they have: a running
+  // task is never aborted (that kills its worker) and no reply comes back to a destroyed pool.
+  queue.onStop(() => Atomics.store(new Int32Array(stop), 0, 1));
+  pool.on('error', (error) => {
+    failure ??= error;
+    queue.stop();
   });
 
   function pump() {
@@ -45,7 +48,7 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
       if (!batch) break;
       dispatch(batch);
     }
-    if (inFlight === 0 && (queue.stopped || failure || !retries.length)) finish();
+    if (inFlight === 0) finish();
   }
 
   function dispatch(batch) {
@@ -95,7 +98,6 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
 
   pump();
   await finished;
-  Atomics.store(new Int32Array(stop), 0, 1);
   await pool.destroy();
   if (failure) throw failure;
 }
