@@ -4,18 +4,21 @@
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {
-  let first = true;
+  // Nothing is written before there is something to say: a configuration error found when a
+  // schema is first compiled then leaves stdout empty, not holding half a document.
+  let opened = false;
+  const open = () => {
+    write(opened ? ',\n' : '{"files":[\n');
+    opened = true;
+  };
   return {
-    onRunStart() {
-      write('{"files":[');
-    },
     onFileResult({ path, status, problems }) {
       if (status === 'pass' && !verbose) return;
-      write(`${first ? '\n' : ',\n'}${JSON.stringify({ path, status, problems })}`);
-      first = false;
+      open();
+      write(JSON.stringify({ path, status, problems }));
     },
     async onRunComplete(summary) {
-      write(`${first ? '' : '\n'}],\n"summary":${JSON.stringify(summary)}}\n`);
+      write(`${opened ? '\n' : '{"files":['}],\n"summary":${JSON.stringify(summary)}}\n`);
       await end();
     },
   };

@@ -56,16 +56,22 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
     pool
       .run(batch.entries)
       .then((reply) => received(batch, reply), (error) => workerDied(batch, error))
+      // An error while a reply is handled (a reporter throwing in onFileResult, through queue.put)
+      // fails the run, as in-process; uncaught, it was an unhandled rejection that killed the process.
+      .catch((error) => {
+        failure ??= error;
+        queue.stop();
+      })
       .finally(() => {
         inFlight--;
         pump();
       });
   }
 
-  function received(batch, { results, warnings, usageError }) {
+  function received(batch, { results, warnings, usageError, internalError }) {
     for (const message of warnings) warn(message);
-    if (usageError) {
-      failure = new UsageError(usageError);
+    if (usageError || internalError) {
+      failure ??= usageError ? new UsageError(usageError) : internalError;
       queue.stop();
       return;
     }

@@ -14,14 +14,17 @@ const compiler = createRuleCompiler(rules, { chaos, warn: (message) => warnings.
 
 /**
  * @param {import('./discover.js').FileEntry[]} entries
- * @returns {Promise<{ results: Array<number | { problems: object[], durationMs: number }>, warnings: string[], usageError?: string }>}
+ * @returns {Promise<{ results: Array<number | { problems: object[], durationMs: number }>, warnings: string[], usageError?: string, internalError?: unknown }>}
  */
 export default async function checkBatch(entries) {
   try {
     await compiler.prepare(new Set(entries.flatMap((entry) => entry.rules)));
   } catch (error) {
     if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message };
-    throw error;
+    // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every
+    // file one by one and failed each with "the worker died twice" (exit 1) where the in-process run
+    // stops with an internal error (exit 2).
+    return { results: [], warnings: [], internalError: error };
   }
   const results = [];
   for (const entry of entries) {
@@ -29,5 +32,10 @@ export default async function checkBatch(entries) {
     const { status, problems, durationMs } = checkFile(entry, compiler.validatorsFor(entry.rules));
     results.push(status === 'pass' ? durationMs : { problems, durationMs });
   }
+  // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
+  // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its
+  // error was lost, the file passing. Let them run now, while this batch is the worker's task: such
+  // an error kills the worker here, and the pool re-runs the batch file by file to find the culprit.
+  await new Promise((resolve) => setTimeout(resolve));
   return { results, warnings: warnings.splice(0) };
 }

@@ -1,0 +1,407 @@
+// The worker pool (runner/pool.js, worker.js, work-queue.js, run.js) through the real CLI, on temp
+// trees of a few hundred small files: the same report for --workers 0, 1, 2 and auto, chaos, bail,
+// a worker that dies, Ctrl-C, configuration errors found in a worker, and --workers itself.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import os from 'node:os';
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
+import { runCli, makeTree, parseJsonReport, filesLine, failedPaths, oneLine, cliEnv, REPO } from './helpers/cli.js';
+import { chaosHits } from '../runner/chaos.js';
+import { WORKER_START_MS } from '../runner/plan.js';
+
+const MODES = ['0', '1', '2', 'auto'];
+const CORES = os.availableParallelism();
+const pad = (i, width = 3) => String(i).padStart(width, '0');
+const withoutDurations = (files) => files.map(({ durationMs, ...rest }) => rest);
+
+// Busy-waits `ms` on files whose document says `"slow": true`. The first files of a tree are slow so
+// that auto's in-process sample (the first ~15 ms of checking) projects a job that pays for a pool:
+// auto then really runs the pool beside the main thread, and stays fast since the rest are quick.
+const slowFirstFiles = (ms) => `const slowly = (doc) => { if (doc?.slow) { const end = performance.now() + ${ms}; while (performance.now() < end); } };\n`;
+
+/** Every kind of verdict, 300 files; `expected` is path ─▶ the "validator:kind" of each problem. */
+function parityTree(t) {
+  const files = {
+    'schemas/item.schema.json': JSON.stringify({
+      type: 'object',
+      properties: {
+        count: { $ref: './common.json#/definitions/count' }, // a sibling file, by relative path
+        tag: { $ref: 'https://filecheck.test/tag.schema.json' }, // preloaded by --ref, by $id
+      },
+    }),
+    'schemas/common.json': JSON.stringify({ definitions: { count: { type: 'integer', minimum: 0 } } }),
+    'refs/tag.schema.json': JSON.stringify({ $id: 'https://filecheck.test/tag.schema.json', type: 'string', pattern: '^[a-z]+$' }),
+    'checks/custom.js': `${slowFirstFiles(4)}
+export const name = 'custom';
+export default function custom(doc) {
+  slowly(doc);
+  if (doc.flag === 'bad') return ['flag is bad', { message: 'tag is not allowed here', pointer: '/tag' }];
+  if (doc.flag === 'throw') throw new Error('custom validator blew up');
+}
+`,
+  };
+  const expected = new Map();
+  for (let i = 0; i < 300; i++) {
+    const rel = `data/item-${pad(i)}.json`;
+    const doc = { id: `item-${i}`, count: i, tag: 'abc', ...(i < 8 && { slow: true }) };
+    const json = (value) => JSON.stringify(value, null, 2);
+    let text = json(doc);
+    let problems = null;
+    switch (i % 50) {
+      case 7: text = json({ ...doc, id: undefined }); problems = ['require:invalid']; break;
+      case 13: text = json({ ...doc, count: -1 }); problems = ['json-schema:invalid']; break;
+      case 17: text = json({ ...doc, tag: 'ABC' }); problems = ['json-schema:invalid']; break;
+      case 23: text = '{ "id": "x", '; problems = ['parse:parse']; break;
+      case 29: text = ''; problems = ['parse:parse']; break;
+      case 31: text = json({ ...doc, flag: 'bad' }); problems = ['custom:invalid', 'custom:invalid']; break;
+      default:
+        if (i === 211) { text = json({ ...doc, flag: 'throw' }); problems = ['custom:error']; }
+    }
+    files[rel] = text;
+    if (problems) expected.set(rel, problems);
+  }
+  return { dir: makeTree(t, files), expected };
+}
+
+/** auto's summary.plan must say what its reason says, with figures that add up (see runner/plan.js). */
+function assertPlanMatchesReason(plan, files) {
+  if (CORES < 2) {
+    assert.deepEqual(plan, { mode: 'inline', workers: 0, reason: `${CORES} core: in-process` });
+    return;
+  }
+  const figures = /^(\d+) files left at (\d+\.\d{3}) ms each ≈ (\d+) ms: (.+)$/.exec(plan.reason);
+  assert.ok(figures, `unexpected reason: ${plan.reason}`);
+  const [remaining, msEach, projected] = figures.slice(1, 4).map(Number);
+  assert.ok(remaining >= 0 && remaining < files, plan.reason);
+  assert.ok(Math.abs(remaining * msEach - projected) <= remaining * 0.0005 + 1, `${remaining} × ${msEach} is not ≈ ${projected}`);
+  const workers = CORES - 1;
+  const saving = projected * (workers / (workers + 1));
+  if (plan.mode === 'pool') {
+    assert.equal(plan.workers, workers);
+    assert.equal(figures[4], `the main thread and ${workers} worker${workers === 1 ? '' : 's'} share them`);
+    assert.ok(saving - WORKER_START_MS >= 2 * WORKER_START_MS - 1, `a pool for a saving of ${saving} ms: ${plan.reason}`);
+  } else {
+    assert.equal(plan.mode, 'inline', plan.reason);
+    assert.equal(plan.workers, 0);
+    const cost = /^a pool would not pay for its start-up \(~(\d+) ms\)$/.exec(figures[4]);
+    assert.ok(cost, plan.reason);
+    assert.ok(Number(cost[1]) >= WORKER_START_MS, plan.reason);
+    assert.ok(remaining === 0 || saving - Number(cost[1]) < 2 * WORKER_START_MS + 1, `in-process despite a saving of ${saving} ms: ${plan.reason}`);
+  }
+}
+
+// ── 1. parity ──────────────────────────────────────────────────────────────────────────────────────
+
+test('--workers 0, 1, 2 and auto report every kind of result identically, json and default', { timeout: 90_000 }, async (t) => {
+  const { dir, expected } = parityTree(t);
+  const checks = ['data', '-s', 'schemas/item.schema.json', '--ref', 'refs/tag.schema.json', '-k', 'id:string', '--validator', './checks/custom.js'];
+  const json = {};
+  const human = {};
+  for (const workers of MODES) {
+    const report = await runCli([...checks, '-r', 'json', '--verbose', '--workers', workers], { cwd: dir });
+    assert.equal(report.code, 1, `--workers ${workers}: ${report.stderr}`);
+    assert.equal(report.stderr, '', `--workers ${workers}`);
+    json[workers] = parseJsonReport(report.stdout);
+
+    const quiet = await runCli([...checks, '-q', '--workers', workers], { cwd: dir });
+    assert.equal(quiet.code, 1, `--workers ${workers}: ${quiet.stderr}`);
+    assert.equal(quiet.stderr, '', `--workers ${workers}`);
+    assert.match(quiet.stdout, /^Time: {2}\d+\.\d\d s$/m);
+    human[workers] = quiet.stdout.replace(/^Time: .*\n/m, '');
+  }
+
+  // The in-process run is right, and has every kind of verdict...
+  const reference = withoutDurations(json['0'].files);
+  assert.equal(reference.length, 300);
+  const failing = reference.filter((file) => file.status === 'fail');
+  assert.deepEqual(failing.map((file) => [file.path, file.problems.map((p) => `${p.validator}:${p.kind}`)]), [...expected]);
+  assert.ok(reference.filter((file) => file.status === 'pass').every((file) => file.problems.length === 0));
+  const problemOf = (rel) => failing.find((file) => file.path === rel).problems;
+  assert.deepEqual(problemOf('data/item-013.json'), [{ validator: 'json-schema', message: 'must be >= 0', kind: 'invalid', pointer: '/count', line: 3, column: 12 }]);
+  assert.deepEqual(problemOf('data/item-017.json'), [{ validator: 'json-schema', message: 'must match pattern "^[a-z]+$"', kind: 'invalid', pointer: '/tag', line: 4, column: 10 }]);
+  assert.deepEqual(problemOf('data/item-029.json'), [{ validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' }]);
+  assert.deepEqual(problemOf('data/item-211.json'), [{ validator: 'custom', message: 'threw: custom validator blew up', kind: 'error' }]);
+  const counts = { total: 300, passed: 300 - expected.size, failed: expected.size, skipped: 0, unchecked: 0, bailed: false, interrupted: false };
+  assert.equal(filesLine(human['0']), `Files: ${expected.size} failed, ${300 - expected.size} passed, 300 total`);
+  assert.deepEqual(failedPaths(human['0']), [...expected.keys()]);
+
+  // ...and every other mode says exactly the same.
+  for (const workers of MODES) {
+    assert.deepEqual(withoutDurations(json[workers].files), reference, `--workers ${workers}: files`);
+    const { durationMs, plan, ...summary } = json[workers].summary;
+    assert.deepEqual(summary, counts, `--workers ${workers}: summary`);
+    assert.equal(human[workers], human['0'], `--workers ${workers}: default reporter`);
+  }
+  assert.deepEqual(json['0'].summary.plan, { mode: 'inline', workers: 0, reason: '--workers 0: in-process' });
+  assert.deepEqual(json['1'].summary.plan, { mode: 'pool', workers: 1, reason: '--workers 1: a pool of 1' });
+  assert.deepEqual(json['2'].summary.plan, { mode: 'pool', workers: 2, reason: '--workers 2: a pool of 2' });
+  const auto = json.auto.summary.plan;
+  assertPlanMatchesReason(auto, 300);
+  // The slow first files make the sample project ~1 s of work: with a spare core, auto pools.
+  if (CORES >= 2) assert.equal(auto.mode, 'pool', auto.reason);
+});
+
+// ── 2. chaos ───────────────────────────────────────────────────────────────────────────────────────
+
+test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for workers 0, 1, 2 and auto', { timeout: 60_000 }, async (t) => {
+  const files = { 'checks/slow.js': `${slowFirstFiles(4)}export default function (doc) { slowly(doc); }\n` };
+  const paths = [];
+  for (let i = 0; i < 300; i++) {
+    paths.push(`c/${pad(i)}.json`);
+    files[paths.at(-1)] = JSON.stringify({ n: i, ...(i < 8 && { slow: true }) });
+  }
+  const dir = makeTree(t, files);
+  const hit = paths.filter((rel) => chaosHits({ probability: 0.2, seed: '7' }, rel));
+  assert.ok(hit.length > 30 && hit.length < 90, `${hit.length} hits`);
+  const chaosProblem = { validator: 'chaos-monkey', message: 'chaos monkey: injected failure (probability 0.2, seed 7)', kind: 'chaos' };
+
+  for (const workers of MODES) {
+    const run = await runCli(['c', '--validator', './checks/slow.js', '--chaos-monkey', '0.2', '--chaos-seed', '7', '-q', '-r', 'json', '--workers', workers], { cwd: dir });
+    assert.equal(run.code, 1, `--workers ${workers}: ${run.stderr}`);
+    const { files: failing, summary } = parseJsonReport(run.stdout);
+    assert.deepEqual(failing, hit.map((rel) => ({ path: rel, status: 'fail', problems: [chaosProblem] })), `--workers ${workers}`);
+    assert.equal(summary.failed, hit.length);
+    assert.equal(summary.passed, 300 - hit.length);
+    assert.equal(summary.unchecked, 0);
+    if (workers === 'auto') assertPlanMatchesReason(summary.plan, 300);
+    else assert.equal(summary.plan.mode, workers === '0' ? 'inline' : 'pool');
+  }
+});
+
+// ── 3. bail ────────────────────────────────────────────────────────────────────────────────────────
+
+test('--bail 2 in a pool reports the first two failing files in path order, and the process exits by itself', { timeout: 60_000 }, async (t) => {
+  // Every 7th file fails. The first failing file is slow: the second worker finds later failures
+  // first, and they must wait, then be dropped.
+  const files = {
+    'checks/v.js': `export default function (doc) {
+  if (doc.i === 3) { const end = performance.now() + 200; while (performance.now() < end); }
+  if (doc.bad) return ['bad ' + doc.i];
+}
+`,
+  };
+  for (let i = 0; i < 400; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i, bad: i % 7 === 3 });
+  const dir = makeTree(t, files);
+  const args = ['data', '--validator', './checks/v.js', '--bail', '2', '-r', 'json'];
+
+  const pooled = await runCli([...args, '--workers', '2'], { cwd: dir, timeout: 20_000 });
+  assert.equal(pooled.code, 1, pooled.stderr);
+  assert.equal(pooled.stderr, '');
+  const { files: failing, summary } = parseJsonReport(pooled.stdout);
+  assert.deepEqual(failing.map((file) => file.path), ['data/f-003.json', 'data/f-010.json']);
+  assert.deepEqual(failing[1].problems, [{ validator: 'v', message: 'bad 10', kind: 'invalid' }]);
+  assert.equal(summary.bailed, true);
+  assert.equal(summary.failed, 2);
+  assert.equal(summary.passed, 9, 'the passing files before the second failure, no more');
+  assert.ok(summary.unchecked > 0, `unchecked ${summary.unchecked}`);
+  assert.equal(summary.passed + summary.failed + summary.unchecked, 400);
+  assert.deepEqual(summary.plan, { mode: 'pool', workers: 2, reason: '--workers 2: a pool of 2' });
+
+  const inline = await runCli([...args, '--workers', '0'], { cwd: dir, timeout: 20_000 });
+  assert.equal(inline.code, 1);
+  const reference = parseJsonReport(inline.stdout);
+  assert.deepEqual(failing, reference.files);
+  const { durationMs: _a, plan: _b, ...pooledCounts } = summary;
+  const { durationMs: _c, plan: _d, ...inlineCounts } = reference.summary;
+  assert.deepEqual(pooledCounts, inlineCounts);
+});
+
+test('--bail in a pool stops the workers between two files instead of letting them finish their batches', { timeout: 60_000 }, async (t) => {
+  // The first batch fails fast; the second worker's batch is 16 files of 250 ms, 4 s if it ran to
+  // its end: the bail must reach it after the file it is on.
+  const files = {
+    'checks/v.js': `export default function (doc) {
+  if (doc.i >= 16) { const end = performance.now() + 250; while (performance.now() < end); }
+  if (doc.i === 1 || doc.i === 2) return ['bad ' + doc.i];
+}
+`,
+  };
+  for (let i = 0; i < 64; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i });
+  const dir = makeTree(t, files);
+  const started = performance.now();
+  const run = await runCli(['data', '--validator', './checks/v.js', '--bail', '2', '-r', 'json', '--workers', '2'], { cwd: dir, timeout: 20_000 });
+  const wallMs = performance.now() - started;
+  assert.equal(run.code, 1, run.stderr);
+  const { files: failing, summary } = parseJsonReport(run.stdout);
+  assert.deepEqual(failing.map((file) => file.path), ['data/f-001.json', 'data/f-002.json']);
+  assert.equal(summary.bailed, true);
+  assert.equal(summary.unchecked, 64 - 3);
+  assert.ok(summary.durationMs < 2000, `the run took ${summary.durationMs} ms after the bail`);
+  assert.ok(wallMs < 3500, `the process took ${Math.round(wallMs)} ms to exit`);
+});
+
+// ── 4. a worker that dies ──────────────────────────────────────────────────────────────────────────
+
+const KILLERS = {
+  'calls process.exit(3)': ['process.exit(3);', /worker exited with code: 3/],
+  'throws from a setTimeout': ["setTimeout(() => { throw new Error('stray timer'); });", /stray timer/],
+  'leaves a promise rejection unhandled': ["Promise.reject(new Error('stray rejection'));", /stray rejection/],
+};
+
+for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
+  test(`a validator that ${how} on one file fails that file with kind error, "worker died"; the others keep their verdicts`, { timeout: 60_000 }, async (t) => {
+    const files = {
+      'checks/killer.js': `export default function (doc, ctx) {
+  if (ctx.path === 'data/f-137.json') ${kill}
+  if (doc.bad) return ['bad'];
+}
+`,
+    };
+    for (let i = 0; i < 200; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i, ...(i === 50 && { bad: true }) });
+    const dir = makeTree(t, files);
+    const run = await runCli(['data', '--validator', './checks/killer.js', '-r', 'json', '--workers', '2'], { cwd: dir, timeout: 30_000 });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.stderr, '');
+    const { files: failing, summary } = parseJsonReport(run.stdout);
+    assert.deepEqual(failing.map((file) => file.path), ['data/f-050.json', 'data/f-137.json']);
+    assert.deepEqual(failing[0].problems, [{ validator: 'killer', message: 'bad', kind: 'invalid' }]);
+    const [died] = failing[1].problems;
+    assert.equal(failing[1].problems.length, 1);
+    assert.equal(died.kind, 'error');
+    assert.match(died.message, /worker died/);
+    assert.match(died.message, cause);
+    const { durationMs, plan, ...counts } = summary;
+    assert.deepEqual(counts, { total: 200, passed: 198, failed: 2, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+    assert.equal(counts.passed + counts.failed, counts.total);
+  });
+}
+
+// ── 5. Ctrl-C ──────────────────────────────────────────────────────────────────────────────────────
+
+test('SIGINT during a pool run exits 130 with the partial summary', { timeout: 60_000 }, async (t) => {
+  const files = { 'checks/slow.js': 'export default function () { const end = performance.now() + 1; while (performance.now() < end); }\n' };
+  for (let i = 0; i < 3000; i++) files[`data/f-${pad(i, 4)}.json`] = `{"i": ${i}}`;
+  const dir = makeTree(t, files);
+  const running = runCli(['data', '--validator', './checks/slow.js', '--workers', '2', '--verbose'], { cwd: dir, timeout: 30_000 });
+  // Interrupted once the pool has delivered its first results, ~1.5 s before it would be done.
+  let seen = '';
+  let interrupted = false;
+  running.child.stdout.on('data', (chunk) => {
+    seen += chunk;
+    if (!interrupted && /^PASS /m.test(seen)) {
+      interrupted = true;
+      running.child.kill('SIGINT');
+    }
+  });
+  const run = await running;
+  assert.ok(interrupted, 'no result came before the run ended');
+  assert.equal(run.code, 130, run.stdout.slice(-500));
+  assert.equal(run.signal, null);
+  assert.equal(run.stderr, '');
+  const line = /^Files: (\d+) not checked, (\d+) passed, 3000 total$/.exec(filesLine(run.stdout));
+  assert.ok(line, filesLine(run.stdout));
+  const [unchecked, passed] = [Number(line[1]), Number(line[2])];
+  assert.ok(unchecked > 0 && passed > 0, filesLine(run.stdout));
+  assert.equal(unchecked + passed, 3000);
+  assert.equal(run.stdout.match(/^PASS /gm).length, passed, 'every result counted was printed');
+  assert.match(run.stdout, /^Plan: pool \(2 workers\): --workers 2: a pool of 2$/m);
+  assert.match(run.stdout, /^Interrupted: the summary is partial\.$/m);
+});
+
+// ── 6. configuration errors found in a worker ─────────────────────────────────────────────────────
+
+function dataTree(t, extra = {}, count = 200) {
+  const files = { ...extra };
+  for (let i = 0; i < count; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i });
+  return makeTree(t, files);
+}
+
+test('an invalid schema found by the workers exits 2 with one line naming the schema, as in-process', { timeout: 60_000 }, async (t) => {
+  const dir = dataTree(t, { 'schemas/banana.schema.json': '{"type": "banana"}' });
+  const args = ['data', '-s', 'schemas/banana.schema.json'];
+  const pooled = await runCli([...args, '--workers', '2'], { cwd: dir, timeout: 20_000 });
+  assert.equal(pooled.code, 2, pooled.stderr);
+  assert.equal(pooled.stdout, '');
+  assert.match(oneLine(pooled.stderr), /^schema schemas\/banana\.schema\.json is invalid: schema is invalid: data\/type must be equal to one of the allowed values/);
+  const inline = await runCli([...args, '--workers', '0'], { cwd: dir, timeout: 20_000 });
+  assert.equal(inline.code, 2);
+  assert.equal(inline.stderr, pooled.stderr);
+});
+
+test('-r json: a configuration error leaves nothing on stdout', async (t) => {
+  const dir = dataTree(t, { 'banana.schema.json': '{"type": "banana"}' }, 20);
+  for (const workers of ['0', '2']) {
+    const run = await runCli(['data', '-s', 'banana.schema.json', '-r', 'json', '--workers', workers], { cwd: dir, timeout: 20_000 });
+    assert.equal(run.code, 2);
+    assert.equal(run.stdout, '', `--workers ${workers}`);
+  }
+});
+
+test('an unexpected error while a worker compiles the rules is an internal error, as in-process, not a worker death', { timeout: 60_000 }, async (t) => {
+  // ajv throws (not a UsageError) when a rule declares a keyword ajv already has.
+  const dir = dataTree(t, {
+    's.json': '{"type": "object"}',
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'], schema: 's.json', ajv: { keywords: ['type'] } }] }),
+  }, 50);
+  const runs = {};
+  for (const workers of ['0', '2']) {
+    runs[workers] = await runCli(['--workers', workers], { cwd: dir, timeout: 20_000 });
+    assert.equal(runs[workers].code, 2, `--workers ${workers}: ${runs[workers].stdout}`);
+    assert.equal(runs[workers].stdout, '', `--workers ${workers}`);
+    assert.doesNotMatch(runs[workers].stderr, /worker died/);
+  }
+  const firstLine = (text) => text.split('\n')[0];
+  assert.match(firstLine(runs['0'].stderr), /^filecheck: internal error \(please report it\): Error: Keyword type is already defined$/);
+  assert.equal(firstLine(runs['2'].stderr), firstLine(runs['0'].stderr));
+});
+
+test('run(): a reporter that throws in the pool rejects the promise, as in-process, instead of killing the process', { timeout: 60_000 }, async (t) => {
+  const api = pathToFileURL(path.join(REPO, 'runner', 'index.js')).href;
+  const dir = dataTree(t, {
+    'api.mjs': `import { run } from ${JSON.stringify(api)};
+const workers = process.argv[2] === 'auto' ? 'auto' : Number(process.argv[2]);
+const reporter = { onFileResult(result) { if (result.path === 'data/f-100.json') throw new Error('reporter broke'); } };
+try {
+  const summary = await run({ patterns: ['data'], workers, reporters: [reporter] });
+  console.log('resolved', JSON.stringify(summary));
+} catch (error) {
+  console.log('rejected:', error.message);
+}
+`,
+  });
+  for (const workers of ['0', '2']) {
+    const { code, stdout, stderr } = await new Promise((resolve) => {
+      execFile(process.execPath, ['api.mjs', workers], { cwd: dir, env: cliEnv(), timeout: 20_000 }, (error, out, err) => resolve({ code: error ? error.code : 0, stdout: out, stderr: err }));
+    });
+    assert.equal(stderr, '', `--workers ${workers}`);
+    assert.equal(stdout, 'rejected: reporter broke\n', `--workers ${workers}`);
+    assert.equal(code, 0, `--workers ${workers}`);
+  }
+});
+
+// ── 7. --workers ───────────────────────────────────────────────────────────────────────────────────
+
+test('--workers takes auto, 0 or a whole number: -1 and lots exit 2', async (t) => {
+  const dir = dataTree(t, {}, 3);
+  for (const value of ['-1', 'lots']) {
+    const run = await runCli(['data', '--workers', value], { cwd: dir });
+    assert.equal(run.code, 2, value);
+    assert.equal(run.stdout, '', value);
+    assert.equal(oneLine(run.stderr), `--workers takes auto, 0 or a number of workers, not "${value}"`);
+  }
+});
+
+test('"workers": 2 in the config makes a pool of 2; --workers 0 overrides it; "workers": -1 exits 2', async (t) => {
+  const dir = dataTree(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'], require: ['i:number'] }], workers: 2 }) }, 20);
+  const fromConfig = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(fromConfig.code, 0, fromConfig.stderr);
+  const pooled = parseJsonReport(fromConfig.stdout).summary;
+  assert.equal(pooled.plan.mode, 'pool');
+  assert.equal(pooled.plan.workers, 2);
+  assert.match(pooled.plan.reason, /a pool of 2$/);
+  assert.equal(pooled.passed, 20);
+
+  const overridden = await runCli(['-r', 'json', '--workers', '0'], { cwd: dir });
+  assert.equal(overridden.code, 0, overridden.stderr);
+  const inline = parseJsonReport(overridden.stdout).summary;
+  assert.deepEqual(inline.plan, { mode: 'inline', workers: 0, reason: '--workers 0: in-process' });
+  assert.equal(inline.passed, 20);
+
+  const negative = dataTree(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'] }], workers: -1 }) }, 3);
+  const invalid = await runCli([], { cwd: negative });
+  assert.equal(invalid.code, 2);
+  assert.equal(invalid.stdout, '');
+  assert.match(oneLine(invalid.stderr), /\.filecheckrc\.json: workers /);
+});
