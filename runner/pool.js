@@ -6,25 +6,36 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 
 const require = createRequire(import.meta.url);
-const BATCH_MS = 20;
-const IN_FLIGHT_PER_WORKER = 2;
+const BATCH_MS = 25;
+const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
 
 /**
- * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, warn(message: string): void,
- *   msPerFile?: number }} options msPerFile: measured cost of a file, if known, to size batches
- * @returns {Promise<void>} when every file is checked, or the queue is stopped
+ * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
+ * `auto` starts them before it has decided, and closes them if the measurement says in-process.
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string }} options
  */
-export async function executePool(queue, { workers, rules, chaos, cwd, warn, msPerFile }) {
+export function startPool({ workers, rules, chaos, cwd }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
-  const pool = new Piscina({
+  const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
     workerData: { rules, chaos, cwd, stop },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
   });
+  let closing = null;
+  return { piscina, workers, stop: new Int32Array(stop), close: () => (closing ??= piscina.destroy()) };
+}
+
+/**
+ * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
+ * @param {ReturnType<typeof startPool>} started
+ * @param {{ warn(message: string): void, msPerFile?: number }} options msPerFile: measured cost of a
+ *   file, if known, to size the first batches
+ * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool is closed
+ */
+export async function executePool(queue, { piscina: pool, workers, stop, close }, { warn, msPerFile }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   const batchSize = () => (cost.files ? Math.max(1, Math.min(1000, Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)))) : 16);
   const retries = []; // single files whose worker died: { index, entry, attempt }
@@ -35,7 +46,7 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
 
   // On bail or Ctrl-C, workers see the flag between two files and return what they have: a running
   // task is never aborted (that kills its worker) and no reply comes back to a destroyed pool.
-  queue.onStop(() => Atomics.store(new Int32Array(stop), 0, 1));
+  queue.onStop(() => Atomics.store(stop, 0, 1));
   pool.on('error', (error) => {
     failure ??= error;
     queue.stop();
@@ -104,6 +115,6 @@ export async function executePool(queue, { workers, rules, chaos, cwd, warn, msP
 
   pump();
   await finished;
-  await pool.destroy();
+  await close();
   if (failure) throw failure;
 }
