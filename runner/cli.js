@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parseArgs } from './args.js';
 import { loadConfig } from './config.js';
 import { discover } from './discover.js';
-import { runChecks, warmUp } from './run.js';
+import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 import { EXIT, exitCodeFor } from './exit-codes.js';
@@ -15,7 +15,6 @@ import { EXIT, exitCodeFor } from './exit-codes.js';
  */
 export async function main(argv, { cwd, env, stdout, stderr, signal }) {
   let reporters;
-  let warm = null;
   try {
     const parsed = await parseArgs(argv);
     if ('print' in parsed) {
@@ -23,7 +22,6 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
       return parsed.code;
     }
     const config = loadConfig(parsed.options, { cwd, env });
-    if (!config.listFiles) warm = await warmUp(config);
     const discovery = discover(config);
     if (config.listFiles) {
       for (const file of discovery.files) stdout.write(`${file.rel}\n`);
@@ -38,10 +36,9 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     const { createReporters } = await import('../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env });
     const display = (file) => relativePosix(cwd, file) || file;
-    const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display, warm });
+    const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
     return exitCodeFor(summary);
   } catch (error) {
-    await warm?.close();
     if (error instanceof UsageError) {
       reporters?.discard();
       stderr.write(`filecheck: ${error.message}\n`);

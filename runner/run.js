@@ -5,37 +5,20 @@ import { plan, SAMPLE } from './plan.js';
 import { createRuleCompiler } from './compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
-import { hasGlobChars } from './paths.js';
 
 const startWorkers = async (workers, rules, config) => (await import('./pool.js')).startPool({ workers, rules, chaos: config.chaos, cwd: config.cwd });
-const rulesOf = (config) => (config.cliRule ? [...config.rules, config.cliRule] : config.rules);
-
-/**
- * Starts the workers `auto` may want before discovery, so that they boot on the idle cores while
- * the main thread walks the tree. Only for runs that search the tree: a pre-commit hook's list of
- * files is small and pays nothing.
- * @param {import('./config.js').Config} config
- * @returns {Promise<ReturnType<import('./pool.js').startPool> | null>} pass it to runChecks, or close it
- */
-export async function warmUp(config) {
-  const cores = os.availableParallelism();
-  const searches = !config.patterns.length || config.patterns.some(hasGlobChars);
-  if (config.workers !== 'auto' || cores < 2 || !searches) return null;
-  return startWorkers(cores - 1, rulesOf(config), config);
-}
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
  *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan }} Summary
  * @param {import('./discover.js').Discovery} discovery
  * @param {import('./config.js').Config} config
- * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
- *   warm?: ReturnType<import('./pool.js').startPool> | null }} context warm: workers started by warmUp
+ * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string }} context
  * @returns {Promise<Summary>}
  */
-export async function runChecks({ files, skipped }, config, { reporters, signal, warn, display, warm = null }) {
+export async function runChecks({ files, skipped }, config, { reporters, signal, warn, display }) {
   const started = performance.now();
-  const rules = rulesOf(config);
+  const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
   const compiler = createRuleCompiler(rules, { warn: warnOnce, display, chaos: config.chaos });
@@ -57,12 +40,12 @@ export async function runChecks({ files, skipped }, config, { reporters, signal,
   const input = { files: files.length, requested: config.workers, cores: os.availableParallelism() };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
-  let pool = warm;
+  let pool = null;
   try {
     let msPerFile;
     if (chosen.mode === 'sample') {
       // The other cores are idle while the main thread measures: boot the workers there meanwhile.
-      pool ??= await startWorkers(input.cores - 1, rules, config);
+      pool = await startWorkers(input.cores - 1, rules, config);
       const sample = await executeInline(queue, { compiler, budget: SAMPLE });
       chosen = plan({ ...input, sample });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
