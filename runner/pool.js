@@ -37,7 +37,12 @@ export function startPool({ workers, rules, chaos, cwd }) {
  */
 export async function executePool(queue, { piscina: pool, workers, stop, close }, { warn, msPerFile }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
-  const batchSize = () => (cost.files ? Math.max(1, Math.min(1000, Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)))) : 16);
+  // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
+  // long batches while the others have nothing to do.
+  const batchSize = () => {
+    const byTime = cost.files ? Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)) : 16;
+    return Math.max(1, Math.min(1000, byTime, Math.ceil(queue.remaining / (4 * (workers + 1)))));
+  };
   const retries = []; // single files whose worker died: { index, entry, attempt }
   let inFlight = 0;
   let failure = null;

@@ -19,6 +19,10 @@ export function createWorkQueue(files, onResult) {
     get stopped() {
       return stopped;
     },
+    /** How many files are not handed out yet. */
+    get remaining() {
+      return files.length - next;
+    },
     /** How many files were checked and reported, in order. */
     get delivered() {
       return delivered;
