@@ -4,6 +4,7 @@ import path from 'node:path';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseChaos } from './chaos.js';
+import { findRepositoryRoot } from './gitignore.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed'];
@@ -15,7 +16,7 @@ const REPORTERS = new Set(['default', 'json']);
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
  * @typedef {{ cwd: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
- *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string } | null,
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string, root: string } | null,
  *   listFiles: boolean, passWithNoFiles: boolean }} Config
  */
 
@@ -54,7 +55,9 @@ export function loadConfig(options, { cwd, env }) {
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
-    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED),
+    // Paths are hashed relative to the project, not the working directory, so that a seed fails the
+    // same files from any folder of it.
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, configPath ? base : (findRepositoryRoot(cwd) ?? cwd)),
     listFiles: !!options.listFiles,
     passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
   };

@@ -47,7 +47,8 @@ export function gitignoreFilter(start) {
   };
 }
 
-function findRepositoryRoot(start) {
+/** @returns {string | null} the nearest folder at or above `start` that holds `.git` */
+export function findRepositoryRoot(start) {
   for (let dir = start; ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return null;

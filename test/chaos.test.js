@@ -68,9 +68,9 @@ test('parseChaos: off when absent, empty or 0', () => {
 });
 
 test('parseChaos: a probability and a seed, kept as a string', () => {
-  assert.deepEqual(parseChaos('0.25', 'abc'), { probability: 0.25, seed: 'abc' });
-  assert.deepEqual(parseChaos('1', 12), { probability: 1, seed: '12' });
-  assert.deepEqual(parseChaos(0.5, '0'), { probability: 0.5, seed: '0' });
+  assert.deepEqual(parseChaos('0.25', 'abc', '/p'), { probability: 0.25, seed: 'abc', root: '/p' });
+  assert.deepEqual(parseChaos('1', 12, '/p'), { probability: 1, seed: '12', root: '/p' });
+  assert.deepEqual(parseChaos(0.5, '0', '/p'), { probability: 0.5, seed: '0', root: '/p' });
 });
 
 test('parseChaos: without a seed, a random whole-number seed is chosen', () => {

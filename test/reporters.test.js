@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, writeTree, cliEnv, parseJsonReport, failedPaths, filesLine, oneLine, BIN } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, cliEnv, parseJsonReport, failedPaths, filesLine, oneLine, BIN, gitInit, hasGit } from './helpers/cli.js';
 
 const ANSI = /\u001b\[/;
 
@@ -229,13 +229,27 @@ test('the seed printed for a random run repeats it', async (t) => {
   assert.deepEqual(repeated.failed, random.failed);
 });
 
-test('the same seed fails the same files from another working directory', { todo: 'check-file.js hashes the cwd-relative path (entry.rel) into the chaos decision, so running from a subdirectory fails a different set of files with the same seed' }, async (t) => {
+// Paths are hashed relative to the project (the config's folder, else the git repository), so a
+// seed repeats a run from any folder of the project.
+test('the same seed fails the same files from another working directory of the project', { skip: !hasGit && 'git is not installed' }, async (t) => {
   const dir = manyFiles(t);
+  gitInit(dir);
   writeTree(dir, { 'sub/.keep': '' });
   const args = ['--chaos-monkey', '0.3', '--chaos-seed', '42'];
   const fromRoot = (await chaosFailures(['data', ...args], { cwd: dir })).failed;
   const fromSub = (await chaosFailures(['../data', ...args], { cwd: path.join(dir, 'sub') })).failed;
   assert.deepEqual(fromSub.map((file) => file.replace(/^\.\.\//, '')), fromRoot);
+  assert.ok(fromRoot.length > 0 && fromRoot.length < 30, `a probability of 0.3 fails some files: ${fromRoot.length}`);
+});
+
+test('with a config, the seed is anchored at the config\'s folder', async (t) => {
+  const dir = manyFiles(t);
+  writeTree(dir, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'] }] }), 'sub/.keep': '' });
+  const args = ['--chaos-monkey', '0.3', '--chaos-seed', '42'];
+  const fromRoot = (await chaosFailures(args, { cwd: dir })).failed;
+  const fromSub = (await chaosFailures(args, { cwd: path.join(dir, 'sub') })).failed;
+  assert.deepEqual(fromSub.map((file) => file.replace(/^\.\.\//, '')), fromRoot);
+  assert.ok(fromRoot.length > 0 && fromRoot.length < 30);
 });
 
 test('--chaos-monkey outside 0..1 exits 2', async (t) => {
