@@ -18,26 +18,29 @@ const NEVER = ['**/node_modules/**'];
  * @returns {Discovery}
  */
 export function discover(config) {
-  const found = new Map(); // rel ─▶ { path, special, named }
+  const found = []; // { rel, path, special, named }, in walk order, duplicates included
   if (config.patterns.length) expandPatterns(config, found);
-  else for (const rule of config.rules) glob(rule.files, rule.base, config.cwd, found);
+  else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found);
 
   const picomatch = require('picomatch');
-  const matchers = config.rules.map((rule) => ({ id: rule.id, matches: ruleMatcher(picomatch, rule) }));
+  const matchRules = rulesMatcher(picomatch, config.rules);
   const ignored = globalIgnore(picomatch, config.ignore);
   const isGitignored = gitignoreFilter(config.configPath ? path.dirname(config.configPath) : config.cwd);
   const ruleSets = new Map(); // one shared array per distinct set of rules
 
   const files = [];
   const skipped = [];
-  for (const rel of [...found.keys()].sort()) {
-    const { path: file, special, named } = found.get(rel);
+  // Sorted by name, and a file named on the command line first among its duplicates: it is kept.
+  found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : b.named - a.named));
+  for (let i = 0; i < found.length; i++) {
+    const { rel, path: file, special, named } = found[i];
+    if (i > 0 && rel === found[i - 1].rel) continue;
     // Ignored files are left out silently, unless they were named one by one.
     if ((named && isInNodeModules(file)) || reachesIntoNodeModules(rel) || ignored(file) || isGitignored(file)) {
       if (named) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
-    const rules = matchers.filter((m) => m.matches(file)).map((m) => m.id);
+    const rules = matchRules(file);
     if (config.cliRule) rules.push(config.cliRule.id);
     if (!rules.length) {
       // Without patterns every file was found by some rule's globs: it matches none only because
@@ -52,6 +55,17 @@ export function discover(config) {
   return { files, skipped };
 }
 
+// One walk per folder rules are relative to (usually one, the config's): a repository with hundreds
+// of rules is walked once, not once per rule.
+function globsByBase(rules) {
+  const byBase = new Map();
+  for (const rule of rules) {
+    if (!byBase.has(rule.base)) byBase.set(rule.base, new Set());
+    for (const files of rule.files) byBase.get(rule.base).add(files);
+  }
+  return [...byBase].map(([base, globs]) => [base, [...globs]]);
+}
+
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
 // stands for the JSON files below it; anything else is a glob. A pattern that matches nothing is an error.
 function expandPatterns(config, found) {
@@ -59,11 +73,11 @@ function expandPatterns(config, found) {
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
-    const before = found.size;
+    const before = found.length;
     if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found);
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true);
     else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found);
-    if (found.size === before && !stats) unmatched.push(pattern);
+    if (found.length === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
     throw new UsageError(`no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`);
@@ -92,20 +106,31 @@ function glob(patterns, base, cwd, found) {
     const climbs = entry.startsWith('../');
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
     const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
-    if (!found.has(rel)) found.set(rel, { path: file, special: !dirent.isFile(), named: false });
+    found.push({ rel, path: file, special: !dirent.isFile(), named: false });
   }
 }
 
 function add(found, cwd, file, special, named) {
-  found.set(relativePosix(cwd, file), { path: file, special, named });
+  found.push({ rel: relativePosix(cwd, file), path: file, special, named });
 }
 
-function ruleMatcher(picomatch, rule) {
-  const include = picomatch(rule.files.map(stripDotSlash));
-  const exclude = rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false;
+// file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base once.
+function rulesMatcher(picomatch, rules) {
+  const bases = [...new Set(rules.map((rule) => rule.base))];
+  const tests = rules.map((rule) => ({
+    id: rule.id,
+    at: bases.indexOf(rule.base),
+    include: picomatch(rule.files.map(stripDotSlash)),
+    exclude: rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false,
+  }));
   return (file) => {
-    const rel = relativePosix(rule.base, file);
-    return include(rel) && !exclude(rel);
+    const ids = [];
+    if (!tests.length) return ids;
+    const rels = bases.map((base) => relativePosix(base, file));
+    for (const { id, at, include, exclude } of tests) {
+      if (include(rels[at]) && !exclude(rels[at])) ids.push(id);
+    }
+    return ids;
   };
 }
 

@@ -255,6 +255,20 @@ test('a pattern that matches nothing is a UsageError, unless --pass-with-no-file
   assert.deepEqual(rels(run(root, { patterns: ['a.json', 'nope.json'], passWithNoFiles: true })), ['a.json']);
 });
 
+test('a pattern that matches only files another pattern already found is not "matching nothing"', (t) => {
+  const root = tree(t, { 'a.json': '{}', 'b.json': '{}' }, ALL);
+  assert.deepEqual(rels(run(root, { patterns: ['*.json', 'a.json', 'a*.json'] })), ['a.json', 'b.json']);
+});
+
+test('rules relative to one folder share one walk and each keeps its own globs and ignores', (t) => {
+  const root = tree(t, { 'a/x.json': '{}', 'a/skip.json': '{}', 'b/y.json': '{}', 'c/z.json': '{}' }, {
+    rules: [{ files: ['a/*.json'], ignore: ['a/skip.json'] }, { files: ['a/*.json', 'b/*.json'] }, { files: ['c/*.json', 'a/x.json'] }],
+  });
+  assert.deepEqual(run(root).files.map(({ rel, rules }) => [rel, rules]), [
+    ['a/skip.json', [1]], ['a/x.json', [0, 1, 2]], ['b/y.json', [1]], ['c/z.json', [2]],
+  ]);
+});
+
 test('a config whose rules match nothing gives no files and no error', (t) => {
   const root = tree(t, { 'a.txt': 'x' }, ALL);
   assert.deepEqual(run(root), { files: [], skipped: [] });
