@@ -32,7 +32,7 @@ export const EXAMPLES = [
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
-  ['$0 -r default -r junit:reports/filecheck.xml', 'The human report, and JUnit XML for CI'],
+  ['$0 -r default -r junit:report.xml', 'The human report, and JUnit XML for CI'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.
