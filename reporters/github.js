@@ -6,7 +6,7 @@ import { colorsFor } from './colors.js';
 import { summaryLines } from './summary-line.js';
 
 // Enough failing files for a readable summary; the rest are counted. GitHub caps a step's summary at 1 MiB.
-export const SUMMARY_ROWS = 50;
+const SUMMARY_ROWS = 50;
 const CELL_CHARS = 300;
 
 // Workflow-command escaping, as the runner decodes it: the message (data) escapes %, CR and LF;

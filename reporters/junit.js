@@ -1,6 +1,6 @@
-// JUnit XML for CI test views (GitHub test reporters, Jenkins, GitLab): a <testsuites> holding one
-// <testsuite>, one <testcase> per checked file (classname and name: its reported path), a
-// <skipped/> one per skipped file.
+// JUnit XML for CI test views (GitHub test-report actions, Jenkins, GitLab): a <testsuites> holding
+// one <testsuite>, with a <testcase> per checked file (classname and name: its reported path) and
+// per skipped file (holding <skipped/>).
 //
 // Both start tags carry counts known only at the end, and a run can have 50,000 files. So they are
 // written with blank room for their attributes (XML allows whitespace before `>`), the testcases
