@@ -1,5 +1,7 @@
-// Config.reporters ──▶ reporter objects, each with its own output. When a machine-readable report
-// goes to stdout, stdout carries it alone and everything for humans goes to stderr.
+// Config.reporters ──▶ reporter objects, each with its own output. When the json report goes to
+// stdout, stdout carries it alone, and everything else (the human report, GitHub's workflow
+// commands, which the Actions runner reads on stderr as well) goes to stderr. junit and github are
+// loaded only by the runs that use them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { colorsFor } from './colors.js';
@@ -17,7 +19,7 @@ export async function createReporters(config, { stdout, stderr, env }) {
     sinks.push(sink);
     return sink;
   };
-  const stdoutTaken = config.reporters.some((r) => r.name !== 'default' && !r.outputFile);
+  const stdoutTaken = config.reporters.some((r) => r.name === 'json' && !r.outputFile);
   const human = stdoutTaken ? stderr : stdout;
   const reporters = [];
   if (stderr.isTTY && !env.CI && !config.listFiles) {
@@ -32,6 +34,14 @@ export async function createReporters(config, { stdout, stderr, env }) {
       reporters.push(createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose }));
     } else if (name === 'json') {
       reporters.push(createJsonReporter({ ...(outputFile ? fileSink(outputFile) : streamSink(stdout)), verbose: config.verbose }));
+    } else if (name === 'junit') {
+      const { createJunitReporter } = await import('./junit.js');
+      reporters.push(createJunitReporter(fileSink(outputFile)));
+    } else if (name === 'github') {
+      const { createGithubReporter } = await import('./github.js');
+      const warn = (message) => config.quiet || stderr.write(`filecheck: warning: ${message}\n`);
+      const workspace = env.GITHUB_WORKSPACE || config.cwd;
+      reporters.push(createGithubReporter({ write: (text) => human.write(text), cwd: config.cwd, workspace, summaryFile: env.GITHUB_STEP_SUMMARY, warn }));
     }
   }
   // A run that ends in a usage error (a schema found invalid when first used) leaves no report behind.
@@ -55,6 +65,8 @@ function createFileSink(file) {
   };
   return {
     write: (text) => fs.writeSync((fd ??= open()), text),
+    // Rewrites bytes already written, for counts known only at the end (the junit reporter).
+    writeAt: (position, text) => fs.writeSync((fd ??= open()), text, position),
     end: () => {
       fs.closeSync((fd ??= open()));
       fs.renameSync(temporary, file);

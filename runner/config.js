@@ -5,10 +5,10 @@ import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseChaos } from './chaos.js';
 import { findRepositoryRoot } from './gitignore.js';
+import { resolveReporters } from './reporter-specs.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed'];
-const REPORTERS = new Set(['default', 'json']);
 
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
@@ -51,7 +51,7 @@ export function loadConfig(options, { cwd, env }) {
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),
     workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
-    reporters: parseReporters(options.reporter ?? file.reporters ?? ['default'], options.outputFile, cwd, base, !!options.reporter),
+    reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], { outputFile: options.outputFile, cwd, base: options.reporter ? cwd : base, env }),
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
@@ -159,19 +159,4 @@ function parseWorkers(value) {
   const n = Number(value);
   if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
   return n;
-}
-
-function parseReporters(specs, outputFile, cwd, base, fromCli) {
-  const reporters = specs.map((spec) => {
-    const [name, ...rest] = spec.split(':');
-    if (!REPORTERS.has(name)) throw new UsageError(`unknown reporter "${name}" (known: ${[...REPORTERS].join(', ')})`);
-    const file = rest.join(':');
-    return file ? { name, outputFile: path.resolve(fromCli ? cwd : base, file) } : { name };
-  });
-  if (outputFile) {
-    const json = reporters.find((r) => r.name === 'json' && !r.outputFile);
-    if (json) json.outputFile = path.resolve(cwd, outputFile);
-    else reporters.push({ name: 'json', outputFile: path.resolve(cwd, outputFile) });
-  }
-  return reporters;
 }

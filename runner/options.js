@@ -11,8 +11,8 @@ export const OPTIONS = {
   ignore: { type: 'string', many: true, describe: 'Glob of files never to check (repeatable); .gitignore and node_modules are always ignored' },
   strict: { type: 'boolean', describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently' },
   bail: { type: 'string', describe: 'Stop after n failing files (default 1)' },
-  reporter: { alias: 'r', type: 'string', many: true, describe: 'Reporter: default, json; name:file writes it to a file (repeatable)' },
-  'output-file': { type: 'string', describe: 'File for the json reporter (default: stdout)' },
+  reporter: { alias: 'r', type: 'string', many: true, describe: 'Reporter: default, json, junit, github; name:file writes it to a file (repeatable). github is on by default in GitHub Actions' },
+  'output-file': { type: 'string', describe: 'File for the json or junit reporter given without one; alone, adds a json report there' },
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
   verbose: { type: 'boolean', describe: 'Print every file and the execution plan' },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
@@ -32,6 +32,7 @@ export const EXAMPLES = [
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
+  ['$0 -r default -r junit:report.xml', 'The human report, and JUnit XML for CI'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.

@@ -38,7 +38,7 @@ test('the schema accepts a config that uses every key', () => {
     ],
     ignore: ['tmp/**'],
     bail: 3,
-    reporters: ['default', 'json:out/report.json'],
+    reporters: ['default', 'json:out/report.json', 'junit:out/filecheck.xml', 'github'],
     passWithNoFiles: true,
   };
   assert.equal(validate(config), true, JSON.stringify(validate.errors));
@@ -60,7 +60,9 @@ test('the schema rejects bad configs, at the right place', async (t) => {
     ['a strict mode that is not true, false or "log"', { rules: [{ files: ['x'], ajv: { strict: 'yes' } }] }, '/rules/0/ajv/strict', 'enum'],
     ['a plugin tuple with three items', { rules: [{ files: ['x'], ajv: { plugins: [['a', {}, 1]] } }] }, '/rules/0/ajv/plugins/0', 'maxItems'],
     ['a negative bail', { rules: [], bail: -1 }, '/bail', 'type'],
-    ['an unknown reporter', { rules: [], reporters: ['xml'] }, '/reporters/0', 'pattern'],
+    ['an unknown reporter', { rules: [], reporters: ['xml'] }, '/reporters/0', 'enum'],
+    ['a github reporter with a file', { rules: [], reporters: ['github:out.txt'] }, '/reporters/0', 'enum'],
+    ['a reporter with an empty file', { rules: [], reporters: ['junit:'] }, '/reporters/0', 'enum'],
     ['passWithNoFiles as a string', { rules: [], passWithNoFiles: 'yes' }, '/passWithNoFiles', 'type'],
   ];
   for (const [why, config, instancePath, keyword] of cases) {

@@ -1,0 +1,87 @@
+// GitHub Actions: an `::error` workflow command per problem, which GitHub shows as an annotation on
+// the pull request's diff, and a Markdown job summary appended to $GITHUB_STEP_SUMMARY.
+import fs from 'node:fs';
+import path from 'node:path';
+import { colorsFor } from './colors.js';
+import { summaryLines } from './summary-line.js';
+
+// Enough failing files for a readable summary; the rest are counted. GitHub caps a step's summary at 1 MiB.
+const SUMMARY_ROWS = 50;
+const CELL_CHARS = 300;
+
+// Workflow-command escaping, as the runner decodes it: the message (data) escapes %, CR and LF;
+// a property value also `:` and `,`, which would otherwise end it.
+const data = (text) => String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const property = (text) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+
+// A Markdown table cell: GFM's backslash escapes for what could start markup or end the cell,
+// line breaks as <br> (a raw newline would end the row).
+const cell = (text) => {
+  const short = text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text;
+  return short.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r\n|\r|\n/g, '<br>');
+};
+
+/**
+ * @param {{ write(text: string): void, cwd: string, workspace: string, summaryFile?: string, warn(message: string): void }} options
+ *   write: where workflow commands go (the runner reads them on stdout and on stderr);
+ *   cwd: what reported paths are relative to; workspace: the repository root annotations are placed in
+ */
+export function createGithubReporter({ write, cwd, workspace, summaryFile, warn }) {
+  const root = realpath(workspace);
+  // GitHub places an annotation on the diff only by a path relative to the repository's root. A file
+  // outside it keeps its absolute path: the annotation is still listed on the run, just not placed.
+  const repositoryPath = (reported) => {
+    const absolute = path.resolve(cwd, reported);
+    const relative = path.relative(root, absolute);
+    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return absolute;
+    return relative.split(path.sep).join('/');
+  };
+  const rows = [];
+
+  return {
+    onFileResult({ path: reported, status, problems }) {
+      if (status === 'pass') return;
+      const file = repositoryPath(reported);
+      for (const p of problems) {
+        const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
+        write(`::error file=${property(file)}${at},title=${property(`filecheck (${p.validator})`)}::${data(p.message)}\n`);
+      }
+      if (rows.length < SUMMARY_ROWS) rows.push({ file, count: problems.length, first: problems[0] });
+    },
+    onRunComplete(summary) {
+      if (!summaryFile) return;
+      try {
+        fs.appendFileSync(summaryFile, jobSummary(summary, rows));
+      } catch (error) {
+        warn(`cannot append the job summary to ${summaryFile}: ${error.message}`);
+      }
+    },
+  };
+}
+
+const PLAIN = colorsFor({}, {}, false);
+
+function jobSummary(summary, rows) {
+  const passed = !summary.failed && !summary.interrupted;
+  const lines = [`### ${passed ? '✅' : '❌'} filecheck`, '', summaryLines(summary, PLAIN).join('  \n'), ''];
+  if (rows.length) {
+    lines.push('| File | Problems | First problem |', '| --- | ---: | --- |');
+    for (const { file, count, first } of rows) {
+      const at = first.line === undefined ? '' : `${first.line}:${first.column} `;
+      lines.push(`| ${cell(file)} | ${count} | ${cell(`${at}${first.message} (${first.validator})`)} |`);
+    }
+    const more = summary.failed - SUMMARY_ROWS;
+    if (more > 0) lines.push('', `…and ${more} more failing file${more === 1 ? '' : 's'}.`);
+    lines.push('');
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+// GITHUB_WORKSPACE may be reached through a symbolic link; reported paths are real.
+function realpath(dir) {
+  try {
+    return fs.realpathSync(dir);
+  } catch {
+    return path.resolve(dir);
+  }
+}

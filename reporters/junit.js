@@ -1,0 +1,80 @@
+// JUnit XML for CI test views (GitHub test-report actions, Jenkins, GitLab): a <testsuites> holding
+// one <testsuite>, with a <testcase> per checked file (classname and name: its reported path) and
+// per skipped file (holding <skipped/>).
+//
+// Both start tags carry counts known only at the end, and a run can have 50,000 files. So they are
+// written with blank room for their attributes (XML allows whitespace before `>`), the testcases
+// stream after them, and the counts are written into that room when the run completes: one pass,
+// one file, flat memory. The file sink renames the report into place only after that.
+import { xmlAttribute, xmlText } from './xml.js';
+
+
+// A check that could not run (an unreadable file, a validator that threw, the chaos monkey) is a
+// JUnit error; a file that breaks a rule or is not valid JSON is a failure.
+const ERROR_KINDS = new Set(['io', 'error', 'chaos']);
+
+const seconds = (ms) => (ms / 1000).toFixed(3);
+
+const attributes = ({ tests, failures, errors, skipped }, ms) => ` tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(ms)}"`;
+const MAX = Number.MAX_SAFE_INTEGER;
+// The room reserved in each start tag: enough for the widest counts a run could have.
+const ROOM = attributes({ tests: MAX, failures: MAX, errors: MAX, skipped: MAX }, MAX).length;
+
+/** "3:18 must have required property "title" (json-schema at /documentData)" */
+const describe = (p) => `${p.line === undefined ? '' : `${p.line}:${p.column} `}${p.message} (${p.validator}${p.pointer ? ` at ${p.pointer}` : ''})`;
+
+/**
+ * @param {{ write(text: string): void, writeAt(position: number, text: string): void, end(): void }} sink a file sink
+ */
+export function createJunitReporter({ write, writeAt, end }) {
+  let bytes = 0;
+  const put = (text) => {
+    write(text);
+    bytes += Buffer.byteLength(text);
+  };
+  const reserve = () => {
+    const at = bytes;
+    put(' '.repeat(ROOM));
+    return at;
+  };
+  const testcase = (path, ms, body) => {
+    const name = xmlAttribute(path);
+    put(`    <testcase classname="${name}" name="${name}" time="${seconds(ms)}"${body ? `>\n      ${body}\n    </testcase>\n` : '/>\n'}`);
+  };
+  const counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  const rooms = [];
+
+  return {
+    onRunStart({ skipped }) {
+      put('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="filecheck"');
+      rooms.push(reserve());
+      put(`>\n  <testsuite name="filecheck" timestamp="${new Date().toISOString()}"`);
+      rooms.push(reserve());
+      put('>\n');
+      for (const { rel, reason } of skipped) {
+        counts.tests++;
+        counts.skipped++;
+        testcase(rel, 0, `<skipped message="${xmlAttribute(reason)}"/>`);
+      }
+    },
+    onFileResult({ path, status, problems, durationMs }) {
+      counts.tests++;
+      if (status === 'pass') return testcase(path, durationMs);
+      const element = problems.some((p) => ERROR_KINDS.has(p.kind)) ? 'error' : 'failure';
+      counts[element === 'error' ? 'errors' : 'failures']++;
+      const message = describe(problems[0]) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
+      const text = problems.map(describe).join('\n');
+      testcase(path, durationMs, `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(problems[0].validator)}">${xmlText(text)}</${element}>`);
+    },
+    async onRunComplete(summary) {
+      if (summary.unchecked) {
+        const why = summary.interrupted ? 'interrupted' : `stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail)`;
+        put(`    <system-out>${xmlText(`${summary.unchecked} file${summary.unchecked === 1 ? '' : 's'} not checked: ${why}.`)}</system-out>\n`);
+      }
+      put('  </testsuite>\n</testsuites>\n');
+      const filled = attributes(counts, summary.durationMs).padEnd(ROOM);
+      for (const at of rooms) writeAt(at, filled);
+      await end();
+    },
+  };
+}
