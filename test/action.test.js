@@ -21,13 +21,13 @@ const WORKSPACE = {
   'data/missing.json': '{\n  "name": "no title"\n}\n',
 };
 
-/** The step's env with `${{ inputs.x }}` evaluated as the runner would: the given value, else the input's default. */
+/** The step's env with `${{ inputs.x }}` evaluated as the runner would: the given value as a string, else the input's default. */
 function stepEnv(step, inputs) {
   for (const name of Object.keys(inputs)) assert.ok(name in action.inputs, `action.yml declares no input "${name}"`);
   return Object.fromEntries(Object.entries(step.env ?? {}).map(([variable, expression]) => {
     const input = /^\$\{\{\s*inputs\.([\w-]+)\s*\}\}$/.exec(expression)?.[1];
     assert.ok(input, `env ${variable} must be exactly \${{ inputs.<name> }}, found ${expression}`);
-    return [variable, inputs[input] ?? action.inputs[input].default ?? ''];
+    return [variable, String(inputs[input] ?? action.inputs[input].default ?? '')];
   }));
 }
 
@@ -61,6 +61,9 @@ function runStepAs(t, step, { workspace, inputs = {}, actionPath = REPO, cwd = w
 }
 
 const runAction = (t, options) => runStepAs(t, runStep, options);
+const example = (name) => parse(fs.readFileSync(path.join(REPO, 'examples/github', name), 'utf8'));
+/** The steps of a workflow job that use this action. */
+const actionSteps = (job) => job.steps.filter((step) => /^filecheck\/filecheck@/.test(step.uses));
 
 test('action.yml: a composite action whose install is a step of its own, with inputs reaching bash only through env', () => {
   assert.equal(action.runs.using, 'composite');
@@ -166,4 +169,37 @@ test('the install step installs filecheck from the lockfile without devDependenc
   writeTree(workspace, { 'data/broken.json': '{"title": "fixed"}' });
   const run = await runAction(t, { workspace, actionPath: checkout, inputs: { patterns: 'data/good.json\ndata/broken.json' } });
   assert.equal(run.code, 0, run.stdout + run.stderr);
+});
+
+test('the example workflows gate pull_request with a read-only token and give the action only inputs it declares', () => {
+  for (const name of ['filecheck.yml', 'filecheck-sharded.yml']) {
+    const workflow = example(name);
+    assert.ok('pull_request' in workflow.on, `${name} runs on pull_request`);
+    assert.ok(!('pull_request_target' in workflow.on), `${name} never runs a fork's code with secrets`);
+    assert.deepEqual(workflow.permissions, { contents: 'read' }, name);
+    for (const step of Object.values(workflow.jobs).flatMap(actionSteps)) {
+      for (const input of Object.keys(step.with ?? {})) assert.ok(input in action.inputs, `${name}: input "${input}" is declared by action.yml`);
+    }
+  }
+  const sharded = example('filecheck-sharded.yml');
+  assert.deepEqual(sharded.jobs.shard.strategy.matrix.shard, [1, 2, 3]);
+  assert.match(actionSteps(sharded.jobs.shard)[0].with.args, /^--shard \$\{\{ matrix\.shard \}\}\/3 --output-file report-\$\{\{ matrix\.shard \}\}\.json$/);
+  assert.equal(sharded.jobs.gate.needs, 'shard');
+  const [merge] = actionSteps(sharded.jobs.gate);
+  assert.equal(merge.with.args, 'merge reports/report-1.json reports/report-2.json reports/report-3.json');
+});
+
+test('the pull request example\'s inputs run through the action: its patterns check content/ and locales/', async (t) => {
+  const [step] = actionSteps(example('filecheck.yml').jobs.filecheck);
+  const workspace = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/**/*.json', 'locales/*.json'], require: ['title'] }] }),
+    'content/en/a.json': '{"title": "a"}',
+    'locales/en.json': '{"greeting": "hi"}',
+    'other/c.json': '{ not json',
+  });
+  const { code, stdout, stderr } = await runAction(t, { workspace, inputs: { ...step.with, args: '--list-files' } });
+  assert.equal(code, 0, stderr);
+  assert.equal(stdout, 'content/en/a.json\nlocales/en.json\n');
+  const run = await runAction(t, { workspace, inputs: step.with });
+  assert.equal(run.code, 1, 'locales/en.json has no title');
 });
