@@ -10,7 +10,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       if (verbose) {
         for (const file of skipped) write(c.dim(`SKIP ${file.rel} (${file.reason})\n`));
       }
-      if (!files && !quiet) write(`No files to check${skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
+      if (!files && !quiet) write(`No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
     },
     onFileResult(result) {
       if (result.status === 'pass') {
@@ -27,8 +27,13 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       // The plan is final only at the end: `auto` decides after measuring the first files.
       const { plan } = summary;
       if (verbose) write(c.dim(`\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`));
-      write(`\n${summaryLines(summary, c).join('\n')}\n`);
+      write(`\n${summaryLines(verbose ? summary : withoutSkipped(summary), c).join('\n')}\n`);
       end();
     },
   };
 }
+
+// Files named on the command line that match no rule or are ignored are passed over silently, as
+// ESLint does: a pre-commit hook or lint-staged hands over every staged file, most of them none of
+// filecheck's business. --verbose lists and counts them; the json summary always counts them.
+const withoutSkipped = (summary) => ({ ...summary, total: summary.total - summary.skipped, skipped: 0 });

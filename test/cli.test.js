@@ -299,10 +299,12 @@ test('.gitignore\'d files and node_modules are never checked', { skip: !hasGit &
     assert.equal(run.code, 0, `filecheck ${args.join(' ')}: ${run.stdout}`);
     assert.equal(filesLine(run.stdout), 'Files: 1 passed, 1 total');
   }
-  // Named one by one, they are skipped, not checked.
-  const named = await runCli(['build/out.json', 'x.generated.json', 'node_modules/dep/package.json', 'good.json'], { cwd });
+  // Named one by one, they are skipped silently, not checked; --verbose counts them.
+  const names = ['build/out.json', 'x.generated.json', 'node_modules/dep/package.json', 'good.json'];
+  const named = await runCli(names, { cwd });
   assert.equal(named.code, 0, named.stdout);
-  assert.equal(filesLine(named.stdout), 'Files: 3 skipped, 1 passed, 4 total');
+  assert.equal(filesLine(named.stdout), 'Files: 1 passed, 1 total');
+  assert.equal(filesLine((await runCli([...names, '--verbose'], { cwd })).stdout), 'Files: 3 skipped, 1 passed, 4 total');
 });
 
 test('a directory argument inside node_modules is not checked either', async (t) => {
