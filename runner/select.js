@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { changedFiles } from './changed.js';
 import { shardOf } from './shard.js';
-import { relativePosix } from './paths.js';
+import { relativeFrom } from './paths.js';
 
 /**
  * @typedef {import('./discover.js').Discovery & {
@@ -29,7 +29,8 @@ export function selectFiles({ files, skipped }, config) {
   if (config.shard) {
     const { index, count } = config.shard;
     const total = files.length + skipped.length;
-    const inShard = (file) => shardOf(relativePosix(config.root, file), count) === index;
+    const projectPath = relativeFrom(config.root);
+    const inShard = (file) => shardOf(projectPath(file), count) === index;
     files = files.filter((file) => inShard(file.path));
     skipped = skipped.filter((entry) => inShard(absoluteOfSkipped(entry)));
     selection.shard = { index, count, total };
