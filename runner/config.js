@@ -168,6 +168,7 @@ function parseWorkers(value) {
 // --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
 function parseChanged(changed, since) {
   if (since === undefined) return changed ? { since: null } : null;
+  since = String(since);
   // A ref is passed to git as an argument: one that looks like an option would be read as one.
   if (since.startsWith('-')) throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
   return { since };
@@ -175,7 +176,7 @@ function parseChanged(changed, since) {
 
 function parseShard(value) {
   if (value === undefined) return null;
-  const match = /^(\d+)\/(\d+)$/.exec(value.trim());
+  const match = /^(\d+)\/(\d+)$/.exec(String(value).trim());
   const [index, count] = match ? [Number(match[1]), Number(match[2])] : [];
   if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
     throw new UsageError(`--shard takes i/n, two whole numbers with 1 <= i <= n (e.g. 1/3), not "${value}"`);
