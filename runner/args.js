@@ -67,13 +67,13 @@ function normalize(argv, table) {
   return options;
 }
 
-async function explainWithYargs(argv, { usage, positional: [name, describe], options, examples, epilogue }) {
+async function explainWithYargs(argv, { usage, positional: [positionalName, describe], options, examples, epilogue }) {
   const { default: yargs } = await import('yargs');
   const { version } = require('../package.json');
   const cli = yargs(argv)
     .scriptName('filecheck')
     .usage(usage)
-    .positional(name, { describe, type: 'string' })
+    .positional(positionalName, { describe, type: 'string' })
     .options(Object.fromEntries(Object.entries(options).map(([name, { many, ...spec }]) => [name, spec])))
     .example(examples)
     .epilogue(epilogue)
