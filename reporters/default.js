@@ -14,7 +14,9 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
     },
     onFileResult(result) {
       if (result.status === 'pass') {
-        if (verbose) write(`${c.green('PASS')} ${result.path} ${c.dim(`(${Math.round(result.durationMs)} ms)`)}\n`);
+        // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
+        const time = result.durationMs === undefined ? '' : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
+        if (verbose) write(`${c.green('PASS')} ${result.path}${time}\n`);
         return;
       }
       const lines = result.problems.map((p) => {

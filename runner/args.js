@@ -1,6 +1,7 @@
 // Turns argv into options. The common case (a valid command line) is parsed by Node's own
 // util.parseArgs, ~1 ms; yargs costs ~130 ms to load, so it is loaded only to print --help or
-// --version or to explain a usage error. Both are configured from the one table in options.js.
+// --version or to explain a usage error. Both are configured from the one table in options.js
+// (a subcommand, `merge`, brings its own table).
 import { parseArgs as parseWithNode } from 'node:util';
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
@@ -11,9 +12,9 @@ const require = createRequire(import.meta.url);
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 
 // util.parseArgs has no --no-x negation on Node 20: each boolean gets its negated twin.
-function nodeParserOptions() {
+function nodeParserOptions(table) {
   const options = {};
-  for (const [name, spec] of Object.entries(OPTIONS)) {
+  for (const [name, spec] of Object.entries(table)) {
     options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', multiple: true, ...(spec.alias && { short: spec.alias }) };
     if (spec.type === 'boolean') options[`no-${name}`] = { type: 'boolean', multiple: true };
   }
@@ -22,35 +23,39 @@ function nodeParserOptions() {
 
 const isHelpOrVersion = (a) => a === '--help' || a === '-h' || a === '--version';
 
+const CHECK_COMMAND = { usage: USAGE, positional: ['patterns', 'Globs or file paths to check'], options: OPTIONS, examples: EXAMPLES, epilogue: EPILOGUE };
+
 /**
- * @param {string[]} argv the arguments after the script name
+ * @param {string[]} argv the arguments after the script name (after the subcommand's name, for one)
+ * @param {{ usage: string, positional: [string, string], options: typeof OPTIONS, examples: string[][], epilogue: string }} [command] default: checking files
  * @returns {Promise<{ print: string, code: number } | { options: Record<string, any> }>}
  */
-export async function parseArgs(argv) {
+export async function parseArgs(argv, command = CHECK_COMMAND) {
+  const table = command.options;
   if (!argv.some(isHelpOrVersion)) {
     let parsed;
     try {
-      parsed = parseWithNode({ args: argv, options: nodeParserOptions(), allowPositionals: true, strict: true, tokens: true });
+      parsed = parseWithNode({ args: argv, options: nodeParserOptions(table), allowPositionals: true, strict: true, tokens: true });
     } catch {
-      return explainWithYargs(argv); // yargs words the usage error
+      return explainWithYargs(argv, command); // yargs words the usage error
     }
     const values = { ...parsed.values };
     // The later of --x and --no-x wins, as with yargs: the tokens keep the order the values lose.
     for (const { kind, name } of parsed.tokens) {
       if (kind !== 'option') continue;
-      if (OPTIONS[name]?.type === 'boolean') values[name] = [true];
-      else if (name.startsWith('no-') && OPTIONS[name.slice(3)]?.type === 'boolean') values[name.slice(3)] = [false];
+      if (table[name]?.type === 'boolean') values[name] = [true];
+      else if (name.startsWith('no-') && table[name.slice(3)]?.type === 'boolean') values[name.slice(3)] = [false];
     }
-    return { options: normalize({ _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) }) };
+    return { options: normalize({ _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) }, table) };
   }
-  return explainWithYargs(argv);
+  return explainWithYargs(argv, command);
 }
 
 // Repeatable options are arrays, others keep their last value. `--bail content/**` means
 // "bail at 1" and a pattern, as `jest --bail` reads it.
-function normalize(argv) {
+function normalize(argv, table) {
   const options = { patterns: argv._.map(String) };
-  for (const [name, spec] of Object.entries(OPTIONS)) {
+  for (const [name, spec] of Object.entries(table)) {
     const value = argv[camel(name)];
     if (value === undefined) continue;
     options[camel(name)] = spec.many ? [value].flat() : [value].flat().at(-1);
@@ -62,16 +67,16 @@ function normalize(argv) {
   return options;
 }
 
-async function explainWithYargs(argv) {
+async function explainWithYargs(argv, { usage, positional: [positionalName, describe], options, examples, epilogue }) {
   const { default: yargs } = await import('yargs');
   const { version } = require('../package.json');
   const cli = yargs(argv)
     .scriptName('filecheck')
-    .usage(USAGE)
-    .positional('patterns', { describe: 'Globs or file paths to check', type: 'string' })
-    .options(Object.fromEntries(Object.entries(OPTIONS).map(([name, { many, ...spec }]) => [name, spec])))
-    .example(EXAMPLES)
-    .epilogue(EPILOGUE)
+    .usage(usage)
+    .positional(positionalName, { describe, type: 'string' })
+    .options(Object.fromEntries(Object.entries(options).map(([name, { many, ...spec }]) => [name, spec])))
+    .example(examples)
+    .epilogue(epilogue)
     .version(version)
     .help()
     .alias('h', 'help')
@@ -89,5 +94,5 @@ async function explainWithYargs(argv) {
   });
   if (output) return { print: output, code: 0 };
   // yargs accepted what the fast path did not: trust yargs.
-  return { options: normalize(parsed) };
+  return { options: normalize(parsed, options) };
 }

@@ -3,6 +3,7 @@
 // in any order and on any number of workers.
 import { UsageError } from './errors.js';
 import { relativePosix } from './paths.js';
+import { unitHash } from './unit-hash.js';
 
 export class ChaosError extends Error {
   name = 'ChaosError';
@@ -39,19 +40,4 @@ export function createChaosValidator(chaos) {
       if (chaosHits(chaos, chaos.root ? relativePosix(chaos.root, ctx.absolutePath) : ctx.path)) throw new ChaosError(`chaos monkey: injected failure (probability ${chaos.probability}, seed ${chaos.seed})`);
     },
   };
-}
-
-// FNV-1a, then murmur3's finalizer to spread the bits, mapped onto [0, 1).
-function unitHash(text) {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return (h >>> 0) / 2 ** 32;
 }

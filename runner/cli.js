@@ -14,6 +14,7 @@ import { EXIT, exitCodeFor } from './exit-codes.js';
  * @returns {Promise<number>} the exit code
  */
 export async function main(argv, { cwd, env, stdout, stderr, signal }) {
+  if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr });
   let reporters;
   try {
     const parsed = await parseArgs(argv);
@@ -22,15 +23,17 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
       return parsed.code;
     }
     const config = loadConfig(parsed.options, { cwd, env });
-    const discovery = discover(config);
+    let discovery = discover(config);
+    if (!config.listFiles && !discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
+      throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
+    }
+    if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
     if (config.listFiles) {
       for (const file of discovery.files) stdout.write(`${file.rel}\n`);
       return EXIT.passed;
     }
-    if (!discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
-      throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
-    }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
+    describeSelection(discovery, config, note);
     if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
 
     const { createReporters } = await import('../reporters/index.js');
@@ -46,6 +49,19 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     }
     throw error;
   }
+}
+
+// Nothing changed is a normal outcome (exit 0), said in words; how the files were narrowed, with --verbose.
+function describeSelection({ files, skipped, changed, shard }, config, note) {
+  const count = (n) => `${n} file${n === 1 ? '' : 's'}`;
+  const here = files.length + skipped.length;
+  if (changed) {
+    const selected = shard ? shard.total : here; // before the split into shards
+    const matchedBy = config.patterns.length ? 'patterns' : 'rules';
+    if (!selected) note(`no changed files to check (${changed.files ? `${count(changed.files)} changed ${changed.where}, none of them matched by the ${matchedBy}` : `nothing changed ${changed.where}`})`);
+    else if (config.verbose) note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
+  }
+  if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
 }
 
 // Patterns can find only ignored files (a gitignored or empty directory), with or without a

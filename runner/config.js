@@ -8,16 +8,18 @@ import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed'];
+const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'since', 'shard'];
 
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
- * @typedef {{ cwd: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
+ * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string, root: string } | null,
- *   listFiles: boolean, passWithNoFiles: boolean }} Config
+ *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null }} Config
+ *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
+ *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
  */
 
 /**
@@ -42,8 +44,10 @@ export function loadConfig(options, { cwd, env }) {
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
+  const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
   return {
     cwd,
+    root,
     configPath,
     patterns,
     rules,
@@ -55,11 +59,11 @@ export function loadConfig(options, { cwd, env }) {
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
-    // Paths are hashed relative to the project, not the working directory, so that a seed fails the
-    // same files from any folder of it.
-    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, configPath ? base : (findRepositoryRoot(cwd) ?? cwd)),
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root),
     listFiles: !!options.listFiles,
     passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
+    changed: parseChanged(options.changed, options.since),
+    shard: parseShard(options.shard),
   };
 }
 
@@ -160,3 +164,23 @@ function parseWorkers(value) {
   if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
   return n;
 }
+
+// --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
+function parseChanged(changed, since) {
+  if (since === undefined) return changed ? { since: null } : null;
+  since = String(since);
+  // A ref is passed to git as an argument: one that looks like an option would be read as one.
+  if (since.startsWith('-')) throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
+  return { since };
+}
+
+function parseShard(value) {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(String(value).trim());
+  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [];
+  if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
+    throw new UsageError(`--shard takes i/n, two whole numbers with 1 <= i <= n (e.g. 1/3), not "${value}"`);
+  }
+  return { index, count };
+}
+

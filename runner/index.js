@@ -8,14 +8,15 @@ export { EXIT, exitCodeFor } from './exit-codes.js';
 
 /**
  * Runs filecheck and returns the Summary instead of exiting. Options are the CLI's, camelCased
- * (`patterns`, `config`, `schema`, `require`, `bail`, …), plus `cwd`, `env`, `signal` and
- * `reporters` (objects with onRunStart / onFileResult / onRunComplete; none by default).
+ * (`patterns`, `config`, `schema`, `require`, `bail`, `changed`, `since`, `shard`, …), plus `cwd`,
+ * `env`, `signal` and `reporters` (objects with onRunStart / onFileResult / onRunComplete; none by default).
  * A usage or configuration problem rejects with a UsageError.
  * @param {Record<string, any>} [options]
  * @returns {Promise<import('./run.js').Summary>}
  */
 export async function run({ cwd = process.cwd(), env = process.env, signal, reporters = [], onWarning = () => {}, ...options } = {}) {
   const config = loadConfig({ patterns: [], ...options }, { cwd, env });
-  const discovery = discover(config);
+  let discovery = discover(config);
+  if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
   return runChecks(discovery, config, { reporters, signal, warn: onWarning, display: (file) => file });
 }

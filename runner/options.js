@@ -21,6 +21,9 @@ export const OPTIONS = {
   'chaos-seed': { type: 'string', describe: 'Seed for the chaos monkey: the same seed fails the same files (env CHAOS_SEED)' },
   'list-files': { type: 'boolean', describe: 'Print the files that would be checked, one per line, and exit' },
   'pass-with-no-files': { type: 'boolean', describe: 'Exit 0 when no file matches' },
+  changed: { type: 'boolean', describe: 'Check only files changed against HEAD: staged, unstaged and untracked (git)' },
+  since: { type: 'string', describe: 'Check only files changed since the merge base of HEAD and this git revision, and uncommitted changes' },
+  shard: { type: 'string', describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards' },
 };
 
 export const USAGE = '$0 [patterns..] [options]';
@@ -33,7 +36,25 @@ export const EXAMPLES = [
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
   ['$0 -r default -r junit:report.xml', 'The human report, and JUnit XML for CI'],
+  ['$0 --since origin/main', 'Check the files a pull request changes'],
+  ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
+  ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.
 Docs: README.md`;
+
+const pick = (names) => Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
+
+/** `filecheck merge`: its own usage and options, parsed by the same machinery (args.js). */
+export const MERGE_COMMAND = {
+  usage: '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
+  positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
+  options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color']),
+  examples: [
+    ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
+    ['$0 merge reports/*.json -r json:merged.json', 'Also write the combined JSON report'],
+  ],
+  epilogue: `Exit codes: 0 all files passed · 1 some file failed · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
+Docs: README.md (Sharding)`,
+};

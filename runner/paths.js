@@ -18,3 +18,4 @@ const isPlain = (relative) => relative[0] !== '.' && relative[0] !== path.sep &&
 
 /** Whether a command-line argument or a `refs` entry is a glob rather than a plain path. */
 export const hasGlobChars = (pattern) => /[*?[\]{}()!]/.test(pattern);
+

@@ -10,13 +10,14 @@ const startWorkers = async (workers, rules, config) => (await import('./pool.js'
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
- *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan }} Summary
- * @param {import('./discover.js').Discovery} discovery
+ *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   shard?: { index: number, count: number, total: number } }} Summary
+ * @param {import('./discover.js').Discovery | import('./select.js').Selection} discovery
  * @param {import('./config.js').Config} config
  * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string }} context
  * @returns {Promise<Summary>}
  */
-export async function runChecks({ files, skipped }, config, { reporters, signal, warn, display }) {
+export async function runChecks({ files, skipped, shard }, config, { reporters, signal, warn, display }) {
   const started = performance.now();
   const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
@@ -72,6 +73,7 @@ export async function runChecks({ files, skipped }, config, { reporters, signal,
     interrupted: !!signal?.aborted && checked < files.length,
     durationMs: Math.round(performance.now() - started),
     plan: chosen,
+    ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
   };
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
