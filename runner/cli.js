@@ -6,7 +6,7 @@ import { discover } from './discover.js';
 import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
-import { EXIT, exitCodeFor } from './exit-codes.js';
+import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
 
 /**
  * @param {string[]} argv
@@ -42,12 +42,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
     return exitCodeFor(summary);
   } catch (error) {
-    if (error instanceof UsageError) {
-      reporters?.discard();
-      stderr.write(`filecheck: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    throw error;
+    return usageExit(error, { stderr, reporters });
   }
 }
 

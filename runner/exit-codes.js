@@ -1,4 +1,6 @@
 /** The exit-code contract, documented in the README and `--help`. */
+import { UsageError } from './errors.js';
+
 export const EXIT = Object.freeze({ passed: 0, failed: 1, usage: 2, interrupted: 130 });
 
 /**
@@ -8,4 +10,18 @@ export const EXIT = Object.freeze({ passed: 0, failed: 1, usage: 2, interrupted:
 export function exitCodeFor(summary) {
   if (summary.interrupted) return EXIT.interrupted;
   return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+}
+
+/**
+ * The end of a command that threw: a UsageError is one line and exit 2, and no half-made report is
+ * left behind; anything else is filecheck's own bug and is thrown on, for bin to report.
+ * @param {unknown} error
+ * @param {{ stderr: { write(text: string): unknown }, reporters?: { discard(): void } }} context
+ * @returns {number}
+ */
+export function usageExit(error, { stderr, reporters }) {
+  if (!(error instanceof UsageError)) throw error;
+  reporters?.discard();
+  stderr.write(`filecheck: ${error.message}\n`);
+  return EXIT.usage;
 }

@@ -10,7 +10,7 @@ import { readReport } from './read-report.js';
 import { mergeReports } from './merge-reports.js';
 import { relativePosix, hasGlobChars } from './paths.js';
 import { UsageError } from './errors.js';
-import { EXIT, exitCodeFor } from './exit-codes.js';
+import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -47,12 +47,7 @@ export async function merge(argv, { cwd, env, stdout, stderr }) {
     }
     return exitCodeFor(summary);
   } catch (error) {
-    if (error instanceof UsageError) {
-      reporters?.discard();
-      stderr.write(`filecheck: ${error.message}\n`);
-      return EXIT.usage;
-    }
-    throw error;
+    return usageExit(error, { stderr, reporters });
   }
 }
 
