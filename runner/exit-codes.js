@@ -1,6 +1,6 @@
-/** The exit-code contract, documented in the README and `--help`. */
 import { UsageError } from './errors.js';
 
+/** The exit-code contract, documented in the README and `--help`. */
 export const EXIT = Object.freeze({ passed: 0, failed: 1, usage: 2, interrupted: 130 });
 
 /**
