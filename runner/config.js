@@ -4,11 +4,12 @@ import path from 'node:path';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseChaos } from './chaos.js';
+import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'since', 'shard'];
+const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard'];
 
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
@@ -16,7 +17,8 @@ const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosS
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
- *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string, root: string } | null,
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('./chaos.js').Chaos | null,
+ *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null }} Config
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
@@ -59,7 +61,9 @@ export function loadConfig(options, { cwd, env }) {
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
-    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root),
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root, options.chaosKind ?? env.CHAOS_KIND),
+    fileTimeout: parseFileTimeout(options.fileTimeout ?? file.fileTimeout ?? DEFAULT_FILE_TIMEOUT_MS),
+    fileTimeoutGiven: (options.fileTimeout ?? file.fileTimeout) !== undefined,
     listFiles: !!options.listFiles,
     passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
     changed: parseChanged(options.changed, options.since),
@@ -162,6 +166,14 @@ function parseWorkers(value) {
   if (value === 'auto') return 'auto';
   const n = Number(value);
   if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
+  return n;
+}
+
+function parseFileTimeout(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--file-timeout takes a whole number of milliseconds, at least 1, not "${value}"`);
+  }
   return n;
 }
 

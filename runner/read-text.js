@@ -8,15 +8,17 @@ const FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 /**
  * @param {string} file absolute path
  * @param {boolean} [special] not known to be a regular file: check what it is before reading
+ * @param {() => void} [fault] called where the read happens, to fail it (the chaos monkey's `io`)
  * @returns {{ text: string } | { error: string }}
  */
-export function readText(file, special = false) {
+export function readText(file, special = false, fault = undefined) {
   if (special) {
     const notAFile = whyNotAFile(file);
     if (notAFile) return { error: notAFile };
   }
   let text;
   try {
+    fault?.();
     // Node's one-call UTF-8 read (open, read, decode, close in C++) is the fastest way in.
     text = fs.readFileSync(file, { encoding: 'utf8', flag: FLAGS });
   } catch (error) {

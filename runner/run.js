@@ -6,7 +6,7 @@ import { createRuleCompiler } from './compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 
-const startWorkers = async (workers, rules, config) => (await import('./pool.js')).startPool({ workers, rules, chaos: config.chaos, cwd: config.cwd });
+const startWorkers = async (workers, rules, config) => (await import('./pool.js')).startPool({ workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout });
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
@@ -22,7 +22,8 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
   const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
-  const compiler = createRuleCompiler(rules, { warn: warnOnce, display, chaos: config.chaos });
+  const compiler = createRuleCompiler(rules, { warn: warnOnce, display });
+  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout };
 
   let passed = 0;
   let failed = 0;
@@ -38,7 +39,7 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
   if (signal?.aborted) interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
 
-  const input = { files: files.length, requested: config.workers, cores: os.availableParallelism() };
+  const input = { files: files.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
   let pool = null;
@@ -47,15 +48,17 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
     if (chosen.mode === 'sample') {
       // The other cores are idle while the main thread measures: boot the workers there meanwhile.
       pool = await startWorkers(input.cores - 1, rules, config);
-      const sample = await executeInline(queue, { compiler, budget: SAMPLE });
+      const sample = await executeInline(queue, { compiler, check, budget: SAMPLE });
       chosen = plan({ ...input, sample });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
       pool ??= await startWorkers(chosen.workers, rules, config);
-      await poolRun(queue, pool, { compiler, warn: warnOnce, msPerFile, mainThreadChecks: config.workers === 'auto' });
+      // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
+      const mainThreadChecks = config.workers === 'auto' && !input.hang;
+      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks });
     } else {
-      await Promise.all([pool?.close(), executeInline(queue, { compiler })]);
+      await Promise.all([pool?.close(), executeInline(queue, { compiler, check })]);
     }
   } finally {
     signal?.removeEventListener('abort', interrupt);
@@ -81,15 +84,23 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, warn, msPerFile, mainThreadChecks }) {
+async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks }) {
   const { executePool } = await import('./pool.js');
   const stopOnError = (promise) => promise.catch((error) => {
     queue.stop();
     throw error;
   });
   const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile }))];
-  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, sliceMs: 5 })));
+  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5 })));
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+// What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
+// chaos monkey's hangs, or custom validators when a file timeout was asked for.
+function mayHang(config, rules) {
+  if (config.chaos?.kind === 'hang') return 'the chaos monkey\'s hangs';
+  if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
+  return undefined;
 }
