@@ -69,7 +69,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
     guard?.release();
   }
   const durationMs = performance.now() - started;
-  if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, hit ? monkey.note : null);
+  if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
   return { path: entry.rel, status: problems.length ? 'fail' : 'pass', problems, durationMs };
 }
 

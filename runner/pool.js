@@ -178,7 +178,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     const at = Math.min(position, entries.length - 1);
     const entry = entries[at];
     const hit = chaos !== null && chaosHits(chaos, chaosPath(chaos, entry));
-    queue.put(start + at, timedOut(entry.rel, fileTimeout, ms, hit ? chaosNote(chaos) : null));
+    queue.put(start + at, timedOut(entry.rel, fileTimeout, ms, { note: hit ? chaosNote(chaos) : null, settling: position >= entries.length }));
     if (at > 0) retries.push({ start, entries: entries.slice(0, at), attempt });
     if (at < entries.length - 1) retries.push({ start: start + at + 1, entries: entries.slice(at + 1), attempt });
   }
