@@ -5,6 +5,8 @@
 // assertion.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, filesLine } from '../helpers/cli.js';
 
 const TIMEOUT_MS = 300;
@@ -146,4 +148,15 @@ test('without --file-timeout, auto still decides from its measurement: custom va
   const { code, report } = await check(dir, ['--workers', 'auto']);
   assert.equal(code, 1);
   assert.equal(report.summary.plan.mode, 'inline', report.summary.plan.reason);
+});
+
+test('a timed-out file is a JUnit <error>: its check could not finish', { timeout: 60_000 }, async (t) => {
+  const dir = tree(t, { 13: 'for (;;);' });
+  const { code } = await runCli(['data', '--validator', './checks/v.js', '--file-timeout', String(TIMEOUT_MS), '--workers', '1', '-r', 'junit:r.xml'], { cwd: dir, timeout: 30_000 });
+  assert.equal(code, 1);
+  const xml = fs.readFileSync(path.join(dir, 'r.xml'), 'utf8');
+  const message = timedOut().message;
+  assert.ok(xml.includes(`<testcase classname="data/f-13.json" name="data/f-13.json"`), xml);
+  assert.ok(xml.includes(`<error message="${message} (timeout)" type="timeout">${message} (timeout)</error>`), xml);
+  assert.ok(xml.includes('<failure message="thirty is bad (v)" type="v">'), xml);
 });
