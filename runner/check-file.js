@@ -1,5 +1,6 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
+import { hash } from 'node:crypto';
 import { readText } from './read-text.js';
 import { locateProblems, describeSyntaxError } from './positions.js';
 import { ChaosError } from './chaos.js';
@@ -7,8 +8,10 @@ import { ChaosError } from './chaos.js';
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' }} Problem
- * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number }} FileResult
- * @param {import('./discover.js').FileEntry} entry
+ * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
+ *   cached?: boolean }} FileResult  hash: see contentHash; cached: reported from the cache (cache.js)
+ * @param {import('./discover.js').FileEntry & { hash?: boolean }} entry hash: a passing file's result
+ *   carries the contentHash of the text that passed, which the cache records
  * @param {import('./compile-rules.js').Validator[]} validators
  * @returns {FileResult}
  */
@@ -32,8 +35,12 @@ export function checkFile(entry, validators) {
       locateProblems(read.text, problems);
     }
   }
+  if (entry.hash && !problems.length) return { path: entry.rel, status: 'pass', problems, durationMs: performance.now() - started, hash: contentHash(read.text) };
   return { path: entry.rel, status: problems.length ? 'fail' : 'pass', problems, durationMs: performance.now() - started };
 }
+
+/** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
+export const contentHash = (text) => hash('sha256', text, 'base64url');
 
 function syntaxProblem(text, error) {
   if (text === '') return { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' };

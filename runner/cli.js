@@ -34,7 +34,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
     describeSelection(discovery, config, note);
-    if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
+    if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
 
     const { createReporters } = await import('../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env });

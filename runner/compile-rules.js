@@ -16,7 +16,8 @@ const require = createRequire(import.meta.url);
  * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
  * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
  * @param {import('./config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string, chaos?: { probability: number, seed: string } | null }} context
+ * @param {{ warn(message: string): void, display(file: string): string, chaos?: { probability: number, seed: string } | null,
+ *   schemaCache?: string }} context schemaCache: the folder of compiled schemas (--cache)
  * @returns {RuleCompiler} the chaos monkey, when it is on, runs last among a file's validators
  */
 export function createRuleCompiler(rules, context) {
@@ -75,7 +76,8 @@ async function loadSchemaValidator(rule, context) {
   return createJsonSchemaValidator(rule, context);
 }
 
-function expandRefs(refs) {
+/** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */
+export function expandRefs(refs) {
   return refs.flatMap((ref) => {
     // An existing file is taken literally, as on the command line (`schemas/a(1).json`).
     if (!hasGlobChars(ref) || fs.existsSync(ref)) return [ref];

@@ -12,14 +12,15 @@ const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the mai
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string }} options
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, schemaCache?: string }} options
+ *   schemaCache: the folder of compiled schemas (--cache)
  */
-export function startPool({ workers, rules, chaos, cwd }) {
+export function startPool({ workers, rules, chaos, cwd, schemaCache }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop },
+    workerData: { rules, chaos, cwd, stop, schemaCache },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
@@ -95,7 +96,9 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
       const entry = batch.entries[i];
       const result = typeof compact === 'number'
         ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-        : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
+        : compact.hash
+          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash }
+          : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);

@@ -7,14 +7,15 @@ import { createRuleCompiler } from './compile-rules.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 
-const { rules, chaos, cwd, stop } = workerData;
+const { rules, chaos, cwd, stop, schemaCache } = workerData;
 const stopped = new Int32Array(stop);
 const warnings = [];
-const compiler = createRuleCompiler(rules, { chaos, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
+const compiler = createRuleCompiler(rules, { chaos, schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
 
 /**
  * @param {import('./discover.js').FileEntry[]} entries
- * @returns {Promise<{ results: Array<number | { problems: object[], durationMs: number }>, warnings: string[], usageError?: string, internalError?: unknown }>}
+ * @returns {Promise<{ results: Array<number | { durationMs: number, hash: string } | { problems: object[], durationMs: number }>,
+ *   warnings: string[], usageError?: string, internalError?: unknown }>} a pass is its duration, with its hash when asked (--cache)
  */
 export default async function checkBatch(entries) {
   try {
@@ -29,8 +30,8 @@ export default async function checkBatch(entries) {
   const results = [];
   for (const entry of entries) {
     if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
-    const { status, problems, durationMs } = checkFile(entry, compiler.validatorsFor(entry.rules));
-    results.push(status === 'pass' ? durationMs : { problems, durationMs });
+    const { status, problems, durationMs, hash } = checkFile(entry, compiler.validatorsFor(entry.rules));
+    results.push(status === 'fail' ? { problems, durationMs } : hash ? { durationMs, hash } : durationMs);
   }
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
   // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its

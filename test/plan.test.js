@@ -11,6 +11,7 @@ test('plan: the decision for each kind of run', async (t) => {
     ['--workers 0 is in-process', { files: 50_000, requested: 0, cores: 8 }, 'inline', 0, '--workers 0'],
     ['--workers N is a pool of N', { files: 50_000, requested: 3, cores: 2 }, 'pool', 3, 'pool of 3'],
     ['--workers N never exceeds the files', { files: 2, requested: 8, cores: 8 }, 'pool', 2, 'pool of 2'],
+    ['--workers N with nothing to check (every file cached) starts no worker', { files: 0, requested: 2, cores: 8 }, 'inline', 0, 'no file'],
     ['auto on one core is in-process', { files: 50_000, requested: 'auto', cores: 1 }, 'inline', 0, '1 core'],
     ['auto on a few files starts nothing', { files: 10, requested: 'auto', cores: 2 }, 'inline', 0, '10 files'],
     ['auto on many files measures first', { files: 4057, requested: 'auto', cores: 2 }, 'sample', 0, 'measuring'],
