@@ -30,8 +30,10 @@ export function openCache(config, rules, { warn, display }) {
   const read = readResults(resultsFile, warn, display(resultsFile));
   let changed = read === null; // a file not to be trusted is rewritten
   const stored = read ?? new Map();
-  // A run without patterns meets every file of the project: the records of the others are dropped.
-  const records = config.patterns.length ? stored : new Map();
+  // A run of the whole project (no patterns, --changed or --shard) meets every file there is: the
+  // records of the others (deleted, no longer matched) are dropped.
+  const wholeProject = !config.patterns.length && !config.changed && !config.shard;
+  const records = wholeProject ? new Map() : stored;
   let schemas = { cached: 0, compiled: 0 };
 
   let files = [];

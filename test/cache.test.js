@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, REPO } from './helpers/cli.js';
 
 const CONFIG = {
@@ -287,12 +288,13 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
 });
 
-test('a run on some files keeps the records of the others', async (t) => {
+test('a run on some files (named, a shard) keeps the records of the others', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir);
   writeTree(dir, { 'content/a.json': '{ "title": "A3" }' });
   const hook = await run(dir, ['content/a.json', 'content/b.json']);
   assert.deepEqual(hook.calls, ['content/a.json']);
+  for (const shard of ['1/2', '2/2']) await run(dir, ['--shard', shard]);
   const full = await run(dir);
   assert.deepEqual(full.cached, PASSING);
 });
@@ -311,29 +313,20 @@ test('cache options that make no sense are usage errors (exit 2, one line)', asy
   assert.match(oneLine(config.stderr), /cache must be boolean$/);
 });
 
-test('a run without --cache loads no cache code and writes nothing', (t) => {
+test('a run without --cache loads no cache code and writes nothing', async (t) => {
   const dir = makeTree(t, TREE);
-  const loaded = path.join(dir, 'loaded.log');
-  // An ESM resolve hook that logs every module filecheck loads.
-  const hook = `import { appendFileSync } from 'node:fs';
-  export async function resolve(specifier, context, next) {
-    const resolved = await next(specifier, context);
-    appendFileSync(${JSON.stringify(loaded)}, resolved.url + '\\n');
-    return resolved;
-  }`;
-  const register = `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
-  const node = (args) => spawnSync(process.execPath, ['--import', `data:text/javascript,${encodeURIComponent(register)}`, path.join(REPO, 'bin/filecheck.js'), '--workers', '0', ...args], { cwd: dir, env: cliEnv(), encoding: 'utf8' });
-  const modules = () => fs.readFileSync(loaded, 'utf8').split('\n').filter((url) => url.startsWith('file:') && !url.includes('/node_modules/')).map((url) => url.slice(url.lastIndexOf('/', url.lastIndexOf('/') - 1) + 1));
   const CACHE_CODE = ['runner/cache.js', 'runner/cache-file.js', 'runner/rule-fingerprint.js', 'runner/digest.js', 'runner/atomic-write.js', 'validators/schema-cache.js'];
-
-  const plain = node([]);
-  assert.equal(plain.status, 1, plain.stderr);
-  assert.ok(modules().includes('runner/check-file.js'), 'the hook sees filecheck load');
-  assert.deepEqual(modules().filter((file) => CACHE_CODE.includes(file)), []);
+  const loaded = async (args) => {
+    const trace = path.join(dir, 'trace.txt');
+    fs.rmSync(trace, { force: true });
+    const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+    const { code, stderr } = await runCli(['--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    assert.equal(code, 1, stderr);
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), 'the hook sees filecheck load');
+    return CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
+  };
+  assert.deepEqual(await loaded([]), []);
   assert.equal(fs.existsSync(path.join(dir, 'node_modules')), false);
-
-  fs.rmSync(loaded);
-  const cached = node(['--cache']);
-  assert.equal(cached.status, 1, cached.stderr);
-  assert.deepEqual(CACHE_CODE.filter((file) => !modules().includes(file)), [], 'the same hook sees the cache code when it is used');
+  assert.deepEqual(await loaded(['--cache']), CACHE_CODE, 'the same hook sees the cache code when it is used');
 });
