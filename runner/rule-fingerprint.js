@@ -1,6 +1,6 @@
 // What a file's verdict depends on besides its own content, rule by rule: filecheck's version, the
-// required keys, the schema (the compiled-schema cache's key, which covers the schema, its refs, the
-// ajv settings and plugins, and the digests of the files its $refs reached) and the validator
+// required keys, the schema (its compiled-schema cache entry: a key covering the ajv settings and
+// plugins, and the digests of the schema, its refs and the files its $refs reached) and the validator
 // modules (file, package version, options, and the working directory, which ctx.path is relative
 // to). A pass is cached against these fingerprints.
 import { createRequire } from 'node:module';

@@ -129,6 +129,8 @@ test('changing the schema, a $ref-ed schema, a validator module, the config or -
     const again = await run(dir);
     assert.deepEqual(again.calls, ['content/c.json'], `${what}: cached again on the next run`);
   }
+  const entries = () => fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
+  assert.equal(entries().length, 1, 'an edited schema is compiled into its own entry again: the cache does not grow');
   const lax = await run(dir, ['--no-strict']);
   assert.deepEqual(lax.calls, everything, '--no-strict');
   assert.equal(lax.report.summary.cache.schemas.compiled, 1, 'another ajv option: another compiled schema');
@@ -169,6 +171,22 @@ test('a warm run compiles no schema: it runs the code the first run stored, with
   // Every file cached: the warnings are still said.
   const third = await run(dir, [], {});
   assert.deepEqual(third.stderr.split('\n').filter(Boolean), warnings);
+});
+
+test('a schema whose rule has ajv plugins cannot be stored as code: it is compiled on every run, and its files are still cached', async (t) => {
+  const dir = makeTree(t, {
+    ...TREE,
+    '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], ajv: { plugins: ['ajv-errors'] } }] }),
+    'schemas/doc.schema.json': JSON.stringify({ type: 'object', required: ['title'], errorMessage: { required: { title: 'a document needs a title' } } }),
+  });
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(path.join(REPO, 'node_modules/ajv-errors'), path.join(dir, 'node_modules/ajv-errors'), 'junction');
+  for (const round of ['cold', 'warm']) {
+    const result = await run(dir);
+    assert.deepEqual(result.report.summary.cache.schemas, { cached: 0, compiled: 1 }, round);
+    assert.deepEqual(result.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => p.message), ['missing required key "title"', 'a document needs a title'], round);
+    assert.deepEqual(result.calls, round === 'cold' ? [...PASSING, 'content/c.json'].sort() : ['content/c.json'], round);
+  }
 });
 
 test('in-process and on a pool the cache gives the same reports, cold and warm', async (t) => {

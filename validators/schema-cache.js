@@ -1,8 +1,10 @@
-// Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, stored under a
-// key made of everything the code depends on (filecheck's, ajv's, ajv-formats' and ajv-draft-04's
-// versions, the schema file, its preloaded refs, the rule's ajv settings and plugins), with the local
-// files its $refs reached (compared by digest on every lookup) and the warnings its compilation gave
-// (replayed, so a warm run says what a cold one says). Loading the code needs no ajv compiler.
+// Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, one entry per
+// schema file and settings (the key: filecheck's, ajv's, ajv-formats' and ajv-draft-04's versions,
+// the schema's path, its preloaded refs, the rule's ajv settings and plugins), holding the digests of
+// the files it was compiled from (the schema, its refs, the local files its $refs reached), checked on
+// every lookup, and the warnings its compilation gave (replayed, so a warm run says what a cold one
+// says). An edited schema is compiled again into the same entry: the cache does not grow with edits.
+// Loading the code needs no ajv compiler.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -19,8 +21,8 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 /**
  * @typedef {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
  * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
- *   deps: the local files $refs reached, with their digests; notes: warnings, without the schema's
- *   name; code: standalone code, null when the schema cannot be stored (ajv plugins)
+ *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
+ *   schema's name; code: standalone code, null when the schema cannot be stored (ajv plugins)
  * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
  * @param {string} dir the cache folder: each schema is a file `schema-<key>.json` there
  * @param {(message: string) => void} warn
@@ -45,11 +47,8 @@ function createSchemaCache(dir, warn) {
   function keyOf(rule) {
     const settings = JSON.stringify([rule.schema, rule.refs, rule.ajv, rule.base]);
     if (!keys.has(settings)) {
-      const schema = fileDigest(rule.schema);
       libraries ??= LIBRARIES.map((name) => require(name).version);
-      const refs = rule.refs.map((file) => [file, fileDigest(file)]);
-      // null: an unreadable schema is never cached, and compiling it says what is wrong
-      keys.set(settings, schema && digest(JSON.stringify([FORMAT, libraries, settings, schema, refs, pluginDigests(rule)])));
+      keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
     }
     return keys.get(settings);
   }
@@ -75,21 +74,21 @@ function createSchemaCache(dir, warn) {
     /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
     lookup(rule) {
       const key = keyOf(rule);
-      if (!key) return null;
       if (!entries.has(key)) entries.set(key, read(key));
       return entries.get(key);
     },
     /**
      * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
      * @param {SchemaRule} rule
-     * @param {{ deps: string[], notes: string[], code: string | null }} compiled
+     * @param {{ deps: string[], notes: string[], code: string | null }} compiled deps: the local
+     *   files its $refs reached
      */
     save(rule, { deps, notes, code }) {
       const key = keyOf(rule);
-      if (!key) return;
-      const entry = { key, deps: [...new Set(deps)].map((file) => [file, fileDigest(file)]), notes, code };
+      const files = [...new Set([rule.schema, ...rule.refs, ...deps])];
+      const entry = { key, deps: files.map((file) => [file, fileDigest(file)]), notes, code };
       entries.set(key, entry);
-      if (code === null) return;
+      if (code === null || entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile: not stored
       try {
         writeFileAtomic(path.join(dir, `schema-${key}.json`), JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code }));
       } catch (error) {
