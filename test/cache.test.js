@@ -152,24 +152,40 @@ test('another filecheck version checks every file again', async (t) => {
   assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), [...PASSING, 'content/c.json'].sort());
 });
 
-test('a warm run compiles no schema: it runs the code the first run stored, with the same problems and warnings', async (t) => {
+test('a warm run compiles no schema and loads no ajv compiler: it runs the code the first run stored, with the same problems and warnings', async (t) => {
   const dir = makeTree(t, {
     ...TREE,
     // An unknown keyword and format: warned about when compiled, and again when loaded from the cache.
-    'schemas/doc.schema.json': JSON.stringify({ type: 'object', tsType: 'Doc', properties: { title: { type: 'string', format: 'slug' }, tags: { $ref: './common.json#/definitions/tags' } } }),
+    'schemas/doc.schema.json': JSON.stringify({ type: 'object', tsType: 'Doc', properties: { title: { type: 'string', format: 'slug' }, tags: { $ref: './common.json#/definitions/tags' }, date: { format: 'date' } } }),
+    // Preloaded into the run: the CommonJS modules it loaded (ajv is required, not imported).
+    'probe.cjs': `process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, Object.keys(require.cache).join('\\n')));`,
   });
-  const first = await run(dir);
+  const ajvModules = async (args = []) => {
+    const out = path.join(dir, 'required.txt');
+    const result = await run(dir, ['--workers', '0', ...args], { env: { NODE_OPTIONS: `--require=${path.join(dir, 'probe.cjs')}`, PROBE_OUT: out } });
+    const required = fs.readFileSync(out, 'utf8').split('\n').map((file) => file.split(path.sep).join('/'));
+    return { ...result, compiler: required.some((file) => file.endsWith('/ajv/dist/compile/index.js')), runtime: required.some((file) => file.endsWith('/ajv-formats/dist/formats.js')) };
+  };
+  const first = await ajvModules();
+  assert.deepEqual([first.compiler, first.runtime], [true, true]);
   const warnings = first.stderr.split('\n').filter(Boolean);
   assert.equal(warnings.length, 2, first.stderr);
+
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [2] }\n' });
-  const second = await run(dir);
+  const second = await ajvModules();
   assert.deepEqual(second.report.summary.cache.schemas, { cached: 1, compiled: 0 });
-  assert.deepEqual(second.calls, ['content/a.json', 'content/c.json']);
+  assert.deepEqual(second.calls, ['content/a.json', 'content/c.json'], 'files were checked against the schema...');
+  assert.deepEqual([second.compiler, second.runtime], [false, true], '...by its stored code: ajv-formats, no ajv compiler');
   assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
   const failure = second.report.files.find((f) => f.path === 'content/a.json');
   assert.deepEqual(failure.problems, [{ validator: 'json-schema', message: 'must be string', pointer: '/tags/0', line: 1, column: 26, kind: 'invalid' }]);
-  // Every file cached: the warnings are still said.
-  const third = await run(dir, [], {});
+  writeTree(dir, { 'content/b.json': '{ "title": "B", "date": "2024-02-30" }\n' });
+  const formats = await run(dir);
+  assert.deepEqual(formats.report.files.find((f) => f.path === 'content/b.json').problems.map((p) => p.message), ['must match format "date"'], 'formats work in stored code');
+
+  // No file to check, so no validator built: the warnings are still said.
+  const third = await run(dir, ['content/d.json']);
+  assert.deepEqual(third.report.summary.cache.misses, 0);
   assert.deepEqual(third.stderr.split('\n').filter(Boolean), warnings);
 });
 
