@@ -25,7 +25,7 @@ import { schemaCacheAt } from '../validators/schema-cache.js';
 export function openCache(config, rules, { warn, display }) {
   const { dir, strategy } = config.cache;
   const { root } = config;
-  if (fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory() === false) throw new UsageError(`the cache location ${display(dir)} is not a folder`);
+  checkLocation(dir, display);
   const resultsFile = path.join(dir, 'results.json');
   const read = readResults(resultsFile, warn, display(resultsFile));
   let changed = read === null; // a file not to be trusted is rewritten
@@ -92,7 +92,7 @@ export function openCache(config, rules, { warn, display }) {
       const sets = new Map(); // rule set (a shared array, see discover.js) ─▶ fingerprint | null
       for (const entry of files) sets.set(entry.rules, null);
       const used = new Set([...sets.keys()].flat());
-      const schemaCache = schemaCacheAt(dir, warn);
+      const schemaCache = schemaCacheAt(dir, warn, display);
       const place = relativePosix(root, config.cwd);
       const found = await fingerprintRules(rules.filter((rule) => used.has(rule.id)), { compiler, schemaCache, place, warn, display });
       schemas = found.schemas;
@@ -153,7 +153,7 @@ export function openCache(config, rules, { warn, display }) {
       try {
         writeResults(resultsFile, records);
       } catch (error) {
-        warn(`cannot write the cache in ${dir}: ${error.code ?? error.message}`);
+        warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
       }
     },
 
@@ -162,6 +162,18 @@ export function openCache(config, rules, { warn, display }) {
       return { hits: nextHit, misses: missIndexes.length, schemas };
     },
   };
+}
+
+// A location that cannot be a folder is a configuration mistake; one that cannot be written is only
+// warned about, when writing.
+function checkLocation(dir, display) {
+  let stats;
+  try {
+    stats = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UsageError(`the cache location ${display(dir)} cannot be used: ${error.code === 'ENOTDIR' ? 'a folder above it is a file' : error.code ?? error.message}`);
+  }
+  if (stats && !stats.isDirectory()) throw new UsageError(`the cache location ${display(dir)} is not a folder`);
 }
 
 function statOrNull(file) {

@@ -244,6 +244,17 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   }
 });
 
+test('a cache that cannot be read or written is warned about, and the run goes on', async (t) => {
+  const dir = makeTree(t, { ...TREE, 'node_modules/.cache/filecheck/results.json/': '' }); // a folder where the file goes
+  const result = await run(dir);
+  assert.equal(result.code, 1, 'the verdict of the files, not of the cache');
+  assert.deepEqual(result.calls, [...PASSING, 'content/c.json'].sort());
+  const lines = result.stderr.split('\n').filter(Boolean);
+  assert.equal(lines.length, 2, result.stderr);
+  assert.match(lines[0], /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/);
+  assert.match(lines[1], /^filecheck: warning: cannot write the cache in node_modules\/\.cache\/filecheck: E[A-Z]+$/);
+});
+
 test('a damaged compiled schema is compiled again', async (t) => {
   const dir = makeTree(t, TREE);
   const first = await run(dir);
@@ -341,6 +352,9 @@ test('cache options that make no sense are usage errors (exit 2, one line)', asy
   const location = await runCli(['--cache', '--cache-location', 'a-file'], { cwd: dir });
   assert.equal(location.code, 2);
   assert.equal(oneLine(location.stderr), 'the cache location a-file is not a folder');
+  const below = await runCli(['--cache', '--cache-location', 'a-file/cache'], { cwd: dir });
+  assert.equal(below.code, 2);
+  assert.equal(oneLine(below.stderr), 'the cache location a-file/cache cannot be used: a folder above it is a file');
   writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, cache: 'yes' }) });
   const config = await runCli([], { cwd: dir });
   assert.equal(config.code, 2);

@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
  * @returns {Promise<{ name: string, validate(doc: unknown): object[] }>}
  */
 export async function createJsonSchemaValidator(rule, { warn, display, schemaCache }) {
-  const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn) : null;
+  const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const { validate, notes } = loadStored(cache, rule) ?? (await compileSchema(rule, display(rule.schema), cache));
   for (const note of notes) warn(`schema ${display(rule.schema)}: ${note}`);
   return {

@@ -26,14 +26,15 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
  * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
  * @param {string} dir the cache folder: each schema is a file `schema-<key>.json` there
  * @param {(message: string) => void} warn
+ * @param {(file: string) => string} display names a file in messages
  * @returns {SchemaCache} one per folder and process: files are read and digested once per run
  */
-export function schemaCacheAt(dir, warn) {
-  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn));
+export function schemaCacheAt(dir, warn, display) {
+  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display));
   return caches.get(dir);
 }
 
-function createSchemaCache(dir, warn) {
+function createSchemaCache(dir, warn, display) {
   const digests = new Map(); // file ─▶ digest
   const fileDigest = (file) => {
     if (!digests.has(file)) digests.set(file, digestFile(file));
@@ -63,7 +64,7 @@ function createSchemaCache(dir, warn) {
     }
     const stored = parseEntry(text);
     if (!stored) {
-      warn(`ignoring the corrupt compiled schema ${file}: compiling the schema again`);
+      warn(`ignoring the corrupt compiled schema ${display(file)}: compiling the schema again`);
       return null;
     }
     if (stored.deps.some(([dep, sum]) => fileDigest(dep) !== sum)) return null;
@@ -92,7 +93,7 @@ function createSchemaCache(dir, warn) {
       try {
         writeFileAtomic(path.join(dir, `schema-${key}.json`), JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code }));
       } catch (error) {
-        if (!writeFailed) warn(`cannot write the cache in ${dir}: ${error.code ?? error.message}`);
+        if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
         writeFailed = true;
       }
     },
