@@ -1,5 +1,6 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
+import { hash } from 'node:crypto';
 import { readText } from './read-text.js';
 import { locateProblems, describeSyntaxError } from './positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
@@ -9,7 +10,8 @@ import { timedOut } from './file-timeout.js';
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout' }} Problem
- * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number }} FileResult
+ * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
+ *   cached?: boolean }} FileResult  hash: see contentHash; cached: reported from the cache (cache.js)
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean }} CheckOptions
  */
 
@@ -26,7 +28,8 @@ export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = fa
 const NO_OPTIONS = prepareCheck({});
 
 /**
- * @param {import('./discover.js').FileEntry} entry
+ * @param {import('./discover.js').FileEntry & { hash?: boolean }} entry hash: a passing file's result
+ *   carries the contentHash of the text that passed, which the cache records
  * @param {import('./compile-rules.js').Validator[]} validators
  * @param {CheckOptions} [options] from prepareCheck
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
@@ -38,10 +41,11 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   let problems = [];
   let died = false;
   const guard = inWorker ? null : containExit();
+  let read;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
-    const read = readText(entry.path, entry.special, fault);
+    read = readText(entry.path, entry.special, fault);
     let doc;
     if (read.error) {
       problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
@@ -69,9 +73,15 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
     guard?.release();
   }
   const durationMs = performance.now() - started;
+  // A check that timed out or died has no verdict on the content: it never carries a hash, so the
+  // cache never records it as a pass.
   if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
-  return { path: entry.rel, status: problems.length ? 'fail' : 'pass', problems, durationMs };
+  if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs };
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text) }) };
 }
+
+/** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
+export const contentHash = (text) => hash('sha256', text, 'base64url');
 
 function syntaxProblem(text, error) {
   if (text === '') return { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' };

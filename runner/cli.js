@@ -36,7 +36,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     describeSelection(discovery, config, note);
     if (config.chaos) {
       const { probability, seed, kind } = config.chaos;
-      note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)`);
+      note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
     }
 
     const { createReporters } = await import('../reporters/index.js');

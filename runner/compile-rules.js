@@ -15,7 +15,8 @@ const require = createRequire(import.meta.url);
  * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
  * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
  * @param {import('./config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ *   schemaCache: the folder of compiled schemas (--cache)
  * @returns {RuleCompiler}
  */
 export function createRuleCompiler(rules, context) {
@@ -73,7 +74,8 @@ async function loadSchemaValidator(rule, context) {
   return createJsonSchemaValidator(rule, context);
 }
 
-function expandRefs(refs) {
+/** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */
+export function expandRefs(refs) {
   return refs.flatMap((ref) => {
     // An existing file is taken literally, as on the command line (`schemas/a(1).json`).
     if (!hasGlobChars(ref) || fs.existsSync(ref)) return [ref];

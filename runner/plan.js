@@ -28,11 +28,12 @@ const WORTH_MS = 2 * WORKER_START_MS; // the saving that pays for a pool, with m
 export function plan({ files, requested, cores, hang, sample }) {
   const inline = (reason) => ({ mode: 'inline', workers: 0, reason });
   if (requested === 0) return inline('--workers 0: in-process');
+  if (files === 0) return inline('no file to check: no worker started');
   if (requested !== 'auto') {
     const workers = Math.max(1, Math.min(requested, files));
     return { mode: 'pool', workers, reason: `--workers ${requested}: a pool of ${workers}` };
   }
-  if (hang && files > 0) {
+  if (hang) {
     const workers = Math.max(1, Math.min(cores, files));
     return { mode: 'pool', workers, reason: `${hang} under a file timeout: a pool of ${workers}, where a check that never returns can be stopped` };
   }

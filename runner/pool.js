@@ -21,15 +21,16 @@ const STOP_GRACE_MS = 500; // after a bail or Ctrl-C, a check still running is s
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number }} options
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string }} options
+ *   schemaCache: the folder of compiled schemas (--cache)
  */
-export function startPool({ workers, rules, chaos, cwd, fileTimeout }) {
+export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop, progress, fileTimeout },
+    workerData: { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
@@ -142,7 +143,9 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
       const entry = batch.entries[i];
       const result = typeof compact === 'number'
         ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-        : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
+        : compact.hash
+          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash }
+          : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);
