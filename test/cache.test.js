@@ -314,6 +314,40 @@ test('the chaos monkey bypasses the cache, and does not poison it', async (t) =>
   assert.deepEqual(after.cached, PASSING);
 });
 
+// A check that times out or dies has no verdict: the file must be checked again by the next run,
+// never remembered as a pass. slow.json outlasts the file timeout (a busy loop, which a worker's
+// watchdog stops and the main thread measures); exit.json calls process.exit (contained in-process,
+// a dead worker on a pool).
+test('a file that timed out or whose check died is checked again on the next --cache run, in-process and on a pool', async (t) => {
+  const timeoutMs = 300;
+  const tree = {
+    'checks/misbehave.js': `import fs from 'node:fs';
+export default function misbehave(doc, ctx) {
+  fs.appendFileSync(new URL('../calls.log', import.meta.url), ctx.path + '\\n');
+  if (doc.slow) for (const end = performance.now() + ${timeoutMs * 5}; performance.now() < end;);
+  if (doc.exit) process.exit(0);
+}
+`,
+    'content/a.json': '{ "title": "A" }\n',
+    'content/exit.json': '{ "exit": true }\n',
+    'content/slow.json': '{ "slow": true }\n',
+  };
+  const args = ['content', '--validator', './checks/misbehave.js', '--file-timeout', String(timeoutMs)];
+  for (const workers of ['0', '1']) {
+    await t.test(`--workers ${workers}`, async (t) => {
+      const dir = makeTree(t, tree);
+      for (const round of ['first', 'second']) {
+        const { code, stderr, report, calls, cached } = await run(dir, [...args, '--workers', workers]);
+        assert.equal(code, 1, stderr);
+        const kinds = Object.fromEntries(report.files.map((file) => [file.path, file.problems.map((problem) => problem.kind)]));
+        assert.deepEqual(kinds, { 'content/a.json': [], 'content/exit.json': ['error'], 'content/slow.json': ['timeout'] }, `${round} run`);
+        assert.ok(calls.includes('content/slow.json') && calls.includes('content/exit.json'), `${round} run checks both: ${calls}`);
+        assert.deepEqual(cached, round === 'first' ? [] : ['content/a.json'], `${round} run: only the true pass comes from the cache`);
+      }
+    });
+  }
+});
+
 test('where the cache lives: node_modules/.cache/filecheck in the project, or cacheLocation (never checked itself)', async (t) => {
   const dir = makeTree(t, TREE);
   await run(path.join(dir, 'content'));
