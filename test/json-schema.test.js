@@ -398,6 +398,30 @@ test('a validator is reusable: errors of one document do not leak into the next'
   assert.deepEqual(validate([]), [problem('', 'must be object')]);
 });
 
+// Found by test/reliability/fuzz-agreement.test.js: ajv's default looks keys up through the
+// prototype chain, so every JSON object "had" constructor, toString and __proto__.
+test('keys named like Object.prototype members are present only when the document has them', async (t) => {
+  for (const strict of [undefined, false]) {
+    const { validate } = await compile(t, {
+      'schema.json': {
+        required: ['constructor', 'toString', '__proto__'],
+        properties: { valueOf: { type: 'string' } },
+        dependencies: { hasOwnProperty: ['x'] },
+      },
+    }, { ajv: strict === undefined ? {} : { strict } });
+    assert.deepEqual(validate(JSON.parse('{}')), [
+      problem('', 'must have required property "constructor"'),
+      problem('', 'must have required property "toString"'),
+      problem('', 'must have required property "__proto__"'),
+    ], `strict: ${strict}`);
+    assert.deepEqual(validate(JSON.parse('{"constructor": 1, "toString": 2, "__proto__": 3, "valueOf": "v", "hasOwnProperty": 4, "x": 5}')), []);
+    assert.deepEqual(validate(JSON.parse('{"constructor": 1, "toString": 2, "__proto__": 3, "valueOf": 6, "hasOwnProperty": 4}')), [
+      problem('', 'must have property x when property hasOwnProperty is present'),
+      problem('/valueOf', 'must be string'),
+    ]);
+  }
+});
+
 // ── plugins ─────────────────────────────────────────────────────────────────────────────────────
 
 test('ajv.plugins: ajv-errors gives errorMessage its message', async (t) => {

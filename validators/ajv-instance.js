@@ -7,10 +7,13 @@ import { UsageError } from '../runner/errors.js';
 
 const require = createRequire(import.meta.url);
 
+// A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
+// ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).
+const SEMANTICS = { allErrors: true, ownProperties: true };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
 // `strict: false` silent. Style checks (strictTypes, strictTuples) are off: they judge the schema, not the data.
-const DEFAULTS = { allErrors: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
+const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
 
 const DIALECTS = {
   'draft-04': () => require('ajv-draft-04'),
@@ -29,7 +32,7 @@ const DIALECTS = {
 export async function createAjv(dialect, settings, base, warnings) {
   const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
   const Ajv = DIALECTS[dialect]();
-  const strictness = options.strict === undefined ? DEFAULTS : { allErrors: DEFAULTS.allErrors };
+  const strictness = options.strict === undefined ? DEFAULTS : SEMANTICS;
   // Under strictSchema false ajv still logs each unknown format; `strict: false` promises silence.
   const collect = (message) => {
     if (!(options.strict === false && /^unknown format /.test(message))) warnings.push(message);
