@@ -130,6 +130,33 @@ test('"http://json-schema.org/schema#" (the latest dialect) is validated as 2020
   assert.deepEqual(validate([1]), [problem('/0', 'must be string')]);
 });
 
+// Found by test/reliability/fuzz-agreement.test.js: the dialect was recognised, then ajv rejected
+// the schema ("no schema with key or ref") because it knows each meta-schema under one spelling.
+test('a known dialect is accepted in every spelling: http or https, with or without "#"', async (t) => {
+  const dialects = [
+    ['json-schema.org/draft-04/schema', { minimum: 0, exclusiveMinimum: true }, 0, ['must be > 0']],
+    ['json-schema.org/draft-06/schema', { exclusiveMinimum: 0 }, 0, ['must be > 0']],
+    ['json-schema.org/draft-07/schema', { if: { minimum: 0 }, then: { multipleOf: 2 } }, 1, ['must be multiple of 2', 'must match "then" schema']],
+    ['json-schema.org/draft/2019-09/schema', { maximum: 0 }, 1, ['must be <= 0']],
+    ['json-schema.org/draft/2020-12/schema', { maximum: 0 }, 1, ['must be <= 0']],
+  ];
+  for (const [uri, keywords, bad, messages] of dialects) {
+    for (const spelling of [`http://${uri}`, `https://${uri}`, `http://${uri}#`, `https://${uri}#`]) {
+      const { validate, warnings } = await compile(t, { 'schema.json': { $schema: spelling, type: 'number', ...keywords } });
+      assert.deepEqual(warnings, [], spelling);
+      assert.deepEqual(validate(bad), messages.map((message) => problem('', message)), spelling);
+    }
+  }
+  // A schema read for a $ref, and a preloaded one, too.
+  const https07 = 'https://json-schema.org/draft-07/schema#';
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: https07, properties: { a: { $ref: './common.json' }, b: { $ref: 'https://example.com/pre.json' } } },
+    'common.json': { $schema: https07, type: 'string' },
+    'pre.json': { $schema: https07, $id: 'https://example.com/pre.json', type: 'integer' },
+  }, { refs: ['pre.json'] });
+  assert.deepEqual(validate({ a: 1, b: 'x' }), [problem('/a', 'must be string'), problem('/b', 'must be integer')]);
+});
+
 test('an unknown $schema warns and is validated as draft-07', async (t) => {
   const { validate, warnings } = await compile(t, {
     'schema.json': { $schema: 'https://example.com/my-dialect', type: 'object', required: ['a'], if: { required: ['x'] }, then: { required: ['y'] } },

@@ -81,3 +81,23 @@ export function dialectOf(schema) {
   };
   return known[uri] ?? null;
 }
+
+// Each dialect's meta-schema, as ajv registers it.
+const META_SCHEMAS = {
+  'draft-04': 'http://json-schema.org/draft-04/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+/**
+ * The schema with its `$schema` spelt as ajv knows it: dialectOf accepts http and https, with or
+ * without "#", but ajv finds each meta-schema under one spelling only and rejects the others.
+ * An absent or unknown `$schema` is left as it is.
+ */
+export function withKnownMetaSchema(schema) {
+  if (typeof schema.$schema !== 'string' || schema.$schema === '') return schema;
+  const dialect = dialectOf(schema);
+  return dialect ? { ...schema, $schema: META_SCHEMAS[dialect] } : schema;
+}

@@ -2,8 +2,10 @@
 // from preloaded and local files only. Each schema is compiled once per process.
 import path from 'node:path';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, dialectOf } from './ajv-instance.js';
-import { readSchema, idOf, withId, localFileFor } from './schema-files.js';
+import { createAjv, dialectOf, withKnownMetaSchema } from './ajv-instance.js';
+import { readSchema as readSchemaFile, idOf, withId, localFileFor } from './schema-files.js';
+
+const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
 
 /**
  * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
