@@ -1,0 +1,220 @@
+// Property: for random schemas of every supported dialect and random documents, filecheck's verdict
+// and problem pointers are ajv's, called directly with the options filecheck promises, in-process
+// and on a worker pool; and every problem's line:column is where its pointer leads in the raw text.
+// Repeat a failure with FUZZ_SEED=<seed> (printed in the test's name and in every failure).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
+import { createRandom, fuzzSeed } from '../helpers/random.js';
+import { DIALECTS, randomSchema, randomDocument, writeJson } from './json-fuzz.js';
+
+const require = createRequire(import.meta.url);
+const { parseTree } = require('jsonc-parser');
+
+const SEED = fuzzSeed();
+const SCHEMAS = 40; // eight of each dialect
+const DOCUMENTS = 200; // per schema; every case is checked by one run of the CLI per executor, one rule per schema
+const EXECUTORS = ['0', '2']; // --workers: in-process, and a pool of two
+
+// ── the oracle: ajv, called directly ────────────────────────────────────────────────────────────
+
+const AJV_CLASSES = {
+  'draft-04': () => require('ajv-draft-04'),
+  'draft-06': () => require('ajv').default,
+  'draft-07': () => require('ajv').default,
+  '2019-09': () => require('ajv/dist/2019').default,
+  '2020-12': () => require('ajv/dist/2020').default,
+};
+
+// ajv knows each dialect's meta-schema under one spelling; filecheck accepts http and https, "#" or not.
+const META_SCHEMAS = {
+  'draft-04': 'http://json-schema.org/draft-04/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+// What README promises: allErrors, strict about nothing that judges the data, formats in full, and
+// only a document's own keys count as present (JSON has no inherited keys).
+function oracleFor(dialect, schema) {
+  const Ajv = AJV_CLASSES[dialect]();
+  const ajv = new Ajv({ allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  require('ajv-formats')(ajv, { mode: 'full' });
+  return ajv.compile(schema.$schema ? { ...schema, $schema: META_SCHEMAS[dialect] } : schema);
+}
+
+const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeKey = (segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** ajv's verdict on one document: the pointers of its errors in order, or the error it threw. */
+function expectedOutcome(validate, doc) {
+  let valid;
+  try {
+    valid = validate(doc);
+  } catch (error) {
+    return { threw: error.message };
+  }
+  if (valid) return { pointers: [], required: [] };
+  const pointers = [];
+  const required = [];
+  for (const error of validate.errors) {
+    const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : undefined;
+    const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
+    if (!pointers.includes(pointer)) pointers.push(pointer);
+    if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
+  }
+  return { pointers, required };
+}
+
+// ── positions, found independently: a syntax tree, the last of duplicate keys (as JSON.parse) ──
+
+function nodeAt(tree, pointer) {
+  let node = tree;
+  for (const segment of pointer.split('/').slice(1).map(unescapeKey)) {
+    let next;
+    if (node.type === 'object') next = node.children.findLast((property) => property.children[0].value === segment)?.children[1];
+    else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) next = node.children[Number(segment)];
+    if (!next) break; // a pointer past the document lands on the deepest node that exists
+    node = next;
+  }
+  return node;
+}
+
+function lineAndColumn(text, offset) {
+  let line = 1;
+  let lineStart = 0;
+  for (const match of text.slice(0, offset).matchAll(/\r\n|\r|\n/g)) {
+    line++;
+    lineStart = match.index + match[0].length;
+  }
+  return { line, column: offset - lineStart + 1 };
+}
+
+// ── one case: a schema and its documents, on disk ───────────────────────────────────────────────
+
+function makeCase(rng, index, root) {
+  const dialect = Object.keys(DIALECTS)[index % 5];
+  const schema = JSON.parse(JSON.stringify(randomSchema(rng, dialect)));
+  const name = `case-${String(index).padStart(2, '0')}`;
+  fs.mkdirSync(path.join(root, name, 'docs'), { recursive: true });
+  fs.writeFileSync(path.join(root, name, 'schema.json'), JSON.stringify(schema, null, 2));
+  const documents = [];
+  for (let i = 0; i < DOCUMENTS; i++) {
+    const rel = `${name}/docs/${String(i).padStart(3, '0')}.json`;
+    const raw = writeJson(rng, randomDocument(rng, schema));
+    fs.writeFileSync(path.join(root, rel), raw);
+    assert.equal(fs.readFileSync(path.join(root, rel), 'utf8'), raw, 'the generator wrote text that survives UTF-8');
+    documents.push({ rel, raw, text: raw.replace(/^\uFEFF/, '') });
+  }
+  let validate = null;
+  let invalid = null;
+  try {
+    validate = oracleFor(dialect, schema);
+  } catch (error) {
+    invalid = error.message;
+  }
+  return { index, name, dialect, schema, documents, validate, invalid };
+}
+
+/** Every way filecheck's result for one document differs from the oracle's. */
+function disagreements(result, expected, text) {
+  const found = [];
+  if (!result) return ['missing from the report'];
+  const shouldFail = expected.threw !== undefined || expected.pointers.length > 0;
+  if (result.status !== (shouldFail ? 'fail' : 'pass')) found.push(`status ${result.status}, ajv says ${shouldFail ? 'fail' : 'pass'}`);
+  if (expected.threw !== undefined) {
+    const want = [{ validator: 'json-schema', message: `threw: ${expected.threw}`, kind: 'error' }];
+    if (!isDeepEqual(result.problems, want)) found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
+    return found;
+  }
+  const pointers = [...new Set(result.problems.map((p) => p.pointer))];
+  if (!isDeepEqual(pointers, expected.pointers)) found.push(`pointers ${JSON.stringify(pointers)}, ajv's ${JSON.stringify(expected.pointers)}`);
+  for (const want of expected.required) {
+    if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message)) found.push(`no problem ${JSON.stringify(want)}`);
+  }
+  const tree = result.problems.length ? parseTree(text) : null;
+  for (const problem of result.problems) {
+    if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
+    const at = lineAndColumn(text, nodeAt(tree, problem.pointer).offset);
+    if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
+  }
+  return found;
+}
+
+const isDeepEqual = (a, b) => {
+  try {
+    assert.deepStrictEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A schema ajv rejects must stop filecheck with exit 2, naming it.
+async function checkInvalidSchema(root, c) {
+  const { code, stderr } = await runCli([`${c.name}/docs/*.json`, '-s', `${c.name}/schema.json`, '--workers', '0'], { cwd: root });
+  return code === 2 && stderr.includes(`${c.name}/schema.json is invalid`) ? [] : [`ajv rejects the schema (${c.invalid}); filecheck exited ${code}: ${stderr}`];
+}
+
+/** The failures of one run of the CLI over every case: one rule per schema, one ajv per schema. */
+async function checkRun(root, cases, workers) {
+  const out = `out-${workers}.json`;
+  const { code, stderr } = await runCli(['-r', `json:${out}`, '--verbose', '--workers', workers], { cwd: root, timeout: 120_000 });
+  const anyFail = cases.some((c) => c.expected.some((e) => e.threw !== undefined || e.pointers.length));
+  if (code !== (anyFail ? 1 : 0)) return { files: null, failures: new Map([[null, [`--workers ${workers}: exit code ${code}, expected ${anyFail ? 1 : 0}; stderr: ${stderr}`]]]) };
+  const { files } = parseJsonReport(fs.readFileSync(path.join(root, out), 'utf8'));
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const failures = new Map();
+  for (const c of cases) {
+    const found = c.documents.flatMap((d, i) => disagreements(byPath.get(d.rel), c.expected[i], d.text).map((problem) => `--workers ${workers} ${d.rel}: ${problem}`));
+    if (found.length) failures.set(c, found);
+  }
+  return { files, failures };
+}
+
+function describeCase(c, failures) {
+  const doc = c.documents.find((d) => failures.some((f) => f.includes(`${d.rel}:`)));
+  const shown = failures.slice(0, 5).map((f) => `  ${f}`).join('\n');
+  return `${c.name} (${c.dialect}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
+}
+
+test(`filecheck's verdicts, pointers and positions agree with ajv's on random schemas and documents (FUZZ_SEED=${SEED})`, async (t) => {
+  const rng = createRandom(SEED);
+  const root = makeTree(t);
+  const cases = Array.from({ length: SCHEMAS }, (_, i) => makeCase(rng, i, root));
+  const valid = cases.filter((c) => c.validate);
+  for (const c of valid) c.expected = c.documents.map((d) => expectedOutcome(c.validate, JSON.parse(d.text)));
+  const rules = valid.map((c) => ({ name: c.name, files: [`${c.name}/docs/*.json`], schema: `${c.name}/schema.json` }));
+  fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules }));
+
+  const runs = await Promise.all([...EXECUTORS.map((workers) => checkRun(root, valid, workers)), ...cases.filter((c) => c.invalid).map((c) => checkInvalidSchema(root, c))]);
+  const report = [];
+  for (const run of runs.slice(EXECUTORS.length)) report.push(...run);
+  for (const { failures } of runs.slice(0, EXECUTORS.length)) {
+    for (const [c, found] of failures) report.push(c ? describeCase(c, found) : found.join('\n'));
+  }
+  const [inline, pool] = runs;
+  if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files)) report.push('the in-process and pool reports differ');
+
+  const stats = { passing: 0, failing: 0, threw: 0, invalidSchemas: cases.length - valid.length, deepest: 0 };
+  for (const e of valid.flatMap((c) => c.expected)) {
+    if (e.threw !== undefined) stats.threw++;
+    else if (e.pointers.length) stats.failing++;
+    else stats.passing++;
+    for (const pointer of e.pointers ?? []) stats.deepest = Math.max(stats.deepest, pointer.split('/').length - 1);
+  }
+  t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}`);
+  assert.equal(report.length, 0, `FUZZ_SEED=${SEED} repeats this:\n${report.slice(0, 4).join('\n\n')}`);
+
+  // The generator must keep producing what the property is about, or the test proves nothing.
+  const documents = SCHEMAS * DOCUMENTS;
+  assert.ok(stats.passing > documents * 0.15, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.failing > documents * 0.3, `FUZZ_SEED=${SEED}: too few failing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.deepest >= 3, `FUZZ_SEED=${SEED}: no failure deeper than ${stats.deepest}`);
+  assert.ok(stats.invalidSchemas < SCHEMAS / 10, `FUZZ_SEED=${SEED}: ${stats.invalidSchemas} schemas ajv rejects`);
+});
