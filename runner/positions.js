@@ -95,12 +95,14 @@ function firstSyntaxError(text) {
   return at;
 }
 
+// Line breaks as jsonc-parser (and so locateProblems) and editors count them: CRLF, LF, and a lone CR.
 function lineAndColumn(text, offset) {
   let line = 1;
   let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+  const breaks = /\r\n?|\n/g;
+  for (let match = breaks.exec(text); match && match.index < offset; match = breaks.exec(text)) {
     line++;
-    lineStart = i + 1;
+    lineStart = match.index + match[0].length;
   }
   return { line, column: offset - lineStart + 1 };
 }
