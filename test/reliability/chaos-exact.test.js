@@ -13,8 +13,7 @@ import { unitHash } from '../../runner/unit-hash.js';
 
 const SEED = fuzzSeed();
 const FILES = 450;
-const CHAOS_SEEDS = 3; // each checked with every executor
-const BAIL_RUNS = 4;
+const CHAOS_SEEDS = 3; // each checked with every executor, and one --bail run per executor
 const EXECUTORS = ['0', '1', '2', 'auto'];
 const BURN_MS = 1; // per file, in auto's runs only: enough measured work that auto may bring in the pool
 
@@ -110,7 +109,7 @@ test(`chaos monkey: failures = injected + real, exactly, for any seed and execut
   const corpus = makeCorpus(rng, dir);
   const seeds = Array.from({ length: CHAOS_SEEDS }, (_, i) => ({ seed: String(rng.int(0, 2 ** 32 - 1)), probability: [0.05, 0.3, 0.7][i % 3] }));
   const runs = seeds.flatMap((chaos) => EXECUTORS.map((workers) => ({ chaos, workers, bail: 0 })));
-  for (let i = 0; i < BAIL_RUNS; i++) runs.push({ chaos: rng.pick(seeds), workers: rng.pick(EXECUTORS), bail: rng.int(1, 12) });
+  for (const workers of EXECUTORS) runs.push({ chaos: rng.pick(seeds), workers, bail: rng.int(1, 12) });
   // The runs must show what the property is about: injected faults, real failures, files both.
   const hits = seeds.map((chaos) => expectedRun(corpus, chaos, 0).files);
   assert.ok(corpus.some((f) => f.broken === 'parse') && corpus.filter((f) => f.broken).length > 20, `FUZZ_SEED=${SEED}: too few broken files`);

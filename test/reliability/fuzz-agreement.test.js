@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
-import { DIALECTS, randomSchema, randomDocument, writeJson } from './json-fuzz.js';
+import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './json-fuzz.js';
 
 const require = createRequire(import.meta.url);
 const { parseTree } = require('jsonc-parser');
@@ -18,6 +18,11 @@ const SEED = fuzzSeed();
 const SCHEMAS = 40; // eight of each dialect
 const DOCUMENTS = 200; // per schema; every case is checked by one run of the CLI per executor, one rule per schema
 const EXECUTORS = ['0', '2']; // --workers: in-process, and a pool of two
+// Keywords some document fails in every run: each failed at least 13 times in every one of 40 seeds.
+// (unevaluatedItems, additionalItems and items fail in some runs only: see the diagnostic.)
+const EXPECTED_KEYWORDS = ['type', 'enum', 'const', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'propertyNames',
+  'dependencies', 'dependentRequired', 'unevaluatedProperties', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minimum', 'maximum',
+  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'anyOf', 'oneOf', 'not', 'if', 'false schema'];
 
 // ── the oracle: ajv, called directly ────────────────────────────────────────────────────────────
 
@@ -39,13 +44,19 @@ const META_SCHEMAS = {
 };
 
 // What README promises: allErrors, strict about nothing that judges the data, formats in full, and
-// only a document's own keys count as present (JSON has no inherited keys).
-function oracleFor(dialect, schema) {
+// only a document's own keys count as present (JSON has no inherited keys). `common`: definitions
+// the schema's $refs name as "common.json#/...", a file beside it.
+function oracleFor(dialect, schema, common) {
   const Ajv = AJV_CLASSES[dialect]();
   const ajv = new Ajv({ allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   require('ajv-formats')(ajv, { mode: 'full' });
-  return ajv.compile(schema.$schema ? { ...schema, $schema: META_SCHEMAS[dialect] } : schema);
+  const known = (s) => (s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
+  if (!common) return ajv.compile(known(schema));
+  const idKey = dialect === 'draft-04' ? 'id' : '$id';
+  const base = schema[idKey] ?? 'https://oracle.test/case/schema.json';
+  ajv.addSchema(known(common), new URL('common.json', base).href);
+  return ajv.compile(known({ [idKey]: base, ...schema }));
 }
 
 const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
@@ -59,30 +70,38 @@ function expectedOutcome(validate, doc) {
   } catch (error) {
     return { threw: error.message };
   }
-  if (valid) return { pointers: [], required: [] };
+  if (valid) return { pointers: [], required: [], keywords: [] };
   const pointers = [];
   const required = [];
+  const keywords = validate.errors.map((error) => error.keyword);
   for (const error of validate.errors) {
     const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : undefined;
     const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
     if (!pointers.includes(pointer)) pointers.push(pointer);
     if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
   }
-  return { pointers, required };
+  return { pointers, required, keywords };
 }
 
 // ── positions, found independently: a syntax tree, the last of duplicate keys (as JSON.parse) ──
 
+/** @returns {{ node: object, viaDuplicate: boolean }} the node, and whether a duplicate key was on the way */
 function nodeAt(tree, pointer) {
   let node = tree;
+  let viaDuplicate = false;
   for (const segment of pointer.split('/').slice(1).map(unescapeKey)) {
     let next;
-    if (node.type === 'object') next = node.children.findLast((property) => property.children[0].value === segment)?.children[1];
-    else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) next = node.children[Number(segment)];
+    if (node.type === 'object') {
+      const same = node.children.filter((property) => property.children[0].value === segment);
+      viaDuplicate ||= same.length > 1;
+      next = same.at(-1)?.children[1];
+    } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) {
+      next = node.children[Number(segment)];
+    }
     if (!next) break; // a pointer past the document lands on the deepest node that exists
     node = next;
   }
-  return node;
+  return { node, viaDuplicate };
 }
 
 function lineAndColumn(text, offset) {
@@ -99,9 +118,14 @@ function lineAndColumn(text, offset) {
 
 function makeCase(rng, index, root) {
   const dialect = Object.keys(DIALECTS)[index % 5];
-  const schema = JSON.parse(JSON.stringify(randomSchema(rng, dialect)));
+  const generated = JSON.parse(JSON.stringify(randomSchema(rng, dialect)));
   const name = `case-${String(index).padStart(2, '0')}`;
   fs.mkdirSync(path.join(root, name, 'docs'), { recursive: true });
+  // Some schemas keep their definitions in a file beside them: found by filecheck on disk, or preloaded.
+  const split = rng.chance(0.35) ? moveDefinitions(generated, dialect, 'common.json') : null;
+  const schema = split ? split.root : generated;
+  const refs = split && rng.chance(0.5) ? [`${name}/common.json`] : [];
+  if (split) fs.writeFileSync(path.join(root, name, 'common.json'), JSON.stringify(split.common, null, 2));
   fs.writeFileSync(path.join(root, name, 'schema.json'), JSON.stringify(schema, null, 2));
   const documents = [];
   for (let i = 0; i < DOCUMENTS; i++) {
@@ -114,11 +138,11 @@ function makeCase(rng, index, root) {
   let validate = null;
   let invalid = null;
   try {
-    validate = oracleFor(dialect, schema);
+    validate = oracleFor(dialect, schema, split?.common);
   } catch (error) {
     invalid = error.message;
   }
-  return { index, name, dialect, schema, documents, validate, invalid };
+  return { index, name, dialect, schema: generated, split: !!split, refs, documents, validate, invalid };
 }
 
 /** Every way filecheck's result for one document differs from the oracle's. */
@@ -140,7 +164,7 @@ function disagreements(result, expected, text) {
   const tree = result.problems.length ? parseTree(text) : null;
   for (const problem of result.problems) {
     if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
-    const at = lineAndColumn(text, nodeAt(tree, problem.pointer).offset);
+    const at = lineAndColumn(text, nodeAt(tree, problem.pointer).node.offset);
     if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
   }
   return found;
@@ -180,7 +204,7 @@ async function checkRun(root, cases, workers) {
 function describeCase(c, failures) {
   const doc = c.documents.find((d) => failures.some((f) => f.includes(`${d.rel}:`)));
   const shown = failures.slice(0, 5).map((f) => `  ${f}`).join('\n');
-  return `${c.name} (${c.dialect}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
+  return `${c.name} (${c.dialect}${c.split ? `, definitions in common.json${c.refs.length ? ', preloaded' : ''}` : ''}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
 }
 
 test(`filecheck's verdicts, pointers and positions agree with ajv's on random schemas and documents (FUZZ_SEED=${SEED})`, async (t) => {
@@ -189,7 +213,7 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
   const cases = Array.from({ length: SCHEMAS }, (_, i) => makeCase(rng, i, root));
   const valid = cases.filter((c) => c.validate);
   for (const c of valid) c.expected = c.documents.map((d) => expectedOutcome(c.validate, JSON.parse(d.text)));
-  const rules = valid.map((c) => ({ name: c.name, files: [`${c.name}/docs/*.json`], schema: `${c.name}/schema.json` }));
+  const rules = valid.map((c) => ({ name: c.name, files: [`${c.name}/docs/*.json`], schema: `${c.name}/schema.json`, refs: c.refs }));
   fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules }));
 
   const runs = await Promise.all([...EXECUTORS.map((workers) => checkRun(root, valid, workers)), ...cases.filter((c) => c.invalid).map((c) => checkInvalidSchema(root, c))]);
@@ -201,20 +225,36 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
   const [inline, pool] = runs;
   if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files)) report.push('the in-process and pool reports differ');
 
-  const stats = { passing: 0, failing: 0, threw: 0, invalidSchemas: cases.length - valid.length, deepest: 0 };
-  for (const e of valid.flatMap((c) => c.expected)) {
-    if (e.threw !== undefined) stats.threw++;
-    else if (e.pointers.length) stats.failing++;
-    else stats.passing++;
-    for (const pointer of e.pointers ?? []) stats.deepest = Math.max(stats.deepest, pointer.split('/').length - 1);
+  const stats = { splitSchemas: valid.filter((c) => c.split).length, passing: 0, failing: 0, threw: 0, invalidSchemas: cases.length - valid.length, deepest: 0, escapedKeys: 0, emptyKeys: 0, nonAsciiKeys: 0, viaDuplicateKeys: 0, withBom: 0 };
+  const keywords = new Set();
+  for (const c of valid) {
+    c.documents.forEach((d, i) => {
+      const e = c.expected[i];
+      if (e.threw !== undefined) return stats.threw++;
+      if (!e.pointers.length) return stats.passing++;
+      stats.failing++;
+      for (const keyword of e.keywords) keywords.add(keyword);
+      stats.deepest = Math.max(stats.deepest, ...e.pointers.map((p) => p.split('/').length - 1));
+      if (e.pointers.some((p) => /~[01]/.test(p))) stats.escapedKeys++;
+      if (e.pointers.some((p) => /\/\/|\/$/.test(p))) stats.emptyKeys++;
+      if (e.pointers.some((p) => /[^\x20-\x7e]/.test(p))) stats.nonAsciiKeys++;
+      if (d.raw !== d.text) stats.withBom++;
+      const tree = parseTree(d.text);
+      if (e.pointers.some((p) => nodeAt(tree, p).viaDuplicate)) stats.viaDuplicateKeys++;
+    });
   }
-  t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}`);
+  t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}; ajv keywords failed: ${[...keywords].sort().join(' ')}`);
   assert.equal(report.length, 0, `FUZZ_SEED=${SEED} repeats this:\n${report.slice(0, 4).join('\n\n')}`);
 
   // The generator must keep producing what the property is about, or the test proves nothing.
   const documents = SCHEMAS * DOCUMENTS;
-  assert.ok(stats.passing > documents * 0.15, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.passing > documents * 0.05, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
   assert.ok(stats.failing > documents * 0.3, `FUZZ_SEED=${SEED}: too few failing documents: ${JSON.stringify(stats)}`);
   assert.ok(stats.deepest >= 3, `FUZZ_SEED=${SEED}: no failure deeper than ${stats.deepest}`);
   assert.ok(stats.invalidSchemas < SCHEMAS / 10, `FUZZ_SEED=${SEED}: ${stats.invalidSchemas} schemas ajv rejects`);
+  for (const tricky of ['escapedKeys', 'emptyKeys', 'nonAsciiKeys', 'viaDuplicateKeys', 'withBom']) {
+    assert.ok(stats[tricky] > 0, `FUZZ_SEED=${SEED}: no failing document with ${tricky}`);
+  }
+  const missing = EXPECTED_KEYWORDS.filter((keyword) => !keywords.has(keyword));
+  assert.deepEqual(missing, [], `FUZZ_SEED=${SEED}: no document failed these keywords`);
 });

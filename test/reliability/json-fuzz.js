@@ -18,9 +18,11 @@ function spellings(uri) {
 
 // Keys that JSON pointers must escape ("/", "~"), that are empty or blank, non-ASCII (composed and
 // decomposed é), need escaping in JSON text, look like indexes, or name Object.prototype members.
-export const KEYS = ['a', 'b', 'c', 'name', 'x/y', '/', '~', '~1', '~0', 'a~1b', '', ' ', 'ключ', '😀', 'é', 'e\u0301', 'a"b', 'tab\t', 'back\\slash', '0', '10', 'constructor', '__proto__', 'toString'];
+const KEYS = ['a', 'b', 'c', 'name', 'x/y', '/', '~', '~1', '~0', 'a~1b', '', ' ', 'ключ', '😀', 'é', 'e\u0301', 'a"b', 'tab\t', 'back\\slash', '0', '10', 'constructor', '__proto__', 'toString'];
+// Documents also have a key with a lone surrogate: valid JSON, but ajv cannot compile it in a schema.
+const DOCUMENT_KEYS = [...KEYS, 'half\ud800'];
 
-const STRINGS = ['', 'a', 'abc', 'A', 'ключ', 'é', 'e\u0301', '😀', '😀😀', 'a/b', '~1', 'line\nbreak', 'quote"', '\u0000', '\u2028', 'x'.repeat(12), '2024-02-29', '42'];
+const STRINGS = ['', 'a', 'abc', 'A', 'ключ', 'é', 'e\u0301', '😀', '😀😀', 'a/b', '~1', 'line\nbreak', 'quote"', '\u0000', '\u2028', '\uFFFD', '\udc00', 'x'.repeat(12), '2024-02-29', '42'];
 const CHARS = ['a', 'b', 'Z', '0', ' ', 'é', 'ж', '😀', '/', '~', '"', '\\', '\n'];
 
 // Raw number texts, each a valid JSON number: huge ones parse to ±Infinity, tiny ones to 0.
@@ -102,7 +104,32 @@ export function randomSchema(rng, dialect) {
   return schema;
 }
 
-function schemaFor(g, depth, { data = false } = {}) {
+/**
+ * The schema with its definitions moved to another file, `file`, and every $ref to them rewritten
+ * to point there (the definitions' own $refs to each other stay: they are in the same file).
+ * @returns {{ root: object, common: object } | null} null when the schema has no definitions
+ */
+export function moveDefinitions(schema, dialect, file) {
+  const { defs } = DIALECTS[dialect];
+  if (!schema[defs]) return null;
+  const { [defs]: moved, ...root } = schema;
+  const common = { ...(schema.$schema !== undefined && { $schema: schema.$schema }), [defs]: moved };
+  const rewrite = (node) => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    const copy = {};
+    for (const key of Object.keys(node)) {
+      const value = node[key];
+      put(copy, key, key === '$ref' && typeof value === 'string' && value.startsWith(`#/${defs}/`) ? `${file}${value}` : rewrite(value));
+    }
+    return copy;
+  };
+  return { root: rewrite(root), common };
+}
+
+// like: the type of the schema this one sits beside (in allOf, anyOf...), mostly kept, so that
+// random schemas stay satisfiable often enough for documents to pass.
+function schemaFor(g, depth, { data = false, like } = {}) {
   const { rng, level } = g;
   // "#" only where the data descends, so no $ref cycle can loop without consuming the document.
   if (data && rng.chance(0.04)) return { $ref: '#' };
@@ -111,7 +138,8 @@ function schemaFor(g, depth, { data = false } = {}) {
 
   const schema = {};
   const leaf = depth >= 3;
-  const type = rng.chance(0.12) ? undefined : rng.chance(0.08) ? rng.shuffle(TYPES).slice(0, 2) : pickType(rng, leaf);
+  // Most documents are objects at the top, where the keywords that judge a whole object live.
+  const type = like !== undefined && rng.chance(0.75) ? like : depth === 0 && rng.chance(0.75) ? 'object' : rng.chance(0.12) ? undefined : rng.chance(0.08) ? rng.shuffle(TYPES).slice(0, 2) : pickType(rng, leaf);
   if (type !== undefined) schema.type = type;
   const has = (t) => type === undefined ? rng.chance(0.3) : [type].flat().includes(t) || (t === 'number' && [type].flat().includes('integer'));
   if (has('object') && !leaf) objectKeywords(g, schema, depth);
@@ -125,7 +153,7 @@ function schemaFor(g, depth, { data = false } = {}) {
 }
 
 function pickType(rng, leaf) {
-  const weights = leaf ? { string: 3, number: 2, integer: 2, boolean: 1, null: 1 } : { object: 5, array: 2, string: 2, number: 1, integer: 1, boolean: 1, null: 1 };
+  const weights = leaf ? { string: 3, number: 2, integer: 2, boolean: 1, null: 1 } : { object: 4, array: 4, string: 2, number: 1, integer: 1, boolean: 1, null: 1 };
   let r = rng.next() * Object.values(weights).reduce((a, b) => a + b);
   for (const [type, weight] of Object.entries(weights)) if ((r -= weight) < 0) return type;
   return 'string';
@@ -133,7 +161,7 @@ function pickType(rng, leaf) {
 
 function objectKeywords(g, schema, depth) {
   const { rng, level } = g;
-  const keys = rng.shuffle(KEYS).slice(0, rng.int(0, 4));
+  const keys = rng.shuffle(KEYS).slice(0, rng.int(depth === 0 ? 2 : 0, 4));
   if (keys.length) {
     schema.properties = {};
     for (const key of keys) put(schema.properties, key, schemaFor(g, depth + 1, { data: true }));
@@ -145,40 +173,42 @@ function objectKeywords(g, schema, depth) {
     for (const pattern of rng.shuffle(Object.keys(KEY_PATTERNS)).slice(0, rng.int(1, 2))) schema.patternProperties[pattern] = schemaFor(g, depth + 1, { data: true });
   }
   if (rng.chance(0.35)) schema.additionalProperties = rng.chance(0.6) ? false : schemaFor(g, depth + 1, { data: true });
-  if (rng.chance(0.1)) schema.minProperties = rng.int(0, 3);
-  if (rng.chance(0.1)) schema.maxProperties = rng.int(1, 4);
-  if (level >= 6 && rng.chance(0.1)) schema.propertyNames = rng.chance(0.5) ? { maxLength: rng.int(0, 3) } : { pattern: rng.pick(Object.keys(KEY_PATTERNS)) };
-  if (rng.chance(0.15) && keys.length) {
+  if (rng.chance(0.2)) schema.minProperties = rng.int(0, 3);
+  if (rng.chance(0.2)) schema.maxProperties = rng.int(1, 4);
+  if (level >= 6 && rng.chance(0.2)) schema.propertyNames = rng.chance(0.5) ? { maxLength: rng.int(0, 3) } : { pattern: rng.pick(Object.keys(KEY_PATTERNS)) };
+  if (rng.chance(depth === 0 ? 0.6 : 0.3) && keys.length) {
     const [from, ...rest] = keys;
     const needs = rest.length ? rest.slice(0, 2) : [rng.pick(KEYS)];
     if (level <= 7) schema.dependencies = put({}, from, rng.chance(0.6) ? needs : schemaFor(g, depth + 1));
-    else if (rng.chance(0.6)) schema.dependentRequired = put({}, from, needs);
+    else if (rng.chance(0.75)) schema.dependentRequired = put({}, from, needs);
     else schema.dependentSchemas = put({}, from, schemaFor(g, depth + 1));
   }
-  if (level >= 8 && rng.chance(0.2)) schema.unevaluatedProperties = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
+  if (level >= 8 && rng.chance(depth === 0 ? 0.6 : 0.4)) schema.unevaluatedProperties = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
 }
 
 function arrayKeywords(g, schema, depth) {
   const { rng, level } = g;
-  const tuple = rng.chance(0.3) ? Array.from({ length: rng.int(1, 3) }, () => schemaFor(g, depth + 1, { data: true })) : null;
-  const rest = rng.chance(0.2) ? false : schemaFor(g, depth + 1, { data: true });
+  const tuple = rng.chance(0.35) ? Array.from({ length: rng.int(1, 3) }, () => schemaFor(g, depth + 1, { data: true })) : null;
+  // unevaluatedItems judges only the items nothing else evaluated: often leave the rest to it
+  const unevaluated = level >= 8 && rng.chance(0.3);
+  const rest = unevaluated && rng.chance(0.6) ? undefined : rng.chance(0.3) ? false : schemaFor(g, depth + 1, { data: true });
   if (level >= 9) {
     if (tuple) schema.prefixItems = tuple;
-    if (!tuple || rng.chance(0.6)) schema.items = rest;
+    if (rest !== undefined && (!tuple || rng.chance(0.6))) schema.items = rest;
   } else if (tuple) {
     schema.items = tuple;
-    if (rng.chance(0.6)) schema.additionalItems = rest;
-  } else if (rest !== false || level >= 6) {
+    if (rest !== undefined && rng.chance(0.6)) schema.additionalItems = rest;
+  } else if (rest !== undefined && (rest !== false || level >= 6)) {
     schema.items = rest;
   }
-  if (rng.chance(0.2)) schema.minItems = rng.int(0, 3);
-  if (rng.chance(0.2)) schema.maxItems = rng.int(0, 4);
-  if (rng.chance(0.1)) schema.uniqueItems = true;
-  if (level >= 6 && rng.chance(0.15)) {
+  if (unevaluated) schema.unevaluatedItems = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
+  if (rng.chance(0.3)) schema.minItems = rng.int(0, 3);
+  if (rng.chance(0.3)) schema.maxItems = rng.int(0, 4);
+  if (rng.chance(0.3)) schema.uniqueItems = true;
+  if (level >= 6 && rng.chance(0.25)) {
     schema.contains = schemaFor(g, depth + 1);
     if (level >= 8 && rng.chance(0.5)) schema[rng.pick(['minContains', 'maxContains'])] = rng.int(0, 2);
   }
-  if (level >= 8 && rng.chance(0.15)) schema.unevaluatedItems = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
 }
 
 function stringKeywords(g, schema) {
@@ -201,7 +231,7 @@ function numberKeywords(g, schema) {
       schema.exclusiveMinimum = rng.pick([0, -0.5, 3]);
     }
   }
-  if (rng.chance(0.1)) {
+  if (rng.chance(0.2)) {
     if (level === 4) {
       schema.maximum ??= 10;
       schema.exclusiveMaximum = true;
@@ -215,15 +245,16 @@ function numberKeywords(g, schema) {
 
 function combinators(g, schema, depth) {
   const { rng, level } = g;
-  const some = () => Array.from({ length: rng.int(1, 3) }, () => schemaFor(g, depth + 1));
+  const beside = () => schemaFor(g, depth + 1, { like: schema.type });
+  const some = () => Array.from({ length: rng.int(1, 3) }, beside);
   if (rng.chance(0.12)) schema.allOf = some();
   if (rng.chance(0.12)) schema.anyOf = some();
   if (rng.chance(0.1)) schema.oneOf = some();
   if (rng.chance(0.06)) schema.not = schemaFor(g, depth + 1);
-  if (level >= 7 && rng.chance(0.1)) {
-    schema.if = schemaFor(g, depth + 1);
-    if (rng.chance(0.8)) schema.then = schemaFor(g, depth + 1);
-    if (rng.chance(0.6)) schema.else = schemaFor(g, depth + 1);
+  if (level >= 7 && rng.chance(depth === 0 ? 0.5 : 0.1)) {
+    schema.if = beside();
+    if (rng.chance(0.8)) schema.then = beside();
+    if (rng.chance(0.6)) schema.else = beside();
   }
 }
 
@@ -236,59 +267,82 @@ function combinators(g, schema, depth) {
  * @returns {object} a node tree, for `writeJson`
  */
 export function randomDocument(rng, schema) {
-  return nodeFor({ rng, root: schema, noise: rng.pick([0.02, 0.06, 0.15]) }, schema, 0);
+  return nodeFor({ rng, root: schema, noise: rng.pick([0.01, 0.04, 0.1]) }, schema, 0);
 }
 
 function nodeFor(g, schema, depth) {
   const { rng } = g;
   if (depth > 5 || typeof schema !== 'object' || schema === null || rng.chance(g.noise)) return randomNode(rng, depth);
-  if (schema.$ref !== undefined && rng.chance(0.9)) return nodeFor(g, resolveRef(g.root, schema.$ref), depth);
   if ('const' in schema && rng.chance(0.6)) return toNode(schema.const);
   if (schema.enum && rng.chance(0.7)) return toNode(rng.pick(schema.enum));
-  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
-  if (branches.length && rng.chance(0.5)) return nodeFor(g, rng.pick(branches), depth);
-  if (schema.allOf && rng.chance(0.3)) return nodeFor(g, rng.pick(schema.allOf), depth);
-  const conditional = [schema.then, schema.else].filter((s) => s !== undefined);
-  if (conditional.length && rng.chance(0.3)) return nodeFor(g, rng.pick(conditional), depth);
-  const type = typeOf(rng, schema);
-  if (type === 'object') return objectFor(g, schema, depth);
-  if (type === 'array') return arrayFor(g, schema, depth);
-  if (type === 'string') return { str: stringFor(rng, schema) };
-  if (type === 'number' || type === 'integer') return { raw: numberFor(rng, schema, type === 'integer') };
+  const parts = judges(g, schema, 0);
+  const type = typeOf(rng, parts);
+  if (type === 'object') return objectFor(g, parts, depth);
+  const first = (has) => parts.find(has) ?? schema;
+  if (type === 'array') return arrayFor(g, first((p) => p.items !== undefined || p.prefixItems), depth);
+  if (type === 'string') return { str: stringFor(rng, first((p) => p.format || p.pattern || p.minLength !== undefined || p.maxLength !== undefined)) };
+  if (type === 'number' || type === 'integer') return { raw: numberFor(rng, first((p) => p.minimum !== undefined || p.maximum !== undefined || p.multipleOf), type === 'integer') };
   if (type === 'boolean') return { raw: rng.pick(['true', 'false']) };
   if (type === 'null') return { raw: 'null' };
   return randomNode(rng, depth);
 }
 
-function typeOf(rng, schema) {
-  if (schema.type !== undefined) return rng.pick([schema.type].flat());
-  if (schema.properties || schema.required || schema.additionalProperties !== undefined) return 'object';
-  if (schema.items !== undefined || schema.prefixItems) return 'array';
-  if (schema.pattern || schema.format || schema.minLength !== undefined) return 'string';
-  if (schema.minimum !== undefined || schema.maximum !== undefined || schema.multipleOf) return 'number';
+// The schema and the subschemas that judge the same value beside it: its $ref, allOf, one branch of
+// anyOf or oneOf, then or else. A document shaped by all of them passes more often.
+function judges(g, schema, level) {
+  if (typeof schema !== 'object' || schema === null || level > 4) return [];
+  const parts = [schema];
+  if (schema.$ref !== undefined) parts.push(...judges(g, resolveRef(g.root, schema.$ref), level + 1));
+  for (const sub of schema.allOf ?? []) parts.push(...judges(g, sub, level + 1));
+  const branches = [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])];
+  if (branches.length) parts.push(...judges(g, g.rng.pick(branches), level + 1));
+  const conditional = [schema.then, schema.else].filter((s) => s !== undefined);
+  if (conditional.length) parts.push(...judges(g, g.rng.pick(conditional), level + 1));
+  return parts;
+}
+
+function typeOf(rng, parts) {
+  const typed = parts.find((p) => p.type !== undefined);
+  if (typed) return rng.pick([typed.type].flat());
+  const some = (has) => parts.some(has);
+  if (some((p) => p.properties || p.required || p.additionalProperties !== undefined)) return 'object';
+  if (some((p) => p.items !== undefined || p.prefixItems)) return 'array';
+  if (some((p) => p.pattern || p.format || p.minLength !== undefined)) return 'string';
+  if (some((p) => p.minimum !== undefined || p.maximum !== undefined || p.multipleOf)) return 'number';
   return rng.pick([...TYPES, undefined]);
 }
 
-function objectFor(g, schema, depth) {
+function objectFor(g, parts, depth) {
   const { rng } = g;
   const entries = new Map();
-  const required = schema.required ?? [];
-  const properties = schema.properties ?? {};
-  for (const key of Object.keys(properties)) {
-    if (rng.chance(required.includes(key) ? 0.9 : 0.6)) entries.set(key, nodeFor(g, properties[key], depth + 1));
+  const required = new Set(parts.flatMap((p) => p.required ?? []));
+  for (const part of parts) {
+    for (const key of Object.keys(part.properties ?? {})) {
+      if (!entries.has(key) && rng.chance(required.has(key) ? 0.9 : 0.6)) entries.set(key, nodeFor(g, part.properties[key], depth + 1));
+    }
   }
   for (const key of required) if (!entries.has(key) && rng.chance(0.85)) entries.set(key, randomNode(rng, depth + 1));
-  for (const [pattern, sub] of Object.entries(schema.patternProperties ?? {})) {
+  for (const [pattern, sub] of parts.flatMap((p) => Object.entries(p.patternProperties ?? {}))) {
     if (rng.chance(0.5)) entries.set(rng.pick(KEY_PATTERNS[pattern] ?? ['a']), nodeFor(g, sub, depth + 1));
   }
-  const extras = rng.chance(0.3) ? rng.int(1, 2) : Math.max(0, (schema.minProperties ?? 0) - entries.size);
-  const additional = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
-  for (let i = 0; i < extras; i++) entries.set(rng.pick(KEYS), nodeFor(g, additional, depth + 1));
-  const dependencies = { ...schema.dependencies, ...schema.dependentRequired };
-  for (const [key, needs] of Object.entries(dependencies)) {
-    if (entries.has(key) && Array.isArray(needs)) for (const need of needs) if (!entries.has(need) && rng.chance(0.8)) entries.set(need, randomNode(rng, depth + 1));
+  const closed = parts.some((p) => p.additionalProperties === false || p.unevaluatedProperties === false);
+  const extras = rng.chance(closed ? 0.1 : 0.25) ? rng.int(1, 2) : Math.max(0, Math.max(0, ...parts.map((p) => p.minProperties ?? 0)) - entries.size);
+  const additional = parts.map((p) => p.additionalProperties).find((a) => typeof a === 'object');
+  for (let i = 0; i < extras; i++) entries.set(rng.pick(DOCUMENT_KEYS), nodeFor(g, additional, depth + 1));
+  for (const part of parts) {
+    for (const [key, needs] of Object.entries({ ...part.dependencies, ...part.dependentRequired })) {
+      if (entries.has(key) && Array.isArray(needs)) for (const need of needs) if (!entries.has(need) && rng.chance(0.8)) entries.set(need, randomNode(rng, depth + 1));
+    }
+  }
+  for (const part of parts) {
+    if (part.propertyNames !== undefined && rng.chance(0.8)) for (const key of entries.keys()) if (!nameFits(part.propertyNames, key)) entries.delete(key);
   }
   return { obj: rng.chance(0.3) ? rng.shuffle([...entries]) : [...entries] };
+}
+
+function nameFits(names, key) {
+  if (typeof names !== 'object') return names !== false;
+  return [...key].length <= (names.maxLength ?? Infinity) && (names.pattern === undefined || new RegExp(names.pattern, 'u').test(key));
 }
 
 function arrayFor(g, schema, depth) {
@@ -325,7 +379,7 @@ function numberFor(rng, schema, integer) {
 
 function randomNode(rng, depth) {
   const kind = depth >= 4 ? rng.int(2, 5) : rng.int(0, 5);
-  if (kind === 0) return { obj: Array.from({ length: rng.int(0, 3) }, () => [rng.pick(KEYS), randomNode(rng, depth + 1)]).filter(([k], i, all) => all.findIndex(([other]) => other === k) === i) };
+  if (kind === 0) return { obj: Array.from({ length: rng.int(0, 3) }, () => [rng.pick(DOCUMENT_KEYS), randomNode(rng, depth + 1)]).filter(([k], i, all) => all.findIndex(([other]) => other === k) === i) };
   if (kind === 1) return { arr: Array.from({ length: rng.int(0, 3) }, () => randomNode(rng, depth + 1)) };
   if (kind === 2) return { str: rng.pick(STRINGS) };
   if (kind === 3) return { raw: rng.pick(ODD_NUMBERS) };
@@ -405,12 +459,14 @@ const member = (w, key, value, depth) => `${quote(w, key)}${w.gap()}:${w.layout.
 const SHORT = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
 const unicodeEscapes = (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''); // a pair: two escapes
 
-// By code point: half of a surrogate pair written raw would reach the disk as U+FFFD.
+// By code point: half of a surrogate pair written raw would reach the disk as U+FFFD, so a lone
+// surrogate is always escaped (valid JSON, though not valid Unicode).
 function quote(w, text) {
   let out = '"';
   for (const c of text) {
+    const unit = c.charCodeAt(0);
     if (SHORT[c] && !w.rng.chance(w.escapes)) out += SHORT[c];
-    else if (c.charCodeAt(0) < 0x20 || c === '"' || c === '\\' || w.rng.chance(w.escapes)) out += unicodeEscapes(c);
+    else if (unit < 0x20 || c === '"' || c === '\\' || (c.length === 1 && unit >= 0xd800 && unit <= 0xdfff) || w.rng.chance(w.escapes)) out += unicodeEscapes(c);
     else if (c === '/' && w.rng.chance(0.5)) out += '\\/';
     else out += c;
   }
