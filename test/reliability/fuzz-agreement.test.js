@@ -71,16 +71,16 @@ function expectedOutcome(validate, doc) {
     return { threw: error.message };
   }
   if (valid) return { pointers: [], required: [], keywords: [] };
-  const pointers = [];
+  const pointers = new Set(); // in order of first appearance
   const required = [];
   const keywords = validate.errors.map((error) => error.keyword);
   for (const error of validate.errors) {
     const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : undefined;
     const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
-    if (!pointers.includes(pointer)) pointers.push(pointer);
+    pointers.add(pointer);
     if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
   }
-  return { pointers, required, keywords };
+  return { pointers: [...pointers], required, keywords };
 }
 
 // ── positions, found independently: a syntax tree, the last of duplicate keys (as JSON.parse) ──
@@ -104,14 +104,15 @@ function nodeAt(tree, pointer) {
   return { node, viaDuplicate };
 }
 
-function lineAndColumn(text, offset) {
-  let line = 1;
-  let lineStart = 0;
-  for (const match of text.slice(0, offset).matchAll(/\r\n|\r|\n/g)) {
-    line++;
-    lineStart = match.index + match[0].length;
-  }
-  return { line, column: offset - lineStart + 1 };
+/** Where each line of `text` starts: CRLF, LF and a lone CR end a line, as in editors. */
+function lineStarts(text) {
+  return [0, ...[...text.matchAll(/\r\n|\r|\n/g)].map((match) => match.index + match[0].length)];
+}
+
+function lineAndColumn(starts, offset) {
+  let line = 0;
+  while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
+  return { line: line + 1, column: offset - starts[line] + 1 };
 }
 
 // ── one case: a schema and its documents, on disk ───────────────────────────────────────────────
@@ -162,9 +163,10 @@ function disagreements(result, expected, text) {
     if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message)) found.push(`no problem ${JSON.stringify(want)}`);
   }
   const tree = result.problems.length ? parseTree(text) : null;
+  const starts = result.problems.length ? lineStarts(text) : null;
   for (const problem of result.problems) {
     if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
-    const at = lineAndColumn(text, nodeAt(tree, problem.pointer).node.offset);
+    const at = lineAndColumn(starts, nodeAt(tree, problem.pointer).node.offset);
     if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
   }
   return found;
@@ -207,6 +209,30 @@ function describeCase(c, failures) {
   return `${c.name} (${c.dialect}${c.split ? `, definitions in common.json${c.refs.length ? ', preloaded' : ''}` : ''}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
 }
 
+/** What the cases exercised: verdicts, tricky keys on failing pointers, and the keywords that failed. */
+function coverage(cases) {
+  const valid = cases.filter((c) => c.validate);
+  const stats = { splitSchemas: valid.filter((c) => c.split).length, invalidSchemas: cases.length - valid.length, passing: 0, failing: 0, threw: 0, deepest: 0, escapedKeys: 0, emptyKeys: 0, nonAsciiKeys: 0, viaDuplicateKeys: 0, withBom: 0 };
+  const keywords = new Set();
+  for (const c of valid) {
+    c.documents.forEach((d, i) => {
+      const e = c.expected[i];
+      if (e.threw !== undefined) return stats.threw++;
+      if (!e.pointers.length) return stats.passing++;
+      stats.failing++;
+      for (const keyword of e.keywords) keywords.add(keyword);
+      stats.deepest = Math.max(stats.deepest, ...e.pointers.map((p) => p.split('/').length - 1));
+      if (e.pointers.some((p) => /~[01]/.test(p))) stats.escapedKeys++;
+      if (e.pointers.some((p) => /\/\/|\/$/.test(p))) stats.emptyKeys++;
+      if (e.pointers.some((p) => /[^\x20-\x7e]/.test(p))) stats.nonAsciiKeys++;
+      if (d.raw !== d.text) stats.withBom++;
+      const tree = parseTree(d.text);
+      if (e.pointers.some((p) => nodeAt(tree, p).viaDuplicate)) stats.viaDuplicateKeys++;
+    });
+  }
+  return { stats, keywords };
+}
+
 test(`filecheck's verdicts, pointers and positions agree with ajv's on random schemas and documents (FUZZ_SEED=${SEED})`, async (t) => {
   const rng = createRandom(SEED);
   const root = makeTree(t);
@@ -225,24 +251,7 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
   const [inline, pool] = runs;
   if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files)) report.push('the in-process and pool reports differ');
 
-  const stats = { splitSchemas: valid.filter((c) => c.split).length, passing: 0, failing: 0, threw: 0, invalidSchemas: cases.length - valid.length, deepest: 0, escapedKeys: 0, emptyKeys: 0, nonAsciiKeys: 0, viaDuplicateKeys: 0, withBom: 0 };
-  const keywords = new Set();
-  for (const c of valid) {
-    c.documents.forEach((d, i) => {
-      const e = c.expected[i];
-      if (e.threw !== undefined) return stats.threw++;
-      if (!e.pointers.length) return stats.passing++;
-      stats.failing++;
-      for (const keyword of e.keywords) keywords.add(keyword);
-      stats.deepest = Math.max(stats.deepest, ...e.pointers.map((p) => p.split('/').length - 1));
-      if (e.pointers.some((p) => /~[01]/.test(p))) stats.escapedKeys++;
-      if (e.pointers.some((p) => /\/\/|\/$/.test(p))) stats.emptyKeys++;
-      if (e.pointers.some((p) => /[^\x20-\x7e]/.test(p))) stats.nonAsciiKeys++;
-      if (d.raw !== d.text) stats.withBom++;
-      const tree = parseTree(d.text);
-      if (e.pointers.some((p) => nodeAt(tree, p).viaDuplicate)) stats.viaDuplicateKeys++;
-    });
-  }
+  const { stats, keywords } = coverage(cases);
   t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}; ajv keywords failed: ${[...keywords].sort().join(' ')}`);
   assert.equal(report.length, 0, `FUZZ_SEED=${SEED} repeats this:\n${report.slice(0, 4).join('\n\n')}`);
 

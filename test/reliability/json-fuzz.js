@@ -267,11 +267,13 @@ function combinators(g, schema, depth) {
  * @returns {object} a node tree, for `writeJson`
  */
 export function randomDocument(rng, schema) {
-  return nodeFor({ rng, root: schema, noise: rng.pick([0.01, 0.04, 0.1]) }, schema, 0);
+  // budget: values shaped by the schema, so that allOf and $ref "#" cannot grow a document without end
+  return nodeFor({ rng, root: schema, noise: rng.pick([0.01, 0.04, 0.1]), budget: 150 }, schema, 0);
 }
 
 function nodeFor(g, schema, depth) {
   const { rng } = g;
+  if (g.budget-- <= 0) return randomNode(rng, SCALARS_ONLY);
   if (depth > 5 || typeof schema !== 'object' || schema === null || rng.chance(g.noise)) return randomNode(rng, depth);
   if ('const' in schema && rng.chance(0.6)) return toNode(schema.const);
   if (schema.enum && rng.chance(0.7)) return toNode(rng.pick(schema.enum));
@@ -377,8 +379,10 @@ function numberFor(rng, schema, integer) {
   return rng.chance(0.2) ? n.toExponential() : String(n);
 }
 
+const SCALARS_ONLY = 4; // the depth from which randomNode makes no more containers
+
 function randomNode(rng, depth) {
-  const kind = depth >= 4 ? rng.int(2, 5) : rng.int(0, 5);
+  const kind = depth >= SCALARS_ONLY ? rng.int(2, 5) : rng.int(0, 5);
   if (kind === 0) return { obj: Array.from({ length: rng.int(0, 3) }, () => [rng.pick(DOCUMENT_KEYS), randomNode(rng, depth + 1)]).filter(([k], i, all) => all.findIndex(([other]) => other === k) === i) };
   if (kind === 1) return { arr: Array.from({ length: rng.int(0, 3) }, () => randomNode(rng, depth + 1)) };
   if (kind === 2) return { str: rng.pick(STRINGS) };
