@@ -39,6 +39,7 @@ export function locateProblems(text, problems) {
     return true;
   };
   const begin = (offset, length, line, column, path) => reach(toPointer(path()), line, column); // false: skip its contents
+  let whole = true;
   try {
     require('jsonc-parser').visit(text, {
       onObjectBegin: begin,
@@ -49,10 +50,12 @@ export function locateProblems(text, problems) {
       onLiteralValue: (value, offset, length, line, column, path) => reach(toPointer(path()), line, column),
     });
   } catch {
-    return; // too deep for the parser's recursion: keep the problems, without positions
+    // Too deep for the parser's recursion: a pointer met before it gave up keeps where it was met;
+    // the others keep no position, since what exists further on is unknown.
+    whole = false;
   }
   for (const problem of pending) {
-    const at = selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean);
+    const at = whole ? selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean) : found.get(problem.pointer);
     if (!at) continue;
     problem.line = at.line;
     problem.column = at.column;

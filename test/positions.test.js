@@ -119,12 +119,18 @@ test('locateProblems fills only problems with a pointer and no position, in plac
   ]);
 });
 
-test('locateProblems places a pointer near the top of a very deep document', () => {
-  const text = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-  JSON.parse(text);
-  const problems = [{ message: 'x', pointer: '/0/0' }];
+test('locateProblems places a pointer near the top of a document too deep for the position parser', () => {
+  for (const depth of [5000, 100000]) {
+    const text = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    JSON.parse(text);
+    const problems = [{ message: 'x', pointer: '/0/0' }];
+    locateProblems(text, problems);
+    assert.deepEqual(problems, [{ message: 'x', pointer: '/0/0', line: 1, column: 3 }], `depth ${depth}`);
+  }
+  const text = `{"a": 1,\n "deep": ${'['.repeat(100000)}${']'.repeat(100000)}}`;
+  const problems = [{ pointer: '/a' }, { pointer: '/deep' }, { pointer: '/missing' }];
   locateProblems(text, problems);
-  assert.deepEqual(problems, [{ message: 'x', pointer: '/0/0', line: 1, column: 3 }]);
+  assert.deepEqual(problems, [{ pointer: '/a', line: 1, column: 7 }, { pointer: '/deep', line: 2, column: 10 }, { pointer: '/missing' }], 'what was met before the parser gave up');
 });
 
 test('locateProblems leaves positions out when the document is too deep for the position parser', () => {
