@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const DONE = Symbol('every pointer is placed');
+const DONE = Symbol('the first syntax error is found');
 
 const toPointer = (path) => path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
@@ -19,8 +19,8 @@ function selfAndAncestors(pointer) {
 /**
  * Fills in `line` and `column` of each problem that has a pointer and no position yet.
  * A pointer that goes past the document (a missing key) lands on the deepest node that exists.
- * The visit stops as soon as every pointer is placed, so a problem near the top of a large file
- * costs microseconds; a duplicate key is placed at its first occurrence.
+ * Of duplicate keys, the last is placed: it is the one JSON.parse kept and the validators saw. So
+ * the whole text is read, but only the containers on the way to a wanted pointer are entered.
  * @param {string} text
  * @param {Array<{ pointer?: string, line?: number, column?: number }>} problems
  */
@@ -28,39 +28,34 @@ export function locateProblems(text, problems) {
   const pending = problems.filter((p) => typeof p.pointer === 'string' && p.line === undefined);
   if (!pending.length) return;
   const wanted = new Set(pending.flatMap((p) => selfAndAncestors(p.pointer)));
-  const unplaced = new Set(pending.map((p) => p.pointer));
   const found = new Map();
-  const open = [];
 
+  // Returns whether the node is on the way to a wanted pointer. A key met again forgets what was
+  // found inside its earlier value.
   const reach = (pointer, line, column) => {
-    if (wanted.has(pointer) && !found.has(pointer)) found.set(pointer, { line: line + 1, column: column + 1 });
-    unplaced.delete(pointer);
-    if (!unplaced.size) throw DONE;
+    if (!wanted.has(pointer)) return false;
+    if (found.has(pointer)) for (const p of found.keys()) if (p.startsWith(`${pointer}/`)) found.delete(p);
+    found.set(pointer, { line: line + 1, column: column + 1 });
+    return true;
   };
-  // When a container closes, what was looked for inside it and not met does not exist.
-  const close = () => {
-    const pointer = open.pop();
-    for (const p of unplaced) if (p.startsWith(`${pointer}/`)) unplaced.delete(p);
-    if (!unplaced.size) throw DONE;
-  };
-  const begin = (offset, length, line, column, path) => {
-    const pointer = toPointer(path());
-    reach(pointer, line, column);
-    open.push(pointer);
-  };
+  const begin = (offset, length, line, column, path) => reach(toPointer(path()), line, column); // false: skip its contents
+  let whole = true;
   try {
     require('jsonc-parser').visit(text, {
       onObjectBegin: begin,
       onArrayBegin: begin,
-      onObjectEnd: close,
-      onArrayEnd: close,
+      // jsonc-parser ends a skip in these callbacks: without them, skipping one container skips the rest.
+      onObjectEnd: () => {},
+      onArrayEnd: () => {},
       onLiteralValue: (value, offset, length, line, column, path) => reach(toPointer(path()), line, column),
     });
-  } catch (error) {
-    if (error !== DONE) return; // too deep for the parser's recursion: keep the problems, without positions
+  } catch {
+    // Too deep for the parser's recursion: a pointer met before it gave up keeps where it was met;
+    // the others keep no position, since what exists further on is unknown.
+    whole = false;
   }
   for (const problem of pending) {
-    const at = selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean);
+    const at = whole ? selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean) : found.get(problem.pointer);
     if (!at) continue;
     problem.line = at.line;
     problem.column = at.column;
@@ -103,12 +98,14 @@ function firstSyntaxError(text) {
   return at;
 }
 
+// Line breaks as jsonc-parser (and so locateProblems) and editors count them: CRLF, LF, and a lone CR.
 function lineAndColumn(text, offset) {
   let line = 1;
   let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < offset; i = text.indexOf('\n', i + 1)) {
+  const breaks = /\r\n?|\n/g;
+  for (let match = breaks.exec(text); match && match.index < offset; match = breaks.exec(text)) {
     line++;
-    lineStart = i + 1;
+    lineStart = match.index + match[0].length;
   }
   return { line, column: offset - lineStart + 1 };
 }

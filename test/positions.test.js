@@ -36,9 +36,7 @@ test('locateProblems: each pointer lands on its value', async (t) => {
     ['/x~1y', 6, 10, '"/" in a key is escaped as ~1'],
     ['/t~0z', 7, 10, '"~" in a key is escaped as ~0'],
     ['/~01', 8, 9, '~01 is "~1", not "/": ~1 is unescaped first'],
-    // The visit stops at the first match, so a duplicate key is placed at its first occurrence
-    // (JSON.parse keeps the last value): a known trade for speed on large failing files.
-    ['/d', 9, 8, 'a duplicate key: its first occurrence'],
+    ['/d', 10, 8, 'a duplicate key: its last occurrence, the value JSON.parse keeps'],
   ];
   for (const [pointer, line, column, why] of cases) {
     await t.test(`${JSON.stringify(pointer)}: ${why}`, () => {
@@ -62,6 +60,37 @@ test('locateProblems: a pointer past the document lands on the deepest node that
       assert.deepEqual(locate(DOC, pointer), { line, column });
     });
   }
+});
+
+// Found by test/reliability/fuzz-agreement.test.js: the first occurrence was placed, a value the
+// validators never saw.
+test('locateProblems: of duplicate keys, the last is placed, whatever its first held', async (t) => {
+  const text = [
+    '{',
+    '  "a": {"x": 1, "y": 2},',
+    '  "n": [1, {"k": 1}],',
+    '  "a": {"x": 3},',
+    '  "n": [5],',
+    '  "s": {"t": 1},',
+    '  "s": 7',
+    '}',
+  ].join('\n');
+  const cases = [
+    ['/a', 4, 8, 'the later object'],
+    ['/a/x', 4, 14, 'a key inside the later object'],
+    ['/a/y', 4, 8, 'a key only the earlier object had does not exist: its parent, the later object'],
+    ['/n/0', 5, 9, 'an element of the later array'],
+    ['/n/1/k', 5, 8, 'an element only the earlier array had: the later array'],
+    ['/s/t', 7, 8, 'below a value that became a number: the number'],
+  ];
+  for (const [pointer, line, column, why] of cases) {
+    await t.test(`${JSON.stringify(pointer)}: ${why}`, () => {
+      assert.deepEqual(locate(text, pointer), { line, column });
+    });
+  }
+  const problems = [{ pointer: '/a/y' }, { pointer: '/a/x' }, { pointer: '/a' }];
+  locateProblems(text, problems);
+  assert.deepEqual(problems.map((p) => [p.line, p.column]), [[4, 8], [4, 14], [4, 8]], 'several pointers at once');
 });
 
 test('locateProblems: root pointer with leading whitespace, and a scalar document', () => {
@@ -90,12 +119,18 @@ test('locateProblems fills only problems with a pointer and no position, in plac
   ]);
 });
 
-test('locateProblems places a pointer near the top of a very deep document', () => {
-  const text = `${'['.repeat(5000)}${']'.repeat(5000)}`;
-  JSON.parse(text);
-  const problems = [{ message: 'x', pointer: '/0/0' }];
+test('locateProblems places a pointer near the top of a document too deep for the position parser', () => {
+  for (const depth of [5000, 100000]) {
+    const text = `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    JSON.parse(text);
+    const problems = [{ message: 'x', pointer: '/0/0' }];
+    locateProblems(text, problems);
+    assert.deepEqual(problems, [{ message: 'x', pointer: '/0/0', line: 1, column: 3 }], `depth ${depth}`);
+  }
+  const text = `{"a": 1,\n "deep": ${'['.repeat(100000)}${']'.repeat(100000)}}`;
+  const problems = [{ pointer: '/a' }, { pointer: '/deep' }, { pointer: '/missing' }];
   locateProblems(text, problems);
-  assert.deepEqual(problems, [{ message: 'x', pointer: '/0/0', line: 1, column: 3 }]);
+  assert.deepEqual(problems, [{ pointer: '/a', line: 1, column: 7 }, { pointer: '/deep', line: 2, column: 10 }, { pointer: '/missing' }], 'what was met before the parser gave up');
 });
 
 test('locateProblems leaves positions out when the document is too deep for the position parser', () => {
@@ -176,6 +211,11 @@ test('describeSyntaxError: multi-line files', async (t) => {
     // V8 gives no offset for an unexpected token: jsonc-parser's position, the start of the word.
     ['a bare word on line 2', '[\n  nope\n]', 'Unexpected token \'o\', "[\n  nope\n]" is not valid JSON', 2, 3],
     ['CRLF line endings', '{\r\n  "a": 1,\r\n}', 'Expected double-quoted property name', 3, 1],
+    // Found beside test/reliability/fuzz-agreement.test.js, whose documents use every line break:
+    // V8's offset was turned into a line by counting LF only, jsonc-parser's by counting CR too.
+    ['lone CR line endings (V8 gives the offset)', '{\r  "a": 1\r  "b": 2\r}', "Expected ',' or '}' after property value", 3, 3],
+    ['lone CR line endings (jsonc-parser gives the position)', '[\r  nope\r]', 'Unexpected token \'o\', "[\r  nope\r]" is not valid JSON', 2, 3],
+    ['mixed line endings', '{\n"a": 1,\r\n"b": 2,\r"c": 3\n\r\n  "d": 4}', "Expected ',' or '}' after property value", 6, 3],
     ['an astral character before the fault counts as two columns', '["😀" x]', "Expected ',' or ']' after array element", 1, 7],
   ];
   for (const [why, text, message, line, column] of cases) {

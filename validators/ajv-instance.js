@@ -7,10 +7,13 @@ import { UsageError } from '../runner/errors.js';
 
 const require = createRequire(import.meta.url);
 
+// A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
+// ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).
+const SEMANTICS = { allErrors: true, ownProperties: true };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
 // `strict: false` silent. Style checks (strictTypes, strictTuples) are off: they judge the schema, not the data.
-const DEFAULTS = { allErrors: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
+const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
 
 const DIALECTS = {
   'draft-04': () => require('ajv-draft-04'),
@@ -30,7 +33,7 @@ const DIALECTS = {
 export async function createAjv(dialect, settings, base, warnings, { source = false } = {}) {
   const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
   const Ajv = DIALECTS[dialect]();
-  const strictness = options.strict === undefined ? DEFAULTS : { allErrors: DEFAULTS.allErrors };
+  const strictness = options.strict === undefined ? DEFAULTS : SEMANTICS;
   // Under strictSchema false ajv still logs each unknown format; `strict: false` promises silence.
   const collect = (message) => {
     if (!(options.strict === false && /^unknown format /.test(message))) warnings.push(message);
@@ -79,4 +82,24 @@ export function dialectOf(schema) {
     'json-schema.org/schema': '2020-12',
   };
   return known[uri] ?? null;
+}
+
+// Each dialect's meta-schema, as ajv registers it.
+const META_SCHEMAS = {
+  'draft-04': 'http://json-schema.org/draft-04/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+/**
+ * The schema with its `$schema` spelt as ajv knows it: dialectOf accepts http and https, with or
+ * without "#", but ajv finds each meta-schema under one spelling only and rejects the others.
+ * An absent or unknown `$schema` is left as it is.
+ */
+export function withKnownMetaSchema(schema) {
+  if (typeof schema.$schema !== 'string' || schema.$schema === '') return schema;
+  const dialect = dialectOf(schema);
+  return dialect ? { ...schema, $schema: META_SCHEMAS[dialect] } : schema;
 }

@@ -4,8 +4,10 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, dialectOf } from './ajv-instance.js';
-import { readSchema, idOf, withId, localFileFor } from './schema-files.js';
+import { createAjv, dialectOf, withKnownMetaSchema } from './ajv-instance.js';
+import { readSchema as readSchemaFile, idOf, withId, localFileFor } from './schema-files.js';
+
+const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
 
 const require = createRequire(import.meta.url);
 

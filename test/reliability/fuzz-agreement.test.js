@@ -1,0 +1,269 @@
+// Property: for random schemas of every supported dialect and random documents, filecheck's verdict
+// and problem pointers are ajv's, called directly with the options filecheck promises, in-process
+// and on a worker pool; and every problem's line:column is where its pointer leads in the raw text.
+// Repeat a failure with FUZZ_SEED=<seed> (printed in the test's name and in every failure).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
+import { createRandom, fuzzSeed } from '../helpers/random.js';
+import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './json-fuzz.js';
+
+const require = createRequire(import.meta.url);
+const { parseTree } = require('jsonc-parser');
+
+const SEED = fuzzSeed();
+const SCHEMAS = 40; // eight of each dialect
+const DOCUMENTS = 200; // per schema; every case is checked by one run of the CLI per executor, one rule per schema
+const EXECUTORS = ['0', '2']; // --workers: in-process, and a pool of two
+// Keywords some document fails in every run: each failed at least 13 times in every one of 40 seeds.
+// (unevaluatedItems, additionalItems and items fail in some runs only: see the diagnostic.)
+const EXPECTED_KEYWORDS = ['type', 'enum', 'const', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'propertyNames',
+  'dependencies', 'dependentRequired', 'unevaluatedProperties', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minimum', 'maximum',
+  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'anyOf', 'oneOf', 'not', 'if', 'false schema'];
+
+// ── the oracle: ajv, called directly ────────────────────────────────────────────────────────────
+
+const AJV_CLASSES = {
+  'draft-04': () => require('ajv-draft-04'),
+  'draft-06': () => require('ajv').default,
+  'draft-07': () => require('ajv').default,
+  '2019-09': () => require('ajv/dist/2019').default,
+  '2020-12': () => require('ajv/dist/2020').default,
+};
+
+// ajv knows each dialect's meta-schema under one spelling; filecheck accepts http and https, "#" or not.
+const META_SCHEMAS = {
+  'draft-04': 'http://json-schema.org/draft-04/schema#',
+  'draft-06': 'http://json-schema.org/draft-06/schema#',
+  'draft-07': 'http://json-schema.org/draft-07/schema#',
+  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+// What README promises: allErrors, strict about nothing that judges the data, formats in full, and
+// only a document's own keys count as present (JSON has no inherited keys). `common`: definitions
+// the schema's $refs name as "common.json#/...", a file beside it.
+function oracleFor(dialect, schema, common) {
+  const Ajv = AJV_CLASSES[dialect]();
+  const ajv = new Ajv({ allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  require('ajv-formats')(ajv, { mode: 'full' });
+  const known = (s) => (s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
+  if (!common) return ajv.compile(known(schema));
+  const idKey = dialect === 'draft-04' ? 'id' : '$id';
+  const base = schema[idKey] ?? 'https://oracle.test/case/schema.json';
+  ajv.addSchema(known(common), new URL('common.json', base).href);
+  return ajv.compile(known({ [idKey]: base, ...schema }));
+}
+
+const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeKey = (segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
+
+/** ajv's verdict on one document: the pointers of its errors in order, or the error it threw. */
+function expectedOutcome(validate, doc) {
+  let valid;
+  try {
+    valid = validate(doc);
+  } catch (error) {
+    return { threw: error.message };
+  }
+  if (valid) return { pointers: [], required: [], keywords: [] };
+  const pointers = new Set(); // in order of first appearance
+  const required = [];
+  const keywords = validate.errors.map((error) => error.keyword);
+  for (const error of validate.errors) {
+    const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : undefined;
+    const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
+    pointers.add(pointer);
+    if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
+  }
+  return { pointers: [...pointers], required, keywords };
+}
+
+// ── positions, found independently: a syntax tree, the last of duplicate keys (as JSON.parse) ──
+
+/** @returns {{ node: object, viaDuplicate: boolean }} the node, and whether a duplicate key was on the way */
+function nodeAt(tree, pointer) {
+  let node = tree;
+  let viaDuplicate = false;
+  for (const segment of pointer.split('/').slice(1).map(unescapeKey)) {
+    let next;
+    if (node.type === 'object') {
+      const same = node.children.filter((property) => property.children[0].value === segment);
+      viaDuplicate ||= same.length > 1;
+      next = same.at(-1)?.children[1];
+    } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) {
+      next = node.children[Number(segment)];
+    }
+    if (!next) break; // a pointer past the document lands on the deepest node that exists
+    node = next;
+  }
+  return { node, viaDuplicate };
+}
+
+/** Where each line of `text` starts: CRLF, LF and a lone CR end a line, as in editors. */
+function lineStarts(text) {
+  return [0, ...[...text.matchAll(/\r\n|\r|\n/g)].map((match) => match.index + match[0].length)];
+}
+
+function lineAndColumn(starts, offset) {
+  let line = 0;
+  while (line + 1 < starts.length && starts[line + 1] <= offset) line++;
+  return { line: line + 1, column: offset - starts[line] + 1 };
+}
+
+// ── one case: a schema and its documents, on disk ───────────────────────────────────────────────
+
+function makeCase(rng, index, root) {
+  const dialect = Object.keys(DIALECTS)[index % 5];
+  const generated = JSON.parse(JSON.stringify(randomSchema(rng, dialect)));
+  const name = `case-${String(index).padStart(2, '0')}`;
+  fs.mkdirSync(path.join(root, name, 'docs'), { recursive: true });
+  // Some schemas keep their definitions in a file beside them: found by filecheck on disk, or preloaded.
+  const split = rng.chance(0.35) ? moveDefinitions(generated, dialect, 'common.json') : null;
+  const schema = split ? split.root : generated;
+  const refs = split && rng.chance(0.5) ? [`${name}/common.json`] : [];
+  if (split) fs.writeFileSync(path.join(root, name, 'common.json'), JSON.stringify(split.common, null, 2));
+  fs.writeFileSync(path.join(root, name, 'schema.json'), JSON.stringify(schema, null, 2));
+  const documents = [];
+  for (let i = 0; i < DOCUMENTS; i++) {
+    const rel = `${name}/docs/${String(i).padStart(3, '0')}.json`;
+    const raw = writeJson(rng, randomDocument(rng, schema));
+    fs.writeFileSync(path.join(root, rel), raw);
+    assert.equal(fs.readFileSync(path.join(root, rel), 'utf8'), raw, 'the generator wrote text that survives UTF-8');
+    documents.push({ rel, raw, text: raw.replace(/^\uFEFF/, '') });
+  }
+  let validate = null;
+  let invalid = null;
+  try {
+    validate = oracleFor(dialect, schema, split?.common);
+  } catch (error) {
+    invalid = error.message;
+  }
+  return { index, name, dialect, schema: generated, split: !!split, refs, documents, validate, invalid };
+}
+
+/** Every way filecheck's result for one document differs from the oracle's. */
+function disagreements(result, expected, text) {
+  const found = [];
+  if (!result) return ['missing from the report'];
+  const shouldFail = expected.threw !== undefined || expected.pointers.length > 0;
+  if (result.status !== (shouldFail ? 'fail' : 'pass')) found.push(`status ${result.status}, ajv says ${shouldFail ? 'fail' : 'pass'}`);
+  if (expected.threw !== undefined) {
+    const want = [{ validator: 'json-schema', message: `threw: ${expected.threw}`, kind: 'error' }];
+    if (!isDeepEqual(result.problems, want)) found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
+    return found;
+  }
+  const pointers = [...new Set(result.problems.map((p) => p.pointer))];
+  if (!isDeepEqual(pointers, expected.pointers)) found.push(`pointers ${JSON.stringify(pointers)}, ajv's ${JSON.stringify(expected.pointers)}`);
+  for (const want of expected.required) {
+    if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message)) found.push(`no problem ${JSON.stringify(want)}`);
+  }
+  const tree = result.problems.length ? parseTree(text) : null;
+  const starts = result.problems.length ? lineStarts(text) : null;
+  for (const problem of result.problems) {
+    if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
+    const at = lineAndColumn(starts, nodeAt(tree, problem.pointer).node.offset);
+    if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
+  }
+  return found;
+}
+
+const isDeepEqual = (a, b) => {
+  try {
+    assert.deepStrictEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+// A schema ajv rejects must stop filecheck with exit 2, naming it.
+async function checkInvalidSchema(root, c) {
+  const { code, stderr } = await runCli([`${c.name}/docs/*.json`, '-s', `${c.name}/schema.json`, '--workers', '0'], { cwd: root });
+  return code === 2 && stderr.includes(`${c.name}/schema.json is invalid`) ? [] : [`ajv rejects the schema (${c.invalid}); filecheck exited ${code}: ${stderr}`];
+}
+
+/** The failures of one run of the CLI over every case: one rule per schema, one ajv per schema. */
+async function checkRun(root, cases, workers) {
+  const out = `out-${workers}.json`;
+  const { code, stderr } = await runCli(['-r', `json:${out}`, '--verbose', '--workers', workers], { cwd: root, timeout: 120_000 });
+  const anyFail = cases.some((c) => c.expected.some((e) => e.threw !== undefined || e.pointers.length));
+  if (code !== (anyFail ? 1 : 0)) return { files: null, failures: new Map([[null, [`--workers ${workers}: exit code ${code}, expected ${anyFail ? 1 : 0}; stderr: ${stderr}`]]]) };
+  const { files } = parseJsonReport(fs.readFileSync(path.join(root, out), 'utf8'));
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  const failures = new Map();
+  for (const c of cases) {
+    const found = c.documents.flatMap((d, i) => disagreements(byPath.get(d.rel), c.expected[i], d.text).map((problem) => `--workers ${workers} ${d.rel}: ${problem}`));
+    if (found.length) failures.set(c, found);
+  }
+  return { files, failures };
+}
+
+function describeCase(c, failures) {
+  const doc = c.documents.find((d) => failures.some((f) => f.includes(`${d.rel}:`)));
+  const shown = failures.slice(0, 5).map((f) => `  ${f}`).join('\n');
+  return `${c.name} (${c.dialect}${c.split ? `, definitions in common.json${c.refs.length ? ', preloaded' : ''}` : ''}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
+}
+
+/** What the cases exercised: verdicts, tricky keys on failing pointers, and the keywords that failed. */
+function coverage(cases) {
+  const valid = cases.filter((c) => c.validate);
+  const stats = { splitSchemas: valid.filter((c) => c.split).length, invalidSchemas: cases.length - valid.length, passing: 0, failing: 0, threw: 0, deepest: 0, escapedKeys: 0, emptyKeys: 0, nonAsciiKeys: 0, viaDuplicateKeys: 0, withBom: 0 };
+  const keywords = new Set();
+  for (const c of valid) {
+    c.documents.forEach((d, i) => {
+      const e = c.expected[i];
+      if (e.threw !== undefined) return stats.threw++;
+      if (!e.pointers.length) return stats.passing++;
+      stats.failing++;
+      for (const keyword of e.keywords) keywords.add(keyword);
+      stats.deepest = Math.max(stats.deepest, ...e.pointers.map((p) => p.split('/').length - 1));
+      if (e.pointers.some((p) => /~[01]/.test(p))) stats.escapedKeys++;
+      if (e.pointers.some((p) => /\/\/|\/$/.test(p))) stats.emptyKeys++;
+      if (e.pointers.some((p) => /[^\x20-\x7e]/.test(p))) stats.nonAsciiKeys++;
+      if (d.raw !== d.text) stats.withBom++;
+      const tree = parseTree(d.text);
+      if (e.pointers.some((p) => nodeAt(tree, p).viaDuplicate)) stats.viaDuplicateKeys++;
+    });
+  }
+  return { stats, keywords };
+}
+
+test(`filecheck's verdicts, pointers and positions agree with ajv's on random schemas and documents (FUZZ_SEED=${SEED})`, async (t) => {
+  const rng = createRandom(SEED);
+  const root = makeTree(t);
+  const cases = Array.from({ length: SCHEMAS }, (_, i) => makeCase(rng, i, root));
+  const valid = cases.filter((c) => c.validate);
+  for (const c of valid) c.expected = c.documents.map((d) => expectedOutcome(c.validate, JSON.parse(d.text)));
+  const rules = valid.map((c) => ({ name: c.name, files: [`${c.name}/docs/*.json`], schema: `${c.name}/schema.json`, refs: c.refs }));
+  fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules }));
+
+  const runs = await Promise.all([...EXECUTORS.map((workers) => checkRun(root, valid, workers)), ...cases.filter((c) => c.invalid).map((c) => checkInvalidSchema(root, c))]);
+  const report = [];
+  for (const run of runs.slice(EXECUTORS.length)) report.push(...run);
+  for (const { failures } of runs.slice(0, EXECUTORS.length)) {
+    for (const [c, found] of failures) report.push(c ? describeCase(c, found) : found.join('\n'));
+  }
+  const [inline, pool] = runs;
+  if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files)) report.push('the in-process and pool reports differ');
+
+  const { stats, keywords } = coverage(cases);
+  t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}; ajv keywords failed: ${[...keywords].sort().join(' ')}`);
+  assert.equal(report.length, 0, `FUZZ_SEED=${SEED} repeats this:\n${report.slice(0, 4).join('\n\n')}`);
+
+  // The generator must keep producing what the property is about, or the test proves nothing.
+  const documents = SCHEMAS * DOCUMENTS;
+  assert.ok(stats.passing > documents * 0.05, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.failing > documents * 0.3, `FUZZ_SEED=${SEED}: too few failing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.deepest >= 3, `FUZZ_SEED=${SEED}: no failure deeper than ${stats.deepest}`);
+  assert.ok(stats.invalidSchemas < SCHEMAS / 10, `FUZZ_SEED=${SEED}: ${stats.invalidSchemas} schemas ajv rejects`);
+  for (const tricky of ['escapedKeys', 'emptyKeys', 'nonAsciiKeys', 'viaDuplicateKeys', 'withBom']) {
+    assert.ok(stats[tricky] > 0, `FUZZ_SEED=${SEED}: no failing document with ${tricky}`);
+  }
+  const missing = EXPECTED_KEYWORDS.filter((keyword) => !keywords.has(keyword));
+  assert.deepEqual(missing, [], `FUZZ_SEED=${SEED}: no document failed these keywords`);
+});
