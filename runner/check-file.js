@@ -3,6 +3,7 @@
 import { readText } from './read-text.js';
 import { locateProblems, describeSyntaxError } from './positions.js';
 import { ChaosError } from './chaos.js';
+import { nestingProblem } from './nesting.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
@@ -15,7 +16,7 @@ import { ChaosError } from './chaos.js';
 export function checkFile(entry, validators) {
   const started = performance.now();
   const problems = [];
-  const read = readText(entry.path, entry.special);
+  const read = entry.refused ? { error: entry.refused } : readText(entry.path);
   if (read.error) {
     problems.push({ validator: 'read', message: `file ${read.error}`, kind: 'io' });
   } else {
@@ -25,11 +26,17 @@ export function checkFile(entry, validators) {
       doc = JSON.parse(read.text);
       parsed = true;
     } catch (error) {
-      problems.push(syntaxProblem(read.text, error));
+      // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
+      problems.push(nestingProblem(read.text) ?? syntaxProblem(read.text, error));
     }
     if (parsed) {
-      runValidators(doc, entry, validators, problems);
-      locateProblems(read.text, problems);
+      const tooDeep = nestingProblem(read.text, doc);
+      if (tooDeep) {
+        problems.push(tooDeep);
+      } else {
+        runValidators(doc, entry, validators, problems);
+        locateProblems(read.text, problems);
+      }
     }
   }
   return { path: entry.rel, status: problems.length ? 'fail' : 'pass', problems, durationMs: performance.now() - started };

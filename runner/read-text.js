@@ -1,59 +1,81 @@
 // Reads one file as UTF-8 text, once, or says in one line why it cannot.
 import fs from 'node:fs';
-import { isUtf8 } from 'node:buffer';
+import { isUtf8, constants } from 'node:buffer';
 
 // O_NONBLOCK: opening a named pipe that nobody writes to must not block the run.
 const FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+// The longest string V8 can make. UTF-8 never takes fewer bytes than UTF-16 code units, so any
+// file up to this many bytes fits; a larger one is refused before a byte of it is read.
+const MAX_BYTES = constants.MAX_STRING_LENGTH;
+const MIB = 1024 * 1024;
 
 /**
+ * What the file is, and its size, come from the descriptor that is then read (fstat), so a pipe,
+ * a device or a file too large to hold is never read, even when it took the place of a regular
+ * file after discovery.
  * @param {string} file absolute path
- * @param {boolean} [special] not known to be a regular file: check what it is before reading
  * @returns {{ text: string } | { error: string }}
  */
-export function readText(file, special = false) {
-  if (special) {
-    const notAFile = whyNotAFile(file);
-    if (notAFile) return { error: notAFile };
-  }
-  let text;
+export function readText(file) {
+  let fd;
   try {
-    // Node's one-call UTF-8 read (open, read, decode, close in C++) is the fastest way in.
-    text = fs.readFileSync(file, { encoding: 'utf8', flag: FLAGS });
+    fd = fs.openSync(file, FLAGS);
+    const stats = fs.fstatSync(fd);
+    const notAFile = whyNotAFile(stats);
+    if (notAFile) return { error: notAFile };
+    if (stats.size > MAX_BYTES) return { error: `is too large to check (${Math.round(stats.size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)` };
+    return decode(readAll(fd, stats.size));
   } catch (error) {
     return { error: describeReadError(file, error) };
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
-  // Bytes that are not UTF-8 decode to U+FFFD: only then is the slower byte-level check paid for,
-  // so corrupt bytes never pass unnoticed inside a string.
+}
+
+// Up to the size fstat gave (a file that grows meanwhile is read as it was), or less if it shrank.
+function readAll(fd, size) {
+  const buffer = Buffer.allocUnsafe(size);
+  let length = 0;
+  while (length < size) {
+    const read = fs.readSync(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+
+function decode(bytes) {
+  const text = bytes.toString('utf8');
+  // Bytes that are not UTF-8 decode to U+FFFD: only then is the byte-level check paid for, so
+  // corrupt bytes never pass unnoticed inside a string.
   if (text.includes('\uFFFD')) {
-    const problem = encodingProblem(fs.readFileSync(file, { flag: FLAGS }));
+    const problem = encodingProblem(bytes);
     if (problem) return { error: problem };
   }
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-function encodingProblem(buffer) {
-  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) return 'is UTF-16 text; filecheck reads UTF-8';
-  return isUtf8(buffer) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
+function encodingProblem(bytes) {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'is UTF-16 text; filecheck reads UTF-8';
+  return isUtf8(bytes) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
 }
 
-function whyNotAFile(file) {
-  let stats;
-  try {
-    stats = fs.statSync(file);
-  } catch (error) {
-    return describeReadError(file, error);
-  }
+function whyNotAFile(stats) {
+  if (stats.isFile()) return null;
   if (stats.isDirectory()) return 'is a directory, not a file';
   if (stats.isFIFO()) return 'is not a regular file (a named pipe)';
   if (stats.isSocket()) return 'is not a regular file (a socket)';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'is not a regular file (a device)';
-  return null;
+  return 'is not a regular file';
 }
 
 function describeReadError(file, error) {
   switch (error.code) {
     case 'ENOENT':
-      return isBrokenLink(file) ? 'is a broken symbolic link' : 'no longer exists (deleted after it was found?)';
+      if (isBrokenLink(file)) return 'is a broken symbolic link';
+      // A name that is not UTF-8 reaches Node with U+FFFD in place of its bytes: that name does not exist.
+      if (file.includes('\uFFFD')) return 'cannot be opened: its name is not valid UTF-8';
+      return 'no longer exists (deleted after it was found?)';
     case 'EACCES':
     case 'EPERM':
       return 'cannot be read: permission denied';
@@ -61,9 +83,8 @@ function describeReadError(file, error) {
       return 'is a symbolic link loop';
     case 'EISDIR':
       return 'is a directory, not a file';
-    case 'ERR_STRING_TOO_LONG':
-    case 'ERR_FS_FILE_TOO_LARGE':
-      return 'is too large to check (over 512 MiB of text)';
+    case 'ENXIO': // opening a socket
+      return 'is not a regular file (a socket)';
     default:
       return `cannot be read: ${error.code ?? error.message}`;
   }
