@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars } from './paths.js';
+import { linkPolicy } from './links.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
@@ -122,63 +123,6 @@ function add(found, cwd, file, special, named, refused) {
   // A named file behind a linked folder is a regular file, yet refused: special keeps it from being
   // taken for the file it is not (the cache's check by size and times).
   found.push({ rel: relativePosix(cwd, file), path: file, special: special || !!refused, named, refused });
-}
-
-// Symbolic links lead only within the project (the config file's folder, else the working
-// directory): a link there to anything outside is not followed, and a file behind one fails unread,
-// for a pull request could otherwise have CI read, and quote in its log, any file of the machine. A
-// link to a folder that contains it, or to any folder on the way to it, is not followed either,
-// so link loops end. Links in folders outside the project (named, or by a `../` pattern) lead anywhere.
-function linkPolicy(root) {
-  const realRoot = realpathOrNull(root) ?? root;
-  const realpaths = new Map();
-  const real = (file) => {
-    if (!realpaths.has(file)) realpaths.set(file, realpathOrNull(file));
-    return realpaths.get(file);
-  };
-  const refused = new Map(); // absolute link path ─▶ why it is not followed
-  const refusal = (file) => {
-    const target = real(file);
-    if (target === null || !isInside(root, file) || isInside(realRoot, target)) return undefined;
-    const how = lstatOrNull(file)?.isSymbolicLink() ? 'is a symbolic link' : 'is behind a symbolic link';
-    return `${how} out of the project (to ${target}); not followed`;
-  };
-  const loops = (link, target) => {
-    for (let folder = path.dirname(link); ; folder = path.dirname(folder)) {
-      const at = real(folder);
-      if (at !== null && isInside(target, at)) return true;
-      if (folder === path.dirname(folder)) return false;
-    }
-  };
-  return {
-    refused,
-    /** @param {string} file absolute @returns {string | undefined} why `file`, named by the user, is not read */
-    refusal,
-    // fast-glob asks stat() of each symbolic link it meets, and of nothing else. Given the link's
-    // own stats for a link it must not follow, it neither enters nor reads it: it lists it as a link.
-    fs: {
-      statSync(link, options) {
-        const stats = fs.statSync(link, options); // a broken link or a loop throws, as it always did
-        const why = refusal(link) ?? (stats.isDirectory() && loops(link, real(link)) ? 'is a symbolic link to a folder that contains it; not followed' : undefined);
-        if (!why) return stats;
-        refused.set(path.resolve(link), why);
-        return fs.lstatSync(link, options);
-      },
-    },
-  };
-}
-
-const isInside = (folder, file) => {
-  const relative = path.relative(folder, file);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
-};
-
-function realpathOrNull(file) {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return null;
-  }
 }
 
 // file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base once.
