@@ -16,7 +16,7 @@ import { nestingProblem } from './nesting.js';
 export function checkFile(entry, validators) {
   const started = performance.now();
   const problems = [];
-  const read = entry.refused ? { error: entry.refused } : readText(entry.path);
+  const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
   if (read.error) {
     problems.push({ validator: 'read', message: `file ${read.error}`, kind: 'io' });
   } else {

@@ -90,25 +90,45 @@ test('a file deleted after it was found', (t) => {
   assert.deepEqual(readText(path.join(tempDir(t), 'gone.json')), { error: 'no longer exists (deleted after it was found?)' });
 });
 
-test('a named pipe is refused at once, unread, whether anybody writes to it or not', { timeout: 10_000 }, (t) => {
+test('a named pipe, as discovery marks it (special), is refused unread, whether anybody writes to it or not', { timeout: 10_000 }, (t) => {
   const fifo = path.join(tempDir(t), 'pipe.json');
   execFileSync('mkfifo', [fifo]);
-  assert.deepEqual(readText(fifo), { error: 'is not a regular file (a named pipe)' });
+  assert.deepEqual(readText(fifo, true), { error: 'is not a regular file (a named pipe)' });
   const writer = fs.openSync(fifo, 'r+'); // Linux: opens without waiting for a reader
   t.after(() => fs.closeSync(writer));
   fs.writeSync(writer, '{"a": 1}');
-  assert.deepEqual(readText(fifo), { error: 'is not a regular file (a named pipe)' });
+  assert.deepEqual(readText(fifo, true), { error: 'is not a regular file (a named pipe)' });
 });
 
-test('a device, even an endless one', () => {
-  assert.deepEqual(readText('/dev/null'), { error: 'is not a regular file (a device)' });
-  assert.deepEqual(readText('/dev/zero'), { error: 'is not a regular file (a device)' });
+test('a regular file swapped for a pipe after discovery does not block the read', { timeout: 10_000 }, (t) => {
+  const fifo = path.join(tempDir(t), 'pipe.json');
+  execFileSync('mkfifo', [fifo]);
+  assert.deepEqual(readText(fifo), { text: '' }, 'no writer: nothing to read');
+  const writer = fs.openSync(fifo, 'r+');
+  t.after(() => fs.closeSync(writer));
+  assert.deepEqual(readText(fifo), { error: 'cannot be read: EAGAIN' }, 'a writer that writes nothing: no wait');
 });
 
-test('a file too large to hold as a string is refused by its size, unread', (t) => {
+test('a device, even an endless one, special or not', () => {
+  assert.deepEqual(readText('/dev/null', true), { error: 'is not a regular file (a device)' });
+  assert.deepEqual(readText('/dev/zero', true), { error: 'is not a regular file (a device)' });
+  assert.deepEqual(readText('/dev/zero'), { error: 'is not a regular file (a device)' }, 'one chunk, then measured');
+});
+
+test('a file too large to hold as a string is refused by its size, after one chunk at most', (t) => {
   const huge = file(t, '');
   fs.truncateSync(huge, 600 * 1024 * 1024); // sparse: no disk used
   assert.deepEqual(readText(huge), { error: 'is too large to check (600 MiB; the limit is 512 MiB)' });
+  assert.deepEqual(readText(huge, true), { error: 'is too large to check (600 MiB; the limit is 512 MiB)' });
+});
+
+test('files around the size of one read (64 KiB) are read whole, a character across its end too', (t) => {
+  // 'é' takes two bytes: 65,535, 65,536 (exactly one read), 65,537 (an 'é' across the end) and 300,001 bytes.
+  for (const text of ['a' + 'é'.repeat(32767), 'ab' + 'é'.repeat(32767), 'a' + 'é'.repeat(32768), 'a' + 'é'.repeat(150000)]) {
+    const target = file(t, text);
+    assert.deepEqual(readText(target), { text }, `${Buffer.byteLength(text)} bytes`);
+    assert.deepEqual(readText(target, true), { text }, `${Buffer.byteLength(text)} bytes, special`);
+  }
 });
 
 test('a name that is not UTF-8 cannot be opened, and says why', (t) => {
