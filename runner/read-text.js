@@ -15,22 +15,22 @@ const CHUNK = Buffer.allocUnsafeSlow(64 * 1024);
 
 /**
  * A file that discovery saw as something else than a regular file (`special`: a link, a pipe…) is
- * looked at first, through the descriptor that is then read (fstat): a pipe, a socket or a device is
- * never read. A regular file is read at once; only one that fills the first read is measured, and
- * one over the limit is refused before more of it is read. A file swapped for a pipe meanwhile
- * cannot block the read either: it is opened non-blocking.
+ * looked at first, and a pipe, a socket or a device is not even opened (opening a pipe would release
+ * a writer waiting for a reader). A regular file is read at once; only one that fills the first read
+ * is measured (on its descriptor), and one over the limit is refused before more of it is read. A
+ * file swapped for a pipe after discovery cannot block the read either: it is opened non-blocking.
  * @param {string} file absolute path
- * @param {boolean} [special] not known to be a regular file: check what it is before reading
+ * @param {boolean} [special] not known to be a regular file: check what it is before opening it
  * @returns {{ text: string } | { error: string }}
  */
 export function readText(file, special = false) {
   let fd;
   try {
-    fd = fs.openSync(file, FLAGS);
     if (special) {
-      const notReadable = whyNotReadable(fs.fstatSync(fd));
+      const notReadable = whyNotReadable(fs.statSync(file));
       if (notReadable) return { error: notReadable };
     }
+    fd = fs.openSync(file, FLAGS);
     const first = fs.readSync(fd, CHUNK, 0, CHUNK.length, null);
     if (first < CHUNK.length) return decode(CHUNK.subarray(0, first));
     const stats = fs.fstatSync(fd);
