@@ -16,7 +16,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
     onFileResult(result) {
       if (result.status === 'pass') {
         // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
-        const time = result.durationMs === undefined ? '' : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
+        const time = result.cached ? ` ${c.dim('(cached)')}` : result.durationMs === undefined ? '' : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
         if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}\n`);
         return;
       }
@@ -30,6 +30,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       // The plan is final only at the end: `auto` decides after measuring the first files.
       const { plan } = summary;
       if (verbose) write(c.dim(`\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`));
+      if (verbose && summary.cache) write(c.dim(`\n${cacheLine(summary.cache)}`));
       write(`\n${summaryLines(verbose ? summary : withoutSkipped(summary), c).join('\n')}\n`);
       end();
     },
@@ -40,3 +41,8 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
 // ESLint does: a pre-commit hook or lint-staged hands over every staged file, most of them none of
 // filecheck's business. --verbose lists and counts them; the json summary always counts them.
 const withoutSkipped = (summary) => ({ ...summary, total: summary.total - summary.skipped, skipped: 0 });
+
+function cacheLine({ hits, misses, schemas }) {
+  const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  return `Cache: ${plural(hits, 'file')} unchanged since passing, ${plural(misses, 'file')} to check; schemas: ${schemas.cached} from the cache, ${schemas.compiled} compiled`;
+}

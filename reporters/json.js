@@ -1,6 +1,7 @@
 // The machine reporter: one JSON document, streamed so that memory stays flat with many failures.
-// Shape (stable): { "files": [{ path, status, problems }], "summary": { total, passed, failed,
-// skipped, unchecked, bailed, interrupted, durationMs, plan } }. Failing files only, all with --verbose.
+// Shape (stable): { "files": [{ path, status, problems, cached? }], "summary": { total, passed, failed,
+// skipped, unchecked, bailed, interrupted, durationMs, plan, cache? } }. Failing files only, all with
+// --verbose; `cached: true` marks a pass reported from the cache, `cache` is there with --cache.
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {
@@ -12,10 +13,10 @@ export function createJsonReporter({ write, end, verbose }) {
     opened = true;
   };
   return {
-    onFileResult({ path, status, problems }) {
+    onFileResult({ path, status, problems, cached }) {
       if (status === 'pass' && !verbose) return;
       open();
-      write(JSON.stringify({ path, status, problems }));
+      write(JSON.stringify(cached ? { path, status, problems, cached } : { path, status, problems }));
     },
     async onRunComplete(summary) {
       write(`${opened ? '\n' : '{"files":['}],\n"summary":${JSON.stringify(summary)}}\n`);

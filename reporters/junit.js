@@ -9,9 +9,9 @@
 import { xmlAttribute, xmlText } from './xml.js';
 
 
-// A check that could not run (an unreadable file, a validator that threw, the chaos monkey) is a
-// JUnit error; a file that breaks a rule or is not valid JSON is a failure.
-const ERROR_KINDS = new Set(['io', 'error', 'chaos']);
+// A check that could not run or finish (an unreadable file, a validator that threw or died, the file
+// timeout, the chaos monkey) is a JUnit error; a file that breaks a rule or is not valid JSON is a failure.
+const ERROR_KINDS = new Set(['io', 'error', 'chaos', 'timeout']);
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 

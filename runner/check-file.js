@@ -1,46 +1,92 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
+import { hash } from 'node:crypto';
 import { readText } from './read-text.js';
 import { locateProblems, describeSyntaxError } from './positions.js';
-import { ChaosError } from './chaos.js';
+import { ChaosError, createChaosMonkey } from './chaos.js';
+import { CheckDied, containExit } from './contain-exit.js';
+import { timedOut } from './file-timeout.js';
 import { nestingProblem } from './nesting.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
- *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' }} Problem
- * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number }} FileResult
- * @param {import('./discover.js').FileEntry} entry
- * @param {import('./compile-rules.js').Validator[]} validators
- * @returns {FileResult}
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout' }} Problem
+ * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
+ *   cached?: boolean }} FileResult  hash: see contentHash; cached: reported from the cache (cache.js)
+ * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean }} CheckOptions
  */
-export function checkFile(entry, validators) {
+
+/**
+ * The options of every check in one process, built once.
+ * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean }} options
+ *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there)
+ * @returns {CheckOptions}
+ */
+export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = false }) {
+  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker };
+}
+
+const NO_OPTIONS = prepareCheck({});
+
+/**
+ * @param {import('./discover.js').FileEntry & { hash?: boolean }} entry hash: a passing file's result
+ *   carries the contentHash of the text that passed, which the cache records
+ * @param {import('./compile-rules.js').Validator[]} validators
+ * @param {CheckOptions} [options] from prepareCheck
+ * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
+ *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
+ */
+export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = NO_OPTIONS) {
   const started = performance.now();
-  const problems = [];
-  const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
-  if (read.error) {
-    problems.push({ validator: 'read', message: `file ${read.error}`, kind: 'io' });
-  } else {
+  const hit = monkey?.hits(entry) ?? false;
+  let problems = [];
+  let died = false;
+  const guard = inWorker ? null : containExit();
+  let read;
+  try {
+    let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
+    const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
+    read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
     let doc;
-    let parsed = false;
-    try {
-      doc = JSON.parse(read.text);
-      parsed = true;
-    } catch (error) {
-      // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
-      problems.push(nestingProblem(read.text) ?? syntaxProblem(read.text, error));
-    }
-    if (parsed) {
-      const tooDeep = nestingProblem(read.text, doc);
+    if (read.error) {
+      problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
+    } else {
+      let parsed = false;
+      try {
+        doc = JSON.parse(read.text);
+        parsed = true;
+      } catch (error) {
+        // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
+        problems.push(nestingProblem(read.text) ?? syntaxProblem(read.text, error));
+      }
+      const tooDeep = parsed && nestingProblem(read.text, doc);
       if (tooDeep) {
         problems.push(tooDeep);
-      } else {
-        runValidators(doc, entry, validators, problems);
+      } else if (parsed) {
+        runValidators(doc, entry, validators, problems, guard);
         locateProblems(read.text, problems);
       }
     }
+    // Every hit file gets its fault, whether or not it could be read and parsed: which files are
+    // hit never depends on the kind.
+    if (hit && monkey.kind !== 'io') runValidators(doc, entry, [monkey.validator], problems, guard);
+  } catch (error) {
+    if (!(error instanceof CheckDied)) throw error;
+    died = true;
+    problems = [{ validator: error.validator ?? 'check', message: `the check died: ${error.message}`, kind: 'error' }];
+  } finally {
+    guard?.release();
   }
-  return { path: entry.rel, status: problems.length ? 'fail' : 'pass', problems, durationMs: performance.now() - started };
+  const durationMs = performance.now() - started;
+  // A check that timed out or died has no verdict on the content: it never carries a hash, so the
+  // cache never records it as a pass.
+  if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
+  if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs };
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text) }) };
 }
+
+/** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
+export const contentHash = (text) => hash('sha256', text, 'base64url');
 
 function syntaxProblem(text, error) {
   if (text === '') return { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' };
@@ -50,7 +96,8 @@ function syntaxProblem(text, error) {
   return { validator: 'parse', message: `invalid JSON: ${detail}`, line, column, kind: 'parse' };
 }
 
-function runValidators(doc, entry, validators, problems) {
+// A check that dies (CheckDied) ends here: the caller reports that alone.
+function runValidators(doc, entry, validators, problems, guard) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
   for (const validator of validators) {
     const name = validator.name;
@@ -64,10 +111,15 @@ function runValidators(doc, entry, validators, problems) {
         for (const problem of [found].flat()) problems.push(normalize(problem, name));
       }
     } catch (error) {
+      if (error instanceof CheckDied) throw named(error, name);
       problems.push(thrownProblem(error, name));
     }
+    // Caught by the validator itself, a contained process.exit has still ended the check.
+    if (guard?.died) throw named(guard.died, name);
   }
 }
+
+const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
 
 // Custom validators may return strings or partial problems.
 function normalize(problem, validator) {

@@ -38,7 +38,10 @@ export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit 
     }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
     describeSelection(discovery, config, note);
-    if (config.chaos) note(`chaos monkey on: probability ${config.chaos.probability}, seed ${config.chaos.seed} (--chaos-seed ${config.chaos.seed} repeats this run)`);
+    if (config.chaos) {
+      const { probability, seed, kind } = config.chaos;
+      note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
+    }
 
     const { createReporters } = await import('../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });

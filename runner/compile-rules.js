@@ -5,7 +5,6 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { createRequireKeys } from '../validators/require-keys.js';
 import { loadCustomValidator } from '../validators/custom.js';
-import { createChaosValidator } from './chaos.js';
 import { hasGlobChars } from './paths.js';
 
 const require = createRequire(import.meta.url);
@@ -16,11 +15,11 @@ const require = createRequire(import.meta.url);
  * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
  * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
  * @param {import('./config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string, chaos?: { probability: number, seed: string } | null }} context
- * @returns {RuleCompiler} the chaos monkey, when it is on, runs last among a file's validators
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ *   schemaCache: the folder of compiled schemas (--cache)
+ * @returns {RuleCompiler}
  */
 export function createRuleCompiler(rules, context) {
-  const chaos = context.chaos ? [createChaosValidator(context.chaos)] : [];
   const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
   const shared = new Map();
   const once = (key, build) => {
@@ -55,7 +54,7 @@ export function createRuleCompiler(rules, context) {
     },
     validatorsFor(ruleIds) {
       const key = ruleIds.join(',');
-      if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id))), ...chaos]);
+      if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id)))]);
       return perCombination.get(key);
     },
   };
@@ -75,7 +74,8 @@ async function loadSchemaValidator(rule, context) {
   return createJsonSchemaValidator(rule, context);
 }
 
-function expandRefs(refs) {
+/** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */
+export function expandRefs(refs) {
   return refs.flatMap((ref) => {
     // An existing file is taken literally, as on the command line (`schemas/a(1).json`).
     if (!hasGlobChars(ref) || fs.existsSync(ref)) return [ref];

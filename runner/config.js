@@ -4,11 +4,13 @@ import path from 'node:path';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseChaos } from './chaos.js';
+import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'since', 'shard'];
+const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
+const CACHE_STRATEGIES = ['metadata', 'content'];
 
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
@@ -16,8 +18,10 @@ const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosS
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
- *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: { probability: number, seed: string, root: string } | null,
- *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null }} Config
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('./chaos.js').Chaos | null,
+ *   fileTimeout: number, fileTimeoutGiven: boolean,
+ *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
+ *   cache: { dir: string, strategy: 'metadata' | 'content' } | null }} Config
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
  */
@@ -45,6 +49,8 @@ export function loadConfig(options, { cwd, env }) {
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
+  const cache = parseCache(options, file, { cwd, base, root });
+  if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
   return {
     cwd,
     root,
@@ -59,11 +65,14 @@ export function loadConfig(options, { cwd, env }) {
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
-    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root),
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root, options.chaosKind ?? env.CHAOS_KIND),
+    fileTimeout: parseFileTimeout(options.fileTimeout ?? file.fileTimeout ?? DEFAULT_FILE_TIMEOUT_MS),
+    fileTimeoutGiven: (options.fileTimeout ?? file.fileTimeout) !== undefined,
     listFiles: !!options.listFiles,
     passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
     changed: parseChanged(options.changed, options.since),
     shard: parseShard(options.shard),
+    cache,
   };
 }
 
@@ -163,6 +172,26 @@ function parseWorkers(value) {
   const n = Number(value);
   if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
   return n;
+}
+
+function parseFileTimeout(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--file-timeout takes a whole number of milliseconds, at least 1, not "${value}"`);
+  }
+  return n;
+}
+
+// --cache-location is relative to the working directory, "cacheLocation" to the config file; the
+// default lives in the project's node_modules/.cache, as Babel's and ESLint's caches do.
+function parseCache(options, file, { cwd, base, root }) {
+  if (!(options.cache ?? file.cache)) return null;
+  const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
+  if (!CACHE_STRATEGIES.includes(strategy)) throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
+  const dir = options.cacheLocation
+    ? path.resolve(cwd, options.cacheLocation)
+    : file.cacheLocation ? path.resolve(base, file.cacheLocation) : path.join(root, 'node_modules', '.cache', 'filecheck');
+  return { dir, strategy };
 }
 
 // --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.

@@ -1,17 +1,19 @@
 // The in-process executor: takes files from the queue one by one and checks them synchronously,
 // in time slices, yielding to the event loop between slices so a spinner moves, SIGINT is heard
 // and, when a pool works beside it, the workers' results are collected.
-import { checkFile } from './check-file.js';
+import { checkFile, prepareCheck } from './check-file.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {{ compiler: import('./compile-rules.js').RuleCompiler, sliceMs?: number,
- *   budget?: { ms: number, files: number } }} options budget: stop after this much checking (a sample)
+ * @param {{ compiler: import('./compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number },
+ *   sliceMs?: number, budget?: { ms: number, files: number } }} options check: the chaos monkey and
+ *   the file timeout; budget: stop after this much checking (a sample)
  * @returns {Promise<{ files: number, checkMs: number, compileMs: number }>} what this loop did
  */
-export async function executeInline(queue, { compiler, sliceMs = 50, budget = { ms: Infinity, files: Infinity } }) {
+export async function executeInline(queue, { compiler, check, sliceMs = 50, budget = { ms: Infinity, files: Infinity } }) {
+  const options = prepareCheck(check);
   const prepared = new Set(); // rule sets are shared arrays (see discover.js)
   let files = 0;
   let checkMs = 0;
@@ -32,7 +34,7 @@ export async function executeInline(queue, { compiler, sliceMs = 50, budget = { 
       compileMs += performance.now() - before;
       prepared.add(entry.rules);
     }
-    const result = checkFile(entry, compiler.validatorsFor(entry.rules));
+    const result = checkFile(entry, compiler.validatorsFor(entry.rules), options);
     checkMs += result.durationMs;
     files++;
     queue.put(taken.start, result);

@@ -1,31 +1,50 @@
 // The pool executor: piscina workers take batches of file paths (never contents) from the queue.
 // Batches in flight are bounded, so memory does not grow with the number of files; a batch lasts
 // about BATCH_MS, so messages stay cheap on tiny files. A worker that dies has its batch re-run file
-// by file on fresh workers; a file that kills a worker twice fails with kind `error`.
+// by file on fresh workers; a file that kills a worker twice fails with kind `error`. A check that
+// runs past the file timeout has its worker terminated and replaced: that file fails with kind
+// `timeout` and the rest of its batch is re-run.
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
+import { timedOut } from './file-timeout.js';
+import { chaosHits, chaosNote, chaosPath } from './chaos.js';
 
 const require = createRequire(import.meta.url);
 const BATCH_MS = 25;
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
+// Each batch in flight has a slot where its worker says which file it is on. Slots are reused
+// oldest first, so a terminated worker's last write (terminate() is not instant) lands in a slot
+// nobody reads.
+const PROGRESS_SLOTS = 1024;
+const STOP_GRACE_MS = 500; // after a bail or Ctrl-C, a check still running is stopped after this
 
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string }} options
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string }} options
+ *   schemaCache: the folder of compiled schemas (--cache)
  */
-export function startPool({ workers, rules, chaos, cwd }) {
+export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
+  const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop },
+    workerData: { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
   });
   let closing = null;
-  return { piscina, workers, stop: new Int32Array(stop), close: () => (closing ??= piscina.destroy()) };
+  return {
+    piscina,
+    workers,
+    stop: new Int32Array(stop),
+    progress: new Int32Array(progress),
+    fileTimeout,
+    chaos,
+    close: () => (closing ??= piscina.destroy()),
+  };
 }
 
 /**
@@ -35,7 +54,7 @@ export function startPool({ workers, rules, chaos, cwd }) {
  *   file, if known, to size the first batches
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool is closed
  */
-export async function executePool(queue, { piscina: pool, workers, stop, close }, { warn, msPerFile }) {
+export async function executePool(queue, { piscina: pool, workers, stop, progress, fileTimeout, chaos, close }, { warn, msPerFile }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
   // long batches while the others have nothing to do.
@@ -43,24 +62,48 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
     const byTime = cost.files ? Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)) : 16;
     return Math.max(1, Math.min(1000, byTime, Math.ceil(queue.remaining / (4 * (workers + 1)))));
   };
-  const retries = []; // single files whose worker died: { index, entry, attempt }
+  const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
+  const running = new Set(); // { batch, slot, controller, seen, since, stuck }
+  const freeSlots = Array.from(progress.keys());
+  let stoppedAt = null;
   let inFlight = 0;
   let failure = null;
   let finish;
   const finished = new Promise((resolve) => (finish = resolve));
 
-  // On bail or Ctrl-C, workers see the flag between two files and return what they have: a running
-  // task is never aborted (that kills its worker) and no reply comes back to a destroyed pool.
-  queue.onStop(() => Atomics.store(stop, 0, 1));
+  // On bail or Ctrl-C, workers see the flag between two files and return what they have; a check
+  // still running after STOP_GRACE_MS has its worker terminated (its result would be dropped).
+  queue.onStop(() => {
+    Atomics.store(stop, 0, 1);
+    stoppedAt = performance.now();
+  });
   pool.on('error', (error) => {
     failure ??= error;
     queue.stop();
   });
 
+  // The main thread sees a file start when its slot changes: a file seen on the same slot for
+  // longer than the file timeout is stuck, and aborting its task terminates its worker.
+  function watch() {
+    const now = performance.now();
+    for (const task of running) {
+      const seen = Atomics.load(progress, task.slot);
+      if (seen !== task.seen) {
+        task.seen = seen;
+        task.since = now;
+      } else if (stoppedAt !== null && now - stoppedAt > STOP_GRACE_MS) {
+        task.controller.abort();
+      } else if (seen !== 0 && !task.stuck && now - task.since > fileTimeout) {
+        task.stuck = { position: seen - 1, ms: now - task.since };
+        task.controller.abort();
+      }
+    }
+  }
+  const watchdog = setInterval(watch, Math.max(5, Math.min(250, fileTimeout / 10)));
+
   function pump() {
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
-      const retry = retries.shift();
-      const batch = retry ? { start: retry.index, entries: [retry.entry], attempt: retry.attempt } : queue.take(batchSize());
+      const batch = retries.shift() ?? queue.take(batchSize());
       if (!batch) break;
       dispatch(batch);
     }
@@ -69,9 +112,12 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
 
   function dispatch(batch) {
     inFlight++;
+    const task = { batch, slot: freeSlots.shift(), controller: new AbortController(), seen: 0, since: 0, stuck: null };
+    Atomics.store(progress, task.slot, 0);
+    running.add(task);
     pool
-      .run(batch.entries)
-      .then((reply) => received(batch, reply), (error) => workerDied(batch, error))
+      .run({ entries: batch.entries, slot: task.slot }, { signal: task.controller.signal })
+      .then((reply) => received(batch, reply), (error) => (task.stuck ? timedOutIn(batch, task.stuck) : workerDied(batch, error)))
       // An error while a reply is handled (a reporter throwing in onFileResult, through queue.put)
       // fails the run, as in-process; uncaught, it was an unhandled rejection that killed the process.
       .catch((error) => {
@@ -79,6 +125,8 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
         queue.stop();
       })
       .finally(() => {
+        running.delete(task);
+        freeSlots.push(task.slot);
         inFlight--;
         pump();
       });
@@ -95,7 +143,9 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
       const entry = batch.entries[i];
       const result = typeof compact === 'number'
         ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-        : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
+        : compact.hash
+          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash }
+          : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);
@@ -106,7 +156,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
     if (queue.stopped) return; // terminated on purpose
     const attempt = (batch.attempt ?? 0) + 1;
     if (attempt === 1 || batch.entries.length > 1) {
-      batch.entries.forEach((entry, i) => retries.push({ index: batch.start + i, entry, attempt }));
+      retrySingly(batch, attempt);
       return;
     }
     const [entry] = batch.entries;
@@ -118,8 +168,34 @@ export async function executePool(queue, { piscina: pool, workers, stop, close }
     });
   }
 
-  pump();
-  await finished;
+  // The stuck file fails; the files before it were checked but their results went with the worker,
+  // those after it never ran: both are run again. Stuck past its files (in a timer a validator left
+  // behind), a batch is re-run file by file to find the one that hangs.
+  function timedOutIn(batch, { position, ms }) {
+    if (queue.stopped) return;
+    const { start, entries, attempt } = batch;
+    if (position >= entries.length && entries.length > 1) {
+      retrySingly(batch, attempt);
+      return;
+    }
+    const at = Math.min(position, entries.length - 1);
+    const entry = entries[at];
+    const hit = chaos !== null && chaosHits(chaos, chaosPath(chaos, entry));
+    queue.put(start + at, timedOut(entry.rel, fileTimeout, ms, { note: hit ? chaosNote(chaos) : null, settling: position >= entries.length }));
+    if (at > 0) retries.push({ start, entries: entries.slice(0, at), attempt });
+    if (at < entries.length - 1) retries.push({ start: start + at + 1, entries: entries.slice(at + 1), attempt });
+  }
+
+  function retrySingly({ start, entries }, attempt) {
+    entries.forEach((entry, i) => retries.push({ start: start + i, entries: [entry], attempt }));
+  }
+
+  try {
+    pump();
+    await finished;
+  } finally {
+    clearInterval(watchdog);
+  }
   await close();
   if (failure) throw failure;
 }

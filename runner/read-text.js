@@ -21,15 +21,17 @@ const CHUNK = Buffer.allocUnsafeSlow(64 * 1024);
  * file swapped for a pipe after discovery cannot block the read either: it is opened non-blocking.
  * @param {string} file absolute path
  * @param {boolean} [special] not known to be a regular file: check what it is before opening it
+ * @param {() => void} [fault] called where the read happens, to fail it (the chaos monkey's `io`)
  * @returns {{ text: string } | { error: string }}
  */
-export function readText(file, special = false) {
+export function readText(file, special = false, fault = undefined) {
   let fd;
   try {
     if (special) {
       const notReadable = whyNotReadable(fs.statSync(file));
       if (notReadable) return { error: notReadable };
     }
+    fault?.();
     fd = fs.openSync(file, FLAGS);
     const first = fs.readSync(fd, CHUNK, 0, CHUNK.length, null);
     if (first < CHUNK.length) return decode(CHUNK.subarray(0, first));

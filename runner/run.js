@@ -6,12 +6,15 @@ import { createRuleCompiler } from './compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 
-const startWorkers = async (workers, rules, config) => (await import('./pool.js')).startPool({ workers, rules, chaos: config.chaos, cwd: config.cwd });
+const startWorkers = async (workers, rules, config, cache) => (await import('./pool.js')).startPool({
+  workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir,
+});
+const openCache = async (...args) => (await import('./cache.js')).openCache(...args);
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
  *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
- *   shard?: { index: number, count: number, total: number } }} Summary
+ *   shard?: { index: number, count: number, total: number }, cache?: import('./cache.js').CacheSummary }} Summary
  * @param {import('./discover.js').Discovery | import('./select.js').Selection} discovery
  * @param {import('./config.js').Config} config
  * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string }} context
@@ -22,23 +25,29 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
   const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
-  const compiler = createRuleCompiler(rules, { warn: warnOnce, display, chaos: config.chaos });
+  // --cache: unchanged files that passed are reported from the cache and not queued (cache.js). The
+  // chaos monkey must meet every file: it bypasses the cache.
+  const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display }) : null;
+  const compiler = createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
+  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout };
+  const toCheck = cache ? await cache.select(files, compiler) : files;
 
   let passed = 0;
   let failed = 0;
   let bailed = false;
-  const queue = createWorkQueue(files, (result) => {
+  const report = (result) => {
     if (result.status === 'pass') passed++;
     else failed++;
     for (const reporter of reporters) reporter.onFileResult?.(result);
     bailed = config.bail > 0 && failed >= config.bail;
     return !bailed;
-  });
+  };
+  const queue = createWorkQueue(toCheck, cache ? cache.interleave(report) : report);
   const interrupt = () => queue.stop();
   if (signal?.aborted) interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
 
-  const input = { files: files.length, requested: config.workers, cores: os.availableParallelism() };
+  const input = { files: toCheck.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
   let pool = null;
@@ -46,23 +55,27 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
     let msPerFile;
     if (chosen.mode === 'sample') {
       // The other cores are idle while the main thread measures: boot the workers there meanwhile.
-      pool = await startWorkers(input.cores - 1, rules, config);
-      const sample = await executeInline(queue, { compiler, budget: SAMPLE });
+      pool = await startWorkers(input.cores - 1, rules, config, cache);
+      const sample = await executeInline(queue, { compiler, check, budget: SAMPLE });
       chosen = plan({ ...input, sample });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
-      pool ??= await startWorkers(chosen.workers, rules, config);
-      await poolRun(queue, pool, { compiler, warn: warnOnce, msPerFile, mainThreadChecks: config.workers === 'auto' });
+      pool ??= await startWorkers(chosen.workers, rules, config, cache);
+      // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
+      const mainThreadChecks = config.workers === 'auto' && !input.hang;
+      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks });
     } else {
-      await Promise.all([pool?.close(), executeInline(queue, { compiler })]);
+      await Promise.all([pool?.close(), executeInline(queue, { compiler, check })]);
     }
+    cache?.finish(queue);
   } finally {
     signal?.removeEventListener('abort', interrupt);
     await pool?.close();
+    cache?.save();
   }
 
-  const checked = queue.delivered;
+  const checked = passed + failed;
   const summary = {
     total: files.length + skipped.length,
     passed,
@@ -74,6 +87,7 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
     durationMs: Math.round(performance.now() - started),
     plan: chosen,
     ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
+    ...(cache && { cache: cache.summary() }),
   };
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
@@ -81,15 +95,23 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, warn, msPerFile, mainThreadChecks }) {
+async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks }) {
   const { executePool } = await import('./pool.js');
   const stopOnError = (promise) => promise.catch((error) => {
     queue.stop();
     throw error;
   });
   const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile }))];
-  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, sliceMs: 5 })));
+  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5 })));
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+// What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
+// chaos monkey's hangs, or custom validators when a file timeout was asked for.
+function mayHang(config, rules) {
+  if (config.chaos?.kind === 'hang') return 'the chaos monkey\'s hangs';
+  if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
+  return undefined;
 }

@@ -2,21 +2,25 @@
 // batch of paths through the same checkFile as the in-process loop. Results are compact: a passing
 // file is its duration alone.
 import { workerData } from 'node:worker_threads';
-import { checkFile } from './check-file.js';
+import { checkFile, prepareCheck } from './check-file.js';
 import { createRuleCompiler } from './compile-rules.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 
-const { rules, chaos, cwd, stop } = workerData;
+const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache } = workerData;
 const stopped = new Int32Array(stop);
+const started = new Int32Array(progress); // per batch slot: which file of the batch is being checked, + 1
+const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true });
 const warnings = [];
-const compiler = createRuleCompiler(rules, { chaos, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
+const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
 
 /**
- * @param {import('./discover.js').FileEntry[]} entries
- * @returns {Promise<{ results: Array<number | { problems: object[], durationMs: number }>, warnings: string[], usageError?: string, internalError?: unknown }>}
+ * @param {{ entries: import('./discover.js').FileEntry[], slot: number }} task slot: where this batch
+ *   says which file it is on, so that the main thread can stop a check that never returns
+ * @returns {Promise<{ results: Array<number | { durationMs: number, hash: string } | { problems: object[], durationMs: number }>,
+ *   warnings: string[], usageError?: string, internalError?: unknown }>} a pass is its duration, with its hash when asked (--cache)
  */
-export default async function checkBatch(entries) {
+export default async function checkBatch({ entries, slot }) {
   try {
     await compiler.prepare(new Set(entries.flatMap((entry) => entry.rules)));
   } catch (error) {
@@ -27,11 +31,13 @@ export default async function checkBatch(entries) {
     return { results: [], warnings: [], internalError: error };
   }
   const results = [];
-  for (const entry of entries) {
+  for (const [i, entry] of entries.entries()) {
     if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
-    const { status, problems, durationMs } = checkFile(entry, compiler.validatorsFor(entry.rules));
-    results.push(status === 'pass' ? durationMs : { problems, durationMs });
+    Atomics.store(started, slot, i + 1);
+    const { status, problems, durationMs, hash } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    results.push(status === 'fail' ? { problems, durationMs } : hash ? { durationMs, hash } : durationMs);
   }
+  Atomics.store(started, slot, entries.length + 1); // past the files: settling
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
   // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its
   // error was lost, the file passing. Let them run now, while this batch is the worker's task: such

@@ -1,7 +1,7 @@
 // runner/chaos.js: which files the chaos monkey fails is a pure function of (seed, path).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseChaos, chaosHits, createChaosValidator, ChaosError } from '../runner/chaos.js';
+import { parseChaos, chaosHits, createChaosMonkey, slowDelayMs, ChaosError, CHAOS_KINDS } from '../runner/chaos.js';
 import { UsageError } from '../runner/errors.js';
 
 const PATHS = Array.from({ length: 10_000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
@@ -48,16 +48,49 @@ test('different seeds hit different paths; the seed and the path are not merely 
   assert.ok(many.some(([x, y]) => x !== y), 'seed "s1" + path "x" must not be seed "s" + path "1x"');
 });
 
-test('the chaos validator throws a ChaosError naming the probability and seed when it hits, else nothing', () => {
-  const chaosValidator = (chaos, path) => createChaosValidator(chaos).validate({}, { path });
-  assert.equal(createChaosValidator({ probability: 1, seed: '7' }).name, 'chaos-monkey');
-  assert.throws(() => chaosValidator({ probability: 1, seed: '7' }, 'a.json'), (error) => {
+test('the monkey of kind throw throws a ChaosError naming the kind, the probability and the seed', () => {
+  const monkey = createChaosMonkey({ probability: 1, seed: '7', kind: 'throw' }, { timeoutMs: 1000, inWorker: false });
+  assert.equal(monkey.validator.name, 'chaos-monkey');
+  assert.equal(monkey.note, 'chaos monkey: injected throw (probability 1, seed 7)');
+  assert.throws(() => monkey.validator.validate({}, { path: 'a.json', absolutePath: '/a.json' }), (error) => {
     assert.ok(error instanceof ChaosError);
     assert.equal(error.name, 'ChaosError');
-    assert.equal(error.message, 'chaos monkey: injected failure (probability 1, seed 7)');
+    assert.equal(error.message, 'chaos monkey: injected throw (probability 1, seed 7)');
     return true;
   });
-  assert.equal(chaosValidator({ probability: 0, seed: '7' }, 'a.json'), undefined);
+  assert.equal(createChaosMonkey(null, { timeoutMs: 1000, inWorker: false }), null);
+});
+
+test('the monkey of kind io fails a read with EIO, as the file system would', () => {
+  const monkey = createChaosMonkey({ probability: 1, seed: '7', kind: 'io' }, { timeoutMs: 1000, inWorker: false });
+  assert.throws(() => monkey.failRead(), (error) => {
+    assert.equal(error.code, 'EIO');
+    assert.equal(error.syscall, 'read');
+    assert.match(error.message, /^EIO: i\/o error, read \(chaos monkey: injected io \(probability 1, seed 7\)\)$/);
+    return true;
+  });
+});
+
+test('which files are hit depends on the seed, the probability and the path, never on the kind or the executor', () => {
+  const entries = PATHS.slice(0, 2000).map((rel) => ({ rel, path: `/project/${rel}` }));
+  const expected = entries.filter((entry) => chaosHits({ probability: 0.2, seed: '9' }, entry.rel)).map((entry) => entry.rel);
+  for (const kind of CHAOS_KINDS) {
+    for (const inWorker of [false, true]) {
+      // Hashed relative to the root: the same files whatever folder the project lives in.
+      const monkey = createChaosMonkey({ probability: 0.2, seed: '9', kind, root: '/project' }, { timeoutMs: 1000, inWorker });
+      assert.deepEqual(entries.filter((entry) => monkey.hits(entry)).map((entry) => entry.rel), expected, `${kind}, inWorker ${inWorker}`);
+    }
+  }
+});
+
+test('a slow fault adds 1 to 50 ms, the same for a path and seed every time, spread over the range', () => {
+  const chaos = { probability: 1, seed: 'slow', kind: 'slow' };
+  const delays = PATHS.map((p) => slowDelayMs(chaos, p));
+  assert.deepEqual(PATHS.map((p) => slowDelayMs({ ...chaos }, p)), delays);
+  assert.ok(delays.every((ms) => Number.isInteger(ms) && ms >= 1 && ms <= 50));
+  assert.equal(Math.min(...delays), 1);
+  assert.equal(Math.max(...delays), 50);
+  assert.notDeepEqual(PATHS.map((p) => slowDelayMs({ ...chaos, seed: 'other' }, p)), delays);
 });
 
 test('parseChaos: off when absent, empty or 0', () => {
@@ -68,9 +101,19 @@ test('parseChaos: off when absent, empty or 0', () => {
 });
 
 test('parseChaos: a probability and a seed, kept as a string', () => {
-  assert.deepEqual(parseChaos('0.25', 'abc', '/p'), { probability: 0.25, seed: 'abc', root: '/p' });
-  assert.deepEqual(parseChaos('1', 12, '/p'), { probability: 1, seed: '12', root: '/p' });
-  assert.deepEqual(parseChaos(0.5, '0', '/p'), { probability: 0.5, seed: '0', root: '/p' });
+  assert.deepEqual(parseChaos('0.25', 'abc', '/p'), { probability: 0.25, seed: 'abc', root: '/p', kind: 'throw' });
+  assert.deepEqual(parseChaos('1', 12, '/p'), { probability: 1, seed: '12', root: '/p', kind: 'throw' });
+  assert.deepEqual(parseChaos(0.5, '0', '/p', ''), { probability: 0.5, seed: '0', root: '/p', kind: 'throw' });
+});
+
+test('parseChaos: a kind, one of throw, io, slow, hang, crash', () => {
+  assert.deepEqual(CHAOS_KINDS, ['throw', 'io', 'slow', 'hang', 'crash']);
+  for (const kind of CHAOS_KINDS) assert.equal(parseChaos('0.5', '1', '/p', kind).kind, kind);
+  assert.equal(parseChaos(undefined, '1', '/p', 'hang'), null, 'a kind alone does not switch the monkey on');
+  for (const kind of ['Hang', 'exit', ' io']) {
+    assert.throws(() => parseChaos('0.5', '1', '/p', kind), { name: 'UsageError', message: `chaos monkey kind must be one of throw, io, slow, hang, crash, not "${kind}"` });
+    assert.throws(() => parseChaos(undefined, '1', '/p', kind), UsageError, 'a bad kind is an error even with the monkey off');
+  }
 });
 
 test('parseChaos: without a seed, a random whole-number seed is chosen', () => {

@@ -4,8 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkFile } from '../runner/check-file.js';
-import { createChaosValidator } from '../runner/chaos.js';
+import { checkFile, prepareCheck } from '../runner/check-file.js';
 
 /** A file entry as discover() makes it, for a temp file holding `text`. */
 function entry(t, text, rel = 'dir/doc.json') {
@@ -16,9 +15,10 @@ function entry(t, text, rel = 'dir/doc.json') {
   return { path: file, rel, rules: [0] };
 }
 
-/** checkFile without its timing; with `chaos`, the chaos monkey runs last, as compileRules puts it. */
-function check(fileEntry, validators, chaos = null) {
-  const { durationMs, ...result } = checkFile(fileEntry, chaos ? [...validators, createChaosValidator(chaos)] : validators);
+/** checkFile without its timing; with `chaos` ({ probability, seed, kind? }), the chaos monkey is on. */
+function check(fileEntry, validators, chaos = null, options = {}) {
+  const monkeyed = chaos && prepareCheck({ chaos: { kind: 'throw', ...chaos }, ...options });
+  const { durationMs, ...result } = checkFile(fileEntry, validators, monkeyed || prepareCheck(options));
   assert.equal(typeof durationMs, 'number');
   assert.ok(durationMs >= 0);
   return result;
@@ -121,18 +121,18 @@ test('positions are filled from pointers on failing files; a problem that names 
   ]);
 });
 
-test('the chaos monkey with probability 1 fails the file as kind chaos, after the real validators', (t) => {
+test('the chaos monkey (kind throw) with probability 1 fails the file as kind chaos, after the real validators', (t) => {
   const result = check(entry(t, DOC), [validator('real', () => ['real problem'])], { probability: 1, seed: 'fixed' });
   assert.deepEqual(result, {
     path: 'dir/doc.json',
     status: 'fail',
     problems: [
       { validator: 'real', message: 'real problem', kind: 'invalid' },
-      { validator: 'chaos-monkey', message: 'chaos monkey: injected failure (probability 1, seed fixed)', kind: 'chaos' },
+      { validator: 'chaos-monkey', message: 'chaos monkey: injected throw (probability 1, seed fixed)', kind: 'chaos' },
     ],
   });
   assert.deepEqual(check(entry(t, DOC), [], { probability: 1, seed: 's' }).problems, [
-    { validator: 'chaos-monkey', message: 'chaos monkey: injected failure (probability 1, seed s)', kind: 'chaos' },
+    { validator: 'chaos-monkey', message: 'chaos monkey: injected throw (probability 1, seed s)', kind: 'chaos' },
   ]);
 });
 
@@ -147,7 +147,7 @@ test('the chaos monkey does not depend on where the files live: the same rel pat
 
 test('invalid JSON: one parse problem with its position, and no validator runs', (t) => {
   let ran = false;
-  const result = check(entry(t, '{\n  "a": 1,\n}\n'), [validator('v', () => void (ran = true))], { probability: 1, seed: 's' });
+  const result = check(entry(t, '{\n  "a": 1,\n}\n'), [validator('v', () => void (ran = true))]);
   assert.equal(ran, false);
   assert.deepEqual(result, {
     path: 'dir/doc.json',
@@ -170,4 +170,93 @@ test('a file that cannot be read: one io problem', (t) => {
     status: 'fail',
     problems: [{ validator: 'read', message: 'file no longer exists (deleted after it was found?)', kind: 'io' }],
   });
+});
+
+// ── faults: the chaos monkey's kinds, process.exit, the file timeout ──────────────────────────────
+
+const note = (kind, seed = 's') => `chaos monkey: injected ${kind} (probability 1, seed ${seed})`;
+const busy = (ms) => {
+  const end = performance.now() + ms;
+  while (performance.now() < end);
+};
+
+test('every chaos kind hits a file that does not parse as it hits any other: the kind never decides which files get a fault', (t) => {
+  const broken = () => entry(t, '{ "a": ');
+  const parse = { validator: 'parse', message: 'invalid JSON: Unexpected end of input', line: 1, column: 8, kind: 'parse' };
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'throw' }).problems, [parse, { validator: 'chaos-monkey', message: note('throw'), kind: 'chaos' }]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'io' }).problems, [{ validator: 'read', message: `file cannot be read: EIO; ${note('io')}`, kind: 'io' }]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'crash' }).problems, [{ validator: 'chaos-monkey', message: `the check died: ${note('crash')}`, kind: 'error' }]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'slow' }).problems, [parse]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'hang' }, { timeoutMs: 5 }).problems, [
+    { validator: 'timeout', message: `the check took longer than the file timeout of 5 ms; ${note('hang')}`, kind: 'timeout' },
+  ]);
+});
+
+test('chaos io fails the read as a real read error does: kind io, no validator runs', (t) => {
+  let ran = false;
+  const result = check(entry(t, DOC), [validator('v', () => void (ran = true))], { probability: 1, seed: 'e', kind: 'io' });
+  assert.equal(ran, false);
+  assert.deepEqual(result, { path: 'dir/doc.json', status: 'fail', problems: [{ validator: 'read', message: `file cannot be read: EIO; ${note('io', 'e')}`, kind: 'io' }] });
+  // A directory fails before any read: its real problem, and no fault claimed.
+  const dir = entry(t, null);
+  fs.mkdirSync(dir.path);
+  assert.deepEqual(check({ ...dir, special: true }, [], { probability: 1, seed: 'e', kind: 'io' }).problems, [{ validator: 'read', message: 'file is a directory, not a file', kind: 'io' }]);
+});
+
+test('chaos slow keeps the real verdict, and the check lasts at least the delay for that path', async (t) => {
+  const { slowDelayMs } = await import('../runner/chaos.js');
+  const chaos = { probability: 1, seed: 'z', kind: 'slow' };
+  const file = entry(t, DOC, 'slow/one.json');
+  const options = prepareCheck({ chaos });
+  const { durationMs, ...result } = checkFile(file, [validator('real', () => ['real problem'])], options);
+  assert.deepEqual(result, { path: 'slow/one.json', status: 'fail', problems: [{ validator: 'real', message: 'real problem', kind: 'invalid' }] });
+  assert.ok(durationMs >= slowDelayMs(chaos, 'slow/one.json'), `${durationMs} ms`);
+});
+
+test('in-process, a validator calling process.exit kills only its file\'s check: kind error alone, and process.exit is restored', (t) => {
+  const exit = process.exit;
+  const ran = [];
+  const result = check(entry(t, DOC), [
+    validator('first', () => ['found before']),
+    validator('quitter', () => {
+      process.exit(3);
+    }),
+    validator('after', () => void ran.push('after')),
+  ]);
+  assert.deepEqual(result, { path: 'dir/doc.json', status: 'fail', problems: [{ validator: 'quitter', message: 'the check died: the validator called process.exit(3)', kind: 'error' }] });
+  assert.deepEqual(ran, []);
+  assert.equal(process.exit, exit);
+  // Catching what process.exit threw does not bring the check back.
+  const swallowed = check(entry(t, DOC), [
+    validator('sly', () => {
+      try {
+        process.exit();
+      } catch {}
+      return ['never reported'];
+    }),
+  ]);
+  assert.deepEqual(swallowed.problems, [{ validator: 'sly', message: 'the check died: the validator called process.exit()', kind: 'error' }]);
+  assert.equal(process.exit, exit);
+});
+
+test('a check that takes longer than the file timeout fails with kind timeout alone; a quicker one keeps its verdict', (t) => {
+  const slowValidator = validator('slow', () => {
+    busy(15);
+    return ['real problem'];
+  });
+  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 10 }), {
+    path: 'dir/doc.json',
+    status: 'fail',
+    problems: [{ validator: 'timeout', message: 'the check took longer than the file timeout of 10 ms', kind: 'timeout' }],
+  });
+  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 60_000 }).problems, [{ validator: 'slow', message: 'real problem', kind: 'invalid' }]);
+});
+
+test('in-process, chaos hang blocks past the file timeout and is reported as a timeout; chaos crash as a check that died', (t) => {
+  assert.deepEqual(check(entry(t, DOC), [], { probability: 1, seed: 'h', kind: 'hang' }, { timeoutMs: 20 }).problems, [
+    { validator: 'timeout', message: `the check took longer than the file timeout of 20 ms; ${note('hang', 'h')}`, kind: 'timeout' },
+  ]);
+  assert.deepEqual(check(entry(t, DOC), [validator('real', () => ['lost'])], { probability: 1, seed: 'c', kind: 'crash' }).problems, [
+    { validator: 'chaos-monkey', message: `the check died: ${note('crash', 'c')}`, kind: 'error' },
+  ]);
 });

@@ -11,6 +11,7 @@ test('plan: the decision for each kind of run', async (t) => {
     ['--workers 0 is in-process', { files: 50_000, requested: 0, cores: 8 }, 'inline', 0, '--workers 0'],
     ['--workers N is a pool of N', { files: 50_000, requested: 3, cores: 2 }, 'pool', 3, 'pool of 3'],
     ['--workers N never exceeds the files', { files: 2, requested: 8, cores: 8 }, 'pool', 2, 'pool of 2'],
+    ['--workers N with nothing to check (every file cached) starts no worker', { files: 0, requested: 2, cores: 8 }, 'inline', 0, 'no file'],
     ['auto on one core is in-process', { files: 50_000, requested: 'auto', cores: 1 }, 'inline', 0, '1 core'],
     ['auto on a few files starts nothing', { files: 10, requested: 'auto', cores: 2 }, 'inline', 0, '10 files'],
     ['auto on many files measures first', { files: 4057, requested: 'auto', cores: 2 }, 'sample', 0, 'measuring'],
@@ -19,6 +20,14 @@ test('plan: the decision for each kind of run', async (t) => {
     ['tiny files, many of them: pool', { files: 50_000, requested: 'auto', cores: 2, sample: sample(500, 6) }, 'pool', 1, '49500 files left'],
     ['8 cores: 7 workers', { files: 50_000, requested: 'auto', cores: 8, sample: sample(500, 6) }, 'pool', 7, '7 workers'],
     ['all files measured already: in-process', { files: 400, requested: 'auto', cores: 2, sample: sample(400, 15) }, 'inline', 0, '0 files left'],
+    // A check that may never return can be stopped only in a worker: auto runs every file there.
+    ['auto, custom validators under a file timeout: a pool of cores', { files: 10, requested: 'auto', cores: 2, hang: 'custom validators' }, 'pool', 2, 'custom validators under a file timeout: a pool of 2'],
+    ['auto, the chaos monkey\'s hangs: a pool, even on one core', { files: 5000, requested: 'auto', cores: 1, hang: 'the chaos monkey\'s hangs' }, 'pool', 1, 'can be stopped'],
+    ['auto, a hang risk: no more workers than files', { files: 3, requested: 'auto', cores: 8, hang: 'custom validators' }, 'pool', 3, 'a pool of 3'],
+    ['auto, a hang risk, no files: nothing to start', { files: 0, requested: 'auto', cores: 8, hang: 'custom validators' }, 'inline', 0, 'no file'],
+    ['auto, a hang risk, a sample already taken: still the pool', { files: 600, requested: 'auto', cores: 2, hang: 'custom validators', sample: sample(500, 5) }, 'pool', 2, 'can be stopped'],
+    ['--workers 0 with a hang risk stays in-process (a true hang cannot be stopped there)', { files: 50, requested: 0, cores: 8, hang: 'custom validators' }, 'inline', 0, '--workers 0'],
+    ['--workers N with a hang risk is still a pool of N', { files: 50, requested: 3, cores: 8, hang: 'custom validators' }, 'pool', 3, 'pool of 3'],
     [
       'a costly compile counts against the pool',
       { files: 2000, requested: 'auto', cores: 2, sample: sample(100, 15, 2000) },

@@ -155,7 +155,7 @@ test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for wo
   const dir = makeTree(t, files);
   const hit = paths.filter((rel) => chaosHits({ probability: 0.2, seed: '7' }, rel));
   assert.ok(hit.length > 30 && hit.length < 90, `${hit.length} hits`);
-  const chaosProblem = { validator: 'chaos-monkey', message: 'chaos monkey: injected failure (probability 0.2, seed 7)', kind: 'chaos' };
+  const chaosProblem = { validator: 'chaos-monkey', message: 'chaos monkey: injected throw (probability 0.2, seed 7)', kind: 'chaos' };
 
   for (const workers of MODES) {
     const run = await runCli(['c', '--validator', './checks/slow.js', '--chaos-monkey', '0.2', '--chaos-seed', '7', '-q', '-r', 'json', '--workers', workers], { cwd: dir });

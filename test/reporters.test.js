@@ -190,7 +190,7 @@ test('CHAOS_MONKEY=1 fails every file with kind chaos; CHAOS_MONKEY=0 fails none
     assert.equal(file.problems.length, 1);
     assert.equal(file.problems[0].kind, 'chaos');
     assert.equal(file.problems[0].validator, 'chaos-monkey');
-    assert.match(file.problems[0].message, /^chaos monkey: injected failure \(probability 1, seed \d+\)$/);
+    assert.match(file.problems[0].message, /^chaos monkey: injected throw \(probability 1, seed \d+\)$/);
   }
   assert.match(oneLine(all.stderr), /^chaos monkey on: probability 1, seed (\d+) \(--chaos-seed \1 repeats this run\)$/);
 

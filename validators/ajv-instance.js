@@ -25,8 +25,9 @@ const DIALECTS = {
  * @param {Record<string, any>} settings the rule's `ajv` object
  * @param {string} base folder that plugin names are resolved from
  * @param {string[]} warnings receives ajv's warnings
+ * @param {{ source?: boolean }} [options] source: keep the generated code, for ajv's standalone code
  */
-export async function createAjv(dialect, settings, base, warnings) {
+export async function createAjv(dialect, settings, base, warnings, { source = false } = {}) {
   const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
   const Ajv = DIALECTS[dialect]();
   const strictness = options.strict === undefined ? DEFAULTS : { allErrors: DEFAULTS.allErrors };
@@ -38,6 +39,7 @@ export async function createAjv(dialect, settings, base, warnings) {
     ...strictness,
     ...options,
     validateFormats: formats !== false,
+    ...(source && { code: { ...options.code, source: true } }),
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));

@@ -12,8 +12,7 @@ import { UsageError } from '../runner/errors.js';
 export async function loadCustomValidator(ref, base) {
   let exported;
   try {
-    const file = path.isAbsolute(ref.module) ? ref.module : createRequire(path.join(base, 'noop.js')).resolve(ref.module);
-    exported = await import(pathToFileURL(file).href);
+    exported = await import(pathToFileURL(resolveValidatorModule(ref, base)).href);
   } catch (error) {
     const why = error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
     throw new UsageError(`validator module ${ref.module} cannot be loaded: ${why}`);
@@ -26,4 +25,9 @@ export async function loadCustomValidator(ref, base) {
     options: ref.options,
     validate: exported.default,
   };
+}
+
+/** @returns {string} the module's file; throws when it cannot be found */
+export function resolveValidatorModule(ref, base) {
+  return path.isAbsolute(ref.module) ? ref.module : createRequire(path.join(base, 'noop.js')).resolve(ref.module);
 }

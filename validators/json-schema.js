@@ -1,37 +1,84 @@
 // The `json-schema` validator: ajv 8, the dialect taken from the schema's $schema, $refs resolved
-// from preloaded and local files only. Each schema is compiled once per process.
+// from preloaded and local files only. Each schema is compiled once per process; with --cache, once
+// until it changes, later runs loading the standalone code the first one stored (schema-cache.js).
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, dialectOf } from './ajv-instance.js';
 import { readSchema, idOf, withId, localFileFor } from './schema-files.js';
 
+const require = createRequire(import.meta.url);
+
 /**
  * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
- * @param {{ warn(message: string): void, display(file: string): string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js
  * @returns {Promise<{ name: string, validate(doc: unknown): object[] }>}
  */
-export async function createJsonSchemaValidator(rule, { warn, display }) {
-  const schemaFile = rule.schema;
-  const shown = display(schemaFile);
-  const raw = readSchema(schemaFile);
-  let dialect = dialectOf(raw);
-  if (!dialect) {
-    warn(`schema ${shown}: unknown $schema "${raw.$schema}", validating it as draft-07`);
-    dialect = 'draft-07';
-  }
-  const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
-  const warnings = [];
-  const ajv = await createAjv(dialect, rule.ajv, rule.base, warnings);
-  preloadRefs(ajv, rule.refs, schemaFile, dialect);
-
-  const validate = compile(ajv, schema, schemaFile, shown, dialect, warnings);
-  for (const message of new Set(warnings)) warn(`schema ${shown}: ${inOurWords(message)}`);
+export async function createJsonSchemaValidator(rule, { warn, display, schemaCache }) {
+  const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
+  const { validate, notes } = loadStored(cache, rule) ?? (await compileSchema(rule, display(rule.schema), cache));
+  for (const note of notes) warn(`schema ${display(rule.schema)}: ${note}`);
   return {
     name: 'json-schema',
     validate(doc) {
       return validate(doc) ? [] : toProblems(validate.errors);
     },
   };
+}
+
+// Stored code that does not load is compiled, and stored, again.
+function loadStored(cache, rule) {
+  const entry = cache?.lookup(rule);
+  if (!entry?.code) return null;
+  try {
+    return { validate: cache.load(entry.code), notes: entry.notes };
+  } catch {
+    return null;
+  }
+}
+
+async function compileSchema(rule, shown, cache) {
+  const schemaFile = rule.schema;
+  const notes = [];
+  const raw = readSchema(schemaFile);
+  let dialect = dialectOf(raw);
+  if (!dialect) {
+    notes.push(`unknown $schema "${raw.$schema}", validating it as draft-07`);
+    dialect = 'draft-07';
+  }
+  const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
+  const warnings = [];
+  // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
+  // rules with plugins are compiled on every run.
+  const storable = !!cache && !rule.ajv.plugins?.length;
+  const ajv = await createAjv(dialect, rule.ajv, rule.base, warnings, { source: storable });
+  preloadRefs(ajv, rule.refs, schemaFile, dialect);
+
+  const deps = [];
+  let validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps);
+  for (const message of new Set(warnings)) notes.push(inOurWords(message));
+  if (cache) {
+    let code = storable ? standaloneCode(ajv, validate) : null;
+    // The stored code is what runs from the first run on, so a cold run and a warm one agree.
+    try {
+      if (code) validate = cache.load(code);
+    } catch {
+      code = null;
+    }
+    cache.save(rule, { deps, notes, code });
+  }
+  return { validate, notes };
+}
+
+// A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
+// compiled on every run.
+function standaloneCode(ajv, validate) {
+  try {
+    return require('ajv/dist/standalone').default(ajv, validate);
+  } catch {
+    return null;
+  }
 }
 
 function preloadRefs(ajv, refs, schemaFile, dialect) {
@@ -48,8 +95,9 @@ function preloadRefs(ajv, refs, schemaFile, dialect) {
 }
 
 // As ajv's compileAsync does, but synchronously and offline: each missing $ref is looked up on
-// disk, added, and the compile retried. So is each unknown format, once warned about.
-function compile(ajv, schema, schemaFile, shown, dialect, warnings) {
+// disk, added, and the compile retried (the files read are pushed onto `deps`). So is each unknown
+// format, once warned about.
+function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps) {
   const rootId = idOf(schema, schemaFile);
   const tried = new Set();
   for (;;) {
@@ -69,6 +117,7 @@ function compile(ajv, schema, schemaFile, shown, dialect, warnings) {
         throw new UsageError(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`);
       }
       tried.add(url);
+      deps.push(local);
       const ref = readSchema(local);
       const id = ref.$id ?? ref.id;
       // Registered under the URL that was asked for, whatever id the file gives itself.

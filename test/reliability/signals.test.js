@@ -81,21 +81,21 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   }
 }
 
-test('a second signal exits at once, while a worker is stuck: no half-written report, the previous one kept', { timeout: 60_000 }, async (t) => {
-  // The first file never ends: the first signal waits for it, in vain.
+test('a second signal exits at once, before a stuck worker is stopped: no half-written report, the previous one kept', { timeout: 60_000 }, async (t) => {
+  // The first file never ends: the first signal waits for it (the pool terminates such a worker
+  // half a second later); the second does not wait.
   const dir = makeTree(t, {
     'stuck.js': "export default () => {\n  process.stderr.write('started\\n');\n  for (;;);\n};\n",
     'out/report.xml': 'the previous report',
   });
-  const run = runCli([`${gatedDir}/data`, '--validator', './stuck.js', '--workers', '2', '-r', 'junit:out/report.xml'], { cwd: dir });
-  // Two signals sent at once may arrive as one: SIGINT is sent until the run ends (by its second).
-  let pestering;
+  const run = runCli([`${gatedDir}/data`, '--validator', './stuck.js', '--workers', '2', '-r', 'default', '-r', 'junit:out/report.xml'], { cwd: dir });
+  // Two different signals, sent together: the same signal twice could arrive as one.
   run.child.stderr.once('data', () => {
-    pestering = setInterval(() => run.child.kill('SIGINT'), 100);
+    run.child.kill('SIGTERM');
     run.child.kill('SIGINT');
   });
-  const { code, signal, stdout, stderr } = await run.finally(() => clearInterval(pestering));
-  assert.equal(code, 130, stdout + stderr);
+  const { code, signal, stdout, stderr } = await run;
+  assert.ok(code === 143 || code === 130, `the second signal's code: ${code}\n${stdout}${stderr}`);
   assert.equal(signal, null);
   assert.equal(stdout, '', 'no summary: the run did not end, the process did');
   assert.equal(fs.readFileSync(path.join(dir, 'out/report.xml'), 'utf8'), 'the previous report');

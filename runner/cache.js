@@ -1,0 +1,185 @@
+// --cache: a file that passed and has not changed since, under rules that have not changed, is
+// reported as a pass without being checked. Hits are decided here, on the main thread, before
+// anything is queued (a stat per file), so the executors and workers know nothing of the cache: the
+// files left are queued with `hash` set, and their passes recorded as they are reported. A failing
+// file is never recorded, so it is always checked again.
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from './errors.js';
+import { relativePosix } from './paths.js';
+import { readText } from './read-text.js';
+import { contentHash } from './check-file.js';
+import { digest } from './digest.js';
+import { fingerprintRules } from './rule-fingerprint.js';
+import { readResults, writeResults } from './cache-file.js';
+import { schemaCacheAt } from '../validators/schema-cache.js';
+
+/**
+ * @typedef {{ hits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
+ *   hits: files reported as passes from the cache; misses: files queued to be checked;
+ *   schemas: distinct schemas loaded from the compiled-schema cache, or compiled in this run
+ * @param {import('./config.js').Config} config with `cache` set
+ * @param {import('./config.js').Rule[]} rules
+ * @param {{ warn(message: string): void, display(file: string): string }} context
+ */
+export function openCache(config, rules, { warn, display }) {
+  const { dir, strategy } = config.cache;
+  const { root } = config;
+  checkLocation(dir, display);
+  const resultsFile = path.join(dir, 'results.json');
+  const read = readResults(resultsFile, warn, display(resultsFile));
+  let changed = read === null; // a file not to be trusted is rewritten
+  const stored = read ?? new Map();
+  // A run of the whole project (no patterns, --changed or --shard) meets every file there is: the
+  // records of the others (deleted, no longer matched) are dropped.
+  const wholeProject = !config.patterns.length && !config.changed && !config.shard;
+  const records = wholeProject ? new Map() : stored;
+  let schemas = { cached: 0, compiled: 0 };
+
+  let files = [];
+  const hits = []; // indexes into files, in order
+  const missIndexes = []; // index into files of each queued file
+  const pending = []; // for each queued file: [key, size, mtimeMs, ctimeMs, fingerprint], or null: not to record
+  let nextHit = 0;
+  let delivered = 0;
+  let report = null;
+
+  const reportHitsBefore = (index) => {
+    while (nextHit < hits.length && hits[nextHit] < index) {
+      report({ path: files[hits[nextHit++]].rel, status: 'pass', problems: [], durationMs: 0, cached: true });
+    }
+  };
+
+  // Size first, then times (the metadata strategy) or the content: a file edited without its times
+  // changing (a restored mtime) has a new ctime, and when only the times changed (a fresh checkout)
+  // the content decides and the times are recorded again.
+  function unchanged(record, stats, file) {
+    if (record[0] !== stats.size) return false;
+    const sameTimes = record[1] === stats.mtimeMs && record[2] === stats.ctimeMs;
+    if (strategy === 'metadata' && sameTimes) return true;
+    const read = readText(file);
+    if (read.error || contentHash(read.text) !== record[3]) return false;
+    if (!sameTimes) {
+      record[1] = stats.mtimeMs;
+      record[2] = stats.ctimeMs;
+      changed = true;
+    }
+    return true;
+  }
+
+  function remember(info, result) {
+    if (!info) return;
+    const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
+    if (result.status === 'pass' && result.hash) {
+      records.set(key, [size, mtimeMs, ctimeMs, result.hash, fingerprint]);
+      changed = true;
+    } else if (records.delete(key)) {
+      changed = true;
+    }
+  }
+
+  return {
+    /** The folder of compiled schemas, for the rule compilers (see validators/schema-cache.js). */
+    dir,
+    /**
+     * @param {import('./discover.js').FileEntry[]} all every file of the run, in order
+     * @param {import('./compile-rules.js').RuleCompiler} compiler the main thread's, which compiles
+     *   the schemas not in the cache
+     * @returns {Promise<import('./discover.js').FileEntry[]>} the files to check
+     */
+    async select(all, compiler) {
+      files = all;
+      const sets = new Map(); // rule set (a shared array, see discover.js) ─▶ fingerprint | null
+      for (const entry of files) sets.set(entry.rules, null);
+      const used = new Set([...sets.keys()].flat());
+      const schemaCache = schemaCacheAt(dir, warn, display);
+      const place = relativePosix(root, config.cwd);
+      const found = await fingerprintRules(rules.filter((rule) => used.has(rule.id)), { compiler, schemaCache, place, warn, display });
+      schemas = found.schemas;
+      for (const set of sets.keys()) {
+        const parts = set.map((id) => found.fingerprints.get(id));
+        sets.set(set, parts.includes(null) ? null : digest(JSON.stringify(parts)));
+      }
+
+      const toCheck = [];
+      files.forEach((entry, index) => {
+        const fingerprint = sets.get(entry.rules);
+        // Symbolic links, pipes and rules that cannot be fingerprinted: always checked.
+        const stats = fingerprint && !entry.special ? statOrNull(entry.path) : null;
+        if (!stats?.isFile()) {
+          toCheck.push(entry);
+          missIndexes.push(index);
+          pending.push(null);
+          return;
+        }
+        const key = relativePosix(root, entry.path);
+        const record = stored.get(key);
+        if (record && record[4] === fingerprint && unchanged(record, stats, entry.path)) {
+          records.set(key, record);
+          hits.push(index);
+          return;
+        }
+        toCheck.push({ ...entry, hash: true });
+        missIndexes.push(index);
+        pending.push([key, stats.size, stats.mtimeMs, stats.ctimeMs, fingerprint]);
+      });
+      return toCheck;
+    },
+
+    /**
+     * @param {(result: import('./check-file.js').FileResult) => boolean} report the run's
+     * @returns {(result: import('./check-file.js').FileResult) => boolean} for the work queue: reports
+     *   the hits that come before each checked file, then the file, and records a pass
+     */
+    interleave(runReport) {
+      report = runReport;
+      return (result) => {
+        const n = delivered++;
+        reportHitsBefore(missIndexes[n]);
+        remember(pending[n], result);
+        pending[n] = undefined;
+        return report(result);
+      };
+    },
+
+    /** Reports the hits after the last checked file, unless the run was stopped (--bail, Ctrl-C). */
+    finish(queue) {
+      if (!queue.stopped) reportHitsBefore(Infinity);
+    },
+
+    /** Writes what this run learnt, also after --bail or Ctrl-C: only reported passes are recorded. */
+    save() {
+      if (!changed && records.size === stored.size) return;
+      try {
+        writeResults(resultsFile, records);
+      } catch (error) {
+        warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
+      }
+    },
+
+    /** @returns {CacheSummary} */
+    summary() {
+      return { hits: nextHit, misses: missIndexes.length, schemas };
+    },
+  };
+}
+
+// A location that cannot be a folder is a configuration mistake; one that cannot be written is only
+// warned about, when writing.
+function checkLocation(dir, display) {
+  let stats;
+  try {
+    stats = fs.statSync(dir, { throwIfNoEntry: false });
+  } catch (error) {
+    throw new UsageError(`the cache location ${display(dir)} cannot be used: ${error.code === 'ENOTDIR' ? 'a folder above it is a file' : error.code ?? error.message}`);
+  }
+  if (stats && !stats.isDirectory()) throw new UsageError(`the cache location ${display(dir)} is not a folder`);
+}
+
+function statOrNull(file) {
+  try {
+    return fs.statSync(file, { throwIfNoEntry: false });
+  } catch {
+    return null; // unreadable: checking it says why
+  }
+}

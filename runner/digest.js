@@ -1,0 +1,31 @@
+// The digests the cache compares: of a value, of a file's bytes, of a module (its file and, for a
+// package, its version: a package's entry file often only re-exports files that change with it).
+import { hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** @param {string | Buffer} data @returns {string} sha-256, base64url */
+export const digest = (data) => hash('sha256', data, 'base64url');
+
+/** @returns {string | null} the digest of the file's bytes, or null when it cannot be read */
+export function digestFile(file) {
+  try {
+    return digest(fs.readFileSync(file));
+  } catch {
+    return null;
+  }
+}
+
+/** @returns {string | null} the digest of a module's file and of the version of the package holding it */
+export function digestModule(file) {
+  const own = digestFile(file);
+  const packageDir = /^(.*[\\/]node_modules[\\/](?:@[^\\/]+[\\/])?[^\\/]+)[\\/]/.exec(file)?.[1];
+  if (own === null || !packageDir) return own;
+  let version = null;
+  try {
+    version = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).version ?? null;
+  } catch {
+    // no readable package.json: the file's own digest must do
+  }
+  return digest(`${own}\0${version}`);
+}

@@ -1,0 +1,56 @@
+// What a file's verdict depends on besides its own content, rule by rule: filecheck's version, the
+// required keys, the schema (its compiled-schema cache entry: a key covering the ajv settings and
+// plugins, and the digests of the schema, its refs and the files its $refs reached) and the validator
+// modules (file, package version, options, and the working directory, which ctx.path is relative
+// to). A pass is cached against these fingerprints.
+import { createRequire } from 'node:module';
+import { digest, digestModule } from './digest.js';
+import { expandRefs } from './compile-rules.js';
+import { resolveValidatorModule } from '../validators/custom.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * A schema not in the compiled-schema cache is compiled here (on the main thread, once, stored for
+ * the workers and the next runs): only compiling finds the files its $refs reach. The warnings a
+ * stored schema's compilation gave are said again, as when it was compiled, even if no file needs it.
+ * @param {import('./config.js').Rule[]} rules
+ * @param {{ compiler: import('./compile-rules.js').RuleCompiler, schemaCache: import('../validators/schema-cache.js').SchemaCache,
+ *   place: string, warn(message: string): void, display(file: string): string }} context place: where
+ *   the run is made from, relative to the project
+ * @returns {Promise<{ fingerprints: Map<number, string | null>, schemas: { cached: number, compiled: number } }>}
+ *   null: the rule cannot be fingerprinted (a module that cannot be found), its files are always checked
+ */
+export async function fingerprintRules(rules, { compiler, schemaCache, place, warn, display }) {
+  const { version } = require('../package.json');
+  const cached = new Set();
+  const compiled = new Set();
+  const fingerprints = new Map();
+  for (const rule of rules) {
+    let schema = null;
+    if (rule.schema) {
+      const schemaRule = { ...rule, refs: expandRefs(rule.refs) };
+      let entry = schemaCache.lookup(schemaRule);
+      const stored = entry !== null;
+      if (stored) {
+        for (const note of entry.notes) warn(`schema ${display(rule.schema)}: ${note}`);
+      } else {
+        await compiler.prepare([rule.id]);
+        entry = schemaCache.lookup(schemaRule);
+      }
+      if (entry) (stored && !compiled.has(entry.key) ? cached : compiled).add(entry.key);
+      schema = entry && [entry.key, entry.deps];
+    }
+    const modules = rule.validators.map((ref) => {
+      try {
+        return [digestModule(resolveValidatorModule(ref, rule.base)), ref.options ?? null];
+      } catch {
+        return [null];
+      }
+    });
+    const known = (!rule.schema || schema) && modules.every(([module]) => module);
+    const parts = [version, rule.require, schema, modules, modules.length ? place : null];
+    fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
+  }
+  return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };
+}

@@ -1,0 +1,414 @@
+// --cache, end to end: unchanged passes are reported without being checked (a validator module
+// records every file it is called on), everything a verdict depends on invalidates them, and the
+// cache survives corruption, --bail, Ctrl-C and concurrent runs.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, REPO } from './helpers/cli.js';
+
+const CONFIG = {
+  rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
+};
+
+// The schema reaches common.json through a relative $ref; record.js logs each file it checks.
+const TREE = {
+  '.filecheckrc.json': JSON.stringify(CONFIG),
+  'schemas/doc.schema.json': JSON.stringify({
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    properties: { title: { type: 'string' }, tags: { $ref: './common.json#/definitions/tags' }, date: { type: 'string', format: 'date' } },
+  }),
+  'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array', items: { type: 'string' } } } }),
+  'checks/record.js': `import fs from 'node:fs';
+export default function record(doc, ctx) {
+  fs.appendFileSync(new URL('../calls.log', import.meta.url), ctx.path + '\\n');
+  // Ctrl-C at STOP_AT; each file after it outlasts the in-process time slice, so the run yields and hears it.
+  if (process.env.STOP_AT === ctx.path) process.kill(process.pid, 'SIGINT');
+  if (process.env.STOP_AT && ctx.path > process.env.STOP_AT) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60);
+
+}
+`,
+  'content/a.json': '{ "title": "A", "tags": ["x"] }\n',
+  'content/b.json': '{ "title": "B", "date": "2024-01-31" }\n',
+  'content/c.json': '{ "tags": [1] }\n', // fails: no title, a tag that is not a string
+  'content/d.json': '{ "title": "D" }\n',
+};
+
+const PASSING = ['content/a.json', 'content/b.json', 'content/d.json'];
+
+/**
+ * Runs filecheck --cache with the json reporter (every file listed) and returns the report, the
+ * files the validator module was called on (sorted: workers log in any order) and stderr.
+ */
+async function run(dir, args = [], options = {}) {
+  const result = await runCli(['--cache', '-r', 'json', '--verbose', ...args], { cwd: dir, ...options });
+  const log = path.join(dir, 'calls.log');
+  const calls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).sort() : [];
+  fs.rmSync(log, { force: true });
+  const report = result.stdout ? parseJsonReport(result.stdout) : null;
+  return { ...result, report, calls, cached: report?.files.filter((f) => f.cached).map((f) => f.path) ?? [] };
+}
+
+/** A report without what differs between any two equivalent runs. */
+const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
+
+test('a second run reports unchanged passes from the cache without checking them; failing files are checked every time', async (t) => {
+  const dir = makeTree(t, TREE);
+  const first = await run(dir);
+  assert.equal(first.code, 1, first.stderr);
+  assert.deepEqual(first.calls, [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(first.cached, []);
+  assert.deepEqual(first.report.summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+
+  const second = await run(dir);
+  assert.equal(second.code, 1, second.stderr);
+  assert.deepEqual(second.calls, ['content/c.json'], 'only the failing file is checked again');
+  assert.deepEqual(second.cached, PASSING);
+  assert.deepEqual(second.report.summary.cache, { hits: 3, misses: 1, schemas: { cached: 1, compiled: 0 } });
+  const { passed, failed, total, unchecked } = second.report.summary;
+  assert.deepEqual({ passed, failed, total, unchecked }, { passed: 3, failed: 1, total: 4, unchecked: 0 });
+  // Same verdicts, same problems, same order: only the `cached` marks differ.
+  const unmarked = second.report.files.map(({ cached, ...file }) => file);
+  assert.deepEqual(unmarked, first.report.files);
+
+  const human = await runCli(['--cache', '--verbose'], { cwd: dir });
+  assert.match(human.stdout, /^PASS content\/a\.json \(cached\)$/m);
+  assert.match(human.stdout, /^ FAIL {2}content\/c\.json$/m);
+  assert.match(human.stdout, /^Cache: 3 files unchanged since passing, 1 file to check; schemas: 1 from the cache, 0 compiled$/m);
+  assert.match(human.stdout, /^Files: 1 failed, 3 passed \(3 from the cache\), 4 total$/m);
+});
+
+test('an edited file is checked again, also when the edit keeps its size and modification time', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(dir);
+  writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": ["x", "y"] }\n' });
+  let next = await run(dir);
+  assert.deepEqual(next.calls, ['content/a.json', 'content/c.json']);
+
+  // Same size, same mtime, new content that fails: the status-change time gives it away.
+  const file = path.join(dir, 'content/d.json');
+  const { mtime } = fs.statSync(file);
+  fs.writeFileSync(file, '{ "title": 4 }  \n'.padEnd(fs.statSync(file).size - 1) + '\n');
+  fs.utimesSync(file, mtime, mtime);
+  next = await run(dir);
+  assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+  assert.deepEqual(next.report.files.filter((f) => f.status === 'fail').map((f) => f.path), ['content/c.json', 'content/d.json']);
+});
+
+test('a file whose times changed but not its content is still a hit, read once and not checked (a fresh checkout)', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(dir);
+  const later = new Date(Date.now() + 60_000);
+  for (const file of PASSING) fs.utimesSync(path.join(dir, file), later, later);
+  for (const strategy of ['metadata', 'content']) {
+    const next = await run(dir, ['--cache-strategy', strategy]);
+    assert.deepEqual(next.calls, ['content/c.json'], strategy);
+    assert.deepEqual(next.cached, PASSING, strategy);
+  }
+});
+
+test('changing the schema, a $ref-ed schema, a validator module, the config or --no-strict checks every file again', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(dir);
+  const everything = [...PASSING, 'content/c.json'].sort();
+  const changes = [
+    ['the schema', () => writeTree(dir, { 'schemas/doc.schema.json': fs.readFileSync(path.join(dir, 'schemas/doc.schema.json'), 'utf8').replace('"object"', '"object","description":"v2"') }), 1],
+    ['a schema it reaches by $ref', () => writeTree(dir, { 'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array' } } }) }), 1],
+    ['the validator module', () => fs.appendFileSync(path.join(dir, 'checks/record.js'), '// v2\n'), 0],
+    ['the rule in the config', () => writeTree(dir, { '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], require: ['title'] }] }) }), 0],
+  ];
+  for (const [what, change, compiled] of changes) {
+    change();
+    const changed = await run(dir);
+    assert.deepEqual(changed.calls, everything, what);
+    assert.equal(changed.report.summary.cache.hits, 0, what);
+    assert.equal(changed.report.summary.cache.schemas.compiled, compiled, what);
+    const again = await run(dir);
+    assert.deepEqual(again.calls, ['content/c.json'], `${what}: cached again on the next run`);
+  }
+  const entries = () => fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
+  assert.equal(entries().length, 1, 'an edited schema is compiled into its own entry again: the cache does not grow');
+  const lax = await run(dir, ['--no-strict']);
+  assert.deepEqual(lax.calls, everything, '--no-strict');
+  assert.equal(lax.report.summary.cache.schemas.compiled, 1, 'another ajv option: another compiled schema');
+});
+
+test('another filecheck version checks every file again', async (t) => {
+  const dir = makeTree(t, TREE);
+  // A copy of filecheck whose package.json says another version, with the same dependencies.
+  const copy = makeTree(t);
+  for (const folder of ['bin', 'runner', 'reporters', 'validators', 'schema']) fs.cpSync(path.join(REPO, folder), path.join(copy, folder), { recursive: true });
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
+  const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  fs.writeFileSync(path.join(copy, 'package.json'), JSON.stringify({ ...manifest, version: '999.0.0' }));
+
+  await run(dir);
+  const result = spawnSync(process.execPath, [path.join(copy, 'bin/filecheck.js'), '--cache', '-r', 'json'], { cwd: dir, env: cliEnv(), encoding: 'utf8' });
+  assert.equal(result.status, 1, result.stderr);
+  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), [...PASSING, 'content/c.json'].sort());
+});
+
+test('a warm run compiles no schema and loads no ajv compiler: it runs the code the first run stored, with the same problems and warnings', async (t) => {
+  const dir = makeTree(t, {
+    ...TREE,
+    // An unknown keyword and format: warned about when compiled, and again when loaded from the cache.
+    'schemas/doc.schema.json': JSON.stringify({ type: 'object', tsType: 'Doc', properties: { title: { type: 'string', format: 'slug' }, tags: { $ref: './common.json#/definitions/tags' }, date: { format: 'date' } } }),
+    // Preloaded into the run: the CommonJS modules it loaded (ajv is required, not imported).
+    'probe.cjs': `process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, Object.keys(require.cache).join('\\n')));`,
+  });
+  const ajvModules = async (args = []) => {
+    const out = path.join(dir, 'required.txt');
+    const result = await run(dir, ['--workers', '0', ...args], { env: { NODE_OPTIONS: `--require=${path.join(dir, 'probe.cjs')}`, PROBE_OUT: out } });
+    const required = fs.readFileSync(out, 'utf8').split('\n').map((file) => file.split(path.sep).join('/'));
+    return { ...result, compiler: required.some((file) => file.endsWith('/ajv/dist/compile/index.js')), runtime: required.some((file) => file.endsWith('/ajv-formats/dist/formats.js')) };
+  };
+  const first = await ajvModules();
+  assert.deepEqual([first.compiler, first.runtime], [true, true]);
+  const warnings = first.stderr.split('\n').filter(Boolean);
+  assert.equal(warnings.length, 2, first.stderr);
+
+  writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [2] }\n' });
+  const second = await ajvModules();
+  assert.deepEqual(second.report.summary.cache.schemas, { cached: 1, compiled: 0 });
+  assert.deepEqual(second.calls, ['content/a.json', 'content/c.json'], 'files were checked against the schema...');
+  assert.deepEqual([second.compiler, second.runtime], [false, true], '...by its stored code: ajv-formats, no ajv compiler');
+  assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
+  const failure = second.report.files.find((f) => f.path === 'content/a.json');
+  assert.deepEqual(failure.problems, [{ validator: 'json-schema', message: 'must be string', pointer: '/tags/0', line: 1, column: 26, kind: 'invalid' }]);
+  writeTree(dir, { 'content/b.json': '{ "title": "B", "date": "2024-02-30" }\n' });
+  const formats = await run(dir);
+  assert.deepEqual(formats.report.files.find((f) => f.path === 'content/b.json').problems.map((p) => p.message), ['must match format "date"'], 'formats work in stored code');
+
+  // No file to check, so no validator built: the warnings are still said.
+  const third = await run(dir, ['content/d.json']);
+  assert.deepEqual(third.report.summary.cache.misses, 0);
+  assert.deepEqual(third.stderr.split('\n').filter(Boolean), warnings);
+});
+
+test('a schema whose rule has ajv plugins cannot be stored as code: it is compiled on every run, and its files are still cached', async (t) => {
+  const dir = makeTree(t, {
+    ...TREE,
+    '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], ajv: { plugins: ['ajv-errors'] } }] }),
+    'schemas/doc.schema.json': JSON.stringify({ type: 'object', required: ['title'], errorMessage: { required: { title: 'a document needs a title' } } }),
+  });
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  fs.symlinkSync(path.join(REPO, 'node_modules/ajv-errors'), path.join(dir, 'node_modules/ajv-errors'), 'junction');
+  for (const round of ['cold', 'warm']) {
+    const result = await run(dir);
+    assert.deepEqual(result.report.summary.cache.schemas, { cached: 0, compiled: 1 }, round);
+    assert.deepEqual(result.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => p.message), ['missing required key "title"', 'a document needs a title'], round);
+    assert.deepEqual(result.calls, round === 'cold' ? [...PASSING, 'content/c.json'].sort() : ['content/c.json'], round);
+  }
+});
+
+test('in-process and on a pool the cache gives the same reports, cold and warm', async (t) => {
+  const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`content/many/${String(i).padStart(2, '0')}.json`, i % 7 === 3 ? '{ "tags": [] }' : `{ "title": "t${i}" }`]));
+  const reports = {};
+  for (const workers of ['0', '2']) {
+    const dir = makeTree(t, { ...TREE, ...files });
+    const cold = await run(dir, ['--workers', workers]);
+    writeTree(dir, { 'content/many/10.json': '{ "title": "edited" }' });
+    const warm = await run(dir, ['--workers', workers]);
+    assert.equal(warm.report.summary.cache.hits, 54, `--workers ${workers}`);
+    assert.deepEqual(warm.calls.length, 10, `--workers ${workers}: the 9 failing files and the edited one`);
+    reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
+  }
+  assert.deepEqual(reports['2'], reports['0']);
+});
+
+test('a damaged, foreign or old cache file is ignored with a one-line warning, and rebuilt', async (t) => {
+  const cases = [
+    ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
+    ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 1'],
+    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
+  ];
+  for (const [what, text, why] of cases) {
+    await t.test(what, async (t) => {
+      const dir = makeTree(t, TREE);
+      await run(dir);
+      const results = path.join(dir, 'node_modules/.cache/filecheck/results.json');
+      fs.writeFileSync(results, text);
+      const ignored = await run(dir);
+      assert.equal(ignored.code, 1);
+      assert.equal(oneLine(ignored.stderr), `warning: ignoring the cache node_modules/.cache/filecheck/results.json (${why}): it is rebuilt`);
+      assert.deepEqual(ignored.calls, [...PASSING, 'content/c.json'].sort());
+      const rebuilt = await run(dir);
+      assert.equal(rebuilt.stderr, '');
+      assert.deepEqual(rebuilt.calls, ['content/c.json']);
+    });
+  }
+});
+
+test('a cache that cannot be read or written is warned about, and the run goes on', async (t) => {
+  const dir = makeTree(t, { ...TREE, 'node_modules/.cache/filecheck/results.json/': '' }); // a folder where the file goes
+  const result = await run(dir);
+  assert.equal(result.code, 1, 'the verdict of the files, not of the cache');
+  assert.deepEqual(result.calls, [...PASSING, 'content/c.json'].sort());
+  const lines = result.stderr.split('\n').filter(Boolean);
+  assert.equal(lines.length, 2, result.stderr);
+  assert.match(lines[0], /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/);
+  assert.match(lines[1], /^filecheck: warning: cannot write the cache in node_modules\/\.cache\/filecheck: E[A-Z]+$/);
+});
+
+test('a damaged compiled schema is compiled again', async (t) => {
+  const dir = makeTree(t, TREE);
+  const first = await run(dir);
+  const folder = path.join(dir, 'node_modules/.cache/filecheck');
+  const [stored] = fs.readdirSync(folder).filter((name) => name.startsWith('schema-'));
+  fs.writeFileSync(path.join(folder, stored), '{"tool":"filecheck","format":1,"code":42}');
+  writeTree(dir, { 'content/a.json': '{ "title": "A2" }' });
+  const next = await run(dir);
+  assert.match(oneLine(next.stderr), /^warning: ignoring the corrupt compiled schema .+schema-.+\.json: compiling the schema again$/);
+  assert.deepEqual(next.report.summary.cache.schemas, { cached: 0, compiled: 1 });
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json'), first.report.files.find((f) => f.path === 'content/c.json'));
+  assert.equal((await run(dir)).stderr, '', 'stored again');
+});
+
+test('--bail and Ctrl-C keep what was reported: the passes before the stop are cached, nothing after', async (t) => {
+  await t.test('--bail', async (t) => {
+    const dir = makeTree(t, TREE);
+    const bailed = await run(dir, ['--bail', '--workers', '0']);
+    assert.deepEqual(bailed.report.summary.unchecked, 1);
+    const next = await run(dir);
+    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json']);
+    assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+  });
+  await t.test('Ctrl-C', async (t) => {
+    const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`content/n${String(i).padStart(2, '0')}.json`, '{ "title": "n" }']));
+    const dir = makeTree(t, { ...TREE, ...files });
+    const stopped = await run(dir, ['--workers', '0'], { env: { STOP_AT: 'content/b.json' } });
+    assert.equal(stopped.code, 130, stopped.stderr);
+    assert.equal(stopped.report.summary.interrupted, true);
+    const reported = stopped.report.files.filter((f) => f.status === 'pass').map((f) => f.path);
+    assert.deepEqual(reported.slice(0, 2), ['content/a.json', 'content/b.json']);
+    const next = await run(dir);
+    assert.deepEqual(next.cached, reported, 'exactly the passes reported before the interruption');
+    assert.equal(next.report.summary.total, 44);
+  });
+});
+
+test('runs at the same time leave a whole cache behind', async (t) => {
+  const dir = makeTree(t, TREE);
+  const runs = await Promise.all([1, 2, 3].map((n) => runCli(['--cache', '--workers', n === 2 ? '2' : '0'], { cwd: dir })));
+  for (const { code, stderr } of runs) assert.equal(code, 1, stderr);
+  const folder = path.join(dir, 'node_modules/.cache/filecheck');
+  assert.deepEqual(fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')), []);
+  const next = await run(dir);
+  assert.equal(next.stderr, '');
+  assert.deepEqual(next.cached, PASSING);
+});
+
+test('the chaos monkey bypasses the cache, and does not poison it', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(dir);
+  const chaos = await run(dir, [], { env: { CHAOS_MONKEY: '1', CHAOS_SEED: '1' } });
+  assert.equal(chaos.report.summary.failed, 4);
+  assert.equal(chaos.report.summary.cache, undefined);
+  assert.match(chaos.stderr, /chaos monkey on: .*; the cache is not used\n/);
+  const after = await run(dir);
+  assert.deepEqual(after.cached, PASSING);
+});
+
+// A check that times out or dies has no verdict: the file must be checked again by the next run,
+// never remembered as a pass. slow.json outlasts the file timeout (a busy loop, which a worker's
+// watchdog stops and the main thread measures); exit.json calls process.exit (contained in-process,
+// a dead worker on a pool).
+test('a file that timed out or whose check died is checked again on the next --cache run, in-process and on a pool', async (t) => {
+  const timeoutMs = 300;
+  const tree = {
+    'checks/misbehave.js': `import fs from 'node:fs';
+export default function misbehave(doc, ctx) {
+  fs.appendFileSync(new URL('../calls.log', import.meta.url), ctx.path + '\\n');
+  if (doc.slow) for (const end = performance.now() + ${timeoutMs * 5}; performance.now() < end;);
+  if (doc.exit) process.exit(0);
+}
+`,
+    'content/a.json': '{ "title": "A" }\n',
+    'content/exit.json': '{ "exit": true }\n',
+    'content/slow.json': '{ "slow": true }\n',
+  };
+  const args = ['content', '--validator', './checks/misbehave.js', '--file-timeout', String(timeoutMs)];
+  for (const workers of ['0', '1']) {
+    await t.test(`--workers ${workers}`, async (t) => {
+      const dir = makeTree(t, tree);
+      for (const round of ['first', 'second']) {
+        const { code, stderr, report, calls, cached } = await run(dir, [...args, '--workers', workers]);
+        assert.equal(code, 1, stderr);
+        const kinds = Object.fromEntries(report.files.map((file) => [file.path, file.problems.map((problem) => problem.kind)]));
+        assert.deepEqual(kinds, { 'content/a.json': [], 'content/exit.json': ['error'], 'content/slow.json': ['timeout'] }, `${round} run`);
+        assert.ok(calls.includes('content/slow.json') && calls.includes('content/exit.json'), `${round} run checks both: ${calls}`);
+        assert.deepEqual(cached, round === 'first' ? [] : ['content/a.json'], `${round} run: only the true pass comes from the cache`);
+      }
+    });
+  }
+});
+
+test('where the cache lives: node_modules/.cache/filecheck in the project, or cacheLocation (never checked itself)', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(path.join(dir, 'content'));
+  assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')), 'beside the config, also from a subfolder');
+  const sub = await run(path.join(dir, 'content'));
+  assert.deepEqual(sub.cached, ['a.json', 'b.json', 'd.json']);
+
+  // A location inside the checked tree: its JSON files are left out.
+  writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, rules: [{ ...CONFIG.rules[0], files: ['**/*.json'] }], cacheLocation: 'content/.cache' }) });
+  const first = await run(dir);
+  assert.ok(fs.existsSync(path.join(dir, 'content/.cache/results.json')));
+  const second = await run(dir);
+  assert.equal(second.report.summary.total, first.report.summary.total);
+  assert.deepEqual(second.cached, PASSING);
+  const flag = await run(dir, ['--cache-location', 'elsewhere']);
+  assert.equal(flag.report.summary.cache.hits, 0);
+  assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
+});
+
+test('a run on some files (named, a shard) keeps the records of the others', async (t) => {
+  const dir = makeTree(t, TREE);
+  await run(dir);
+  writeTree(dir, { 'content/a.json': '{ "title": "A3" }' });
+  const hook = await run(dir, ['content/a.json', 'content/b.json']);
+  assert.deepEqual(hook.calls, ['content/a.json']);
+  for (const shard of ['1/2', '2/2']) await run(dir, ['--shard', shard]);
+  const full = await run(dir);
+  assert.deepEqual(full.cached, PASSING);
+});
+
+test('cache options that make no sense are usage errors (exit 2, one line)', async (t) => {
+  const dir = makeTree(t, { ...TREE, 'a-file': '' });
+  const strategy = await runCli(['--cache', '--cache-strategy', 'sometimes'], { cwd: dir });
+  assert.equal(strategy.code, 2);
+  assert.equal(oneLine(strategy.stderr), '--cache-strategy takes metadata or content, not "sometimes"');
+  const location = await runCli(['--cache', '--cache-location', 'a-file'], { cwd: dir });
+  assert.equal(location.code, 2);
+  assert.equal(oneLine(location.stderr), 'the cache location a-file is not a folder');
+  const below = await runCli(['--cache', '--cache-location', 'a-file/cache'], { cwd: dir });
+  assert.equal(below.code, 2);
+  assert.equal(oneLine(below.stderr), 'the cache location a-file/cache cannot be used: a folder above it is a file');
+  writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, cache: 'yes' }) });
+  const config = await runCli([], { cwd: dir });
+  assert.equal(config.code, 2);
+  assert.match(oneLine(config.stderr), /cache must be boolean$/);
+});
+
+test('a run without --cache loads no cache code and writes nothing', async (t) => {
+  const dir = makeTree(t, TREE);
+  const CACHE_CODE = ['runner/cache.js', 'runner/cache-file.js', 'runner/rule-fingerprint.js', 'runner/digest.js', 'runner/atomic-write.js', 'validators/schema-cache.js'];
+  const loaded = async (args) => {
+    const trace = path.join(dir, 'trace.txt');
+    fs.rmSync(trace, { force: true });
+    const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+    const { code, stderr } = await runCli(['--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    assert.equal(code, 1, stderr);
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), 'the hook sees filecheck load');
+    return CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
+  };
+  assert.deepEqual(await loaded([]), []);
+  assert.equal(fs.existsSync(path.join(dir, 'node_modules')), false);
+  assert.deepEqual(await loaded(['--cache']), CACHE_CODE, 'the same hook sees the cache code when it is used');
+});

@@ -1,0 +1,132 @@
+// Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, one entry per
+// schema file and settings (the key: filecheck's, ajv's, ajv-formats' and ajv-draft-04's versions,
+// the schema's path, its preloaded refs, the rule's ajv settings and plugins), holding the digests of
+// the files it was compiled from (the schema, its refs, the local files its $refs reached), checked on
+// every lookup, and the warnings its compilation gave (replayed, so a warm run says what a cold one
+// says). An edited schema is compiled again into the same entry: the cache does not grow with edits.
+// Loading the code needs no ajv compiler.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { digest, digestFile, digestModule } from '../runner/digest.js';
+import { writeFileAtomic } from '../runner/atomic-write.js';
+
+// The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
+// dependencies, whatever the project has installed.
+const require = createRequire(import.meta.url);
+const FORMAT = 1;
+const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json'];
+const caches = new Map(); // dir ─▶ the process's SchemaCache for it
+
+/**
+ * @typedef {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
+ * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
+ *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
+ *   schema's name; code: standalone code, null when the schema cannot be stored (ajv plugins)
+ * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
+ * @param {string} dir the cache folder: each schema is a file `schema-<key>.json` there
+ * @param {(message: string) => void} warn
+ * @param {(file: string) => string} display names a file in messages
+ * @returns {SchemaCache} one per folder and process: files are read and digested once per run
+ */
+export function schemaCacheAt(dir, warn, display) {
+  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display));
+  return caches.get(dir);
+}
+
+function createSchemaCache(dir, warn, display) {
+  const digests = new Map(); // file ─▶ digest
+  const fileDigest = (file) => {
+    if (!digests.has(file)) digests.set(file, digestFile(file));
+    return digests.get(file);
+  };
+  const keys = new Map(); // the rule's schema settings ─▶ key
+  const entries = new Map(); // key ─▶ SchemaEntry | null
+  let libraries;
+  let writeFailed = false;
+
+  function keyOf(rule) {
+    const settings = JSON.stringify([rule.schema, rule.refs, rule.ajv, rule.base]);
+    if (!keys.has(settings)) {
+      libraries ??= LIBRARIES.map((name) => require(name).version);
+      keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
+    }
+    return keys.get(settings);
+  }
+
+  function read(key) {
+    const file = path.join(dir, `schema-${key}.json`);
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      return null; // not compiled yet (or unreadable: compiled again and rewritten)
+    }
+    const stored = parseEntry(text);
+    if (!stored) {
+      warn(`ignoring the corrupt compiled schema ${display(file)}: compiling the schema again`);
+      return null;
+    }
+    if (stored.deps.some(([dep, sum]) => fileDigest(dep) !== sum)) return null;
+    return { key, ...stored };
+  }
+
+  return {
+    /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
+    lookup(rule) {
+      const key = keyOf(rule);
+      if (!entries.has(key)) entries.set(key, read(key));
+      return entries.get(key);
+    },
+    /**
+     * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
+     * @param {SchemaRule} rule
+     * @param {{ deps: string[], notes: string[], code: string | null }} compiled deps: the local
+     *   files its $refs reached
+     */
+    save(rule, { deps, notes, code }) {
+      const key = keyOf(rule);
+      const files = [...new Set([rule.schema, ...rule.refs, ...deps])];
+      const entry = { key, deps: files.map((file) => [file, fileDigest(file)]), notes, code };
+      entries.set(key, entry);
+      if (code === null || entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile: not stored
+      try {
+        writeFileAtomic(path.join(dir, `schema-${key}.json`), JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code }));
+      } catch (error) {
+        if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
+        writeFailed = true;
+      }
+    },
+    /** @returns {Function} the validation function of stored standalone code */
+    load(code) {
+      const module = { exports: {} };
+      new Function('require', 'module', 'exports', code)(require, module, module.exports);
+      if (typeof module.exports !== 'function') throw new TypeError('the compiled schema exports no function');
+      return module.exports;
+    },
+  };
+}
+
+// A plugin's version (or file) changes the code it adds to a schema.
+function pluginDigests(rule) {
+  return (rule.ajv.plugins ?? []).map((plugin) => {
+    try {
+      return digestModule(createRequire(path.join(rule.base, 'noop.js')).resolve([plugin].flat()[0]));
+    } catch {
+      return null; // not installed: compiling says so
+    }
+  });
+}
+
+function parseEntry(text) {
+  let entry;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const isDep = (dep) => Array.isArray(dep) && dep.length === 2 && typeof dep[0] === 'string' && typeof dep[1] === 'string';
+  const valid = entry?.tool === 'filecheck' && entry.format === FORMAT && typeof entry.code === 'string'
+    && Array.isArray(entry.deps) && entry.deps.every(isDep) && Array.isArray(entry.notes) && entry.notes.every((note) => typeof note === 'string');
+  return valid ? { deps: entry.deps, notes: entry.notes, code: entry.code } : null;
+}
