@@ -4,24 +4,48 @@ import { main } from '../runner/cli.js';
 import { EXIT } from '../runner/exit-codes.js';
 
 const controller = new AbortController();
-process.on('SIGINT', () => {
-  if (controller.signal.aborted) process.exit(EXIT.interrupted); // a second Ctrl-C does not wait
-  controller.abort();
-});
-// `filecheck … | head -1`: the reader has gone; stop quietly.
-process.stdout.on('error', (error) => {
-  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-  throw error;
-});
+const atHardExit = new Set(); // cleanups for an exit that cannot wait for the run: unfinished report files
+let stoppedWith = null; // the exit code of the signal that stopped the run
+
+// The first stop ends the run as a finished one ends: workers stopped, the partial summary printed,
+// report files completed. A second signal does not wait.
+function stop(code) {
+  if (stoppedWith === null) {
+    stoppedWith = code;
+    controller.abort();
+    return;
+  }
+  for (const cleanup of atHardExit) cleanup();
+  process.exit(code);
+}
+process.on('SIGINT', () => stop(EXIT.interrupted));
+process.on('SIGTERM', () => stop(EXIT.terminated)); // a CI job cancelled or timed out, `kill`, `timeout`
+
+// `filecheck … | head -1`: the reader has gone. Stop as for a signal, quietly, and say in the exit
+// code that the report was not all delivered. The writes that follow fail the same way, unheard.
+let lostOutput = null; // the exit code for an output that could not be written
+for (const stream of [process.stdout, process.stderr]) {
+  let broken = false;
+  stream.on('error', (error) => {
+    if (broken) return;
+    broken = true;
+    if (error.code !== 'EPIPE') process.stderr.write(`filecheck: cannot write the output: ${error.code ?? error.message}\n`);
+    lostOutput ??= error.code === 'EPIPE' ? EXIT.outputClosed : EXIT.usage;
+    controller.abort();
+  });
+}
 
 try {
-  process.exitCode = await main(process.argv.slice(2), {
+  const code = await main(process.argv.slice(2), {
     cwd: process.cwd(),
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
     signal: controller.signal,
+    atHardExit: (cleanup) => atHardExit.add(cleanup),
   });
+  // A lost output always tells; a signal that came once every file was checked changes nothing.
+  process.exitCode = lostOutput ?? (code === EXIT.interrupted && stoppedWith !== null ? stoppedWith : code);
 } catch (error) {
   process.stderr.write(`filecheck: internal error (please report it): ${error?.stack ?? error}\n`);
   process.exitCode = EXIT.usage;

@@ -1,5 +1,6 @@
 // The human reporter, Jest-like: a FAIL block per failing file, then the summary.
 import { summaryLines } from './summary-line.js';
+import { printablePath, printableText } from './printable.js';
 
 /**
  * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
@@ -8,7 +9,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
   return {
     onRunStart({ files, skipped }) {
       if (verbose) {
-        for (const file of skipped) write(c.dim(`SKIP ${file.rel} (${file.reason})\n`));
+        for (const file of skipped) write(c.dim(`SKIP ${printablePath(file.rel)} (${file.reason})\n`));
       }
       if (!files && !quiet) write(`No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
     },
@@ -16,14 +17,14 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       if (result.status === 'pass') {
         // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
         const time = result.cached ? ` ${c.dim('(cached)')}` : result.durationMs === undefined ? '' : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
-        if (verbose) write(`${c.green('PASS')} ${result.path}${time}\n`);
+        if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}\n`);
         return;
       }
       const lines = result.problems.map((p) => {
         const at = p.line === undefined ? '' : `${p.line}:${p.column}`;
-        return `  ${c.dim(at.padEnd(8))} ${p.message}  ${c.dim(`(${p.validator})`)}`;
+        return `  ${c.dim(at.padEnd(8))} ${printableText(p.message)}  ${c.dim(`(${printableText(p.validator)})`)}`;
       });
-      write(`${c.inverseRed(c.bold(' FAIL '))} ${result.path}\n${lines.join('\n')}\n`);
+      write(`${c.inverseRed(c.bold(' FAIL '))} ${printablePath(result.path)}\n${lines.join('\n')}\n`);
     },
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.

@@ -10,12 +10,13 @@ import { createJsonReporter } from './json.js';
 
 /**
  * @param {import('../runner/config.js').Config} config
- * @param {{ stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean }, env: Record<string, string | undefined> }} io
+ * @param {{ stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean },
+ *   env: Record<string, string | undefined>, atHardExit?(cleanup: () => void): void }} io atHardExit: see main (cli.js)
  */
-export async function createReporters(config, { stdout, stderr, env }) {
+export async function createReporters(config, { stdout, stderr, env, atHardExit }) {
   const sinks = [];
   const fileSink = (file) => {
-    const sink = createFileSink(file);
+    const sink = createFileSink(file, atHardExit);
     sinks.push(sink);
     return sink;
   };
@@ -53,28 +54,34 @@ function streamSink(stream) {
   return { write: (text) => stream.write(text), end: () => {} };
 }
 
-// Written to a temporary file and renamed at the end, so a report is never seen half-written.
+// Written to a temporary file and renamed at the end, so a report is never seen half-written: a run
+// stopped by a signal completes it, and an exit that cannot wait (a second Ctrl-C) removes it.
 // Opened on the first write: a usage error found after the reporters are made (an invalid schema)
 // must not leave an empty `.tmp` file behind.
-function createFileSink(file) {
+function createFileSink(file, atHardExit) {
   const temporary = `${file}.${process.pid}.tmp`;
   let fd;
+  const discard = () => {
+    if (fd === undefined) return;
+    fs.closeSync(fd);
+    fd = undefined;
+    fs.rmSync(temporary, { force: true });
+  };
   const open = () => {
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    return fs.openSync(temporary, 'w');
+    fd = fs.openSync(temporary, 'w');
+    atHardExit?.(discard);
+    return fd;
   };
   return {
-    write: (text) => fs.writeSync((fd ??= open()), text),
+    write: (text) => fs.writeSync(fd ?? open(), text),
     // Rewrites bytes already written, for counts known only at the end (the junit reporter).
-    writeAt: (position, text) => fs.writeSync((fd ??= open()), text, position),
+    writeAt: (position, text) => fs.writeSync(fd ?? open(), text, position),
     end: () => {
-      fs.closeSync((fd ??= open()));
+      fs.closeSync(fd ?? open());
+      fd = undefined;
       fs.renameSync(temporary, file);
     },
-    discard: () => {
-      if (fd === undefined) return;
-      fs.closeSync(fd);
-      fs.rmSync(temporary, { force: true });
-    },
+    discard,
   };
 }

@@ -6,6 +6,7 @@ import { locateProblems, describeSyntaxError } from './positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
+import { nestingProblem } from './nesting.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
@@ -45,7 +46,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
-    read = readText(entry.path, entry.special, fault);
+    read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
     let doc;
     if (read.error) {
       problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
@@ -55,9 +56,13 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
         doc = JSON.parse(read.text);
         parsed = true;
       } catch (error) {
-        problems.push(syntaxProblem(read.text, error));
+        // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
+        problems.push(nestingProblem(read.text) ?? syntaxProblem(read.text, error));
       }
-      if (parsed) {
+      const tooDeep = parsed && nestingProblem(read.text, doc);
+      if (tooDeep) {
+        problems.push(tooDeep);
+      } else if (parsed) {
         runValidators(doc, entry, validators, problems, guard);
         locateProblems(read.text, problems);
       }

@@ -10,11 +10,13 @@ import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
 
 /**
  * @param {string[]} argv
- * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, signal?: AbortSignal }} io
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, signal?: AbortSignal,
+ *   atHardExit?(cleanup: () => void): void }} io atHardExit: registers what to undo if the process
+ *   has to exit before main returns (a second Ctrl-C): unfinished report files are removed
  * @returns {Promise<number>} the exit code
  */
-export async function main(argv, { cwd, env, stdout, stderr, signal }) {
-  if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr });
+export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit }) {
+  if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   let reporters;
   try {
     const parsed = await parseArgs(argv);
@@ -29,7 +31,9 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     }
     if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
     if (config.listFiles) {
-      for (const file of discovery.files) stdout.write(`${file.rel}\n`);
+      // One per line, so a name holding a line break is quoted, as git ls-files does.
+      const { printablePath } = await import('../reporters/printable.js');
+      for (const file of discovery.files) stdout.write(`${printablePath(file.rel)}\n`);
       return EXIT.passed;
     }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
@@ -40,7 +44,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal }) {
     }
 
     const { createReporters } = await import('../reporters/index.js');
-    reporters = await createReporters(config, { stdout, stderr, env });
+    reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const display = (file) => relativePosix(cwd, file) || file;
     const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
     return exitCodeFor(summary);

@@ -5,27 +5,31 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars } from './paths.js';
+import { linkPolicy } from './links.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
 
 /**
- * @typedef {{ path: string, rel: string, rules: number[], special?: boolean }} FileEntry
+ * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string }} FileEntry
  *   path absolute; rel as reported (relative to the working directory, forward slashes);
- *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care
+ *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;
+ *   refused: why it is not read at all (a symbolic link out of the project), which is its problem
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
  * @param {import('./config.js').Config} config
  * @returns {Discovery}
  */
 export function discover(config) {
-  const found = []; // { rel, path, special, named }, in walk order, duplicates included
-  if (config.patterns.length) expandPatterns(config, found);
-  else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found);
+  const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
+  const links = linkPolicy(root);
+  const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
+  if (config.patterns.length) expandPatterns(config, found, links);
+  else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
 
   const picomatch = require('picomatch');
   const matchRules = rulesMatcher(picomatch, config.rules);
   const ignored = globalIgnore(picomatch, config.ignore);
-  const isGitignored = gitignoreFilter(config.configPath ? path.dirname(config.configPath) : config.cwd);
+  const isGitignored = gitignoreFilter(root);
   const ruleSets = new Map(); // one shared array per distinct set of rules
 
   const files = [];
@@ -33,7 +37,7 @@ export function discover(config) {
   // Sorted by name, and a file named on the command line first among its duplicates: it is kept.
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : b.named - a.named));
   for (let i = 0; i < found.length; i++) {
-    const { rel, path: file, special, named } = found[i];
+    const { rel, path: file, special, named, refused } = found[i];
     if (i > 0 && rel === found[i - 1].rel) continue;
     // Ignored files are left out silently, unless they were named one by one.
     if ((named && isInNodeModules(file)) || reachesIntoNodeModules(rel) || ignored(file) || isGitignored(file)) {
@@ -50,7 +54,10 @@ export function discover(config) {
     }
     const key = rules.join();
     if (!ruleSets.has(key)) ruleSets.set(key, rules);
-    files.push(special ? { path: file, rel, rules: ruleSets.get(key), special } : { path: file, rel, rules: ruleSets.get(key) });
+    const entry = { path: file, rel, rules: ruleSets.get(key) };
+    if (special) entry.special = true;
+    if (refused) entry.refused = refused;
+    files.push(entry);
   }
   return { files, skipped };
 }
@@ -68,15 +75,15 @@ function globsByBase(rules) {
 
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
 // stands for the JSON files below it; anything else is a glob. A pattern that matches nothing is an error.
-function expandPatterns(config, found) {
+function expandPatterns(config, found, links) {
   const unmatched = [];
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
-    if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found);
-    else if (stats) add(found, config.cwd, literal, !stats.isFile(), true);
-    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found);
+    if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found, links);
+    else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
+    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
     if (found.length === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
@@ -84,10 +91,11 @@ function expandPatterns(config, found) {
   }
 }
 
-function glob(patterns, base, cwd, found) {
+function glob(patterns, base, cwd, found, links) {
   const entries = require('fast-glob').sync(patterns, {
     cwd: base,
     objectMode: true,
+    fs: links.fs,
     // Directories and other non-files named like data files (`x.json/`) are returned too, so that
     // they are reported as failing instead of silently passed over.
     onlyFiles: false,
@@ -106,12 +114,15 @@ function glob(patterns, base, cwd, found) {
     const climbs = entry.startsWith('../');
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
     const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
-    found.push({ rel, path: file, special: !dirent.isFile(), named: false });
+    const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
+    found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });
   }
 }
 
-function add(found, cwd, file, special, named) {
-  found.push({ rel: relativePosix(cwd, file), path: file, special, named });
+function add(found, cwd, file, special, named, refused) {
+  // A named file behind a linked folder is a regular file, yet refused: special keeps it from being
+  // taken for the file it is not (the cache's check by size and times).
+  found.push({ rel: relativePosix(cwd, file), path: file, special: special || !!refused, named, refused });
 }
 
 // file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base once.

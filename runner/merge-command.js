@@ -16,10 +16,11 @@ const require = createRequire(import.meta.url);
 
 /**
  * @param {string[]} argv the arguments after `merge`
- * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any }} io
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, atHardExit?: Function }} io
+ *   as for main (cli.js)
  * @returns {Promise<number>} the exit code: 2 if a shard has no report, else as for one run of all the files
  */
-export async function merge(argv, { cwd, env, stdout, stderr }) {
+export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
   let reporters;
   try {
     const parsed = await parseArgs(argv, MERGE_COMMAND);
@@ -36,7 +37,7 @@ export async function merge(argv, { cwd, env, stdout, stderr }) {
     for (const warning of warnings) options.quiet || stderr.write(`filecheck: warning: ${warning}\n`);
     const config = { reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
     const { createReporters } = await import('../reporters/index.js');
-    reporters = await createReporters(config, { stdout, stderr, env });
+    reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     // The reports list no skipped files, only how many there were.
     for (const reporter of reporters) reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
     for (const result of results) for (const reporter of reporters) reporter.onFileResult?.(result);

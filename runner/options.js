@@ -46,7 +46,7 @@ export const EXAMPLES = [
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
 ];
 
-export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted.
+export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).
 Docs: README.md`;
 
 const pick = (names) => Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));

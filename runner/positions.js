@@ -7,14 +7,7 @@ const DONE = Symbol('the first syntax error is found');
 
 const toPointer = (path) => path.map((key) => `/${String(key).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
-function selfAndAncestors(pointer) {
-  const pointers = [pointer];
-  for (let p = pointer; p; ) {
-    p = p.slice(0, p.lastIndexOf('/'));
-    pointers.push(p);
-  }
-  return pointers;
-}
+const parentOf = (pointer) => pointer.slice(0, pointer.lastIndexOf('/'));
 
 /**
  * Fills in `line` and `column` of each problem that has a pointer and no position yet.
@@ -27,7 +20,16 @@ function selfAndAncestors(pointer) {
 export function locateProblems(text, problems) {
   const pending = problems.filter((p) => typeof p.pointer === 'string' && p.line === undefined);
   if (!pending.length) return;
-  const wanted = new Set(pending.flatMap((p) => selfAndAncestors(p.pointer)));
+  const pointers = new Set(pending.map((p) => p.pointer));
+  // Every pointer and its ancestors. Pointers share ancestors (a deep document's errors lie along
+  // one path): each stops at the first already there, so this stays linear, not depth × problems.
+  const wanted = new Set();
+  for (const pointer of pointers) {
+    for (let p = pointer; !wanted.has(p); p = parentOf(p)) {
+      wanted.add(p);
+      if (!p) break;
+    }
+  }
   const found = new Map();
 
   // Returns whether the node is on the way to a wanted pointer. A key met again forgets what was
@@ -54,8 +56,18 @@ export function locateProblems(text, problems) {
     // the others keep no position, since what exists further on is unknown.
     whole = false;
   }
+  // Where each pointer, or its deepest ancestor that exists, begins; remembered for every pointer
+  // on the way up, again so that a deep document's errors cost one walk up, not one each.
+  const placeOf = (pointer) => {
+    const below = [];
+    let p = pointer;
+    for (; !found.has(p) && p; p = parentOf(p)) below.push(p);
+    const at = found.get(p);
+    for (const q of below) found.set(q, at);
+    return at;
+  };
   for (const problem of pending) {
-    const at = whole ? selfAndAncestors(problem.pointer).map((p) => found.get(p)).find(Boolean) : found.get(problem.pointer);
+    const at = whole ? placeOf(problem.pointer) : found.get(problem.pointer);
     if (!at) continue;
     problem.line = at.line;
     problem.column = at.column;
@@ -99,7 +111,12 @@ function firstSyntaxError(text) {
 }
 
 // Line breaks as jsonc-parser (and so locateProblems) and editors count them: CRLF, LF, and a lone CR.
-function lineAndColumn(text, offset) {
+/**
+ * @param {string} text
+ * @param {number} offset
+ * @returns {{ line: number, column: number }} 1-based
+ */
+export function lineAndColumn(text, offset) {
   let line = 1;
   let lineStart = 0;
   const breaks = /\r\n?|\n/g;

@@ -1,61 +1,102 @@
 // Reads one file as UTF-8 text, once, or says in one line why it cannot.
 import fs from 'node:fs';
-import { isUtf8 } from 'node:buffer';
+import { isUtf8, constants } from 'node:buffer';
 
 // O_NONBLOCK: opening a named pipe that nobody writes to must not block the run.
 const FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+// The longest string V8 can make. UTF-8 never takes fewer bytes than UTF-16 code units, so any
+// file up to this many bytes fits; a larger one is refused before more than a first chunk is read.
+const MAX_BYTES = constants.MAX_STRING_LENGTH;
+const MIB = 1024 * 1024;
+
+// Most files fit in one read into this buffer, reused file after file: with no size to ask first
+// and nothing to allocate, that is as fast as Node's one-call readFileSync.
+const CHUNK = Buffer.allocUnsafeSlow(64 * 1024);
 
 /**
+ * A file that discovery saw as something else than a regular file (`special`: a link, a pipe…) is
+ * looked at first, and a pipe, a socket or a device is not even opened (opening a pipe would release
+ * a writer waiting for a reader). A regular file is read at once; only one that fills the first read
+ * is measured (on its descriptor), and one over the limit is refused before more of it is read. A
+ * file swapped for a pipe after discovery cannot block the read either: it is opened non-blocking.
  * @param {string} file absolute path
- * @param {boolean} [special] not known to be a regular file: check what it is before reading
+ * @param {boolean} [special] not known to be a regular file: check what it is before opening it
  * @param {() => void} [fault] called where the read happens, to fail it (the chaos monkey's `io`)
  * @returns {{ text: string } | { error: string }}
  */
 export function readText(file, special = false, fault = undefined) {
-  if (special) {
-    const notAFile = whyNotAFile(file);
-    if (notAFile) return { error: notAFile };
-  }
-  let text;
+  let fd;
   try {
+    if (special) {
+      const notReadable = whyNotReadable(fs.statSync(file));
+      if (notReadable) return { error: notReadable };
+    }
     fault?.();
-    // Node's one-call UTF-8 read (open, read, decode, close in C++) is the fastest way in.
-    text = fs.readFileSync(file, { encoding: 'utf8', flag: FLAGS });
+    fd = fs.openSync(file, FLAGS);
+    const first = fs.readSync(fd, CHUNK, 0, CHUNK.length, null);
+    if (first < CHUNK.length) return decode(CHUNK.subarray(0, first));
+    const stats = fs.fstatSync(fd);
+    const notReadable = whyNotReadable(stats);
+    if (notReadable) return { error: notReadable };
+    return decode(readRest(fd, stats.size, first));
   } catch (error) {
     return { error: describeReadError(file, error) };
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
   }
-  // Bytes that are not UTF-8 decode to U+FFFD: only then is the slower byte-level check paid for,
-  // so corrupt bytes never pass unnoticed inside a string.
+}
+
+function whyNotReadable(stats) {
+  if (!stats.isFile()) return whyNotAFile(stats);
+  if (stats.size > MAX_BYTES) return `is too large to check (${Math.round(stats.size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)`;
+  return null;
+}
+
+// The first CHUNK is read already. Up to the size fstat gave: a file that grows meanwhile is read as
+// it was, one that shrank as it is.
+function readRest(fd, size, first) {
+  const buffer = Buffer.allocUnsafe(size);
+  CHUNK.copy(buffer, 0, 0, first);
+  let length = first;
+  while (length < size) {
+    const read = fs.readSync(fd, buffer, length, size - length, null);
+    if (read === 0) break;
+    length += read;
+  }
+  return buffer.subarray(0, length);
+}
+
+function decode(bytes) {
+  const text = bytes.toString('utf8');
+  // Bytes that are not UTF-8 decode to U+FFFD: only then is the byte-level check paid for, so
+  // corrupt bytes never pass unnoticed inside a string.
   if (text.includes('\uFFFD')) {
-    const problem = encodingProblem(fs.readFileSync(file, { flag: FLAGS }));
+    const problem = encodingProblem(bytes);
     if (problem) return { error: problem };
   }
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-function encodingProblem(buffer) {
-  if ((buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff)) return 'is UTF-16 text; filecheck reads UTF-8';
-  return isUtf8(buffer) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
+function encodingProblem(bytes) {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'is UTF-16 text; filecheck reads UTF-8';
+  return isUtf8(bytes) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
 }
 
-function whyNotAFile(file) {
-  let stats;
-  try {
-    stats = fs.statSync(file);
-  } catch (error) {
-    return describeReadError(file, error);
-  }
+function whyNotAFile(stats) {
   if (stats.isDirectory()) return 'is a directory, not a file';
   if (stats.isFIFO()) return 'is not a regular file (a named pipe)';
   if (stats.isSocket()) return 'is not a regular file (a socket)';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'is not a regular file (a device)';
-  return null;
+  return 'is not a regular file';
 }
 
 function describeReadError(file, error) {
   switch (error.code) {
     case 'ENOENT':
-      return isBrokenLink(file) ? 'is a broken symbolic link' : 'no longer exists (deleted after it was found?)';
+      if (isBrokenLink(file)) return 'is a broken symbolic link';
+      // A name that is not UTF-8 reaches Node with U+FFFD in place of its bytes: that name does not exist.
+      if (file.includes('\uFFFD')) return 'cannot be opened: its name is not valid UTF-8';
+      return 'no longer exists (deleted after it was found?)';
     case 'EACCES':
     case 'EPERM':
       return 'cannot be read: permission denied';
@@ -63,9 +104,8 @@ function describeReadError(file, error) {
       return 'is a symbolic link loop';
     case 'EISDIR':
       return 'is a directory, not a file';
-    case 'ERR_STRING_TOO_LONG':
-    case 'ERR_FS_FILE_TOO_LARGE':
-      return 'is too large to check (over 512 MiB of text)';
+    case 'ENXIO': // opening a socket
+      return 'is not a regular file (a socket)';
     default:
       return `cannot be read: ${error.code ?? error.message}`;
   }

@@ -24,7 +24,7 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
   assert.equal(plan.mode, 'inline');
   assert.equal(process.exitCode, exitCodeBefore, 'a failing run does not set process.exitCode');
   assert.equal(exitCodeFor(summary), EXIT.failed);
-  assert.deepEqual(EXIT, { passed: 0, failed: 1, usage: 2, interrupted: 130 });
+  assert.deepEqual(EXIT, { passed: 0, failed: 1, usage: 2, interrupted: 130, outputClosed: 141, terminated: 143 });
 });
 
 test('run() feeds reporters objects every result in path order', async (t) => {

@@ -20,7 +20,7 @@ test('--help prints usage, examples and the exit codes, and exits 0', async () =
     assert.match(text, /Examples: filecheck Check the files named by \.filecheckrc\.json/);
     assert.match(text, /filecheck a\.json b\.json Check these files with the config rules they match/);
     assert.match(text, /--bail Stop after n failing files/);
-    assert.match(text, /Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted\./);
+    assert.match(text, /Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted \(SIGINT\) · 141 the output was closed early · 143 terminated \(SIGTERM\)\./);
   }
 });
 

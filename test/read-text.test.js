@@ -20,95 +20,123 @@ function file(t, bytes, name = 'f.json') {
   return target;
 }
 
-/** readText both ways: as a file found by a glob and as a file named one by one. */
-function bothWays(target) {
-  const plain = readText(target);
-  assert.deepEqual(readText(target, true), plain, 'special or not, the same answer');
-  return plain;
-}
-
 test('a normal file: its text', (t) => {
-  assert.deepEqual(bothWays(file(t, '{"a": "é ü 日本 😀"}\n')), { text: '{"a": "é ü 日本 😀"}\n' });
+  assert.deepEqual(readText(file(t, '{"a": "é ü 日本 😀"}\n')), { text: '{"a": "é ü 日本 😀"}\n' });
 });
 
 test('a UTF-8 byte order mark is stripped', (t) => {
-  assert.deepEqual(bothWays(file(t, Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"a":1}')]))), { text: '{"a":1}' });
+  assert.deepEqual(readText(file(t, Buffer.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"a":1}')]))), { text: '{"a":1}' });
 });
 
 test('only the leading BOM is stripped', (t) => {
-  assert.deepEqual(bothWays(file(t, '{"a":"\uFEFF"}')), { text: '{"a":"\uFEFF"}' });
+  assert.deepEqual(readText(file(t, '{"a":"\uFEFF"}')), { text: '{"a":"\uFEFF"}' });
 });
 
 test('an empty file is the empty text', (t) => {
-  assert.deepEqual(bothWays(file(t, '')), { text: '' });
+  assert.deepEqual(readText(file(t, '')), { text: '' });
 });
 
 test('bytes that are not UTF-8', (t) => {
   const latin1 = Buffer.from('{"a": "caf\xe9"}', 'latin1');
-  assert.deepEqual(bothWays(file(t, latin1)), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
-  assert.deepEqual(bothWays(file(t, Buffer.from([0x7b, 0xc3, 0x7d]))), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
+  assert.deepEqual(readText(file(t, latin1)), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
+  assert.deepEqual(readText(file(t, Buffer.from([0x7b, 0xc3, 0x7d]))), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
 });
 
 test('UTF-16 with a byte order mark, little- and big-endian', (t) => {
   const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a":1}', 'utf16le')]);
-  assert.deepEqual(bothWays(file(t, le)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
+  assert.deepEqual(readText(file(t, le)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
   const be = Buffer.from(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a":1}', 'utf16le')])).swap16();
   assert.deepEqual([...be.subarray(0, 2)], [0xfe, 0xff]);
-  assert.deepEqual(bothWays(file(t, be)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
+  assert.deepEqual(readText(file(t, be)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
 });
 
 test('valid UTF-8 that contains U+FFFD itself is accepted', (t) => {
   const text = '{"replacement": "\uFFFD", "more": "a\uFFFDb"}';
   assert.deepEqual([...Buffer.from(text).subarray(17, 20)], [0xef, 0xbf, 0xbd]);
-  assert.deepEqual(bothWays(file(t, text)), { text });
+  assert.deepEqual(readText(file(t, text)), { text });
 });
 
 test('U+FFFD and a BOM together', (t) => {
-  assert.deepEqual(bothWays(file(t, '\uFEFF["\uFFFD"]')), { text: '["\uFFFD"]' });
+  assert.deepEqual(readText(file(t, '\uFEFF["\uFFFD"]')), { text: '["\uFFFD"]' });
 });
 
 test('a directory', (t) => {
   const dir = path.join(tempDir(t), 'x.json');
   fs.mkdirSync(dir);
-  assert.deepEqual(bothWays(dir), { error: 'is a directory, not a file' });
+  assert.deepEqual(readText(dir), { error: 'is a directory, not a file' });
 });
 
 test('a dangling symbolic link', (t) => {
   const link = path.join(tempDir(t), 'link.json');
   fs.symlinkSync('missing.json', link);
-  assert.deepEqual(bothWays(link), { error: 'is a broken symbolic link' });
+  assert.deepEqual(readText(link), { error: 'is a broken symbolic link' });
 });
 
 test('a symbolic link to a file is read through', (t) => {
   const target = file(t, '[1]', 'target.json');
   const link = path.join(path.dirname(target), 'link.json');
   fs.symlinkSync('target.json', link);
-  assert.deepEqual(bothWays(link), { text: '[1]' });
+  assert.deepEqual(readText(link), { text: '[1]' });
 });
 
 test('a symbolic link loop', (t) => {
   const dir = tempDir(t);
   fs.symlinkSync('b.json', path.join(dir, 'a.json'));
   fs.symlinkSync('a.json', path.join(dir, 'b.json'));
-  assert.deepEqual(bothWays(path.join(dir, 'a.json')), { error: 'is a symbolic link loop' });
+  assert.deepEqual(readText(path.join(dir, 'a.json')), { error: 'is a symbolic link loop' });
 });
 
 test('a file deleted after it was found', (t) => {
-  assert.deepEqual(bothWays(path.join(tempDir(t), 'gone.json')), { error: 'no longer exists (deleted after it was found?)' });
+  assert.deepEqual(readText(path.join(tempDir(t), 'gone.json')), { error: 'no longer exists (deleted after it was found?)' });
 });
 
-test('a named pipe, as a special entry, is refused at once (nobody writes to it)', { timeout: 10_000 }, (t) => {
+test('a named pipe, as discovery marks it (special), is refused unread, whether anybody writes to it or not', { timeout: 10_000 }, (t) => {
   const fifo = path.join(tempDir(t), 'pipe.json');
   execFileSync('mkfifo', [fifo]);
   assert.deepEqual(readText(fifo, true), { error: 'is not a regular file (a named pipe)' });
+  const writer = fs.openSync(fifo, 'r+'); // Linux: opens without waiting for a reader
+  t.after(() => fs.closeSync(writer));
+  fs.writeSync(writer, '{"a": 1}');
+  assert.deepEqual(readText(fifo, true), { error: 'is not a regular file (a named pipe)' });
 });
 
-test('a device, as a special entry', () => {
+test('a regular file swapped for a pipe after discovery does not block the read', { timeout: 10_000 }, (t) => {
+  const fifo = path.join(tempDir(t), 'pipe.json');
+  execFileSync('mkfifo', [fifo]);
+  assert.deepEqual(readText(fifo), { text: '' }, 'no writer: nothing to read');
+  const writer = fs.openSync(fifo, 'r+');
+  t.after(() => fs.closeSync(writer));
+  assert.deepEqual(readText(fifo), { error: 'cannot be read: EAGAIN' }, 'a writer that writes nothing: no wait');
+});
+
+test('a device, even an endless one, special or not', () => {
   assert.deepEqual(readText('/dev/null', true), { error: 'is not a regular file (a device)' });
+  assert.deepEqual(readText('/dev/zero', true), { error: 'is not a regular file (a device)' });
+  assert.deepEqual(readText('/dev/zero'), { error: 'is not a regular file (a device)' }, 'one chunk, then measured');
+});
+
+test('a file too large to hold as a string is refused by its size, after one chunk at most', (t) => {
+  const huge = file(t, '');
+  fs.truncateSync(huge, 600 * 1024 * 1024); // sparse: no disk used
+  assert.deepEqual(readText(huge), { error: 'is too large to check (600 MiB; the limit is 512 MiB)' });
+  assert.deepEqual(readText(huge, true), { error: 'is too large to check (600 MiB; the limit is 512 MiB)' });
+});
+
+test('files around the size of one read (64 KiB) are read whole, a character across its end too', (t) => {
+  // 'é' takes two bytes: 65,535, 65,536 (exactly one read), 65,537 (an 'é' across the end) and 300,001 bytes.
+  for (const text of ['a' + 'é'.repeat(32767), 'ab' + 'é'.repeat(32767), 'a' + 'é'.repeat(32768), 'a' + 'é'.repeat(150000)]) {
+    const target = file(t, text);
+    assert.deepEqual(readText(target), { text }, `${Buffer.byteLength(text)} bytes`);
+    assert.deepEqual(readText(target, true), { text }, `${Buffer.byteLength(text)} bytes, special`);
+  }
+});
+
+test('a name that is not UTF-8 cannot be opened, and says why', (t) => {
+  assert.deepEqual(readText(path.join(tempDir(t), 'caf\uFFFD.json')), { error: 'cannot be opened: its name is not valid UTF-8' });
 });
 
 test('permission denied', { skip: process.getuid?.() === 0 ? 'root reads any file' : process.platform === 'win32' && 'no chmod on Windows' }, (t) => {
   const target = file(t, '{}');
   fs.chmodSync(target, 0o000);
-  assert.deepEqual(bothWays(target), { error: 'cannot be read: permission denied' });
+  assert.deepEqual(readText(target), { error: 'cannot be read: permission denied' });
 });

@@ -4,30 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SaxesParser } from 'saxes';
 import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
-
-/** Parses with saxes, a strict XML 1.0 parser (disallowed characters are errors), into { name, attributes, children, text }. */
-function parseXml(text) {
-  const parser = new SaxesParser();
-  const root = { children: [] };
-  const open = [root];
-  parser.on('error', (error) => {
-    throw new Error(`not well-formed XML: ${error.message}\n${text}`);
-  });
-  parser.on('opentag', ({ name, attributes }) => {
-    const element = { name, attributes: { ...attributes }, children: [], text: '' };
-    open.at(-1).children.push(element);
-    open.push(element);
-  });
-  parser.on('text', (chunk) => {
-    if (open.length > 1) open.at(-1).text += chunk;
-  });
-  parser.on('closetag', () => open.pop());
-  parser.write(text).close();
-  assert.equal(root.children.length, 1, 'one root element');
-  return root.children[0];
-}
+import { parseXml } from './helpers/xml.js';
 
 const child = (element, name) => element.children.find((c) => c.name === name);
 const counts = ({ attributes: a }) => ({ tests: a.tests, failures: a.failures, errors: a.errors, skipped: a.skipped });

@@ -1,0 +1,76 @@
+// A fixed limit on how deeply a document may nest. JSON.parse copes with any depth, but ajv, the
+// positions pass and custom validators recurse once per level, and the stack they run out of is
+// about 1 MB on the main thread and 4 MB in a worker: without a limit that both share, a file
+// nested 5,000 levels deep could pass in a worker and fail in-process. 1,000 levels (Jackson's
+// default) is far beyond real data and far below where a recursive schema runs out of stack.
+import { lineAndColumn } from './positions.js';
+
+export const MAX_DEPTH = 1000;
+
+/**
+ * @param {string} text the file's text
+ * @param {unknown} [doc] its parse, when it parsed (JSON.parse never gives undefined): walking it
+ *   is cheaper than scanning the text
+ * @returns {import('./check-file.js').Problem | null} a `parse` problem at the first value nested
+ *   deeper than MAX_DEPTH, or null
+ */
+export function nestingProblem(text, doc) {
+  // Cheap answers first: each level takes two characters and opens with a bracket.
+  if (text.length <= 2 * MAX_DEPTH || !hasMoreBrackets(text, MAX_DEPTH)) return null;
+  if (doc !== undefined && !deeperThan(doc, MAX_DEPTH)) return null;
+  const offset = offsetAtDepth(text, MAX_DEPTH + 1);
+  if (offset === -1) return null;
+  return { validator: 'parse', message: `the document is nested too deeply (more than ${MAX_DEPTH} levels)`, ...lineAndColumn(text, offset), kind: 'parse' };
+}
+
+// Counted by indexOf, which scans natively: a few microseconds where walking the document costs a
+// tenth of parsing it. Brackets inside strings are counted too, which only makes this more cautious.
+function hasMoreBrackets(text, limit) {
+  let count = 0;
+  for (const bracket of ['[', '{']) {
+    for (let i = text.indexOf(bracket); i !== -1; i = text.indexOf(bracket, i + 1)) if (++count > limit) return true;
+  }
+  return false;
+}
+
+// Depth-first without recursion, so that the check itself cannot run out of stack.
+function deeperThan(doc, limit) {
+  const values = [doc];
+  const depths = [1];
+  const visit = (value, depth) => {
+    if (value !== null && typeof value === 'object') {
+      values.push(value);
+      depths.push(depth);
+    }
+  };
+  while (values.length) {
+    const value = values.pop();
+    const depth = depths.pop();
+    if (depth > limit) return true;
+    if (Array.isArray(value)) for (let i = 0; i < value.length; i++) visit(value[i], depth + 1);
+    else for (const key in value) visit(value[key], depth + 1);
+  }
+  return false;
+}
+
+const TOKEN = /["[\]{}]/g;
+const STRING_REST = /(?:[^"\\]|\\[^])*"/y;
+
+// The offset of the bracket that opens level `depth`, or -1. Works on text that does not parse too.
+function offsetAtDepth(text, depth) {
+  let level = 0;
+  TOKEN.lastIndex = 0;
+  for (let match; (match = TOKEN.exec(text)); ) {
+    const c = match[0];
+    if (c === '"') {
+      STRING_REST.lastIndex = match.index + 1;
+      if (!STRING_REST.test(text)) return -1; // an unterminated string runs to the end
+      TOKEN.lastIndex = STRING_REST.lastIndex;
+    } else if (c === '[' || c === '{') {
+      if (++level === depth) return match.index;
+    } else {
+      level--;
+    }
+  }
+  return -1;
+}
