@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createJsonSchemaValidator } from '../validators/json-schema.js';
+import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema.js';
 import { UsageError } from '../runner/errors.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -496,4 +496,32 @@ test('ajv.plugins are resolved from the rule\'s base, not from filecheck', async
     name: 'UsageError',
     message: `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed`,
   });
+});
+
+// ── the loader: schemas chosen while files are checked ──────────────────────────────────────────
+
+test('a schema loader compiles each schema once, synchronously, and keeps the failure of one that cannot be used', async (t) => {
+  const dir = tempDir(t);
+  fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ required: ['a'] }));
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{');
+  const warnings = [];
+  const loader = await createSchemaLoader({ ajv: {}, base: REPO }, { warn: (message) => warnings.push(message), display: (file) => path.relative(dir, file) });
+  const a = loader.validator(path.join(dir, 'a.json'), []);
+  assert.equal(loader.validator(path.join(dir, 'a.json'), []), a, 'compiled once');
+  assert.deepEqual(a.validate({}), [problem('', 'must have required property "a"')]);
+  const broken = () => loader.validator(path.join(dir, 'broken.json'), []);
+  assert.throws(broken, (error) => error instanceof UsageError && /^schema .*broken\.json is not valid JSON: /.test(error.message));
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{}');
+  assert.throws(broken, UsageError, 'the failure is kept: the file is not read again');
+  assert.deepEqual(warnings, []);
+});
+
+test('a schema loader validates against the meta-schema of each dialect, built into ajv', async () => {
+  const loader = await createSchemaLoader({ ajv: {}, base: REPO }, { warn: assert.fail, display: (file) => file });
+  for (const dialect of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12']) {
+    const meta = loader.metaValidator(dialect);
+    assert.equal(loader.metaValidator(dialect), meta);
+    assert.deepEqual(meta.validate({ type: 'object', properties: { a: { type: 'string' } } }), [], dialect);
+    assert.deepEqual(meta.validate({ minLength: -1 }).map((p) => [p.pointer, p.message]), [['/minLength', 'must be >= 0']], dialect);
+  }
 });

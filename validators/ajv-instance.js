@@ -24,14 +24,39 @@ const DIALECTS = {
 };
 
 /**
+ * Imports a rule's ajv plugins, once per rule: creating an ajv instance is then synchronous, so a
+ * schema chosen by a file while it is checked can be compiled there.
+ * @param {Array<string | [string, unknown]>} plugins module names, resolved from `base`, each with its options
+ * @param {string} base
+ * @returns {Promise<Array<{ apply: Function, options: unknown }>>}
+ */
+export async function loadPlugins(plugins, base) {
+  const loaded = [];
+  for (const plugin of plugins) {
+    const [name, options] = [plugin].flat();
+    let exported;
+    try {
+      const resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
+      exported = await import(pathToFileURL(resolved).href);
+    } catch (error) {
+      throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${error.code === 'MODULE_NOT_FOUND' ? 'not installed' : error.message}`);
+    }
+    const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
+    if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
+    loaded.push({ apply, options });
+  }
+  return loaded;
+}
+
+/**
  * @param {string} dialect a key of DIALECTS
  * @param {Record<string, any>} settings the rule's `ajv` object
- * @param {string} base folder that plugin names are resolved from
+ * @param {Awaited<ReturnType<typeof loadPlugins>>} plugins its plugins, loaded
  * @param {string[]} warnings receives ajv's warnings
  * @param {{ source?: boolean }} [options] source: keep the generated code, for ajv's standalone code
  */
-export async function createAjv(dialect, settings, base, warnings, { source = false } = {}) {
-  const { formats = 'full', keywords = [], plugins = [], ...options } = settings;
+export function createAjv(dialect, settings, plugins, warnings, { source = false } = {}) {
+  const { formats = 'full', keywords = [], plugins: _loadedApart, ...options } = settings;
   const Ajv = DIALECTS[dialect]();
   const strictness = options.strict === undefined ? DEFAULTS : SEMANTICS;
   // Under strictSchema false ajv still logs each unknown format; `strict: false` promises silence.
@@ -48,22 +73,8 @@ export async function createAjv(dialect, settings, base, warnings, { source = fa
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   if (formats !== false) require('ajv-formats')(ajv, { mode: formats });
   for (const keyword of keywords) ajv.addKeyword(keyword);
-  for (const plugin of plugins) await applyPlugin(ajv, plugin, base);
+  for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   return ajv;
-}
-
-async function applyPlugin(ajv, plugin, base) {
-  const [name, pluginOptions] = [plugin].flat();
-  let exported;
-  try {
-    const resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
-    exported = await import(pathToFileURL(resolved).href);
-  } catch (error) {
-    throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${error.code === 'MODULE_NOT_FOUND' ? 'not installed' : error.message}`);
-  }
-  const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
-  if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
-  apply(ajv, pluginOptions);
 }
 
 /**
@@ -84,8 +95,8 @@ export function dialectOf(schema) {
   return known[uri] ?? null;
 }
 
-// Each dialect's meta-schema, as ajv registers it.
-const META_SCHEMAS = {
+/** Each dialect's meta-schema id, as ajv registers it. */
+export const META_SCHEMAS = {
   'draft-04': 'http://json-schema.org/draft-04/schema#',
   'draft-06': 'http://json-schema.org/draft-06/schema#',
   'draft-07': 'http://json-schema.org/draft-07/schema#',

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, dialectOf, withKnownMetaSchema } from './ajv-instance.js';
+import { createAjv, dialectOf, loadPlugins, withKnownMetaSchema, META_SCHEMAS } from './ajv-instance.js';
 import { readSchema as readSchemaFile, idOf, withId, localFileFor } from './schema-files.js';
 
 const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
@@ -12,21 +12,61 @@ const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
 const require = createRequire(import.meta.url);
 
 /**
- * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
+ * @typedef {{ name: 'json-schema', key?: string, validate(doc: unknown): object[] }} SchemaValidator
+ *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on
+ * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator }} SchemaLoader
+ *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
+ *   schema is compiled once (a schema that cannot be used throws the same UsageError every time).
+ */
+
+/**
+ * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
+ * @param {{ ajv: Record<string, any>, base: string }} settings
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
  *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js
- * @returns {Promise<{ name: string, validate(doc: unknown): object[] }>}
+ * @returns {Promise<SchemaLoader>}
  */
-export async function createJsonSchemaValidator(rule, { warn, display, schemaCache }) {
+export async function createSchemaLoader({ ajv, base }, { warn, display, schemaCache }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
-  const { validate, notes } = loadStored(cache, rule) ?? (await compileSchema(rule, display(rule.schema), cache));
-  for (const note of notes) warn(`schema ${display(rule.schema)}: ${note}`);
-  return {
-    name: 'json-schema',
-    validate(doc) {
-      return validate(doc) ? [] : toProblems(validate.errors);
-    },
+  const plugins = await loadPlugins(ajv.plugins ?? [], base);
+  const built = new Map(); // what was asked ─▶ { validator } | { error }
+  const once = (key, build) => {
+    if (!built.has(key)) {
+      try {
+        built.set(key, { validator: build() });
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        built.set(key, { error });
+      }
+    }
+    const { validator, error } = built.get(key);
+    if (error) throw error;
+    return validator;
   };
+  const make = (rule, shown) => {
+    const { validate, notes } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache);
+    for (const note of notes) warn(`schema ${shown}: ${note}`);
+    return {
+      name: 'json-schema',
+      ...(cache && { key: cache.keyOf(rule) }),
+      validate(doc) {
+        return validate(doc) ? [] : toProblems(validate.errors);
+      },
+    };
+  };
+  return {
+    validator: (schema, refs) => once(JSON.stringify([schema, refs]), () => make({ schema, refs, ajv, base }, display(schema))),
+    metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`)),
+  };
+}
+
+/**
+ * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ * @returns {Promise<SchemaValidator>}
+ */
+export async function createJsonSchemaValidator(rule, context) {
+  return (await createSchemaLoader(rule, context)).validator(rule.schema, rule.refs);
 }
 
 // Stored code that does not load is compiled, and stored, again.
@@ -40,25 +80,33 @@ function loadStored(cache, rule) {
   }
 }
 
-async function compileSchema(rule, shown, cache) {
-  const schemaFile = rule.schema;
+// A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
+// $schema names a meta-schema is a schema, checked offline.
+function compileSchema(rule, shown, plugins, cache) {
   const notes = [];
-  const raw = readSchema(schemaFile);
-  let dialect = dialectOf(raw);
-  if (!dialect) {
-    notes.push(`unknown $schema "${raw.$schema}", validating it as draft-07`);
-    dialect = 'draft-07';
-  }
-  const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
   const warnings = [];
   // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
   // rules with plugins are compiled on every run.
-  const storable = !!cache && !rule.ajv.plugins?.length;
-  const ajv = await createAjv(dialect, rule.ajv, rule.base, warnings, { source: storable });
-  preloadRefs(ajv, rule.refs, schemaFile, dialect);
-
+  const storable = !!cache && !plugins.length;
   const deps = [];
-  let validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps);
+  let ajv;
+  let validate;
+  if (rule.meta) {
+    ajv = createAjv(rule.meta, rule.ajv, plugins, warnings, { source: storable });
+    validate = ajv.getSchema(META_SCHEMAS[rule.meta]);
+  } else {
+    const schemaFile = rule.schema;
+    const raw = readSchema(schemaFile);
+    let dialect = dialectOf(raw);
+    if (!dialect) {
+      notes.push(`unknown $schema "${raw.$schema}", validating it as draft-07`);
+      dialect = 'draft-07';
+    }
+    const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
+    ajv = createAjv(dialect, rule.ajv, plugins, warnings, { source: storable });
+    preloadRefs(ajv, rule.refs, schemaFile, dialect);
+    validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps);
+  }
   for (const message of new Set(warnings)) notes.push(inOurWords(message));
   if (cache) {
     let code = storable ? standaloneCode(ajv, validate) : null;

@@ -19,7 +19,8 @@ const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.j
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 
 /**
- * @typedef {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
+ * @typedef {{ schema: string | null, meta?: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
+ *   schema null: the built-in meta-schema of the dialect `meta`
  * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
  *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
  *   schema's name; code: standalone code, null when the schema cannot be stored (ajv plugins)
@@ -46,7 +47,7 @@ function createSchemaCache(dir, warn, display) {
   let writeFailed = false;
 
   function keyOf(rule) {
-    const settings = JSON.stringify([rule.schema, rule.refs, rule.ajv, rule.base]);
+    const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base]);
     if (!keys.has(settings)) {
       libraries ??= LIBRARIES.map((name) => require(name).version);
       keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
@@ -71,13 +72,21 @@ function createSchemaCache(dir, warn, display) {
     return { key, ...stored };
   }
 
+  const entryAt = (key) => {
+    if (!entries.has(key)) entries.set(key, read(key));
+    return entries.get(key);
+  };
+
   return {
+    keyOf,
     /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
-    lookup(rule) {
-      const key = keyOf(rule);
-      if (!entries.has(key)) entries.set(key, read(key));
-      return entries.get(key);
-    },
+    lookup: (rule) => entryAt(keyOf(rule)),
+    /**
+     * Whether the schema compiled under this key is stored and unchanged: a file whose cached pass
+     * came from a schema it chose itself ($schema, a catalog) is a hit only then.
+     * @param {string} key
+     */
+    isCurrent: (key) => /^[\w-]+$/.test(key) && entryAt(key) !== null,
     /**
      * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
      * @param {SchemaRule} rule
@@ -86,7 +95,7 @@ function createSchemaCache(dir, warn, display) {
      */
     save(rule, { deps, notes, code }) {
       const key = keyOf(rule);
-      const files = [...new Set([rule.schema, ...rule.refs, ...deps])];
+      const files = [...new Set([rule.schema, ...rule.refs, ...deps].filter(Boolean))];
       const entry = { key, deps: files.map((file) => [file, fileDigest(file)]), notes, code };
       entries.set(key, entry);
       if (code === null || entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile: not stored
