@@ -12,7 +12,8 @@ import { nestingProblem } from './nesting.js';
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout' }} Problem
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
- *   cached?: boolean }} FileResult  hash: see contentHash; cached: reported from the cache (cache.js)
+ *   schemas?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas: the cache keys of the
+ *   schemas the file chose itself ($schema, a catalog), with hash; cached: reported from the cache (cache.js)
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean }} CheckOptions
  */
 
@@ -43,6 +44,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   let died = false;
   const guard = inWorker ? null : containExit();
   let read;
+  const uses = entry.hash ? [] : undefined; // the schemas a passing file chose, for the cache
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
@@ -63,7 +65,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
       if (tooDeep) {
         problems.push(tooDeep);
       } else if (parsed) {
-        runValidators(doc, entry, validators, problems, guard);
+        runValidators(doc, entry, validators, problems, guard, uses);
         locateProblems(read.text, problems);
       }
     }
@@ -82,7 +84,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   // cache never records it as a pass.
   if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
   if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs };
-  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text) }) };
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text), ...(uses.length && { schemas: [...new Set(uses)] }) }) };
 }
 
 /** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
@@ -97,13 +99,13 @@ function syntaxProblem(text, error) {
 }
 
 // A check that dies (CheckDied) ends here: the caller reports that alone.
-function runValidators(doc, entry, validators, problems, guard) {
+function runValidators(doc, entry, validators, problems, guard, uses) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
   for (const validator of validators) {
     const name = validator.name;
     try {
       ctx.options = validator.options;
-      const found = validator.validate(doc, ctx);
+      const found = validator.validate(doc, ctx, uses);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
         problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });
@@ -124,8 +126,9 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // Custom validators may return strings or partial problems.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, line, column } = problem ?? {};
-  return { validator, message: String(message), kind: 'invalid', ...definedOnly({ pointer, line, column }) };
+  const { message = String(problem), pointer, line, column, kind } = problem ?? {};
+  // `error`: the file could not be validated as it asks (a schema it names cannot be used).
+  return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column }) };
 }
 
 function thrownProblem(error, validator) {

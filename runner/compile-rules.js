@@ -1,5 +1,5 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
-// is compiled once, a validator module imported once.
+// or chosen by many files is compiled once, a validator module imported once, a catalog read once.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
@@ -29,13 +29,21 @@ export function createRuleCompiler(rules, context) {
   const building = new Map(); // rule id ─▶ Promise<Validator[]>, shared by concurrent callers
   const ready = new Map(); // rule id ─▶ Validator[]
 
+  // One loader per set of ajv settings: it compiles (and keeps) every schema they are used with.
+  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base]), () => loadSchemas(rule, context));
+
   async function build(rule) {
     const validators = [];
     if (rule.require.length) validators.push(requireKeys(rule));
     if (rule.schema) {
       const refs = expandRefs(rule.refs);
-      const key = JSON.stringify(['schema', rule.schema, refs, rule.ajv, rule.base]);
-      validators.push(await once(key, () => loadSchemaValidator({ ...rule, refs }, context)));
+      validators.push((await loaderFor(rule)).validator(rule.schema, refs));
+    } else if (rule.selection) {
+      const refs = expandRefs(rule.refs);
+      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file))));
+      const chooser = (await import('./schema-selection.js')).createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
+      const { createSelectedSchemasValidator } = await import('../validators/selected-schemas.js');
+      validators.push(createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs }));
     }
     for (const ref of rule.validators) {
       validators.push(await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)));
@@ -68,10 +76,14 @@ function requireKeys(rule) {
   }
 }
 
-// ajv is loaded only when some rule has a schema.
-async function loadSchemaValidator(rule, context) {
-  const { createJsonSchemaValidator } = await import('../validators/json-schema.js');
-  return createJsonSchemaValidator(rule, context);
+// ajv is loaded only when some rule has a schema or chooses one per file.
+async function loadSchemas(rule, context) {
+  const { createSchemaLoader } = await import('../validators/json-schema.js');
+  return createSchemaLoader(rule, context);
+}
+
+async function loadCatalog(file) {
+  return (await import('./catalog.js')).loadCatalog(file);
 }
 
 /** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */

@@ -15,7 +15,9 @@ const CACHE_STRATEGIES = ['metadata', 'content'];
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
- *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any> }} Rule
+ *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
+ *   selection: import('./schema-selection.js').Selection | null }} Rule
+ *   selection: how a rule without a schema chooses one per file ($schema, catalogs); null: it does not
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('./chaos.js').Chaos | null,
@@ -39,12 +41,13 @@ export function loadConfig(options, { cwd, env }) {
   const file = configPath ? readConfigFile(configPath) : { rules: [] };
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
-  const cliRule = cliChecks(options, cwd, !configPath);
+  const selecting = schemaSelection(options, file, { cwd, base });
+  const cliRule = cliChecks(options, cwd, !configPath, selecting);
   if (!configPath && !patterns.length) {
     throw new UsageError(`no files to check: give patterns, or create ${CONFIG_NAME} (see README)`);
   }
 
-  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options));
+  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting));
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
@@ -124,12 +127,16 @@ function valueAt(data, pointer) {
   return pointer.split('/').slice(1).reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
 }
 
-function resolveRule(rule, index, base, options) {
+function resolveRule(rule, index, base, options, selecting) {
   const ajv = { ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
+  const name = rule.name ?? `rules[${index}]`;
+  if (rule.schema && rule.schemaFromDocument) {
+    throw new UsageError(`${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`);
+  }
   return {
     id: index,
-    name: rule.name ?? `rules[${index}]`,
+    name,
     base,
     files: rule.files,
     ignore: rule.ignore ?? [],
@@ -138,18 +145,34 @@ function resolveRule(rule, index, base, options) {
     refs: (rule.refs ?? []).map((ref) => path.resolve(base, ref)),
     validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
+    selection: rule.schema ? null : selecting(rule),
+  };
+}
+
+// A rule without a schema of its own may take the one each document names (`$schema`: the command
+// line, else the rule, else the config's top level) and the catalogs' (the command line's, else the
+// config's). Documents may name schemas inside the project only: the config's folder, else cwd.
+function schemaSelection(options, file, { cwd, base }) {
+  const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
+  if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
+  const given = named ? named.map((catalog) => path.resolve(cwd, catalog)) : [file.catalog ?? []].flat().map((catalog) => path.resolve(base, catalog));
+  const catalogs = [...new Set(given)];
+  return (rule) => {
+    const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
+    return document || catalogs.length ? { document, catalogs, project: base } : null;
   };
 }
 
 // The checks given on the command line form one more rule, applied to every file the patterns match.
 // Without a config file it exists even with no checks: every file must at least parse.
-function cliChecks(options, cwd, withoutConfig) {
+function cliChecks(options, cwd, withoutConfig, selecting) {
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
     { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema },
     -1,
     cwd,
     options,
+    selecting,
   );
 }
 

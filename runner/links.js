@@ -51,12 +51,14 @@ export function linkPolicy(root) {
   };
 }
 
-const isInside = (folder, file) => {
+/** Whether `file` is `folder` or below it (paths compared as given: pass real paths for real answers). */
+export const isInside = (folder, file) => {
   const relative = path.relative(folder, file);
   return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
 };
 
-function realpathOrNull(file) {
+/** @returns {string | null} the file's real path, null when it does not exist */
+export function realpathOrNull(file) {
   try {
     return fs.realpathSync(file);
   } catch {

@@ -1,0 +1,153 @@
+// A local schema catalog in SchemaStore's format (`{ "schemas": [{ "name", "url", "fileMatch",
+// "versions" }] }`), read offline: each entry's `url` is mapped to a file on disk, and its
+// `fileMatch` globs say which files it applies to, as VS Code reads them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError } from './errors.js';
+import { relativePosix } from './paths.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @typedef {{ name: string, url: string, local: string | null, catalog: string, index: number }} CatalogEntry
+ *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
+ *   index: its place in the catalog
+ * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined }} Catalog
+ *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
+ *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url
+ * @param {string} file absolute path of the catalog
+ * @returns {Catalog} a catalog that cannot be used is a UsageError
+ */
+export function loadCatalog(file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read catalog ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`);
+  }
+  let data;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new UsageError(`catalog ${file} is not valid JSON: ${error.message}`);
+  }
+  if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${file} is not a schema catalog: it has no "schemas" list`);
+  const dir = path.dirname(file);
+  const picomatch = require('picomatch');
+  const urls = new Map();
+  const byName = new Map(); // a plain file name ─▶ the entries it alone selects
+  const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
+  const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
+  data.schemas.forEach((entry, index) => {
+    const where = `catalog ${file}: schemas[${index}]`;
+    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where} has no "url"`);
+    const fileMatch = entry.fileMatch ?? [];
+    if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where}: "fileMatch" must be a list of globs`);
+    const found = { name: typeof entry.name === 'string' && entry.name ? entry.name : entry.url, url: entry.url, local: localCopy(entry.url, dir), catalog: file, index };
+    const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
+    for (const url of [entry.url, ...versions]) {
+      const key = urlKey(url);
+      if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : { ...found, url, local: localCopy(url, dir) });
+    }
+    const globs = fileMatch.map(compileGlob(picomatch)).filter(Boolean);
+    if (globs.length && globs.every((glob) => glob.name)) {
+      for (const { name } of globs) addTo(byName, name, found);
+    } else if (globs.length) {
+      const globbed = { entry: found, globs };
+      for (const glob of globs.filter((glob) => glob.include)) {
+        const tail = glob.name ?? glob.tail;
+        if (tail) addTo(byTail, tail, globbed);
+        else anyTail.push(globbed);
+      }
+    }
+  });
+  // The globbed entries that may match a file: those with an include glob whose literal end the
+  // path ends with, found by lookups (one per length of such ends), or with one without a literal end.
+  const lengths = [...new Set([...byTail.keys()].map((tail) => tail.length))];
+  const candidates = (rel) => {
+    const found = new Set(anyTail);
+    for (const length of lengths) for (const entry of byTail.get(rel.slice(-length)) ?? []) found.add(entry);
+    return found.size > 1 ? [...found].sort((x, y) => x.entry.index - y.entry.index) : found;
+  };
+  return {
+    file,
+    match(target, base) {
+      const relative = relativePosix(base, target);
+      const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
+      const name = rel.slice(rel.lastIndexOf('/') + 1);
+      const matched = [...(byName.get(name) ?? [])];
+      for (const { entry, globs } of candidates(rel)) if (matches(globs, rel)) matched.push(entry);
+      return matched.length > 1 ? matched.sort((a, b) => a.index - b.index) : matched;
+    },
+    byUrl: (url) => urls.get(urlKey(url)),
+  };
+}
+
+/**
+ * The key a schema URL is known by: http and https alike, without an empty fragment, as a
+ * `$schema` naming a SchemaStore schema is spelt either way.
+ * @returns {string | null} null when it is not an absolute URL
+ */
+export function urlKey(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol === 'http:') parsed.protocol = 'https:';
+  if (parsed.hash === '') parsed.hash = ''; // drops the "#" of an empty fragment
+  return parsed.href;
+}
+
+// VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
+// path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
+function compileGlob(picomatch) {
+  return (glob) => {
+    const include = !glob.startsWith('!');
+    const pattern = (include ? glob : glob.slice(1)).replace(/^\/+/, '');
+    if (!pattern) return null;
+    // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
+    if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
+    // The literal end of the glob, which the path must end with: a cheap test before the regex.
+    const tail = pattern.includes('\\') ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+    return { include, tail, test: picomatch(`**/${pattern}`, { dot: true }) };
+  };
+}
+
+// The last glob that matches decides, as in VS Code: `["*.json", "!package.json"]`. An exclusion
+// can only undo a match, so it is not even tried before one.
+function matches(globs, rel) {
+  let matched = false;
+  for (const glob of globs) {
+    if (glob.include === matched) continue;
+    if (glob.name !== undefined ? rel === glob.name || rel.endsWith(`/${glob.name}`) : rel.endsWith(glob.tail) && glob.test(rel)) matched = glob.include;
+  }
+  return matched;
+}
+
+// Where an entry's schema is on disk: a relative url is a path from the catalog's folder, a file:
+// url that file, and a remote one (SchemaStore's `https://json.schemastore.org/package.json`) the
+// file of the same name beside the catalog: a local mirror of the schemas it lists.
+function localCopy(url, dir) {
+  try {
+    if (/^[a-zA-Z]:[\\/]/.test(url)) return url; // a Windows path, not a URL with scheme "c:"
+    const parsed = new URL(url, pathToFileURL(`${dir}${path.sep}`));
+    if (parsed.protocol === 'file:') return fileURLToPath(new URL(parsed.pathname, parsed));
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    const name = decodeURIComponent(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
+    return name && !name.includes('/') && !name.includes('\\') && name !== '..' ? path.join(dir, name) : null;
+  } catch {
+    return null;
+  }
+}
+
+// An entry is listed once under a key, however many of its globs give that key.
+function addTo(map, key, entry) {
+  const list = map.get(key) ?? map.set(key, []).get(key);
+  if (list.at(-1) !== entry) list.push(entry);
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);

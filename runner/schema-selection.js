@@ -1,0 +1,141 @@
+// Which schemas validate a file under a rule that names none itself: the schema the document
+// names (`$schema`, when the rule reads it), else the entries of the catalogs whose fileMatch
+// matches the file. Used by the check (validators/selected-schemas.js) and by --list-files.
+// Nothing is fetched: a document's `$schema` is a local file, a meta-schema ajv has built in, or a
+// URL that a catalog entry or a preloaded `refs` schema ($id) maps to a local file.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { urlKey } from './catalog.js';
+import { isInside, realpathOrNull } from './links.js';
+import { documentSchemaRef } from './document-schema.js';
+import { dialectOf } from '../validators/ajv-instance.js';
+import { readSchema } from '../validators/schema-files.js';
+
+/**
+ * @typedef {{ document: boolean, catalogs: string[], project: string }} Selection a rule's (config.js):
+ *   document: read the documents' `$schema`; catalogs: absolute paths; project: the folder documents
+ *   may name schemas in, and that fileMatch globs are relative to
+ * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string,
+ *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number } }} Choice
+ *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
+ *   schema: the schema file; meta: a dialect, whose meta-schema validates the file; problem: why
+ *   the file cannot be validated as it asks
+ * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
+ */
+
+/**
+ * @param {Selection} selection
+ * @param {{ catalogs: import('./catalog.js').Catalog[], refs: string[], display(file: string): string }} context
+ *   catalogs: the selection's, loaded; refs: the rule's preloaded schemas, globs expanded: a
+ *   `$schema` URL that is the `$id` of one of them selects it
+ * @returns {SchemaChooser} refs are read here, once: one that cannot be used is a UsageError
+ */
+export function createSchemaChooser({ document, project }, { catalogs, refs, display }) {
+  const ids = document ? idsOf(refs) : new Map();
+  const realProject = realpathOrNull(project) ?? project;
+  const exists = memo((file) => {
+    try {
+      return fs.statSync(file).isFile();
+    } catch {
+      return false;
+    }
+  });
+  // Why a schema file a document names cannot be read (said after the $schema), if it cannot: a
+  // pull request must not make CI read, and quote in its log, files of the machine.
+  const refusal = memo((schema) => {
+    if (!isInside(project, schema)) return ` is outside the project (${display(schema)}); not read`;
+    const real = realpathOrNull(schema);
+    if (real && !isInside(realProject, real)) return ` is a symbolic link out of the project (to ${real}); not followed`;
+    return real && exists(schema) ? null : `: no such schema file (${display(schema)})`;
+  });
+
+  function fromCatalogs(file) {
+    const seen = new Set();
+    const choices = [];
+    for (const catalog of catalogs) {
+      for (const entry of catalog.match(file, project)) {
+        if (seen.has(entry.local ?? entry.url)) continue;
+        seen.add(entry.local ?? entry.url);
+        choices.push(catalogChoice(entry, `catalog entry "${entry.name}"`));
+      }
+    }
+    return choices;
+  }
+
+  function catalogChoice(entry, why, at = {}) {
+    if (entry.local && exists(entry.local)) return { source: at.source ?? 'catalog', why, schema: entry.local };
+    const expected = entry.local ? ` (expected ${display(entry.local)})` : '';
+    const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected}`;
+    return { source: at.source ?? 'catalog', why, problem: { message: at.prefix ? `${at.prefix}: ${message}` : message, kind: 'error', ...at.where } };
+  }
+
+  function fromDocument(file, found) {
+    const { ref, ...where } = found;
+    const problem = (message, kind = 'error') => ({ source: 'document', why: '$schema', problem: { message, kind, ...where } });
+    if (typeof ref !== 'string' || !ref.trim()) {
+      return problem(`$schema must name a schema (a path or URL), not ${describeValue(ref)}`, 'invalid');
+    }
+    const shown = `$schema "${ref.length > 200 ? `${ref.slice(0, 200)}…` : ref}"`;
+    const meta = ref.includes('json-schema.org') ? dialectOf({ $schema: ref }) : null;
+    if (meta) return { source: 'document', why: shown, meta };
+    let url;
+    let schema;
+    try {
+      url = /^[a-zA-Z]:[\\/]/.test(ref) ? pathToFileURL(ref) : new URL(ref, pathToFileURL(file));
+      if (url.protocol === 'file:') schema = fileURLToPath(new URL(url.pathname, url));
+    } catch {
+      return problem(`${shown} is not a path or URL`, 'invalid');
+    }
+    if (url.hash.length > 1) return problem(`${shown}: a fragment is not supported; name the whole schema`);
+    if (!schema) {
+      const id = ids.get(urlKey(ref));
+      if (id) return { source: 'document', why: shown, schema: id };
+      for (const catalog of catalogs) {
+        const entry = catalog.byUrl(ref);
+        if (entry) return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, { source: 'document', prefix: shown, where });
+      }
+      return problem(`${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref)`);
+    }
+    const refused = refusal(schema);
+    if (refused) return problem(shown + refused);
+    return { source: 'document', why: shown, schema };
+  }
+
+  return {
+    choose(file, value, source) {
+      if (document) {
+        const found = documentSchemaRef(value, source);
+        if (found) return [fromDocument(file, found)];
+      }
+      return fromCatalogs(file);
+    },
+  };
+}
+
+// A `refs` schema's $id (or draft-04 `id`) ─▶ its file.
+function idsOf(refs) {
+  const ids = new Map();
+  for (const file of refs) {
+    const schema = readSchema(file);
+    const id = typeof schema.$id === 'string' ? schema.$id : typeof schema.id === 'string' ? schema.id : null;
+    const key = id && urlKey(id);
+    if (key && !ids.has(key)) ids.set(key, file);
+  }
+  return ids;
+}
+
+function describeValue(value) {
+  if (typeof value === 'string') return 'an empty string';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+function memo(compute) {
+  const known = new Map();
+  return (key) => {
+    if (!known.has(key)) known.set(key, compute(key));
+    return known.get(key);
+  };
+}

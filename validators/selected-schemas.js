@@ -1,0 +1,38 @@
+// The `json-schema` validator of a rule that names no schema: each file is validated against the
+// schemas chosen for it (runner/schema-selection.js: its own `$schema`, else a catalog), compiled
+// the first time a file of this process chooses them.
+import { UsageError } from '../runner/errors.js';
+
+/**
+ * @param {{ chooser: import('../runner/schema-selection.js').SchemaChooser,
+ *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
+ * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string }, uses?: string[]): object[] }}
+ *   uses: receives the compiled-schema cache key of each schema the file was validated against
+ *   (with --cache), which its cached pass then depends on
+ */
+export function createSelectedSchemasValidator({ chooser, loader, refs }) {
+  return {
+    name: 'json-schema',
+    validate(doc, ctx, uses) {
+      const problems = [];
+      for (const choice of chooser.choose(ctx.absolutePath, doc)) {
+        if (choice.problem) {
+          problems.push({ validator: 'json-schema', ...choice.problem });
+          continue;
+        }
+        let validator;
+        try {
+          validator = choice.meta ? loader.metaValidator(choice.meta) : loader.validator(choice.schema, refs);
+        } catch (error) {
+          // A schema a file chose that cannot be used fails that file, not the run.
+          if (!(error instanceof UsageError)) throw error;
+          problems.push({ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error' });
+          continue;
+        }
+        if (validator.key) uses?.push(validator.key);
+        problems.push(...validator.validate(doc));
+      }
+      return problems;
+    },
+  };
+}
