@@ -1,5 +1,6 @@
 // The results file of --cache: `{ tool: "filecheck", format, fingerprints: [...], files: { path: record } }`,
-// a record per file that passed: [size, mtimeMs, ctimeMs, contentHash, index into fingerprints].
+// a record per file that passed: [size, mtimeMs, ctimeMs, contentHash, index into fingerprints] (a
+// fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
 // Anything else found there (bad JSON, another format, another tool's file) is not trusted: it is
 // reported in one line and rebuilt.
 import fs from 'node:fs';

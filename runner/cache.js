@@ -2,7 +2,9 @@
 // reported as a pass without being checked. Hits are decided here, on the main thread, before
 // anything is queued (a stat per file), so the executors and workers know nothing of the cache: the
 // files left are queued with `hash` set, and their passes recorded as they are reported. A failing
-// file is never recorded, so it is always checked again.
+// file is never recorded, so it is always checked again. A file that chose its schema itself
+// ($schema, a catalog) is recorded with that schema's compiled-schema cache key after its rules'
+// fingerprint, and is a hit only while that entry is stored and its files unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './errors.js';
@@ -71,7 +73,7 @@ export function openCache(config, rules, { warn, display }) {
     if (!info) return;
     const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
     if (result.status === 'pass' && result.hash) {
-      records.set(key, [size, mtimeMs, ctimeMs, result.hash, fingerprint]);
+      records.set(key, [size, mtimeMs, ctimeMs, result.hash, result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint]);
       changed = true;
     } else if (records.delete(key)) {
       changed = true;
@@ -93,6 +95,9 @@ export function openCache(config, rules, { warn, display }) {
       for (const entry of files) sets.set(entry.rules, null);
       const used = new Set([...sets.keys()].flat());
       const schemaCache = schemaCacheAt(dir, warn, display);
+      // The rules' fingerprint, then the keys of the schemas the file chose, each still current.
+      const sameChecks = (recorded, fingerprint) => recorded === fingerprint
+        || (recorded.startsWith(`${fingerprint} `) && recorded.slice(fingerprint.length + 1).split(' ').every(schemaCache.isCurrent));
       const place = relativePosix(root, config.cwd);
       const found = await fingerprintRules(rules.filter((rule) => used.has(rule.id)), { compiler, schemaCache, place, warn, display });
       schemas = found.schemas;
@@ -114,7 +119,7 @@ export function openCache(config, rules, { warn, display }) {
         }
         const key = relativePosix(root, entry.path);
         const record = stored.get(key);
-        if (record && record[4] === fingerprint && unchanged(record, stats, entry.path)) {
+        if (record && sameChecks(record[4], fingerprint) && unchanged(record, stats, entry.path)) {
           records.set(key, record);
           hits.push(index);
           return;

@@ -144,7 +144,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
       const result = typeof compact === 'number'
         ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
         : compact.hash
-          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash }
+          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash, ...(compact.schemas && { schemas: compact.schemas }) }
           : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
       cost.ms += result.durationMs;
       cost.files++;

@@ -1,10 +1,12 @@
 // What a file's verdict depends on besides its own content, rule by rule: filecheck's version, the
 // required keys, the schema (its compiled-schema cache entry: a key covering the ajv settings and
-// plugins, and the digests of the schema, its refs and the files its $refs reached) and the validator
-// modules (file, package version, options, and the working directory, which ctx.path is relative
-// to). A pass is cached against these fingerprints.
+// plugins, and the digests of the schema, its refs and the files its $refs reached), how a rule
+// without a schema chooses one per file (reading `$schema` or not; the catalogs and refs, by
+// content) and the validator modules (file, package version, options, and the working directory,
+// which ctx.path is relative to). A pass is cached against these fingerprints; a file that chose its
+// schema also against that schema's entry (cache.js).
 import { createRequire } from 'node:module';
-import { digest, digestModule } from './digest.js';
+import { digest, digestFile, digestModule } from './digest.js';
 import { expandRefs } from './compile-rules.js';
 import { resolveValidatorModule } from '../validators/custom.js';
 
@@ -48,9 +50,18 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
         return [null];
       }
     });
-    const known = (!rule.schema || schema) && modules.every(([module]) => module);
-    const parts = [version, rule.require, schema, modules, modules.length ? place : null];
+    const selection = rule.selection && selectionParts(rule);
+    const known = (!rule.schema || schema) && modules.every(([module]) => module) && !selection?.[1].some(([, sum]) => sum === null);
+    const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
     fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
   }
   return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };
+}
+
+// The files that decide which schema a file chooses: the catalogs, and the refs whose $id a
+// `$schema` URL may name.
+function selectionParts(rule) {
+  const { document, catalogs } = rule.selection;
+  const files = [...catalogs, ...(document ? expandRefs(rule.refs) : [])];
+  return [document, files.map((file) => [file, digestFile(file)])];
 }
