@@ -31,9 +31,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit 
     }
     if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
     if (config.listFiles) {
-      // One per line, so a name holding a line break is quoted, as git ls-files does.
-      const { printablePath } = await import('../reporters/printable.js');
-      for (const file of discovery.files) stdout.write(`${printablePath(file.rel)}\n`);
+      await (await import('./list-files.js')).listFiles(discovery, config, stdout);
       return EXIT.passed;
     }
     const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);

@@ -1,0 +1,79 @@
+// --list-files: the files a run would check, one per line, for scripts. With --verbose, for people
+// asking why a file is or is not checked: every file, skipped ones too, in path order, one line
+// each, tab-separated: its path, its parser and the schemas that validate it, each saying why:
+//   content/a.json     json  schemas/doc.schema.json (rule "docs")
+//   config/app.json    json  schemas/app.json ($schema "../schemas/app.json")
+//   package.json       json  schemas/package.json (catalog entry "package.json")
+//   notes/x.json       -     skipped: matches no rule
+import { printablePath, printableText } from '../reporters/printable.js';
+import { relativePosix } from './paths.js';
+
+/**
+ * @param {import('./discover.js').Discovery} discovery
+ * @param {import('./config.js').Config} config
+ * @param {{ write(text: string): unknown }} stdout
+ */
+export async function listFiles({ files, skipped }, config, stdout) {
+  if (!config.verbose) {
+    // One per line, so a name holding a line break is quoted, as git ls-files does.
+    for (const file of files) stdout.write(`${printablePath(file.rel)}\n`);
+    return;
+  }
+  const describe = await schemaDescriber(config);
+  let next = 0; // files and skipped are each in path order
+  const skip = ({ rel, reason }) => stdout.write(`${printablePath(rel)}\t-\tskipped: ${reason}\n`);
+  for (const entry of files) {
+    while (next < skipped.length && skipped[next].rel < entry.rel) skip(skipped[next++]);
+    // The formats' parser registry names the parser; until then every file is JSON.
+    stdout.write(`${printablePath(entry.rel)}\tjson\t${printableText(describe(entry))}\n`);
+  }
+  while (next < skipped.length) skip(skipped[next++]);
+}
+
+// entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
+async function schemaDescriber(config) {
+  const rules = new Map([...config.rules, config.cliRule].filter(Boolean).map((rule) => [rule.id, rule]));
+  const display = (file) => relativePosix(config.cwd, file) || file;
+  const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }] = await Promise.all(
+    ['./read-text.js', './compile-rules.js', './catalog.js', './schema-selection.js'].map((module) => import(module)),
+  );
+  const catalogs = new Map();
+  const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file)).get(file);
+  const choosers = new Map();
+  for (const rule of rules.values()) {
+    if (!rule.selection) continue;
+    choosers.set(rule.id, createSchemaChooser(rule.selection, { catalogs: rule.selection.catalogs.map(catalog), refs: expandRefs(rule.refs), display }));
+  }
+
+  return (entry) => {
+    const parts = [];
+    let document; // read once, when a rule reads the documents' $schema
+    for (const id of entry.rules) {
+      const rule = rules.get(id);
+      if (rule.schema) parts.push(`${display(rule.schema)} (${rule.id === -1 ? '--schema' : `rule "${rule.name}"`})`);
+      if (!rule.selection) continue;
+      if (rule.selection.document) document ??= readDocument(entry, readText);
+      if (rule.selection.document && document.unknown) {
+        parts.push(`(not known: ${document.unknown})`);
+        continue;
+      }
+      for (const choice of choosers.get(id).choose(entry.path, document?.value)) parts.push(describeChoice(choice, display));
+    }
+    return parts.length ? [...new Set(parts)].join('; ') : '(no schema)';
+  };
+}
+
+function describeChoice({ why, schema, meta, problem }, display) {
+  if (problem) return `(fails: ${problem.message})`;
+  return `${meta ? `${meta} meta-schema` : display(schema)} (${why})`;
+}
+
+function readDocument(entry, readText) {
+  const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
+  if (read.error) return { unknown: `file ${read.error}` };
+  try {
+    return { value: JSON.parse(read.text) };
+  } catch {
+    return { unknown: 'not valid JSON' };
+  }
+}
