@@ -40,8 +40,12 @@ test('the schema accepts a config that uses every key', () => {
     bail: 3,
     reporters: ['default', 'json:out/report.json', 'junit:out/filecheck.xml', 'github'],
     passWithNoFiles: true,
+    schemaFromDocument: true,
+    catalog: ['schemas/catalog.json', 'mirror/catalog.json'],
   };
+  config.rules.push({ files: ['config/**/*.json'], schemaFromDocument: false });
   assert.equal(validate(config), true, JSON.stringify(validate.errors));
+  assert.equal(validate({ rules: [], catalog: 'schemas/catalog.json' }), true, 'one catalog');
   assert.equal(validate({ rules: [{ files: ['x'] }], bail: true }), true);
 });
 
@@ -64,6 +68,8 @@ test('the schema rejects bad configs, at the right place', async (t) => {
     ['a github reporter with a file', { rules: [], reporters: ['github:out.txt'] }, '/reporters/0', 'enum'],
     ['a reporter with an empty file', { rules: [], reporters: ['junit:'] }, '/reporters/0', 'enum'],
     ['passWithNoFiles as a string', { rules: [], passWithNoFiles: 'yes' }, '/passWithNoFiles', 'type'],
+    ['schemaFromDocument as a string', { rules: [{ files: ['x'], schemaFromDocument: 'yes' }] }, '/rules/0/schemaFromDocument', 'type'],
+    ['a blank catalog', { rules: [], catalog: ' ' }, '/catalog', 'pattern'],
   ];
   for (const [why, config, instancePath, keyword] of cases) {
     await t.test(why, () => {

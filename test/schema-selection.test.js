@@ -1,0 +1,407 @@
+// Which schema validates which file: a document's own `$schema` (--schema-from-document, config
+// `schemaFromDocument`), a local catalog in SchemaStore's format (--catalog, config `catalog`), their
+// precedence under a rule's own schema, --list-files --verbose, both executors and --cache.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, REPO } from './helpers/cli.js';
+import { documentSchemaRef } from '../runner/document-schema.js';
+import { loadCatalog } from '../runner/catalog.js';
+import { UsageError } from '../runner/errors.js';
+
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+// A schema that wants a string title; its "lax" twin wants nothing.
+const TITLED = { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['title'], properties: { title: { type: 'string' } } };
+const NUMBERED = { type: 'object', required: ['n'], properties: { n: { type: 'number' } } };
+
+/** filecheck -r json --verbose (every file in the report): the report, with the exit code and stderr. */
+async function check(dir, args = []) {
+  const result = await runCli(['-r', 'json', '--verbose', ...args], { cwd: dir });
+  const report = result.stdout ? parseJsonReport(result.stdout) : null;
+  const byPath = Object.fromEntries((report?.files ?? []).map((file) => [file.path, file]));
+  return { ...result, report, byPath };
+}
+
+const messages = (file) => file.problems.map((problem) => `${problem.kind}: ${problem.message}`);
+
+// ── where a document names its schema ───────────────────────────────────────────────────────────
+
+test('documentSchemaRef: the top-level $schema key of any document; the yaml-language-server comment in YAML, before the key', () => {
+  assert.deepEqual(documentSchemaRef({ $schema: './s.json', a: 1 }), { ref: './s.json', pointer: '/$schema' });
+  assert.deepEqual(documentSchemaRef({ $schema: 5 }), { ref: 5, pointer: '/$schema' }, 'not a string: the caller says so');
+  assert.equal(documentSchemaRef({ nested: { $schema: './s.json' } }), null, 'only at the top level');
+  for (const value of [[{ $schema: './s.json' }], 'text', 3, null, undefined]) assert.equal(documentSchemaRef(value), null);
+  assert.equal(documentSchemaRef(Object.create({ $schema: './inherited.json' })), null, 'its own key only');
+
+  const text = 'a: 1\n  # yaml-language-server: $schema=../schemas/x.json  \nb: 2\n';
+  assert.deepEqual(documentSchemaRef({ a: 1, b: 2, $schema: 'ignored.json' }, { text, parser: 'yaml' }), { ref: '../schemas/x.json', line: 2, column: 35 });
+  assert.deepEqual(documentSchemaRef({ $schema: 'k.json' }, { text: '# just a comment\n', parser: 'yaml' }), { ref: 'k.json', pointer: '/$schema' });
+  assert.equal(documentSchemaRef({}, { text: '# yaml-language-server: $schema=x.json\n', parser: 'json' }), null, 'a comment only YAML reads');
+});
+
+test('a document names its schema with $schema, a path relative to the document (--schema-from-document, or "schemaFromDocument" in the config)', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/titled.json': json(TITLED),
+    'content/deep/ok.json': json({ $schema: '../../schemas/titled.json', title: 'T' }),
+    'content/deep/bad.json': json({ $schema: '../../schemas/titled.json', title: 3 }),
+    'content/encoded.json': json({ $schema: '../schemas/titled%2Ejson', title: 'T' }),
+    'content/none.json': json({ anything: true }),
+  });
+  writeTree(dir, { 'content/file-url.json': json({ $schema: new URL(`file://${path.join(dir, 'schemas/titled.json')}`).href }) });
+
+  const flag = await check(dir, ['content', '--schema-from-document']);
+  assert.equal(flag.code, 1, flag.stderr);
+  assert.equal(flag.stderr, '');
+  assert.deepEqual(flag.byPath['content/deep/bad.json'].problems, [{ validator: 'json-schema', message: 'must be string', pointer: '/title', line: 3, column: 12, kind: 'invalid' }]);
+  for (const passing of ['content/deep/ok.json', 'content/encoded.json', 'content/none.json']) assert.equal(flag.byPath[passing].status, 'pass', passing);
+  assert.deepEqual(messages(flag.byPath['content/file-url.json']), ['invalid: must have required property "title"']);
+
+  const without = await check(dir, ['content']);
+  assert.equal(without.code, 0, 'without the flag $schema is just a key');
+
+  writeTree(dir, { '.filecheckrc.json': json({ schemaFromDocument: true, rules: [{ name: 'content', files: ['content/**/*.json'] }] }) });
+  const config = await check(dir);
+  assert.deepEqual(config.report.files, flag.report.files);
+  const off = await check(dir, ['--no-schema-from-document']);
+  assert.equal(off.code, 0, '--no-schema-from-document overrides the config');
+
+  writeTree(dir, { '.filecheckrc.json': json({ schemaFromDocument: true, rules: [{ files: ['content/**/*.json'], schemaFromDocument: false }] }) });
+  assert.equal((await check(dir)).code, 0, 'a rule\'s own schemaFromDocument overrides the top level');
+});
+
+test('a $schema naming a meta-schema validates the document as a schema, against the meta-schema ajv has built in (offline)', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/ok.schema.json': json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } } }),
+    'schemas/bad.schema.json': json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'text' } } }),
+    'schemas/bad-04.schema.json': json({ $schema: 'http://json-schema.org/draft-04/schema#', required: [] }),
+    'schemas/ok-2020.schema.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { x: { type: 'string' } } }),
+    'schemas/bad-2020.schema.json': json({ $schema: 'https://json-schema.org/draft/2020-12/schema', minLength: -1 }),
+    'schemas/hyper.schema.json': json({ $schema: 'http://json-schema.org/draft-07/hyper-schema#' }),
+  });
+  const { code, byPath, stderr } = await check(dir, ['schemas', '--schema-from-document']);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['schemas/ok.schema.json'].status, 'pass');
+  assert.equal(byPath['schemas/ok-2020.schema.json'].status, 'pass');
+  const [typeProblem] = byPath['schemas/bad.schema.json'].problems;
+  assert.deepEqual({ pointer: typeProblem.pointer, line: typeProblem.line, kind: typeProblem.kind }, { pointer: '/properties/a/type', line: 6, kind: 'invalid' });
+  assert.deepEqual(messages(byPath['schemas/bad-04.schema.json']), ['invalid: must NOT have fewer than 1 items']);
+  assert.deepEqual(messages(byPath['schemas/bad-2020.schema.json']), ['invalid: must be >= 0']);
+  assert.deepEqual(messages(byPath['schemas/hyper.schema.json']), [
+    'error: $schema "http://json-schema.org/draft-07/hyper-schema#" is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref)',
+  ]);
+});
+
+test('a remote $schema is never fetched: the file fails with kind error, unless --ref (its $id) or a catalog entry maps it to a local file', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/titled.json': json({ ...TITLED, $id: 'https://example.com/schemas/titled.json' }),
+    'mirror/catalog.json': json({ schemas: [{ name: 'Numbered', url: 'https://schemas.example.org/numbered.json', fileMatch: [] }] }),
+    'mirror/numbered.json': json(NUMBERED),
+    'data/titled.json': json({ $schema: 'https://example.com/schemas/titled.json', title: 1 }),
+    'data/numbered.json': json({ $schema: 'http://schemas.example.org/numbered.json#', n: 'one' }),
+  });
+  const offline = await check(dir, ['data', '--schema-from-document']);
+  assert.equal(offline.code, 1, offline.stderr);
+  assert.deepEqual(offline.byPath['data/titled.json'].problems, [{
+    validator: 'json-schema',
+    message: '$schema "https://example.com/schemas/titled.json" is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref)',
+    pointer: '/$schema',
+    line: 2,
+    column: 14,
+    kind: 'error',
+  }]);
+
+  const mapped = await check(dir, ['data', '--schema-from-document', '--ref', 'schemas/titled.json', '--catalog', 'mirror/catalog.json']);
+  assert.equal(mapped.code, 1, mapped.stderr);
+  assert.deepEqual(messages(mapped.byPath['data/titled.json']), ['invalid: must be string'], 'its $id, preloaded with --ref');
+  assert.deepEqual(messages(mapped.byPath['data/numbered.json']), ['invalid: must be number'], 'a catalog url, http or https, with or without "#"');
+});
+
+test('a $schema that cannot be used fails its file with one clear line, and the run goes on (exit 1, not 2)', async (t) => {
+  const outside = makeTree(t, { 'secret.json': json({ type: 'string' }) });
+  const dir = makeTree(t, {
+    'schemas/broken.json': '{ "type": ',
+    'schemas/bad-ref.json': json({ $ref: 'https://example.com/elsewhere.json' }),
+    'data/missing.json': json({ $schema: './nowhere.json' }),
+    'data/link.json': json({ $schema: '../schemas/link.json' }),
+    'data/broken.json': json({ $schema: '../schemas/broken.json' }),
+    'data/broken-too.json': json({ $schema: '../schemas/broken.json' }),
+    'data/bad-ref.json': json({ $schema: '../schemas/bad-ref.json' }),
+    'data/number.json': json({ $schema: 5 }),
+    'data/empty.json': json({ $schema: '' }),
+    'data/fragment.json': json({ $schema: '../schemas/bad-ref.json#/definitions/a' }),
+    'data/fine.json': json({ fine: true }),
+  });
+  writeTree(dir, { 'data/outside.json': json({ $schema: path.relative(path.join(dir, 'data'), path.join(outside, 'secret.json')) }) });
+  fs.symlinkSync(path.join(outside, 'secret.json'), path.join(dir, 'schemas/link.json'));
+  const { code, byPath, stderr } = await check(dir, ['data', '--schema-from-document']);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['data/fine.json'].status, 'pass');
+  assert.deepEqual(messages(byPath['data/missing.json']), ['error: $schema "./nowhere.json": no such schema file (data/nowhere.json)']);
+  assert.match(messages(byPath['data/outside.json'])[0], /^error: \$schema "[^"]+secret\.json" is outside the project \(.+secret\.json\); not read$/);
+  assert.deepEqual(messages(byPath['data/link.json']), [`error: $schema "../schemas/link.json" is a symbolic link out of the project (to ${path.join(outside, 'secret.json')}); not followed`]);
+  assert.match(messages(byPath['data/broken.json'])[0], /^error: \$schema "\.\.\/schemas\/broken\.json": schema .*schemas\/broken\.json is not valid JSON: /);
+  assert.deepEqual(messages(byPath['data/broken-too.json']), messages(byPath['data/broken.json']));
+  assert.deepEqual(messages(byPath['data/bad-ref.json']), ['error: $schema "../schemas/bad-ref.json": schema schemas/bad-ref.json: $ref "https://example.com/elsewhere.json" cannot be resolved offline; preload the schema it names with --ref or the rule\'s "refs"']);
+  assert.deepEqual(messages(byPath['data/number.json']), ['invalid: $schema must name a schema (a path or URL), not a number']);
+  assert.deepEqual(messages(byPath['data/empty.json']), ['invalid: $schema must name a schema (a path or URL), not an empty string']);
+  assert.deepEqual(messages(byPath['data/fragment.json']), ['error: $schema "../schemas/bad-ref.json#/definitions/a": a fragment is not supported; name the whole schema']);
+  assert.equal(byPath['data/number.json'].problems[0].line, 2, 'placed on the $schema value');
+});
+
+// ── catalogs ────────────────────────────────────────────────────────────────────────────────────
+
+/** Writes a catalog with these entries into a fresh tree and loads it. */
+function catalogOf(t, schemas, files = {}) {
+  const dir = makeTree(t, { 'catalog.json': json({ $schema: 'https://json.schemastore.org/schema-catalog.json', version: 1, schemas }), ...files });
+  return { dir, catalog: loadCatalog(path.join(dir, 'catalog.json')) };
+}
+
+test('catalog fileMatch, as SchemaStore and VS Code read it: a plain name anywhere, a glob with slashes at the end of the path, the last matching glob decides', (t) => {
+  const { dir, catalog } = catalogOf(t, [
+    { name: 'npm', url: 'https://json.schemastore.org/package.json', fileMatch: ['package.json'] },
+    { name: 'workflows', url: 'https://json.schemastore.org/github-workflow.json', fileMatch: ['.github/workflows/*.json', '/anchored/*.json'] },
+    { name: 'configs', url: './local/config.json', fileMatch: ['*.config.json', '!legacy.config.json', '!old/**'] },
+    { name: 'reinclude', url: './local/r.json', fileMatch: ['!special.json', '*.json'] },
+    { name: 'tsconfig', url: 'https://json.schemastore.org/tsconfig.json', fileMatch: ['tsconfig.json', 'tsconfig.*.json'] },
+    { name: 'no globs', url: 'https://example.com/unmatched.json' },
+  ]);
+  const names = (rel) => catalog.match(path.join(dir, rel), dir).map((entry) => entry.name).filter((name) => name !== 'reinclude');
+  assert.deepEqual(names('package.json'), ['npm']);
+  assert.deepEqual(names('packages/a/package.json'), ['npm'], 'a plain name matches in any folder');
+  assert.deepEqual(names('packages/a/package.json.bak'), []);
+  assert.deepEqual(names('.github/workflows/ci.json'), ['workflows'], 'dot folders match');
+  assert.deepEqual(names('sub/.github/workflows/ci.json'), ['workflows'], 'a glob with a slash matches the end of the path');
+  assert.deepEqual(names('.github/workflows/deep/ci.json'), []);
+  assert.deepEqual(names('x/anchored/a.json'), ['workflows'], 'a leading slash is dropped, as VS Code does');
+  assert.deepEqual(names('app.config.json'), ['configs']);
+  assert.deepEqual(names('legacy.config.json'), [], 'excluded by a later "!" glob');
+  assert.deepEqual(names('old/app.config.json'), []);
+  assert.deepEqual(names('tsconfig.build.json'), ['tsconfig']);
+  assert.deepEqual(catalog.match(path.join(dir, 'special.json'), dir).map((entry) => entry.name), ['reinclude'], 'a later include wins over an earlier "!"');
+  assert.deepEqual(catalog.match(path.join(dir, 'package.json'), dir).map((entry) => entry.name), ['npm', 'reinclude'], 'every matching entry, in catalog order');
+  assert.deepEqual(catalog.match(path.join(dir, 'package.json'), path.join(dir, 'sub')).map((entry) => entry.name), ['npm', 'reinclude'], 'a file outside the base: its whole path');
+
+  assert.equal(catalog.match(path.join(dir, 'package.json'), dir)[0].local, path.join(dir, 'package.json'), 'a remote url: the file of that name beside the catalog');
+  assert.equal(catalog.match(path.join(dir, 'app.config.json'), dir)[0].local, path.join(dir, 'local/config.json'), 'a relative url: from the catalog\'s folder');
+  assert.equal(catalog.byUrl('http://json.schemastore.org/tsconfig.json#').name, 'tsconfig', 'urls match http or https, with or without an empty fragment');
+  assert.equal(catalog.byUrl('https://json.schemastore.org/other.json'), undefined);
+});
+
+test('a catalog that cannot be used is a usage error naming the catalog', (t) => {
+  const dir = makeTree(t, { 'not-json.json': '{', 'no-schemas.json': json({ version: 1 }), 'no-url.json': json({ schemas: [{ name: 'x', fileMatch: ['a'] }] }), 'bad-globs.json': json({ schemas: [{ url: 'a.json', fileMatch: 'a.json' }] }) });
+  const failure = (name) => {
+    try {
+      loadCatalog(path.join(dir, name));
+    } catch (error) {
+      assert.ok(error instanceof UsageError, error.stack);
+      return error.message.replace(dir + path.sep, '');
+    }
+    assert.fail('no error');
+  };
+  assert.equal(failure('missing.json'), 'cannot read catalog missing.json: no such file');
+  assert.match(failure('not-json.json'), /^catalog not-json\.json is not valid JSON: /);
+  assert.equal(failure('no-schemas.json'), 'catalog no-schemas.json is not a schema catalog: it has no "schemas" list');
+  assert.equal(failure('no-url.json'), 'catalog no-url.json: schemas[0] has no "url"');
+  assert.equal(failure('bad-globs.json'), 'catalog bad-globs.json: schemas[0]: "fileMatch" must be a list of globs');
+});
+
+const CATALOG_TREE = {
+  'schemas/catalog.json': json({
+    $schema: 'https://json.schemastore.org/schema-catalog.json',
+    version: 1,
+    schemas: [
+      { name: 'Titled documents', url: 'https://json.schemastore.org/titled.json', fileMatch: ['*.doc.json', '!draft.doc.json'] },
+      { name: 'Numbered', url: 'numbered.json', fileMatch: ['numbers/*.json'] },
+      { name: 'Not mirrored', url: 'https://json.schemastore.org/absent.json', fileMatch: ['absent.json'] },
+    ],
+  }),
+  'schemas/titled.json': json(TITLED),
+  'schemas/numbered.json': json(NUMBERED),
+  'data/a.doc.json': json({ title: 'A' }),
+  'data/sub/b.doc.json': json({ title: 2 }),
+  'data/draft.doc.json': json({}),
+  'data/numbers/n.json': json({ n: 'x' }),
+  'data/absent.json': json({}),
+  'data/other.json': json({}),
+};
+
+test('a catalog (--catalog, "catalog") gives files whose rules name no schema the schemas of the entries that match them, from local copies', async (t) => {
+  const dir = makeTree(t, CATALOG_TREE);
+  const { code, byPath, stderr } = await check(dir, ['data', '--catalog', 'schemas/catalog.json']);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['data/a.doc.json'].status, 'pass');
+  assert.deepEqual(messages(byPath['data/sub/b.doc.json']), ['invalid: must be string']);
+  assert.equal(byPath['data/draft.doc.json'].status, 'pass', 'excluded by "!draft.doc.json"');
+  assert.deepEqual(messages(byPath['data/numbers/n.json']), ['invalid: must be number']);
+  assert.deepEqual(messages(byPath['data/absent.json']), ['error: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/absent.json)']);
+  assert.equal(byPath['data/other.json'].status, 'pass', 'matched by no entry: it must only parse');
+
+  writeTree(dir, { '.filecheckrc.json': json({ catalog: 'schemas/catalog.json', rules: [{ files: ['data/**/*.json'] }] }) });
+  const config = await check(dir);
+  assert.deepEqual(config.report.files, (await check(dir, ['data', '--catalog', 'schemas/catalog.json'])).report.files);
+
+  for (const workers of ['0', '2']) {
+    const broken = await runCli(['data', '--catalog', 'schemas/nope.json', '--workers', workers], { cwd: dir });
+    assert.equal(broken.code, 2, `--workers ${workers}`);
+    assert.equal(oneLine(broken.stderr), `cannot read catalog ${path.join(dir, 'schemas/nope.json')}: no such file`);
+  }
+});
+
+test('precedence: a rule\'s own schema, else the document\'s $schema, else the catalog', async (t) => {
+  const dir = makeTree(t, {
+    ...CATALOG_TREE,
+    'schemas/lax.json': json({}),
+    'data/named.doc.json': json({ $schema: '../schemas/lax.json', title: 5 }), // the catalog would fail it; its own schema passes it
+    'strict/x.doc.json': json({ $schema: '../schemas/lax.json' }), // its rule's schema fails it
+    '.filecheckrc.json': json({
+      catalog: 'schemas/catalog.json',
+      schemaFromDocument: true,
+      rules: [{ name: 'data', files: ['data/**/*.json'] }, { name: 'strict', files: ['strict/*.json'], schema: 'schemas/titled.json' }],
+    }),
+  });
+  const { code, byPath, stderr } = await check(dir);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['data/named.doc.json'].status, 'pass', '$schema before the catalog');
+  assert.deepEqual(messages(byPath['data/sub/b.doc.json']), ['invalid: must be string'], 'the catalog, without $schema');
+  assert.deepEqual(messages(byPath['strict/x.doc.json']), ['invalid: must have required property "title"'], 'the rule\'s schema, whatever the file says');
+
+  writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['strict/*.json'], schema: 'schemas/titled.json', schemaFromDocument: true }] }) });
+  const contradiction = await runCli([], { cwd: dir });
+  assert.equal(contradiction.code, 2);
+  assert.equal(oneLine(contradiction.stderr), 'rules[0]: "schemaFromDocument" cannot apply to a rule with a "schema": the rule\'s schema always wins (see README "Which schema validates which file")');
+});
+
+// ── --list-files ────────────────────────────────────────────────────────────────────────────────
+
+test('--list-files stays one path per line; with --verbose it says, per file, its parser and schemas and why, skipped files too', async (t) => {
+  const dir = makeTree(t, {
+    ...CATALOG_TREE,
+    'data/named.json': json({ $schema: '../schemas/numbered.json' }),
+    'data/meta.json': json({ $schema: 'http://json-schema.org/draft-07/schema#' }),
+    'data/remote.json': json({ $schema: 'https://example.com/x.json' }),
+    'data/broken.json': '{',
+    'strict/x.json': json({}),
+    'notes/readme.json': json({}),
+    '.filecheckrc.json': json({
+      catalog: 'schemas/catalog.json',
+      schemaFromDocument: true,
+      rules: [{ name: 'data', files: ['data/**/*.json'] }, { name: 'strict', files: ['strict/*.json', 'data/a.doc.json'], schema: 'schemas/titled.json' }],
+    }),
+  });
+  const plain = await runCli(['--list-files'], { cwd: dir });
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.equal(plain.stdout, [
+    'data/a.doc.json', 'data/absent.json', 'data/broken.json', 'data/draft.doc.json', 'data/meta.json', 'data/named.json',
+    'data/numbers/n.json', 'data/other.json', 'data/remote.json', 'data/sub/b.doc.json', 'strict/x.json', '',
+  ].join('\n'));
+
+  const verbose = await runCli(['--list-files', '--verbose', 'data', 'strict', 'notes/readme.json'], { cwd: dir });
+  assert.equal(verbose.code, 0, verbose.stderr);
+  assert.equal(verbose.stderr, '');
+  assert.equal(verbose.stdout, [
+    'data/a.doc.json\tjson\tschemas/titled.json (catalog entry "Titled documents"); schemas/titled.json (rule "strict")',
+    'data/absent.json\tjson\t(fails: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/absent.json))',
+    'data/broken.json\tjson\t(not known: not valid JSON)',
+    'data/draft.doc.json\tjson\t(no schema)',
+    'data/meta.json\tjson\tdraft-07 meta-schema ($schema "http://json-schema.org/draft-07/schema#")',
+    'data/named.json\tjson\tschemas/numbered.json ($schema "../schemas/numbered.json")',
+    'data/numbers/n.json\tjson\tschemas/numbered.json (catalog entry "Numbered")',
+    'data/other.json\tjson\t(no schema)',
+    'data/remote.json\tjson\t(fails: $schema "https://example.com/x.json" is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref))',
+    'data/sub/b.doc.json\tjson\tschemas/titled.json (catalog entry "Titled documents")',
+    'notes/readme.json\t-\tskipped: matches no rule',
+    'strict/x.json\tjson\tschemas/titled.json (rule "strict")',
+    '',
+  ].join('\n'));
+});
+
+// ── executors and cache ─────────────────────────────────────────────────────────────────────────
+
+/** 40 files choosing among 3 schemas ($schema, the catalog, a meta-schema), some failing. */
+function manyFiles() {
+  const files = {};
+  for (let i = 0; i < 40; i++) {
+    const name = `data/f${String(i).padStart(2, '0')}`;
+    if (i % 3 === 0) files[`${name}.json`] = json({ $schema: '../schemas/numbered.json', n: i % 2 ? i : `${i}` });
+    else if (i % 3 === 1) files[`${name}.doc.json`] = json({ title: i % 4 ? 't' : i });
+    else files[`${name}.json`] = json({ $schema: 'http://json-schema.org/draft-07/schema#', type: i % 4 ? 'object' : 'thing' });
+  }
+  return files;
+}
+
+const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
+
+test('in-process and on a pool, files choosing their schemas get the same report, and a schema\'s warning once', async (t) => {
+  const dir = makeTree(t, { ...CATALOG_TREE, ...manyFiles(), 'schemas/numbered.json': json({ ...NUMBERED, tsType: 'Numbered' }) });
+  const args = ['data', '--schema-from-document', '--catalog', 'schemas/catalog.json'];
+  const inline = await check(dir, [...args, '--workers', '0']);
+  const pooled = await check(dir, [...args, '--workers', '2']);
+  assert.equal(inline.code, 1, inline.stderr);
+  assert.equal(pooled.report.summary.plan.mode, 'pool');
+  assert.ok(inline.report.summary.failed >= 10, JSON.stringify(inline.report.summary));
+  assert.deepEqual(comparable(pooled.report), comparable(inline.report));
+  assert.equal(inline.stderr, 'filecheck: warning: schema schemas/numbered.json: unknown keyword "tsType" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n');
+  assert.equal(pooled.stderr, inline.stderr, 'compiled by each worker, said once');
+});
+
+test('--cache: a file that chose its schema is checked again when that schema, the catalog or its $schema changes, and only then', async (t) => {
+  for (const workers of ['0', '2']) {
+    await t.test(`--workers ${workers}`, async (t) => {
+      const dir = makeTree(t, { ...CATALOG_TREE, ...manyFiles(), 'schemas/lax.json': json({}) });
+      const run = async () => {
+        const result = await check(dir, ['data', '--schema-from-document', '--catalog', 'schemas/catalog.json', '--cache', '--workers', workers]);
+        return { ...result, checked: result.report.files.filter((file) => !file.cached).map((file) => file.path) };
+      };
+      const failing = (report) => report.files.filter((file) => file.status === 'fail').map((file) => file.path);
+      const cold = await run();
+      const failed = failing(cold.report);
+      const warm = await run();
+      assert.deepEqual(warm.checked, failed, 'a warm run checks only the failing files');
+      assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files, 'with the same verdicts');
+
+      writeTree(dir, { 'schemas/numbered.json': json({ ...NUMBERED, properties: { n: { type: 'number', maximum: 10 } } }) });
+      const edited = await run();
+      const numberedPasses = edited.report.files.filter((file) => /f(03|09|15|21|27|33|39)\.json$/.test(file.path));
+      assert.deepEqual(numberedPasses.map((file) => file.cached), numberedPasses.map(() => undefined), 'files whose $schema named the edited schema are checked again');
+      assert.deepEqual(messages(edited.byPath['data/f15.json']), ['invalid: must be <= 10']);
+      assert.equal(edited.byPath['data/f01.doc.json'].cached, true, 'files of other schemas are still hits');
+
+      writeTree(dir, { 'schemas/titled.json': json({ ...TITLED, properties: { title: { type: 'string', minLength: 2 } } }) });
+      const catalogSchema = await run();
+      assert.deepEqual(messages(catalogSchema.byPath['data/f01.doc.json']), ['invalid: must NOT have fewer than 2 characters'], 'a catalog\'s schema edited');
+
+      writeTree(dir, { 'data/f03.json': json({ $schema: '../schemas/lax.json', n: 3 }) });
+      const retargeted = await run();
+      assert.deepEqual(retargeted.checked.includes('data/f03.json'), true);
+      assert.equal(retargeted.byPath['data/f03.json'].status, 'pass');
+      writeTree(dir, { 'schemas/numbered.json': json(NUMBERED) });
+      assert.equal((await run()).byPath['data/f03.json'].cached, true, 'no longer depends on the schema it named before');
+
+      const catalog = JSON.parse(fs.readFileSync(path.join(dir, 'schemas/catalog.json'), 'utf8'));
+      catalog.schemas[0].fileMatch.push('!f04.doc.json');
+      writeTree(dir, { 'schemas/catalog.json': json(catalog) });
+      const remapped = await run();
+      assert.equal(remapped.byPath['data/f04.doc.json'].status, 'pass', 'the catalog changed: every file of its rules is checked again');
+      assert.equal(remapped.report.summary.cache.hits, 0);
+    });
+  }
+});
+
+test('a run that chooses no schema per file loads none of the code that would', async (t) => {
+  const dir = makeTree(t, { ...CATALOG_TREE, 'schemas/plain.json': json(TITLED) });
+  const SELECTION_CODE = ['runner/catalog.js', 'runner/schema-selection.js', 'runner/document-schema.js', 'validators/selected-schemas.js'];
+  const loaded = async (args) => {
+    const trace = path.join(dir, 'trace.txt');
+    fs.rmSync(trace, { force: true });
+    const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+    const { stderr } = await runCli(['data', '--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), stderr);
+    return SELECTION_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
+  };
+  assert.deepEqual(await loaded(['--schema', 'schemas/plain.json']), []);
+  assert.deepEqual(await loaded(['--schema-from-document', '--catalog', 'schemas/catalog.json']), SELECTION_CODE);
+});
