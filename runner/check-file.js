@@ -65,7 +65,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
       if (tooDeep) {
         problems.push(tooDeep);
       } else if (parsed) {
-        runValidators(doc, entry, validators, problems, guard, uses);
+        runValidators(doc, entry, validators, problems, guard, { text: read.text, parser: 'json', uses });
         locateProblems(read.text, problems);
       }
     }
@@ -98,14 +98,17 @@ function syntaxProblem(text, error) {
   return { validator: 'parse', message: `invalid JSON: ${detail}`, line, column, kind: 'parse' };
 }
 
-// A check that dies (CheckDied) ends here: the caller reports that alone.
-function runValidators(doc, entry, validators, problems, guard, uses) {
+// A check that dies (CheckDied) ends here: the caller reports that alone. `source` is for the
+// built-in validators that choose a schema per document (validators/selected-schemas.js): the
+// document's text and parser (a YAML comment may name its schema), and `uses`, which receives the
+// compiled-schema cache keys of the schemas chosen.
+function runValidators(doc, entry, validators, problems, guard, source) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
   for (const validator of validators) {
     const name = validator.name;
     try {
       ctx.options = validator.options;
-      const found = validator.validate(doc, ctx, uses);
+      const found = validator.validate(doc, ctx, source);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
         problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });

@@ -6,16 +6,18 @@ import { UsageError } from '../runner/errors.js';
 /**
  * @param {{ chooser: import('../runner/schema-selection.js').SchemaChooser,
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
- * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string }, uses?: string[]): object[] }}
- *   uses: receives the compiled-schema cache key of each schema the file was validated against
- *   (with --cache), which its cached pass then depends on
+ * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
+ *   source?: { text?: string, parser?: string, uses?: string[] }): object[] }}
+ *   source: the document's text and parser, where a YAML comment may name its schema; uses:
+ *   receives the compiled-schema cache key of each schema the file was validated against (with
+ *   --cache), which its cached pass then depends on
  */
 export function createSelectedSchemasValidator({ chooser, loader, refs }) {
   return {
     name: 'json-schema',
-    validate(doc, ctx, uses) {
+    validate(doc, ctx, source) {
       const problems = [];
-      for (const choice of chooser.choose(ctx.absolutePath, doc)) {
+      for (const choice of chooser.choose(ctx.absolutePath, doc, source)) {
         if (choice.problem) {
           problems.push({ validator: 'json-schema', ...choice.problem });
           continue;
@@ -29,7 +31,7 @@ export function createSelectedSchemasValidator({ chooser, loader, refs }) {
           problems.push({ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error' });
           continue;
         }
-        if (validator.key) uses?.push(validator.key);
+        if (validator.key) source?.uses?.push(validator.key);
         problems.push(...validator.validate(doc));
       }
       return problems;
