@@ -250,6 +250,18 @@ test('a catalog (--catalog, "catalog") gives files whose rules name no schema th
   }
 });
 
+test('a mirrored SchemaStore schema finds the SchemaStore schemas it $refs in the mirror\'s folder', async (t) => {
+  const dir = makeTree(t, {
+    'mirror/catalog.json': json({ schemas: [{ name: 'tool', url: 'https://json.schemastore.org/tool.json', fileMatch: ['tool.json'] }] }),
+    'mirror/tool.json': json({ $id: 'https://json.schemastore.org/tool.json', type: 'object', properties: { base: { $ref: 'https://json.schemastore.org/base.json#/definitions/name' } } }),
+    'mirror/base.json': json({ $id: 'https://json.schemastore.org/base.json', definitions: { name: { type: 'string', minLength: 1 } } }),
+    'project/tool.json': json({ base: '' }),
+  });
+  const { code, byPath, stderr } = await check(dir, ['project', '--catalog', 'mirror/catalog.json']);
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(messages(byPath['project/tool.json']), ['invalid: must NOT have fewer than 1 characters']);
+});
+
 test('precedence: a rule\'s own schema, else the document\'s $schema, else the catalog', async (t) => {
   const dir = makeTree(t, {
     ...CATALOG_TREE,
