@@ -11,9 +11,12 @@ const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{ name: string, options?: unknown, validate(doc: unknown, ctx: object): unknown }} Validator
- * @typedef {{ prepare(ruleIds: Iterable<number>): Promise<void>, validatorsFor(ruleIds: number[]) => Validator[] }} RuleCompiler
+ * @typedef {{ prepare(ruleIds: Iterable<number>): Promise<void>, validatorsFor(ruleIds: number[]) => Validator[],
+ *   compileMs(): number }} RuleCompiler
  * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
  * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
+ * The schemas files choose themselves are compiled while they are checked: `compileMs` says how
+ * long all compiling took so far, so that a check's own cost can be told from it.
  * @param {import('./config.js').Rule[]} rules
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
  *   schemaCache: the folder of compiled schemas (--cache)
@@ -30,7 +33,12 @@ export function createRuleCompiler(rules, context) {
   const ready = new Map(); // rule id ─▶ Validator[]
 
   // One loader per set of ajv settings: it compiles (and keeps) every schema they are used with.
-  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base]), () => loadSchemas(rule, context));
+  const loaders = [];
+  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base]), async () => {
+    const loader = await loadSchemas(rule, context);
+    loaders.push(loader);
+    return loader;
+  });
 
   async function build(rule) {
     const validators = [];
@@ -65,6 +73,7 @@ export function createRuleCompiler(rules, context) {
       if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id)))]);
       return perCombination.get(key);
     },
+    compileMs: () => loaders.reduce((sum, loader) => sum + loader.compileMs, 0),
   };
 }
 

@@ -14,9 +14,11 @@ const require = createRequire(import.meta.url);
 /**
  * @typedef {{ name: 'json-schema', key?: string, validate(doc: unknown): object[] }} SchemaValidator
  *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on
- * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator }} SchemaLoader
+ * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator,
+ *   compileMs: number }} SchemaLoader
  *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
  *   schema is compiled once (a schema that cannot be used throws the same UsageError every time).
+ *   compileMs: the time spent compiling (or loading stored code) so far
  */
 
 /**
@@ -30,13 +32,17 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   const built = new Map(); // what was asked ─▶ { validator } | { error }
+  let compileMs = 0;
   const once = (key, build) => {
     if (!built.has(key)) {
+      const started = performance.now();
       try {
         built.set(key, { validator: build() });
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
         built.set(key, { error });
+      } finally {
+        compileMs += performance.now() - started;
       }
     }
     const { validator, error } = built.get(key);
@@ -55,6 +61,9 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     };
   };
   return {
+    get compileMs() {
+      return compileMs;
+    },
     validator: (schema, refs) => once(JSON.stringify([schema, refs]), () => make({ schema, refs, ajv, base }, display(schema))),
     metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`)),
   };
