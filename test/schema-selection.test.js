@@ -40,6 +40,12 @@ test('documentSchemaRef: the top-level $schema key of any document; the yaml-lan
   assert.deepEqual(documentSchemaRef({ a: 1, b: 2, $schema: 'ignored.json' }, { text, parser: 'yaml' }), { ref: '../schemas/x.json', line: 2, column: 35 });
   assert.deepEqual(documentSchemaRef({ $schema: 'k.json' }, { text: '# just a comment\n', parser: 'yaml' }), { ref: 'k.json', pointer: '/$schema' });
   assert.equal(documentSchemaRef({}, { text: '# yaml-language-server: $schema=x.json\n', parser: 'json' }), null, 'a comment only YAML reads');
+  const stream = '# yaml-language-server: $schema=first.json\na: 1\n---\n# yaml-language-server: $schema=second.json\nb: 2\n---\nc: 3\n';
+  const second = stream.indexOf('---');
+  const third = stream.lastIndexOf('---');
+  assert.deepEqual(documentSchemaRef({ a: 1 }, { text: stream, parser: 'yaml', range: [0, second] }), { ref: 'first.json', line: 1, column: 33 });
+  assert.deepEqual(documentSchemaRef({ b: 2 }, { text: stream, parser: 'yaml', range: [second, third] }), { ref: 'second.json', line: 4, column: 33 }, 'each document of a stream its own, placed in the file');
+  assert.equal(documentSchemaRef({ c: 3 }, { text: stream, parser: 'yaml', range: [third, stream.length] }), null);
 });
 
 test('a document names its schema with $schema, a path relative to the document (--schema-from-document, or "schemaFromDocument" in the config)', async (t) => {

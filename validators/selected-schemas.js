@@ -7,8 +7,8 @@ import { UsageError } from '../runner/errors.js';
  * @param {{ chooser: import('../runner/schema-selection.js').SchemaChooser,
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
- *   source?: { text?: string, parser?: string, uses?: string[] }): object[] }}
- *   source: the document's text and parser, where a YAML comment may name its schema; uses:
+ *   source?: { text?: string, parser?: string, range?: [number, number], uses?: string[] }): object[] }}
+ *   source: the file's text, its parser and the document's place in it, where a YAML comment may name its schema; uses:
  *   receives the compiled-schema cache key of each schema the file was validated against (with
  *   --cache), which its cached pass then depends on
  */
