@@ -100,8 +100,8 @@ function syntaxProblem(text, error) {
 
 // A check that dies (CheckDied) ends here: the caller reports that alone. `source` is for the
 // built-in validators that choose a schema per document (validators/selected-schemas.js): the
-// document's text and parser (a YAML comment may name its schema), and `uses`, which receives the
-// compiled-schema cache keys of the schemas chosen.
+// file's text, its parser and the document's `range` in it (a YAML comment may name its schema),
+// and `uses`, which receives the compiled-schema cache keys of the schemas chosen.
 function runValidators(doc, entry, validators, problems, guard, source) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
   for (const validator of validators) {

@@ -8,9 +8,9 @@ import { UsageError } from '../runner/errors.js';
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
  *   source?: { text?: string, parser?: string, range?: [number, number], uses?: string[] }): object[] }}
- *   source: the file's text, its parser and the document's place in it, where a YAML comment may name its schema; uses:
- *   receives the compiled-schema cache key of each schema the file was validated against (with
- *   --cache), which its cached pass then depends on
+ *   source: the file's text, its parser and the document's place in it (a YAML comment may name
+ *   its schema); uses: receives the compiled-schema cache key of each schema the file was
+ *   validated against (with --cache), which its cached pass then depends on
  */
 export function createSelectedSchemasValidator({ chooser, loader, refs }) {
   return {
