@@ -49,8 +49,11 @@ export function createRuleCompiler(rules, context) {
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs);
       const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file))));
-      const chooser = (await import('./schema-selection.js')).createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      const { createSelectedSchemasValidator } = await import('../validators/selected-schemas.js');
+      const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
+        import('./schema-selection.js'),
+        import('../validators/selected-schemas.js'),
+      ]);
+      const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
       validators.push(createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs }));
     }
     for (const ref of rule.validators) {
