@@ -40,7 +40,7 @@ export const EXAMPLES = [
   ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
   ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
-  ["$0 'config/**/*.json' --schema-from-document --catalog schemas/catalog.json", 'Validate each file against the schema it names, else the one a local catalog gives it'],
+  ['$0 --schema-from-document --catalog catalog.json', 'Validate each file against the schema it names, else those a local catalog gives it'],
   ['$0 --list-files --verbose', 'List the files that would be checked, with their parser and schemas, and why'],
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
