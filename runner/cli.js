@@ -69,6 +69,6 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
 // Patterns can find only ignored files (a gitignored or empty directory), with or without a
 // config: blame the patterns then, and the config's rules only when there were none.
 function whyNoFiles(config, cwd) {
-  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON files)`;
+  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
   return `no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath}`;
 }

@@ -2,6 +2,7 @@
 // in time slices, yielding to the event loop between slices so a spinner moves, SIGINT is heard
 // and, when a pool works beside it, the workers' results are collected.
 import { checkFile, prepareCheck } from './check-file.js';
+import { loadParsers } from './formats.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
@@ -28,9 +29,11 @@ export async function executeInline(queue, { compiler, check, sliceMs = 50, budg
     const taken = queue.take(1);
     if (!taken) break;
     const entry = taken.entries[0];
-    if (!prepared.has(entry.rules)) {
+    // Loading a parser is a cost each worker pays too: it is counted with compiling, not checking.
+    const parserLoading = loadParsers(taken.entries);
+    if (!prepared.has(entry.rules) || parserLoading) {
       const before = performance.now();
-      await compiler.prepare(entry.rules);
+      await Promise.all([compiler.prepare(entry.rules), parserLoading]);
       compileMs += performance.now() - before;
       prepared.add(entry.rules);
     }

@@ -20,7 +20,52 @@ export function nestingProblem(text, doc) {
   if (doc !== undefined && !deeperThan(doc, MAX_DEPTH)) return null;
   const offset = offsetAtDepth(text, MAX_DEPTH + 1);
   if (offset === -1) return null;
-  return { validator: 'parse', message: `the document is nested too deeply (more than ${MAX_DEPTH} levels)`, ...lineAndColumn(text, offset), kind: 'parse' };
+  return tooDeepProblem(lineAndColumn(text, offset));
+}
+
+/**
+ * @param {{ line?: number, column?: number }} [at] where the first value past the limit is
+ * @returns {import('./check-file.js').Problem}
+ */
+export const tooDeepProblem = (at = {}) => ({ validator: 'parse', message: `the document is nested too deeply (more than ${MAX_DEPTH} levels)`, ...at, kind: 'parse' });
+
+/**
+ * For the formats other than JSON, whose text is no cheap guide: the parsed value itself.
+ * @param {unknown} value a parsed document
+ * @param {number} length its text's length: a document cannot nest deeper than half of it
+ * @returns {string | null} the JSON pointer of the first value nested deeper than MAX_DEPTH, or null
+ */
+export function pointerTooDeep(value, length) {
+  if (value === null || typeof value !== 'object' || length <= 2 * MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) return null;
+  // Rare, so paid for only here: the walk again, in document order, remembering how each value
+  // was reached (value i: parents[i], keys[i], depths[i]).
+  const values = [value];
+  const parents = [-1];
+  const keys = [''];
+  const depths = [1];
+  const stack = [0];
+  while (stack.length) {
+    const i = stack.pop();
+    if (depths[i] > MAX_DEPTH) return pointerTo(i, parents, keys);
+    const current = values[i];
+    const children = Array.isArray(current) ? current.map((child, index) => [String(index), child]) : Object.entries(current);
+    for (let c = children.length - 1; c >= 0; c--) {
+      const [key, child] = children[c];
+      if (child === null || typeof child !== 'object') continue;
+      stack.push(values.length);
+      values.push(child);
+      parents.push(i);
+      keys.push(key);
+      depths.push(depths[i] + 1);
+    }
+  }
+  return null;
+}
+
+function pointerTo(i, parents, keys) {
+  const path = [];
+  for (let at = i; at > 0; at = parents[at]) path.push(`/${keys[at].replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  return path.reverse().join('');
 }
 
 // Counted by indexOf, which scans natively: a few microseconds where walking the document costs a

@@ -37,6 +37,7 @@ export const EXAMPLES = [
   ['$0', 'Check the files named by .filecheckrc.json'],
   ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
   ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
+  ["$0 'deploy/**/*.yaml' -s service.schema.json", 'Validate YAML (every document), TOML, JSONC, JSON5 or Markdown front matter the same way'],
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
