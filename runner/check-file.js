@@ -101,7 +101,7 @@ function checkDocuments(text, entry, validators, problems, guard) {
     let found = document.problems;
     if (!found) {
       found = [];
-      const tooDeep = pointerTooDeep(document.value, text.length);
+      const tooDeep = pointerTooDeep(document.value);
       if (tooDeep === null) runValidators(document.value, entry, validators, found, guard);
       else found.push(tooDeepAt(document, tooDeep));
       if (found.length) document.locate(found);

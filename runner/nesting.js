@@ -15,8 +15,7 @@ export const MAX_DEPTH = 1000;
  *   deeper than MAX_DEPTH, or null
  */
 export function nestingProblem(text, doc) {
-  // Cheap answers first: each level takes two characters and opens with a bracket.
-  if (text.length <= 2 * MAX_DEPTH || !hasMoreBrackets(text, MAX_DEPTH)) return null;
+  if (!mayNestTooDeeply(text)) return null;
   if (doc !== undefined && !deeperThan(doc, MAX_DEPTH)) return null;
   const offset = offsetAtDepth(text, MAX_DEPTH + 1);
   if (offset === -1) return null;
@@ -24,19 +23,27 @@ export function nestingProblem(text, doc) {
 }
 
 /**
- * @param {{ line?: number, column?: number }} [at] where the first value past the limit is
- * @returns {import('./check-file.js').Problem}
+ * Cheap, for bracketed formats (JSON and its kin): each level takes two characters and opens with a bracket.
+ * @param {string} text
+ * @returns {boolean} false when the text cannot nest deeper than MAX_DEPTH
  */
-export const tooDeepProblem = (at = {}) => ({ validator: 'parse', message: `the document is nested too deeply (more than ${MAX_DEPTH} levels)`, ...at, kind: 'parse' });
+export const mayNestTooDeeply = (text) => text.length > 2 * MAX_DEPTH && hasMoreBrackets(text, MAX_DEPTH);
 
 /**
- * For the formats other than JSON, whose text is no cheap guide: the parsed value itself.
+ * @param {{ line?: number, column?: number }} [at] where the first value past the limit is
+ * @param {number} [limit] a format's own, when it is lower (YAML's)
+ * @returns {import('./check-file.js').Problem}
+ */
+export const tooDeepProblem = (at = {}, limit = MAX_DEPTH) => ({ validator: 'parse', message: `the document is nested too deeply (more than ${limit} levels)`, ...at, kind: 'parse' });
+
+/**
+ * For the formats other than JSON, whose text is no sure guide (a YAML alias nests a whole value
+ * where it is used): the parsed value itself, walked, which costs little beside parsing them.
  * @param {unknown} value a parsed document
- * @param {number} length its text's length: a document cannot nest deeper than half of it
  * @returns {string | null} the JSON pointer of the first value nested deeper than MAX_DEPTH, or null
  */
-export function pointerTooDeep(value, length) {
-  if (value === null || typeof value !== 'object' || length <= 2 * MAX_DEPTH || !deeperThan(value, MAX_DEPTH)) return null;
+export function pointerTooDeep(value) {
+  if (value === null || typeof value !== 'object' || !deeperThan(value, MAX_DEPTH)) return null;
   // Rare, so paid for only here: the walk again, in document order, remembering how each value
   // was reached (value i: parents[i], keys[i], depths[i]).
   const values = [value];

@@ -3,12 +3,15 @@
 // syntax tree as JSON.parse builds one (the last of duplicate keys wins, `__proto__` is a plain key),
 // and a problem's pointer is placed on the same tree.
 import { createRequire } from 'node:module';
+import { MAX_DEPTH, mayNestTooDeeply, tooDeepProblem } from './nesting.js';
 
 const require = createRequire(import.meta.url);
 const momoa = require('@humanwhocodes/momoa');
 
 /** @type {import('./formats.js').Parser['parse']} */
 export function parse(text) {
+  const tooDeep = mayNestTooDeeply(text) && tooDeepAt(text);
+  if (tooDeep) return [{ problems: [tooDeepProblem(tooDeep)] }];
   let tree;
   try {
     tree = momoa.parse(text, { mode: 'json5' });
@@ -24,6 +27,24 @@ function syntaxProblem(text, error) {
   const message = String(error.message).replace(/ \(\d+:\d+\)$/, '');
   const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
   return { validator: 'parse', message: `invalid JSON5: ${message}`, ...at, kind: 'parse' };
+}
+
+// momoa's parser recurses once per level, its tokenizer does not: a document too deep for the parser
+// (whose stack is smaller on the main thread than in a worker) is found on its tokens first.
+function tooDeepAt(text) {
+  let depth = 0;
+  try {
+    for (const { type, loc } of momoa.tokenize(text, { mode: 'json5' })) {
+      if (type === 'LBracket' || type === 'LBrace') {
+        if (++depth > MAX_DEPTH) return { line: loc.start.line, column: loc.start.column };
+      } else if (type === 'RBracket' || type === 'RBrace') {
+        depth--;
+      }
+    }
+  } catch {
+    // not JSON5: the parser says where
+  }
+  return null;
 }
 
 const keyOf = (name) => (name.type === 'Identifier' ? name.name : name.value);

@@ -6,15 +6,18 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tomlKeyOffsets } from './toml-keys.js';
+import { MAX_DEPTH, tooDeepProblem } from './nesting.js';
 
 const require = createRequire(import.meta.url);
 const toml = require('smol-toml');
+// smol-toml's depth is of arrays and inline tables below the document, which is a level of ours.
+const OPTIONS = { maxDepth: MAX_DEPTH - 1, integersAsBigInt: false, unsafeKeyBehaviour: 'keep' };
 
 /** @type {import('./formats.js').Parser['parse']} */
 export function parse(text) {
   let value;
   try {
-    value = toml.parse(text);
+    value = toml.parse(text, OPTIONS);
   } catch (error) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
     return [{ problems: [syntaxProblem(error)] }];
@@ -27,6 +30,7 @@ export function parse(text) {
 function syntaxProblem(error) {
   const message = String(error.message).split('\n')[0].replace(/^Invalid TOML document: /, '');
   const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
+  if (/excessively nested/.test(message)) return tooDeepProblem(at);
   return { validator: 'parse', message: `invalid TOML: ${message}`, ...at, kind: 'parse' };
 }
 

@@ -3,6 +3,7 @@
 // A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
+import { tooDeepProblem } from './nesting.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -31,6 +32,15 @@ const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
 const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
 const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
 
+/**
+ * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
+ * stack per level that JSON's tools use, and on the main thread, before the JIT has compiled it, it
+ * runs out of stack past ~780 levels (a worker, with 4 MB, goes further): a document is measured on
+ * yaml's syntax tree, which is built without recursion, before it is composed, so that it fails the
+ * same way in both executors. Values reached through aliases are held to MAX_DEPTH (nesting.js) too.
+ */
+export const MAX_YAML_DEPTH = 500;
+
 /** @type {import('./formats.js').Parser['parse']} */
 export const parse = (text) => parseYaml(text);
 
@@ -46,7 +56,12 @@ export const parse = (text) => parseYaml(text);
 export function parseYaml(source, { whole = source, base = 0, format = 'YAML' } = {}) {
   let lines = null;
   const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
-  const documents = Array.from(new Composer(OPTIONS).compose(new Parser().parse(source), true, source.length));
+  const tokens = Array.from(new Parser().parse(source));
+  for (const token of tokens) {
+    const tooDeep = token.type === 'document' ? tooDeepAt(token) : -1;
+    if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
+  }
+  const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
   const several = documents.length > 1;
   const read = [];
   for (const [index, doc] of documents.entries()) {
@@ -54,6 +69,28 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML' } 
     read.push({ ...readDocument(doc, source, place, format), ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
+}
+
+// The offset of the first collection of a document's syntax tree nested deeper than MAX_YAML_DEPTH,
+// or -1; without recursion.
+function tooDeepAt(document) {
+  const tokens = [document.value];
+  const depths = [1];
+  while (tokens.length) {
+    const token = tokens.pop();
+    const depth = depths.pop();
+    if (!token?.items) continue; // a scalar, an alias: no deeper
+    if (depth > MAX_YAML_DEPTH) return token.offset;
+    for (const item of token.items) {
+      for (const child of [item.key, item.value]) {
+        if (child?.items) {
+          tokens.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return -1;
 }
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
@@ -66,6 +103,8 @@ function readDocument(doc, source, place, format) {
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
   if (error) return problem(error.message, error.pos[0]);
+  const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
+  if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
   let value;
   try {
     value = doc.toJS(TO_JS);
@@ -79,6 +118,27 @@ function readDocument(doc, source, place, format) {
   const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
   if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
   return { value, locate: (problems) => locate(doc, problems, place) };
+}
+
+// An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,
+// which no validator could walk to its end.
+function cyclicAlias(doc) {
+  const anchors = new Map(); // the last node of each anchor met so far: what an alias names
+  let found = null;
+  visit(doc, {
+    Node(_key, node, path) {
+      if (isAlias(node)) {
+        if (path.includes(anchors.get(node.source))) {
+          found = node;
+          return visit.BREAK;
+        }
+      } else if (node.anchor) {
+        anchors.set(node.anchor, node);
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 // The offset of the first alias of that name, or undefined.
