@@ -3,9 +3,6 @@
 // own, loaded only by a process that meets such a file, so a JSON-only run loads none of them.
 import { UsageError } from './errors.js';
 
-/** The parsers a rule's `parser` may name. */
-export const PARSERS = ['json', 'jsonc', 'json5', 'yaml', 'toml', 'markdown'];
-
 const BY_EXTENSION = new Map([
   ['.json', 'json'],
   ['.jsonc', 'jsonc'],
