@@ -284,6 +284,16 @@ test('patterns without a config: new files matching them are checked, others not
   assert.equal((await watch.exit()).code, 0);
 });
 
+test('a CommonJS validator module is loaded again when it changes', TEST, async (t) => {
+  const dir = makeTree(t, { 'a.json': '{}', 'check.cjs': "module.exports = () => ['v1'];\n" });
+  const watch = startWatch(t, ['a.json', '--validator', './check.cjs', '--workers', '0'], { cwd: dir });
+  await watch.next(/^Watching 1 file: 1 failed\./m);
+  writeTree(dir, { 'check.cjs': "module.exports = () => ['v2'];\n" });
+  await watch.next(/^ FAIL {2}a\.json\n.*v2 {2}\(check\)\n(?:.*\n)*?Watching 1 file: 1 failed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
 test('a schema broken while it is edited is said once, and its files are checked when it is fixed', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, [], { cwd: dir });

@@ -4,6 +4,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 
+const require = createRequire(import.meta.url);
+
 /**
  * @param {{ module: string, options?: unknown, generation?: number }} ref module: an absolute path, or a
  *   package name resolved from `base`; generation (--watch): the module's file is imported again
@@ -14,7 +16,9 @@ import { UsageError } from '../runner/errors.js';
 export async function loadCustomValidator(ref, base) {
   let exported;
   try {
-    const url = pathToFileURL(resolveValidatorModule(ref, base)).href;
+    const file = resolveValidatorModule(ref, base);
+    if (ref.generation) delete require.cache[file]; // a CommonJS module is cached by its file, whatever the URL
+    const url = pathToFileURL(file).href;
     exported = await import(ref.generation ? `${url}?generation=${ref.generation}` : url);
   } catch (error) {
     const why = error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
