@@ -35,6 +35,9 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
     maxThreads: workers,
     idleTimeout: Infinity,
   });
+  // A worker that dies between two runs of a kept pool (--watch) is replaced by piscina, which says
+  // so with an 'error' event: unheard, it would end the process. During a run, executePool hears it.
+  piscina.on('error', () => {});
   let closing = null;
   return {
     piscina,
