@@ -1,10 +1,9 @@
-// --watch's file watcher, on Node's own fs.watch. The tree: the folders the patterns or the rules'
-// globs start from, never entering node_modules, .git, the cache folder or what .gitignore ignores.
-// On Linux a watch per folder (inotify reports the changes of a folder's files to the folder's
-// watch); where the system watches a tree natively (macOS, Windows), one recursive watch per tree.
-// Beside it, single files the checks depend on (the config, schemas, validator modules, .gitignore
-// files above the tree), wherever they are, by a watch of their folder: an editor that saves by
-// writing a new file and renaming it over the old one is seen too.
+// --watch's file watcher, on Node's own fs.watch: a watch per folder of the tree (the folders the
+// patterns or the rules' globs start from, never entering node_modules, .git, the cache folder or
+// what .gitignore ignores), which reports the changes of the folder's files. Beside it, single files
+// the checks depend on (the config, schemas, validator modules, .gitignore files above the tree),
+// wherever they are, by a watch of their folder: an editor that saves by writing a new file and
+// renaming it over the old one is seen too.
 //
 // Why not a library: Node 20's recursive fs.watch on Linux and chokidar both keep a watch per file,
 // and the recursive fs.watch enters node_modules and .git. README ("Watch mode") has the measurement.
@@ -14,7 +13,6 @@ import { createRequire } from 'node:module';
 import { findRepositoryRoot, gitignoreFilter } from './gitignore.js';
 
 const require = createRequire(import.meta.url);
-const NATIVE_RECURSIVE = process.platform === 'darwin' || process.platform === 'win32';
 const NEVER_ENTERED = new Set(['node_modules', '.git']);
 
 /**
@@ -50,7 +48,7 @@ export function createWatcher({ onEvent, onError }) {
       const roots = watchRoots(config);
       const ignored = ignoredBy(config);
       const starts = roots.filter((root) => isDirectory(root));
-      tree = NATIVE_RECURSIVE ? recursiveWatches(starts, ignored, open, onEvent) : folderWatches(starts, ignored, open, onEvent);
+      tree = folderWatches(starts, ignored, open, onEvent);
       this.watchFiles([...roots.filter((root) => !starts.includes(root)), ...gitignoresAbove(roots, config.root)]);
     },
     /**
@@ -120,20 +118,6 @@ function folderWatches(roots, ignored, open, onEvent) {
       watchers.clear();
     },
   };
-}
-
-// One native recursive watch per tree: what happens in ignored folders is dropped here.
-function recursiveWatches(roots, ignored, open, onEvent) {
-  const watchers = roots.map((root) => open(root, { recursive: true }, (kind, name) => {
-    if (!name) return;
-    const file = path.join(root, String(name));
-    for (let folder = path.dirname(file); folder.length > root.length; folder = path.dirname(folder)) {
-      if (ignored(folder, true)) return;
-    }
-    const stats = lstatOrNull(file);
-    if (!ignored(file, !!stats?.isDirectory())) onEvent(kind, file);
-  }));
-  return { close: () => watchers.forEach((watcher) => watcher?.close()) };
 }
 
 /**
