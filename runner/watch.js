@@ -214,6 +214,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     // Watched before the first run: what changes during it makes the first batch after it.
     await batcher.hold((async () => {
       watcher.watchTree(config);
+      if (fatal) throw fatal; // the folders cannot all be watched: no run
       track(discovered.files);
       const summary = await check(selection.files, { first: true, partial: false });
       if (stop.signal.aborted) return;
