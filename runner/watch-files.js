@@ -151,11 +151,11 @@ function ignoredBy(config) {
   };
 }
 
-// The .gitignore files between the repository's root and the watched folders (those inside them
-// are in the tree), and the repository's own exclude file.
+// The .gitignore files between the repository's root (the project's folder, outside one, as
+// gitignore.js reads them) and the watched folders (those inside them are in the tree), and the
+// repository's own exclude file.
 function gitignoresAbove(roots, root) {
-  const top = findRepositoryRoot(root);
-  if (!top) return [];
+  const top = findRepositoryRoot(root) ?? root;
   const files = new Set([path.join(top, '.git', 'info', 'exclude')]);
   for (const start of roots) {
     if (start !== top && !start.startsWith(top + path.sep)) continue;
@@ -164,7 +164,7 @@ function gitignoresAbove(roots, root) {
       if (dir === top) break;
     }
   }
-  return [...files].filter((file) => fs.existsSync(file));
+  return [...files]; // watched through their folders: one created later is seen too
 }
 
 function existingAncestor(dir) {

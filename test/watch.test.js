@@ -153,7 +153,7 @@ test('--watch prints what changes: files fixed, broken, created, deleted; schema
   assert.equal(stderr, '');
 });
 
-test('a changed config is read again and every file checked again; a broken one is said and waited on', TEST, async (t) => {
+test('a changed config or .gitignore starts over: every file checked again; a broken config is said and waited on', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, [], { cwd: dir });
   await watch.next(/^Watching 2 files: 1 failed\./m);
@@ -167,6 +167,9 @@ test('a changed config is read again and every file checked again; a broken one 
   assert.match(run, /^ FAIL {2}data\/a\.json\n.*missing required key "id"/m);
   assert.match(run, /^ FAIL {2}data\/b\.json\n.*missing required key "id"/m);
   assert.match(watch.stderr, /^filecheck: \.filecheckrc\.json changed: reading the config again and checking every file$/m);
+
+  writeTree(dir, { '.gitignore': 'data/generated/\ndata/b.json\n' });
+  await watch.next(/^GONE data\/b\.json \(no longer checked\)\n(?:.*\n)*?Watching 1 file: 1 failed\./m);
 
   watch.child.kill('SIGINT');
   assert.equal((await watch.exit()).code, 130, 'Ctrl-C exits 130, as it does a run');
