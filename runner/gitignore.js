@@ -32,14 +32,17 @@ export function gitignoreFilter(start) {
     return chains.get(dir);
   }
 
-  /** @param {string} file an absolute path */
-  return function isIgnored(file) {
+  /**
+   * @param {string} file an absolute path
+   * @param {boolean} [directory] the path is a folder: patterns such as `build/` match folders only
+   */
+  return function isIgnored(file, directory = false) {
     const dir = path.dirname(file);
     if (dir !== root && !dir.startsWith(root + path.sep)) return false;
     // Deeper .gitignore files override shallower ones, as in git.
     let ignored = false;
     for (const { dir: at, rules } of chainOf(dir)) {
-      const verdict = rules.test(relativePosix(at, file));
+      const verdict = rules.test(directory ? `${relativePosix(at, file)}/` : relativePosix(at, file));
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }

@@ -29,6 +29,7 @@ export const OPTIONS = {
   changed: { type: 'boolean', describe: 'Check only files changed against HEAD: staged, unstaged and untracked (git)' },
   since: { type: 'string', describe: 'Check only files changed since the merge base of HEAD and this git revision, and uncommitted changes' },
   shard: { type: 'string', describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards' },
+  watch: { alias: 'w', type: 'boolean', describe: 'Check, then check again the files that change (and those a changed schema, validator module or config affects), printing what changed; q quits' },
 };
 
 export const USAGE = '$0 [patterns..] [options]';
@@ -45,6 +46,7 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).

@@ -15,14 +15,17 @@ const require = createRequire(import.meta.url);
  * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
  *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js
- * @returns {Promise<{ name: string, validate(doc: unknown): object[] }>}
+ * @returns {Promise<{ name: string, files: string[], validate(doc: unknown): object[] }>} files: those
+ *   the schema was compiled from (it, its preloaded refs, the local files its $refs reached), which
+ *   --watch watches
  */
 export async function createJsonSchemaValidator(rule, { warn, display, schemaCache }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
-  const { validate, notes } = loadStored(cache, rule) ?? (await compileSchema(rule, display(rule.schema), cache));
+  const { validate, notes, files } = loadStored(cache, rule) ?? (await compileSchema(rule, display(rule.schema), cache));
   for (const note of notes) warn(`schema ${display(rule.schema)}: ${note}`);
   return {
     name: 'json-schema',
+    files,
     validate(doc) {
       return validate(doc) ? [] : toProblems(validate.errors);
     },
@@ -34,7 +37,7 @@ function loadStored(cache, rule) {
   const entry = cache?.lookup(rule);
   if (!entry?.code) return null;
   try {
-    return { validate: cache.load(entry.code), notes: entry.notes };
+    return { validate: cache.load(entry.code), notes: entry.notes, files: entry.deps.map(([file]) => file) };
   } catch {
     return null;
   }
@@ -70,7 +73,7 @@ async function compileSchema(rule, shown, cache) {
     }
     cache.save(rule, { deps, notes, code });
   }
-  return { validate, notes };
+  return { validate, notes, files: [...new Set([schemaFile, ...rule.refs, ...deps])] };
 }
 
 // A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
