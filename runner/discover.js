@@ -116,7 +116,8 @@ function glob(patterns, base, cwd, found, links) {
     if (dirent.isDirectory() && !path.extname(entry)) continue;
     // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
     // and checked once, under the one name it has when named on the command line.
-    const climbs = entry.startsWith('../');
+    // An absolute pattern's entries are absolute already.
+    const climbs = entry.startsWith('../') || path.isAbsolute(entry);
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
     const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;

@@ -25,7 +25,8 @@ export function gitignoreFilter(start) {
 
   function chainOf(dir) {
     if (!chains.has(dir)) {
-      const parent = dir === root ? [] : chainOf(path.dirname(dir));
+      // `dir` is below the root (isIgnored checks): the climb ends there, or at `/` for a path not normalised.
+      const parent = dir === root || path.dirname(dir) === dir ? [] : chainOf(path.dirname(dir));
       const rules = rulesOf(dir);
       chains.set(dir, rules ? [...parent, { dir, rules }] : parent);
     }

@@ -142,6 +142,16 @@ test('a pattern that climbs with ../ reports normalised paths, and a file named 
   ]);
 });
 
+test('an absolute glob finds each file once under its own path, also inside a git repository', (t) => {
+  const root = tree(t, { '.gitignore': 'drop.json\n', 'a.json': '{}', 'sub/b.json': '{}', 'drop.json': '{}' }, ALL);
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  const cwd = path.join(root, 'sub');
+  assert.deepEqual(run(root, { patterns: [path.join(root, '**/*.json')] }, cwd).files, [
+    { path: path.join(root, 'a.json'), rel: '../a.json', rules: [0] },
+    { path: path.join(cwd, 'b.json'), rel: 'b.json', rules: [0] },
+  ]);
+});
+
 test('node_modules is never searched, also from a directory argument inside it or a pattern that climbs with ../', (t) => {
   const root = tree(t, { 'node_modules/dep/data.json': '{}', 'pkg/node_modules/dep/x.json': '{}', 'pkg/good.json': '{}' }, ALL);
   assert.deepEqual(run(root, { patterns: ['node_modules/dep'], passWithNoFiles: true }), { files: [], skipped: [] });
