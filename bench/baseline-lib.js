@@ -5,29 +5,31 @@ import { parseArgs } from 'node:util';
 
 const REQUIRED = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'];
 
-// Parses `<dir> [--schema file]`; exits 2 on bad usage.
+// Parses `<dir> [--schema file] [--yaml]`; exits 2 on bad usage.
 export function parseCli(name) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { schema: { type: 'string' } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { schema: { type: 'string' }, yaml: { type: 'boolean' } } });
   if (positionals.length !== 1) {
-    console.error(`usage: node bench/${name} <dir> [--schema file.json]`);
+    console.error(`usage: node bench/${name} <dir> [--schema file.json] [--yaml]`);
     process.exit(2);
   }
-  return { dir: positionals[0], schema: values.schema };
+  return { dir: positionals[0], schema: values.schema, yaml: !!values.yaml };
 }
 
-export function walk(dir, acc = []) {
+export function walk(dir, extension = '.json', acc = []) {
   for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, acc);
-    else if (e.name.endsWith('.json')) acc.push(p);
+    if (e.isDirectory()) walk(p, extension, acc);
+    else if (e.name.endsWith(extension)) acc.push(p);
   }
   return acc;
 }
 
-// Returns check(text) -> true when valid. Invalid JSON counts as a failure.
+// Returns check(text) -> true when valid. A file that does not parse counts as a failure.
 // With a schema: ONE validator compiled up front, as a careful hand-written script would.
-// ajv is imported only then, so the plain loop does not pay for loading it.
-export async function makeCheck(schemaFile) {
+// ajv is imported only then, so the plain loop does not pay for loading it; yaml (the parser
+// filecheck uses, in one call, as a script would) only with --yaml.
+export async function makeCheck(schemaFile, yaml = false) {
+  const parse = yaml ? (await import('yaml')).parse : JSON.parse;
   let valid = (doc) => {
     const d = doc?.documentData;
     return d != null && typeof d === 'object' && REQUIRED.every((k) => typeof d[k] === 'string');
@@ -41,7 +43,7 @@ export async function makeCheck(schemaFile) {
   }
   return (text) => {
     try {
-      return valid(JSON.parse(text));
+      return valid(parse(text));
     } catch {
       return false;
     }

@@ -5,8 +5,8 @@
 import fs from 'node:fs';
 import { parseCli, walk, makeCheck, report } from './baseline-lib.js';
 
-const { dir, schema } = parseCli('baseline-promise-all.js');
-const check = await makeCheck(schema);
-const files = walk(dir);
+const { dir, schema, yaml } = parseCli('baseline-promise-all.js');
+const check = await makeCheck(schema, yaml);
+const files = walk(dir, yaml ? '.yaml' : '.json');
 const results = await Promise.all(files.map((f) => fs.promises.readFile(f, 'utf8').then(check)));
 report(files.length, results.filter((ok) => !ok).length);

@@ -1,15 +1,18 @@
 #!/usr/bin/env node
-// Deterministic corpus generator for filecheck's benchmarks. Node built-ins only.
-// The same arguments always produce byte-identical files, so runs on different days compare.
+// Deterministic corpus generator for filecheck's benchmarks. Node built-ins only, and yaml (one of
+// filecheck's dependencies) for --format yaml. The same arguments always produce byte-identical
+// files, so runs on different days compare.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 
 const HELP = `usage: node bench/make-corpus.js <out-dir> [options]
   --profile kumadocs   4,057 MDN-like JSON documents of 20-80 KB in ~400 folders (default)
             tiny       50,000 documents of 0.5-2 KB
   --files N            number of files (overrides the profile's count)
+  --format json|yaml   write each document as JSON (default) or as YAML (.yaml): the same documents
   --invalid-rate R     fraction of files made invalid (default 0); listed in <out-dir>/invalid.txt
   --seed S             PRNG seed (default 1)`;
 
@@ -78,19 +81,32 @@ function makeDoc(rnd, vocab, bytes) {
   return doc;
 }
 
-// Returns the JSON text of a broken version of doc, for each way filecheck must catch.
-function breakDoc(doc, how) {
+// Returns the text of a broken version of doc, for each way filecheck must catch.
+function breakDoc(doc, how, format) {
   if (how === 'missing-title') delete doc.documentData.title;
   if (how === 'wrong-type') doc.documentData.tocHTML = 42;
-  const text = JSON.stringify(doc);
-  if (how === 'truncated') return text.slice(0, text.length >> 1);
+  const text = format.write(doc);
+  // Half a YAML document is often still YAML: an unclosed flow sequence makes sure it is not.
+  if (how === 'truncated') return `${text.slice(0, text.length >> 1)}${format.extension === '.yaml' ? '\n[\n' : ''}`;
   if (how === 'empty') return '';
   return text;
 }
 
-export function makeCorpus({ out, profile = 'kumadocs', files, invalidRate = 0, seed = 1 }) {
+// How a document is written. YAML keeps yaml's defaults (long strings folded at 80 columns), as a
+// YAML file written by a tool looks.
+const FORMATS = {
+  json: () => ({ extension: '.json', write: (doc) => JSON.stringify(doc) }),
+  yaml: () => {
+    const { stringify } = createRequire(import.meta.url)('yaml');
+    return { extension: '.yaml', write: (doc) => stringify(doc) };
+  },
+};
+
+export function makeCorpus({ out, profile = 'kumadocs', files, invalidRate = 0, seed = 1, format: formatName = 'json' }) {
   const p = PROFILES[profile];
   if (!p) throw new Error(`unknown profile: ${profile} (use ${Object.keys(PROFILES).join(' or ')})`);
+  if (!FORMATS[formatName]) throw new Error(`unknown format: ${formatName} (use ${Object.keys(FORMATS).join(' or ')})`);
+  const format = FORMATS[formatName]();
   const count = files ?? p.files;
   const rnd = mulberry32(seed);
   // A separate stream decides invalidity, so --invalid-rate does not change the valid documents.
@@ -100,12 +116,12 @@ export function makeCorpus({ out, profile = 'kumadocs', files, invalidRate = 0, 
 
   const invalid = [];
   for (let i = 0; i < count; i++) {
-    const rel = path.join(`section${i % SECTIONS}`, `topic${i % FOLDERS}`, `doc${i}.json`);
+    const rel = path.join(`section${i % SECTIONS}`, `topic${i % FOLDERS}`, `doc${i}${format.extension}`);
     const doc = makeDoc(rnd, vocab, Math.round(p.minBytes + rnd() * (p.maxBytes - p.minBytes)));
-    let text = JSON.stringify(doc);
+    let text = format.write(doc);
     if (rndInvalid() < invalidRate) {
       const how = BREAKS[Math.floor(rndInvalid() * BREAKS.length)];
-      text = breakDoc(doc, how);
+      text = breakDoc(doc, how, format);
       invalid.push(`${rel}\t${how}\n`);
     }
     // Files i and i + 400 share a folder, so the first 400 files create every folder.
@@ -122,6 +138,7 @@ if (isMain) {
     allowPositionals: true,
     options: {
       profile: { type: 'string', default: 'kumadocs' },
+      format: { type: 'string', default: 'json' },
       files: { type: 'string' },
       'invalid-rate': { type: 'string', default: '0' },
       seed: { type: 'string', default: '1' },
@@ -142,11 +159,12 @@ if (isMain) {
     const r = makeCorpus({
       out,
       profile: values.profile,
+      format: values.format,
       files: values.files === undefined ? undefined : num('files', values.files, (n) => Number.isInteger(n) && n >= 0),
       invalidRate: num('invalid-rate', values['invalid-rate'], (n) => n >= 0 && n <= 1),
       seed: num('seed', values.seed, Number.isInteger),
     });
-    console.log(`${r.files} files (${values.profile}), ${r.invalid} invalid, in ${out}`);
+    console.log(`${r.files} files (${values.profile}, ${values.format}), ${r.invalid} invalid, in ${out}`);
   } catch (err) {
     console.error(err.message);
     process.exit(2);

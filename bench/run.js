@@ -44,7 +44,9 @@ const CORPORA = {
   kumadocs10x: { profile: 'kumadocs', files: 40570 }, // memory must stay flat as files grow
   tiny: { profile: 'tiny' },
   ten: { profile: 'kumadocs', files: 10 },
+  'kumadocs-yaml': { profile: 'kumadocs', format: 'yaml' }, // the same documents, as YAML
 };
+const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'json');
 
 // A command is { label, argv(corpus) }: argv returns the argv array, or a string saying why it cannot run.
 const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
@@ -59,7 +61,7 @@ const filecheckOn = (on, label, ...extra) => ({
     const missing = extra.filter((a) => a.startsWith('--') && !helpText.includes(a));
     if (missing.length) return `filecheck --help does not mention ${missing.join(', ')}`;
     if (on) ensureCorpus(on);
-    return [NODE, FILECHECK, `${on ?? corpus}/**/*.json`, ...extra, ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : [])];
+    return [NODE, FILECHECK, `${on ?? corpus}/**/*.${extensionOf(on ?? corpus)}`, ...extra, ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : [])];
   },
 });
 const filecheck = (label, ...extra) => filecheckOn(null, label, ...extra);
@@ -92,6 +94,8 @@ const FC_SCHEMA_W2 = filecheck('--schema --workers 2', '--schema', 'kumadoc.sche
 const SYNC = script('baseline-sync', 'baseline-sync.js');
 const SYNC_SCHEMA = script('baseline-sync --schema', 'baseline-sync.js', '--schema', 'kumadoc.schema.json');
 const PROMISE_ALL = script('baseline-promise-all', 'baseline-promise-all.js');
+const SYNC_YAML = script('baseline-sync --yaml', 'baseline-sync.js', '--yaml');
+const SYNC_YAML_SCHEMA = script('baseline-sync --yaml --schema', 'baseline-sync.js', '--yaml', '--schema', 'kumadoc.schema.json');
 
 // One line per scenario: name, corpus, candidate, reference, targets (max candidate/reference ratios).
 // The issue each target comes from is in bench/RESULTS.md.
@@ -117,6 +121,13 @@ const SCENARIOS = [
   ['kumadocs-schema-auto-vs-0', 'kumadocs', FC_SCHEMA, FC_SCHEMA_W0, { wall: 1.1 }],
   ['kumadocs-schema-auto-vs-2', 'kumadocs', FC_SCHEMA, FC_SCHEMA_W2, { wall: 1.1 }],
   ['ten-auto-vs-0', 'ten', FC_AUTO, FC_INLINE, { wall: 1.1 }],
+  // YAML, the same goals as JSON (issue 6): the same documents, read with the same parser as the
+  // bare loop's. Parsing YAML costs several times JSON.parse, so the pool has more to win.
+  ['kumadocs-yaml-inline', 'kumadocs-yaml', FC_INLINE, SYNC_YAML, { wall: 1.3, rss: 1.3 }],
+  ['kumadocs-yaml-auto', 'kumadocs-yaml', FC_AUTO, SYNC_YAML, { wall: 0.7, rss: 1.6 }],
+  ['kumadocs-yaml-schema-auto', 'kumadocs-yaml', FC_SCHEMA, SYNC_YAML_SCHEMA, { wall: 0.6 }],
+  ['kumadocs-yaml-auto-vs-0', 'kumadocs-yaml', FC_AUTO, FC_INLINE, { wall: 1.1 }],
+  ['kumadocs-yaml-auto-vs-2', 'kumadocs-yaml', FC_AUTO, FC_W2, { wall: 1.1 }],
   // How time scales with the number of workers (no target: for judging the heuristic).
   ['kumadocs-workers-1', 'kumadocs', FC_W1, SYNC, {}],
   ['kumadocs-workers-2', 'kumadocs', FC_W2, SYNC, {}],
@@ -192,7 +203,7 @@ function verdict(target, ratio) {
 // --- main -------------------------------------------------------------------------------------
 
 if (opts.list) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(24)} ${s.corpus.padEnd(9)} ${s.a.label}  vs  ${s.b.label}`);
+  for (const s of SCENARIOS) console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}  vs  ${s.b.label}`);
   process.exit(0);
 }
 const chosen = opts.only ? SCENARIOS.filter((s) => opts.only.includes(s.name)) : SCENARIOS;

@@ -41,6 +41,9 @@ try {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
+    get stdin() { // created only when read (--watch): a plain run never touches it
+      return process.stdin;
+    },
     signal: controller.signal,
     atHardExit: (cleanup) => atHardExit.add(cleanup),
   });

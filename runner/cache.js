@@ -14,7 +14,7 @@ import { contentHash } from './check-file.js';
 import { digest } from './digest.js';
 import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './cache-file.js';
-import { schemaCacheAt } from '../validators/schema-cache.js';
+import { schemaCacheAt, forgetSchemaCaches } from '../validators/schema-cache.js';
 
 /**
  * @typedef {{ hits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
@@ -22,19 +22,21 @@ import { schemaCacheAt } from '../validators/schema-cache.js';
  *   schemas: distinct schemas loaded from the compiled-schema cache, or compiled in this run
  * @param {import('./config.js').Config} config with `cache` set
  * @param {import('./config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, partial?: boolean }} context
+ *   partial: the run checks a part of the files only (--watch's re-runs)
  */
-export function openCache(config, rules, { warn, display }) {
+export function openCache(config, rules, { warn, display, partial = false }) {
   const { dir, strategy } = config.cache;
   const { root } = config;
   checkLocation(dir, display);
+  forgetSchemaCaches(); // read the schemas again: a process may make several runs (--watch)
   const resultsFile = path.join(dir, 'results.json');
   const read = readResults(resultsFile, warn, display(resultsFile));
   let changed = read === null; // a file not to be trusted is rewritten
   const stored = read ?? new Map();
   // A run of the whole project (no patterns, --changed or --shard) meets every file there is: the
   // records of the others (deleted, no longer matched) are dropped.
-  const wholeProject = !config.patterns.length && !config.changed && !config.shard;
+  const wholeProject = !partial && !config.patterns.length && !config.changed && !config.shard;
   const records = wholeProject ? new Map() : stored;
   let schemas = { cached: 0, compiled: 0 };
 

@@ -2,15 +2,17 @@
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { hash } from 'node:crypto';
 import { readText } from './read-text.js';
-import { locateProblems, describeSyntaxError } from './positions.js';
+import { locateProblems, jsonSyntaxProblem } from './positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
-import { nestingProblem } from './nesting.js';
+import { nestingProblem, pointerTooDeep, tooDeepProblem } from './nesting.js';
+import { parserNamed } from './formats.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
- *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout' }} Problem
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number }} Problem
+ *   document: in a file of several documents (a YAML stream), which one, 1-based
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas: the cache keys of the
  *   schemas the file chose itself ($schema, a catalog), with hash; cached: reported from the cache (cache.js)
@@ -52,6 +54,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
     let doc;
     if (read.error) {
       problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
+    } else if (entry.parser) {
+      doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     } else {
       let parsed = false;
       try {
@@ -59,7 +63,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
         parsed = true;
       } catch (error) {
         // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
-        problems.push(nestingProblem(read.text) ?? syntaxProblem(read.text, error));
+        problems.push(nestingProblem(read.text) ?? jsonSyntaxProblem(read.text, error));
       }
       const tooDeep = parsed && nestingProblem(read.text, doc);
       if (tooDeep) {
@@ -90,12 +94,41 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
 /** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
 export const contentHash = (text) => hash('sha256', text, 'base64url');
 
-function syntaxProblem(text, error) {
-  if (text === '') return { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' };
-  const { message, line, column } = describeSyntaxError(text, error);
-  const nul = text.indexOf('\0');
-  const detail = nul === -1 ? message : `${message} (the file contains a NUL byte: binary?)`;
-  return { validator: 'parse', message: `invalid JSON: ${detail}`, line, column, kind: 'parse' };
+// Every other format (formats.js): each document of the file is checked on its own, and in a stream
+// of several (YAML) each problem says which document it is in. Returns the first document's value,
+// for the chaos monkey's validator.
+function checkDocuments(text, entry, validators, problems, guard, uses) {
+  const documents = parseDocuments(text, entry);
+  for (const document of documents) {
+    let found = document.problems;
+    if (!found) {
+      found = [];
+      const tooDeep = pointerTooDeep(document.value);
+      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser, range: document.range, uses });
+      else found.push(tooDeepAt(document, tooDeep));
+      if (found.length) document.locate(found);
+    }
+    const { number } = document;
+    for (const problem of found) problems.push(number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem);
+  }
+  return documents[0]?.value;
+}
+
+// A parser recurses once per level of nesting (as JSON's positions do): a document too deep for
+// the stack fails as one too deep for the limit does.
+function parseDocuments(text, entry) {
+  try {
+    return parserNamed(entry.parser).parse(text, entry);
+  } catch (error) {
+    if (!(error instanceof RangeError && /call stack/.test(error.message))) throw error;
+    return [{ problems: [tooDeepProblem()] }];
+  }
+}
+
+function tooDeepAt(document, pointer) {
+  const at = { pointer };
+  document.locate([at]);
+  return tooDeepProblem(at.line === undefined ? {} : { line: at.line, column: at.column });
 }
 
 // A check that dies (CheckDied) ends here: the caller reports that alone. `source` is for the

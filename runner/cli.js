@@ -10,12 +10,13 @@ import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
 
 /**
  * @param {string[]} argv
- * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, signal?: AbortSignal,
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, stdin?: any, signal?: AbortSignal,
  *   atHardExit?(cleanup: () => void): void }} io atHardExit: registers what to undo if the process
  *   has to exit before main returns (a second Ctrl-C): unfinished report files are removed
  * @returns {Promise<number>} the exit code
  */
-export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit }) {
+export async function main(argv, io) {
+  const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
   if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   let reporters;
   try {
@@ -25,7 +26,10 @@ export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit 
       return parsed.code;
     }
     const config = loadConfig(parsed.options, { cwd, env });
-    let discovery = discover(config);
+    const watchMode = parsed.options.watch ? await import('./watch.js') : null;
+    watchMode?.assertWatchable(parsed.options);
+    const discovered = discover(config);
+    let discovery = discovered;
     if (!config.listFiles && !discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
       throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
     }
@@ -41,6 +45,7 @@ export async function main(argv, { cwd, env, stdout, stderr, signal, atHardExit 
       note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
     }
 
+    if (watchMode) return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
     const { createReporters } = await import('../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const display = (file) => relativePosix(cwd, file) || file;
@@ -67,6 +72,6 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
 // Patterns can find only ignored files (a gitignored or empty directory), with or without a
 // config: blame the patterns then, and the config's rules only when there were none.
 function whyNoFiles(config, cwd) {
-  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON files)`;
+  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
   return `no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath}`;
 }

@@ -16,8 +16,10 @@ const CACHE_STRATEGIES = ['metadata', 'content'];
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
- *   selection: import('./schema-selection.js').Selection | null }} Rule
- *   selection: how a rule without a schema chooses one per file ($schema, catalogs); null: it does not
+ *   parser: string | null, frontMatter: 'required' | 'optional' | null,
+ *   selection: import('./schema-selection.js').Selection | null }} Rule parser: overrides the
+ *   file's extension (formats.js); selection: how a rule without a schema chooses one per file
+ *   ($schema, catalogs); null: it does not
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('./chaos.js').Chaos | null,
@@ -145,6 +147,8 @@ function resolveRule(rule, index, base, options, selecting) {
     refs: (rule.refs ?? []).map((ref) => path.resolve(base, ref)),
     validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
+    parser: rule.parser ?? null,
+    frontMatter: rule.frontMatter ?? null,
     selection: rule.schema ? null : selecting(rule),
   };
 }

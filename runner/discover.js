@@ -6,13 +6,15 @@ import { UsageError } from './errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars } from './paths.js';
 import { linkPolicy } from './links.js';
+import { DIRECTORY_GLOB, formatChooser } from './formats.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
 
 /**
- * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string }} FileEntry
+ * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string } & Partial<import('./formats.js').Format>} FileEntry
  *   path absolute; rel as reported (relative to the working directory, forward slashes);
+ *   parser: how it is read, when not as JSON (formats.js); frontMatter: 'required' by a rule;
  *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;
  *   refused: why it is not read at all (a symbolic link out of the project), which is its problem
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
@@ -31,6 +33,7 @@ export function discover(config) {
   const ignored = globalIgnore(picomatch, config.ignore);
   const isGitignored = gitignoreFilter(root);
   const ruleSets = new Map(); // one shared array per distinct set of rules
+  const formatOf = formatChooser(config.cliRule ? [...config.rules, config.cliRule] : config.rules);
 
   const files = [];
   const skipped = [];
@@ -55,6 +58,8 @@ export function discover(config) {
     const key = rules.join();
     if (!ruleSets.has(key)) ruleSets.set(key, rules);
     const entry = { path: file, rel, rules: ruleSets.get(key) };
+    const format = formatOf(rel, rules, key);
+    if (format) Object.assign(entry, format);
     if (special) entry.special = true;
     if (refused) entry.refused = refused;
     files.push(entry);
@@ -74,14 +79,14 @@ function globsByBase(rules) {
 }
 
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
-// stands for the JSON files below it; anything else is a glob. A pattern that matches nothing is an error.
+// stands for the data files below it (formats.js); anything else is a glob. A pattern that matches nothing is an error.
 function expandPatterns(config, found, links) {
   const unmatched = [];
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
-    if (stats && stats.isDirectory() && !path.extname(literal)) glob(['**/*.json'], literal, config.cwd, found, links);
+    if (stats && stats.isDirectory() && !path.extname(literal)) glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
     else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
     if (found.length === before && !stats) unmatched.push(pattern);
@@ -111,7 +116,8 @@ function glob(patterns, base, cwd, found, links) {
     if (dirent.isDirectory() && !path.extname(entry)) continue;
     // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
     // and checked once, under the one name it has when named on the command line.
-    const climbs = entry.startsWith('../');
+    // An absolute pattern's entries are absolute already.
+    const climbs = entry.startsWith('../') || path.isAbsolute(entry);
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
     const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;

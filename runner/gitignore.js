@@ -25,21 +25,25 @@ export function gitignoreFilter(start) {
 
   function chainOf(dir) {
     if (!chains.has(dir)) {
-      const parent = dir === root ? [] : chainOf(path.dirname(dir));
+      // `dir` is below the root (isIgnored checks): the climb ends there, or at `/` for a path not normalised.
+      const parent = dir === root || path.dirname(dir) === dir ? [] : chainOf(path.dirname(dir));
       const rules = rulesOf(dir);
       chains.set(dir, rules ? [...parent, { dir, rules }] : parent);
     }
     return chains.get(dir);
   }
 
-  /** @param {string} file an absolute path */
-  return function isIgnored(file) {
+  /**
+   * @param {string} file an absolute path
+   * @param {boolean} [directory] the path is a folder: patterns such as `build/` match folders only
+   */
+  return function isIgnored(file, directory = false) {
     const dir = path.dirname(file);
     if (dir !== root && !dir.startsWith(root + path.sep)) return false;
     // Deeper .gitignore files override shallower ones, as in git.
     let ignored = false;
     for (const { dir: at, rules } of chainOf(dir)) {
-      const verdict = rules.test(relativePosix(at, file));
+      const verdict = rules.test(directory ? `${relativePosix(at, file)}/` : relativePosix(at, file));
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }

@@ -19,24 +19,24 @@ export async function listFiles({ files, skipped }, config, stdout) {
     for (const file of files) stdout.write(`${printablePath(file.rel)}\n`);
     return;
   }
-  const describe = await schemaDescriber(config);
+  const describe = await schemaDescriber(config, files);
   let next = 0; // files and skipped are each in path order
   const skip = ({ rel, reason }) => stdout.write(`${printablePath(rel)}\t-\tskipped: ${reason}\n`);
   for (const entry of files) {
     while (next < skipped.length && skipped[next].rel < entry.rel) skip(skipped[next++]);
-    // The formats' parser registry names the parser; until then every file is JSON.
-    stdout.write(`${printablePath(entry.rel)}\tjson\t${printableText(describe(entry))}\n`);
+    stdout.write(`${printablePath(entry.rel)}\t${entry.parser ?? 'json'}\t${printableText(describe(entry))}\n`);
   }
   while (next < skipped.length) skip(skipped[next++]);
 }
 
 // entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
-async function schemaDescriber(config) {
+async function schemaDescriber(config, files) {
   const rules = new Map([...config.rules, config.cliRule].filter(Boolean).map((rule) => [rule.id, rule]));
   const display = (file) => relativePosix(config.cwd, file) || file;
-  const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }] = await Promise.all(
-    ['./read-text.js', './compile-rules.js', './catalog.js', './schema-selection.js'].map((module) => import(module)),
+  const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }, { loadParsers, parserNamed }] = await Promise.all(
+    ['./read-text.js', './compile-rules.js', './catalog.js', './schema-selection.js', './formats.js'].map((module) => import(module)),
   );
+  await loadParsers(files);
   const catalogs = new Map();
   const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file)).get(file);
   const choosers = new Map();
@@ -47,17 +47,20 @@ async function schemaDescriber(config) {
 
   return (entry) => {
     const parts = [];
-    let document; // read once, when a rule reads the documents' $schema
+    let documents; // read once, when a rule reads the documents' $schema
     for (const id of entry.rules) {
       const rule = rules.get(id);
       if (rule.schema) parts.push(`${display(rule.schema)} (${rule.id === -1 ? '--schema' : `rule "${rule.name}"`})`);
       if (!rule.selection) continue;
-      if (rule.selection.document) document ??= readDocument(entry, readText);
-      if (rule.selection.document && document.unknown) {
-        parts.push(`(not known: ${document.unknown})`);
+      if (rule.selection.document) documents ??= readDocuments(entry, readText, parserNamed);
+      if (rule.selection.document && documents.unknown) {
+        parts.push(`(not known: ${documents.unknown})`);
         continue;
       }
-      for (const choice of choosers.get(id).choose(entry.path, document?.value)) parts.push(describeChoice(choice, display));
+      // A stream of several documents (YAML): each may name its own schema.
+      for (const { value, source } of documents?.read ?? [{}]) {
+        for (const choice of choosers.get(id).choose(entry.path, value, source)) parts.push(describeChoice(choice, display));
+      }
     }
     return parts.length ? [...new Set(parts)].join('; ') : '(no schema)';
   };
@@ -68,12 +71,18 @@ function describeChoice({ why, schema, meta, problem }, display) {
   return `${meta ? `${meta} meta-schema` : display(schema)} (${why})`;
 }
 
-function readDocument(entry, readText) {
+function readDocuments(entry, readText, parserNamed) {
   const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
   if (read.error) return { unknown: `file ${read.error}` };
-  try {
-    return { value: JSON.parse(read.text) };
-  } catch {
-    return { unknown: 'not valid JSON' };
+  const { text } = read;
+  if (!entry.parser) {
+    try {
+      return { read: [{ value: JSON.parse(text), source: { text, parser: 'json' } }] };
+    } catch {
+      return { unknown: 'not valid JSON' };
+    }
   }
+  const documents = parserNamed(entry.parser).parse(text, entry);
+  if (documents.some((document) => document.problems)) return { unknown: `not valid ${entry.parser}` };
+  return { read: documents.map(({ value, range }) => ({ value, source: { text, parser: entry.parser, range } })) };
 }

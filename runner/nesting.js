@@ -15,12 +15,64 @@ export const MAX_DEPTH = 1000;
  *   deeper than MAX_DEPTH, or null
  */
 export function nestingProblem(text, doc) {
-  // Cheap answers first: each level takes two characters and opens with a bracket.
-  if (text.length <= 2 * MAX_DEPTH || !hasMoreBrackets(text, MAX_DEPTH)) return null;
+  if (!mayNestTooDeeply(text)) return null;
   if (doc !== undefined && !deeperThan(doc, MAX_DEPTH)) return null;
   const offset = offsetAtDepth(text, MAX_DEPTH + 1);
   if (offset === -1) return null;
-  return { validator: 'parse', message: `the document is nested too deeply (more than ${MAX_DEPTH} levels)`, ...lineAndColumn(text, offset), kind: 'parse' };
+  return tooDeepProblem(lineAndColumn(text, offset));
+}
+
+/**
+ * Cheap, for bracketed formats (JSON and its kin): each level takes two characters and opens with a bracket.
+ * @param {string} text
+ * @returns {boolean} false when the text cannot nest deeper than MAX_DEPTH
+ */
+export const mayNestTooDeeply = (text) => text.length > 2 * MAX_DEPTH && hasMoreBrackets(text, MAX_DEPTH);
+
+/**
+ * @param {{ line?: number, column?: number }} [at] where the first value past the limit is
+ * @param {number} [limit] a format's own, when it is lower (YAML's)
+ * @returns {import('./check-file.js').Problem}
+ */
+export const tooDeepProblem = (at = {}, limit = MAX_DEPTH) => ({ validator: 'parse', message: `the document is nested too deeply (more than ${limit} levels)`, ...at, kind: 'parse' });
+
+/**
+ * For the formats other than JSON, whose text is no sure guide (a YAML alias nests a whole value
+ * where it is used): the parsed value itself, walked, which costs little beside parsing them.
+ * @param {unknown} value a parsed document
+ * @returns {string | null} the JSON pointer of the first value nested deeper than MAX_DEPTH, or null
+ */
+export function pointerTooDeep(value) {
+  if (value === null || typeof value !== 'object' || !deeperThan(value, MAX_DEPTH)) return null;
+  // Rare, so paid for only here: the walk again, in document order, remembering how each value
+  // was reached (value i: parents[i], keys[i], depths[i]).
+  const values = [value];
+  const parents = [-1];
+  const keys = [''];
+  const depths = [1];
+  const stack = [0];
+  while (stack.length) {
+    const i = stack.pop();
+    if (depths[i] > MAX_DEPTH) return pointerTo(i, parents, keys);
+    const current = values[i];
+    const children = Array.isArray(current) ? current.map((child, index) => [String(index), child]) : Object.entries(current);
+    for (let c = children.length - 1; c >= 0; c--) {
+      const [key, child] = children[c];
+      if (child === null || typeof child !== 'object') continue;
+      stack.push(values.length);
+      values.push(child);
+      parents.push(i);
+      keys.push(key);
+      depths.push(depths[i] + 1);
+    }
+  }
+  return null;
+}
+
+function pointerTo(i, parents, keys) {
+  const path = [];
+  for (let at = i; at > 0; at = parents[at]) path.push(`/${keys[at].replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  return path.reverse().join('');
 }
 
 // Counted by indexOf, which scans natively: a few microseconds where walking the document costs a

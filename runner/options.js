@@ -31,6 +31,7 @@ export const OPTIONS = {
   changed: { type: 'boolean', describe: 'Check only files changed against HEAD: staged, unstaged and untracked (git)' },
   since: { type: 'string', describe: 'Check only files changed since the merge base of HEAD and this git revision, and uncommitted changes' },
   shard: { type: 'string', describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards' },
+  watch: { alias: 'w', type: 'boolean', describe: 'Check, then check again the files that change (and those a changed schema, validator module or config affects), printing what changed; q quits' },
 };
 
 export const USAGE = '$0 [patterns..] [options]';
@@ -39,6 +40,7 @@ export const EXAMPLES = [
   ['$0', 'Check the files named by .filecheckrc.json'],
   ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
   ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
+  ["$0 'deploy/**/*.yaml' -s service.schema.json", 'Validate YAML (every document), TOML, JSONC, JSON5 or Markdown front matter the same way'],
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
   ['$0 --schema-from-document --catalog catalog.json', 'Validate each file against the schema it names, else those a local catalog gives it'],
   ['$0 --list-files --verbose', 'List the files that would be checked, with their parser and schemas, and why'],
@@ -48,6 +50,7 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).

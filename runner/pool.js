@@ -35,6 +35,9 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
     maxThreads: workers,
     idleTimeout: Infinity,
   });
+  // A worker that dies between two runs of a kept pool (--watch) is replaced by piscina, which says
+  // so with an 'error' event: unheard, it would end the process. During a run, executePool hears it.
+  piscina.on('error', () => {});
   let closing = null;
   return {
     piscina,
@@ -52,9 +55,10 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
  * @param {ReturnType<typeof startPool>} started
  * @param {{ warn(message: string): void, msPerFile?: number }} options msPerFile: measured cost of a
  *   file, if known, to size the first batches
- * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool is closed
+ * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
+ *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, { piscina: pool, workers, stop, progress, fileTimeout, chaos, close }, { warn, msPerFile }) {
+export async function executePool(queue, { piscina: pool, workers, stop, progress, fileTimeout, chaos }, { warn, msPerFile }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
   // long batches while the others have nothing to do.
@@ -73,14 +77,16 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
 
   // On bail or Ctrl-C, workers see the flag between two files and return what they have; a check
   // still running after STOP_GRACE_MS has its worker terminated (its result would be dropped).
+  Atomics.store(stop, 0, 0); // a pool kept between runs (--watch) was stopped by the last one's bail
   queue.onStop(() => {
     Atomics.store(stop, 0, 1);
     stoppedAt = performance.now();
   });
-  pool.on('error', (error) => {
+  const poolFailed = (error) => {
     failure ??= error;
     queue.stop();
-  });
+  };
+  pool.on('error', poolFailed);
 
   // The main thread sees a file start when its slot changes: a file seen on the same slot for
   // longer than the file timeout is stuck, and aborting its task terminates its worker.
@@ -195,7 +201,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     await finished;
   } finally {
     clearInterval(watchdog);
+    pool.off('error', poolFailed);
   }
-  await close();
   if (failure) throw failure;
 }

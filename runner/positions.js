@@ -75,6 +75,20 @@ export function locateProblems(text, problems) {
 }
 
 /**
+ * @param {string} text what JSON.parse was given
+ * @param {Error} error what it threw
+ * @param {string} [format] what the file was read as: JSONC is JSON.parse'd once its comments are blanked
+ * @returns {import('./check-file.js').Problem} a `parse` problem at the fault
+ */
+export function jsonSyntaxProblem(text, error, format = 'JSON') {
+  if (text === '') return { validator: 'parse', message: `invalid ${format}: the file is empty`, line: 1, column: 1, kind: 'parse' };
+  const { message, line, column } = describeSyntaxError(text, error);
+  const nul = text.indexOf('\0');
+  const detail = nul === -1 ? message : `${message} (the file contains a NUL byte: binary?)`;
+  return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
+}
+
+/**
  * Describes why JSON.parse failed, with the position of the fault: V8's words and, when it gives
  * one, V8's offset; jsonc-parser's position only for the faults V8 gives no offset for (an
  * unexpected token); an early end of input is at the end.
@@ -125,4 +139,26 @@ export function lineAndColumn(text, offset) {
     lineStart = match.index + match[0].length;
   }
   return { line, column: offset - lineStart + 1 };
+}
+
+/**
+ * For placing many offsets in one text: its line starts are found once, each offset by a binary
+ * search. Line breaks are counted as lineAndColumn counts them.
+ * @param {string} text
+ * @returns {(offset: number) => { line: number, column: number }} 1-based
+ */
+export function lineLocator(text) {
+  const starts = [0];
+  const breaks = /\r\n?|\n/g;
+  for (let match = breaks.exec(text); match; match = breaks.exec(text)) starts.push(match.index + match[0].length);
+  return (offset) => {
+    let low = 0;
+    let high = starts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (starts[middle] <= offset) low = middle;
+      else high = middle - 1;
+    }
+    return { line: low + 1, column: offset - starts[low] + 1 };
+  };
 }

@@ -1,16 +1,19 @@
-// What a file's verdict depends on besides its own content, rule by rule: filecheck's version, the
-// required keys, the schema (its compiled-schema cache entry: a key covering the ajv settings and
-// plugins, and the digests of the schema, its refs and the files its $refs reached), how a rule
-// without a schema chooses one per file (reading `$schema` or not; the catalogs and refs, by
-// content) and the validator modules (file, package version, options, and the working directory,
-// which ctx.path is relative to). A pass is cached against these fingerprints; a file that chose its
-// schema also against that schema's entry (cache.js).
+// What a file's verdict depends on besides its own content, rule by rule: filecheck's version and
+// its parsers' versions, the rule's parser and front matter settings, the required keys, the schema
+// (its compiled-schema cache entry: a key covering the ajv settings and plugins, and the digests of
+// the schema, its refs and the files its $refs reached), how a rule without a schema chooses one per
+// file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
+// package version, options, and the working directory, which ctx.path is relative to). A pass is
+// cached against these fingerprints; a file that chose its schema also against that schema's entry
+// (cache.js).
 import { createRequire } from 'node:module';
 import { digest, digestFile, digestModule } from './digest.js';
 import { expandRefs } from './compile-rules.js';
 import { resolveValidatorModule } from '../validators/custom.js';
 
 const require = createRequire(import.meta.url);
+const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser'];
+let parsers = null;
 
 /**
  * A schema not in the compiled-schema cache is compiled here (on the main thread, once, stored for
@@ -53,6 +56,9 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
     const selection = rule.selection && selectionParts(rule);
     const known = (!rule.schema || schema) && modules.every(([module]) => module) && !selection?.[1].some(([, sum]) => sum === null);
     const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
+    // How the rule's files are read: another parser, or another version of one, may read them otherwise.
+    if (rule.parser || rule.frontMatter) parts.push(rule.parser, rule.frontMatter);
+    parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
     fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
   }
   return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };

@@ -17,18 +17,24 @@ const openCache = async (...args) => (await import('./cache.js')).openCache(...a
  *   shard?: { index: number, count: number, total: number }, cache?: import('./cache.js').CacheSummary }} Summary
  * @param {import('./discover.js').Discovery | import('./select.js').Selection} discovery
  * @param {import('./config.js').Config} config
- * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string }} context
+ * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
+ *   session?: { compiler: import('./compile-rules.js').RuleCompiler | null, pool: object | null } }} context
+ *   session (--watch): what outlives one run. A run takes the compiler and the pool it finds there
+ *   and leaves there those it made (a pool only when the plan used it), for the next run; the
+ *   session's owner closes the pool. Without one, a run closes what it started.
+ *   discovery.partial: a part of the files only (--watch's re-runs), so --cache keeps the records of the others
  * @returns {Promise<Summary>}
  */
-export async function runChecks({ files, skipped, shard }, config, { reporters, signal, warn, display }) {
+export async function runChecks({ files, skipped, shard, partial }, config, { reporters, signal, warn, display, session }) {
   const started = performance.now();
   const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
   // --cache: unchanged files that passed are reported from the cache and not queued (cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
-  const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display }) : null;
-  const compiler = createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
+  const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
+  const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
+  if (session) session.compiler = compiler;
   const check = { chaos: config.chaos, timeoutMs: config.fileTimeout };
   const toCheck = cache ? await cache.select(files, compiler) : files;
 
@@ -50,28 +56,33 @@ export async function runChecks({ files, skipped, shard }, config, { reporters, 
   const input = { files: toCheck.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
-  let pool = null;
+  let pool = session?.pool ?? null;
   try {
     let msPerFile;
     if (chosen.mode === 'sample') {
       // The other cores are idle while the main thread measures: boot the workers there meanwhile.
-      pool = await startWorkers(input.cores - 1, rules, config, cache);
+      pool ??= await startWorkers(input.cores - 1, rules, config, cache);
       const sample = await executeInline(queue, { compiler, check, budget: SAMPLE });
       chosen = plan({ ...input, sample });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
+      if (pool?.workers < chosen.workers) { // a session's pool, started for fewer files than these
+        await pool.close();
+        pool = session.pool = null;
+      }
       pool ??= await startWorkers(chosen.workers, rules, config, cache);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
       await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks });
     } else {
-      await Promise.all([pool?.close(), executeInline(queue, { compiler, check })]);
+      await Promise.all([pool === session?.pool ? null : pool?.close(), executeInline(queue, { compiler, check })]);
     }
     cache?.finish(queue);
   } finally {
     signal?.removeEventListener('abort', interrupt);
-    await pool?.close();
+    if (session && chosen.mode === 'pool') session.pool = pool; // kept warm for the next run
+    else if (pool !== session?.pool) await pool?.close();
     cache?.save();
   }
 

@@ -4,6 +4,7 @@
 import { workerData } from 'node:worker_threads';
 import { checkFile, prepareCheck } from './check-file.js';
 import { createRuleCompiler } from './compile-rules.js';
+import { loadParsers } from './formats.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 
@@ -22,7 +23,7 @@ const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => war
  */
 export default async function checkBatch({ entries, slot }) {
   try {
-    await compiler.prepare(new Set(entries.flatMap((entry) => entry.rules)));
+    await Promise.all([compiler.prepare(new Set(entries.flatMap((entry) => entry.rules))), loadParsers(entries)]);
   } catch (error) {
     if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message };
     // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every

@@ -78,14 +78,25 @@ test('a path that exists is taken literally, even with glob characters in its na
   assert.equal(filesLine(stdout), 'Files: 2 passed, 2 total');
 });
 
-test('a directory argument stands for the JSON files below it', async (t) => {
-  const dir = makeTree(t, { 'content/a.json': GOOD, 'content/x/y/z.json': BAD, 'content/readme.md': '# no', 'content/data.yaml': 'a: 1', 'outside.json': BAD });
+test('a directory argument stands for the data files below it: JSON, JSONC, JSON5, YAML and TOML, not Markdown', async (t) => {
+  const dir = makeTree(t, {
+    'content/a.json': GOOD,
+    'content/x/y/z.json': BAD,
+    'content/readme.md': '---\n: broken\n',
+    'content/notes.txt': '{',
+    'content/data.yaml': 'a: 1',
+    'content/more.yml': 'a: [',
+    'content/settings.jsonc': '{ // a comment\n}',
+    'content/app.json5': '{ unquoted: 1 }',
+    'content/cargo.toml': '[package]\nname = "x"',
+    'outside.json': BAD,
+  });
   const list = await runCli(['content', '--list-files'], { cwd: dir });
-  assert.equal(list.stdout, 'content/a.json\ncontent/x/y/z.json\n');
+  assert.equal(list.stdout, ['a.json', 'app.json5', 'cargo.toml', 'data.yaml', 'more.yml', 'settings.jsonc', 'x/y/z.json'].map((name) => `content/${name}\n`).join(''));
   const run = await runCli(['content'], { cwd: dir });
   assert.equal(run.code, 1);
-  assert.deepEqual(failedPaths(run.stdout), ['content/x/y/z.json']);
-  assert.equal(filesLine(run.stdout), 'Files: 1 failed, 1 passed, 2 total');
+  assert.deepEqual(failedPaths(run.stdout), ['content/more.yml', 'content/x/y/z.json']);
+  assert.equal(filesLine(run.stdout), 'Files: 2 failed, 5 passed, 7 total');
 });
 
 test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-files', async (t) => {
@@ -106,12 +117,12 @@ test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-fi
   assert.equal(filesLine(allowed.stdout), 'Files: 0 passed, 0 total');
 });
 
-test('a directory with no JSON files to check exits 2 with one line, not an internal error', async (t) => {
+test('a directory with no data files to check exits 2 with one line, not an internal error', async (t) => {
   const dir = makeTree(t, { 'empty/': '', 'empty/readme.md': '# nothing here' });
   const { code, stdout, stderr } = await runCli(['empty'], { cwd: dir });
   assert.equal(code, 2, stderr);
   assert.equal(stdout, '');
-  assert.equal(oneLine(stderr), 'no files to check in "empty" (all ignored, or no JSON files) (use --pass-with-no-files to allow this)');
+  assert.equal(oneLine(stderr), 'no files to check in "empty" (all ignored, or no JSON, YAML or TOML files) (use --pass-with-no-files to allow this)');
   const allowed = await runCli(['empty', '--pass-with-no-files'], { cwd: dir });
   assert.equal(allowed.code, 0, allowed.stderr);
 });
@@ -389,9 +400,10 @@ test('in the repository, no arguments runs the embedded config, which passes', a
 });
 
 test('in the repository, examples/broken: every file fails and is reported', async () => {
-  const broken = fs.readdirSync(path.join(REPO, 'examples/broken')).filter((name) => name.endsWith('.json')).sort();
-  assert.ok(broken.length >= 10, 'the examples are there');
-  const { code, stdout, stderr } = await runCli(['examples/broken/**/*.json'], { cwd: REPO });
+  const broken = fs.readdirSync(path.join(REPO, 'examples/broken')).filter((name) => /\.(json|ya?ml|md)$/.test(name)).sort();
+  assert.ok(broken.length >= 10 && broken.some((name) => name.endsWith('.yaml')) && broken.some((name) => name.endsWith('.md')), 'the examples are there');
+  // The README's command: the directory stands for its data files, Markdown is named.
+  const { code, stdout, stderr } = await runCli(['examples/broken', 'examples/broken/*.md'], { cwd: REPO });
   assert.equal(code, 1, stderr);
   assert.deepEqual(failedPaths(stdout), broken.map((name) => `examples/broken/${name}`));
   assert.equal(filesLine(stdout), `Files: ${broken.length} failed, 0 passed, ${broken.length} total`);

@@ -77,6 +77,41 @@ test('a directory argument stands for the JSON files below it', (t) => {
   }
 });
 
+test('a directory argument stands for the data files below it: JSON, JSONC, JSON5, YAML and TOML, not Markdown', (t) => {
+  const names = ['d/a.json', 'd/b.jsonc', 'd/c.json5', 'd/e.yaml', 'd/f.yml', 'd/g.toml', 'd/h.md', 'd/i.mdx', 'd/j.txt', 'd/K.YAML'];
+  const root = tree(t, Object.fromEntries(names.map((name) => [name, ''])), { rules: [{ files: ['**'] }] });
+  assert.deepEqual(rels(run(root, { patterns: ['d'] })), ['d/a.json', 'd/b.jsonc', 'd/c.json5', 'd/e.yaml', 'd/f.yml', 'd/g.toml']);
+});
+
+test('each file has the parser of its extension, or the one a rule that matches it names', (t) => {
+  const names = ['a.json', 'b.jsonc', 'c.json5', 'd.yaml', 'e.yml', 'F.TOML', 'g.md', 'h.mdx', 'i.markdown', 'j.txt', '.babelrc', 'tsconfig.json', 'posts/p.md'];
+  const root = tree(t, Object.fromEntries(names.map((name) => [name, ''])), {
+    rules: [{ files: ['**'] }, { files: ['tsconfig.json', '.babelrc'], parser: 'jsonc' }, { files: ['posts/*.md'], frontMatter: 'required' }, { files: ['*.md'], frontMatter: 'optional' }],
+  });
+  const formats = Object.fromEntries(run(root).files.map(({ rel, parser, frontMatter }) => [rel, [parser, frontMatter]]));
+  assert.deepEqual(formats, {
+    '.babelrc': ['jsonc', undefined],
+    'F.TOML': ['toml', undefined],
+    'a.json': [undefined, undefined], // JSON: no field, the fast path
+    'b.jsonc': ['jsonc', undefined],
+    'c.json5': ['json5', undefined],
+    'd.yaml': ['yaml', undefined],
+    'e.yml': ['yaml', undefined],
+    'g.md': ['markdown', undefined],
+    'h.mdx': ['markdown', undefined],
+    'i.markdown': ['markdown', undefined],
+    'j.txt': [undefined, undefined], // an unknown extension is JSON, as before
+    'posts/p.md': ['markdown', 'required'],
+    'tsconfig.json': ['jsonc', undefined],
+  });
+});
+
+test('two rules that match one file and name different parsers are a usage error naming both', (t) => {
+  const root = tree(t, { 'a.json': '{}', 'b.json': '{}' }, { rules: [{ name: 'relaxed', files: ['*.json'], parser: 'jsonc' }, { name: 'five', files: ['b.json'], parser: 'json5' }] });
+  assert.throws(() => run(root), (error) => error instanceof UsageError
+    && error.message === 'b.json is matched by rules that name different parsers: relaxed (jsonc), five (json5); a file is parsed once, by one parser');
+});
+
 test('paths are reported relative to the working directory', (t) => {
   const root = tree(t, { 'top.json': '{}', 'sub/a.json': '{}' }, ALL);
   const cwd = path.join(root, 'sub');
@@ -104,6 +139,16 @@ test('a pattern that climbs with ../ reports normalised paths, and a file named 
     { path: path.join(root, 'other/c.json'), rel: '../other/c.json', rules: [0] },
     { path: path.join(cwd, 'a.json'), rel: 'a.json', rules: [0] },
     { path: path.join(cwd, 'sub/b.json'), rel: 'sub/b.json', rules: [0] },
+  ]);
+});
+
+test('an absolute glob finds each file once under its own path, also inside a git repository', (t) => {
+  const root = tree(t, { '.gitignore': 'drop.json\n', 'a.json': '{}', 'sub/b.json': '{}', 'drop.json': '{}' }, ALL);
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  const cwd = path.join(root, 'sub');
+  assert.deepEqual(run(root, { patterns: [path.join(root, '**/*.json')] }, cwd).files, [
+    { path: path.join(root, 'a.json'), rel: '../a.json', rules: [0] },
+    { path: path.join(cwd, 'b.json'), rel: 'b.json', rules: [0] },
   ]);
 });
 

@@ -58,7 +58,7 @@ test('a glob or a file name that matches nothing stays a usage error, also besid
   assert.equal(oneLine(missing.stderr), 'no files match "data/gone.json" (use --pass-with-no-files to allow this)');
 });
 
-test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s bin, staged JSON file names', () => {
+test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s bin, staged JSON, YAML and TOML file names', () => {
   const hooks = parse(fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml'), 'utf8'));
   const { bin } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   assert.equal(hooks.length, 1);
@@ -67,7 +67,8 @@ test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s b
   assert.ok(hook.name);
   assert.equal(hook.language, 'node');
   assert.ok(hook.entry in bin, `entry "${hook.entry}" is a bin of the package`);
-  assert.deepEqual(hook.types, ['json']);
+  assert.equal(hook.types, undefined);
+  assert.deepEqual(hook.types_or, ['json', 'yaml', 'toml']);
   assert.notEqual(hook.pass_filenames, false);
 });
 

@@ -78,6 +78,39 @@ test('a document names its schema with $schema, a path relative to the document 
   assert.equal((await check(dir)).code, 0, 'a rule\'s own schemaFromDocument overrides the top level');
 });
 
+test('YAML: each document of a stream names its schema with a yaml-language-server comment (before the key) or a $schema key', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/deploy.json': json({ type: 'object', required: ['kind'], properties: { kind: { const: 'Deployment' } } }),
+    'schemas/service.json': json({ type: 'object', properties: { kind: { const: 'Service' }, port: { type: 'integer' } } }),
+    'k8s/app.yaml': [
+      '# yaml-language-server: $schema=../schemas/deploy.json',
+      'kind: Deployment',
+      '---',
+      '# yaml-language-server: $schema=../schemas/service.json',
+      '$schema: ../schemas/deploy.json',
+      'kind: Service',
+      'port: eighty',
+      '---',
+      '$schema: ../schemas/deploy.json',
+      'kind: Pod',
+      '---',
+      'kind: anything, no schema',
+      '',
+    ].join('\n'),
+    'k8s/remote.yml': '# yaml-language-server: $schema=https://example.com/x.json\na: 1\n',
+  });
+  const { code, byPath, stderr } = await check(dir, ['k8s/*', '--schema-from-document']);
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(byPath['k8s/app.yaml'].problems.map(({ message, line, column, document }) => [message, line, column, document]), [
+    ['document 2: must be integer', 7, 7, 2],
+    ['document 3: must be equal to "Deployment"', 10, 7, 3],
+  ]);
+  assert.deepEqual(byPath['k8s/remote.yml'].problems.map(({ kind, line, column }) => [kind, line, column]), [['error', 1, 33]], 'placed on the comment');
+
+  const listed = await runCli(['k8s/*', '--schema-from-document', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.stdout.split('\n')[0], 'k8s/app.yaml\tyaml\tschemas/deploy.json ($schema "../schemas/deploy.json"); schemas/service.json ($schema "../schemas/service.json")');
+});
+
 test('a $schema naming a meta-schema validates the document as a schema, against the meta-schema ajv has built in (offline)', async (t) => {
   const dir = makeTree(t, {
     'schemas/ok.schema.json': json({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties: { a: { type: 'string' } } }),

@@ -4,15 +4,22 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 
+const require = createRequire(import.meta.url);
+
 /**
- * @param {{ module: string, options?: unknown }} ref module: an absolute path, or a package name resolved from `base`
+ * @param {{ module: string, options?: unknown, generation?: number }} ref module: an absolute path, or a
+ *   package name resolved from `base`; generation (--watch): the module's file is imported again
+ *   under a new URL for each generation, since an ES module cannot be unloaded
  * @param {string} base
  * @returns {Promise<{ name: string, options: unknown, validate: Function }>}
  */
 export async function loadCustomValidator(ref, base) {
   let exported;
   try {
-    exported = await import(pathToFileURL(resolveValidatorModule(ref, base)).href);
+    const file = resolveValidatorModule(ref, base);
+    if (ref.generation) delete require.cache[file]; // a CommonJS module is cached by its file, whatever the URL
+    const url = pathToFileURL(file).href;
+    exported = await import(ref.generation ? `${url}?generation=${ref.generation}` : url);
   } catch (error) {
     const why = error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
     throw new UsageError(`validator module ${ref.module} cannot be loaded: ${why}`);

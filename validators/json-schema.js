@@ -12,8 +12,10 @@ const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
 const require = createRequire(import.meta.url);
 
 /**
- * @typedef {{ name: 'json-schema', key?: string, validate(doc: unknown): object[] }} SchemaValidator
- *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on
+ * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown): object[] }} SchemaValidator
+ *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on;
+ *   files: those it was compiled from (the schema, its preloaded refs, the local files its $refs
+ *   reached), which --watch watches
  * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator,
  *   compileMs: number }} SchemaLoader
  *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
@@ -50,11 +52,12 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     return validator;
   };
   const make = (rule, shown) => {
-    const { validate, notes } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache);
+    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache);
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     return {
       name: 'json-schema',
       ...(cache && { key: cache.keyOf(rule) }),
+      files,
       validate(doc) {
         return validate(doc) ? [] : toProblems(validate.errors);
       },
@@ -83,7 +86,7 @@ function loadStored(cache, rule) {
   const entry = cache?.lookup(rule);
   if (!entry?.code) return null;
   try {
-    return { validate: cache.load(entry.code), notes: entry.notes };
+    return { validate: cache.load(entry.code), notes: entry.notes, files: entry.deps.map(([file]) => file) };
   } catch {
     return null;
   }
@@ -127,7 +130,7 @@ function compileSchema(rule, shown, plugins, cache) {
     }
     cache.save(rule, { deps, notes, code });
   }
-  return { validate, notes };
+  return { validate, notes, files: rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])] };
 }
 
 // A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is

@@ -28,11 +28,17 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
  * @param {string} dir the cache folder: each schema is a file `schema-<key>.json` there
  * @param {(message: string) => void} warn
  * @param {(file: string) => string} display names a file in messages
- * @returns {SchemaCache} one per folder and process: files are read and digested once per run
+ * @returns {SchemaCache} one per folder and process (until forgetSchemaCaches): files are read and
+ *   digested once per run
  */
 export function schemaCacheAt(dir, warn, display) {
   if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display));
   return caches.get(dir);
+}
+
+/** Drops what the process knew of the cache folders: the next lookups read and digest the files again. */
+export function forgetSchemaCaches() {
+  caches.clear();
 }
 
 function createSchemaCache(dir, warn, display) {

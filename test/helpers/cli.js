@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { deepStrictEqual as assertSame } from 'node:assert/strict';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 export const BIN = path.join(REPO, 'bin', 'filecheck.js');
@@ -113,4 +114,29 @@ export function filesLine(stdout) {
 export function oneLine(stderr) {
   if (!/^filecheck: [^\n]+\n$/.test(stderr)) throw new Error(`expected one line "filecheck: ..." on stderr, got:\n${stderr}`);
   return stderr.slice('filecheck: '.length, -1);
+}
+
+/**
+ * Runs the json reporter (--verbose: passing files too) in-process and on a pool of 2 at once,
+ * asserts that both report the same (but for time and plan) with exit `code`, and returns the
+ * in-process report, with its files by path.
+ * @param {string} dir the working directory
+ * @param {string[]} args
+ * @param {number} [code]
+ * @param {{ noErrors?: boolean }} [options] noErrors: no problem may be of kind error (nothing died)
+ */
+export async function checkBothExecutors(dir, args, code = 1, { noErrors = false } = {}) {
+  const runs = await Promise.all(['0', '2'].map((workers) => runCli([...args, '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir })));
+  const reports = runs.map((run) => {
+    if (run.code !== code) throw new Error(`exit ${run.code}, expected ${code}:\n${run.stderr}${run.stdout.slice(0, 2000)}`);
+    const { files, summary: { durationMs, plan, ...summary } } = parseJsonReport(run.stdout);
+    return { files, summary };
+  });
+  assertSame(reports[1], reports[0], 'the pool reports what the in-process run does');
+  if (noErrors) {
+    for (const { problems } of reports[0].files) {
+      if (problems.some((p) => p.kind === 'error')) throw new Error(`a validator or worker died: ${JSON.stringify(problems).slice(0, 500)}`);
+    }
+  }
+  return { ...reports[0], byPath: Object.fromEntries(reports[0].files.map((file) => [file.path, file])) };
 }

@@ -8,28 +8,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine } from '../helpers/cli.js';
+import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, checkBothExecutors } from '../helpers/cli.js';
 import { parseXml } from '../helpers/xml.js';
 
 const isWindows = process.platform === 'win32';
 const GOOD = '{"a": 1}';
 const EXECUTORS = { 'in-process': '0', pool: '2' };
-
-/**
- * Runs the json reporter in both executors at once, asserts that they report the same (but for
- * time and plan) with exit `code`, and returns the in-process report, with its files by path.
- */
-async function checkBoth(dir, args, code = 1) {
-  const runs = await Promise.all(Object.values(EXECUTORS).map((workers) => runCli([...args, '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir })));
-  const reports = runs.map((run) => {
-    assert.equal(run.code, code, run.stderr + run.stdout.slice(0, 2000));
-    const { files, summary: { durationMs, plan, ...summary } } = parseJsonReport(run.stdout);
-    return { files, summary };
-  });
-  assert.deepEqual(reports[1], reports[0], 'the pool reports what the in-process run does');
-  for (const { problems } of reports[0].files) assert.ok(!problems.some((p) => p.kind === 'error'), `no validator or worker died: ${JSON.stringify(problems).slice(0, 500)}`);
-  return { ...reports[0], byPath: Object.fromEntries(reports[0].files.map((file) => [file.path, file])) };
-}
+const checkBoth = (dir, args, code) => checkBothExecutors(dir, args, code, { noErrors: true });
 
 const PROBE = new URL('../../bench/rss-probe.js', import.meta.url).href; // a URL survives spaces in paths
 

@@ -1,0 +1,71 @@
+// --watch's reporter: remembers every file's verdict and, after the first run (which the default
+// reporter prints in full), prints only what changed: the FAIL block of a file that newly fails or
+// whose problems changed, `PASS … (fixed)` for one that recovered, `GONE …` for a failing file that
+// was deleted or is no longer checked; then one status line per run.
+import { createDefaultReporter } from './default.js';
+import { printablePath } from './printable.js';
+
+const count = (n) => n.toLocaleString('en-US');
+const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/**
+ * @param {{ write(text: string): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
+ */
+export function createWatchReporter({ write, colors: c, quiet, verbose }) {
+  const verdicts = new Map(); // path ─▶ null (passed) | its problems, as JSON (failed)
+  let failed = 0;
+  let printing = false;
+  const blocks = createDefaultReporter({ write, end() {}, colors: c, quiet, verbose }); // FAIL blocks, as in a normal run
+
+  return {
+    /** From now on, changes are printed (the first run is printed by the default reporter). */
+    startPrinting() {
+      printing = true;
+    },
+    onFileResult(result) {
+      const before = verdicts.get(result.path); // undefined: not checked yet
+      const now = result.status === 'pass' ? null : JSON.stringify(result.problems);
+      verdicts.set(result.path, now);
+      failed += (now === null ? 0 : 1) - (before == null ? 0 : 1);
+      if (!printing) return;
+      if (now !== null) {
+        if (now !== before || verbose) blocks.onFileResult(result);
+      } else if (before) {
+        write(`${c.green('PASS')} ${printablePath(result.path)} ${c.dim('(fixed)')}\n`);
+      } else if (verbose) {
+        blocks.onFileResult(result);
+      }
+    },
+    /**
+     * A file no longer watched: deleted, or no longer matched by the patterns or rules (ignored).
+     * @param {string} path as reported
+     * @param {'deleted' | 'no longer checked'} why
+     */
+    forget(path, why) {
+      const before = verdicts.get(path);
+      if (!verdicts.delete(path)) return;
+      if (before !== null) failed--;
+      if (printing && (before !== null || verbose)) write(`${c.yellow('GONE')} ${printablePath(path)} ${c.dim(`(${why})`)}\n`);
+    },
+    /** @returns {boolean} whether the file has a verdict (it was checked) */
+    knows(path) {
+      return verdicts.has(path);
+    },
+    /** @returns {number} files that failed when last checked */
+    get failed() {
+      return failed;
+    },
+    /**
+     * The line that ends each run: `Watching 4,057 files: 3 failed. Press q to quit.`
+     * @param {{ files: number, bailedAfter?: number, hint: string }} status files: how many are watched;
+     *   bailedAfter: the failing files of a re-run that --bail stopped
+     */
+    status({ files, bailedAfter, hint }) {
+      const unchecked = files - verdicts.size;
+      if (bailedAfter) write(c.yellow(`Stopped after ${plural(bailedAfter, 'failing file')} (--bail): the files not checked are checked with the next change.\n`));
+      const parts = [failed ? c.bold(c.red(`${count(failed)} failed`)) : unchecked ? 'none failed' : c.green('all passed')];
+      if (unchecked) parts.push(c.yellow(`${count(unchecked)} not checked`));
+      write(`${c.bold(`Watching ${plural(files, 'file')}:`)} ${parts.join(', ')}. ${c.dim(hint)}\n`);
+    },
+  };
+}

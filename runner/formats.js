@@ -1,0 +1,107 @@
+// Which parser reads a file: by its extension, unless a rule that matches it names one. JSON is
+// read by check-file.js itself (JSON.parse, the fast path); every other parser is a module of its
+// own, loaded only by a process that meets such a file, so a JSON-only run loads none of them.
+import { UsageError } from './errors.js';
+
+const BY_EXTENSION = new Map([
+  ['.json', 'json'],
+  ['.jsonc', 'jsonc'],
+  ['.json5', 'json5'],
+  ['.yaml', 'yaml'],
+  ['.yml', 'yaml'],
+  ['.toml', 'toml'],
+  ['.md', 'markdown'],
+  ['.mdx', 'markdown'],
+  ['.markdown', 'markdown'],
+]);
+
+/**
+ * What a directory named on the command line stands for: the data files below it. Markdown is left
+ * out: a folder's README.md files are documents, not data; name them with a glob or a rule.
+ */
+export const DIRECTORY_GLOB = '**/*.{json,jsonc,json5,yaml,yml,toml}';
+
+const MODULES = {
+  jsonc: './parse-jsonc.js',
+  json5: './parse-json5.js',
+  yaml: './parse-yaml.js',
+  toml: './parse-toml.js',
+  markdown: './parse-markdown.js',
+};
+
+/**
+ * @typedef {{ parser: string, frontMatter?: 'required' }} Format frontMatter: set when required
+ * Builds the function discovery asks for each file's format. What the rules of a set say is worked
+ * out once per set of rules (sets are few), so a file costs one look at its extension.
+ * @param {import('./config.js').Rule[]} rules
+ * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
+ *   identity; null: JSON, read by check-file itself
+ * @throws {UsageError} when two rules that match one file name different parsers
+ */
+export function formatChooser(rules) {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const sets = new Map(); // key ─▶ { parser, frontMatter }
+  return (file, ruleIds, key) => {
+    let set = sets.get(key);
+    if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
+    if (!set.parser && file.endsWith('.json')) return null; // the usual case, first
+    const parser = set.parser ?? BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+    if (parser === 'json') return null;
+    return parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
+  };
+}
+
+function whatRulesSay(rules, file) {
+  const naming = rules.filter((rule) => rule?.parser);
+  const parsers = [...new Set(naming.map((rule) => rule.parser))];
+  if (parsers.length > 1) {
+    const who = naming.map((rule) => `${rule.name} (${rule.parser})`).join(', ');
+    throw new UsageError(`${file} is matched by rules that name different parsers: ${who}; a file is parsed once, by one parser`);
+  }
+  return { parser: parsers[0], frontMatter: rules.some((rule) => rule?.frontMatter === 'required') ? 'required' : undefined };
+}
+
+// The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
+function extensionOf(file) {
+  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  const dot = file.lastIndexOf('.');
+  return dot > slash + 1 ? file.slice(dot).toLowerCase() : '';
+}
+
+/**
+ * @typedef {({ value: unknown, locate(problems: object[]): void } | { problems: object[] }) & { number?: number,
+ *   range?: [number, number] }} ParsedDocument
+ *   a document that parsed, with `locate` filling in line and column of problems with a pointer
+ *   into it; or a document that did not, with its `parse` problems (already placed). number: its
+ *   place in a stream of several documents, 1-based, which its problems are to name; range: where
+ *   its text is in the file (YAML), where a comment naming its schema is looked for
+ * @typedef {{ parse(text: string, entry: import('./discover.js').FileEntry): ParsedDocument[] }} Parser
+ *   every document of the file, in order: YAML streams hold several, a Markdown file without front
+ *   matter none
+ */
+const loaded = new Map(); // name ─▶ Parser
+const loading = new Map(); // name ─▶ Promise<Parser>
+
+/**
+ * Loads the parsers these files need that this process has not loaded yet.
+ * @param {Iterable<{ parser?: string }>} entries
+ * @returns {Promise<void> | null} null when nothing is left to load (the usual case: no await)
+ */
+export function loadParsers(entries) {
+  let pending = null;
+  for (const { parser } of entries) {
+    if (!parser || loaded.has(parser)) continue;
+    if (!loading.has(parser)) {
+      loading.set(parser, import(MODULES[parser]).then((module) => loaded.set(parser, module)));
+    }
+    (pending ??= new Set()).add(loading.get(parser));
+  }
+  return pending && Promise.all(pending).then(() => {});
+}
+
+/** @returns {Parser} a parser loadParsers has loaded */
+export function parserNamed(name) {
+  const parser = loaded.get(name);
+  if (!parser) throw new Error(`internal: the ${name} parser is used before it is loaded`);
+  return parser;
+}

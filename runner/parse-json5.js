@@ -1,0 +1,72 @@
+// JSON5 (unquoted keys, single quotes, hexadecimal, Infinity and NaN, comments, trailing commas…),
+// with momoa's JSON5 mode, which keeps every node's position: the value is evaluated from its
+// syntax tree as JSON.parse builds one (the last of duplicate keys wins, `__proto__` is a plain key),
+// and a problem's pointer is placed on the same tree.
+import { createRequire } from 'node:module';
+import { MAX_DEPTH, mayNestTooDeeply, tooDeepProblem } from './nesting.js';
+
+const require = createRequire(import.meta.url);
+const momoa = require('@humanwhocodes/momoa');
+
+/** @type {import('./formats.js').Parser['parse']} */
+export function parse(text) {
+  const tooDeep = mayNestTooDeeply(text) && tooDeepAt(text);
+  if (tooDeep) return [{ problems: [tooDeepProblem(tooDeep)] }];
+  let tree;
+  try {
+    tree = momoa.parse(text, { mode: 'json5' });
+  } catch (error) {
+    if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
+    return [{ problems: [syntaxProblem(text, error)] }];
+  }
+  return [{ value: momoa.evaluate(tree), locate: (problems) => locate(tree.body, problems) }];
+}
+
+function syntaxProblem(text, error) {
+  if (text === '') return { validator: 'parse', message: 'invalid JSON5: the file is empty', line: 1, column: 1, kind: 'parse' };
+  const message = String(error.message).replace(/ \(\d+:\d+\)$/, '');
+  const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
+  return { validator: 'parse', message: `invalid JSON5: ${message}`, ...at, kind: 'parse' };
+}
+
+// momoa's parser recurses once per level, its tokenizer does not: a document too deep for the parser
+// (whose stack is smaller on the main thread than in a worker) is found on its tokens first.
+function tooDeepAt(text) {
+  let depth = 0;
+  try {
+    for (const { type, loc } of momoa.tokenize(text, { mode: 'json5' })) {
+      if (type === 'LBracket' || type === 'LBrace') {
+        if (++depth > MAX_DEPTH) return { line: loc.start.line, column: loc.start.column };
+      } else if (type === 'RBracket' || type === 'RBrace') {
+        depth--;
+      }
+    }
+  } catch {
+    // not JSON5: the parser says where
+  }
+  return null;
+}
+
+const keyOf = (name) => (name.type === 'Identifier' ? name.name : name.value);
+
+function locate(body, problems) {
+  for (const problem of problems) {
+    if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
+    const { line, column } = nodeAt(body, problem.pointer).loc.start;
+    Object.assign(problem, { line, column });
+  }
+}
+
+// The node a pointer names, or the deepest that exists on its way (a missing key: its object).
+function nodeAt(body, pointer) {
+  let node = body;
+  for (const escaped of pointer === '' ? [] : pointer.slice(1).split('/')) {
+    const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+    const next = node.type === 'Object' ? node.members.findLast((member) => keyOf(member.name) === key)?.value
+      : node.type === 'Array' && /^\d+$/.test(key) ? node.elements[Number(key)]?.value
+        : undefined;
+    if (!next) break;
+    node = next;
+  }
+  return node;
+}

@@ -1,0 +1,25 @@
+// Markdown (and MDX) front matter: the YAML block between a `---` first line and the next `---` (or
+// `...`) line. Its positions are the Markdown file's: the block is parsed where it lies.
+import { parseYaml } from './parse-yaml.js';
+
+const OPENING = /^---[ \t]*(?:\r\n|\r|\n)/;
+const CLOSING = /^(?:---|\.\.\.)[ \t]*$/gm;
+
+/**
+ * @type {import('./formats.js').Parser['parse']} no document when the file has no front matter,
+ *   unless a rule requires it (entry.frontMatter)
+ */
+export function parse(text, entry) {
+  const opening = OPENING.exec(text);
+  if (!opening) {
+    if (entry.frontMatter !== 'required') return [];
+    return [{ problems: [{ validator: 'front-matter', message: 'the file has no front matter, which its rules require (a first line "---" opens it)', line: 1, column: 1, kind: 'invalid' }] }];
+  }
+  const start = opening[0].length;
+  CLOSING.lastIndex = start;
+  const closing = CLOSING.exec(text);
+  if (!closing) {
+    return [{ problems: [{ validator: 'parse', message: 'invalid YAML front matter: no "---" line closes the block that the first line opens', line: 1, column: 1, kind: 'parse' }] }];
+  }
+  return parseYaml(text.slice(start, closing.index), { whole: text, base: start, format: 'YAML front matter' });
+}

@@ -1,0 +1,213 @@
+// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema (see
+// README "Formats" for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
+// A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
+import { createRequire } from 'node:module';
+import { lineLocator } from './positions.js';
+import { tooDeepProblem } from './nesting.js';
+
+const require = createRequire(import.meta.url);
+const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
+
+/**
+ * How much aliases may expand a document (yaml's maxAliasCount): uses of an anchor, times the copies
+ * its own value makes. An alias does not copy its value, it shares it, but validators walk every use:
+ * a few nested anchors (a "billion laughs") would hold a check for ever. yaml's default, 100, fails
+ * a real file that uses one anchor 101 times.
+ */
+export const MAX_ALIAS_COUNT = 1000;
+
+const OPTIONS = {
+  schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
+  merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
+  uniqueKeys: true, // a duplicate key is an error
+  prettyErrors: false, // positions are computed here, for failing files only
+  logLevel: 'error', // yaml would print some warnings itself
+  resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
+};
+const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
+// Warnings that change what the value means: a tag the core schema does not know is read as if it
+// were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
+const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
+const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
+const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
+const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
+
+/**
+ * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
+ * stack per level that JSON's tools use, and on the main thread, before the JIT has compiled it, it
+ * runs out of stack past ~780 levels (a worker, with 4 MB, goes further): a document is measured on
+ * yaml's syntax tree, which is built without recursion, before it is composed, so that it fails the
+ * same way in both executors. Values reached through aliases are held to MAX_DEPTH (nesting.js) too.
+ */
+export const MAX_YAML_DEPTH = 500;
+
+/** @type {import('./formats.js').Parser['parse']} */
+export const parse = (text) => parseYaml(text);
+
+/**
+ * The documents of YAML text, which may be part of a file (front matter): `base` is where it starts
+ * in `whole`, so that positions are the file's. In a stream of several documents, empty ones
+ * (nothing, or only comments, between two `---`) are left out, as kubectl does, and the others are
+ * numbered by their place in the stream; a stream with no document at all is one, null.
+ * @param {string} source
+ * @param {{ whole?: string, base?: number, format?: string }} [where] format: as messages name it
+ * @returns {import('./formats.js').ParsedDocument[]}
+ */
+export function parseYaml(source, { whole = source, base = 0, format = 'YAML' } = {}) {
+  let lines = null;
+  const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
+  const tokens = Array.from(new Parser().parse(source));
+  for (const token of tokens) {
+    const tooDeep = token.type === 'document' ? tooDeepAt(token) : -1;
+    if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
+  }
+  const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
+  const several = documents.length > 1;
+  const read = [];
+  let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
+  for (const [index, doc] of documents.entries()) {
+    const range = [base + start, base + (start = doc.range[2])];
+    if (several && isEmpty(doc)) continue;
+    read.push({ ...readDocument(doc, source, place, format), range, ...(several && { number: index + 1 }) });
+  }
+  return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
+}
+
+// The offset of the first collection of a document's syntax tree nested deeper than MAX_YAML_DEPTH,
+// or -1; without recursion.
+function tooDeepAt(document) {
+  const tokens = [document.value];
+  const depths = [1];
+  while (tokens.length) {
+    const token = tokens.pop();
+    const depth = depths.pop();
+    if (!token?.items) continue; // a scalar, an alias: no deeper
+    if (depth > MAX_YAML_DEPTH) return token.offset;
+    for (const item of token.items) {
+      for (const child of [item.key, item.value]) {
+        if (child?.items) {
+          tokens.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    }
+  }
+  return -1;
+}
+
+const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
+
+function readDocument(doc, source, place, format) {
+  const problem = (message, offset) => ({ problems: [{ validator: 'parse', message: `invalid ${format}: ${message}`, ...place(offset), kind: 'parse' }] });
+  const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code));
+  if (error?.code === 'TAG_RESOLVE_FAILED') {
+    const tag = / (\S+)$/.exec(error.message)?.[1].replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
+    return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
+  }
+  if (error) return problem(error.message, error.pos[0]);
+  const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
+  if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
+  let value;
+  try {
+    value = doc.toJS(TO_JS);
+  } catch (thrown) {
+    if (thrown instanceof RangeError) throw thrown; // the stack: too deep (check-file.js)
+    const bomb = /Excessive alias count/.test(thrown.message);
+    const message = bomb ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} copies): an alias bomb?` : thrown.message;
+    const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
+    return problem(message, (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0]);
+  }
+  const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
+  if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
+  return { value, locate: (problems) => locate(doc, problems, place) };
+}
+
+// An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,
+// which no validator could walk to its end.
+function cyclicAlias(doc) {
+  const anchors = new Map(); // the last node of each anchor met so far: what an alias names
+  let found = null;
+  visit(doc, {
+    Node(_key, node, path) {
+      if (isAlias(node)) {
+        if (path.includes(anchors.get(node.source))) {
+          found = node;
+          return visit.BREAK;
+        }
+      } else if (node.anchor) {
+        anchors.set(node.anchor, node);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+// The offset of the first alias of that name, or undefined.
+function aliasNamed(doc, name) {
+  let found;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.source !== name) return undefined;
+      found = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+// Numbers are JavaScript numbers: an integer past 2^53 would silently become another.
+function bigInteger(doc, source) {
+  let found = null;
+  visit(doc, {
+    Scalar(_key, node) {
+      if (typeof node.value === 'number' && !Number.isSafeInteger(node.value) && Number.isInteger(node.value) && INTEGER.test(source.slice(node.range[0], node.range[1]))) {
+        found = node;
+        return visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+/**
+ * Places each problem's pointer on the node it names: a missing key on the mapping that lacks it,
+ * and a value that comes from an alias (`*name`, `<<: *name`) on the alias, where it is used.
+ */
+function locate(doc, problems, place) {
+  const found = new Map();
+  for (const problem of problems) {
+    if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
+    if (!found.has(problem.pointer)) found.set(problem.pointer, place(offsetOf(doc, problem.pointer)));
+    Object.assign(problem, found.get(problem.pointer));
+  }
+}
+
+function offsetOf(doc, pointer) {
+  let node = doc.contents;
+  const keys = pointer === '' ? [] : pointer.slice(1).split('/');
+  for (const escaped of keys) {
+    if (!node || isAlias(node) || isScalar(node)) break;
+    const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+    const next = isMap(node) ? valueOf(node, key) : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
+    if (next === undefined) break;
+    node = next;
+  }
+  return startOf(node) ?? startOf(doc.contents) ?? doc.range[0];
+}
+
+// The value of the last pair with this key (yaml keeps the last, and duplicates are errors anyway),
+// else the alias a merge key brings it from, else undefined: missing.
+function valueOf(map, key) {
+  let merged;
+  for (let i = map.items.length - 1; i >= 0; i--) {
+    const pair = map.items[i];
+    const name = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (name === '<<' || (typeof name === 'symbol' && name.description === '<<')) merged ??= pair.value;
+    else if (isScalar(pair.key) && String(name ?? '') === key) return pair.value ?? pair.key;
+  }
+  return merged;
+}
+
+const startOf = (node) => (isPair(node) ? startOf(node.key) : node?.range?.[0]);

@@ -1,0 +1,311 @@
+// Every format is checked as JSON is: read once, parsed once, every validator on the parsed value,
+// positions from the file's own text, the same report in-process and on a pool.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO, runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from './helpers/cli.js';
+
+// name and port required; what the formats' values are checked against.
+const SCHEMA = JSON.stringify({
+  type: 'object',
+  required: ['name', 'port'],
+  properties: {
+    name: { type: 'string' },
+    port: { type: 'integer' },
+    public: { type: 'boolean' },
+    tags: { type: 'array', items: { type: 'string' } },
+    owner: { type: 'object', required: ['email'], properties: { name: { type: 'string' } } },
+    servers: { type: 'array', items: { properties: { ip: { type: 'string' } } } },
+    server: { type: 'object', required: ['host'], properties: { port: { type: 'integer' } } },
+    merged: { type: 'object', required: ['host'], properties: { port: { type: 'integer' } } },
+  },
+});
+// A validator that reports the value it is given, so that a test sees exactly what a format reads.
+const ECHO = `export default (doc) => [JSON.stringify(doc, (key, value) => (typeof value === 'number' && !Number.isFinite(value) ? String(value) : value))];
+export const name = 'echo';`;
+const config = (...rules) => JSON.stringify({ rules });
+const schemaRule = (files, more = {}) => ({ files, schema: 'schema.json', ...more });
+const echoRule = (files, more = {}) => ({ files, validators: ['./echo.js'], ...more });
+
+const invalid = (message, pointer, line, column) => ({ validator: 'json-schema', message, kind: 'invalid', pointer, line, column });
+const unparsable = (message, line, column) => ({ validator: 'parse', message, line, column, kind: 'parse' });
+const echoed = (report, file) => {
+  const problems = report.byPath[file]?.problems;
+  assert.equal(problems?.length, 1, `${file}: ${JSON.stringify(problems)}`);
+  return JSON.parse(problems[0].message);
+};
+
+test('each format: a syntax error at its own line and column, kind parse, the same in both executors', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    '.filecheckrc.json': config(schemaRule(['bad/*'])),
+    'bad/tabs.yaml': 'name: a\nport:\n\t80\n',
+    'bad/two-values.toml': 'name = "a"\nport = 80 81\n',
+    'bad/double-comma.jsonc': '{\n  // a comment\n  "name": "a",,\n}\n',
+    'bad/comment.jsonc': '{\n  "name": "a" /* never closed\n}\n',
+    'bad/empty.jsonc': '',
+    'bad/hex.json5': "{\n  name: 'a',\n  port: 0x1G,\n}\n",
+    'bad/empty.json5': '',
+    'bad/indented.mdx': '---\ntitle: x\n  bad: indentation\n---\n# The front matter\'s lines are the file\'s\n',
+    'bad/unclosed.md': '---\nname: a\n\n# never closed\n',
+  });
+  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  assert.deepEqual(Object.fromEntries(report.files.map((file) => [file.path, file.problems])), {
+    'bad/comment.jsonc': [unparsable('invalid JSONC: a /* comment is not closed', 2, 15)],
+    'bad/double-comma.jsonc': [unparsable('invalid JSONC: Expected double-quoted property name', 3, 15)],
+    'bad/empty.json5': [unparsable('invalid JSON5: the file is empty', 1, 1)],
+    'bad/empty.jsonc': [unparsable('invalid JSONC: the file is empty', 1, 1)],
+    'bad/hex.json5': [unparsable('invalid JSON5: Unexpected token Identifier found.', 3, 12)],
+    'bad/indented.mdx': [unparsable('invalid YAML front matter: Nested mappings are not allowed in compact mappings', 2, 8)],
+    'bad/tabs.yaml': [unparsable('invalid YAML: Tabs are not allowed as indentation', 3, 1)],
+    'bad/two-values.toml': [unparsable('invalid TOML: each key-value declaration must be followed by an end-of-line', 2, 11)],
+    'bad/unclosed.md': [unparsable('invalid YAML front matter: no "---" line closes the block that the first line opens', 1, 1)],
+  });
+});
+
+test('YAML: every document of a stream is checked, each problem names its document, empty documents are skipped', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    '.filecheckrc.json': config(schemaRule(['*.yaml', '*.yml'])),
+    'stream.yaml': '# the catalog\nname: a\nport: 1\n---\nname: b\nport: x\n---\n# nothing here\n---\nport: 3\n',
+    'one.yml': '---\nname: a\nport: x\n',
+    'empty.yaml': '# only a comment\n',
+    'trailing.yaml': 'name: a\nport: 1\n---\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, []);
+  assert.deepEqual(byPath['stream.yaml'].problems, [
+    { ...invalid('document 2: must be integer', '/port', 6, 7), document: 2 },
+    { ...invalid('document 4: must have required property "name"', '', 10, 1), document: 4 },
+  ]);
+  assert.deepEqual(byPath['one.yml'].problems, [invalid('must be integer', '/port', 3, 7)], 'one document: no number');
+  assert.deepEqual(byPath['empty.yaml'].problems, [invalid('must be object', '', 1, 1)], 'no document at all: one, null');
+  assert.equal(byPath['trailing.yaml'].status, 'pass', 'a last --- with nothing after it is no document to check');
+
+  // Every reporter shows the document, since it is in the message.
+  const human = await runCli(['stream.yaml'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+  assert.equal(human.code, 1);
+  assert.match(human.stdout, /^ {2}6:7 {6}document 2: must be integer {2}\(json-schema\)$/m);
+  assert.match(human.stdout, /^::error file=stream\.yaml,line=10,col=1,title=filecheck \(json-schema\)::document 4: must have required property "name"$/m);
+});
+
+test('Markdown front matter: lines counted in the Markdown file; no front matter passes unless a rule requires it', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    '.filecheckrc.json': config(schemaRule(['posts/*.md'], { frontMatter: 'required' }), schemaRule(['notes/*.md', 'notes/*.mdx'])),
+    'posts/wrong.md': '---\n# the post\nname: a\nport: x\n---\n# Title\n\nport: not front matter\n',
+    'posts/missing.md': '---\ntags: [a]\n---\n',
+    'posts/crlf.md': '---\r\nname: a\r\nport: x\r\n...\r\nbody\r\n',
+    'posts/none.md': '# A post without front matter\n',
+    'posts/empty.md': '---\n---\n# empty front matter: null\n',
+    'notes/none.md': '# A note without front matter: nothing to check\n\n---\n\nname: 1\n',
+    'notes/good.mdx': '---\nname: a\nport: 1\n---\n<Note>MDX</Note>\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['posts', 'posts/*.md', 'notes/*.md', 'notes/*.mdx']);
+  assert.deepEqual(byPath['posts/wrong.md'].problems, [invalid('must be integer', '/port', 4, 7)]);
+  assert.deepEqual(byPath['posts/missing.md'].problems, [
+    invalid('must have required property "name"', '', 2, 1),
+    invalid('must have required property "port"', '', 2, 1),
+  ]);
+  assert.deepEqual(byPath['posts/crlf.md'].problems, [invalid('must be integer', '/port', 3, 7)], 'CRLF lines, closed by "..."');
+  assert.deepEqual(byPath['posts/none.md'].problems, [
+    { validator: 'front-matter', message: 'the file has no front matter, which its rules require (a first line "---" opens it)', line: 1, column: 1, kind: 'invalid' },
+  ]);
+  assert.deepEqual(byPath['posts/empty.md'].problems, [invalid('must be object', '', 2, 1)]);
+  assert.equal(byPath['notes/none.md'].status, 'pass', 'front matter is optional by default');
+  assert.equal(byPath['notes/good.mdx'].status, 'pass');
+});
+
+test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(schemaRule(['check/*']), echoRule(['values/*']), { files: ['**/tsconfig.json'], parser: 'jsonc' }),
+    'check/settings.jsonc': '{\n  // the name\n  "name": "a", /* inline */\n  "port": "80",\n  "tags": [1,],\n}\n',
+    'check/app.json5': "{\n  // JSON5\n  name: 'a',\n  port: 0x50,\n  public: 'yes',\n  tags: ['x', 2,],\n}\n",
+    'values/a.jsonc': '{"a": 1, "a": 2, "__proto__": {"b": 1}, "c": "// not a comment, /* nor this */", /* c */ "d": [1, 2,],}',
+    'values/b.json5': "{unquoted: 'single', hex: 0xFF, plus: +1, half: .5, inf: -Infinity, nan: NaN, multi: 'a\\\nb', a: 1, a: 2, '__proto__': 1, trailing: [1,],}",
+    'sub/tsconfig.json': '{\n  // tsconfig.json has comments\n  "compilerOptions": {},\n}\n',
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(report.byPath['check/settings.jsonc'].problems, [invalid('must be integer', '/port', 4, 11), invalid('must be string', '/tags/0', 5, 12)]);
+  assert.deepEqual(report.byPath['check/app.json5'].problems, [invalid('must be boolean', '/public', 5, 11), invalid('must be string', '/tags/1', 6, 15)]);
+  assert.deepEqual(echoed(report, 'values/a.jsonc'), { a: 2, ['__proto__']: { b: 1 }, c: '// not a comment, /* nor this */', d: [1, 2] });
+  assert.deepEqual(echoed(report, 'values/b.json5'), { unquoted: 'single', hex: 255, plus: 1, half: 0.5, inf: '-Infinity', nan: 'NaN', multi: 'ab', a: 2, ['__proto__']: 1, trailing: [1] });
+  assert.equal(report.byPath['sub/tsconfig.json'].status, 'pass', 'a rule\'s parser reads a .json file as JSONC');
+});
+
+test('TOML: values as JSON data (dates as strings, plain objects), problems at their key, table or element', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': `${ECHO}\nexport const own = (doc) => doc.hasOwnProperty('a');`,
+    'own.js': "export default (doc) => (doc.hasOwnProperty('name') ? [] : ['no own name']);",
+    '.filecheckrc.json': config(schemaRule(['check/*'], { validators: ['./own.js'] }), echoRule(['values/*'])),
+    'check/app.toml': [
+      'name = "a"', // 1
+      'port = "80"', // 2
+      '', // 3
+      '[owner] # a table', // 4
+      'name = 3', // 5
+      '', // 6
+      '[[servers]]', // 7
+      'ip = "10.0.0.1"', // 8
+      '[[servers]]', // 9
+      'ip = 10', // 10
+    ].join('\n'),
+    'values/dates.toml': 'offset = 1979-05-27T00:32:00.999-07:00\nutc = 1979-05-27T07:32:00Z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\ntime = 07:32:00\n[t]\nd = [1979-05-27]',
+    'values/big.toml': 'id = 9007199254740993\n',
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(report.byPath['check/app.toml'].problems, [
+    invalid('must be integer', '/port', 2, 8),
+    invalid('must have required property "email"', '/owner', 4, 1),
+    invalid('must be string', '/owner/name', 5, 8),
+    invalid('must be string', '/servers/1/ip', 10, 6),
+  ], 'and own.js, calling doc.hasOwnProperty, did not throw');
+  assert.deepEqual(echoed(report, 'values/dates.toml'), {
+    offset: '1979-05-27T00:32:00.999-07:00', utc: '1979-05-27T07:32:00.000Z', local: '1979-05-27T07:32:00.000', day: '1979-05-27', time: '07:32:00.000', t: { d: ['1979-05-27'] },
+  });
+  assert.deepEqual(report.byPath['values/big.toml'].problems, [{ validator: 'parse', message: 'invalid TOML: integer value cannot be represented losslessly', line: 1, column: 6, kind: 'parse' }]);
+});
+
+test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, duplicate keys, big integers, tags, alias bombs and cycles', async (t) => {
+  const bomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...['a', 'b', 'c'].map((prev, i) => `${'bcd'[i]}: &${'bcd'[i]} [${Array(9).fill(`*${prev}`).join(',')}]`), `e: [${Array(9).fill('*d').join(',')}]`];
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(schemaRule(['check/*']), echoRule(['values/*'])),
+    'values/core.yaml': [
+      'yes: yes', 'on: on', 'true: true', 'capital: True', 'date: 2024-01-01', 'time: 12:30:00', 'octal: 0o17', 'hex: 0x1F', 'inf: .inf', 'nothing: ~',
+      'base: &base {a: 1, b: 2}', 'ref: *base', 'merged:', '  <<: *base', '  b: 3', 'quoted: "12345678901234567890"', 'float: 1e20',
+    ].join('\n'),
+    'values/directive.yaml': '%YAML 1.1\n---\nflag: yes\nday: 2001-12-14\n',
+    'check/yes.yaml': 'name: a\nport: 1\npublic: yes\n',
+    'check/alias.yaml': 'name: a\nport: 1\nbase: &base\n  port: x\nserver: *base\nmerged:\n  <<: *base\n',
+    'check/duplicate.yaml': 'name: a\nport: 1\nname: b\n',
+    'check/big.yaml': 'name: a\nport: 12345678901234567890\n',
+    'check/hex-big.yaml': 'name: a\nport: 0x20000000000001\n',
+    'check/binary.yaml': 'name: a\nport: 1\ndata: !!binary aGk=\n',
+    'check/timestamp.yaml': 'name: a\nport: 1\nat: !!timestamp 2001-12-14\n',
+    'check/ref.yaml': 'name: !Ref Name\nport: 1\n',
+    'check/bomb.yaml': bomb.join('\n'),
+    'check/cycle.yaml': 'name: a\nport: &x [1, *x]\n',
+    'check/unknown-alias.yaml': 'name: *nowhere\nport: 1\n',
+  });
+  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'values/core.yaml'), {
+    yes: 'yes', on: 'on', true: true, capital: true, date: '2024-01-01', time: '12:30:00', octal: 15, hex: 31, inf: 'Infinity', nothing: null,
+    base: { a: 1, b: 2 }, ref: { a: 1, b: 2 }, merged: { a: 1, b: 3 }, quoted: '12345678901234567890', float: 1e20,
+  });
+  assert.deepEqual(echoed(report, 'values/directive.yaml'), { flag: 'yes', day: '2001-12-14' }, 'the core schema, whatever the %YAML directive says');
+  const problems = (file) => report.byPath[`check/${file}`]?.problems;
+  assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
+  assert.deepEqual(problems('alias.yaml'), [
+    invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
+    invalid('must be integer', '/server/port', 5, 9),
+    invalid('must have required property "host"', '/merged', 7, 3),
+    invalid('must be integer', '/merged/port', 7, 7), // at the merge key's alias
+  ]);
+  assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: Map keys must be unique', 3, 1)]);
+  const tooBig = (text) => `invalid YAML: the integer ${text} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`;
+  assert.deepEqual(problems('big.yaml'), [unparsable(tooBig('12345678901234567890'), 2, 7)]);
+  assert.deepEqual(problems('hex-big.yaml'), [unparsable(tooBig('0x20000000000001'), 2, 7)]);
+  const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
+  assert.deepEqual(problems('binary.yaml'), [unparsable(untagged('!!binary'), 3, 7)]);
+  assert.deepEqual(problems('timestamp.yaml'), [unparsable(untagged('!!timestamp'), 3, 5)]);
+  assert.deepEqual(problems('ref.yaml'), [unparsable(untagged('!Ref'), 1, 7)]);
+  assert.deepEqual(problems('bomb.yaml'), [unparsable('invalid YAML: its aliases expand too much (more than 1000 copies): an alias bomb?', 1, 1)]);
+  assert.deepEqual(problems('cycle.yaml'), [unparsable('invalid YAML: the alias *x is inside the value it names: the value would contain itself', 2, 14)]);
+  assert.deepEqual(problems('unknown-alias.yaml'), [unparsable('invalid YAML: Unresolved alias (the anchor must be set before the alias): nowhere', 1, 7)]);
+});
+
+test('the nesting limit holds for every format, measured before a parser recurses, the same in both executors', async (t) => {
+  const nest = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+  // Four anchors of 300 levels each, each holding the one before: 1,200 levels through aliases.
+  const chain = ['a', 'b', 'c', 'd'].map((name, i) => `${name}: &${name} ${'['.repeat(300)}${i ? `*${'abc'[i - 1]}` : '1'}${']'.repeat(300)}`).join('\n');
+  const dir = makeTree(t, {
+    'yaml/flow-500.yaml': nest(499), // the document is level 1
+    'yaml/flow-501.yaml': nest(501),
+    'yaml/block.yaml': `${'- '.repeat(600)}x`,
+    'yaml/front-matter.md': `---\nk: ${nest(1000)}\n---\n`,
+    'yaml/aliases.yaml': chain,
+    'toml/arrays.toml': `a = ${nest(999)}`,
+    'toml/too-deep.toml': `a = ${nest(5000)}`,
+    'toml/dotted.toml': `${Array(1001).fill('k').join('.')} = 1`,
+    'json5/ok.json5': nest(1000),
+    'json5/too-deep.json5': nest(5000),
+    'jsonc/too-deep.jsonc': `// deep\n${nest(5000)}`,
+  });
+  const { byPath } = await checkBothExecutors(dir, ['yaml', 'yaml/*.md', 'toml', 'json5', 'jsonc'], 1, { noErrors: true });
+  const tooDeep = (line, column, limit = 1000) => [{ validator: 'parse', message: `the document is nested too deeply (more than ${limit} levels)`, line, column, kind: 'parse' }];
+  assert.equal(byPath['yaml/flow-500.yaml'].status, 'pass');
+  assert.deepEqual(byPath['yaml/flow-501.yaml'].problems, tooDeep(1, 501, 500));
+  assert.deepEqual(byPath['yaml/block.yaml'].problems, tooDeep(1, 1001, 500));
+  assert.deepEqual(byPath['yaml/front-matter.md'].problems, tooDeep(2, 503, 500));
+  assert.deepEqual(byPath['yaml/aliases.yaml'].problems, tooDeep(4, 307), 'at the alias that nests the value too deeply');
+  assert.deepEqual(byPath['toml/arrays.toml'].status, 'pass');
+  assert.deepEqual(byPath['toml/too-deep.toml'].problems, tooDeep(1, 1004));
+  assert.deepEqual(byPath['toml/dotted.toml'].problems, tooDeep(1, 1));
+  assert.equal(byPath['json5/ok.json5'].status, 'pass');
+  assert.deepEqual(byPath['json5/too-deep.json5'].problems, tooDeep(1, 1001));
+  assert.deepEqual(byPath['jsonc/too-deep.jsonc'].problems, tooDeep(2, 1001));
+});
+
+test('a rule\'s parser and frontMatter are checked by the config; two parsers for one file exit 2', async (t) => {
+  const dir = makeTree(t, { 'a.json': '{}' });
+  const cases = [
+    [config({ files: ['*.json'], parser: 'xml' }), 'rules[0].parser must be one of "json", "jsonc", "json5", "yaml", "toml", "markdown"'],
+    [config({ files: ['*.md'], frontMatter: 'yes' }), 'rules[0].frontMatter must be one of "required", "optional"'],
+    [config({ name: 'loose', files: ['*.json'], parser: 'jsonc' }, { name: 'yaml', files: ['a.*'], parser: 'yaml' }), 'a.json is matched by rules that name different parsers: loose (jsonc), yaml (yaml); a file is parsed once, by one parser'],
+  ];
+  for (const [text, message] of cases) {
+    writeTree(dir, { '.filecheckrc.json': text });
+    const { code, stderr } = await runCli([], { cwd: dir });
+    assert.equal(code, 2, stderr);
+    assert.match(oneLine(stderr), new RegExp(`${message.replace(/[()[\].*+?^$|\\]/g, '\\$&')}$`));
+  }
+});
+
+test('a parser is loaded only by a run, and a worker, that meets its files: a JSON run loads none', async (t) => {
+  const PARSERS = ['parse-yaml', 'parse-toml', 'toml-keys', 'parse-jsonc', 'parse-json5', 'parse-markdown'];
+  const files = { 'a.json': '{"a": 1}', 'b.yaml': 'a: 1\n', 'c.toml': 'a = 1\n', 'd.md': '---\na: 1\n---\n' };
+  for (let i = 0; i < 40; i++) files[`many/${i}.json`] = '{"a": 1}';
+  const dir = makeTree(t, files);
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  const loaded = async (args) => {
+    const trace = path.join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
+    const run = await runCli([...args, '-q'], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    assert.equal(run.code, 0, run.stderr);
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(urls.some((url) => url.endsWith('/runner/formats.js')), 'the hook sees filecheck load');
+    return [...new Set(PARSERS.filter((name) => urls.some((url) => url.endsWith(`/runner/${name}.js`))))];
+  };
+  assert.deepEqual(await loaded(['a.json', 'many', '--workers', '0']), []);
+  assert.deepEqual(await loaded(['a.json', 'many', '--workers', '2']), [], 'nor do the workers');
+  assert.deepEqual(await loaded(['b.yaml', '--workers', '0']), ['parse-yaml']);
+  assert.deepEqual(await loaded(['c.toml', 'd.md', '--workers', '0']), ['parse-yaml', 'parse-toml', 'toml-keys', 'parse-markdown'], 'front matter is YAML');
+  assert.deepEqual(await loaded(['b.yaml', 'many', '--workers', '2']), ['parse-yaml'], 'the worker that meets a YAML file loads its parser');
+});
+
+test('the chaos monkey, the cache and the file timeout treat every format as JSON', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    '.filecheckrc.json': config(schemaRule(['data/*'])),
+    'data/a.yaml': 'name: a\nport: 1\n---\nname: b\nport: 2\n',
+    'data/b.toml': 'name = "b"\nport = 2\n',
+    'data/c.md': '---\nname: c\nport: 3\n---\n',
+    'data/d.json5': "{name: 'd', port: 4}",
+  });
+  const chaos = await checkBothExecutors(dir, ['--chaos-monkey', '1', '--chaos-seed', '7']);
+  for (const file of chaos.files) {
+    assert.deepEqual(file.problems, [{ validator: 'chaos-monkey', message: 'chaos monkey: injected throw (probability 1, seed 7)', kind: 'chaos' }], file.path);
+  }
+  const cached = async () => parseJsonReport((await runCli(['--cache', '-r', 'json', '--workers', '0'], { cwd: dir })).stdout).summary.cache;
+  assert.deepEqual(await cached(), { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(await cached(), { hits: 4, misses: 0, schemas: { cached: 1, compiled: 0 } });
+  writeTree(dir, { '.filecheckrc.json': config(schemaRule(['data/*'], { frontMatter: 'required' })) });
+  assert.equal((await cached()).hits, 0, 'a rule\'s front matter setting is part of its fingerprint');
+  const timeout = await checkBothExecutors(dir, ['--file-timeout', '60000'], 0);
+  assert.equal(timeout.summary.passed, 4);
+});

@@ -1,0 +1,373 @@
+// --watch, end to end: the real CLI on a temporary tree, changed as a person would. Every step
+// waits for the status line that ends the run it causes ("Watching …"), matched together with what
+// that run must print, so a slow machine or an extra run (an editor's second write) only makes a
+// step take longer: no timing is asserted, and a step that never comes fails by its timeout.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BIN, REPO, cliEnv, makeTree, writeTree, runCli, oneLine, parseJsonReport, gitInit, hasGit } from './helpers/cli.js';
+
+const STEP_MS = 60_000; // one step on a loaded machine, at most
+const TEST = { timeout: 240_000 };
+
+/**
+ * Starts `filecheck --watch …` with stdin open (a pipe, not a terminal).
+ * @returns {{ child, next(pattern: RegExp): Promise<string>, exit(): Promise<{ code, signal, stdout, stderr }>, stdout: string, stderr: string }}
+ *   next: waits for `pattern` in the output printed since the last step, and returns that output
+ *   up to the end of the match (the next step starts after it)
+ */
+function startWatch(t, args, { cwd, env } = {}) {
+  const child = spawn(process.execPath, [BIN, '--watch', ...args], { cwd, env: cliEnv(env), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let mark = 0;
+  let closed = null;
+  const listeners = new Set();
+  const changed = () => listeners.forEach((listener) => listener());
+  child.stdout.setEncoding('utf8').on('data', (chunk) => ((stdout += chunk), changed()));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => ((stderr += chunk), changed()));
+  child.stdin.on('error', () => {}); // gone when the process is
+  const exited = new Promise((resolve) => child.on('close', (code, signal) => {
+    closed = { code, signal };
+    changed();
+    resolve({ code, signal, stdout, stderr });
+  }));
+  t.after(() => {
+    if (!closed) child.kill('SIGKILL');
+  });
+  const failure = (what) => new Error(`${what}\n--- stdout since the last step:\n${stdout.slice(mark)}\n--- stderr:\n${stderr}`);
+
+  return {
+    child,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    next(pattern) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => done(failure(`no ${pattern} within ${STEP_MS} ms`)), STEP_MS);
+        const look = () => {
+          const match = pattern.exec(stdout.slice(mark));
+          if (match) {
+            const upTo = mark + match.index + match[0].length;
+            const text = stdout.slice(mark, upTo);
+            mark = upTo;
+            done(null, text);
+          } else if (closed) {
+            done(failure(`exited (${closed.code ?? closed.signal}) before ${pattern}`));
+          }
+        };
+        const done = (error, text) => {
+          clearTimeout(timer);
+          listeners.delete(look);
+          if (error) reject(error);
+          else resolve(text);
+        };
+        listeners.add(look);
+        look();
+      });
+    },
+    /** Sends a line on stdin (`q` quits, an empty line checks every file again). */
+    send(line) {
+      child.stdin.write(`${line}\n`);
+    },
+    exit() {
+      return exited;
+    },
+  };
+}
+
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+
+const SCHEMA = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  required: ['title'],
+  properties: { title: { type: 'string' }, tags: { $ref: './defs.json#/definitions/tags' } },
+};
+const DEFS = { definitions: { tags: { type: 'array', items: { type: 'string' } } } };
+const NO_TODO = (word) => `export const name = 'no-todo';
+export default (doc) => (JSON.stringify(doc).includes('TODO') ? ['${word}'] : []);
+`;
+
+function projectTree(t, extra = {}) {
+  return makeTree(t, {
+    '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], schema: 'schemas/item.schema.json', validators: ['./checks/no-todo.js'] }] }),
+    '.gitignore': 'data/generated/\n',
+    'schemas/item.schema.json': json(SCHEMA),
+    'schemas/defs.json': json(DEFS),
+    'checks/no-todo.js': NO_TODO('contains TODO'),
+    'data/a.json': json({ title: 'A' }),
+    'data/b.json': json({ tags: ['x'] }),
+    ...extra,
+  });
+}
+
+test('--watch prints what changes: files fixed, broken, created, deleted; schemas, $refs and validator modules reloaded', TEST, async (t) => {
+  const dir = projectTree(t);
+  const watch = startWatch(t, [], { cwd: dir });
+
+  const first = await watch.next(/^Watching 2 files: 1 failed\. Press Ctrl-C to quit\.\n/m);
+  assert.match(first, /^ FAIL {2}data\/b\.json\n.*must have required property "title" {2}\(json-schema\)$/m, 'the first run is an ordinary report');
+  assert.match(first, /^Files: 1 failed, 1 passed, 2 total$/m);
+
+  writeTree(dir, { 'data/b.json': json({ title: 'B', tags: ['x'] }) });
+  let run = await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\. Press Ctrl-C to quit\.\n/m);
+  assert.doesNotMatch(run, /FAIL|Files:/, 'only what changed, no full report');
+
+  writeTree(dir, { 'data/a.json': json({ title: 'TODO' }) });
+  run = await watch.next(/^ FAIL {2}data\/a\.json\n.*contains TODO {2}\(no-todo\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+  assert.doesNotMatch(run, /data\/b\.json/, 'a file whose verdict did not change is not printed');
+
+  writeTree(dir, { 'data/new/c.json': '{', 'data/generated/ignored.json': '{', 'node_modules/x/data.json': '{' });
+  run = await watch.next(/^ FAIL {2}data\/new\/c\.json\n.*invalid JSON.*\n(?:.*\n)*?Watching 3 files: 2 failed\./m);
+  assert.doesNotMatch(run, /ignored\.json|node_modules/, 'gitignored files and node_modules are not checked');
+
+  fs.rmSync(path.join(dir, 'data/new'), { recursive: true });
+  await watch.next(/^GONE data\/new\/c\.json \(deleted\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+
+  // The schema: every file of its rule is checked again.
+  writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: ['title', 'id'] }) });
+  run = await watch.next(/^Watching 2 files: 2 failed\./m);
+  assert.match(run, /^ FAIL {2}data\/a\.json\n.*must have required property "id".*\n.*contains TODO/m, 'a failing file whose problems changed is printed again');
+  assert.match(run, /^ FAIL {2}data\/b\.json\n.*must have required property "id"/m);
+
+  // A file the schema reaches through a $ref.
+  writeTree(dir, { 'schemas/defs.json': json({ definitions: { tags: { type: 'array', items: { type: 'number' } } } }) });
+  run = await watch.next(/^ FAIL {2}data\/b\.json\n(?:.*\n)*?.*must be number {2}\(json-schema\)\n(?:.*\n)*?Watching 2 files: 2 failed\./m);
+  assert.doesNotMatch(run, /data\/a\.json/, 'a.json has no tags: its problems did not change');
+
+  // The validator module is imported again.
+  writeTree(dir, { 'checks/no-todo.js': NO_TODO('has a TODO') });
+  run = await watch.next(/^ FAIL {2}data\/a\.json\n(?:.*\n)*?.*has a TODO {2}\(no-todo\)\n(?:.*\n)*?Watching 2 files: 2 failed\./m);
+  assert.doesNotMatch(run, /contains TODO/);
+
+  watch.send('q');
+  const { code, stderr } = await watch.exit();
+  assert.equal(code, 1, 'q exits with the verdict of the files as they are: some fail');
+  assert.equal(stderr, '');
+});
+
+test('a changed config or .gitignore starts over: every file checked again; a broken config is said and waited on', TEST, async (t) => {
+  const dir = projectTree(t);
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+
+  writeTree(dir, { '.filecheckrc.json': '{ "rules": [' });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+  assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json: not valid JSON: .*$/m);
+
+  writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], require: ['id'] }] }) });
+  const run = await watch.next(/^Watching 2 files: 2 failed\./m);
+  assert.match(run, /^ FAIL {2}data\/a\.json\n.*missing required key "id"/m);
+  assert.match(run, /^ FAIL {2}data\/b\.json\n.*missing required key "id"/m);
+  assert.match(watch.stderr, /^filecheck: \.filecheckrc\.json changed: reading the config again and checking every file$/m);
+
+  writeTree(dir, { '.gitignore': 'data/generated/\ndata/b.json\n' });
+  await watch.next(/^GONE data\/b\.json \(no longer checked\)\n(?:.*\n)*?Watching 1 file: 1 failed\./m);
+
+  watch.child.kill('SIGINT');
+  assert.equal((await watch.exit()).code, 130, 'Ctrl-C exits 130, as it does a run');
+});
+
+test('SIGTERM ends the watch with 143; q with every file passing exits 0', TEST, async (t) => {
+  const dir = projectTree(t, { 'data/b.json': json({ title: 'B' }) });
+  const terminated = startWatch(t, [], { cwd: dir });
+  await terminated.next(/^Watching 2 files: all passed\./m);
+  terminated.child.kill('SIGTERM');
+  assert.equal((await terminated.exit()).code, 143);
+
+  const quit = startWatch(t, ['--workers', '0'], { cwd: dir });
+  await quit.next(/^Watching 2 files: all passed\./m);
+  quit.send('q');
+  const { code, stdout, stderr } = await quit.exit();
+  assert.equal(code, 0);
+  assert.equal(stderr, '');
+  assert.match(stdout, /Watching 2 files: all passed\. Press Ctrl-C to quit\.\n$/, 'nothing after the last status line');
+});
+
+test('the pool is kept warm between runs, and started again with the module imported again when the module changes', TEST, async (t) => {
+  const dir = makeTree(t, { 'data/a.json': json({ bad: true }), 'data/b.json': json({}) });
+  const log = path.join(dir, 'loads.log');
+  // Each import of the module logs its version and thread: the main thread is 0, workers count up.
+  const write = (version) => writeTree(dir, { 'check.js': `import fs from 'node:fs';
+import { threadId } from 'node:worker_threads';
+fs.appendFileSync(${JSON.stringify(log)}, 'load ${version} ' + threadId + '\\n');
+export default (doc) => (doc.bad ? ['bad (${version})'] : []);
+` });
+  write('v1');
+  const loads = () => fs.readFileSync(log, 'utf8').trim().split('\n');
+  const watch = startWatch(t, ['data', '--validator', './check.js', '--workers', '1'], { cwd: dir });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+  const before = loads();
+  assert.ok(before.some((line) => /^load v1 [1-9]\d*$/.test(line)), `a worker imported the module: ${before}`);
+
+  writeTree(dir, { 'data/b.json': json({ bad: 1 }) });
+  await watch.next(/^ FAIL {2}data\/b\.json\n.*bad \(v1\) {2}\(check\)\n(?:.*\n)*?Watching 2 files: 2 failed\./m);
+  assert.deepEqual(loads(), before, 'no worker was started and nothing imported again for a changed file');
+
+  write('v2');
+  await watch.next(/^ FAIL {2}data\/a\.json\n.*bad \(v2\) {2}\(check\)\n FAIL {2}data\/b\.json\n.*bad \(v2\) {2}\(check\)\n(?:.*\n)*?Watching 2 files: 2 failed\./m);
+  const oldest = Math.max(...before.map((line) => Number(line.split(' ')[2])));
+  const fresh = loads().slice(before.length);
+  assert.ok(fresh.some((line) => line.startsWith('load v2 ') && Number(line.split(' ')[2]) > oldest), `a new worker imported v2: ${fresh}`);
+  assert.ok(fresh.every((line) => line.startsWith('load v2 ')), `only v2 was imported: ${fresh}`);
+  assert.ok(fresh.includes('load v2 0'), `the main thread imported v2 as well: ${fresh}`);
+
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
+for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
+  test(`--bail stops each run; the files it did not reach are checked with the next change (${executor})`, TEST, async (t) => {
+    const dir = makeTree(t, { 'a.json': '{', 'b.json': '{', 'c.json': '{}' });
+    const watch = startWatch(t, ['*.json', '--bail', '--workers', workers], { cwd: dir });
+    const first = await watch.next(/^Watching 3 files: 1 failed, 2 not checked\./m);
+    assert.match(first, /^Stopped after 1 failing file \(--bail\)\.$/m);
+
+    writeTree(dir, { 'a.json': '{}' });
+    const run = await watch.next(/^Watching 3 files: 1 failed, 1 not checked\./m);
+    assert.match(run, /^PASS a\.json \(fixed\)\n FAIL {2}b\.json\n.*\nStopped after 1 failing file \(--bail\): the files not checked are checked with the next change\.$/m);
+
+    writeTree(dir, { 'b.json': '{}' });
+    await watch.next(/^PASS b\.json \(fixed\)\n(?:.*\n)*?Watching 3 files: all passed\./m);
+    watch.send('q');
+    assert.equal((await watch.exit()).code, 0);
+  });
+}
+
+test('with --cache, the passes of a watch are recorded for the next run', TEST, async (t) => {
+  const dir = projectTree(t);
+  const watch = startWatch(t, ['--cache'], { cwd: dir });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+  writeTree(dir, { 'data/b.json': json({ title: 'B' }) });
+  await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\./m);
+  const recorded = () => Object.keys(JSON.parse(fs.readFileSync(path.join(dir, 'node_modules/.cache/filecheck/results.json'), 'utf8')).files).sort();
+  assert.deepEqual(recorded(), ['data/a.json', 'data/b.json'], 'a re-run of one file keeps the records of the others');
+  // The compiled schema is read from the cache again: an edited schema is not taken for the stored one.
+  writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: ['title', 'id'] }) });
+  await watch.next(/^Watching 2 files: 2 failed\./m);
+  writeTree(dir, { 'schemas/item.schema.json': json(SCHEMA) });
+  await watch.next(/^Watching 2 files: all passed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 0);
+
+  const next = await runCli(['--cache', '-r', 'json', '--verbose'], { cwd: dir });
+  assert.equal(next.code, 0, next.stderr);
+  assert.deepEqual(parseJsonReport(next.stdout).files.filter((file) => file.cached).map((file) => file.path), ['data/a.json', 'data/b.json']);
+});
+
+test('patterns without a config: new files matching them are checked, others not; --schema reloads; Enter checks every file again', TEST, async (t) => {
+  const dir = makeTree(t, {
+    's.json': json({ type: 'object', required: ['n'] }),
+    'data/a.json': json({ n: 1 }),
+    'other/x.json': json({ n: 1 }),
+  });
+  const watch = startWatch(t, ['data/*.json', '--schema', 's.json', '--verbose'], { cwd: dir });
+  await watch.next(/^Watching 1 file: all passed\./m);
+
+  writeTree(dir, { 'other/y.json': '{', 'data/b.json': json({}) });
+  const run = await watch.next(/^Watching 2 files: 1 failed\./m);
+  assert.match(run, /^ FAIL {2}data\/b\.json\n.*must have required property "n"/m);
+  assert.doesNotMatch(run, /other\//);
+
+  writeTree(dir, { 's.json': json({ type: 'object' }) });
+  await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\./m);
+
+  watch.send(''); // Enter
+  const all = await watch.next(/^Watching 2 files: all passed\./m);
+  assert.match(all, /^PASS data\/a\.json/m, '--verbose shows every file checked again');
+  assert.match(all, /^PASS data\/b\.json/m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 0);
+});
+
+test('a CommonJS validator module is loaded again when it changes', TEST, async (t) => {
+  const dir = makeTree(t, { 'a.json': '{}', 'check.cjs': "module.exports = () => ['v1'];\n" });
+  const watch = startWatch(t, ['a.json', '--validator', './check.cjs', '--workers', '0'], { cwd: dir });
+  await watch.next(/^Watching 1 file: 1 failed\./m);
+  writeTree(dir, { 'check.cjs': "module.exports = () => ['v2'];\n" });
+  await watch.next(/^ FAIL {2}a\.json\n.*v2 {2}\(check\)\n(?:.*\n)*?Watching 1 file: 1 failed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
+test('a schema broken while it is edited is said once, and its files are checked when it is fixed', TEST, async (t) => {
+  const dir = projectTree(t);
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+
+  writeTree(dir, { 'schemas/item.schema.json': '{ "type": ' });
+  await watch.next(/^Watching 2 files: 1 failed\./m);
+  assert.match(watch.stderr, /^filecheck: schema .*item\.schema\.json is not valid JSON: .*$/m);
+
+  writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: [] }) });
+  await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 0);
+});
+
+test('a burst of changes (a checkout) is checked in a few runs, and every file gets its verdict', TEST, async (t) => {
+  const FILES = 300;
+  const dir = makeTree(t, { 'data/ok.json': '{}' });
+  const watch = startWatch(t, ['data'], { cwd: dir });
+  await watch.next(/^Watching 1 file: all passed\./m);
+  const burst = {};
+  for (let i = 0; i < FILES; i++) burst[`data/${String(i).padStart(3, '0')}.json`] = i % 3 ? '{}' : '{';
+  writeTree(dir, burst);
+  const run = await watch.next(new RegExp(`^Watching ${FILES + 1} files: ${FILES / 3} failed\\.`, 'm'));
+  assert.equal((run.match(/^ FAIL /gm) ?? []).length, FILES / 3, 'each failing file is printed once');
+  const runs = (run.match(/^Watching /gm) ?? []).length;
+  assert.ok(runs < FILES / 10, `${runs} runs for ${FILES} files: the burst is batched`);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
+test('--watch --changed checks the changed files first, then whatever changes', TEST, async (t) => {
+  if (!hasGit) return t.skip('git is not installed');
+  const dir = makeTree(t, { 'a.json': '{}', 'b.json': '{}' });
+  gitInit(dir);
+  const git = (...args) => spawnSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: dir });
+  git('add', '.');
+  git('commit', '-qm', 'files');
+  writeTree(dir, { 'b.json': '{' });
+  const watch = startWatch(t, ['*.json', '--changed'], { cwd: dir });
+  const first = await watch.next(/^Watching 2 files: 1 failed, 1 not checked\./m);
+  assert.match(first, /^ FAIL {2}b\.json$/m);
+  assert.doesNotMatch(first, /a\.json/);
+  writeTree(dir, { 'a.json': '[' });
+  await watch.next(/^ FAIL {2}a\.json\n(?:.*\n)*?Watching 2 files: 2 failed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
+test('--watch with a report for a single run, --shard or --list-files is a usage error', async (t) => {
+  const dir = makeTree(t, { 'a.json': '{}' });
+  for (const [args, message] of [
+    [['-r', 'json'], '--watch prints its report to the terminal only: -r json is for a single run'],
+    [['-r', 'default', '-r', 'junit:r.xml', '--output-file', 'r.json'], '--watch prints its report to the terminal only: -r junit:r.xml, --output-file are for a single run'],
+    [['--shard', '1/2'], '--watch cannot be combined with --shard (a shard is one part of a CI run)'],
+    [['--list-files'], '--watch cannot be combined with --list-files'],
+  ]) {
+    const { code, stdout, stderr } = await runCli(['a.json', '--watch', ...args], { cwd: dir });
+    assert.equal(code, 2, args.join(' '));
+    assert.equal(stdout, '');
+    assert.equal(oneLine(stderr), message);
+  }
+});
+
+test('a run without --watch loads no watch code', async (t) => {
+  const dir = makeTree(t, { 'a.json': '{}' });
+  const trace = path.join(dir, 'trace.txt');
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  const { code, stderr } = await runCli(['a.json'], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+  assert.equal(code, 0, stderr);
+  const urls = fs.readFileSync(trace, 'utf8').split('\n');
+  assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), 'the hook sees filecheck load');
+  assert.deepEqual(urls.filter((url) => /\/runner\/watch|\/reporters\/watch/.test(url)), []);
+});
