@@ -121,7 +121,8 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         }
         const key = relativePosix(root, entry.path);
         const record = stored.get(key);
-        if (record && sameChecks(record[4], fingerprint) && unchanged(record, stats, entry.path)) {
+        // A file --watch tracks (entry.track) is checked: its result names the schemas it chose.
+        if (record && !entry.track && sameChecks(record[4], fingerprint) && unchanged(record, stats, entry.path)) {
           records.set(key, record);
           hits.push(index);
           return;

@@ -14,8 +14,10 @@ import { parserNamed } from './formats.js';
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number }} Problem
  *   document: in a file of several documents (a YAML stream), which one, 1-based
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
- *   schemas?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas: the cache keys of the
- *   schemas the file chose itself ($schema, a catalog), with hash; cached: reported from the cache (cache.js)
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas:
+ *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
+ *   the files of those schemas (with their refs, or where one was expected), with entry.track;
+ *   cached: reported from the cache (cache.js)
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean }} CheckOptions
  */
 
@@ -46,7 +48,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   let died = false;
   const guard = inWorker ? null : containExit();
   let read;
-  const uses = entry.hash ? [] : undefined; // the schemas a passing file chose, for the cache
+  // The schemas the file chose (validators/selected-schemas.js): for the cache, and for --watch.
+  const uses = entry.hash || entry.track ? [] : undefined;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
@@ -87,8 +90,10 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   // A check that timed out or died has no verdict on the content: it never carries a hash, so the
   // cache never records it as a pass.
   if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
-  if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs };
-  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text), ...(uses.length && { schemas: [...new Set(uses)] }) }) };
+  const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
+  if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs, ...tracked };
+  const keys = entry.hash && [...new Set(uses.flatMap((use) => use.key ?? []))];
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) }), ...tracked };
 }
 
 /** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */

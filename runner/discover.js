@@ -12,11 +12,14 @@ const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
 
 /**
- * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string } & Partial<import('./formats.js').Format>} FileEntry
+ * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
+ *   hash?: boolean, track?: boolean } & Partial<import('./formats.js').Format>} FileEntry
  *   path absolute; rel as reported (relative to the working directory, forward slashes);
  *   parser: how it is read, when not as JSON (formats.js); frontMatter: 'required' by a rule;
  *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;
- *   refused: why it is not read at all (a symbolic link out of the project), which is its problem
+ *   refused: why it is not read at all (a symbolic link out of the project), which is its problem;
+ *   hash: its result is to carry its content's hash (--cache, cache.js); track: its result is to name
+ *   the schema files it chose (--watch, watch.js)
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
  * @param {import('./config.js').Config} config
  * @returns {Discovery}

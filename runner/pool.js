@@ -149,9 +149,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
       const entry = batch.entries[i];
       const result = typeof compact === 'number'
         ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-        : compact.hash
-          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact.durationMs, hash: compact.hash, ...(compact.schemas && { schemas: compact.schemas }) }
-          : { path: entry.rel, status: 'fail', problems: compact.problems, durationMs: compact.durationMs };
+        : { path: entry.rel, status: compact.problems ? 'fail' : 'pass', problems: [], ...compact };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);

@@ -19,7 +19,7 @@ import { readSchema } from '../validators/schema-files.js';
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number } }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
- *   schema: the schema file; meta: a dialect, whose meta-schema validates the file; problem: why
+ *   schema: the schema file (with a problem: the one expected, when it is missing); meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
@@ -67,7 +67,8 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     if (entry.local && exists(entry.local)) return { source: at.source ?? 'catalog', why, schema: entry.local };
     const expected = entry.local ? ` (expected ${display(entry.local)})` : '';
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected}`;
-    return { source: at.source ?? 'catalog', why, problem: { message: at.prefix ? `${at.prefix}: ${message}` : message, kind: 'error', ...at.where } };
+    const problem = { message: at.prefix ? `${at.prefix}: ${message}` : message, kind: 'error', ...at.where };
+    return { source: at.source ?? 'catalog', why, problem, ...(entry.local && { schema: entry.local }) };
   }
 
   function fromDocument(file, found) {
@@ -98,7 +99,8 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
       return problem(`${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref)`);
     }
     const refused = refusal(schema);
-    if (refused) return problem(shown + refused);
+    // A missing schema inside the project names its file: --watch checks the file again once it is there.
+    if (refused) return { ...problem(shown + refused), ...(isInside(project, schema) && { schema }) };
     return { source: 'document', why: shown, schema };
   }
 

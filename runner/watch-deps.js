@@ -1,5 +1,5 @@
 // What the verdicts of each rule depend on besides the files checked: its schema, the schemas it
-// preloads and those its $refs reached (known once compiled), its validator modules. --watch checks
+// preloads and those its $refs reached (known once compiled), its catalogs, its validator modules. --watch checks
 // a rule's files again when one of them changes, and gives a changed module a new generation, so
 // that it is imported again (an ES module cannot be unloaded).
 import { expandRefs } from './compile-rules.js';
@@ -19,10 +19,10 @@ export async function ruleDependencies(rules, compiler) {
     found.get(file).add(id);
   };
   for (const rule of rules) {
-    if (rule.schema) {
-      add(rule.schema, rule.id);
-      for (const ref of expandRefsOrNone(rule.refs)) add(ref, rule.id);
-    }
+    if (rule.schema) add(rule.schema, rule.id);
+    // The schemas a rule without one chooses per file are the files' own (watch.js); its catalogs and refs are the rule's.
+    for (const catalog of rule.selection?.catalogs ?? []) add(catalog, rule.id);
+    if (rule.schema || rule.selection) for (const ref of expandRefsOrNone(rule.refs)) add(ref, rule.id);
     for (const ref of rule.validators) {
       const file = moduleFile(ref, rule.base);
       if (file) add(file, rule.id);

@@ -61,6 +61,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   let folders = new Set(); // the folders that hold them, and theirs: one moved away takes its files along
   const due = new Map(); // rel ─▶ FileEntry: to check, not reached yet (a usage error, --bail)
   let deps = new Map(); // file ─▶ ids of the rules that depend on it
+  const schemasChosen = new Map(); // rel ─▶ the schema files it chose itself ($schema, a catalog), watched
   const session = { compiler: null, pool: null }; // kept between runs (run.js)
   let lastError = null; // the usage error the last run ended in: the next change tries again
   let startingOver = false; // a start over that a usage error interrupted: the next change starts over
@@ -84,12 +85,23 @@ export async function watch({ config: given, options, discovered, selection }, i
   // A run of these files, printing what changed; the files it does not reach stay due.
   async function check(entries, { first = false, partial = true } = {}) {
     for (const entry of entries) due.set(entry.rel, entry);
-    const reporters = [{ onFileResult: (result) => due.delete(result.path) }, reporter];
+    const choosing = new Set([...config.rules, config.cliRule].filter((rule) => rule?.selection).map((rule) => rule.id));
+    const tracked = choosing.size ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry)) : entries;
+    const onFileResult = (result) => {
+      due.delete(result.path);
+      if (result.schemaFiles?.length) {
+        schemasChosen.set(result.path, result.schemaFiles);
+        watcher.watchFiles(result.schemaFiles);
+      } else if (!result.cached) {
+        schemasChosen.delete(result.path);
+      }
+    };
+    const reporters = [{ onFileResult }, reporter];
     if (first) {
       const { createReporters } = await import('../reporters/index.js');
       reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
     }
-    const summary = await runChecks({ files: entries, skipped: first ? selection.skipped : [], partial }, config, { reporters, signal: stop.signal, warn, display, session });
+    const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, { reporters, signal: stop.signal, warn, display, session });
     lastError = null;
     return summary;
   }
@@ -106,6 +118,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     }
     for (const { rel, path: file } of gone) {
       due.delete(rel);
+      schemasChosen.delete(rel);
       reporter.forget(rel, fs.existsSync(file) ? 'no longer checked' : 'deleted');
     }
     return gone.length;
@@ -160,7 +173,9 @@ export async function watch({ config: given, options, discovered, selection }, i
   // The changed and new files, and those of the rules a changed schema or module affects.
   async function recheck(batch, changed) {
     const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? [])]));
-    const recompile = affected.size > 0 || lastError !== null;
+    const changedSet = new Set(changed);
+    const choosers = new Set([...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel));
+    const recompile = affected.size > 0 || choosers.size > 0 || lastError !== null;
     if (recompile) {
       config = generations.apply(config);
       await dropCompiled();
@@ -182,7 +197,9 @@ export async function watch({ config: given, options, discovered, selection }, i
       gone = track(discover({ ...config, passWithNoFiles: true }).files);
       for (const entry of files.values()) if (!before.has(entry.rel)) edited.push(entry);
     }
-    const dependents = [...files.values()].filter((entry) => entry.rules.some((id) => affected.has(id)) && (reporter.knows(entry.rel) || due.has(entry.rel)));
+    const dependents = [...files.values()].filter(
+      (entry) => (choosers.has(entry.rel) || entry.rules.some((id) => affected.has(id))) && (reporter.knows(entry.rel) || due.has(entry.rel)),
+    );
     const queued = new Map();
     for (const entry of [...edited.sort(byName), ...dependents, ...[...due.values()].sort(byName)]) {
       if (files.has(entry.rel) && !queued.has(entry.rel)) queued.set(entry.rel, entry);

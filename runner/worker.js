@@ -18,8 +18,10 @@ const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => war
 /**
  * @param {{ entries: import('./discover.js').FileEntry[], slot: number }} task slot: where this batch
  *   says which file it is on, so that the main thread can stop a check that never returns
- * @returns {Promise<{ results: Array<number | { durationMs: number, hash: string, schemas?: string[] } | { problems: object[], durationMs: number }>,
- *   warnings: string[], usageError?: string, internalError?: unknown }>} a pass is its duration, with its hash (and the schemas it chose) when asked (--cache)
+ * @returns {Promise<{ results: Array<number | { durationMs: number, problems?: object[] }>, warnings: string[],
+ *   usageError?: string, internalError?: unknown }>} each FileResult without its path and status: a
+ *   failure has its problems; a pass is its duration alone, unless it carries more (hash, schemas:
+ *   --cache; schemaFiles: --watch)
  */
 export default async function checkBatch({ entries, slot }) {
   try {
@@ -35,8 +37,8 @@ export default async function checkBatch({ entries, slot }) {
   for (const [i, entry] of entries.entries()) {
     if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
     Atomics.store(started, slot, i + 1);
-    const { status, problems, durationMs, hash, schemas } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
-    results.push(status === 'fail' ? { problems, durationMs } : hash ? { durationMs, hash, ...(schemas && { schemas }) } : durationMs);
+    const { path, status, problems, ...rest } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    results.push(status === 'fail' ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
   }
   Atomics.store(started, slot, entries.length + 1); // past the files: settling
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or

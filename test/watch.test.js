@@ -241,6 +241,51 @@ for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
   });
 }
 
+for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
+  test(`the schemas files choose ($schema, a yaml-language-server comment, a catalog) are watched: each file is checked again when its schema changes or appears (${executor})`, TEST, async (t) => {
+    const max = (n) => json({ type: 'object', properties: { n: { type: 'integer', maximum: n } } });
+    const dir = makeTree(t, {
+      '.filecheckrc.json': json({ schemaFromDocument: true, catalog: 'schemas/catalog.json', rules: [{ files: ['data/**'] }] }),
+      'schemas/catalog.json': json({ version: 1, schemas: [{ name: 'D', url: 'd.json', fileMatch: ['data/d.json'] }] }),
+      'schemas/a.json': max(10),
+      'schemas/b.json': max(10),
+      'schemas/d.json': max(10),
+      'schemas/lax.json': json({}),
+      'data/a.json': json({ $schema: '../schemas/a.json', n: 5 }),
+      'data/b.yaml': '# yaml-language-server: $schema=../schemas/b.json\nn: 5\n',
+      'data/c.json': json({ $schema: '../schemas/missing.json', n: 5 }),
+      'data/d.json': json({ n: 5 }),
+    });
+    const watch = startWatch(t, ['--workers', workers], { cwd: dir });
+    const first = await watch.next(/^Watching 4 files: 1 failed\./m);
+    assert.match(first, /^ FAIL {2}data\/c\.json\n.*no such schema file \(schemas\/missing\.json\)/m);
+
+    writeTree(dir, { 'schemas/a.json': max(1) });
+    let run = await watch.next(/^Watching 4 files: 2 failed\./m);
+    assert.match(run, /^ FAIL {2}data\/a\.json\n.*must be <= 1/m, 'the file whose $schema names it');
+    assert.doesNotMatch(run, /data\/[bcd]/);
+
+    writeTree(dir, { 'schemas/b.json': max(1) });
+    run = await watch.next(/^Watching 4 files: 3 failed\./m);
+    assert.match(run, /^ FAIL {2}data\/b\.yaml\n.*must be <= 1/m, 'the file whose comment names it');
+
+    writeTree(dir, { 'schemas/missing.json': max(10) });
+    run = await watch.next(/^PASS data\/c\.json \(fixed\)\n(?:.*\n)*?Watching 4 files: 2 failed\./m);
+
+    writeTree(dir, { 'schemas/d.json': max(1) });
+    run = await watch.next(/^Watching 4 files: 3 failed\./m);
+    assert.match(run, /^ FAIL {2}data\/d\.json\n.*must be <= 1/m, 'the file a catalog entry gives it');
+
+    writeTree(dir, { 'schemas/catalog.json': json({ version: 1, schemas: [{ name: 'D', url: 'lax.json', fileMatch: ['data/d.json'] }] }) });
+    await watch.next(/^PASS data\/d\.json \(fixed\)\n(?:.*\n)*?Watching 4 files: 2 failed\./m);
+
+    watch.send('q');
+    const { code, stderr } = await watch.exit();
+    assert.equal(code, 1);
+    assert.equal(stderr, '');
+  });
+}
+
 test('with --cache, the passes of a watch are recorded for the next run', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, ['--cache'], { cwd: dir });

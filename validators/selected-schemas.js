@@ -7,10 +7,12 @@ import { UsageError } from '../runner/errors.js';
  * @param {{ chooser: import('../runner/schema-selection.js').SchemaChooser,
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
- *   source?: { text?: string, parser?: string, range?: [number, number], uses?: string[] }): object[] }}
+ *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[] }): object[] }}
  *   source: the file's text, its parser and the document's place in it (a YAML comment may name
- *   its schema); uses: receives the compiled-schema cache key of each schema the file was
- *   validated against (with --cache), which its cached pass then depends on
+ *   its schema); uses: receives each schema the file chose
+ * @typedef {{ key?: string, files: string[] }} SchemaUse key: its compiled-schema cache key (with
+ *   --cache), which the file's cached pass then depends on; files: those it was compiled from, or
+ *   the file expected where there is none yet, which --watch watches
  */
 export function createSelectedSchemasValidator({ chooser, loader, refs }) {
   return {
@@ -19,6 +21,7 @@ export function createSelectedSchemasValidator({ chooser, loader, refs }) {
       const problems = [];
       for (const choice of chooser.choose(ctx.absolutePath, doc, source)) {
         if (choice.problem) {
+          if (choice.schema) source?.uses?.push({ files: [choice.schema] });
           problems.push({ validator: 'json-schema', ...choice.problem });
           continue;
         }
@@ -28,10 +31,11 @@ export function createSelectedSchemasValidator({ chooser, loader, refs }) {
         } catch (error) {
           // A schema a file chose that cannot be used fails that file, not the run.
           if (!(error instanceof UsageError)) throw error;
+          source?.uses?.push({ files: [choice.schema].filter(Boolean) });
           problems.push({ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error' });
           continue;
         }
-        if (validator.key) source?.uses?.push(validator.key);
+        source?.uses?.push(validator);
         problems.push(...validator.validate(doc));
       }
       return problems;
