@@ -1,8 +1,12 @@
-// Where a document names its own schema: its top-level `$schema` key (JSON, JSONC, JSON5, YAML),
-// or, in YAML, a `# yaml-language-server: $schema=<url>` comment, as the YAML language server
-// reads it (the comment wins over the key).
+// Where a document names its own schema: its top-level `$schema` key (JSON, JSONC, JSON5, YAML,
+// TOML); in YAML, a `# yaml-language-server: $schema=<url>` comment, as the YAML language server
+// reads it; in TOML, a `#:schema <url>` comment among those that open the file, as Taplo (Even
+// Better TOML) reads it. A comment wins over the key.
 
 const MODELINE = /^[ \t]*#[ \t]*yaml-language-server[ \t]*:.*?\$schema=(\S+)/gm;
+// The comments and blank lines a TOML file opens with, and the directive among them.
+const TOML_HEADER = /^(?:[ \t]*(?:#[^\n]*)?\n)*/;
+const TOML_DIRECTIVE = /^[ \t]*#:schema[ \t]+(\S+)/m;
 
 /**
  * @typedef {{ ref: unknown, pointer?: string, line?: number, column?: number }} DocumentSchemaRef
@@ -10,7 +14,7 @@ const MODELINE = /^[ \t]*#[ \t]*yaml-language-server[ \t]*:.*?\$schema=(\S+)/gm;
  *   line and column in the file (a comment): where, for messages
  * @param {unknown} value the parsed document
  * @param {{ text?: string, parser?: string, range?: [number, number] }} [source] the file's text,
- *   the parser that read it (only YAML has comments filecheck reads) and where in the text the
+ *   the parser that read it (YAML's and TOML's comments are read) and where in the text the
  *   document is, from the end of the one before it (a stream holds several; default: all of it)
  * @returns {DocumentSchemaRef | null}
  */
@@ -18,16 +22,22 @@ export function documentSchemaRef(value, { text = '', parser = 'json', range = [
   if (parser === 'yaml') {
     MODELINE.lastIndex = range[0];
     const modeline = MODELINE.exec(text);
-    if (modeline && modeline.index < range[1]) {
-      const at = modeline.index + modeline[0].length - modeline[1].length;
-      const line = countLines(text, at);
-      return { ref: modeline[1], line, column: at - text.lastIndexOf('\n', at - 1) };
-    }
+    if (modeline && modeline.index < range[1]) return commentRef(text, modeline);
+  }
+  if (parser === 'toml') {
+    const directive = TOML_DIRECTIVE.exec(TOML_HEADER.exec(text)[0]);
+    if (directive) return commentRef(text, directive);
   }
   if (typeof value === 'object' && value !== null && !Array.isArray(value) && Object.hasOwn(value, '$schema')) {
     return { ref: value.$schema, pointer: '/$schema' };
   }
   return null;
+}
+
+// The ref a comment gives, placed on it in the file.
+function commentRef(text, match) {
+  const at = match.index + match[0].length - match[1].length;
+  return { ref: match[1], line: countLines(text, at), column: at - text.lastIndexOf('\n', at - 1) };
 }
 
 function countLines(text, end) {

@@ -48,6 +48,30 @@ test('documentSchemaRef: the top-level $schema key of any document; the yaml-lan
   assert.equal(documentSchemaRef({ c: 3 }, { text: stream, parser: 'yaml', range: [third, stream.length] }), null);
 });
 
+test('documentSchemaRef: TOML\'s #:schema comment among the comments that open the file (Taplo\'s), before the $schema key', () => {
+  const toml = (text, value = { a: 1 }) => documentSchemaRef(value, { text, parser: 'toml' });
+  assert.deepEqual(toml('# Cargo manifest\n\n#:schema ../schemas/cargo.json\r\na = 1\n', { a: 1, $schema: 'key.json' }), { ref: '../schemas/cargo.json', line: 3, column: 10 });
+  assert.equal(toml('a = 1\n#:schema ./s.json\n'), null, 'after the first key it is an ordinary comment');
+  assert.equal(toml('# :schema ./s.json\na = 1\n'), null, 'the directive is "#:schema", without a space');
+  assert.deepEqual(toml('"$schema" = "./k.json"\n', { $schema: './k.json' }), { ref: './k.json', pointer: '/$schema' });
+  assert.equal(documentSchemaRef({}, { text: '#:schema ./s.json\n', parser: 'yaml' }), null, 'a comment only TOML reads');
+});
+
+test('TOML: a #:schema comment names the file\'s schema, its problems placed in the file', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/cargo.json': json({ type: 'object', required: ['package'], properties: { package: { type: 'object', properties: { version: { type: 'string' } } } } }),
+    'crates/ok/Cargo.toml': '#:schema ../../schemas/cargo.json\n[package]\nversion = "1.0.0"\n',
+    'crates/bad/Cargo.toml': '# a crate\n#:schema ../../schemas/cargo.json\n\n[package]\nversion = 1\n',
+    'crates/missing/Cargo.toml': '#:schema ../../schemas/nope.json\n[package]\n',
+  });
+  const { code, byPath, stderr } = await check(dir, ['crates/**/*.toml', '--schema-from-document']);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['crates/ok/Cargo.toml'].status, 'pass');
+  assert.deepEqual(byPath['crates/bad/Cargo.toml'].problems.map(({ kind, message, line, column }) => [kind, message, line, column]), [['invalid', 'must be string', 5, 11]]);
+  assert.deepEqual(byPath['crates/missing/Cargo.toml'].problems.map(({ kind, line, column }) => [kind, line, column]), [['error', 1, 10]], 'placed on the comment');
+  assert.match(byPath['crates/missing/Cargo.toml'].problems[0].message, /no such schema file \(schemas\/nope\.json\)/);
+});
+
 test('a document names its schema with $schema, a path relative to the document (--schema-from-document, or "schemaFromDocument" in the config)', async (t) => {
   const dir = makeTree(t, {
     'schemas/titled.json': json(TITLED),
