@@ -16,10 +16,11 @@ import { readSchema } from '../validators/schema-files.js';
  * @typedef {{ document: boolean, catalogs: string[], project: string }} Selection a rule's (config.js):
  *   document: read the documents' `$schema`; catalogs: absolute paths; project: the folder documents
  *   may name schemas in, and that fileMatch globs are relative to
- * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string,
+ * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number } }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
- *   schema: the schema file (with a problem: the one expected, when it is missing); meta: a dialect, whose meta-schema validates the file; problem: why
+ *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
+ *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
@@ -32,7 +33,7 @@ import { readSchema } from '../validators/schema-files.js';
  * @returns {SchemaChooser} refs are read here, once: one that cannot be used is a UsageError
  */
 export function createSchemaChooser({ document, project }, { catalogs, refs, display }) {
-  const ids = document ? idsOf(refs) : new Map();
+  const ids = document ? idsOf(refs, display) : new Map();
   const realProject = realpathOrNull(project) ?? project;
   const exists = memo((file) => {
     try {
@@ -79,7 +80,7 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     }
     const shown = `$schema "${ref.length > 200 ? `${ref.slice(0, 200)}…` : ref}"`;
     const meta = ref.includes('json-schema.org') ? dialectOf({ $schema: ref }) : null;
-    if (meta) return { source: 'document', why: shown, meta };
+    if (meta) return { source: 'document', why: shown, meta, at: where };
     let url;
     let schema;
     try {
@@ -91,7 +92,7 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     if (url.hash.length > 1) return problem(`${shown}: a fragment is not supported; name the whole schema`);
     if (!schema) {
       const id = ids.get(urlKey(ref));
-      if (id) return { source: 'document', why: shown, schema: id };
+      if (id) return { source: 'document', why: shown, schema: id, at: where };
       for (const catalog of catalogs) {
         const entry = catalog.byUrl(ref);
         if (entry) return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, { source: 'document', prefix: shown, where });
@@ -101,7 +102,7 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     const refused = refusal(schema);
     // A missing schema inside the project names its file: --watch checks the file again once it is there.
     if (refused) return { ...problem(shown + refused), ...(isInside(project, schema) && { schema }) };
-    return { source: 'document', why: shown, schema };
+    return { source: 'document', why: shown, schema, at: where };
   }
 
   return {
@@ -116,10 +117,10 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
 }
 
 // A `refs` schema's $id (or draft-04 `id`) ─▶ its file.
-function idsOf(refs) {
+function idsOf(refs, display) {
   const ids = new Map();
   for (const file of refs) {
-    const schema = readSchema(file);
+    const schema = readSchema(file, display);
     const id = typeof schema.$id === 'string' ? schema.$id : typeof schema.id === 'string' ? schema.id : null;
     const key = id && urlKey(id);
     if (key && !ids.has(key)) ids.set(key, file);

@@ -385,7 +385,7 @@ test('an invalid, unparsable or missing schema exits 2 naming the schema file', 
 
   const broken = await runCli(['a.json', '-s', 'broken.schema.json'], { cwd: dir });
   assert.equal(broken.code, 2);
-  assert.match(oneLine(broken.stderr), /broken\.schema\.json is not valid JSON/);
+  assert.match(oneLine(broken.stderr), /^schema broken\.schema\.json:1:\d+ is not valid JSON: /);
 
   const missing = await runCli(['a.json', '-s', 'missing.schema.json'], { cwd: dir });
   assert.equal(missing.code, 2);

@@ -355,18 +355,28 @@ test('an invalid schema is a UsageError naming the file', async (t) => {
   });
 });
 
-test('a schema file that is not JSON, or missing, is a UsageError naming the file', async (t) => {
+test('a schema file that is not JSON, not an object, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
   const dir = tempDir(t);
-  fs.writeFileSync(path.join(dir, 'broken.json'), '{ "type": ');
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{\n  "type": ');
+  fs.writeFileSync(path.join(dir, 'list.json'), '[{ "type": "object" }]');
+  fs.mkdirSync(path.join(dir, 'folder.json'));
   const rule = (schema) => ({ schema: path.join(dir, schema), refs: [], ajv: {}, base: REPO });
   const context = { warn() {}, display: (file) => path.relative(dir, file) };
   await assert.rejects(createJsonSchemaValidator(rule('broken.json'), context), {
     name: 'UsageError',
-    message: `schema ${path.join(dir, 'broken.json')} is not valid JSON: Unexpected end of JSON input`,
+    message: 'schema broken.json:2:11 is not valid JSON: Unexpected end of input',
+  });
+  await assert.rejects(createJsonSchemaValidator(rule('list.json'), context), {
+    name: 'UsageError',
+    message: 'schema list.json is not a schema: a schema file holds a JSON object',
+  });
+  await assert.rejects(createJsonSchemaValidator(rule('folder.json'), context), {
+    name: 'UsageError',
+    message: 'cannot read schema folder.json: a folder, not a file',
   });
   await assert.rejects(createJsonSchemaValidator(rule('absent.json'), context), {
     name: 'UsageError',
-    message: `cannot read schema ${path.join(dir, 'absent.json')}: no such file`,
+    message: 'cannot read schema absent.json: no such file',
   });
 });
 
@@ -510,7 +520,7 @@ test('a schema loader compiles each schema once, synchronously, and keeps the fa
   assert.equal(loader.validator(path.join(dir, 'a.json'), []), a, 'compiled once');
   assert.deepEqual(a.validate({}), [problem('', 'must have required property "a"')]);
   const broken = () => loader.validator(path.join(dir, 'broken.json'), []);
-  assert.throws(broken, (error) => error instanceof UsageError && /^schema .*broken\.json is not valid JSON: /.test(error.message));
+  assert.throws(broken, (error) => error instanceof UsageError && /^schema broken\.json:1:2 is not valid JSON: /.test(error.message));
   fs.writeFileSync(path.join(dir, 'broken.json'), '{}');
   assert.throws(broken, UsageError, 'the failure is kept: the file is not read again');
   assert.deepEqual(warnings, []);

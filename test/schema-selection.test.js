@@ -205,7 +205,8 @@ test('a $schema that cannot be used fails its file with one clear line, and the 
   assert.deepEqual(messages(byPath['data/missing.json']), ['error: $schema "./nowhere.json": no such schema file (data/nowhere.json)']);
   assert.match(messages(byPath['data/outside.json'])[0], /^error: \$schema "[^"]+secret\.json" is outside the project \(.+secret\.json\); not read$/);
   assert.deepEqual(messages(byPath['data/link.json']), [`error: $schema "../schemas/link.json" is a symbolic link out of the project (to ${path.join(outside, 'secret.json')}); not followed`]);
-  assert.match(messages(byPath['data/broken.json'])[0], /^error: \$schema "\.\.\/schemas\/broken\.json": schema .*schemas\/broken\.json is not valid JSON: /);
+  assert.match(messages(byPath['data/broken.json'])[0], /^error: \$schema "\.\.\/schemas\/broken\.json": schema schemas\/broken\.json:\d+:\d+ is not valid JSON: /);
+  assert.deepEqual([byPath['data/broken.json'].problems[0].line, byPath['data/broken.json'].problems[0].column], [2, 14], 'placed on the $schema that names it');
   assert.deepEqual(messages(byPath['data/broken-too.json']), messages(byPath['data/broken.json']));
   assert.deepEqual(messages(byPath['data/bad-ref.json']), ['error: $schema "../schemas/bad-ref.json": schema schemas/bad-ref.json: $ref "https://example.com/elsewhere.json" cannot be resolved offline; preload the schema it names with --ref or the rule\'s "refs"']);
   assert.deepEqual(messages(byPath['data/number.json']), ['invalid: $schema must name a schema (a path or URL), not a number']);

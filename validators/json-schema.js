@@ -7,7 +7,7 @@ import { UsageError } from '../runner/errors.js';
 import { createAjv, dialectOf, loadPlugins, withKnownMetaSchema, META_SCHEMAS } from './ajv-instance.js';
 import { readSchema as readSchemaFile, idOf, withId, localFileFor } from './schema-files.js';
 
-const readSchema = (file) => withKnownMetaSchema(readSchemaFile(file));
+const readSchema = (file, display) => withKnownMetaSchema(readSchemaFile(file, display));
 
 const require = createRequire(import.meta.url);
 
@@ -52,7 +52,7 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     return validator;
   };
   const make = (rule, shown) => {
-    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache);
+    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display);
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     return {
       name: 'json-schema',
@@ -94,7 +94,7 @@ function loadStored(cache, rule) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, plugins, cache) {
+function compileSchema(rule, shown, plugins, cache, display) {
   const notes = [];
   const warnings = [];
   // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
@@ -108,7 +108,7 @@ function compileSchema(rule, shown, plugins, cache) {
     validate = ajv.getSchema(META_SCHEMAS[rule.meta]);
   } else {
     const schemaFile = rule.schema;
-    const raw = readSchema(schemaFile);
+    const raw = readSchema(schemaFile, display);
     let dialect = dialectOf(raw);
     if (!dialect) {
       notes.push(`unknown $schema "${raw.$schema}", validating it as draft-07`);
@@ -116,8 +116,8 @@ function compileSchema(rule, shown, plugins, cache) {
     }
     const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
     ajv = createAjv(dialect, rule.ajv, plugins, warnings, { source: storable });
-    preloadRefs(ajv, rule.refs, schemaFile, dialect);
-    validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps);
+    preloadRefs(ajv, rule.refs, schemaFile, dialect, display);
+    validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, display);
   }
   for (const message of new Set(warnings)) notes.push(inOurWords(message));
   if (cache) {
@@ -143,15 +143,15 @@ function standaloneCode(ajv, validate) {
   }
 }
 
-function preloadRefs(ajv, refs, schemaFile, dialect) {
+function preloadRefs(ajv, refs, schemaFile, dialect, display) {
   for (const file of refs) {
     if (path.resolve(file) === path.resolve(schemaFile)) continue;
-    const ref = readSchema(file);
+    const ref = readSchema(file, display);
     if (ajv.getSchema(idOf(ref, file))) continue;
     try {
       ajv.addSchema(withId(ref, file, dialect));
     } catch (error) {
-      throw new UsageError(`schema ${file} (preloaded ref): ${error.message}`);
+      throw new UsageError(`schema ${display(file)} (preloaded ref): ${error.message}`);
     }
   }
 }
@@ -159,7 +159,7 @@ function preloadRefs(ajv, refs, schemaFile, dialect) {
 // As ajv's compileAsync does, but synchronously and offline: each missing $ref is looked up on
 // disk, added, and the compile retried (the files read are pushed onto `deps`). So is each unknown
 // format, once warned about.
-function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps) {
+function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, display) {
   const rootId = idOf(schema, schemaFile);
   const tried = new Set();
   for (;;) {
@@ -180,7 +180,7 @@ function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps) {
       }
       tried.add(url);
       deps.push(local);
-      const ref = readSchema(local);
+      const ref = readSchema(local, display);
       const id = ref.$id ?? ref.id;
       // Registered under the URL that was asked for, whatever id the file gives itself.
       ajv.addSchema(id ? ref : { [dialect === 'draft-04' ? 'id' : '$id']: url, ...ref }, id && id.replace(/#$/, '') !== url ? url : undefined);

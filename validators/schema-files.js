@@ -3,22 +3,32 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
+import { describeSyntaxError } from '../runner/positions.js';
 
-/** @returns {Record<string, any>} the parsed schema; a schema that cannot be read is a usage error */
-export function readSchema(file) {
+/**
+ * @param {string} file
+ * @param {(file: string) => string} [display] names the file in messages
+ * @returns {Record<string, any>} the parsed schema; a schema that cannot be read is a usage error
+ */
+export function readSchema(file, display = (name) => name) {
   let text;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
-    throw new UsageError(`cannot read schema ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    throw new UsageError(`cannot read schema ${display(file)}: ${why}`);
   }
+  let schema;
   try {
-    const schema = JSON.parse(text.replace(/^\uFEFF/, ''));
-    if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw new Error('a schema is an object or a boolean');
-    return schema;
+    schema = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`schema ${file} is not valid JSON: ${error.message}`);
+    const { message, line, column } = describeSyntaxError(text, error);
+    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`);
   }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
+    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object`);
+  }
+  return schema;
 }
 
 /** The key a schema is identified by: its own id, else its file's URL, so relative $refs resolve to files. */
