@@ -7,6 +7,7 @@ import { parseChaos } from './chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
+import { YAML_TAG_SETS } from './yaml-tags.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
@@ -16,9 +17,10 @@ const CACHE_STRATEGIES = ['metadata', 'content'];
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
- *   parser: string | null, frontMatter: 'required' | 'optional' | null,
+ *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null,
  *   selection: import('./schema-selection.js').Selection | null }} Rule parser: overrides the
- *   file's extension (formats.js); selection: how a rule without a schema chooses one per file
+ *   file's extension (formats.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
+ *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
@@ -149,6 +151,7 @@ function resolveRule(rule, index, base, options, selecting) {
     ajv,
     parser: rule.parser ?? null,
     frontMatter: rule.frontMatter ?? null,
+    yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
     selection: rule.schema ? null : selecting(rule),
   };
 }
@@ -181,6 +184,15 @@ function cliChecks(options, cwd, withoutConfig, selecting) {
 }
 
 // "./x.js" and "../x.js" are files relative to their base; a bare name is a package resolved from there.
+// A rule's tag sets and the command line's, which apply to every rule.
+function yamlTagSets(own = [], given = []) {
+  const named = [given].flat();
+  const unknown = named.find((name) => !YAML_TAG_SETS.includes(name));
+  if (unknown !== undefined) throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${YAML_TAG_SETS.join(', ')})`);
+  const sets = [...new Set([...own, ...named])].sort();
+  return sets.length ? sets : null;
+}
+
 function moduleSpecifier(specifier, base) {
   return specifier.startsWith('.') || path.isAbsolute(specifier) ? path.resolve(base, specifier) : specifier;
 }

@@ -30,7 +30,8 @@ const MODULES = {
 };
 
 /**
- * @typedef {{ parser: string, frontMatter?: 'required' }} Format frontMatter: set when required
+ * @typedef {{ parser: string, frontMatter?: 'required', yamlTags?: string[] }} Format frontMatter: set
+ *   when required; yamlTags: the tag sets its rules read in YAML and front matter (yaml-tags.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
  * out once per set of rules (sets are few), so a file costs one look at its extension.
  * @param {import('./config.js').Rule[]} rules
@@ -40,14 +41,15 @@ const MODULES = {
  */
 export function formatChooser(rules) {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
-  const sets = new Map(); // key ─▶ { parser, frontMatter }
+  const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags }
   return (file, ruleIds, key) => {
     let set = sets.get(key);
     if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
     if (!set.parser && file.endsWith('.json')) return null; // the usual case, first
     const parser = set.parser ?? BY_EXTENSION.get(extensionOf(file)) ?? 'json';
     if (parser === 'json') return null;
-    return parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
+    const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
+    return set.yamlTags && (parser === 'yaml' || parser === 'markdown') ? { ...format, yamlTags: set.yamlTags } : format;
   };
 }
 
@@ -58,7 +60,13 @@ function whatRulesSay(rules, file) {
     const who = naming.map((rule) => `${rule.name} (${rule.parser})`).join(', ');
     throw new UsageError(`${file} is matched by rules that name different parsers: ${who}; a file is parsed once, by one parser`);
   }
-  return { parser: parsers[0], frontMatter: rules.some((rule) => rule?.frontMatter === 'required') ? 'required' : undefined };
+  // Tags only add what a file may say: a file matched by several rules reads the tags of all of them.
+  const yamlTags = [...new Set(rules.flatMap((rule) => rule?.yamlTags ?? []))].sort();
+  return {
+    parser: parsers[0],
+    frontMatter: rules.some((rule) => rule?.frontMatter === 'required') ? 'required' : undefined,
+    yamlTags: yamlTags.length ? yamlTags : undefined,
+  };
 }
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.

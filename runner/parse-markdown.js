@@ -1,6 +1,7 @@
 // Markdown (and MDX) front matter: the YAML block between a `---` first line and the next `---` (or
 // `...`) line. Its positions are the Markdown file's: the block is parsed where it lies.
 import { parseYaml } from './parse-yaml.js';
+import { tagsOf } from './yaml-tags.js';
 
 const OPENING = /^---[ \t]*(?:\r\n|\r|\n)/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*$/gm;
@@ -21,5 +22,5 @@ export function parse(text, entry) {
   if (!closing) {
     return [{ problems: [{ validator: 'parse', message: 'invalid YAML front matter: no "---" line closes the block that the first line opens', line: 1, column: 1, kind: 'parse' }] }];
   }
-  return parseYaml(text.slice(start, closing.index), { whole: text, base: start, format: 'YAML front matter' });
+  return parseYaml(text.slice(start, closing.index), { whole: text, base: start, format: 'YAML front matter', tags: tagsOf(entry.yamlTags) });
 }

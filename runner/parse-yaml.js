@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tooDeepProblem } from './nesting.js';
+import { applyTags, isReadTag, tagsOf } from './yaml-tags.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -42,7 +43,7 @@ const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is writte
 export const MAX_YAML_DEPTH = 500;
 
 /** @type {import('./formats.js').Parser['parse']} */
-export const parse = (text) => parseYaml(text);
+export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yamlTags) });
 
 /**
  * The documents of YAML text, which may be part of a file (front matter): `base` is where it starts
@@ -50,10 +51,11 @@ export const parse = (text) => parseYaml(text);
  * (nothing, or only comments, between two `---`) are left out, as kubectl does, and the others are
  * numbered by their place in the stream; a stream with no document at all is one, null.
  * @param {string} source
- * @param {{ whole?: string, base?: number, format?: string }} [where] format: as messages name it
+ * @param {{ whole?: string, base?: number, format?: string, tags?: Map<string, string | null> | null }} [where]
+ *   format: as messages name it; tags: the tags beyond the core schema to read (yaml-tags.js)
  * @returns {import('./formats.js').ParsedDocument[]}
  */
-export function parseYaml(source, { whole = source, base = 0, format = 'YAML' } = {}) {
+export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
   let lines = null;
   const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
   const tokens = Array.from(new Parser().parse(source));
@@ -68,7 +70,7 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML' } 
   for (const [index, doc] of documents.entries()) {
     const range = [base + start, base + (start = doc.range[2])];
     if (several && isEmpty(doc)) continue;
-    read.push({ ...readDocument(doc, source, place, format), range, ...(several && { number: index + 1 }) });
+    read.push({ ...readDocument(doc, source, place, format, tags), range, ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
 }
@@ -97,9 +99,9 @@ function tooDeepAt(document) {
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
 
-function readDocument(doc, source, place, format) {
+function readDocument(doc, source, place, format, tags) {
   const problem = (message, offset) => ({ problems: [{ validator: 'parse', message: `invalid ${format}: ${message}`, ...place(offset), kind: 'parse' }] });
-  const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code));
+  const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
     const tag = / (\S+)$/.exec(error.message)?.[1].replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
@@ -107,6 +109,7 @@ function readDocument(doc, source, place, format) {
   if (error) return problem(error.message, error.pos[0]);
   const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
   if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
+  if (tags) applyTags(doc, tags);
   let value;
   try {
     value = doc.toJS(TO_JS);
@@ -184,8 +187,10 @@ function locate(doc, problems, place) {
   }
 }
 
+// The deepest node on the pointer's way that is placed in the text: nodes a tag made (yaml-tags.js) are not.
 function offsetOf(doc, pointer) {
   let node = doc.contents;
+  let placed = startOf(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
   for (const escaped of keys) {
     if (!node || isAlias(node) || isScalar(node)) break;
@@ -193,8 +198,9 @@ function offsetOf(doc, pointer) {
     const next = isMap(node) ? valueOf(node, key) : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
     if (next === undefined) break;
     node = next;
+    placed = startOf(node) ?? placed;
   }
-  return startOf(node) ?? startOf(doc.contents) ?? doc.range[0];
+  return placed ?? doc.range[0];
 }
 
 // The value of the last pair with this key (yaml keeps the last, and duplicates are errors anyway),

@@ -220,6 +220,67 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('unknown-alias.yaml'), [unparsable('invalid YAML: Unresolved alias (the anchor must be set before the alias): nowhere', 1, 7)]);
 });
 
+test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
+  const template = [
+    'Conditions:',
+    '  Prod: !Equals [!Ref Env, prod]',
+    'Resources:',
+    '  Bucket:',
+    '    Properties:',
+    '      Name: !Sub "${AWS::StackName}-b"',
+    '      Arn: !GetAtt Bucket.Arn',
+    '      Nested: !GetAtt [Bucket, Outputs.Url]',
+    '      Kept: !If [Prod, !Ref AWS::NoValue, 3]',
+    '',
+  ].join('\n');
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    'arn.schema.json': JSON.stringify({ properties: { Resources: { additionalProperties: { properties: { Properties: { properties: { Arn: { properties: { 'Fn::GetAtt': { items: { type: 'number' } } } } } } } } } } }),
+    '.filecheckrc.json': config(
+      echoRule(['cfn/*'], { yamlTags: ['cloudformation'] }),
+      echoRule(['ci/*'], { yamlTags: ['gitlab'] }),
+      echoRule(['posts/*'], { yamlTags: ['cloudformation'] }),
+      echoRule(['plain/*']),
+    ),
+    'cfn/template.yaml': template,
+    'ci/gitlab-ci.yml': '.setup:\n  script: [echo hi]\njob:\n  script:\n    - !reference [.setup, script]\n    - echo more\n',
+    'ci/cfn-tag.yml': 'a: !Ref x\n',
+    'posts/front.md': '---\nref: !Ref Name\n---\n# text\n',
+    'plain/template.yaml': template,
+  });
+  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'cfn/template.yaml'), {
+    Conditions: { Prod: { 'Fn::Equals': [{ Ref: 'Env' }, 'prod'] } },
+    Resources: {
+      Bucket: {
+        Properties: {
+          Name: { 'Fn::Sub': '${AWS::StackName}-b' },
+          Arn: { 'Fn::GetAtt': ['Bucket', 'Arn'] },
+          Nested: { 'Fn::GetAtt': ['Bucket', 'Outputs.Url'] },
+          Kept: { 'Fn::If': ['Prod', { Ref: 'AWS::NoValue' }, 3] },
+        },
+      },
+    },
+  });
+  assert.deepEqual(echoed(report, 'ci/gitlab-ci.yml'), { '.setup': { script: ['echo hi'] }, job: { script: [['.setup', 'script'], 'echo more'] } });
+  assert.deepEqual(echoed(report, 'posts/front.md'), { ref: { Ref: 'Name' } }, 'in front matter too');
+  const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
+  assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(untagged('!Ref'), 1, 4)], 'a set reads its own tags only');
+  assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(untagged('!Equals'), 2, 9)]);
+
+  // --yaml-tags, for every file; a problem inside a tagged value is placed on it.
+  const cli = await runCli(['plain/template.yaml', '--yaml-tags', 'cloudformation', '-s', 'arn.schema.json', '-r', 'json'], { cwd: dir });
+  assert.equal(cli.code, 1, cli.stderr);
+  const fromSchema = parseJsonReport(cli.stdout).files[0].problems.filter((problem) => problem.validator === 'json-schema');
+  assert.deepEqual(fromSchema.map(({ message, line, column }) => [message, line, column]), [
+    ['must be number', 7, 20],
+    ['must be number', 7, 20],
+  ]);
+  const unknown = await runCli(['plain', '--yaml-tags', 'cfn'], { cwd: dir });
+  assert.equal(unknown.code, 2);
+  assert.equal(oneLine(unknown.stderr), '--yaml-tags: unknown tag set "cfn" (known: cloudformation, gitlab)');
+});
+
 test('the nesting limit holds for every format, measured before a parser recurses, the same in both executors', async (t) => {
   const nest = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
   // Four anchors of 300 levels each, each holding the one before: 1,200 levels through aliases.

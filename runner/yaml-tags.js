@@ -1,0 +1,65 @@
+// The YAML tags of tools whose files are checked against JSON Schemas, read as those tools read
+// them (a rule's "yamlTags", --yaml-tags); any other tag beyond the core schema still fails the file
+// (parse-yaml.js). Each tagged node is rewritten in yaml's syntax tree before it becomes a value, so
+// problems are still placed on the file's own nodes.
+// - cloudformation: the short forms of CloudFormation's intrinsic functions, as the long form:
+//   `!Ref x` is `{ "Ref": "x" }`, `!Sub s` is `{ "Fn::Sub": "s" }`, `!GetAtt a.b` is
+//   `{ "Fn::GetAtt": ["a", "b"] }`, the form CloudFormation's JSON templates and schemas use.
+// - gitlab: GitLab CI's `!reference [job, key]` is its list, as check-jsonschema reads it.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+const CLOUDFORMATION_FUNCTIONS = ['Base64', 'Cidr', 'FindInMap', 'ForEach', 'GetAtt', 'GetAZs', 'ImportValue', 'Join', 'Length', 'Select', 'Split', 'Sub', 'ToJsonString', 'Transform', 'And', 'Equals', 'If', 'Not', 'Or'];
+
+/** name ─▶ tag ─▶ what the tagged node becomes: a key to wrap it in, or null for the node itself */
+const SETS = {
+  cloudformation: new Map([['!Ref', 'Ref'], ['!Condition', 'Condition'], ...CLOUDFORMATION_FUNCTIONS.map((name) => [`!${name}`, `Fn::${name}`])]),
+  gitlab: new Map([['!reference', null]]),
+};
+
+export const YAML_TAG_SETS = Object.keys(SETS);
+
+/**
+ * @param {string[]} names sets of YAML_TAG_SETS
+ * @returns {Map<string, string | null> | null} the tags they read, or null for none
+ */
+export function tagsOf(names) {
+  if (!names?.length) return null;
+  const key = names.join(',');
+  if (!combined.has(key)) combined.set(key, new Map(names.flatMap((name) => [...SETS[name]])));
+  return combined.get(key);
+}
+const combined = new Map(); // names joined ─▶ their tags, built once
+
+/**
+ * Rewrites the document's nodes that carry one of these tags, in place.
+ * @param {import('yaml').Document} doc
+ * @param {Map<string, string | null>} tags
+ */
+export function applyTags(doc, tags) {
+  const { Pair, Scalar, YAMLMap, YAMLSeq, isScalar, visit } = require('yaml');
+  visit(doc, {
+    Node(_key, node) {
+      if (!tags.has(node.tag)) return undefined;
+      const wrapper = tags.get(node.tag);
+      node.tag = undefined;
+      if (wrapper === null) return undefined;
+      let value = node;
+      // `!GetAtt resource.attribute` names the two parts CloudFormation splits at the first dot.
+      if (wrapper === 'Fn::GetAtt' && isScalar(node) && typeof node.value === 'string' && node.value.includes('.')) {
+        const dot = node.value.indexOf('.');
+        value = new YAMLSeq();
+        value.items.push(new Scalar(node.value.slice(0, dot)), new Scalar(node.value.slice(dot + 1)));
+        value.range = node.range;
+      }
+      const map = new YAMLMap();
+      map.items.push(new Pair(new Scalar(wrapper), value));
+      map.range = node.range;
+      return map;
+    },
+  });
+}
+
+/** @returns {boolean} the warning is that one of these tags is unknown to the core schema */
+export const isReadTag = (warning, tags) => warning.code === 'TAG_RESOLVE_FAILED' && tags.has(/ (\S+)$/.exec(warning.message)?.[1]);
