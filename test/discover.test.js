@@ -142,6 +142,15 @@ test('a pattern that climbs with ../ reports normalised paths, and a file named 
   ]);
 });
 
+test('as in the shell, * and ** match no name starting with a dot; a pattern that spells the dot does', (t) => {
+  const root = tree(t, { 'a.yml': '{}', '.gitlab-ci.yml': '{}', '.github/workflows/ci.yml': '{}', 'sub/.hidden/x.yml': '{}' });
+  assert.deepEqual(rels(run(root, { patterns: ['**/*.yml'] })), ['a.yml']);
+  assert.deepEqual(rels(run(root, { patterns: ['.github/**/*.yml', '.gitlab-ci.yml', '**/.hidden/*.yml'] })), ['.github/workflows/ci.yml', '.gitlab-ci.yml', 'sub/.hidden/x.yml']);
+  // A config's rule is a glob too: its files are those it spells.
+  fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules: [{ files: ['**/*.yml'] }, { files: ['.github/**/*.yml'] }] }));
+  assert.deepEqual(rels(run(root)), ['.github/workflows/ci.yml', 'a.yml']);
+});
+
 test('an absolute glob finds each file once under its own path, also inside a git repository', (t) => {
   const root = tree(t, { '.gitignore': 'drop.json\n', 'a.json': '{}', 'sub/b.json': '{}', 'drop.json': '{}' }, ALL);
   execFileSync('git', ['init', '-q'], { cwd: root });
