@@ -139,7 +139,7 @@ function tooDeepAt(document, pointer) {
 // A check that dies (CheckDied) ends here: the caller reports that alone. `source` is for the
 // built-in validators that choose a schema per document (validators/selected-schemas.js): the
 // file's text, its parser and the document's `range` in it (a YAML comment may name its schema),
-// and `uses`, which receives the compiled-schema cache keys of the schemas chosen.
+// and `uses`, which receives each schema chosen (its cache key and files: selected-schemas.js).
 function runValidators(doc, entry, validators, problems, guard, source) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
   for (const validator of validators) {
