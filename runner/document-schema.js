@@ -5,7 +5,7 @@
 
 const MODELINE = /^[ \t]*#[ \t]*yaml-language-server[ \t]*:.*?\$schema=(\S+)/gm;
 // The comments and blank lines a TOML file opens with, and the directive among them.
-const TOML_HEADER = /^(?:[ \t]*(?:#[^\n]*)?\n)*/;
+const TOML_HEADER = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*/;
 const TOML_DIRECTIVE = /^[ \t]*#:schema[ \t]+(\S+)/m;
 
 /**

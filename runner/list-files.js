@@ -82,7 +82,8 @@ function readDocuments(entry, readText, parserNamed) {
       return { unknown: 'not valid JSON' };
     }
   }
-  const documents = parserNamed(entry.parser).parse(text, entry);
-  if (documents.some((document) => document.problems)) return { unknown: `not valid ${entry.parser}` };
+  // In a YAML stream, a document that does not parse leaves the others' schemas known, as the check does.
+  const documents = parserNamed(entry.parser).parse(text, entry).filter((document) => !document.problems);
+  if (!documents.length) return { unknown: `not valid ${entry.parser}` };
   return { read: documents.map(({ value, range }) => ({ value, source: { text, parser: entry.parser, range } })) };
 }

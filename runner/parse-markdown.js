@@ -2,6 +2,7 @@
 // `...`) line. Its positions are the Markdown file's: the block is parsed where it lies.
 import { parseYaml } from './parse-yaml.js';
 import { tagsOf } from './yaml-tags.js';
+import { lineLocator } from './positions.js';
 
 const OPENING = /^---[ \t]*(?:\r\n|\r|\n)/;
 const CLOSING = /^(?:---|\.\.\.)[ \t]*$/gm;
@@ -22,5 +23,14 @@ export function parse(text, entry) {
   if (!closing) {
     return [{ problems: [{ validator: 'parse', message: 'invalid YAML front matter: no "---" line closes the block that the first line opens', line: 1, column: 1, kind: 'parse' }] }];
   }
-  return parseYaml(text.slice(start, closing.index), { whole: text, base: start, format: 'YAML front matter', tags: tagsOf(entry.yamlTags) });
+  const block = text.slice(start, closing.index);
+  // An empty block (or only comments) is front matter without keys, as Jekyll, Hugo and gray-matter read it.
+  if (EMPTY.test(block)) return [{ value: {}, locate: (problems) => placeAll(problems, lineLocator(text)(start)) }];
+  return parseYaml(block, { whole: text, base: start, format: 'YAML front matter', tags: tagsOf(entry.yamlTags) });
+}
+
+const EMPTY = /^(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\r|$))*$/;
+
+function placeAll(problems, at) {
+  for (const problem of problems) if (problem.line === undefined) Object.assign(problem, at);
 }

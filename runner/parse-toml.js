@@ -22,7 +22,9 @@ export function parse(text) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
     return [{ problems: [syntaxProblem(error)] }];
   }
-  asJsonData(value);
+  const dates = asJsonData(value);
+  const impossible = dates.length ? impossibleDate(text, dates) : null;
+  if (impossible) return [{ problems: [impossible] }];
   return [{ value, locate: (problems) => locate(text, problems) }];
 }
 
@@ -34,18 +36,41 @@ function syntaxProblem(error) {
   return { validator: 'parse', message: `invalid TOML: ${message}`, ...at, kind: 'parse' };
 }
 
-// In place, without recursion (the nesting limit is checked after this).
+// In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.
 function asJsonData(root) {
-  const stack = [root];
+  const dates = [];
+  const stack = [[root, '']];
   while (stack.length) {
-    const value = stack.pop();
+    const [value, pointer] = stack.pop();
     if (!Array.isArray(value)) Object.setPrototypeOf(value, Object.prototype);
     for (const key of Object.keys(value)) {
       const child = value[key];
-      if (child instanceof Date) value[key] = child.toISOString();
-      else if (child !== null && typeof child === 'object') stack.push(child);
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (child instanceof Date) {
+        value[key] = child.toISOString();
+        dates.push(at);
+      } else if (child !== null && typeof child === 'object') {
+        stack.push([child, at]);
+      }
     }
   }
+  return dates;
+}
+
+// smol-toml reads `2024-02-30` as the day it would be (March 1): a date that does not exist fails,
+// as TOML (RFC 3339) and Python's tomllib say. Checked on the text, where the value is written.
+const DATE = /(\d{4})-(\d{2})-(\d{2})/y;
+function impossibleDate(text, pointers) {
+  const offsets = tomlKeyOffsets(text);
+  for (const pointer of pointers) {
+    DATE.lastIndex = offsets.get(pointer) ?? -1;
+    const match = DATE.lastIndex < 0 ? null : DATE.exec(text);
+    if (!match) continue;
+    const [year, month, day] = match.slice(1).map(Number);
+    if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
+    return { validator: 'parse', message: `invalid TOML: the date ${match[0]} does not exist`, ...lineLocator(text)(match.index), kind: 'parse' };
+  }
+  return null;
 }
 
 function locate(text, problems) {

@@ -17,10 +17,22 @@ const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = req
  */
 export const MAX_ALIAS_COUNT = 1000;
 
+// Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
+// of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
+function sameKey(a, b) {
+  const name = (key) => (key && typeof key === 'object' && 'value' in key ? (key.value === null ? '' : String(key.value)) : key);
+  return a === b || name(a) === name(b);
+}
+
+// What YAML text may not hold (YAML 1.2 c-printable): the control characters but tab, line feed and
+// carriage return (and NEL), DEL, and U+FFFE/U+FFFF. yaml reads them as text; a NUL in a .yaml file
+// is more likely binary content than data.
+const NOT_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
+
 const OPTIONS = {
   schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
   merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
-  uniqueKeys: true, // a duplicate key is an error
+  uniqueKeys: sameKey, // a duplicate key is an error, by the key the parsed value gets (below)
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
@@ -58,6 +70,12 @@ export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yaml
 export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
   let lines = null;
   const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
+  const unprintable = NOT_PRINTABLE.exec(source);
+  if (unprintable) {
+    const code = `U+${unprintable[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    const message = `invalid ${format}: the character ${code} cannot appear in YAML text (binary content?); in a double-quoted string, write it as an escape`;
+    return [{ problems: [{ validator: 'parse', message, ...place(unprintable.index), kind: 'parse' }] }];
+  }
   const tokens = Array.from(new Parser().parse(source));
   for (const token of tokens) {
     const tooDeep = token.type === 'document' ? tooDeepAt(token) : -1;

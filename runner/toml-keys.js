@@ -148,6 +148,7 @@ export function tomlKeyOffsets(text) {
           offsets.set(table, start);
         } else {
           table = path('', parts, start);
+          offsets.set(table, start); // its own header, though a header before it implied it (`[a.b]` before `[a]`)
         }
         expect(']');
         if (ofArray) expect(']');

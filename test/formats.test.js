@@ -98,7 +98,7 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     'posts/missing.md': '---\ntags: [a]\n---\n',
     'posts/crlf.md': '---\r\nname: a\r\nport: x\r\n...\r\nbody\r\n',
     'posts/none.md': '# A post without front matter\n',
-    'posts/empty.md': '---\n---\n# empty front matter: null\n',
+    'posts/empty.md': '---\n---\n# empty front matter: {}\n',
     'notes/none.md': '# A note without front matter: nothing to check\n\n---\n\nname: 1\n',
     'notes/good.mdx': '---\nname: a\nport: 1\n---\n<Note>MDX</Note>\n',
   });
@@ -112,7 +112,10 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
   assert.deepEqual(byPath['posts/none.md'].problems, [
     { validator: 'front-matter', message: 'the file has no front matter, which its rules require (a first line "---" opens it)', line: 1, column: 1, kind: 'invalid' },
   ]);
-  assert.deepEqual(byPath['posts/empty.md'].problems, [invalid('must be object', '', 2, 1)]);
+  assert.deepEqual(byPath['posts/empty.md'].problems, [
+    invalid('must have required property "name"', '', 2, 1),
+    invalid('must have required property "port"', '', 2, 1),
+  ], 'placed where the empty block is');
   assert.equal(byPath['notes/none.md'].status, 'pass', 'front matter is optional by default');
   assert.equal(byPath['notes/good.mdx'].status, 'pass');
 });
@@ -279,6 +282,61 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
   const unknown = await runCli(['plain', '--yaml-tags', 'cfn'], { cwd: dir });
   assert.equal(unknown.code, 2);
   assert.equal(oneLine(unknown.stderr), '--yaml-tags: unknown tag set "cfn" (known: cloudformation, gitlab)');
+});
+
+test('keys that become one string are duplicates (200: and "200":, ~: and ""); control characters fail YAML and front matter, at their place', async (t) => {
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(echoRule(['*'])),
+    'status.yaml': 'responses:\n  200:\n    description: OK\n  "200":\n    description: Dup\n',
+    'null-key.yaml': '~: a\n"": b\n',
+    'distinct.yaml': '1: a\n"1.0": b\ntrue: c\n"yes": d\n',
+    'nul.yaml': 'a: b\0c\n',
+    'only-nul.yaml': '\0',
+    'bell.md': '---\nt: x\na: "\x07"\n---\n',
+    'escaped.yaml': 'a: "\\x00 and \\a"\nb: tab\there\r\n',
+  });
+  const report = await checkBothExecutors(dir, ['*.yaml', '*.md'], 1, { noErrors: true });
+  const problems = (file) => report.byPath[file].problems;
+  assert.deepEqual(problems('status.yaml'), [unparsable('invalid YAML: Map keys must be unique', 4, 3)]);
+  assert.deepEqual(problems('null-key.yaml'), [unparsable('invalid YAML: Map keys must be unique', 2, 1)]);
+  assert.deepEqual(echoed(report, 'distinct.yaml'), { 1: 'a', '1.0': 'b', true: 'c', yes: 'd' });
+  const control = (code, format = 'YAML') => `invalid ${format}: the character ${code} cannot appear in YAML text (binary content?); in a double-quoted string, write it as an escape`;
+  assert.deepEqual(problems('nul.yaml'), [unparsable(control('U+0000'), 1, 5)]);
+  assert.deepEqual(problems('only-nul.yaml'), [unparsable(control('U+0000'), 1, 1)]);
+  assert.deepEqual(problems('bell.md'), [unparsable(control('U+0007', 'YAML front matter'), 3, 5)]);
+  assert.deepEqual(echoed(report, 'escaped.yaml'), { a: '\u0000 and \u0007', b: 'tab\there' }, 'escapes are text, not control characters');
+});
+
+test('TOML: a date that does not exist fails where it is written; a missing key is placed at its own table\'s header', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({ properties: { tool: { properties: { poetry: { required: ['version'] } } } } }),
+    'dates/feb30.toml': 'd = 2024-02-30\n',
+    'dates/not-leap.toml': 'x = 1\nd = 2023-02-29T10:00:00Z\n',
+    'dates/in-array.toml': 'l = [2023-01-31, 2023-04-31]\n',
+    'dates/fine.toml': 's = "2024-02-30"\nleap = 2024-02-29\nt = 07:32:00\n[x]\nd = 2000-02-29\n',
+    'pyproject.toml': '[tool.poetry.dependencies]\npython = "^3.11"\n\n[tool.poetry]\nname = "demo"\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['dates', 'pyproject.toml', '-s', 'schema.json'], 1, { noErrors: true });
+  const missing = (date) => `invalid TOML: the date ${date} does not exist`;
+  assert.deepEqual(byPath['dates/feb30.toml'].problems, [unparsable(missing('2024-02-30'), 1, 5)]);
+  assert.deepEqual(byPath['dates/not-leap.toml'].problems, [unparsable(missing('2023-02-29'), 2, 5)]);
+  assert.deepEqual(byPath['dates/in-array.toml'].problems, [unparsable(missing('2023-04-31'), 1, 18)]);
+  assert.equal(byPath['dates/fine.toml'].status, 'pass', 'a string that looks like a date is a string');
+  assert.deepEqual(byPath['pyproject.toml'].problems, [invalid('must have required property "version"', '/tool/poetry', 4, 1)]);
+});
+
+test('Markdown: an empty front matter block, or one of comments only, is {}', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({ type: 'object' }),
+    'empty.md': '---\n---\n# text\n',
+    'comments.md': '---\n# only a comment\r\n\n---\n',
+    'null.md': '---\n~\n---\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['*.md', '-s', 'schema.json'], 1, { noErrors: true });
+  assert.equal(byPath['empty.md'].status, 'pass');
+  assert.equal(byPath['comments.md'].status, 'pass');
+  assert.deepEqual(byPath['null.md'].problems, [invalid('must be object', '', 2, 1)], 'a written null is null');
 });
 
 test('the nesting limit holds for every format, measured before a parser recurses, the same in both executors', async (t) => {

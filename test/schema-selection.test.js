@@ -51,6 +51,7 @@ test('documentSchemaRef: the top-level $schema key of any document; the yaml-lan
 test('documentSchemaRef: TOML\'s #:schema comment among the comments that open the file (Taplo\'s), before the $schema key', () => {
   const toml = (text, value = { a: 1 }) => documentSchemaRef(value, { text, parser: 'toml' });
   assert.deepEqual(toml('# Cargo manifest\n\n#:schema ../schemas/cargo.json\r\na = 1\n', { a: 1, $schema: 'key.json' }), { ref: '../schemas/cargo.json', line: 3, column: 10 });
+  assert.deepEqual(toml('# generated\r\n\r\n#:schema ./s.json\r\na = 1\r\n'), { ref: './s.json', line: 3, column: 10 }, 'CRLF lines, a blank one too');
   assert.equal(toml('a = 1\n#:schema ./s.json\n'), null, 'after the first key it is an ordinary comment');
   assert.equal(toml('# :schema ./s.json\na = 1\n'), null, 'the directive is "#:schema", without a space');
   assert.deepEqual(toml('"$schema" = "./k.json"\n', { $schema: './k.json' }), { ref: './k.json', pointer: '/$schema' });
@@ -133,6 +134,9 @@ test('YAML: each document of a stream names its schema with a yaml-language-serv
 
   const listed = await runCli(['k8s/*', '--schema-from-document', '--list-files', '--verbose'], { cwd: dir });
   assert.equal(listed.stdout.split('\n')[0], 'k8s/app.yaml\tyaml\tschemas/deploy.json ($schema "../schemas/deploy.json"); schemas/service.json ($schema "../schemas/service.json")');
+  writeTree(dir, { 'k8s/app.yaml': '# yaml-language-server: $schema=../schemas/deploy.json\nkind: Deployment\n---\nbroken: [\n---\n$schema: ../schemas/service.json\n' });
+  const partly = await runCli(['k8s/app.yaml', '--schema-from-document', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(partly.stdout, 'k8s/app.yaml\tyaml\tschemas/deploy.json ($schema "../schemas/deploy.json"); schemas/service.json ($schema "../schemas/service.json")\n', 'a document that does not parse leaves the others\' schemas known');
 });
 
 test('a $schema naming a meta-schema validates the document as a schema, against the meta-schema ajv has built in (offline)', async (t) => {
