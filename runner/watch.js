@@ -18,7 +18,7 @@ import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
 import { createBatcher } from './watch-batch.js';
 import { listenForKeys } from './watch-keys.js';
-import { createWatcher } from './watch-files.js';
+import { createWatcher, watchRoots } from './watch-files.js';
 import { ruleDependencies, createModuleGenerations } from './watch-deps.js';
 import { colorsFor } from '../reporters/colors.js';
 import { createWatchReporter } from '../reporters/watch.js';
@@ -63,6 +63,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   let deps = new Map(); // file ─▶ ids of the rules that depend on it
   const schemasChosen = new Map(); // rel ─▶ the schema files it chose itself ($schema, a catalog), watched
   const session = { compiler: null, pool: null }; // kept between runs (run.js)
+  let roots = ''; // the folders the tree's watches start from, as watched (watch-files.js)
   let lastError = null; // the usage error the last run ended in: the next change tries again
   let startingOver = false; // a start over that a usage error interrupted: the next change starts over
   let fatal = null; // what ends the watch with an error
@@ -138,6 +139,15 @@ export async function watch({ config: given, options, discovered, selection }, i
     watcher.watchFiles([...deps.keys(), ...(config.configPath ? [config.configPath] : [])]);
   }
 
+  // The tree's watches start from the folders the patterns or rules name, or the nearest existing
+  // ancestor of one that is not there: when one of them goes away (a branch without it checked
+  // out) or comes back, the watches start again from where they now must.
+  function watchTree() {
+    roots = JSON.stringify(watchRoots(config));
+    watcher.watchTree(config);
+  }
+  const rootsMoved = () => JSON.stringify(watchRoots(config)) !== roots;
+
   async function onBatch(batch) {
     if (stop.signal.aborted) return;
     const changed = [...batch.keys()].filter((key) => typeof key === 'string');
@@ -159,7 +169,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     startingOver = true;
     config = forWatch(generations.apply(loadConfig(options, { cwd, env })));
     await dropCompiled();
-    watcher.watchTree(config);
+    watchTree();
     const found = discover({ ...config, passWithNoFiles: true });
     const chosen = config.changed ? (await import('./select.js')).selectFiles(found, config) : found;
     track(found.files);
@@ -184,7 +194,9 @@ export async function watch({ config: given, options, discovered, selection }, i
     // here) or went away (a watched file, or a folder holding some, deleted or moved away). A name
     // that came and went (an editor's temporary file) changes nothing, and costs no discovery.
     const edited = [];
-    let rediscover = false;
+    // Watches started again from other folders: discovery finds what came meanwhile.
+    let rediscover = rootsMoved();
+    if (rediscover) watchTree();
     for (const file of changed) {
       const rel = relOf.get(file);
       const exists = fs.existsSync(file);
@@ -230,7 +242,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     signal?.addEventListener('abort', onSignal, { once: true });
     // Watched before the first run: what changes during it makes the first batch after it.
     await batcher.hold((async () => {
-      watcher.watchTree(config);
+      watchTree();
       if (fatal) throw fatal; // the folders cannot all be watched: no run
       track(discovered.files);
       const summary = await check(selection.files, { first: true, partial: false });

@@ -332,6 +332,27 @@ test('patterns without a config: new files matching them are checked, others not
   assert.equal((await watch.exit()).code, 0);
 });
 
+test('the folder a rule starts from, deleted and made again (a branch without it checked out, then back), is watched again', TEST, async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': json({ rules: [{ files: ['content/**/*.json'], require: ['n'] }] }),
+    'content/a/x.json': json({ n: 1 }),
+    'content/b.json': json({ n: 1 }),
+  });
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 2 files: all passed\./m);
+
+  fs.rmSync(path.join(dir, 'content'), { recursive: true });
+  await watch.next(/^Watching 0 files: all passed\./m);
+
+  writeTree(dir, { 'content/a/x.json': json({ n: 1 }), 'content/b.json': json({ n: 1 }) });
+  await watch.next(/^Watching 2 files: all passed\./m);
+
+  writeTree(dir, { 'content/a/x.json': json({}) });
+  await watch.next(/^ FAIL {2}content\/a\/x\.json\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
 test('a CommonJS validator module is loaded again when it changes', TEST, async (t) => {
   const dir = makeTree(t, { 'a.json': '{}', 'check.cjs': "module.exports = () => ['v1'];\n" });
   const watch = startWatch(t, ['a.json', '--validator', './check.cjs', '--workers', '0'], { cwd: dir });
