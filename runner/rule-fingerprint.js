@@ -53,7 +53,7 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
         return [null];
       }
     });
-    const selection = rule.selection && selectionParts(rule);
+    const selection = rule.selection && selectionParts(rule, schemaCache);
     const known = (!rule.schema || schema) && modules.every(([module]) => module) && !selection?.[1].some(([, sum]) => sum === null);
     const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
     // How the rule's files are read: another parser, or another version of one, may read them otherwise.
@@ -64,10 +64,13 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
   return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };
 }
 
-// The files that decide which schema a file chooses: the catalogs, and the refs whose $id a
-// `$schema` URL may name.
-function selectionParts(rule) {
+// The files that decide which schema a file chooses (the catalogs, and the refs whose $id a
+// `$schema` URL may name), and how the schemas chosen are compiled: the key of the rule's ajv
+// settings and plugins (a file's record keeps the keys of its schemas compiled with the old ones,
+// which stay current: other settings must miss here).
+function selectionParts(rule, schemaCache) {
   const { document, catalogs } = rule.selection;
   const files = [...catalogs, ...(document ? expandRefs(rule.refs) : [])];
-  return [document, files.map((file) => [file, digestFile(file)])];
+  const settings = schemaCache.keyOf({ schema: null, meta: 'settings', refs: [], ajv: rule.ajv, base: rule.base });
+  return [document, files.map((file) => [file, digestFile(file)]), settings];
 }

@@ -470,6 +470,22 @@ test('--cache: a file that chose its schema is checked again when that schema, t
   }
 });
 
+test('--cache: a file that chose its schema is checked again when the ajv settings of its rule change', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/mail.json': json({ type: 'object', properties: { mail: { type: 'string', format: 'email' } } }),
+    'docs/d.json': json({ $schema: '../schemas/mail.json', mail: 'not-an-email' }),
+  });
+  const withFormats = (formats) => writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['docs/*.json'], schemaFromDocument: true, ajv: { formats } }] }) });
+  withFormats(false);
+  const cold = await check(dir, ['--cache']);
+  assert.equal(cold.code, 0, cold.stderr);
+  assert.equal((await check(dir, ['--cache'])).byPath['docs/d.json'].cached, true, 'warm: a hit');
+  withFormats('full');
+  const changed = await check(dir, ['--cache']);
+  assert.equal(changed.code, 1, changed.stderr);
+  assert.deepEqual(messages(changed.byPath['docs/d.json']), ['invalid: must match format "email"']);
+});
+
 test('a run that chooses no schema per file loads none of the code that would', async (t) => {
   const dir = makeTree(t, { ...CATALOG_TREE, 'schemas/plain.json': json(TITLED) });
   const SELECTION_CODE = ['runner/catalog.js', 'runner/schema-selection.js', 'runner/document-schema.js', 'validators/selected-schemas.js'];
