@@ -141,10 +141,10 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
       });
   }
 
-  function received(batch, { results, warnings, usageError, internalError }) {
+  function received(batch, { results, warnings, usageError, files, internalError }) {
     for (const message of warnings) warn(message);
     if (usageError || internalError) {
-      failure ??= usageError ? new UsageError(usageError) : internalError;
+      failure ??= usageError ? new UsageError(usageError, { files }) : internalError;
       queue.stop();
       return;
     }

@@ -37,7 +37,16 @@ export function createWatcher({ onEvent, onError }) {
     }
   }
 
-  return {
+  function arrived(folder, watch, kind, name) {
+    if (watch.names.has(name)) onEvent(kind, path.join(folder, name));
+    const below = watch.awaited.get(name);
+    if (!below || !isDirectory(path.join(folder, name))) return;
+    watch.awaited.delete(name);
+    watcher.watchFiles(below);
+    for (const file of below) if (fs.existsSync(file)) onEvent('rename', file); // made with its folder
+  }
+
+  const watcher = {
     /**
      * (Re)starts the tree's watches for this config. fs.watch watches from the moment it returns:
      * nothing that changes afterwards is missed.
@@ -57,14 +66,23 @@ export function createWatcher({ onEvent, onError }) {
      */
     watchFiles(files) {
       for (const file of files) {
-        const folder = path.dirname(file);
-        if (!folders.has(folder)) {
-          const names = new Set();
-          const watcher = open(folder, {}, (kind, name) => name && names.has(String(name)) && onEvent(kind, path.join(folder, String(name))));
-          if (!watcher) continue;
-          folders.set(folder, { watcher, names });
+        // A file in a folder not made yet (`schemas/parts/x.json`): the nearest folder there is
+        // watches for the next one down, and the file is watched from deeper as folders appear.
+        let folder = path.dirname(file);
+        let name = path.basename(file);
+        while (!isDirectory(folder) && path.dirname(folder) !== folder) {
+          name = path.basename(folder);
+          folder = path.dirname(folder);
         }
-        folders.get(folder).names.add(path.basename(file));
+        if (!folders.has(folder)) {
+          const watch = { names: new Set(), awaited: new Map() }; // awaited: a folder's name ─▶ the files below it
+          watch.watcher = open(folder, {}, (kind, changed) => changed && arrived(folder, watch, kind, String(changed)));
+          if (!watch.watcher) continue;
+          folders.set(folder, watch);
+        }
+        const watch = folders.get(folder);
+        if (name === path.basename(file) && folder === path.dirname(file)) watch.names.add(name);
+        else watch.awaited.set(name, [...(watch.awaited.get(name) ?? []), file]);
       }
     },
     close() {
@@ -74,6 +92,7 @@ export function createWatcher({ onEvent, onError }) {
       folders.clear();
     },
   };
+  return watcher;
 }
 
 // A watch per folder: a new folder is watched as soon as its name is seen, a deleted one forgotten.

@@ -132,11 +132,13 @@ export async function watch({ config: given, options, discovered, selection }, i
     session.compiler = null;
   }
 
-  async function refreshDependencies() {
+  // compiled: whether the rules compiled; after a usage error, the files the config names are
+  // watched all the same (a schema or module not written yet), and those the error names.
+  async function refreshDependencies({ compiled = true, mending = [] } = {}) {
     const used = new Set([...new Set([...files.values()].map((entry) => entry.rules))].flat()); // rule sets are shared arrays (discover.js)
     const rules = [...config.rules, ...(config.cliRule ? [config.cliRule] : [])].filter((rule) => used.has(rule.id));
-    deps = await ruleDependencies(rules, session.compiler);
-    watcher.watchFiles([...deps.keys(), ...(config.configPath ? [config.configPath] : [])]);
+    deps = await ruleDependencies(rules, compiled ? session.compiler : null);
+    watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
   }
 
   // The tree's watches start from the folders the patterns or rules name, or the nearest existing
@@ -159,6 +161,7 @@ export async function watch({ config: given, options, discovered, selection }, i
       if (!(error instanceof UsageError)) throw error;
       lastError = error;
       stderr.write(`filecheck: ${error.message}\n`);
+      await refreshDependencies({ compiled: false, mending: error.files });
       status();
     }
   }

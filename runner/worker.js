@@ -19,7 +19,7 @@ const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => war
  * @param {{ entries: import('./discover.js').FileEntry[], slot: number }} task slot: where this batch
  *   says which file it is on, so that the main thread can stop a check that never returns
  * @returns {Promise<{ results: Array<number | { durationMs: number, problems?: object[] }>, warnings: string[],
- *   usageError?: string, internalError?: unknown }>} each FileResult without its path and status: a
+ *   usageError?: string, files?: string[], internalError?: unknown }>} each FileResult without its path and status: a
  *   failure has its problems; a pass is its duration alone, unless it carries more (hash, schemas:
  *   --cache; schemaFiles: --watch)
  */
@@ -27,7 +27,7 @@ export default async function checkBatch({ entries, slot }) {
   try {
     await Promise.all([compiler.prepare(new Set(entries.flatMap((entry) => entry.rules))), loadParsers(entries)]);
   } catch (error) {
-    if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message };
+    if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message, files: error.files };
     // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every
     // file one by one and failed each with "the worker died twice" (exit 1) where the in-process run
     // stops with an internal error (exit 2).

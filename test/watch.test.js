@@ -363,6 +363,42 @@ test('a CommonJS validator module is loaded again when it changes', TEST, async 
   assert.equal((await watch.exit()).code, 1);
 });
 
+for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
+  test(`what a usage error names is watched: a schema the config names, written after it; a file a $ref names, created later (${executor})`, TEST, async (t) => {
+    const dir = makeTree(t, {
+      '.filecheckrc.json': json({ schemaFromDocument: true, rules: [{ files: ['data/*.json'], schema: 'schemas/item.json' }, { files: ['docs/*.json'] }] }),
+      'schemas/item.json': json({ type: 'object', required: ['n'] }),
+      'schemas/doc.json': json({ $ref: './parts/doc-part.json' }),
+      'data/a.json': json({ n: 1 }),
+      'docs/d.json': json({ $schema: '../schemas/doc.json', title: 3 }),
+    });
+    const watch = startWatch(t, ['--workers', workers], { cwd: dir });
+    const first = await watch.next(/^Watching 2 files: 1 failed\./m);
+    assert.match(first, /^ FAIL {2}docs\/d\.json\n.*\$ref "[^"]*parts\/doc-part\.json": no such file \(schemas\/parts\/doc-part\.json\)/m);
+
+    // The $ref'd file a document's schema misses, created: the document is checked again.
+    writeTree(dir, { 'schemas/parts/doc-part.json': json({ properties: { title: { type: 'string' } } }) });
+    const mended = await watch.next(/^ FAIL {2}docs\/d\.json\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+    assert.match(mended, /must be string/);
+
+    // The config names a schema not written yet: a usage error, until it is there.
+    writeTree(dir, { '.filecheckrc.json': json({ schemaFromDocument: true, rules: [{ files: ['data/*.json'], schema: 'schemas/new.json' }, { files: ['docs/*.json'] }] }) });
+    await watch.next(/^Watching 2 files: 1 failed\./m);
+    assert.match(watch.stderr, /^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
+    writeTree(dir, { 'schemas/new.json': json({ type: 'object', required: ['m'] }) });
+    await watch.next(/^ FAIL {2}data\/a\.json\n.*must have required property "m"(?:.*\n)*?Watching 2 files: 2 failed\./m);
+
+    // A rule's schema whose $ref names a missing file, which is then created.
+    writeTree(dir, { 'schemas/new.json': json({ $ref: './parts/new-part.json' }) });
+    await watch.next(/^Watching 2 files: 2 failed\./m);
+    assert.match(watch.stderr, /\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
+    writeTree(dir, { 'schemas/parts/new-part.json': json({ type: 'object' }) });
+    await watch.next(/^PASS data\/a\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+    watch.send('q');
+    assert.equal((await watch.exit()).code, 1);
+  });
+}
+
 test('a schema broken while it is edited is said once, and its files are checked when it is fixed', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, [], { cwd: dir });

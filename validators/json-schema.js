@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, dialectOf, loadPlugins, withKnownMetaSchema, META_SCHEMAS } from './ajv-instance.js';
-import { readSchema as readSchemaFile, idOf, withId, localFileFor } from './schema-files.js';
+import { readSchema as readSchemaFile, idOf, withId, localFileFor, localPathFor } from './schema-files.js';
 
 const readSchema = (file, display) => withKnownMetaSchema(readSchemaFile(file, display));
 
@@ -168,7 +168,7 @@ function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, displa
     } catch (error) {
       if (error.missingSchema === undefined) {
         const format = ignorableFormat(ajv, error);
-        if (format === null) throw new UsageError(`schema ${shown} is invalid: ${error.message}`);
+        if (format === null) throw new UsageError(`schema ${shown} is invalid: ${error.message}`, { files: [schemaFile, ...deps] });
         warnings.push(error.message);
         ajv.addFormat(format, true);
         continue;
@@ -176,7 +176,12 @@ function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, displa
       const url = error.missingSchema;
       const local = tried.has(url) ? null : localFileFor(url, rootId, schemaFile);
       if (!local) {
-        throw new UsageError(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`);
+        // The file the $ref names, when it is a local one: --watch tries again once it is there.
+        const expected = tried.has(url) ? null : localPathFor(url, rootId, schemaFile);
+        const files = [schemaFile, ...deps, ...(expected ? [expected] : [])];
+        // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
+        if (expected && url.startsWith('file:')) throw new UsageError(`schema ${shown}: $ref "${error.missingRef}": no such file (${display(expected)})`, { files });
+        throw new UsageError(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, { files });
       }
       tried.add(url);
       deps.push(local);

@@ -16,17 +16,17 @@ export function readSchema(file, display = (name) => name) {
     text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
   } catch (error) {
     const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
-    throw new UsageError(`cannot read schema ${display(file)}: ${why}`);
+    throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
   let schema;
   try {
     schema = JSON.parse(text);
   } catch (error) {
     const { message, line, column } = describeSyntaxError(text, error);
-    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`);
+    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`, { files: [file] });
   }
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object`);
+    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object`, { files: [file] });
   }
   return schema;
 }
@@ -48,7 +48,13 @@ export function withId(schema, file, dialect) {
  * @returns {string | null}
  */
 export function localFileFor(missingUrl, rootId, rootFile) {
-  if (missingUrl.startsWith('file:')) return existing(fileURLToPath(missingUrl));
+  const file = localPathFor(missingUrl, rootId, rootFile);
+  return file && existing(file);
+}
+
+/** @returns {string | null} the local file a $ref's URL stands for, whether or not it exists */
+export function localPathFor(missingUrl, rootId, rootFile) {
+  if (missingUrl.startsWith('file:')) return fileURLToPath(missingUrl);
   let relative;
   try {
     const missing = new URL(missingUrl);
@@ -58,7 +64,7 @@ export function localFileFor(missingUrl, rootId, rootFile) {
   } catch {
     return null;
   }
-  return existing(path.join(path.dirname(rootFile), relative));
+  return path.join(path.dirname(rootFile), relative);
 }
 
 function existing(file) {

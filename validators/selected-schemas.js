@@ -31,7 +31,7 @@ export function createSelectedSchemasValidator({ chooser, loader, refs }) {
         } catch (error) {
           // A schema a file chose that cannot be used fails that file, not the run.
           if (!(error instanceof UsageError)) throw error;
-          source?.uses?.push({ files: [choice.schema].filter(Boolean) });
+          source?.uses?.push({ files: [choice.schema, ...error.files].filter(Boolean) });
           problems.push({ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error', ...choice.at });
           continue;
         }
