@@ -57,11 +57,11 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
     },
     /**
      * The line that ends each run: `Watching 4,057 files: 3 failed. Press q to quit.`
-     * @param {{ files: number, bailedAfter?: number, hint: string }} status files: how many are watched;
-     *   bailedAfter: the failing files of a re-run that --bail stopped
+     * @param {{ files: number, unchecked: number, bailedAfter?: number, hint: string }} status files: how
+     *   many are watched; unchecked: how many are to be checked still (never checked, or changed and
+     *   not reached); bailedAfter: the failing files of a re-run that --bail stopped
      */
-    status({ files, bailedAfter, hint }) {
-      const unchecked = files - verdicts.size;
+    status({ files, unchecked, bailedAfter, hint }) {
       if (bailedAfter) write(c.yellow(`Stopped after ${plural(bailedAfter, 'failing file')} (--bail): the files not checked are checked with the next change.\n`));
       const parts = [failed ? c.bold(c.red(`${count(failed)} failed`)) : unchecked ? 'none failed' : c.green('all passed')];
       if (unchecked) parts.push(c.yellow(`${count(unchecked)} not checked`));

@@ -236,6 +236,12 @@ for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
 
     writeTree(dir, { 'b.json': '{}' });
     await watch.next(/^PASS b\.json \(fixed\)\n(?:.*\n)*?Watching 3 files: all passed\./m);
+
+    // Two files broken in one save: the second, not reached, is counted as not checked (its old pass is stale).
+    writeTree(dir, { 'a.json': '{', 'c.json': '{' });
+    await watch.next(/^Watching 3 files: 1 failed, 1 not checked\./m);
+    writeTree(dir, { 'a.json': '{}', 'c.json': '{}' });
+    await watch.next(/^Watching 3 files: all passed\./m);
     watch.send('q');
     assert.equal((await watch.exit()).code, 0);
   });
