@@ -57,14 +57,16 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
     },
     /**
      * The line that ends each run: `Watching 4,057 files: 3 failed. Press q to quit.`
-     * @param {{ files: number, unchecked: number, bailedAfter?: number, hint: string }} status files: how
-     *   many are watched; unchecked: how many are to be checked still (never checked, or changed and
-     *   not reached); bailedAfter: the failing files of a re-run that --bail stopped
+     * @param {{ files: number, unchecked: number, bailedAfter?: number, errored?: boolean, hint: string }} status
+     *   files: how many are watched; unchecked: how many are to be checked still (never checked, or
+     *   changed and not reached); bailedAfter: the failing files of a re-run that --bail stopped;
+     *   errored: the last run ended in a usage error (said above), which q exits 2 for
      */
-    status({ files, unchecked, bailedAfter, hint }) {
+    status({ files, unchecked, bailedAfter, errored = false, hint }) {
       if (bailedAfter) write(c.yellow(`Stopped after ${plural(bailedAfter, 'failing file')} (--bail): the files not checked are checked with the next change.\n`));
-      const parts = [failed ? c.bold(c.red(`${count(failed)} failed`)) : unchecked ? 'none failed' : c.green('all passed')];
+      const parts = [failed ? c.bold(c.red(`${count(failed)} failed`)) : unchecked || errored ? 'none failed' : c.green('all passed')];
       if (unchecked) parts.push(c.yellow(`${count(unchecked)} not checked`));
+      if (errored) parts.push(c.bold(c.red('stopped by the error above')));
       write(`${c.bold(`Watching ${plural(files, 'file')}:`)} ${parts.join(', ')}. ${c.dim(hint)}\n`);
     },
   };

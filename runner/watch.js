@@ -82,7 +82,7 @@ export async function watch({ config: given, options, discovered, selection }, i
 
   const hint = () => (keys?.interactive ? 'Press q to quit, Enter to check every file again.' : 'Press Ctrl-C to quit.');
   const unchecked = () => [...files.keys()].filter((rel) => due.has(rel) || !reporter.knows(rel)).length;
-  const status = (summary) => stop.signal.aborted || reporter.status({ files: files.size, unchecked: unchecked(), bailedAfter: summary?.bailed ? summary.failed : 0, hint: hint() });
+  const status = (summary) => stop.signal.aborted || reporter.status({ files: files.size, unchecked: unchecked(), bailedAfter: summary?.bailed ? summary.failed : 0, errored: lastError !== null, hint: hint() });
 
   // A run of these files, printing what changed; the files it does not reach stay due.
   async function check(entries, { first = false, partial = true } = {}) {

@@ -159,7 +159,7 @@ test('a changed config or .gitignore starts over: every file checked again; a br
   await watch.next(/^Watching 2 files: 1 failed\./m);
 
   writeTree(dir, { '.filecheckrc.json': '{ "rules": [' });
-  await watch.next(/^Watching 2 files: 1 failed\./m);
+  await watch.next(/^Watching 2 files: 1 failed, stopped by the error above\./m);
   assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json: not valid JSON: .*$/m);
 
   writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], require: ['id'] }] }) });
@@ -389,14 +389,14 @@ for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
 
     // The config names a schema not written yet: a usage error, until it is there.
     writeTree(dir, { '.filecheckrc.json': json({ schemaFromDocument: true, rules: [{ files: ['data/*.json'], schema: 'schemas/new.json' }, { files: ['docs/*.json'] }] }) });
-    await watch.next(/^Watching 2 files: 1 failed\./m);
+    await watch.next(/^Watching 2 files: 1 failed, \d not checked, stopped by the error above\./m);
     assert.match(watch.stderr, /^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
     writeTree(dir, { 'schemas/new.json': json({ type: 'object', required: ['m'] }) });
     await watch.next(/^ FAIL {2}data\/a\.json\n.*must have required property "m"(?:.*\n)*?Watching 2 files: 2 failed\./m);
 
     // A rule's schema whose $ref names a missing file, which is then created.
     writeTree(dir, { 'schemas/new.json': json({ $ref: './parts/new-part.json' }) });
-    await watch.next(/^Watching 2 files: 2 failed\./m);
+    await watch.next(/^Watching 2 files: 2 failed, \d not checked, stopped by the error above\./m);
     assert.match(watch.stderr, /\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
     writeTree(dir, { 'schemas/parts/new-part.json': json({ type: 'object' }) });
     await watch.next(/^PASS data\/a\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
@@ -411,7 +411,7 @@ test('a schema broken while it is edited is said once, and its files are checked
   await watch.next(/^Watching 2 files: 1 failed\./m);
 
   writeTree(dir, { 'schemas/item.schema.json': '{ "type": ' });
-  await watch.next(/^Watching 2 files: 1 failed\./m);
+  await watch.next(/^Watching 2 files: 1 failed, 2 not checked, stopped by the error above\./m);
   assert.match(watch.stderr, /^filecheck: schema schemas\/item\.schema\.json:1:11 is not valid JSON: Unexpected end of input$/m);
 
   writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: [] }) });
