@@ -24,10 +24,6 @@ function sameKey(a, b) {
   return a === b || name(a) === name(b);
 }
 
-// What YAML text may not hold (YAML 1.2 c-printable): the control characters but tab, line feed and
-// carriage return (and NEL), DEL, and U+FFFE/U+FFFF. yaml reads them as text; a NUL in a .yaml file
-// is more likely binary content than data.
-const NOT_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]/;
 
 const OPTIONS = {
   schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
@@ -70,11 +66,13 @@ export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yaml
 export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
   let lines = null;
   const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
-  const unprintable = NOT_PRINTABLE.exec(source);
-  if (unprintable) {
-    const code = `U+${unprintable[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
-    const message = `invalid ${format}: the character ${code} cannot appear in YAML text (binary content?); in a double-quoted string, write it as an escape`;
-    return [{ problems: [{ validator: 'parse', message, ...place(unprintable.index), kind: 'parse' }] }];
+  // YAML text may not hold a NUL (YAML 1.2 c-printable), which yaml would read as text: a NUL in a
+  // .yaml file is binary content, not data. (The other control characters are not looked for: a
+  // scan for them costs 8% of a run on 50 KB files; indexOf finds a NUL thirty times faster.)
+  const nul = source.indexOf('\0');
+  if (nul !== -1) {
+    const message = `invalid ${format}: the file contains a NUL byte (binary content?), which YAML text cannot hold; in a double-quoted string, write it as "\\0"`;
+    return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
   }
   const tokens = Array.from(new Parser().parse(source));
   for (const token of tokens) {
