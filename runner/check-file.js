@@ -109,7 +109,7 @@ function checkDocuments(text, entry, validators, problems, guard, uses) {
     if (!found) {
       found = [];
       const tooDeep = pointerTooDeep(document.value);
-      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser, range: document.range, uses });
+      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser, range: document.range, comments: document.comments, uses });
       else found.push(tooDeepAt(document, tooDeep));
       if (found.length) document.locate(found);
     }

@@ -13,16 +13,19 @@ const TOML_DIRECTIVE = /^[ \t]*#:schema[ \t]+(\S+)/m;
  *   ref: what the document gives, not yet known to be a string; pointer (the `$schema` key) or
  *   line and column in the file (a comment): where, for messages
  * @param {unknown} value the parsed document
- * @param {{ text?: string, parser?: string, range?: [number, number] }} [source] the file's text,
- *   the parser that read it (YAML's and TOML's comments are read) and where in the text the
- *   document is, from the end of the one before it (a stream holds several; default: all of it)
+ * @param {{ text?: string, parser?: string, range?: [number, number], comments?: Set<string> }} [source]
+ *   the file's text, the parser that read it (YAML's and TOML's comments are read), where in the
+ *   text the document is, from the end of the one before it (a stream holds several; default: all
+ *   of it), and the document's comment lines (YAML): a match in a block scalar's text is not one
  * @returns {DocumentSchemaRef | null}
  */
-export function documentSchemaRef(value, { text = '', parser = 'json', range = [0, text.length] } = {}) {
+export function documentSchemaRef(value, { text = '', parser = 'json', range = [0, text.length], comments } = {}) {
   if (parser === 'yaml') {
     MODELINE.lastIndex = range[0];
-    const modeline = MODELINE.exec(text);
-    if (modeline && modeline.index < range[1]) return commentRef(text, modeline);
+    for (let modeline; (modeline = MODELINE.exec(text)) && modeline.index < range[1];) {
+      const comment = modeline[0].slice(modeline[0].indexOf('#') + 1).trim();
+      if (!comments || comments.has(comment) || [...comments].some((line) => line.startsWith(comment))) return commentRef(text, modeline);
+    }
   }
   if (parser === 'toml') {
     const directive = TOML_DIRECTIVE.exec(TOML_HEADER.exec(text)[0]);

@@ -78,11 +78,12 @@ function extensionOf(file) {
 
 /**
  * @typedef {({ value: unknown, locate(problems: object[]): void } | { problems: object[] }) & { number?: number,
- *   range?: [number, number] }} ParsedDocument
+ *   range?: [number, number], comments?: Set<string> }} ParsedDocument
  *   a document that parsed, with `locate` filling in line and column of problems with a pointer
  *   into it; or a document that did not, with its `parse` problems (already placed). number: its
  *   place in a stream of several documents, 1-based, which its problems are to name; range: where
- *   its text is in the file (YAML), where a comment naming its schema is looked for
+ *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
+ *   comment lines, trimmed (YAML, when one may name its schema)
  * @typedef {{ parse(text: string, entry: import('./discover.js').FileEntry): ParsedDocument[] }} Parser
  *   every document of the file, in order: YAML streams hold several, a Markdown file without front
  *   matter none

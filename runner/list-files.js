@@ -85,5 +85,5 @@ function readDocuments(entry, readText, parserNamed) {
   // In a YAML stream, a document that does not parse leaves the others' schemas known, as the check does.
   const documents = parserNamed(entry.parser).parse(text, entry).filter((document) => !document.problems);
   if (!documents.length) return { unknown: `not valid ${entry.parser}` };
-  return { read: documents.map(({ value, range }) => ({ value, source: { text, parser: entry.parser, range } })) };
+  return { read: documents.map(({ value, range, comments }) => ({ value, source: { text, parser: entry.parser, range, comments } })) };
 }

@@ -138,7 +138,20 @@ function readDocument(doc, source, place, format, tags) {
   }
   const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
   if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
-  return { value, locate: (problems) => locate(doc, problems, place) };
+  const comments = source.includes('yaml-language-server') ? commentLines(doc) : undefined;
+  return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
+}
+
+// The document's comments, line by line (yaml keeps them on the nodes, without positions): a
+// `yaml-language-server` line inside a block scalar is text, not one of them (document-schema.js).
+function commentLines(doc) {
+  const found = [doc.commentBefore, doc.comment];
+  visit(doc, {
+    Node(_key, node) {
+      found.push(node.commentBefore, node.comment);
+    },
+  });
+  return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
 }
 
 // An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,

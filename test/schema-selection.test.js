@@ -46,6 +46,20 @@ test('documentSchemaRef: the top-level $schema key of any document; the yaml-lan
   assert.deepEqual(documentSchemaRef({ a: 1 }, { text: stream, parser: 'yaml', range: [0, second] }), { ref: 'first.json', line: 1, column: 33 });
   assert.deepEqual(documentSchemaRef({ b: 2 }, { text: stream, parser: 'yaml', range: [second, third] }), { ref: 'second.json', line: 4, column: 33 }, 'each document of a stream its own, placed in the file');
   assert.equal(documentSchemaRef({ c: 3 }, { text: stream, parser: 'yaml', range: [third, stream.length] }), null);
+  const script = 'run: |\n  # yaml-language-server: $schema=in-text.json\n# yaml-language-server: $schema=real.json\nk: 1\n';
+  assert.deepEqual(documentSchemaRef({}, { text: script, parser: 'yaml', comments: new Set(['yaml-language-server: $schema=real.json']) }), { ref: 'real.json', line: 3, column: 33 }, 'a line of a block scalar is text, not a comment');
+});
+
+test('YAML: a yaml-language-server line inside a block scalar names no schema', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/named.json': json({ type: 'object', required: ['name'] }),
+    'ci/job.yaml': 'script: |\n  # yaml-language-server: $schema=../schemas/named.json\n  echo hi\nkind: A\n',
+    'ci/real.yaml': '# yaml-language-server: $schema=../schemas/named.json\nkind: A\n',
+  });
+  const { code, byPath, stderr } = await check(dir, ['ci/*', '--schema-from-document']);
+  assert.equal(code, 1, stderr);
+  assert.equal(byPath['ci/job.yaml'].status, 'pass');
+  assert.deepEqual(messages(byPath['ci/real.yaml']), ['invalid: must have required property "name"']);
 });
 
 test('documentSchemaRef: TOML\'s #:schema comment among the comments that open the file (Taplo\'s), before the $schema key', () => {
