@@ -109,6 +109,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       }
 
       const toCheck = [];
+      const chosen = new Set(); // the schema keys of the hits that chose their schemas, as recorded
       files.forEach((entry, index) => {
         const fingerprint = sets.get(entry.rules);
         // Symbolic links, pipes and rules that cannot be fingerprinted: always checked.
@@ -125,12 +126,15 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         if (record && !entry.track && sameChecks(record[4], fingerprint) && unchanged(record, stats, entry.path)) {
           records.set(key, record);
           hits.push(index);
+          if (record[4] !== fingerprint) chosen.add(record[4].slice(fingerprint.length + 1));
           return;
         }
         toCheck.push({ ...entry, hash: true });
         missIndexes.push(index);
         pending.push([key, stats.size, stats.mtimeMs, stats.ctimeMs, fingerprint]);
       });
+      // A warm run says what a cold one said of the schemas files chose (a rule's own: fingerprintRules).
+      for (const schemaKey of new Set([...chosen].flatMap((keys) => keys.split(' ')))) schemaCache.notesOf(schemaKey).forEach((note) => warn(note));
       return toCheck;
     },
 

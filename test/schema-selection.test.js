@@ -484,6 +484,19 @@ test('--cache: a file that chose its schema is checked again when that schema, t
   }
 });
 
+test('--cache: a warm run repeats the warnings of the schemas files chose, as the cold run said them', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/typed.json': json({ type: 'object', tsType: 'Typed' }),
+    'docs/d.json': json({ $schema: '../schemas/typed.json' }),
+  });
+  const warning = 'filecheck: warning: schema schemas/typed.json: unknown keyword "tsType" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n';
+  const cold = await check(dir, ['docs', '--schema-from-document', '--cache']);
+  assert.equal(cold.stderr, warning);
+  const warm = await check(dir, ['docs', '--schema-from-document', '--cache']);
+  assert.equal(warm.byPath['docs/d.json'].cached, true);
+  assert.equal(warm.stderr, warning);
+});
+
 test('--cache: a file that chose its schema is checked again when the ajv settings of its rule change', async (t) => {
   const dir = makeTree(t, {
     'schemas/mail.json': json({ type: 'object', properties: { mail: { type: 'string', format: 'email' } } }),

@@ -93,6 +93,11 @@ function createSchemaCache(dir, warn, display) {
      * @param {string} key
      */
     isCurrent: (key) => /^[\w-]+$/.test(key) && entryAt(key) !== null,
+    /** @returns {string[]} the warnings compiling the schema stored under this key gave, as said then */
+    notesOf(key) {
+      const entry = entryAt(key);
+      return entry?.deps.length ? entry.notes.map((note) => `schema ${display(entry.deps[0][0])}: ${note}`) : [];
+    },
     /**
      * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
      * @param {SchemaRule} rule
