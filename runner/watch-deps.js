@@ -2,9 +2,15 @@
 // preloads and those its $refs reached (known once compiled), its catalogs, its validator modules. --watch checks
 // a rule's files again when one of them changes, and gives a changed module a new generation, so
 // that it is imported again (an ES module cannot be unloaded).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { expandRefs } from './compile-rules.js';
+import { hasGlobChars } from './paths.js';
 import { digestFile } from './digest.js';
 import { resolveValidatorModule } from '../validators/custom.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {import('./config.js').Rule[]} rules the rules in use
@@ -35,6 +41,22 @@ export async function ruleDependencies(rules, compiler) {
     }
   }
   return found;
+}
+
+/**
+ * The `refs` globs of these rules: a file that comes to match one changes what the rule preloads.
+ * @param {import('./config.js').Rule[]} rules
+ * @returns {{ folder: string, matches(file: string): boolean, id: number }[]} folder: where the
+ *   glob's files are (its static part), watched for any name
+ */
+export function refGlobs(rules) {
+  const picomatch = require('picomatch');
+  return rules.flatMap((rule) => (rule.schema || rule.selection ? rule.refs : [])
+    .filter((ref) => hasGlobChars(ref) && !fs.existsSync(ref))
+    .map((ref) => {
+      const glob = ref.split(path.sep).join('/');
+      return { folder: path.resolve(picomatch.scan(glob).base), matches: picomatch(glob), id: rule.id };
+    }));
 }
 
 /**

@@ -14,6 +14,7 @@ import { findRepositoryRoot, gitignoreFilter } from './gitignore.js';
 
 const require = createRequire(import.meta.url);
 const NEVER_ENTERED = new Set(['node_modules', '.git']);
+const ANY = '*'; // a watched name that stands for every name of its folder (watchFolders)
 
 /**
  * @typedef {(kind: 'rename' | 'change', file: string) => void} OnEvent rename: a name appeared or
@@ -38,7 +39,7 @@ export function createWatcher({ onEvent, onError }) {
   }
 
   function arrived(folder, watch, kind, name) {
-    if (watch.names.has(name)) onEvent(kind, path.join(folder, name));
+    if (watch.names.has(ANY) || watch.names.has(name)) onEvent(kind, path.join(folder, name));
     const below = watch.awaited.get(name);
     if (!below || !isDirectory(path.join(folder, name))) return;
     watch.awaited.delete(name);
@@ -64,6 +65,13 @@ export function createWatcher({ onEvent, onError }) {
      * Also watches these files, wherever they are (what the checks depend on).
      * @param {string[]} files absolute paths
      */
+    /**
+     * Watches these folders for any name in them (the folder of a glob's files), also one not made yet.
+     * @param {string[]} dirs absolute paths
+     */
+    watchFolders(dirs) {
+      this.watchFiles(dirs.map((dir) => path.join(dir, ANY)));
+    },
     watchFiles(files) {
       for (const file of files) {
         // A file in a folder not made yet (`schemas/parts/x.json`): the nearest folder there is

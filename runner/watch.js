@@ -19,7 +19,7 @@ import { relativePosix } from './paths.js';
 import { createBatcher } from './watch-batch.js';
 import { listenForKeys } from './watch-keys.js';
 import { createWatcher, watchRoots } from './watch-files.js';
-import { ruleDependencies, createModuleGenerations } from './watch-deps.js';
+import { ruleDependencies, refGlobs, createModuleGenerations } from './watch-deps.js';
 import { colorsFor } from '../reporters/colors.js';
 import { createWatchReporter } from '../reporters/watch.js';
 
@@ -61,6 +61,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   let folders = new Set(); // the folders that hold them, and theirs: one moved away takes its files along
   const due = new Map(); // rel ─▶ FileEntry: to check, not reached yet (a usage error, --bail)
   let deps = new Map(); // file ─▶ ids of the rules that depend on it
+  let globs = []; // the rules' refs globs: a file that comes to match one affects its rule
   const schemasChosen = new Map(); // rel ─▶ the schema files it chose itself ($schema, a catalog), watched
   const session = { compiler: null, pool: null }; // kept between runs (run.js)
   let roots = ''; // the folders the tree's watches start from, as watched (watch-files.js)
@@ -139,7 +140,9 @@ export async function watch({ config: given, options, discovered, selection }, i
     const used = new Set([...new Set([...files.values()].map((entry) => entry.rules))].flat()); // rule sets are shared arrays (discover.js)
     const rules = [...config.rules, ...(config.cliRule ? [config.cliRule] : [])].filter((rule) => used.has(rule.id));
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
+    globs = refGlobs(rules);
     watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
+    watcher.watchFolders(globs.map((glob) => glob.folder));
   }
 
   // The tree's watches start from the folders the patterns or rules name, or the nearest existing
@@ -186,7 +189,7 @@ export async function watch({ config: given, options, discovered, selection }, i
 
   // The changed and new files, and those of the rules a changed schema or module affects.
   async function recheck(batch, changed) {
-    const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? [])]));
+    const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? []), ...globs.filter((glob) => glob.matches(file)).map((glob) => glob.id)]));
     const changedSet = new Set(changed);
     const choosers = new Set([...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel));
     const recompile = affected.size > 0 || choosers.size > 0 || lastError !== null;

@@ -405,6 +405,24 @@ for (const [executor, workers] of [['in-process', '0'], ['pool', '1']]) {
   });
 }
 
+test('a file that comes to match a rule\'s refs glob is preloaded: a document naming its $id is checked again', TEST, async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': json({ rules: [{ files: ['docs/*.json'], schemaFromDocument: true, refs: ['schemas/ids/*.json'] }] }),
+    'schemas/ids/x.json': json({ $id: 'https://example.com/x.json', type: 'object' }),
+    'docs/x.json': json({ $schema: 'https://example.com/x.json' }),
+    'docs/y.json': json({ $schema: 'https://example.com/y.json' }),
+  });
+  const watch = startWatch(t, [], { cwd: dir });
+  const first = await watch.next(/^Watching 2 files: 1 failed\./m);
+  assert.match(first, /^ FAIL {2}docs\/y\.json\n.*is not available offline/m);
+
+  writeTree(dir, { 'schemas/ids/y.json': json({ $id: 'https://example.com/y.json', required: ['zz'] }) });
+  const run = await watch.next(/^ FAIL {2}docs\/y\.json\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
+  assert.match(run, /must have required property "zz"/);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
 test('a schema broken while it is edited is said once, and its files are checked when it is fixed', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, [], { cwd: dir });
