@@ -339,6 +339,22 @@ test('Markdown: an empty front matter block, or one of comments only, is {}', as
   assert.deepEqual(byPath['null.md'].problems, [invalid('must be object', '', 2, 1)], 'a written null is null');
 });
 
+test('a schema may be YAML (.yaml, .yml), its $refs too; a broken one is a usage error at its line and column', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/service.yaml': 'type: object\nrequired: [name]\nproperties:\n  name: {type: string}\n  port: {$ref: "./defs.yml#/definitions/port"}\n',
+    'schemas/defs.yml': 'definitions:\n  port: {type: integer}\n',
+    'schemas/broken.yaml': 'type: [\n',
+    'data/ok.json': JSON.stringify({ name: 'a', port: 1 }),
+    'data/bad.yaml': 'port: eighty\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['data', '-s', 'schemas/service.yaml'], 1, { noErrors: true });
+  assert.equal(byPath['data/ok.json'].status, 'pass');
+  assert.deepEqual(byPath['data/bad.yaml'].problems, [invalid('must have required property "name"', '', 1, 1), invalid('must be integer', '/port', 1, 7)]);
+  const broken = await runCli(['data', '-s', 'schemas/broken.yaml'], { cwd: dir });
+  assert.equal(broken.code, 2);
+  assert.match(oneLine(broken.stderr), /^schema schemas\/broken\.yaml:2:1 is not valid YAML: /);
+});
+
 test('the nesting limit holds for every format, measured before a parser recurses, the same in both executors', async (t) => {
   const nest = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
   // Four anchors of 300 levels each, each holding the one before: 1,200 levels through aliases.

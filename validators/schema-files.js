@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
-import { describeSyntaxError } from '../runner/positions.js';
+import { createRequire } from 'node:module';
+import { describeSyntaxError, lineLocator } from '../runner/positions.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {string} file
@@ -18,17 +21,32 @@ export function readSchema(file, display = (name) => name) {
     const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
-  let schema;
-  try {
-    schema = JSON.parse(text);
-  } catch (error) {
-    const { message, line, column } = describeSyntaxError(text, error);
-    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`, { files: [file] });
-  }
+  const schema = /\.ya?ml$/i.test(file) ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object`, { files: [file] });
   }
   return schema;
+}
+
+function parseJsonSchema(text, file, display) {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    const { message, line, column } = describeSyntaxError(text, error);
+    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`, { files: [file] });
+  }
+}
+
+// Schemas kept as YAML (OpenAPI's, many repositories'), read as data files are: YAML 1.2 core,
+// duplicate keys an error. yaml is loaded only for them.
+function parseYamlSchema(text, file, display) {
+  const doc = require('yaml').parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
+  const error = doc.errors[0];
+  if (error) {
+    const { line, column } = lineLocator(text)(error.pos[0]);
+    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid YAML: ${error.message.split('\n')[0]}`, { files: [file] });
+  }
+  return doc.toJS({ maxAliasCount: 1000 });
 }
 
 /** The key a schema is identified by: its own id, else its file's URL, so relative $refs resolve to files. */
