@@ -24,8 +24,8 @@ export function exitCodeFor(summary) {
  * @returns {number}
  */
 export function usageExit(error, { stderr, reporters }) {
+  reporters?.discard(); // no half-written report is left, whatever stopped the run
   if (!(error instanceof UsageError)) throw error;
-  reporters?.discard();
   stderr.write(`filecheck: ${error.message}\n`);
   return EXIT.usage;
 }

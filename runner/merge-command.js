@@ -35,7 +35,7 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     const { results, summary, warnings, missingShards } = mergeReports(files.map((file) => readReport(file, relativePosix(cwd, file) || file)));
 
     for (const warning of warnings) options.quiet || stderr.write(`filecheck: warning: ${warning}\n`);
-    const config = { reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
+    const config = { cwd, reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
     const { createReporters } = await import('../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     // The reports list no skipped files, only how many there were.

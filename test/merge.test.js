@@ -198,3 +198,18 @@ test('merge without reports, with an unknown option, and merge --help', async (t
   assert.match(main.stdout.replace(/\s+/g, ' '), /filecheck merge shard-\*\.json Combine the JSON reports of several runs/);
   assert.match(main.stdout, /--shard/);
 });
+
+test('merge in GitHub Actions (the github reporter on) annotates the failures and writes its reports; a merged junit has no time it does not know', async (t) => {
+  const dir = makeTree(t, { 'bad.yaml': 'a: [\n', 'ok.json': GOOD });
+  const shard = await runCli(['bad.yaml', 'ok.json', '-r', 'json:report.json'], { cwd: dir });
+  assert.equal(shard.code, 1, shard.stderr);
+  const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, GITHUB_STEP_SUMMARY: path.join(dir, 'summary.md') };
+  const merged = await runCli(['merge', 'report.json', '-r', 'json:merged.json', '-r', 'junit:merged.xml'], { cwd: dir, env });
+  assert.equal(merged.code, 1, merged.stderr);
+  assert.match(merged.stdout + merged.stderr, /^::error file=bad\.yaml,line=2,col=1,title=filecheck \(parse\)::invalid YAML: /m);
+  assert.deepEqual(parseJsonReport(fs.readFileSync(path.join(dir, 'merged.json'), 'utf8')).files.map((file) => file.path), ['bad.yaml']);
+  const junit = fs.readFileSync(path.join(dir, 'merged.xml'), 'utf8');
+  assert.doesNotMatch(junit, /NaN/);
+  assert.match(junit, /<testcase classname="bad\.yaml" name="bad\.yaml">/);
+  assert.deepEqual(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary file left');
+});
