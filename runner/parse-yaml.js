@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tooDeepProblem } from './nesting.js';
-import { applyTags, isReadTag, tagsOf } from './yaml-tags.js';
+import { applyTags, isReadTag, tagsOf, unresolvedTag } from './yaml-tags.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -81,12 +81,13 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
   }
   const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
   const several = documents.length > 1;
+  const modeline = source.includes('yaml-language-server'); // a comment may name the schema: keep the comments
   const read = [];
   let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
   for (const [index, doc] of documents.entries()) {
     const range = [base + start, base + (start = doc.range[2])];
     if (several && isEmpty(doc)) continue;
-    read.push({ ...readDocument(doc, source, place, format, tags), range, ...(several && { number: index + 1 }) });
+    read.push({ ...readDocument(doc, source, place, format, tags, modeline), range, ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
 }
@@ -115,11 +116,11 @@ function tooDeepAt(document) {
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
 
-function readDocument(doc, source, place, format, tags) {
+function readDocument(doc, source, place, format, tags, modeline) {
   const problem = (message, offset) => ({ problems: [{ validator: 'parse', message: `invalid ${format}: ${message}`, ...place(offset), kind: 'parse' }] });
   const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
-    const tag = / (\S+)$/.exec(error.message)?.[1].replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
+    const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
   if (error) return problem(error.message, error.pos[0]);
@@ -138,7 +139,7 @@ function readDocument(doc, source, place, format, tags) {
   }
   const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
   if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
-  const comments = source.includes('yaml-language-server') ? commentLines(doc) : undefined;
+  const comments = modeline ? commentLines(doc) : undefined;
   return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
 }
 

@@ -61,5 +61,8 @@ export function applyTags(doc, tags) {
   });
 }
 
+/** @returns {string | undefined} the tag a TAG_RESOLVE_FAILED warning of yaml's is about, as written */
+export const unresolvedTag = (warning) => / (\S+)$/.exec(warning.message)?.[1];
+
 /** @returns {boolean} the warning is that one of these tags is unknown to the core schema */
-export const isReadTag = (warning, tags) => warning.code === 'TAG_RESOLVE_FAILED' && tags.has(/ (\S+)$/.exec(warning.message)?.[1]);
+export const isReadTag = (warning, tags) => warning.code === 'TAG_RESOLVE_FAILED' && tags.has(unresolvedTag(warning));
