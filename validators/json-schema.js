@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, dialectOf, loadPlugins, withKnownMetaSchema, META_SCHEMAS } from './ajv-instance.js';
+import { toProblems } from './schema-problems.js';
 import { readSchema as readSchemaFile, idOf, withId, localFileFor, localPathFor } from './schema-files.js';
 
 const readSchema = (file, display) => withKnownMetaSchema(readSchemaFile(file, display));
@@ -207,36 +208,4 @@ function inOurWords(message) {
   const format = /unknown format "([^"]+)" ignored in schema at path "([^"]*)"/.exec(message);
   if (format) return `unknown format "${format[1]}" is not checked (at ${format[2]})`;
   return message.replace(/^strict mode: /, '');
-}
-
-/** ajv errors ──▶ Problems, with messages that name what is wrong. */
-function toProblems(errors) {
-  const seen = new Set();
-  const problems = [];
-  for (const error of errors) {
-    const problem = { validator: 'json-schema', message: describe(error), pointer: error.instancePath, kind: 'invalid' };
-    if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
-      const extra = error.params.additionalProperty ?? error.params.unevaluatedProperty;
-      problem.pointer += `/${String(extra).replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    }
-    const key = `${problem.pointer}\0${problem.message}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    problems.push(problem);
-  }
-  return problems;
-}
-
-function describe(error) {
-  const { keyword, params, message } = error;
-  if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
-  if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
-  if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
-  if (keyword === 'enum') {
-    const values = params.allowedValues.slice(0, 10).map((v) => JSON.stringify(v)).join(', ');
-    return `must be one of ${values}${params.allowedValues.length > 10 ? ', …' : ''}`;
-  }
-  if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
-  if (keyword === 'format') return `must match format "${params.format}"`;
-  return message ?? keyword;
 }

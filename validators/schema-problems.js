@@ -1,0 +1,38 @@
+// What ajv reports of a document ──▶ filecheck's Problems: one per place and message, worded
+// for the person who fixes the file.
+
+/**
+ * ajv errors ──▶ Problems, with messages that name what is wrong.
+ * @param {import('ajv').ErrorObject[]} errors
+ * @returns {import('../runner/check-file.js').Problem[]}
+ */
+export function toProblems(errors) {
+  const seen = new Set();
+  const problems = [];
+  for (const error of errors) {
+    const problem = { validator: 'json-schema', message: describe(error), pointer: error.instancePath, kind: 'invalid' };
+    if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      const extra = error.params.additionalProperty ?? error.params.unevaluatedProperty;
+      problem.pointer += `/${String(extra).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    }
+    const key = `${problem.pointer}\0${problem.message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    problems.push(problem);
+  }
+  return problems;
+}
+
+function describe(error) {
+  const { keyword, params, message } = error;
+  if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
+  if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
+  if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
+  if (keyword === 'enum') {
+    const values = params.allowedValues.slice(0, 10).map((v) => JSON.stringify(v)).join(', ');
+    return `must be one of ${values}${params.allowedValues.length > 10 ? ', …' : ''}`;
+  }
+  if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
+  if (keyword === 'format') return `must match format "${params.format}"`;
+  return message ?? keyword;
+}
