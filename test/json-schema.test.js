@@ -269,6 +269,22 @@ const TS_TYPE = {
   properties: { a: { type: 'string', tsType: 'Foo' }, b: { type: 'object', tsType: 'Bar' } },
 };
 
+test('$anchor (2019-09, 2020-12) is a keyword of the dialect, not an unknown one, and a $ref finds it', async (t) => {
+  for (const dialect of ['https://json-schema.org/draft/2019-09/schema', 'https://json-schema.org/draft/2020-12/schema']) {
+    const { validate, warnings } = await compile(t, {
+      'schema.json': { $schema: dialect, $defs: { n: { $anchor: 'count', type: 'integer' } }, properties: { a: { $ref: '#count' } } },
+    });
+    assert.deepEqual(warnings, [], dialect);
+    assert.deepEqual(validate({ a: 1 }), []);
+    assert.deepEqual(validate({ a: 'x' }), [problem('/a', 'must be integer')]);
+  }
+});
+
+test('errorMessage without the ajv-errors plugin: the warning names the plugin', async (t) => {
+  const { warnings } = await compile(t, { 'schema.json': { type: 'string', errorMessage: 'a name, please' } });
+  assert.deepEqual(warnings, ['schema schema.json: unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)']);
+});
+
 test('a non-standard keyword warns once by default (naming it), and is ignored', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE });
   assert.deepEqual(warnings, [
@@ -337,6 +353,27 @@ test('formats: full (the default), fast and false', async (t) => {
       assert.deepEqual(validate({ d: 'yesterday' }), nonsense);
     });
   }
+});
+
+test('the standard formats ajv-formats lacks are checked: iri, iri-reference, idn-email, idn-hostname', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: { home: { format: 'iri' }, link: { format: 'iri-reference' }, mail: { format: 'idn-email' }, host: { format: 'idn-hostname' } },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ home: 'https://bücher.example/straße?q=ö', link: '../ü/x', mail: 'jürgen@bücher.example', host: '例え.テスト' }), []);
+  assert.deepEqual(validate({ home: 'bücher', link: 'a b', mail: 'jürgen@', host: 'a..b' }), [
+    problem('/home', 'must match format "iri"'),
+    problem('/link', 'must match format "iri-reference"'),
+    problem('/mail', 'must match format "idn-email"'),
+    problem('/host', 'must match format "idn-hostname"'),
+  ]);
+  assert.deepEqual(validate({ host: 'bü cher.example', mail: 'a@b@c.example' }), [
+    problem('/mail', 'must match format "idn-email"'),
+    problem('/host', 'must match format "idn-hostname"'),
+  ]);
 });
 
 test('formats: false ignores unknown formats without a warning', async (t) => {

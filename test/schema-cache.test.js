@@ -48,6 +48,12 @@ const CASES = [
     [{ pair: ['a', 1], kids: [{ pair: ['b', 2] }] }, { pair: ['a', 'b', 3], kids: [{ pair: [1] }] }],
   ],
   ['fast formats', { 'schema.json': { properties: { mail: { format: 'email' }, day: { format: 'date' } } } }, [{ mail: 'a@b.example', day: '2024-01-31' }, { mail: 'nope', day: '2024-13-01' }], { formats: 'fast' }],
+  [
+    'internationalised formats (iri, idn-email…), full and fast',
+    { 'schema.json': { properties: { home: { format: 'iri' }, mail: { format: 'idn-email' }, host: { format: 'idn-hostname' }, link: { format: 'iri-reference' } } } },
+    [{ home: 'https://bücher.example/ä', mail: 'jürgen@bücher.example', host: 'bücher.example', link: '../ü' }, { home: 'nope', mail: 'a b@x.example', host: '-x.example', link: 'a b' }],
+  ],
+  ['internationalised formats, fast', { 'schema.json': { properties: { home: { format: 'iri' } } } }, [{ home: 'https://ü.example' }, { home: 'nope' }], { formats: 'fast' }],
   ['formats off', { 'schema.json': { properties: { mail: { format: 'email' } } } }, [{ mail: 'nope' }], { formats: false }],
   ['unknown keyword and format (warned)', { 'schema.json': { tsType: 'X', properties: { s: { type: 'string', format: 'slug' } } } }, [{ s: 'a' }, { s: 1 }]],
   ['declared keyword', { 'schema.json': { tsType: 'X', required: ['a'] } }, [{ a: 1 }, {}], { keywords: ['tsType'] }],

@@ -67,14 +67,26 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     ...strictness,
     ...options,
     validateFormats: formats !== false,
-    ...(source && { code: { ...options.code, source: true } }),
+    // Stored code (--cache) finds the formats where validators/formats.cjs says, not in ajv-formats.
+    code: { ...options.code, formats: formatsCode(formats), ...(source && { source: true }) },
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  if (formats !== false) require('ajv-formats')(ajv, { mode: formats });
+  // ajv resolves `$anchor` but has it in no vocabulary: strict mode took it for an unknown keyword.
+  if (dialect === '2019-09' || dialect === '2020-12') ajv.addKeyword('$anchor');
+  if (formats !== false) {
+    require('ajv-formats')(ajv, { mode: formats });
+    for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);
+  }
   for (const keyword of keywords) ajv.addKeyword(keyword);
   for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   return ajv;
+}
+
+// Where stored code finds the formats of a `formats` setting (a name, not a string, in ajv's code).
+function formatsCode(formats) {
+  const { _, Name } = require('ajv');
+  return _`require("./formats.cjs").${new Name(formats === 'fast' ? 'fast' : 'full')}`;
 }
 
 /**

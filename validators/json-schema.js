@@ -204,6 +204,7 @@ function ignorableFormat(ajv, error) {
 
 function inOurWords(message) {
   const keyword = /unknown keyword: "([^"]+)"/.exec(message);
+  if (keyword?.[1] === 'errorMessage') return 'unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)';
   if (keyword) return `unknown keyword "${keyword[1]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
   const format = /unknown format "([^"]+)" ignored in schema at path "([^"]*)"/.exec(message);
   if (format) return `unknown format "${format[1]}" is not checked (at ${format[2]})`;
