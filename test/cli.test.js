@@ -190,6 +190,13 @@ test('--require: a key path must exist, with a type when given', async (t) => {
   const invalid = await runCli(['*.json', '-k', 'doc..title'], { cwd: dir });
   assert.equal(invalid.code, 2);
   assert.match(oneLine(invalid.stderr), /"doc\.\.title" is not a key path/);
+
+  // A typo in the type is a usage error, in both executors, not a key that every file lacks.
+  for (const workers of ['0', '2']) {
+    const typo = await runCli(['*.json', '-k', 'doc.title:strin', '--workers', workers], { cwd: dir });
+    assert.equal(typo.code, 2, workers);
+    assert.match(oneLine(typo.stderr), /"doc\.title:strin": unknown type "strin" \(expected string, number/);
+  }
 });
 
 test('--schema validates every matched file, with positions', async (t) => {

@@ -82,10 +82,7 @@ test('the schema rejects bad configs, at the right place', async (t) => {
   }
 });
 
-test(
-  'the schema accepts the require specs that parseKeySpec accepts (a key with a colon)',
-  { todo: 'schema/filecheckrc.schema.json: the require pattern ^[^:]+ rejects "urn:isbn" and "a:b:string", which --require and parseKeySpec accept' },
-  () => {
-    assert.equal(validate({ rules: [{ files: ['x'], require: ['urn:isbn', 'a:b:string'] }] }), true);
-  },
-);
+test('the schema accepts the require specs that parseKeySpec accepts (an escaped colon or dot), and rejects an unknown type', () => {
+  assert.equal(validate({ rules: [{ files: ['x'], require: ['urn\\:isbn', 'a\\:b:string', 'a\\.b.c:integer'] }] }), true);
+  for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c']) assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
+});

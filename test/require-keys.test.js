@@ -19,10 +19,10 @@ test('parseKeySpec reads the key path and the optional type', async (t) => {
     ['a\\.b', ['a.b'], undefined],
     ['a\\.b.c:integer', ['a.b', 'c'], 'integer'],
     ['x.a\\.b\\.c', ['x', 'a.b.c'], undefined],
-    // A suffix that is not a type name stays part of the key.
-    ['urn:isbn', ['urn:isbn'], undefined],
-    ['a:b:string', ['a:b'], 'string'],
-    ['a:String', ['a:String'], undefined],
+    // An escaped colon is part of the key (front matter's `og:title`).
+    ['urn\\:isbn', ['urn:isbn'], undefined],
+    ['a\\:b:string', ['a:b'], 'string'],
+    ['meta.og\\:title:string', ['meta', 'og:title'], 'string'],
   ];
   for (const [spec, path, type] of cases) {
     await t.test(spec, () => {
@@ -37,6 +37,17 @@ test('parseKeySpec rejects specs with an empty key', async (t) => {
       assert.throws(() => parseKeySpec(spec), {
         name: 'TypeError',
         message: `"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`,
+      });
+    });
+  }
+});
+
+test('parseKeySpec rejects a type it does not know, rather than take it for part of the key', async (t) => {
+  for (const [spec, type] of [['a:int', 'int'], ['title:strin', 'strin'], ['a:String', 'String'], ['urn:isbn', 'isbn'], ['a:', ''], ['a:b\\:c', 'b\\:c']]) {
+    await t.test(spec, () => {
+      assert.throws(() => parseKeySpec(spec), {
+        name: 'TypeError',
+        message: `"${spec}": unknown type "${type}" (expected string, number, integer, boolean, object, array, null; a colon in a key is written \\:)`,
       });
     });
   }
