@@ -89,7 +89,7 @@ function expandPatterns(config, found, links) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
-    if (stats && stats.isDirectory() && !path.extname(literal)) glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
+    if (stats && isFolder(literal, stats, links) && !path.extname(literal)) glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
     else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
     if (found.length === before && !stats) unmatched.push(pattern);
@@ -115,8 +115,10 @@ function glob(patterns, base, cwd, found, links) {
   // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
   const below = !prefix.startsWith('..');
-  for (const { path: entry, dirent } of entries) {
-    if (dirent.isDirectory() && !path.extname(entry)) continue;
+  for (const { path: listed, dirent } of entries) {
+    if (dirent.isDirectory() && !path.extname(listed)) continue;
+    // `./content/*.json` finds `./content/a.json`: the same file as `content/*.json` finds, so the same name.
+    const entry = listed.includes('./') ? path.posix.normalize(listed) : listed;
     // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
     // and checked once, under the one name it has when named on the command line.
     // An absolute pattern's entries are absolute already.
@@ -167,6 +169,17 @@ const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
 // fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
 // (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.
 const reachesIntoNodeModules = (rel) => /(^|\/)node_modules(\/|$)/.test(rel);
+
+// A folder named on the command line, or a link to one that the project's link policy follows.
+function isFolder(file, stats, links) {
+  if (stats.isDirectory()) return true;
+  if (!stats.isSymbolicLink() || links.refusal(file)) return false;
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false; // a broken link: the file that fails to be read
+  }
+}
 
 function lstatOrNull(file) {
   try {

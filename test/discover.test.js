@@ -142,6 +142,24 @@ test('a pattern that climbs with ../ reports normalised paths, and a file named 
   ]);
 });
 
+test('a pattern or a rule written with ./ finds each file once, under the name it has without ./', (t) => {
+  const root = tree(t, { 'content/a/x.json': '{}', 'content/a/y.json': '{}' });
+  assert.deepEqual(rels(run(root, { patterns: ['./content/a/*.json', 'content/a/*.json', './content/./a/y.json'] })), ['content/a/x.json', 'content/a/y.json']);
+  const configured = tree(t, { 'content/x.json': '{}' }, { rules: [{ files: ['./content/**/*.json'] }] });
+  assert.deepEqual(rels(run(configured)), ['content/x.json']);
+});
+
+test('a symbolic link to a folder inside the project, named, stands for the data files below it; one out of the project is not followed', (t) => {
+  const root = tree(t, { 'langs/en.json': '{}', 'langs/fr.json': '{}' });
+  fs.symlinkSync('langs', path.join(root, 'dirlink'));
+  assert.deepEqual(rels(run(root, { patterns: ['dirlink'] })), ['dirlink/en.json', 'dirlink/fr.json']);
+  const outside = tree(t, { 'secret.json': '{}' });
+  fs.symlinkSync(outside, path.join(root, 'outlink'));
+  const [entry] = run(root, { patterns: ['outlink'] }).files;
+  assert.equal(entry.rel, 'outlink');
+  assert.match(entry.refused, /is a symbolic link out of the project/);
+});
+
 test('as in the shell, * and ** match no name starting with a dot; a pattern that spells the dot does', (t) => {
   const root = tree(t, { 'a.yml': '{}', '.gitlab-ci.yml': '{}', '.github/workflows/ci.yml': '{}', 'sub/.hidden/x.yml': '{}' });
   assert.deepEqual(rels(run(root, { patterns: ['**/*.yml'] })), ['a.yml']);
