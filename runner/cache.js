@@ -164,6 +164,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       if (!changed && records.size === stored.size) return;
       try {
         writeResults(resultsFile, records);
+        keepOutOfGit(dir);
       } catch (error) {
         warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
       }
@@ -174,6 +175,13 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       return { hits: nextHit, misses: missIndexes.length, schemas };
     },
   };
+}
+
+// A content repository without Node.js has no node_modules to ignore: the cache must not show up in
+// `git status` (as pytest's and ruff's caches do not), so its folder ignores itself.
+function keepOutOfGit(dir) {
+  const file = path.join(dir, '.gitignore');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, '# written by filecheck: the cache is not to be committed\n*\n');
 }
 
 // A location that cannot be a folder is a configuration mistake; one that cannot be written is only

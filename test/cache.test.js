@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, REPO } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
 
 const CONFIG = {
   rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
@@ -365,6 +365,17 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   const flag = await run(dir, ['--cache-location', 'elsewhere']);
   assert.equal(flag.report.summary.cache.hits, 0);
   assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
+});
+
+test('the cache folder keeps itself out of git: a content repository without node_modules stays clean', async (t) => {
+  const dir = makeTree(t, TREE);
+  gitInit(dir);
+  const git = (...args) => spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  git('add', '-A');
+  assert.equal(git('commit', '-qm', 'content').status, 0);
+  await run(dir);
+  assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')));
+  assert.equal(git('status', '--porcelain', '--untracked-files=all').stdout, '');
 });
 
 test('a run on some files (named, a shard) keeps the records of the others', async (t) => {
