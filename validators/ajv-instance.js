@@ -91,6 +91,8 @@ export function dialectOf(schema) {
     'json-schema.org/draft/2019-09/schema': '2019-09',
     'json-schema.org/draft/2020-12/schema': '2020-12',
     'json-schema.org/schema': '2020-12',
+    // OpenAPI 3.1's dialect: 2020-12 and a vocabulary of annotations (discriminator, xml…).
+    'spec.openapis.org/oas/3.1/dialect/base': '2020-12',
   };
   return known[uri] ?? null;
 }
