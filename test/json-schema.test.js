@@ -452,6 +452,15 @@ test('a relative $id is resolved against the schema file\'s URL', async (t) => {
   assert.deepEqual(nested.validate({ b: 's' }), [problem('/b', 'must be number')]);
 });
 
+test('a $ref to an $anchor in another file resolves, with no warning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: D2020, properties: { tag: { $ref: 'anchors.json#tag' } } },
+    'anchors.json': { $schema: D2020, $defs: { tag: { $anchor: 'tag', type: 'string' } } },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ tag: 1 }), [problem('/tag', 'must be string')]);
+});
+
 test('a $ref to a part its file lacks names the file', async (t) => {
   await assert.rejects(
     compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json#/definitions/nope' } } }, 'b.json': { definitions: {} } }),
