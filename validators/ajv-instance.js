@@ -71,11 +71,11 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
-  // reaches warned "unknown keyword".
-  if (dialect === '2019-09' || dialect === '2020-12') ajv.addKeyword('$anchor');
   if (formats !== false) require('ajv-formats')(ajv, { mode: formats });
   for (const keyword of keywords) ajv.addKeyword(keyword);
+  // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
+  // reaches warned "unknown keyword".
+  if ((dialect === '2019-09' || dialect === '2020-12') && !ajv.getKeyword('$anchor')) ajv.addKeyword('$anchor');
   for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   return ajv;
 }
