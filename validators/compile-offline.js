@@ -40,13 +40,20 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     const note = `unknown $schema "${resource.unknown}", validating it as draft-07`;
     return resource === root ? note : `${display(resource.file)}: ${note}`;
   };
-  const files = new Map(); // path ─▶ resource, read once for all attempts
+  const files = new Map([[root.key, root]]); // path ─▶ resource, read once for all attempts
   const fileAt = (file) => {
     if (!files.has(file)) files.set(file, refIndex.byFile(file) ?? readResource(file, display));
     return files.get(file);
   };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
-  const withPrefix = (error) => new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] });
+  // The refs file with an $id, or (naming both) the two that give it.
+  const preloadedWithId = (url, besides) => {
+    try {
+      return refIndex.withId(url, besides);
+    } catch (error) {
+      throw error instanceof UsageError ? new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] }) : error;
+    }
+  };
 
   function attempt(dialect, unicode) {
     const warnings = [];
@@ -99,9 +106,10 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         const builtIn = !added.has(meta.key) && ajv.getSchema(urlKey(meta.id));
         return builtIn ? { builtIn } : meta;
       }
-      const bases = loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
-      const file = localFileFor(url, bases);
-      return refIndex.withId(url) ?? (file && fileAt(file));
+      const preloaded = preloadedWithId(url);
+      if (preloaded) return preloaded;
+      const file = localFileFor(url, basesOf(loaded));
+      return file && fileAt(file);
     };
 
     add(root, root.id);
@@ -139,8 +147,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
 
   // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
   function unresolved(url, ref, loaded, deps) {
-    const bases = loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
-    const expected = localPathFor(url, bases);
+    const expected = localPathFor(url, basesOf(loaded));
     // The file the $ref names, when it is a local one: --watch tries again once it is there.
     const files = [...deps, ...(expected ? [expected] : [])];
     if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${ref}": no such file (${display(expected)})`, files);
@@ -150,11 +157,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
   let dialect = rootDialect;
   let unicode = unicodeRegExp !== false;
   try {
-    try {
-      refIndex.withId(root.id, root);
-    } catch (error) {
-      throw error instanceof UsageError ? withPrefix(error) : error;
-    }
+    preloadedWithId(root.id, root);
     for (;;) {
       try {
         const { loaded, ...compiled } = attempt(dialect, unicode);
@@ -174,8 +177,6 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
           const at = badPattern(signal.resources, root, display, true);
           notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): its patterns are compiled without the u flag`);
           unicode = false;
-        } else if (signal instanceof UsageError && signal.message.startsWith('$id ')) {
-          throw withPrefix(signal);
         } else {
           throw signal;
         }
@@ -188,6 +189,9 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     throw new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
   }
 }
+
+// The schemas whose ids map URLs to local files (schema-files.js), the root's first.
+const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
 
 // ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
 // unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as the
