@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema.js';
 import { UsageError } from '../runner/errors.js';
@@ -337,6 +338,18 @@ test('a $ref to a meta-schema resolves in every spelling, and to another draft\'
   const { validate } = await compile(t, { 'schema.json': { $schema: D2020, $ref: 'https://json-schema.org/draft-04/schema' } });
   assert.deepEqual(validate({ maximum: 1, exclusiveMaximum: true }), []);
   assert.equal(validate({ maximum: 1, exclusiveMaximum: 1 })[0].message, 'must be boolean');
+});
+
+test('a local copy of a meta-schema ajv has built in is a schema like any other', async (t) => {
+  const require = createRequire(import.meta.url);
+  for (const [file, bad, message] of [
+    ['ajv/dist/refs/json-schema-draft-07.json', { type: 'nope' }, 'must match a schema in anyOf'],
+    ['ajv-draft-04/dist/refs/json-schema-draft-04.json', { maximum: 1, exclusiveMaximum: 1 }, 'must be boolean'],
+  ]) {
+    const { validate } = await compile(t, { 'meta.json': require(file) }, { schema: 'meta.json' });
+    assert.deepEqual(validate({ type: 'string' }), [], file);
+    assert.ok(validate(bad).some((p) => p.message === message), file);
+  }
 });
 
 // ── which file a $ref names ─────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@
 // added, and the compile retried. Drafts mix (README: "How drafts mix"): the compile runs in the
 // newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
+import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, META_SCHEMAS } from './ajv-instance.js';
 import { isNewer, migrateSchema } from './migrate-schema.js';
@@ -66,9 +67,12 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
 
     const add = (resource, url) => {
       const own = resource.dialect ?? rootDialect;
-      const named = typeof (resource.raw.$id ?? resource.raw.id) === 'string';
-      const id = named ? resource.id : url;
-      const ids = named ? resource.ids : new Set([urlKey(url)]);
+      // A copy of a meta-schema ajv has built in (schemas checked against a local copy) is
+      // compiled as the file it is, without the $id ajv has taken.
+      const copy = resource === root && metaSchemaResource(resource.id) && ajv.getSchema(urlKey(resource.id));
+      const named = !copy && typeof (resource.raw.$id ?? resource.raw.id) === 'string';
+      const id = named ? resource.id : copy ? fileUrl(resource.file) : url;
+      const ids = named ? resource.ids : new Set([urlKey(id)]);
       reached.set(url, resource);
       if (added.has(resource.key)) {
         // The same schema asked for by another URL (its file's, say, and its $id).
@@ -90,7 +94,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         schema = migrateSchema(schema, own, dialect);
       }
       try {
-        ajv.addSchema(schema, ids.has(urlKey(url)) ? undefined : url, undefined, own === dialect ? undefined : false);
+        ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
       } catch (error) {
         throw fail(`${what}: ${error.message}`, [resource.file].filter(Boolean));
       }
@@ -98,6 +102,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       for (const each of ids) claimed.set(each, resource);
       loaded.push({ resource, id, schema });
       if (resource.file && resource !== root) deps.push(resource.file);
+      return id;
     };
 
     const find = (url) => {
@@ -112,11 +117,11 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       return file && fileAt(file);
     };
 
-    add(root, root.id);
+    const rootId = urlKey(add(root, root.id));
     const tried = new Set();
     for (;;) {
       try {
-        return { ajv, validate: ajv.getSchema(urlKey(root.id)), deps, warnings, loaded };
+        return { ajv, validate: ajv.getSchema(rootId), deps, warnings, loaded };
       } catch (error) {
         if (error.missingSchema === undefined) {
           if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
@@ -189,6 +194,8 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     throw new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
   }
 }
+
+const fileUrl = (file) => pathToFileURL(file).href;
 
 // The schemas whose ids map URLs to local files (schema-files.js), the root's first.
 const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
