@@ -1,6 +1,7 @@
 // The `json-schema` validator: ajv 8, the dialect taken from the schema's $schema, $refs resolved
-// from preloaded and local files only (compile-offline.js). Each schema is compiled once per process; with --cache, once
-// until it changes, later runs loading the standalone code the first one stored (schema-cache.js).
+// from preloaded and local files only (compile-offline.js). Each schema is compiled once per
+// process; with --cache, once until it changes, later runs loading the standalone code the first
+// one stored (schema-cache.js).
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
@@ -115,7 +116,7 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
     const compiled = compileOffline(readResource(rule.schema, display), {
       shown,
       display,
-      refIndex: rule.refs.length ? refIndexOf(rule.refs) : NO_REFS,
+      refIndex: refIndexOf(rule.refs),
       newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
       unicodeRegExp: rule.ajv.unicodeRegExp,
     });
@@ -135,8 +136,6 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
   }
   return { validate, notes, files: rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])] };
 }
-
-const NO_REFS = { byFile: () => undefined, withId: () => null };
 
 // A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
 // compiled on every run.
