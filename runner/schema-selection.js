@@ -5,6 +5,7 @@
 // URL that a catalog entry or a preloaded `refs` schema ($id) maps to a local file.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { urlKey } from './catalog.js';
 import { isInside, realpathOrNull } from './links.js';
@@ -91,8 +92,10 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     }
     if (url.hash.length > 1) return problem(`${shown}: a fragment is not supported; name the whole schema`);
     if (!schema) {
-      const id = ids.get(urlKey(ref));
-      if (id) return { source: 'document', why: shown, schema: id, at: where };
+      const [first, ...more] = ids.get(urlKey(ref)) ?? [];
+      const other = more.find(({ schema: copy }) => !isDeepStrictEqual(copy, first.schema));
+      if (other) return problem(`${shown} is the $id of both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`);
+      if (first) return { source: 'document', why: shown, schema: first.file, at: where };
       for (const catalog of catalogs) {
         const entry = catalog.byUrl(ref);
         if (entry) return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, { source: 'document', prefix: shown, where });
@@ -116,14 +119,15 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
   };
 }
 
-// A `refs` schema's $id (or draft-04 `id`) ─▶ its file.
+// A `refs` schema's $id (or draft-04 `id`) ─▶ the files that have it, with their schemas (two
+// that differ make a $schema naming that $id ambiguous).
 function idsOf(refs, display) {
   const ids = new Map();
   for (const file of refs) {
     const schema = readSchema(file, display);
     const id = typeof schema.$id === 'string' ? schema.$id : typeof schema.id === 'string' ? schema.id : null;
     const key = id && urlKey(id);
-    if (key && !ids.has(key)) ids.set(key, file);
+    if (key) ids.set(key, [...(ids.get(key) ?? []), { file, schema }]);
   }
   return ids;
 }

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema.js';
 import { UsageError } from '../runner/errors.js';
@@ -260,6 +261,268 @@ test('schemas that $ref each other compile (a loop through a preloaded ref)', as
     { refs: ['b.json'] },
   );
   assert.deepEqual(validate({ b: { a: { b: 1 } } }), [problem('/b/a/b', 'must be object')]);
+});
+
+const D04 = 'http://json-schema.org/draft-04/schema#';
+const D07 = 'http://json-schema.org/draft-07/schema#';
+const D2020 = 'https://json-schema.org/draft/2020-12/schema';
+
+// ── drafts mixed across $refs ───────────────────────────────────────────────────────────────────
+
+test('a draft-07 schema $refs a draft-04 file and a 2020-12 one: each keeps its own draft\'s meaning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: D07, properties: { n: { $ref: 'd4.json' }, t: { $ref: 'd2020.json' }, old: { items: [{ type: 'string' }], additionalItems: false } } },
+    'd4.json': { $schema: D04, type: 'number', maximum: 5, exclusiveMaximum: true },
+    'd2020.json': { $schema: D2020, type: 'array', prefixItems: [{ type: 'string' }] },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ n: 4.5, t: ['a', 1], old: ['a'] }), []);
+  assert.deepEqual(validate({ n: 5, t: [1], old: ['a', 'b'] }), [
+    problem('/n', 'must be < 5'),
+    problem('/t/0', 'must be string'),
+    problem('/old', 'must NOT have more than 1 items'),
+  ]);
+});
+
+test('a 2020-12 schema $refs a draft-07 file and a draft-04 one (ids, tuples, dependencies)', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: D2020, properties: { a: { $ref: 'd7.json' }, b: { $ref: 'd4.json#/definitions/low' } } },
+    'd7.json': { $schema: D07, type: 'array', items: [{ type: 'string' }], additionalItems: { type: 'number' } },
+    'd4.json': { $schema: D04, id: 'https://example.com/d4.json', definitions: { low: { type: 'integer', minimum: 0, exclusiveMinimum: true, dependencies: {} } } },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: ['x', 1, 2], b: 1 }), []);
+  assert.deepEqual(validate({ a: [1, 'x'], b: 0 }), [problem('/a/0', 'must be string'), problem('/a/1', 'must be number'), problem('/b', 'must be > 0')]);
+});
+
+test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named in the error', async (t) => {
+  await assert.rejects(
+    compile(t, {
+      'schema.json': { $schema: D07, properties: { n: { $ref: 'd4.json' } } },
+      'd4.json': { $schema: D04, maximum: 5, exclusiveMaximum: 5 },
+    }),
+    { name: 'UsageError', message: 'schema schema.json: d4.json (reached by $ref) is invalid: schema is invalid: data/exclusiveMaximum must be boolean' },
+  );
+});
+
+test('a file its $refs reach that is not a valid schema is a UsageError naming that file', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json' } } }, 'b.json': { type: 'nope' } }), (error) => {
+    assert.ok(error instanceof UsageError);
+    assert.match(error.message, /^schema schema\.json: b\.json \(reached by \$ref\) is invalid: schema is invalid: data\/type must be equal to one of the allowed values/);
+    return true;
+  });
+});
+
+test('a file without $schema that a $ref reaches is read in the root schema\'s dialect', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: D04, properties: { n: { $ref: 'plain.json' }, t: { $ref: 'd7.json' } } },
+    'plain.json': { maximum: 5, exclusiveMaximum: true },
+    'd7.json': { $schema: D07, const: 1 },
+  });
+  assert.deepEqual(validate({ n: 4, t: 1 }), []);
+  assert.deepEqual(validate({ n: 5, t: 2 }), [problem('/n', 'must be < 5'), problem('/t', 'must be equal to 1')]);
+});
+
+test('a $ref to a meta-schema resolves in every spelling, and to another draft\'s', async (t) => {
+  const bad = { type: 'nope' };
+  const messages = ['must be one of "array", "boolean", "integer", "null", "number", "object", "string"', 'must be array', 'must match a schema in anyOf']
+    .map((message) => problem('/s/type', message));
+  for (const ref of [D07, 'http://json-schema.org/draft-07/schema', 'https://json-schema.org/draft-07/schema', 'https://json-schema.org/draft-07/schema#', D04, 'https://json-schema.org/draft-04/schema', D2020, 'http://json-schema.org/draft/2020-12/schema#']) {
+    for (const $schema of [D04, D07, D2020]) {
+      const { validate } = await compile(t, { 'schema.json': { $schema, properties: { s: { $ref: ref } } } });
+      assert.deepEqual(validate({ s: { type: 'string' } }), [], `${ref} from ${$schema}`);
+      assert.deepEqual(validate({ s: bad }), messages, `${ref} from ${$schema}`);
+    }
+  }
+  // The draft-04 meta-schema keeps draft-04's meaning: a boolean exclusiveMaximum is valid, a number is not.
+  const { validate } = await compile(t, { 'schema.json': { $schema: D2020, $ref: 'https://json-schema.org/draft-04/schema' } });
+  assert.deepEqual(validate({ maximum: 1, exclusiveMaximum: true }), []);
+  assert.equal(validate({ maximum: 1, exclusiveMaximum: 1 })[0].message, 'must be boolean');
+});
+
+test('a local copy of a meta-schema ajv has built in is a schema like any other', async (t) => {
+  const require = createRequire(import.meta.url);
+  for (const [file, bad, message] of [
+    ['ajv/dist/refs/json-schema-draft-07.json', { type: 'nope' }, 'must match a schema in anyOf'],
+    ['ajv-draft-04/dist/refs/json-schema-draft-04.json', { maximum: 1, exclusiveMaximum: 1 }, 'must be boolean'],
+  ]) {
+    const { validate } = await compile(t, { 'meta.json': require(file) }, { schema: 'meta.json' });
+    assert.deepEqual(validate({ type: 'string' }), [], file);
+    assert.ok(validate(bad).some((p) => p.message === message), file);
+  }
+});
+
+// ── which file a $ref names ─────────────────────────────────────────────────────────────────────
+
+test('preloaded refs are added only when a $ref asks for them: an unused one of another draft is no matter', async (t) => {
+  const { validate, warnings } = await compile(
+    t,
+    {
+      'schema.json': { $schema: D07, $id: 'https://acme.io/app.json', properties: { a: { $ref: 'defs/common.json#/definitions/name' } } },
+      'defs/common.json': { $schema: D07, $id: 'https://acme.io/defs/common.json#', definitions: { name: { type: 'string', minLength: 3 } } },
+      'defs/anchors.json': { $schema: D2020, $id: 'https://acme.io/defs/anchors.json', $defs: { tag: { $anchor: 'tag', type: 'string' } } },
+    },
+    { refs: ['defs/common.json', 'defs/anchors.json'] },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 'ab' }), [problem('/a', 'must NOT have fewer than 3 characters')]);
+});
+
+test('a preloaded ref that cannot be read is a UsageError, used or not', async (t) => {
+  const dir = tempDir(t);
+  fs.writeFileSync(path.join(dir, 'broken.json'), '{"$id": ');
+  await assert.rejects(compile(t, { 'schema.json': { type: 'string' } }, { dir, refs: ['broken.json'] }), (error) => {
+    assert.ok(error instanceof UsageError);
+    assert.match(error.message, /^schema broken\.json:1:9 is not valid JSON: /);
+    return true;
+  });
+});
+
+test('an $id embedded in a preloaded ref (a bundle) resolves', async (t) => {
+  const { validate } = await compile(
+    t,
+    {
+      'schema.json': { properties: { a: { $ref: 'https://acme.io/inner.json' } } },
+      'bundle.json': { $id: 'https://acme.io/bundle.json', definitions: { inner: { $id: 'inner.json', type: 'integer' } } },
+    },
+    { refs: ['bundle.json'] },
+  );
+  assert.deepEqual(validate({ a: 'x' }), [problem('/a', 'must be integer')]);
+});
+
+test('one schema reached by its file and by its $id is one schema', async (t) => {
+  const files = {
+    'schema.json': { properties: { x: { $ref: './c.json' }, y: { $ref: 'https://acme.io/c.json' }, z: { $ref: 'c.json#' } } },
+    'c.json': { $id: 'https://acme.io/c.json', type: 'string' },
+  };
+  for (const refs of [['c.json'], ['c.json', 'schema.json']]) {
+    const { validate } = await compile(t, files, { refs });
+    assert.deepEqual(validate({ x: 1, y: 2, z: 3 }), [problem('/x', 'must be string'), problem('/y', 'must be string'), problem('/z', 'must be string')]);
+  }
+  const { validate } = await compile(t, { ...files, 'schema.json': { properties: { x: { $ref: './c.json' }, y: { $ref: 'https://acme.io/c.json' } } } });
+  assert.deepEqual(validate({ x: 's', y: 1 }), [problem('/y', 'must be string')], 'without --ref: the file first, then its $id');
+});
+
+test('two preloaded refs with one $id: a UsageError naming both when that $id is needed; identical copies are one', async (t) => {
+  const dir = tempDir(t);
+  const files = {
+    'schema.json': { $id: 'https://acme.io/root.json', properties: { a: { $ref: 'https://acme.io/a.json' } } },
+    'v1/a.json': { $id: 'https://acme.io/a.json', type: 'integer' },
+    'v2/a.json': { $id: 'https://acme.io/a.json', type: 'string' },
+    'copy/a.json': { $id: 'https://acme.io/a.json', type: 'integer' },
+    'v2/unused.json': { $id: 'https://acme.io/unused.json', type: 'string' },
+    'v3/unused.json': { $id: 'https://acme.io/unused.json', type: 'integer' },
+    'v2/root.json': { $id: 'https://acme.io/root.json', type: 'string' },
+  };
+  await assert.rejects(compile(t, files, { dir, refs: ['v1/a.json', 'v2/a.json'] }), {
+    name: 'UsageError',
+    message: 'schema schema.json: $id "https://acme.io/a.json" is given by both v1/a.json and v2/a.json; keep one of them in the refs',
+  });
+  const { validate } = await compile(t, files, { dir, refs: ['v1/a.json', 'copy/a.json', 'v2/unused.json', 'v3/unused.json'] });
+  assert.deepEqual(validate({ a: 'x' }), [problem('/a', 'must be integer')]);
+  await assert.rejects(compile(t, files, { dir, refs: ['v1/a.json', 'v2/root.json'] }), {
+    name: 'UsageError',
+    message: 'schema schema.json: $id "https://acme.io/root.json" is given by both schema.json and v2/root.json; keep one of them in the refs',
+  });
+});
+
+test('two files that $refs reach with one $id are a UsageError naming both', async (t) => {
+  await assert.rejects(
+    compile(t, {
+      'schema.json': { properties: { a: { $ref: 'v1/a.json' }, b: { $ref: 'v2/a.json' } } },
+      'v1/a.json': { $id: 'https://acme.io/a.json', type: 'integer' },
+      'v2/a.json': { $id: 'https://acme.io/a.json', type: 'string' },
+    }),
+    { name: 'UsageError', message: 'schema schema.json: $id "https://acme.io/a.json" is given by both v1/a.json and v2/a.json' },
+  );
+});
+
+test('a $ref under an https $id reaches files anywhere on its origin: "../", and under a $ref\'d file\'s own $id', async (t) => {
+  const { validate } = await compile(
+    t,
+    {
+      'schemas/a/root.json': { $id: 'https://example.com/schemas/a/root.json', properties: { up: { $ref: '../lib/x.json' }, top: { $ref: '/top.json' }, other: { $ref: '../lib/named.json' } } },
+      'schemas/lib/x.json': { type: 'string' },
+      'top.json': { type: 'integer' },
+      'schemas/lib/named.json': { $id: 'https://example.com/elsewhere/named.json', properties: { n: { $ref: 'sibling.json' } } },
+      'schemas/lib/sibling.json': { type: 'boolean' },
+    },
+    { schema: 'schemas/a/root.json' },
+  );
+  assert.deepEqual(validate({ up: 1, top: 'x', other: { n: 1 } }), [problem('/up', 'must be string'), problem('/top', 'must be integer'), problem('/other/n', 'must be boolean')]);
+});
+
+test('a relative $id is resolved against the schema file\'s URL', async (t) => {
+  const files = {
+    'compose_spec.json': { $id: 'compose_spec.json', properties: { b: { $ref: 'b.json' } } },
+    'nested.json': { $id: 'v1/nested.json', properties: { b: { $ref: 'b.json' } } },
+    'b.json': { type: 'string' },
+    'v1/b.json': { type: 'number' },
+  };
+  const relative = await compile(t, files, { schema: 'compose_spec.json' });
+  assert.deepEqual(relative.validate({ b: 1 }), [problem('/b', 'must be string')]);
+  const nested = await compile(t, files, { schema: 'nested.json' });
+  assert.deepEqual(nested.validate({ b: 's' }), [problem('/b', 'must be number')]);
+});
+
+test('a $ref to an $anchor in another file resolves, with no warning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: D2020, properties: { tag: { $ref: 'anchors.json#tag' } } },
+    'anchors.json': { $schema: D2020, $defs: { tag: { $anchor: 'tag', type: 'string' } } },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ tag: 1 }), [problem('/tag', 'must be string')]);
+});
+
+test('a $ref to a part its file lacks names the file', async (t) => {
+  await assert.rejects(
+    compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json#/definitions/nope' } } }, 'b.json': { definitions: {} } }),
+    (error) => error instanceof UsageError && /^schema schema\.json: \$ref "file:.*\/b\.json#\/definitions\/nope" cannot be resolved: b\.json has no such part$/.test(error.message),
+  );
+});
+
+// ── dialects filecheck does not know ────────────────────────────────────────────────────────────
+
+test('OpenAPI 3.1\'s dialect is 2020-12', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: 'https://spec.openapis.org/oas/3.1/dialect/base', properties: { t: { prefixItems: [{ type: 'string' }] } }, unevaluatedProperties: false },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1, t: [1] }), [problem('/t/0', 'must be string'), problem('/a', 'must NOT have unevaluated property "a"')]);
+});
+
+test('a schema of an unknown $schema that fails says it was read as draft-07', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { required: true } } } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+  });
+});
+
+// ── regular expressions ─────────────────────────────────────────────────────────────────────────
+
+// From SchemaStore's azure-pipelines.json: `\:` is no escape in a Unicode regular expression.
+const NOT_UNICODE = '^[^\\/~\\^\\: \\[\\]\\\\]+(\\/[^\\/~\\^\\: \\[\\]\\\\]+)*$';
+
+test('a pattern that is not a valid Unicode regular expression: compiled without the u flag, with one warning naming where', async (t) => {
+  const files = {
+    'schema.json': { properties: { branch: { $ref: 'defs.json#/definitions/branch' }, e: { type: 'string', pattern: '^\\p{Lu}' } } },
+    'defs.json': { definitions: { branch: { type: 'string', pattern: NOT_UNICODE } } },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(warnings, ['schema schema.json: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag']);
+  assert.deepEqual(validate({ branch: 'refs/heads/main' }), []);
+  assert.deepEqual(validate({ branch: 'a:b' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`)]);
+  await assert.rejects(compile(t, files, { ajv: { unicodeRegExp: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape)',
+  });
+});
+
+test('a pattern that is no regular expression at all is a UsageError naming where', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': { patternProperties: { '^x-(': {} } } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: the pattern at #/patternProperties/^x-( is not a valid regular expression (Unterminated group)',
+  });
 });
 
 // ── non-standard keywords and strictness ───────────────────────────────────────────────────────

@@ -332,6 +332,22 @@ test('a catalog (--catalog, "catalog") gives files whose rules name no schema th
   }
 });
 
+test('a $schema that is the $id of two different --ref files fails that file naming both; identical copies are one', async (t) => {
+  const dir = makeTree(t, {
+    'v1/titled.json': json({ ...TITLED, $id: 'https://example.com/titled.json' }),
+    'v2/titled.json': json({ ...NUMBERED, $id: 'https://example.com/titled.json' }),
+    'copy/titled.json': json({ ...TITLED, $id: 'https://example.com/titled.json' }),
+    'data/a.json': json({ $schema: 'https://example.com/titled.json', title: 1 }),
+  });
+  const ambiguous = await check(dir, ['data', '--schema-from-document', '--ref', 'v1/titled.json', '--ref', 'v2/titled.json']);
+  assert.equal(ambiguous.code, 1, ambiguous.stderr);
+  assert.deepEqual(messages(ambiguous.byPath['data/a.json']), [
+    'error: $schema "https://example.com/titled.json" is the $id of both v1/titled.json and v2/titled.json; keep one of them in the refs',
+  ]);
+  const copies = await check(dir, ['data', '--schema-from-document', '--ref', 'v1/titled.json', '--ref', 'copy/titled.json']);
+  assert.deepEqual(messages(copies.byPath['data/a.json']), ['invalid: must be string']);
+});
+
 test('a mirrored SchemaStore schema finds the SchemaStore schemas it $refs in the mirror\'s folder', async (t) => {
   const dir = makeTree(t, {
     'mirror/catalog.json': json({ schemas: [{ name: 'tool', url: 'https://json.schemastore.org/tool.json', fileMatch: ['tool.json'] }] }),

@@ -79,6 +79,9 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);
   }
   for (const keyword of keywords) ajv.addKeyword(keyword);
+  // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
+  // reaches warned "unknown keyword".
+  if ((dialect === '2019-09' || dialect === '2020-12') && !ajv.getKeyword('$anchor')) ajv.addKeyword('$anchor');
   for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   return ajv;
 }
@@ -103,6 +106,8 @@ export function dialectOf(schema) {
     'json-schema.org/draft/2019-09/schema': '2019-09',
     'json-schema.org/draft/2020-12/schema': '2020-12',
     'json-schema.org/schema': '2020-12',
+    // OpenAPI 3.1's dialect: 2020-12 and a vocabulary of annotations (discriminator, xml…).
+    'spec.openapis.org/oas/3.1/dialect/base': '2020-12',
   };
   return known[uri] ?? null;
 }

@@ -1,14 +1,13 @@
 // The `json-schema` validator: ajv 8, the dialect taken from the schema's $schema, $refs resolved
-// from preloaded and local files only. Each schema is compiled once per process; with --cache, once
-// until it changes, later runs loading the standalone code the first one stored (schema-cache.js).
-import path from 'node:path';
+// from preloaded and local files only (compile-offline.js). Each schema is compiled once per
+// process; with --cache, once until it changes, later runs loading the standalone code the first
+// one stored (schema-cache.js).
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, dialectOf, loadPlugins, withKnownMetaSchema, META_SCHEMAS } from './ajv-instance.js';
+import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { toProblems } from './schema-problems.js';
-import { readSchema as readSchemaFile, idOf, withId, localFileFor, localPathFor } from './schema-files.js';
-
-const readSchema = (file, display) => withKnownMetaSchema(readSchemaFile(file, display));
+import { compileOffline } from './compile-offline.js';
+import { createRefIndex, readResource } from './schema-resources.js';
 
 const require = createRequire(import.meta.url);
 
@@ -35,6 +34,12 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   const built = new Map(); // what was asked ─▶ { validator } | { error }
+  const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
+  const refIndexOf = (refs) => {
+    const key = JSON.stringify(refs);
+    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display));
+    return refIndexes.get(key);
+  };
   let compileMs = 0;
   const once = (key, build) => {
     if (!built.has(key)) {
@@ -53,7 +58,7 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     return validator;
   };
   const make = (rule, shown) => {
-    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display);
+    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display, refIndexOf);
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     return {
       name: 'json-schema',
@@ -95,30 +100,28 @@ function loadStored(cache, rule) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, plugins, cache, display) {
+function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
   const notes = [];
-  const warnings = [];
+  let warnings = [];
   // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
   // rules with plugins are compiled on every run.
   const storable = !!cache && !plugins.length;
-  const deps = [];
+  let deps = [];
   let ajv;
   let validate;
   if (rule.meta) {
     ajv = createAjv(rule.meta, rule.ajv, plugins, warnings, { source: storable });
     validate = ajv.getSchema(META_SCHEMAS[rule.meta]);
   } else {
-    const schemaFile = rule.schema;
-    const raw = readSchema(schemaFile, display);
-    let dialect = dialectOf(raw);
-    if (!dialect) {
-      notes.push(`unknown $schema "${raw.$schema}", validating it as draft-07`);
-      dialect = 'draft-07';
-    }
-    const schema = withId(dialectOf(raw) ? raw : { ...raw, $schema: undefined }, schemaFile, dialect);
-    ajv = createAjv(dialect, rule.ajv, plugins, warnings, { source: storable });
-    preloadRefs(ajv, rule.refs, schemaFile, dialect, display);
-    validate = compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, display);
+    const compiled = compileOffline(readResource(rule.schema, display), {
+      shown,
+      display,
+      refIndex: refIndexOf(rule.refs),
+      newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
+      unicodeRegExp: rule.ajv.unicodeRegExp,
+    });
+    ({ ajv, validate, deps, warnings } = compiled);
+    notes.push(...compiled.notes);
   }
   for (const message of new Set(warnings)) notes.push(inOurWords(message));
   if (cache) {
@@ -142,64 +145,6 @@ function standaloneCode(ajv, validate) {
   } catch {
     return null;
   }
-}
-
-function preloadRefs(ajv, refs, schemaFile, dialect, display) {
-  for (const file of refs) {
-    if (path.resolve(file) === path.resolve(schemaFile)) continue;
-    const ref = readSchema(file, display);
-    if (ajv.getSchema(idOf(ref, file))) continue;
-    try {
-      ajv.addSchema(withId(ref, file, dialect));
-    } catch (error) {
-      throw new UsageError(`schema ${display(file)} (preloaded ref): ${error.message}`);
-    }
-  }
-}
-
-// As ajv's compileAsync does, but synchronously and offline: each missing $ref is looked up on
-// disk, added, and the compile retried (the files read are pushed onto `deps`). So is each unknown
-// format, once warned about.
-function compile(ajv, schema, schemaFile, shown, dialect, warnings, deps, display) {
-  const rootId = idOf(schema, schemaFile);
-  const tried = new Set();
-  for (;;) {
-    try {
-      return ajv.compile(schema);
-    } catch (error) {
-      if (error.missingSchema === undefined) {
-        const format = ignorableFormat(ajv, error);
-        if (format === null) throw new UsageError(`schema ${shown} is invalid: ${error.message}`, { files: [schemaFile, ...deps] });
-        warnings.push(error.message);
-        ajv.addFormat(format, true);
-        continue;
-      }
-      const url = error.missingSchema;
-      const local = tried.has(url) ? null : localFileFor(url, rootId, schemaFile);
-      if (!local) {
-        // The file the $ref names, when it is a local one: --watch tries again once it is there.
-        const expected = tried.has(url) ? null : localPathFor(url, rootId, schemaFile);
-        const files = [schemaFile, ...deps, ...(expected ? [expected] : [])];
-        // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
-        if (expected && url.startsWith('file:')) throw new UsageError(`schema ${shown}: $ref "${error.missingRef}": no such file (${display(expected)})`, { files });
-        throw new UsageError(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, { files });
-      }
-      tried.add(url);
-      deps.push(local);
-      const ref = readSchema(local, display);
-      const id = ref.$id ?? ref.id;
-      // Registered under the URL that was asked for, whatever id the file gives itself.
-      ajv.addSchema(id ? ref : { [dialect === 'draft-04' ? 'id' : '$id']: url, ...ref }, id && id.replace(/#$/, '') !== url ? url : undefined);
-    }
-  }
-}
-
-// ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
-// unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as the
-// README says (warned about and ignored, an error only with strict: true).
-function ignorableFormat(ajv, error) {
-  if (ajv.opts.strictSchema === true) return null;
-  return /^unknown format "(.+)" ignored in schema at path "[^"]*"$/.exec(error.message)?.[1] ?? null;
 }
 
 function inOurWords(message) {

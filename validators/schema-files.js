@@ -49,42 +49,82 @@ function parseYamlSchema(text, file, display) {
   return doc.toJS({ maxAliasCount: 1000 });
 }
 
-/** The key a schema is identified by: its own id, else its file's URL, so relative $refs resolve to files. */
+/**
+ * The URL a schema is identified by: its own id (`$id`, draft-04's `id`) resolved against its
+ * file's URL, so a relative one (`"$id": "compose_spec.json"`) names a file beside it; else that
+ * file's URL, so that relative $refs resolve to files.
+ */
 export function idOf(schema, file) {
-  return schema.$id ?? schema.id ?? pathToFileURL(file).href;
+  const own = schema.$id ?? schema.id;
+  const base = pathToFileURL(file).href;
+  if (typeof own !== 'string') return base;
+  try {
+    return new URL(own, base).href;
+  } catch {
+    return own;
+  }
 }
 
-/** A copy of the schema that carries an id, in the keyword its dialect uses. */
-export function withId(schema, file, dialect) {
-  if (schema.$id || schema.id) return schema;
-  return dialect === 'draft-04' ? { id: pathToFileURL(file).href, ...schema } : { $id: pathToFileURL(file).href, ...schema };
+/** A URL as ajv keys schemas: an empty fragment (or `#/`) is none. */
+export function urlKey(url) {
+  let href;
+  try {
+    href = new URL(url).href;
+  } catch {
+    href = url;
+  }
+  return href.replace(/#\/?$/, '');
 }
 
 /**
- * The local file for a $ref ajv could not resolve: a file: URL, or a URL under the root schema's
- * own $id mapped to the same relative path beside the root schema's file.
- * @returns {string | null}
+ * The local file for a $ref ajv could not resolve: a file: URL, or a URL on the origin of a
+ * schema's own id mapped to the same relative place beside that schema's file (`../lib/x.json`
+ * under `https://example.com/schemas/a/root.json` is `../lib/x.json` from the root's folder). The
+ * schemas are tried in order, the root's first.
+ * @param {string} missingUrl
+ * @param {Array<{ id: string, file: string }>} bases
+ * @returns {string | null} the first of those that exists
  */
-export function localFileFor(missingUrl, rootId, rootFile) {
-  const file = localPathFor(missingUrl, rootId, rootFile);
-  return file && existing(file);
+export function localFileFor(missingUrl, bases) {
+  return candidateFiles(missingUrl, bases).find(existing) ?? null;
 }
 
-/** @returns {string | null} the local file a $ref's URL stands for, whether or not it exists */
-export function localPathFor(missingUrl, rootId, rootFile) {
-  if (missingUrl.startsWith('file:')) return fileURLToPath(missingUrl);
-  let relative;
+/** @returns {string | null} the local file a $ref's URL stands for first, whether or not it exists */
+export function localPathFor(missingUrl, bases) {
+  return candidateFiles(missingUrl, bases)[0] ?? null;
+}
+
+function candidateFiles(missingUrl, bases) {
+  if (missingUrl.startsWith('file:')) return [fileURLToPath(missingUrl)];
+  let missing;
   try {
-    const missing = new URL(missingUrl);
-    const rootDir = new URL('.', rootId);
-    if (missing.origin !== rootDir.origin || !missing.pathname.startsWith(rootDir.pathname)) return null;
-    relative = decodeURIComponent(missing.pathname.slice(rootDir.pathname.length));
+    missing = new URL(missingUrl);
   } catch {
-    return null;
+    return [];
   }
-  return path.join(path.dirname(rootFile), relative);
+  const files = [];
+  for (const { id, file } of bases) {
+    let base;
+    try {
+      base = new URL('.', id);
+    } catch {
+      continue;
+    }
+    if (!/^https?:$/.test(base.protocol) || base.origin !== missing.origin) continue;
+    try {
+      const relative = decodeURIComponent(path.posix.relative(base.pathname, missing.pathname));
+      files.push(path.join(path.dirname(file), ...relative.split('/')));
+    } catch {
+      // a malformed %-escape names no file
+    }
+  }
+  return [...new Set(files)];
 }
 
 function existing(file) {
-  return fs.existsSync(file) && fs.statSync(file).isFile() ? file : null;
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -1,0 +1,122 @@
+// Real-world schema sets from the command line: drafts mixed across $refs, preloaded refs by glob,
+// one $id in two files, patterns written without the u flag; in-process and on a pool, cold and
+// with --cache warm.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from './helpers/cli.js';
+
+const D04 = 'http://json-schema.org/draft-04/schema#';
+const D07 = 'http://json-schema.org/draft-07/schema#';
+const D2020 = 'https://json-schema.org/draft/2020-12/schema';
+const json = (value) => JSON.stringify(value);
+
+const MIXED = {
+  'schemas/root7.json': json({ $schema: D07, type: 'object', properties: { x: { $ref: 'd4.json' }, z: { $ref: 'd2020.json' } } }),
+  'schemas/root2020.json': json({ $schema: D2020, type: 'object', properties: { x: { $ref: 'd7.json' }, y: { $ref: 'd4.json' } } }),
+  'schemas/d4.json': json({ $schema: D04, type: 'number', maximum: 5, exclusiveMaximum: true }),
+  'schemas/d7.json': json({ $schema: D07, type: 'string' }),
+  'schemas/d2020.json': json({ $schema: D2020, type: 'array', prefixItems: [{ type: 'string' }] }),
+  'data/i.json': '{"x": 1, "y": 5, "z": [1]}',
+  'data/ok.json': '{"x": 4, "y": 4, "z": ["a", 1]}',
+};
+
+const messages = (report) => Object.fromEntries(report.files.map((file) => [file.path, file.problems.map((p) => `${p.line}:${p.column} ${p.message}`)]));
+
+test('drafts mixed across $refs: each file keeps its draft, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, MIXED);
+  const seven = await checkBothExecutors(dir, ['data', '--schema', 'schemas/root7.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(seven), { 'data/i.json': ['1:24 must be string'], 'data/ok.json': [] });
+  const twenty = await checkBothExecutors(dir, ['data', '--schema', 'schemas/root2020.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(twenty), { 'data/i.json': ['1:7 must be string', '1:15 must be < 5'], 'data/ok.json': ['1:7 must be string'] });
+});
+
+test('drafts mixed across $refs: --cache gives the same results warm as cold, in-process and on a pool', async (t) => {
+  for (const workers of ['0', '2']) {
+    const dir = makeTree(t, MIXED);
+    const args = ['data', '--schema', 'schemas/root2020.json', '--cache', '--workers', workers, '-r', 'json', '--verbose'];
+    const cold = await runCli(args, { cwd: dir });
+    const warm = await runCli(args, { cwd: dir });
+    assert.equal(cold.code, 1, cold.stderr);
+    assert.equal(warm.code, 1, warm.stderr);
+    const [coldReport, warmReport] = [cold, warm].map((run) => parseJsonReport(run.stdout));
+    assert.deepEqual(messages(warmReport), messages(coldReport), `--workers ${workers}`);
+    assert.deepEqual(messages(coldReport)['data/i.json'], ['1:7 must be string', '1:15 must be < 5']);
+    assert.deepEqual(warmReport.summary.cache.schemas, { cached: 1, compiled: 0 }, `--workers ${workers}`);
+  }
+});
+
+test('--schema-from-document: a document naming a 2020-12 schema that $refs draft-04 and draft-07 files', async (t) => {
+  const dir = makeTree(t, { ...MIXED, 'data/i.json': '{"$schema": "../schemas/root2020.json", "x": 1, "y": 5}' });
+  const report = await checkBothExecutors(dir, ['data/i.json', '--schema-from-document'], 1, { noErrors: true });
+  assert.deepEqual(messages(report), { 'data/i.json': ['1:46 must be string', '1:54 must be < 5'] });
+});
+
+test('--ref glob with a 2020-12 file among draft-07 ones: only the refs a $ref asks for are compiled', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/main/app.json': json({ $schema: D07, $id: 'https://acme.io/app.json', type: 'object', properties: { name: { $ref: 'common.json#/definitions/name' }, port: { $ref: 'https://acme.io/common.json#/definitions/port' } } }),
+    'schemas/main/tags.json': json({ $schema: D2020, $id: 'https://acme.io/tags.json', properties: { tag: { $ref: 'anchors.json#tag' }, name: { $ref: 'common.json#/definitions/name' } } }),
+    'schemas/defs/common.json': json({ $schema: D07, $id: 'https://acme.io/common.json#', definitions: { name: { type: 'string', minLength: 3 }, port: { type: 'integer' } } }),
+    'schemas/defs/anchors.json': json({ $schema: D2020, $id: 'https://acme.io/anchors.json', $defs: { tag: { $anchor: 'tag', type: 'string', pattern: '^[a-z]+$' } } }),
+    'bad.json': '{"name": "ab", "port": "80", "tag": "ABC"}',
+  });
+  const app = await checkBothExecutors(dir, ['bad.json', '--schema', 'schemas/main/app.json', '--ref', 'schemas/defs/*.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(app), { 'bad.json': ['1:10 must NOT have fewer than 3 characters', '1:24 must be integer'] });
+  const tags = await checkBothExecutors(dir, ['bad.json', '--schema', 'schemas/main/tags.json', '--ref', 'schemas/defs/*.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(tags), { 'bad.json': ['1:37 must match pattern "^[a-z]+$"', '1:10 must NOT have fewer than 3 characters'] });
+});
+
+test('a schema reached by a relative path and by its $id, preloaded by a glob that holds the root too', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/root.json': json({ properties: { x: { $ref: './c.json' }, y: { $ref: 'https://acme.io/c.json' } } }),
+    'schemas/c.json': json({ $id: 'https://acme.io/c.json', type: 'string' }),
+    'i.json': '{"x": 1, "y": 2}',
+  });
+  const report = await checkBothExecutors(dir, ['i.json', '--schema', 'schemas/root.json', '--ref', 'schemas/*.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(report), { 'i.json': ['1:7 must be string', '1:15 must be string'] });
+});
+
+test('two refs files with one $id exit 2 naming both, when that $id is needed', async (t) => {
+  const dir = makeTree(t, {
+    'root.json': json({ $id: 'https://acme.io/root.json', properties: { a: { $ref: 'https://acme.io/a.json' } } }),
+    'v1/a.json': json({ $id: 'https://acme.io/a.json', type: 'integer' }),
+    'v2/a.json': json({ $id: 'https://acme.io/a.json', type: 'string' }),
+    'i.json': '{"a": 1}',
+  });
+  for (const workers of ['0', '2']) {
+    const result = await runCli(['i.json', '--schema', 'root.json', '--ref', 'v1/*.json', '--ref', 'v2/*.json', '--workers', workers], { cwd: dir });
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(oneLine(result.stderr), 'schema root.json: $id "https://acme.io/a.json" is given by both v1/a.json and v2/a.json; keep one of them in the refs');
+  }
+  const one = await runCli(['i.json', '--schema', 'root.json', '--ref', 'v1/*.json'], { cwd: dir });
+  assert.equal(one.code, 0, one.stderr);
+});
+
+test('a pattern written without the u flag in mind: one warning line, cold and warm', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({ properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' } } }),
+    'data/ok.json': '{"branch": "main"}',
+    'data/bad.json': '{"branch": "a:b"}',
+  });
+  const warning = 'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag\n';
+  for (const round of ['cold', 'warm']) {
+    for (const workers of ['0', '2']) {
+      const result = await runCli(['data', '--schema', 'schema.json', '--cache', '--workers', workers], { cwd: dir });
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stderr, warning, `${round}, --workers ${workers}`);
+      assert.match(result.stdout, /FAIL {2}data\/bad\.json/);
+    }
+  }
+});
+
+test('a draft-03 schema that fails to compile says it was read as draft-07 in its one line', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({ $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { type: 'string', required: true } } }),
+    'i.json': '{"a": 1}',
+  });
+  const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
+  assert.equal(result.code, 2);
+  assert.equal(
+    oneLine(result.stderr),
+    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+  );
+});

@@ -1,0 +1,243 @@
+// Compiles a schema file as ajv's compileAsync would, but synchronously and offline: each $ref ajv
+// cannot resolve is looked up (a meta-schema ajv ships, a preloaded ref by its $id, a local file),
+// added, and the compile retried. Drafts mix (README: "How drafts mix"): the compile runs in the
+// newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
+// older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
+import { pathToFileURL } from 'node:url';
+import { UsageError } from '../runner/errors.js';
+import { createAjv, META_SCHEMAS } from './ajv-instance.js';
+import { isNewer, migrateSchema } from './migrate-schema.js';
+import { localFileFor, localPathFor, urlKey } from './schema-files.js';
+import { metaSchemaResource, readResource } from './schema-resources.js';
+import { walkSchema } from './schema-walk.js';
+
+// Signals that end one attempt and start the next.
+class NewerDialect {
+  constructor(dialect) {
+    this.dialect = dialect;
+  }
+}
+class NotUnicode {
+  constructor(error, resources) {
+    this.error = error;
+    this.resources = resources;
+  }
+}
+
+/**
+ * @param {import('./schema-resources.js').SchemaResource} root
+ * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
+ *   newAjv(dialect: string, options: { unicodeRegExp?: false }, warnings: string[]): import('ajv').default,
+ *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
+ *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again without the u flag)
+ * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[] }}
+ *   deps: the local files the $refs reached; warnings: ajv's; notes: filecheck's, for people
+ */
+export function compileOffline(root, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+  const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
+  const rootDialect = root.dialect ?? 'draft-07';
+  const notes = [];
+  const unknown = (resource) => {
+    const note = `unknown $schema "${resource.unknown}", validating it as draft-07`;
+    return resource === root ? note : `${display(resource.file)}: ${note}`;
+  };
+  const files = new Map([[root.key, root]]); // path ─▶ resource, read once for all attempts
+  const fileAt = (file) => {
+    if (!files.has(file)) files.set(file, refIndex.byFile(file) ?? readResource(file, display));
+    return files.get(file);
+  };
+  const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
+  // The refs file with an $id, or (naming both) the two that give it.
+  const preloadedWithId = (url, besides) => {
+    try {
+      return refIndex.withId(url, besides);
+    } catch (error) {
+      throw error instanceof UsageError ? new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] }) : error;
+    }
+  };
+
+  function attempt(dialect, unicode) {
+    const warnings = [];
+    const ajv = newAjv(dialect, unicode ? {} : { unicodeRegExp: false }, warnings);
+    const added = new Map(); // resource key ─▶ the schema given to ajv
+    const claimed = new Map(); // id ─▶ the resource that has it
+    const loaded = []; // { resource, id, schema }, the root first
+    const reached = new Map(); // URL ─▶ the resource added for it
+    const deps = [];
+
+    const add = (resource, url) => {
+      const own = resource.dialect ?? rootDialect;
+      // A copy of a meta-schema ajv has built in (schemas checked against a local copy) is
+      // compiled as the file it is, without the $id ajv has taken.
+      const copy = resource === root && metaSchemaResource(resource.id) && ajv.getSchema(urlKey(resource.id));
+      const named = !copy && typeof (resource.raw.$id ?? resource.raw.id) === 'string';
+      const id = named ? resource.id : copy ? fileUrl(resource.file) : url;
+      const ids = named ? resource.ids : new Set([urlKey(id)]);
+      reached.set(url, resource);
+      if (added.has(resource.key)) {
+        // The same schema asked for by another URL (its file's, say, and its $id).
+        if (!ids.has(urlKey(url))) ajv.addSchema(added.get(resource.key), url);
+        return;
+      }
+      for (const each of ids) {
+        const other = claimed.get(each);
+        if (other) throw fail(`schema ${shown}: $id "${each}" is given by both ${nameOf(other)} and ${nameOf(resource)}`, [other.file, resource.file].filter(Boolean));
+      }
+      if (resource.unknown) notes.push(unknown(resource));
+      const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
+      const { $id, id: _draft04Id, ...rest } = resource.raw;
+      let schema = { [own === 'draft-04' ? 'id' : '$id']: id, ...rest };
+      // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
+      if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
+      if (own !== dialect) {
+        checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
+        schema = migrateSchema(schema, own, dialect);
+      }
+      try {
+        ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
+      } catch (error) {
+        throw fail(`${what}: ${error.message}`, [resource.file].filter(Boolean));
+      }
+      added.set(resource.key, schema);
+      for (const each of ids) claimed.set(each, resource);
+      loaded.push({ resource, id, schema });
+      if (resource.file && resource !== root) deps.push(resource.file);
+      return id;
+    };
+
+    const find = (url) => {
+      const meta = metaSchemaResource(url);
+      if (meta) {
+        const builtIn = !added.has(meta.key) && ajv.getSchema(urlKey(meta.id));
+        return builtIn ? { builtIn } : meta;
+      }
+      const preloaded = preloadedWithId(url);
+      if (preloaded) return preloaded;
+      const file = localFileFor(url, basesOf(loaded));
+      return file && fileAt(file);
+    };
+
+    const rootId = urlKey(add(root, root.id));
+    const tried = new Set();
+    for (;;) {
+      try {
+        return { ajv, validate: ajv.getSchema(rootId), deps, warnings, loaded };
+      } catch (error) {
+        if (error.missingSchema === undefined) {
+          if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
+          const format = ignorableFormat(ajv, error);
+          if (format === null) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
+          warnings.push(error.message);
+          ajv.addFormat(format, true);
+          continue;
+        }
+        const url = error.missingSchema;
+        if (tried.has(url)) {
+          const where = reached.get(url)?.file;
+          throw fail(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
+        }
+        tried.add(url);
+        const found = find(url);
+        if (found?.builtIn) {
+          ajv.addSchema(found.builtIn.schema, url); // another spelling of a meta-schema ajv has
+          continue;
+        }
+        if (!found) throw unresolved(url, error.missingRef, loaded, deps);
+        const own = found.dialect ?? rootDialect;
+        if (isNewer(own, dialect)) throw new NewerDialect(own);
+        add(found, url);
+      }
+    }
+  }
+
+  // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
+  function unresolved(url, ref, loaded, deps) {
+    const expected = localPathFor(url, basesOf(loaded));
+    // The file the $ref names, when it is a local one: --watch tries again once it is there.
+    const files = [...deps, ...(expected ? [expected] : [])];
+    if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${ref}": no such file (${display(expected)})`, files);
+    return fail(`schema ${shown}: $ref "${ref}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
+  }
+
+  let dialect = rootDialect;
+  let unicode = unicodeRegExp !== false;
+  try {
+    preloadedWithId(root.id, root);
+    for (;;) {
+      try {
+        const { loaded, ...compiled } = attempt(dialect, unicode);
+        return { ...compiled, notes: [...new Set(notes)] };
+      } catch (signal) {
+        if (signal instanceof NewerDialect) {
+          dialect = signal.dialect;
+        } else if (signal instanceof NotUnicode) {
+          // A pattern written for an engine without the u flag, as many real schemas' are, is
+          // compiled without it, unless the rule's ajv settings say how, or it is broken anyway.
+          const broken = badPattern(signal.resources, root, display, false);
+          if (broken || !unicode || unicodeRegExp !== undefined) {
+            const at = broken ?? badPattern(signal.resources, root, display, unicode);
+            const why = at ? `the pattern at ${at.where} is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` : signal.error.message;
+            throw fail(`schema ${shown} is invalid: ${why}`);
+          }
+          const at = badPattern(signal.resources, root, display, true);
+          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): its patterns are compiled without the u flag`);
+          unicode = false;
+        } else {
+          throw signal;
+        }
+      }
+    }
+  } catch (error) {
+    // A schema read as draft-07 because its $schema is unknown may fail for that reason: say so.
+    const dialects = [...new Set(notes)].filter((note) => note.includes('unknown $schema'));
+    if (!(error instanceof UsageError) || !dialects.length) throw error;
+    throw new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
+  }
+}
+
+const fileUrl = (file) => pathToFileURL(file).href;
+
+// The schemas whose ids map URLs to local files (schema-files.js), the root's first.
+const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
+
+// ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
+// unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as the
+// README says (warned about and ignored, an error only with strict: true).
+function ignorableFormat(ajv, error) {
+  if (ajv.opts.strictSchema === true) return null;
+  return /^unknown format "(.+)" ignored in schema at path "[^"]*"$/.exec(error.message)?.[1] ?? null;
+}
+
+// Each schema of an older draft is valid or not by its own draft's meta-schema (a draft-04
+// exclusiveMaximum must be a boolean), checked before it is migrated.
+const metaAjvs = new Map();
+function checkOwnDraft(raw, dialect, validateSchema, what, file) {
+  if (validateSchema === false) return;
+  if (!metaAjvs.has(dialect)) metaAjvs.set(dialect, createAjv(dialect, { formats: false, strict: false }, [], []));
+  const ajv = metaAjvs.get(dialect);
+  if (!ajv.validateSchema({ ...raw, $schema: META_SCHEMAS[dialect] })) {
+    throw new UsageError(`${what}: schema is invalid: ${ajv.errorsText(ajv.errors)}`, { files: [file].filter(Boolean) });
+  }
+}
+
+// Where the first `pattern` (or patternProperties key) of the schemas compiled is not a valid
+// regular expression (with the u flag, or without it once that is off), and why.
+function badPattern(resources, root, display, unicode) {
+  let found = null;
+  const check = (pattern, where) => {
+    if (found || typeof pattern !== 'string') return;
+    try {
+      new RegExp(pattern, unicode ? 'u' : '');
+    } catch (error) {
+      found = { where, reason: error.message.replace(/^.*: /, '') };
+    }
+  };
+  for (const resource of resources) {
+    const prefix = resource === root || !resource.file ? '' : display(resource.file);
+    walkSchema(resource.raw, (node, pointer, _, { keyword, key }) => {
+      if (keyword === 'patternProperties') check(key, `${prefix}#${pointer}`);
+      check(node.pattern, `${prefix}#${pointer}/pattern`);
+    });
+  }
+  return found;
+}

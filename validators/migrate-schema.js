@@ -1,0 +1,42 @@
+// A schema of an older draft, rewritten for the newer dialect it is compiled with, keeping its
+// meaning (README: "How drafts mix"). Draft-04 is migrated by json-schema-migrate (ajv's author's:
+// `id`, boolean exclusiveMaximum/exclusiveMinimum, and for 2019-09 on `dependencies` and array
+// `items`); it is only for draft-04, as it drops a numeric exclusiveMaximum. Drafts 06 to 2019-09
+// differ from 2020-12, for ajv, only in array-form `items`, rewritten here.
+import { createRequire } from 'node:module';
+import { META_SCHEMAS } from './ajv-instance.js';
+import { walkSchema } from './schema-walk.js';
+
+const require = createRequire(import.meta.url);
+const MIGRATIONS = { 'draft-06': 'draft7', 'draft-07': 'draft7', '2019-09': 'draft2019', '2020-12': 'draft2020' };
+
+/** The dialects, oldest first. */
+export const DIALECT_ORDER = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
+
+/** Whether dialect `a` is newer than `b`. */
+export const isNewer = (a, b) => DIALECT_ORDER.indexOf(a) > DIALECT_ORDER.indexOf(b);
+
+/**
+ * @param {Record<string, any>} schema left as it is
+ * @param {string} from its dialect
+ * @param {string} to a newer one
+ * @returns {Record<string, any>} a copy, its `$schema` the newer dialect's
+ */
+export function migrateSchema(schema, from, to) {
+  const copy = structuredClone(schema);
+  if (from === 'draft-04') require('json-schema-migrate')[MIGRATIONS[to]](copy);
+  else if (to === '2020-12') walkSchema(copy, prefixItems);
+  copy.$schema = META_SCHEMAS[to];
+  return copy;
+}
+
+// `items: [a, b], additionalItems: c` is `prefixItems: [a, b], items: c` in 2020-12; without an
+// array `items`, additionalItems meant nothing, and now would be an unknown keyword.
+function prefixItems(node) {
+  if (Array.isArray(node.items)) {
+    node.prefixItems = node.items;
+    delete node.items;
+    if (node.additionalItems !== undefined) node.items = node.additionalItems;
+  }
+  delete node.additionalItems;
+}
