@@ -72,8 +72,6 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  // ajv resolves `$anchor` but has it in no vocabulary: strict mode took it for an unknown keyword.
-  if (dialect === '2019-09' || dialect === '2020-12') ajv.addKeyword('$anchor');
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
     for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);
