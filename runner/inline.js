@@ -14,7 +14,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
  * @returns {Promise<{ files: number, checkMs: number, compileMs: number }>} what this loop did (a
  *   parser's first file is in compileMs, not in files and checkMs)
  */
-export async function executeInline(queue, { compiler, check, sliceMs = 50, budget = { ms: Infinity, files: Infinity } }) {
+export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity } }) {
   const options = prepareCheck(check);
   const prepared = new Set(); // rule sets are shared arrays (see discover.js)
   let files = 0;
@@ -23,7 +23,7 @@ export async function executeInline(queue, { compiler, check, sliceMs = 50, budg
   let sliceStart = performance.now();
   for (;;) {
     if (files >= budget.files || checkMs >= budget.ms) break;
-    if (performance.now() - sliceStart > sliceMs) {
+    if (performance.now() - sliceStart > sliceMs || yieldNow()) {
       await nextTurn();
       sliceStart = performance.now();
     }

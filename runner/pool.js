@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { timedOut } from './file-timeout.js';
 import { chaosHits, chaosNote, chaosPath } from './chaos.js';
+import { SETTLING, REPLIED } from './batch-slots.js';
 
 const require = createRequire(import.meta.url);
 // Each batch costs a worker ~4 ms besides its files (the round trip through the main thread, which
@@ -42,11 +43,19 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
   // so with an 'error' event: unheard, it would end the process. During a run, executePool hears it.
   piscina.on('error', () => {});
   let closing = null;
+  const progressSlots = new Int32Array(progress);
+  const busySlots = new Set(); // the slots of the batches in flight (executePool)
   return {
     piscina,
     workers,
     stop: new Int32Array(stop),
-    progress: new Int32Array(progress),
+    progress: progressSlots,
+    busySlots,
+    /** Whether a worker has finished a batch the main thread has not taken in yet. */
+    replyWaiting() {
+      for (const slot of busySlots) if (Atomics.load(progressSlots, slot) === REPLIED) return true;
+      return false;
+    },
     fileTimeout,
     chaos,
     close: () => (closing ??= piscina.destroy()),
@@ -61,7 +70,7 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, { piscina: pool, workers, stop, progress, fileTimeout, chaos }, { warn, msPerFile }) {
+export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
   // long batches while the others have nothing to do.
@@ -102,8 +111,8 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
         task.since = now;
       } else if (stoppedAt !== null && now - stoppedAt > STOP_GRACE_MS) {
         task.controller.abort();
-      } else if (seen !== 0 && !task.stuck && now - task.since > fileTimeout) {
-        task.stuck = { position: seen - 1, ms: now - task.since };
+      } else if (seen !== 0 && seen !== REPLIED && !task.stuck && now - task.since > fileTimeout) {
+        task.stuck = { position: seen === SETTLING ? task.batch.entries.length : seen - 1, ms: now - task.since };
         task.controller.abort();
       }
     }
@@ -124,6 +133,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     const task = { batch, slot: freeSlots.shift(), controller: new AbortController(), seen: 0, since: 0, stuck: null };
     Atomics.store(progress, task.slot, 0);
     running.add(task);
+    busySlots.add(task.slot);
     pool
       .run({ entries: batch.entries, slot: task.slot }, { signal: task.controller.signal })
       .then((reply) => received(batch, reply), (error) => (task.stuck ? timedOutIn(batch, task.stuck) : workerDied(batch, error)))
@@ -135,6 +145,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
       })
       .finally(() => {
         running.delete(task);
+        busySlots.delete(task.slot);
         freeSlots.push(task.slot);
         inFlight--;
         pump();

@@ -113,7 +113,7 @@ async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThre
     throw error;
   });
   const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile }))];
-  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5 })));
+  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting })));
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;

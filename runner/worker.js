@@ -7,12 +7,17 @@ import { createRuleCompiler } from './compile-rules.js';
 import { loadParsers } from './formats.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
+import { SETTLING, REPLIED } from './batch-slots.js';
 
 const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache } = workerData;
 const stopped = new Int32Array(stop);
-const started = new Int32Array(progress); // per batch slot: which file of the batch is being checked, + 1
+const started = new Int32Array(progress); // per batch slot: which file is being checked (batch-slots.js)
 const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true });
 const warnings = [];
+const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
+// A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
+// monkey does (chaos.js). Only then is a batch made to wait for them.
+const runsUserCode = (ids) => chaos?.kind === 'crash' || [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
 const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
 
 /**
@@ -23,9 +28,16 @@ const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => war
  *   failure has its problems; a pass is its duration alone, unless it carries more (hash, schemas:
  *   --cache; schemaFiles: --watch)
  */
-export default async function checkBatch({ entries, slot }) {
+export default async function checkBatch(task) {
+  const reply = await check(task);
+  Atomics.store(started, task.slot, REPLIED); // the main thread, checking files too, turns its event loop now
+  return reply;
+}
+
+async function check({ entries, slot }) {
+  const ruleIds = new Set(entries.flatMap((entry) => entry.rules));
   try {
-    await Promise.all([compiler.prepare(new Set(entries.flatMap((entry) => entry.rules))), loadParsers(entries)]);
+    await Promise.all([compiler.prepare(ruleIds), loadParsers(entries)]);
   } catch (error) {
     if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message, files: error.files };
     // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every
@@ -40,11 +52,13 @@ export default async function checkBatch({ entries, slot }) {
     const { path, status, problems, ...rest } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
     results.push(status === 'fail' ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
   }
-  Atomics.store(started, slot, entries.length + 1); // past the files: settling
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
   // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its
   // error was lost, the file passing. Let them run now, while this batch is the worker's task: such
   // an error kills the worker here, and the pool re-runs the batch file by file to find the culprit.
-  await new Promise((resolve) => setTimeout(resolve));
+  if (runsUserCode(ruleIds)) {
+    Atomics.store(started, slot, SETTLING);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
   return { results, warnings: warnings.splice(0) };
 }
