@@ -41,8 +41,10 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
     }
     const values = { ...parsed.values };
     // The later of --x and --no-x wins, as with yargs: the tokens keep the order the values lose.
-    for (const { kind, name } of parsed.tokens) {
+    for (const { kind, name, inlineValue } of parsed.tokens) {
       if (kind !== 'option') continue;
+      // `--bail=abc` (written with "=") is a bad count, where `--bail abc` is bail at 1 and a pattern.
+      if (name === 'bail' && inlineValue) values.bail = values.bail.map((value) => (BAIL_VALUE.test(value) ? value : badBail(value)));
       if (table[name]?.type === 'boolean') values[name] = [true];
       else if (name.startsWith('no-') && table[name.slice(3)]?.type === 'boolean') values[name.slice(3)] = [false];
     }
@@ -50,6 +52,11 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
   }
   return explainWithYargs(argv, command);
 }
+
+const BAIL_VALUE = /^\d+$|^(true|false)$/;
+const badBail = (value) => {
+  throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
+};
 
 // Repeatable options are arrays, others keep their last value. `--bail content/**` means
 // "bail at 1" and a pattern, as `jest --bail` reads it.
@@ -60,7 +67,7 @@ function normalize(argv, table) {
     if (value === undefined) continue;
     options[camel(name)] = spec.many ? [value].flat() : [value].flat().at(-1);
   }
-  if (options.bail !== undefined && options.bail !== '' && !/^\d+$|^(true|false)$/.test(options.bail)) {
+  if (options.bail !== undefined && options.bail !== '' && !BAIL_VALUE.test(options.bail)) {
     options.patterns.push(options.bail);
     options.bail = '';
   }

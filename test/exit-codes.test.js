@@ -62,6 +62,17 @@ test('--bail followed by a pattern means bail at 1 and that pattern', async (t) 
   assert.equal(filesLine(stdout), 'Files: 1 failed, 5 not checked, 0 passed, 6 total');
 });
 
+test('--bail=<not a number>, written with "=", is a usage error, not a pattern', async (t) => {
+  const dir = fiveFailing(t);
+  for (const value of ['abc', '-1', '2.5']) {
+    const { code, stderr } = await runCli(['*.json', `--bail=${value}`, '--pass-with-no-files'], { cwd: dir });
+    assert.equal(code, 2, value);
+    assert.equal(oneLine(stderr), `--bail takes a whole number of failures, not "${value}"`);
+  }
+  const counted = await runCli(['*.json', '--bail=2'], { cwd: dir });
+  assert.equal(filesLine(counted.stdout), 'Files: 2 failed, 3 not checked, 1 passed, 6 total');
+});
+
 test('--bail that is not reached, or reached on the last file, stops nothing', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD, 'b.json': BAD });
   const report = parseJsonReport((await runCli(['*.json', '--bail', '-r', 'json'], { cwd: dir })).stdout);
