@@ -149,7 +149,7 @@ test('a top-level array parses; it fails only the checks that want an object', a
   assert.equal(plain.code, 0, plain.stdout);
 
   const required = await check(dir, ['*.json', '-k', 'a']);
-  assert.deepEqual(required.byPath['list.json'].problems, [{ validator: 'require', message: 'missing required key "a"', kind: 'invalid', pointer: '', line: 1, column: 1 }]);
+  assert.deepEqual(required.byPath['list.json'].problems, [{ validator: 'require', message: 'missing required key "a": the document is an array, not an object', kind: 'invalid', pointer: '', line: 1, column: 1 }]);
 
   const schema = await check(dir, ['*.json', '-s', 'schema/object.json']);
   assert.deepEqual(schema.byPath['list.json'].problems.map((p) => p.message), ['must be object']);

@@ -82,17 +82,17 @@ test('createRequireKeys: each spec against one document', async (t) => {
     ['documentData.meta.x.y', { message: 'missing required key "documentData.meta.x.y"', pointer: '/documentData/meta' }],
     ['empty.x', { message: 'missing required key "empty.x"', pointer: '/empty' }],
     // a parent that is not an object: the key is missing below it
-    ['documentData.title.length', { message: 'missing required key "documentData.title.length"', pointer: '/documentData/title' }],
-    ['documentData.meta.none.x', { message: 'missing required key "documentData.meta.none.x"', pointer: '/documentData/meta/none' }],
+    ['documentData.title.length', { message: 'missing required key "documentData.title.length": "documentData.title" is a string, not an object', pointer: '/documentData/title' }],
+    ['documentData.meta.none.x', { message: 'missing required key "documentData.meta.none.x": "documentData.meta.none" is null, not an object', pointer: '/documentData/meta/none' }],
     // arrays: indexes
     ['items.0.id:string', null],
     ['items.1.id:string', { message: '"items.1.id" must be a string, found number', pointer: '/items/1/id' }],
     ['items.2.id', { message: 'missing required key "items.2.id"', pointer: '/items' }],
     ['items.0.name', { message: 'missing required key "items.0.name"', pointer: '/items/0' }],
     // an array's `length` is no JSON key, nor is a non-canonical index
-    ['items.length', { message: 'missing required key "items.length"', pointer: '/items' }],
+    ['items.length', { message: 'missing required key "items.length": "items" is an array, not an object', pointer: '/items' }],
     ['items.01', { message: 'missing required key "items.01"', pointer: '/items' }],
-    ['items.-1', { message: 'missing required key "items.-1"', pointer: '/items' }],
+    ['items.-1', { message: 'missing required key "items.-1": "items" is an array, not an object', pointer: '/items' }],
     // types
     ['documentData.title:number', { message: '"documentData.title" must be a number, found string', pointer: '/documentData/title' }],
     ['documentData.meta.n:number', null],
@@ -130,8 +130,8 @@ test('createRequireKeys: documents that are not objects', async (t) => {
   for (const [doc, label] of cases) {
     await t.test(label, () => {
       assert.deepEqual(createRequireKeys(['a.b', 'c:string']).validate(doc), [
-        { message: 'missing required key "a.b"', pointer: '' },
-        { message: 'missing required key "c"', pointer: '' },
+        { message: `missing required key "a.b": the document is ${label}, not an object`, pointer: '' },
+        { message: `missing required key "c": the document is ${label}, not an object`, pointer: '' },
       ]);
     });
   }

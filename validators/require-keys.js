@@ -49,13 +49,23 @@ export function parseKeySpec(spec) {
 function checkKey(doc, { path, type }) {
   let value = doc;
   for (let i = 0; i < path.length; i++) {
-    if (!hasKey(value, path[i])) return { message: `missing required key "${nameOf(path)}"`, pointer: pointerOf(path, i) };
+    if (!hasKey(value, path[i])) return { message: missingKey(path, i, value), pointer: pointerOf(path, i) };
     value = value[path[i]];
   }
   if (type && !TYPES[type](value)) {
     return { message: `"${nameOf(path)}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer: pointerOf(path, path.length) };
   }
   return null;
+}
+
+// A key is missing from an object, or past an array's end; from anything else (a document that is
+// an array or a string, a scalar on the way) the message says what is there instead.
+function missingKey(path, depth, container) {
+  const missing = `missing required key "${nameOf(path)}"`;
+  const isObject = container !== null && typeof container === 'object' && !Array.isArray(container);
+  if (isObject || (Array.isArray(container) && /^\d+$/.test(path[depth]))) return missing;
+  const where = depth === 0 ? 'the document' : `"${nameOf(path.slice(0, depth))}"`;
+  return `${missing}: ${where} is ${withArticle(typeOf(container))}, not an object`;
 }
 
 // Named as written: a key "a.b" is shown "a\.b", not as the nested "a.b".
