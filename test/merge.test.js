@@ -211,5 +211,7 @@ test('merge in GitHub Actions (the github reporter on) annotates the failures an
   const junit = fs.readFileSync(path.join(dir, 'merged.xml'), 'utf8');
   assert.doesNotMatch(junit, /NaN/);
   assert.match(junit, /<testcase classname="bad\.yaml" name="bad\.yaml">/);
+  // The shard's report lists its failures only (no --verbose): its pass still counts.
+  assert.match(junit, /<testsuites name="filecheck" tests="2" failures="1" errors="0" skipped="0"/);
   assert.deepEqual(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary file left');
 });
