@@ -4,12 +4,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { relativePosix } from './paths.js';
+import { git } from './git.js';
 
 const require = createRequire(import.meta.url);
 
 /** @param {string} start a directory inside the repository (or any directory, outside one) */
 export function gitignoreFilter(start) {
-  const root = findRepositoryRoot(start) ?? start;
+  const repository = findRepositoryRoot(start);
+  const root = repository ?? start;
+  let tracked = null; // the repository's tracked files that its ignore rules match, asked of git once
   const rulesByDir = new Map(); // dir ─▶ ignore instance | null
   const chains = new Map(); // dir ─▶ [{ dir, rules }] from the root down, only dirs that have rules
 
@@ -47,8 +50,23 @@ export function gitignoreFilter(start) {
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     }
+    // As in git, a file already committed is not ignored: .gitignore keeps only new files out.
+    if (ignored && !directory && repository) {
+      tracked ??= trackedButIgnored(repository);
+      return !tracked.has(file);
+    }
     return ignored;
   };
+}
+
+// Asked only when some file turns out ignored, so a run that meets none never starts git.
+function trackedButIgnored(repository) {
+  try {
+    const listed = git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], repository);
+    return new Set(listed.split('\0').filter(Boolean).map((name) => path.join(repository, name)));
+  } catch {
+    return new Set(); // no git to ask: the ignore files alone decide
+  }
 }
 
 /** @returns {string | null} the nearest folder at or above `start` that holds `.git` */

@@ -223,6 +223,17 @@ test('.gitignore files are honoured inside a git repository: root, nested, negat
   });
 });
 
+test('a file git tracks is checked even when a .gitignore matches it, as git itself does not ignore it', (t) => {
+  const root = tree(t, { 'data/fr.json': '{}', 'data/en.json': '{}' }, ALL);
+  const git = (...args) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root });
+  git('init', '-q');
+  git('add', '-A');
+  git('commit', '-qm', 'data');
+  fs.writeFileSync(path.join(root, '.gitignore'), 'data/fr.json\ndata/new.json\n');
+  fs.writeFileSync(path.join(root, 'data/new.json'), '{}');
+  assert.deepEqual(rels(run(root)), ['data/en.json', 'data/fr.json']);
+});
+
 test('a rule\'s ignore leaves its files out of the rule, silently in a run without patterns', (t) => {
   const root = tree(t, { 'a.json': '{}', 'drafts/b.json': '{}', 'drafts/c.json': '{}' }, { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }] });
   assert.deepEqual(run(root), { files: [{ path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] }], skipped: [] });
