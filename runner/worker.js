@@ -8,10 +8,10 @@ import { loadParsers } from './formats.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 
-const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache } = workerData;
+const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
 const stopped = new Int32Array(stop);
 const started = new Int32Array(progress); // per batch slot: which file of the batch is being checked, + 1
-const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true });
+const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
 const warnings = [];
 const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
 

@@ -12,8 +12,10 @@ export function toProblems(errors) {
   for (const error of errors) {
     const problem = { validator: 'json-schema', message: describe(error), pointer: error.instancePath, kind: 'invalid' };
     if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
+      // The extra property's key is what is wrong, whatever its value.
       const extra = error.params.additionalProperty ?? error.params.unevaluatedProperty;
       problem.pointer += `/${String(extra).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      problem.atKey = true;
     }
     const key = `${problem.pointer}\0${problem.message}`;
     if (seen.has(key)) continue;
