@@ -30,11 +30,20 @@ function describe(error) {
   if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
   if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
   if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
-  if (keyword === 'enum') {
-    const values = params.allowedValues.slice(0, 10).map((v) => JSON.stringify(v)).join(', ');
-    return `must be one of ${values}${params.allowedValues.length > 10 ? ', …' : ''}`;
-  }
+  if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
   if (keyword === 'format') return `must match format "${params.format}"`;
   return message ?? keyword;
+}
+
+// An enum's values, all of them while the list is short enough to read on one line; a long one up
+// to that length, with a count of the rest.
+const LIST_CHARS = 200;
+function listOf(values) {
+  const shown = values.map((value) => JSON.stringify(value));
+  if (shown.join(', ').length <= LIST_CHARS) return shown.join(', ');
+  let length = 0;
+  let count = 0;
+  while (count < shown.length - 1 && length + shown[count].length + 2 <= LIST_CHARS) length += shown[count++].length + 2;
+  return `${shown.slice(0, Math.max(count, 1)).join(', ')} … and ${shown.length - Math.max(count, 1)} more`;
 }
