@@ -79,7 +79,8 @@ test('draft-07: if / then', async (t) => {
   assert.deepEqual(warnings, []);
   assert.deepEqual(validate({ kind: 'page', title: 't' }), []);
   assert.deepEqual(validate({ kind: 'note' }), []);
-  assert.deepEqual(validate({ kind: 'page' }), [problem('', 'must have required property "title"'), problem('', 'must match "then" schema')]);
+  // What `then` asks says it all: ajv's "must match "then" schema" after it is left out.
+  assert.deepEqual(validate({ kind: 'page' }), [problem('', 'must have required property "title"')]);
 });
 
 test('2019-09: $defs and unevaluatedProperties', async (t) => {
@@ -138,7 +139,7 @@ test('a known dialect is accepted in every spelling: http or https, with or with
   const dialects = [
     ['json-schema.org/draft-04/schema', { minimum: 0, exclusiveMinimum: true }, 0, ['must be > 0']],
     ['json-schema.org/draft-06/schema', { exclusiveMinimum: 0 }, 0, ['must be > 0']],
-    ['json-schema.org/draft-07/schema', { if: { minimum: 0 }, then: { multipleOf: 2 } }, 1, ['must be multiple of 2', 'must match "then" schema']],
+    ['json-schema.org/draft-07/schema', { if: { minimum: 0 }, then: { multipleOf: 2 } }, 1, ['must be multiple of 2']],
     ['json-schema.org/draft/2019-09/schema', { maximum: 0 }, 1, ['must be <= 0']],
     ['json-schema.org/draft/2020-12/schema', { maximum: 0 }, 1, ['must be <= 0']],
   ];
@@ -166,7 +167,7 @@ test('an unknown $schema warns and is validated as draft-07', async (t) => {
   assert.deepEqual(warnings, ['schema schema.json: unknown $schema "https://example.com/my-dialect", validating it as draft-07']);
   assert.deepEqual(validate({ a: 1 }), []);
   assert.deepEqual(validate({}), [problem('', 'must have required property "a"')]);
-  assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"'), problem('', 'must match "then" schema')]);
+  assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"')]);
 });
 
 // ── $ref ────────────────────────────────────────────────────────────────────────────────────────
