@@ -26,6 +26,8 @@ export const KEYWORD_ORDER = [...RANK.keys()];
 
 // Errors that only sum up the ones before them: `must match "then" schema`, `property name must be valid`.
 const WRAPPERS = new Set(['if', 'propertyNames']);
+/** The keywords of the errors bestMatches has something to do about. */
+export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
 
 /**
  * @param {import('ajv').ErrorObject[]} errors

@@ -12,12 +12,12 @@ export function describe(error) {
   if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
   if (keyword === 'format') return `must match format "${params.format}"`;
-  if (keyword === 'type') return `must be ${orList(typesOf(error))}`;
+  if (keyword === 'type') return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
   return message ?? keyword;
 }
 
 /** @returns {string[]} the types a `type` error asks for */
-export const typesOf = (error) => [error.params.type].flat().flatMap((type) => String(type).split(','));
+export const typesOf = ({ params: { type } }) => (Array.isArray(type) ? type : String(type).split(','));
 
 /** "a", "a or b", "a, b or c" */
 export const orList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);

@@ -2,7 +2,7 @@
 // for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
 // (schema-alternatives.js).
 import { describe } from './schema-messages.js';
-import { bestMatches } from './schema-alternatives.js';
+import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 
 const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
@@ -13,7 +13,9 @@ const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
  * @returns {import('../runner/check-file.js').Problem[]}
  */
 export function toProblems(errors) {
-  const found = bestMatches(errors, describe).map(({ error, message = describe(error), notBestMatch }) => {
+  // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
+  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe) : errors.map((error) => ({ error }));
+  const found = chosen.map(({ error, message = describe(error), notBestMatch }) => {
     const problem = { validator: 'json-schema', message, pointer: error.instancePath, kind: 'invalid' };
     // An extra property, or a property name that is not allowed: its key is what is wrong.
     const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
@@ -27,7 +29,7 @@ export function toProblems(errors) {
   });
   // One problem per place and message; of a shown one and a hidden one alike, the shown one.
   const id = (problem) => `${problem.pointer}\0${problem.message}`;
-  const shown = new Set(found.filter((problem) => !problem.notBestMatch).map(id));
+  const shown = found.some((problem) => problem.notBestMatch) ? new Set(found.filter((problem) => !problem.notBestMatch).map(id)) : null;
   const seen = new Set();
   return found.filter((problem) => {
     const key = id(problem);
