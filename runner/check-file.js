@@ -8,27 +8,31 @@ import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
 import { nestingProblem, pointerTooDeep, tooDeepProblem } from './nesting.js';
 import { parserNamed } from './formats.js';
+import { finishProblems } from './finish-problems.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
- *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number }} Problem
- *   document: in a file of several documents (a YAML stream), which one, 1-based
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
+ *   atKey?: boolean, near?: boolean, notBestMatch?: boolean }} Problem
+ *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
+ *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas:
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (cache.js)
- * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean }} CheckOptions
+ * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions
  */
 
 /**
  * The options of every check in one process, built once.
- * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean }} options
- *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there)
+ * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean, allAlternatives?: boolean }} options
+ *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there);
+ *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose)
  * @returns {CheckOptions}
  */
-export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = false }) {
-  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker };
+export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = false, allAlternatives = false }) {
+  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker, allAlternatives };
 }
 
 const NO_OPTIONS = prepareCheck({});
@@ -41,7 +45,7 @@ const NO_OPTIONS = prepareCheck({});
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
  *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
  */
-export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = NO_OPTIONS) {
+export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allAlternatives } = NO_OPTIONS) {
   const started = performance.now();
   const hit = monkey?.hits(entry) ?? false;
   let problems = [];
@@ -91,7 +95,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker } = N
   // cache never records it as a pass.
   if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
   const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
-  if (problems.length) return { path: entry.rel, status: 'fail', problems, durationMs, ...tracked };
+  if (problems.length) return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...tracked };
   const keys = entry.hash && [...new Set(uses.flatMap((use) => use.key ?? []))];
   return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) }), ...tracked };
 }
@@ -164,12 +168,12 @@ function runValidators(doc, entry, validators, problems, guard, source) {
 
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
 
-// Custom validators may return strings or partial problems.
+// Custom validators may return strings or partial problems. atKey and notBestMatch: see finish-problems.js.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, line, column, kind } = problem ?? {};
+  const { message = String(problem), pointer, line, column, kind, atKey, notBestMatch } = problem ?? {};
   // `error`: the file could not be validated as it asks (a schema it names cannot be used).
-  return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column }) };
+  return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column, atKey, notBestMatch }) };
 }
 
 function thrownProblem(error, validator) {

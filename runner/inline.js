@@ -8,7 +8,7 @@ const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {{ compiler: import('./compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number },
+ * @param {{ compiler: import('./compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean },
  *   sliceMs?: number, budget?: { ms: number, files: number } }} options check: the chaos monkey and
  *   the file timeout; budget: stop after this much checking (a sample)
  * @returns {Promise<{ files: number, checkMs: number, compileMs: number }>} what this loop did (a

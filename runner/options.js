@@ -17,7 +17,7 @@ export const OPTIONS = {
   reporter: { alias: 'r', type: 'string', many: true, describe: 'Reporter: default, json, junit, github; name:file writes it to a file (repeatable). github is on by default in GitHub Actions' },
   'output-file': { type: 'string', describe: 'File for the json or junit reporter given without one; alone, adds a json report there' },
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
-  verbose: { type: 'boolean', describe: 'Print every file and the execution plan' },
+  verbose: { type: 'boolean', describe: 'Print every file and the execution plan, and the errors of every anyOf/oneOf alternative' },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
   workers: { type: 'string', describe: 'auto (default): in-process, or a worker pool when the measured work pays for it; 0: in-process; N: a pool of N workers' },
   'file-timeout': { type: 'string', describe: 'Fail a file whose check takes longer than this many ms, kind timeout (default 30000); a pool also stops a check that never returns' },

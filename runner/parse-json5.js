@@ -49,24 +49,29 @@ function tooDeepAt(text) {
 
 const keyOf = (name) => (name.type === 'Identifier' ? name.name : name.value);
 
+// A pointer lands on its value (with `atKey`, its key), or on the deepest node that exists on its
+// way (a missing key: its object), marked `near`.
 function locate(body, problems) {
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
-    const { line, column } = nodeAt(body, problem.pointer).loc.start;
-    Object.assign(problem, { line, column });
+    const { node, own } = nodeAt(body, problem.pointer, problem.atKey);
+    const { line, column } = node.loc.start;
+    Object.assign(problem, { line, column }, !own && { near: true });
   }
 }
 
-// The node a pointer names, or the deepest that exists on its way (a missing key: its object).
-function nodeAt(body, pointer) {
+// The node a pointer names, or the deepest that exists on its way; `own`: it is the pointer's.
+function nodeAt(body, pointer, atKey) {
   let node = body;
-  for (const escaped of pointer === '' ? [] : pointer.slice(1).split('/')) {
+  const keys = pointer === '' ? [] : pointer.slice(1).split('/');
+  for (const [i, escaped] of keys.entries()) {
     const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
-    const next = node.type === 'Object' ? node.members.findLast((member) => keyOf(member.name) === key)?.value
+    const member = node.type === 'Object' ? node.members.findLast((m) => keyOf(m.name) === key) : undefined;
+    const next = member ? (atKey && i === keys.length - 1 ? member.name : member.value)
       : node.type === 'Array' && /^\d+$/.test(key) ? node.elements[Number(key)]?.value
         : undefined;
-    if (!next) break;
+    if (!next) return { node, own: false };
     node = next;
   }
-  return node;
+  return { node, own: true };
 }

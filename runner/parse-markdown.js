@@ -31,6 +31,7 @@ export function parse(text, entry) {
 
 const EMPTY = /^(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\r|$))*$/;
 
+// The block has no node but the (empty) document: a deeper pointer is near.
 function placeAll(problems, at) {
-  for (const problem of problems) if (problem.line === undefined) Object.assign(problem, at);
+  for (const problem of problems) if (problem.line === undefined) Object.assign(problem, at, problem.pointer && { near: true });
 }

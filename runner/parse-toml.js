@@ -73,13 +73,20 @@ function impossibleDate(text, pointers) {
   return null;
 }
 
+// A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found,
+// marked `near`.
 function locate(text, problems) {
-  const offsets = tomlKeyOffsets(text);
+  const keys = new Map();
+  const offsets = tomlKeyOffsets(text, keys);
   const place = lineLocator(text);
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
     let pointer = problem.pointer;
+    if (problem.atKey && keys.has(pointer)) {
+      Object.assign(problem, place(keys.get(pointer)));
+      continue;
+    }
     while (!offsets.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/')); // '' is always there
-    Object.assign(problem, place(offsets.get(pointer)));
+    Object.assign(problem, place(offsets.get(pointer)), pointer !== problem.pointer && { near: true });
   }
 }

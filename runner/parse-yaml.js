@@ -205,45 +205,63 @@ function bigInteger(doc, source) {
 }
 
 /**
- * Places each problem's pointer on the node it names: a missing key on the mapping that lacks it,
- * and a value that comes from an alias (`*name`, `<<: *name`) on the alias, where it is used.
+ * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
+ * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
+ * alias, where it is used. A problem not placed on its own node is marked `near`.
  */
 function locate(doc, problems, place) {
   const found = new Map();
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
-    if (!found.has(problem.pointer)) found.set(problem.pointer, place(offsetOf(doc, problem.pointer)));
-    Object.assign(problem, found.get(problem.pointer));
+    const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
+    if (!found.has(wanted)) {
+      const { offset, own } = offsetOf(doc, problem.pointer, problem.atKey);
+      found.set(wanted, { ...place(offset), ...(!own && { near: true }) });
+    }
+    Object.assign(problem, found.get(wanted));
   }
 }
 
-// The deepest node on the pointer's way that is placed in the text: nodes a tag made (yaml-tags.js) are not.
-function offsetOf(doc, pointer) {
+// The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
+// are not), and whether it is the pointer's own: its value, or with `atKey` its key.
+function offsetOf(doc, pointer, atKey) {
   let node = doc.contents;
   let placed = startOf(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
-  for (const escaped of keys) {
-    if (!node || isAlias(node) || isScalar(node)) break;
+  let own = true;
+  for (const [i, escaped] of keys.entries()) {
+    if (!node || isAlias(node) || isScalar(node)) {
+      own = false;
+      break;
+    }
     const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
-    const next = isMap(node) ? valueOf(node, key) : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
-    if (next === undefined) break;
+    const pair = isMap(node) ? pairOf(node, key) : undefined;
+    const next = pair ? (pair.merged ?? (atKey && i === keys.length - 1 ? pair.key : pair.value ?? pair.key))
+      : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
+    if (next === undefined) {
+      own = false;
+      break;
+    }
+    if (pair?.merged) own = false; // the key is in the mapping the alias names, not here
     node = next;
-    placed = startOf(node) ?? placed;
+    const start = startOf(node);
+    if (start === undefined) own = false;
+    placed = start ?? placed;
   }
-  return placed ?? doc.range[0];
+  return { offset: placed ?? doc.range[0], own };
 }
 
-// The value of the last pair with this key (yaml keeps the last, and duplicates are errors anyway),
-// else the alias a merge key brings it from, else undefined: missing.
-function valueOf(map, key) {
+// The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the
+// alias a merge key brings it from ({ merged }), else undefined: missing.
+function pairOf(map, key) {
   let merged;
   for (let i = map.items.length - 1; i >= 0; i--) {
     const pair = map.items[i];
     const name = isScalar(pair.key) ? pair.key.value : pair.key;
     if (name === '<<' || (typeof name === 'symbol' && name.description === '<<')) merged ??= pair.value;
-    else if (isScalar(pair.key) && String(name ?? '') === key) return pair.value ?? pair.key;
+    else if (isScalar(pair.key) && String(name ?? '') === key) return pair;
   }
-  return merged;
+  return merged && { merged };
 }
 
 const startOf = (node) => (isPair(node) ? startOf(node.key) : node?.range?.[0]);

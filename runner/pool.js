@@ -25,16 +25,17 @@ const STOP_GRACE_MS = 500; // after a bail or Ctrl-C, a check still running is s
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string }} options
- *   schemaCache: the folder of compiled schemas (--cache)
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string,
+ *   allAlternatives?: boolean }} options schemaCache: the folder of compiled schemas (--cache);
+ *   allAlternatives: see check-file.js prepareCheck
  */
-export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache }) {
+export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache },
+    workerData: { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache, allAlternatives },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,

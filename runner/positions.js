@@ -10,12 +10,14 @@ const toPointer = (path) => path.map((key) => `/${String(key).replace(/~/g, '~0'
 const parentOf = (pointer) => pointer.slice(0, pointer.lastIndexOf('/'));
 
 /**
- * Fills in `line` and `column` of each problem that has a pointer and no position yet.
- * A pointer that goes past the document (a missing key) lands on the deepest node that exists.
- * Of duplicate keys, the last is placed: it is the one JSON.parse kept and the validators saw. So
- * the whole text is read, but only the containers on the way to a wanted pointer are entered.
+ * Fills in `line` and `column` of each problem that has a pointer and no position yet: of the
+ * value, or with `atKey` of its key (an extra property is its key's fault).
+ * A pointer that goes past the document (a missing key) lands on the deepest node that exists, and
+ * the problem is marked `near`. Of duplicate keys, the last is placed: it is the one JSON.parse kept
+ * and the validators saw. So the whole text is read, but only the containers on the way to a wanted
+ * pointer are entered.
  * @param {string} text
- * @param {Array<{ pointer?: string, line?: number, column?: number }>} problems
+ * @param {Array<{ pointer?: string, atKey?: boolean, line?: number, column?: number, near?: boolean }>} problems
  */
 export function locateProblems(text, problems) {
   const pending = problems.filter((p) => typeof p.pointer === 'string' && p.line === undefined);
@@ -31,6 +33,8 @@ export function locateProblems(text, problems) {
     }
   }
   const found = new Map();
+  const keys = new Set(pending.filter((p) => p.atKey).map((p) => p.pointer));
+  const keysFound = new Map();
 
   // Returns whether the node is on the way to a wanted pointer. A key met again forgets what was
   // found inside its earlier value.
@@ -50,12 +54,17 @@ export function locateProblems(text, problems) {
       onObjectEnd: () => {},
       onArrayEnd: () => {},
       onLiteralValue: (value, offset, length, line, column, path) => reach(toPointer(path()), line, column),
+      onObjectProperty: keys.size ? (name, offset, length, line, column, path) => {
+        const pointer = toPointer([...path(), name]);
+        if (keys.has(pointer)) keysFound.set(pointer, { line: line + 1, column: column + 1 });
+      } : undefined,
     });
   } catch {
     // Too deep for the parser's recursion: a pointer met before it gave up keeps where it was met;
     // the others keep no position, since what exists further on is unknown.
     whole = false;
   }
+  const met = new Set(found.keys());
   // Where each pointer, or its deepest ancestor that exists, begins; remembered for every pointer
   // on the way up, again so that a deep document's errors cost one walk up, not one each.
   const placeOf = (pointer) => {
@@ -67,10 +76,12 @@ export function locateProblems(text, problems) {
     return at;
   };
   for (const problem of pending) {
-    const at = whole ? placeOf(problem.pointer) : found.get(problem.pointer);
+    const own = (problem.atKey && keysFound.get(problem.pointer)) || (met.has(problem.pointer) ? found.get(problem.pointer) : undefined);
+    const at = own ?? (whole ? placeOf(problem.pointer) : undefined);
     if (!at) continue;
     problem.line = at.line;
     problem.column = at.column;
+    if (!own) problem.near = true;
   }
 }
 

@@ -7,7 +7,7 @@ import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 
 const startWorkers = async (workers, rules, config, cache) => (await import('./pool.js')).startPool({
-  workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir,
+  workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir, allAlternatives: config.verbose,
 });
 const openCache = async (...args) => (await import('./cache.js')).openCache(...args);
 
@@ -35,7 +35,7 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
   if (session) session.compiler = compiler;
-  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout };
+  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
   const toCheck = cache ? await cache.select(files, compiler) : files;
 
   let passed = 0;

@@ -13,10 +13,12 @@ const ESCAPES = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '
 
 /**
  * @param {string} text TOML that smol-toml has read
+ * @param {Map<string, number>} [keyOffsets] receives, when given, JSON pointer ─▶ offset of its key
+ *   (the key's last part, where it is first written: in a `key = value`, or in a table header)
  * @returns {Map<string, number>} JSON pointer ─▶ offset: of a value after its `=`, of a table at its
  *   header, of an array element, of a key that a dotted key or a header implies
  */
-export function tomlKeyOffsets(text) {
+export function tomlKeyOffsets(text, keyOffsets) {
   const offsets = new Map([['', 0]]);
   const arrays = new Map(); // pointer of an array of tables ─▶ how many tables it has so far
   let pos = 0;
@@ -34,12 +36,13 @@ export function tomlKeyOffsets(text) {
     pos++;
   };
 
-  // A dotted key: its parts, unquoted.
+  // A dotted key: its parts, unquoted, each with where it is written.
   function keys() {
     const parts = [];
     for (;;) {
       skip(SPACES);
-      parts.push(keyPart());
+      const at = pos;
+      parts.push({ name: keyPart(), at });
       skip(SPACES);
       if (text[pos] !== '.') return parts;
       pos++;
@@ -121,8 +124,9 @@ export function tomlKeyOffsets(text) {
   // Each key's pointer below `table`; the keys it implies are noted at `offset`.
   function path(table, parts, offset) {
     let pointer = table;
-    for (const part of parts) {
-      pointer += `/${escapeKey(part)}`;
+    for (const { name, at } of parts) {
+      pointer += `/${escapeKey(name)}`;
+      if (keyOffsets && !keyOffsets.has(pointer)) keyOffsets.set(pointer, at);
       if (arrays.has(pointer)) pointer += `/${arrays.get(pointer) - 1}`; // the array's last table
       note(pointer, offset);
     }
@@ -140,7 +144,8 @@ export function tomlKeyOffsets(text) {
         pos += ofArray ? 2 : 1;
         const parts = keys();
         if (ofArray) {
-          const array = `${path('', parts.slice(0, -1), start)}/${escapeKey(parts.at(-1))}`;
+          const array = path('', parts.slice(0, -1), start) + `/${escapeKey(parts.at(-1).name)}`;
+          if (keyOffsets && !keyOffsets.has(array)) keyOffsets.set(array, parts.at(-1).at);
           note(array, start);
           const count = (arrays.get(array) ?? 0) + 1;
           arrays.set(array, count);

@@ -9,10 +9,10 @@ import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 import { SETTLING, REPLIED } from './batch-slots.js';
 
-const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache } = workerData;
+const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
 const stopped = new Int32Array(stop);
 const started = new Int32Array(progress); // per batch slot: which file is being checked (batch-slots.js)
-const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true });
+const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
 const warnings = [];
 const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
 // A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos

@@ -96,13 +96,14 @@ test('strings, single problems and partial problems are normalised', (t) => {
     validator('nothing', () => undefined),
     validator('falsy', () => false),
   ]);
+  // In the order of the text; those without a position after them, in the order they were found.
   assert.deepEqual(result.problems, [
-    { validator: 'string', message: 'just a string', kind: 'invalid' },
     { validator: 'object', message: 'one object', kind: 'invalid', pointer: '/title', line: 2, column: 12 },
-    { validator: 'list', message: 'a', kind: 'invalid' },
-    { validator: 'list', message: 'b', kind: 'invalid', line: 9, column: 4 },
-    { validator: 'list', message: '42', kind: 'invalid' },
     { validator: 'list', message: 'k', kind: 'invalid', pointer: '/items/0/id', line: 4, column: 12 },
+    { validator: 'list', message: 'b', kind: 'invalid', line: 9, column: 4 },
+    { validator: 'string', message: 'just a string', kind: 'invalid' },
+    { validator: 'list', message: 'a', kind: 'invalid' },
+    { validator: 'list', message: '42', kind: 'invalid' },
   ]);
 });
 
@@ -116,8 +117,9 @@ test('positions are filled from pointers on failing files; a problem that names 
   ]);
   assert.deepEqual(result.problems, [
     { validator: 'v', message: 'root', kind: 'invalid', pointer: '', line: 1, column: 1 },
-    { validator: 'v', message: 'missing below items', kind: 'invalid', pointer: '/items/0/name', line: 4, column: 5 },
     { validator: 'v', message: 'placed', kind: 'invalid', pointer: '/title', line: 1, column: 1 },
+    // Placed on the nearest node that exists, so the message says where the problem is.
+    { validator: 'v', message: 'missing below items (at /items/0/name)', kind: 'invalid', pointer: '/items/0/name', line: 4, column: 5 },
   ]);
 });
 

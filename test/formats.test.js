@@ -206,9 +206,9 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
   assert.deepEqual(problems('alias.yaml'), [
     invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
-    invalid('must be integer', '/server/port', 5, 9),
+    invalid('must be integer (at /server/port)', '/server/port', 5, 9), // the value is the anchor's: the message says where
     invalid('must have required property "host"', '/merged', 7, 3),
-    invalid('must be integer', '/merged/port', 7, 7), // at the merge key's alias
+    invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
   ]);
   assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: Map keys must be unique', 3, 1)]);
   const tooBig = (text) => `invalid YAML: the integer ${text} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`;
@@ -271,13 +271,13 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
   assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(untagged('!Ref'), 1, 4)], 'a set reads its own tags only');
   assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(untagged('!Equals'), 2, 9)]);
 
-  // --yaml-tags, for every file; a problem inside a tagged value is placed on it.
+  // --yaml-tags, for every file; a problem inside a tagged value is placed on it, and says where it is.
   const cli = await runCli(['plain/template.yaml', '--yaml-tags', 'cloudformation', '-s', 'arn.schema.json', '-r', 'json'], { cwd: dir });
   assert.equal(cli.code, 1, cli.stderr);
   const fromSchema = parseJsonReport(cli.stdout).files[0].problems.filter((problem) => problem.validator === 'json-schema');
   assert.deepEqual(fromSchema.map(({ message, line, column }) => [message, line, column]), [
-    ['must be number', 7, 20],
-    ['must be number', 7, 20],
+    ['must be number (at /Resources/Bucket/Properties/Arn/Fn::GetAtt/0)', 7, 20],
+    ['must be number (at /Resources/Bucket/Properties/Arn/Fn::GetAtt/1)', 7, 20],
   ]);
   const unknown = await runCli(['plain', '--yaml-tags', 'cfn'], { cwd: dir });
   assert.equal(unknown.code, 2);

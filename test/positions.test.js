@@ -93,6 +93,23 @@ test('locateProblems: of duplicate keys, the last is placed, whatever its first 
   assert.deepEqual(problems.map((p) => [p.line, p.column]), [[4, 8], [4, 14], [4, 8]], 'several pointers at once');
 });
 
+test('locateProblems: with atKey, a problem lands on its key (an extra property is its key\'s fault), the last of duplicates', () => {
+  const problems = [
+    { pointer: '/a/b', atKey: true },
+    { pointer: '/x~1y', atKey: true },
+    { pointer: '/d', atKey: true },
+    { pointer: '/a/b' },
+  ];
+  locateProblems(DOC, problems);
+  assert.deepEqual(problems.map((p) => [p.line, p.column]), [[3, 5], [6, 3], [10, 3], [3, 10]]);
+});
+
+test('locateProblems marks `near` a problem placed on an ancestor of its pointer, and only those', () => {
+  const problems = [{ pointer: '/a/missing' }, { pointer: '/a/missing' }, { pointer: '/a' }, { pointer: '' }, { pointer: '/a/b/1/c' }];
+  locateProblems(DOC, problems);
+  assert.deepEqual(problems.map((p) => p.near ?? false), [true, true, false, false, false]);
+});
+
 test('locateProblems: root pointer with leading whitespace, and a scalar document', () => {
   assert.deepEqual(locate('\n\n   {"a": 1}', ''), { line: 3, column: 4 });
   assert.deepEqual(locate('\n\n   {"a": 1}', '/a'), { line: 3, column: 10 });

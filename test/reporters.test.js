@@ -18,7 +18,7 @@ function mixedTree(t) {
   });
 }
 
-test('default reporter: FAIL blocks in path order with line:col, message and validator, then the summary', async (t) => {
+test('default reporter: FAIL blocks in path order with line:col, message and validator, each file\'s problems in the order of its text, then the summary', async (t) => {
   const dir = mixedTree(t);
   const { code, stdout, stderr } = await runCli(['**/*.json', '-k', 'n:number', '-k', 'x'], { cwd: dir });
   assert.equal(code, 1, stderr);
@@ -32,8 +32,8 @@ test('default reporter: FAIL blocks in path order with line:col, message and val
       ' FAIL  m/broken.json',
       '  1:7      invalid JSON: Unexpected end of input  (parse)',
       ' FAIL  z.json',
-      '  1:7      "n" must be a number, found string  (require)',
       '  1:1      missing required key "x"  (require)',
+      '  1:7      "n" must be a number, found string  (require)',
       '',
       'Files: 3 failed, 1 passed, 4 total',
     ].join('\n'),

@@ -70,3 +70,25 @@ test('tomlKeyOffsets: each pointer lands on its value, its table header or the k
   }
   assert.ok(!offsets.has('/a') && !offsets.has('/not'), 'nothing inside a string is taken for a key or a table');
 });
+
+test('tomlKeyOffsets: where each key is written, for a problem about the key itself', async (t) => {
+  const keys = new Map();
+  tomlKeyOffsets(TEXT, keys);
+  const cases = [
+    ['/title', 1, 1, 'a key of a key = value line'],
+    ['/dotted/key/here', 2, 12, 'the last part of a dotted key'],
+    ['/dotted', 2, 1, 'the first part of a dotted key'],
+    ['/quoted.key', 3, 1, 'a quoted key: its opening quote'],
+    ['/lit~1eral/b/c', 4, 25, 'a dotted key inside an inline table'],
+    ['/servers/alpha', 14, 10, 'a table\'s key: in its header'],
+    ['/products', 17, 3, 'an array of tables: in its first header'],
+    ['/products/1/name', 20, 1, 'a key of the second table of an array'],
+  ];
+  for (const [pointer, line, column, why] of cases) {
+    await t.test(`${JSON.stringify(pointer)}: ${why}`, () => {
+      assert.ok(keys.has(pointer), `${pointer} is found`);
+      assert.deepEqual(lineAndColumn(TEXT, keys.get(pointer)), { line, column });
+    });
+  }
+  assert.ok(!keys.has('/list/0'), 'an array element has no key');
+});

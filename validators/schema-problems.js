@@ -1,38 +1,40 @@
 // What ajv reports of a document ──▶ filecheck's Problems: one per place and message, worded
-// for the person who fixes the file.
+// for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
+// (schema-alternatives.js).
+import { describe } from './schema-messages.js';
+import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
+
+const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
- * ajv errors ──▶ Problems, with messages that name what is wrong.
+ * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
+ * an anyOf/oneOf that are not its best match are marked notBestMatch (shown with --verbose).
  * @param {import('ajv').ErrorObject[]} errors
  * @returns {import('../runner/check-file.js').Problem[]}
  */
 export function toProblems(errors) {
-  const seen = new Set();
-  const problems = [];
-  for (const error of errors) {
-    const problem = { validator: 'json-schema', message: describe(error), pointer: error.instancePath, kind: 'invalid' };
-    if (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties') {
-      const extra = error.params.additionalProperty ?? error.params.unevaluatedProperty;
-      problem.pointer += `/${String(extra).replace(/~/g, '~0').replace(/\//g, '~1')}`;
+  // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
+  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe) : errors.map((error) => ({ error }));
+  const found = chosen.map(({ error, message = describe(error), notBestMatch }) => {
+    const problem = { validator: 'json-schema', message, pointer: error.instancePath, kind: 'invalid' };
+    // An extra property, or a property name that is not allowed: its key is what is wrong.
+    const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
+    if (key !== undefined && (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties' || error.propertyName !== undefined)) {
+      problem.pointer += `/${escape(key)}`;
+      problem.atKey = true;
+      if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
     }
-    const key = `${problem.pointer}\0${problem.message}`;
-    if (seen.has(key)) continue;
+    if (notBestMatch) problem.notBestMatch = true;
+    return problem;
+  });
+  // One problem per place and message; of a shown one and a hidden one alike, the shown one.
+  const id = (problem) => `${problem.pointer}\0${problem.message}`;
+  const shown = found.some((problem) => problem.notBestMatch) ? new Set(found.filter((problem) => !problem.notBestMatch).map(id)) : null;
+  const seen = new Set();
+  return found.filter((problem) => {
+    const key = id(problem);
+    if (seen.has(key) || (problem.notBestMatch && shown.has(key))) return false;
     seen.add(key);
-    problems.push(problem);
-  }
-  return problems;
-}
-
-function describe(error) {
-  const { keyword, params, message } = error;
-  if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
-  if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
-  if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
-  if (keyword === 'enum') {
-    const values = params.allowedValues.slice(0, 10).map((v) => JSON.stringify(v)).join(', ');
-    return `must be one of ${values}${params.allowedValues.length > 10 ? ', …' : ''}`;
-  }
-  if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
-  if (keyword === 'format') return `must match format "${params.format}"`;
-  return message ?? keyword;
+    return true;
+  });
 }

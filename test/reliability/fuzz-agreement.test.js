@@ -62,7 +62,14 @@ function oracleFor(dialect, schema, common) {
 const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapeKey = (segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~');
 
-/** ajv's verdict on one document: the pointers of its errors in order, or the error it threw. */
+// ajv's errors that only sum up those before them, which filecheck leaves out.
+const SUMMING_UP = new Set(['if', 'propertyNames']);
+
+/**
+ * ajv's verdict on one document: the pointers of its errors, sorted (filecheck reports them in the
+ * order of the text), or the error it threw. An extra property, and a property name that
+ * propertyNames refuses, point at the property.
+ */
 function expectedOutcome(validate, doc) {
   let valid;
   try {
@@ -71,30 +78,38 @@ function expectedOutcome(validate, doc) {
     return { threw: error.message };
   }
   if (valid) return { pointers: [], required: [], keywords: [] };
-  const pointers = new Set(); // in order of first appearance
+  const pointers = new Set();
   const required = [];
   const keywords = validate.errors.map((error) => error.keyword);
   for (const error of validate.errors) {
-    const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : undefined;
+    if (SUMMING_UP.has(error.keyword)) continue;
+    const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : error.propertyName;
     const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
     pointers.add(pointer);
     if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
   }
-  return { pointers: [...pointers], required, keywords };
+  return { pointers: [...pointers].sort(), required, keywords };
 }
+
+// A problem about a property's key (an extra one, a name that is not allowed) is placed on the key.
+const ON_KEY = /^(must NOT have (additional|unevaluated) property|property name ")/;
 
 // ── positions, found independently: a syntax tree, the last of duplicate keys (as JSON.parse) ──
 
-/** @returns {{ node: object, viaDuplicate: boolean }} the node, and whether a duplicate key was on the way */
-function nodeAt(tree, pointer) {
+/**
+ * @param {boolean} [atKey] the node of the last key of the pointer, rather than of its value
+ * @returns {{ node: object, viaDuplicate: boolean }} the node, and whether a duplicate key was on the way
+ */
+function nodeAt(tree, pointer, atKey = false) {
   let node = tree;
   let viaDuplicate = false;
-  for (const segment of pointer.split('/').slice(1).map(unescapeKey)) {
+  const segments = pointer.split('/').slice(1).map(unescapeKey);
+  for (const [i, segment] of segments.entries()) {
     let next;
     if (node.type === 'object') {
       const same = node.children.filter((property) => property.children[0].value === segment);
       viaDuplicate ||= same.length > 1;
-      next = same.at(-1)?.children[1];
+      next = same.at(-1)?.children[atKey && i === segments.length - 1 ? 0 : 1];
     } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) {
       next = node.children[Number(segment)];
     }
@@ -157,7 +172,7 @@ function disagreements(result, expected, text) {
     if (!isDeepEqual(result.problems, want)) found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
     return found;
   }
-  const pointers = [...new Set(result.problems.map((p) => p.pointer))];
+  const pointers = [...new Set(result.problems.map((p) => p.pointer))].sort();
   if (!isDeepEqual(pointers, expected.pointers)) found.push(`pointers ${JSON.stringify(pointers)}, ajv's ${JSON.stringify(expected.pointers)}`);
   for (const want of expected.required) {
     if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message)) found.push(`no problem ${JSON.stringify(want)}`);
@@ -166,7 +181,7 @@ function disagreements(result, expected, text) {
   const starts = result.problems.length ? lineStarts(text) : null;
   for (const problem of result.problems) {
     if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
-    const at = lineAndColumn(starts, nodeAt(tree, problem.pointer).node.offset);
+    const at = lineAndColumn(starts, nodeAt(tree, problem.pointer, ON_KEY.test(problem.message)).node.offset);
     if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
   }
   return found;

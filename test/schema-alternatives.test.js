@@ -1,0 +1,226 @@
+// validators/schema-alternatives.js, through the json-schema validator: of an anyOf/oneOf, the
+// errors of the alternative that matches best; one line when the alternatives are all about the
+// value itself or none stands out; every error kept, marked, for --verbose.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { createJsonSchemaValidator } from '../validators/json-schema.js';
+import { KEYWORD_ORDER } from '../validators/schema-alternatives.js';
+import { runCli, makeTree, parseJsonReport } from './helpers/cli.js';
+
+const require = createRequire(import.meta.url);
+
+// Shaped as SchemaStore's github-workflow.json is: jobs are one of two $ref'd kinds, so ajv's
+// errors of either kind carry no sign of which alternative they are from.
+const WORKFLOW = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: {
+    on: {
+      oneOf: [
+        { type: 'string', enum: ['push', 'pull_request'] },
+        { type: 'array' },
+        { type: 'object', properties: { push: { oneOf: [{ type: 'null' }, { type: 'object', properties: { branches: { $ref: '#/definitions/globs' } } }] } } },
+      ],
+    },
+    permissions: { oneOf: [{ type: 'string', enum: ['read-all', 'write-all'] }, { $ref: '#/definitions/permissionsEvent' }] },
+    jobs: { type: 'object', additionalProperties: { oneOf: [{ $ref: '#/definitions/normalJob' }, { $ref: '#/definitions/reusableJob' }] } },
+    kind: {
+      oneOf: [
+        { type: 'object', required: ['type'], properties: { type: { const: 'a' }, size: { type: 'integer' } } },
+        { type: 'object', required: ['type'], properties: { type: { const: 'b' }, color: { enum: ['red', 'blue'] } } },
+      ],
+    },
+    twin: { oneOf: [{ type: 'integer' }, { type: 'number' }] },
+    either: { anyOf: [{ $ref: '#/definitions/withA' }, { $ref: '#/definitions/withB' }] },
+    pair: { anyOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] },
+  },
+  definitions: {
+    globs: { type: 'array', items: { type: 'string' } },
+    permissionsEvent: { type: 'object', additionalProperties: false, properties: { contents: { enum: ['read', 'write'] } } },
+    expression: { type: 'string', pattern: '^\\$\\{\\{.*\\}\\}$' },
+    name: { type: 'string', pattern: '^[a-z]+$' },
+    needs: { oneOf: [{ type: 'array', items: { $ref: '#/definitions/name' } }, { $ref: '#/definitions/name' }] },
+    normalJob: {
+      type: 'object',
+      required: ['runs-on'],
+      additionalProperties: false,
+      properties: {
+        'runs-on': { type: 'string' },
+        needs: { $ref: '#/definitions/needs' },
+        'timeout-minutes': { oneOf: [{ type: 'number' }, { $ref: '#/definitions/expression' }] },
+        steps: { type: 'array', items: { $ref: '#/definitions/step' } },
+      },
+    },
+    reusableJob: {
+      type: 'object',
+      required: ['uses'],
+      additionalProperties: false,
+      properties: { uses: { type: 'string' }, with: { type: 'object' }, needs: { $ref: '#/definitions/needs' } },
+    },
+    step: {
+      type: 'object',
+      additionalProperties: false,
+      oneOf: [{ required: ['uses'] }, { required: ['run'] }],
+      properties: { uses: { type: 'string' }, run: { type: 'string' }, name: { type: 'string' }, with: { type: 'object' } },
+    },
+    withA: { type: 'object', required: ['a'], properties: { a: { $ref: '#/definitions/name' } } },
+    withB: { type: 'object', required: ['b'], properties: { b: { $ref: '#/definitions/name' } } },
+  },
+};
+
+async function workflowValidator(t) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'workflow.json'), JSON.stringify(WORKFLOW));
+  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 'workflow.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  return (doc) => validator.validate(doc);
+}
+
+// What is shown by default, and with --verbose, as `pointer message` lines.
+const shown = (problems) => problems.filter((p) => !p.notBestMatch).map((p) => `${p.pointer} ${p.message}`);
+const all = (problems) => problems.map((p) => `${p.pointer} ${p.message}`);
+
+test('a job of the wrong kind is not told what the other kind may hold: the best alternative\'s errors, all of them with --verbose', async (t) => {
+  const validate = await workflowValidator(t);
+  const problems = validate({ jobs: { build: { 'runs-on': 'ubuntu', timeout: 10, steps: [{ run: 'make', 'with-env': true }] } } });
+  assert.deepEqual(shown(problems), [
+    '/jobs/build/timeout must NOT have additional property "timeout"',
+    '/jobs/build/steps/0/with-env must NOT have additional property "with-env"',
+  ]);
+  assert.deepEqual(all(problems), [
+    '/jobs/build/timeout must NOT have additional property "timeout"',
+    '/jobs/build/steps/0/with-env must NOT have additional property "with-env"',
+    '/jobs/build must have required property "uses"',
+    '/jobs/build/runs-on must NOT have additional property "runs-on"',
+    '/jobs/build/steps must NOT have additional property "steps"',
+    '/jobs/build matches none of the alternatives (oneOf)',
+  ]);
+  // The same error in two alternatives is one problem, shown.
+  assert.equal(problems.filter((p) => p.message.includes('"timeout"')).length, 1);
+});
+
+test('an error met again tells alternatives apart: a reusable job with a typo is told of the typo only', async (t) => {
+  const validate = await workflowValidator(t);
+  assert.deepEqual(shown(validate({ jobs: { call: { uses: './w.yml', withh: {} } } })), ['/jobs/call/withh must NOT have additional property "withh"']);
+});
+
+test('alternatives that each fail on the value itself are one line: its types, a pattern, a missing property', async (t) => {
+  const validate = await workflowValidator(t);
+  const cases = [
+    [{ jobs: { j: { 'runs-on': 'x', needs: 5 } } }, '/jobs/j/needs must be array or string'],
+    [{ jobs: { j: { 'runs-on': 'x', 'timeout-minutes': 'soon' } } }, '/jobs/j/timeout-minutes must be number, or match pattern "^\\$\\{\\{.*\\}\\}$"'],
+    [{ permissions: 'write' }, '/permissions must be one of "read-all", "write-all", or be object'],
+    [{ jobs: { j: { 'runs-on': 'x', steps: [{ name: 'only a name' }] } } }, '/jobs/j/steps/0 must have one of the properties "uses", "run"'],
+  ];
+  for (const [doc, line] of cases) {
+    const problems = validate(doc);
+    assert.deepEqual(shown(problems), [line]);
+    assert.ok(problems.length > 1, 'with --verbose, each alternative\'s own error too');
+  }
+});
+
+test('an alternative for another type of value, or whose constant the value does not have, is not the one meant', async (t) => {
+  const validate = await workflowValidator(t);
+  assert.deepEqual(shown(validate({ on: { push: { branches: 'main' } } })), ['/on/push/branches must be array'], 'deeper than the types of on and push');
+  assert.deepEqual(shown(validate({ kind: { type: 'b', color: 'green' } })), ['/kind/color must be one of "red", "blue"'], 'not "type must be equal to "a""');
+});
+
+test('several alternatives matching a oneOf is one line naming them; no alternative standing out is one line too', async (t) => {
+  const validate = await workflowValidator(t);
+  assert.deepEqual(all(validate({ twin: 3 })), ['/twin matches alternatives 1 and 2 of oneOf, where exactly one may match']);
+  // Each alternative fails as deep, as often: neither is the one meant.
+  const problems = validate({ pair: { a: 1, b: 2 } });
+  assert.deepEqual(shown(problems), ['/pair matches none of the 2 alternatives (anyOf)']);
+  assert.deepEqual(all(problems), ['/pair/a must be string', '/pair/b must be string', '/pair matches none of the 2 alternatives (anyOf)']);
+});
+
+test('alternatives that cannot be told apart are all shown', async (t) => {
+  const validate = await workflowValidator(t);
+  // normalJob: required runs-on, extra uses and steps; reusableJob: extra steps. In ajv's order
+  // nothing marks where the one ends and the other starts.
+  assert.deepEqual(shown(validate({ jobs: { call: { uses: './w.yml', steps: [] } } })), [
+    '/jobs/call must have required property "runs-on"',
+    '/jobs/call/uses must NOT have additional property "uses"',
+    '/jobs/call/steps must NOT have additional property "steps"',
+    '/jobs/call matches none of the alternatives (oneOf)',
+  ]);
+  // Two $ref'd alternatives, each missing its own property.
+  assert.deepEqual(shown(validate({ either: { c: 1 } })), [
+    '/either must have required property "a"',
+    '/either must have required property "b"',
+    '/either matches none of the alternatives (anyOf)',
+  ]);
+});
+
+test('if/then/else and propertyNames: the errors that say what is wrong, without ajv\'s summing-up ones; a bad property name on its key', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] }, propertyNames: { pattern: '^[a-z]+$' } }));
+  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 's.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  assert.deepEqual(validator.validate({ a: 1, Bad: 2 }), [
+    { validator: 'json-schema', message: 'must have required property "b"', pointer: '', kind: 'invalid' },
+    { validator: 'json-schema', message: 'property name "Bad" must match pattern "^[a-z]+$"', pointer: '/Bad', kind: 'invalid', atKey: true },
+  ]);
+});
+
+test('the order of keywords the alternatives are told apart by is ajv\'s', () => {
+  for (const Ajv of [require('ajv').default, require('ajv/dist/2019').default, require('ajv/dist/2020').default]) {
+    const ajv = new Ajv();
+    const ours = [...ajv.RULES.rules, ajv.RULES.post].flatMap((group) => group.rules.map((rule) => rule.keyword)).filter((keyword) => KEYWORD_ORDER.includes(keyword));
+    // `format` is a keyword of numbers and of strings: ours is the strings' place.
+    const theirs = [...new Set(ours.filter((keyword, i) => keyword !== 'format' || ours.indexOf('format', i + 1) === -1))];
+    assert.deepEqual(theirs, KEYWORD_ORDER.filter((keyword) => theirs.includes(keyword)));
+  }
+});
+
+test('from the command line: the best match by default, every alternative with --verbose; the same in-process and on a pool, cold and with --cache', async (t) => {
+  const dir = makeTree(t, {
+    'workflow.schema.json': JSON.stringify(WORKFLOW),
+    '.github/workflows/ci.yml': [
+      'on:',
+      '  push:',
+      '    branches: main',
+      'permissions: write',
+      'jobs:',
+      '  build:',
+      '    runs-on: ubuntu-latest',
+      '    timeout: 10',
+      '    steps:',
+      '      - uses: actions/checkout@v4',
+      '      - name: Test',
+      '        run: npm test',
+      '        with-env: true',
+      '  deploy:',
+      '    needs: 5',
+      '    runs-on: ubuntu-latest',
+      '',
+    ].join('\n'),
+  });
+  const args = ['-s', 'workflow.schema.json', '.github/workflows/ci.yml'];
+  const lines = (stdout) => stdout.split('\n').filter((line) => /^ {2}\d/.test(line));
+  const human = await runCli(args, { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.deepEqual(lines(human.stdout), [
+    '  3:15     must be array  (json-schema)',
+    '  4:14     must be one of "read-all", "write-all", or be object  (json-schema)',
+    '  8:5      must NOT have additional property "timeout"  (json-schema)',
+    '  13:9     must NOT have additional property "with-env"  (json-schema)',
+    '  15:12    must be array or string  (json-schema)',
+  ]);
+  const verbose = await runCli([...args, '--verbose'], { cwd: dir });
+  assert.ok(lines(verbose.stdout).length > 15, verbose.stdout);
+  assert.match(verbose.stdout, /^ {2}7:5 {6}must NOT have additional property "runs-on" {2}\(json-schema\)$/m, 'the other kind of job\'s errors');
+  for (const more of [[], ['--verbose']]) {
+    const reports = [];
+    for (const run of [['--workers', '0'], ['--workers', '2'], ['--cache', '--workers', '0'], ['--cache', '--workers', '2']]) {
+      const result = await runCli([...args, ...more, ...run, '-r', 'json'], { cwd: dir });
+      assert.equal(result.code, 1, result.stderr);
+      reports.push(parseJsonReport(result.stdout).files);
+    }
+    for (const report of reports.slice(1)) assert.deepEqual(report, reports[0], `${more.join(' ')}: in-process, pool, and warm from the cache alike`);
+  }
+});

@@ -1,0 +1,236 @@
+// Which errors of an anyOf/oneOf to show: those of the alternative that matches best, in the spirit
+// of python-jsonschema's best_match (which check-jsonschema shows), not every alternative's: a
+// GitHub job that is not valid would otherwise also be told what a reusable-workflow job may hold.
+//
+// ajv (allErrors) reports a flat list, in the order it evaluates: the errors of each alternative,
+// one alternative after another on the same value, then the anyOf/oneOf error itself. Only a
+// schemaPath inside the alternative says which one an error is from (`…/oneOf/1/type`): through a
+// $ref the path starts again in the referenced schema, and SchemaStore's alternatives are mostly
+// $refs. So the alternatives are told apart by what ajv's order implies as well (branchesOf), and
+// where nothing tells them apart, every error is shown: a guess never hides an error.
+import { orList, typesOf } from './schema-messages.js';
+
+// ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
+// strings, arrays, objects); a deeper error comes from `items` or `properties`.
+// test/schema-alternatives.test.js checks it against ajv's own.
+const RANK = new Map([
+  '$dynamicRef', '$recursiveRef', '$ref', 'type', 'const', 'enum', 'not', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else',
+  'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf',
+  'maxLength', 'minLength', 'pattern', 'format',
+  'maxItems', 'minItems', 'additionalItems', 'prefixItems', 'items', 'contains', 'uniqueItems', 'maxContains', 'minContains', 'unevaluatedItems',
+  'maxProperties', 'minProperties', 'required', 'propertyNames', 'additionalProperties', 'dependencies', 'properties', 'patternProperties',
+  'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
+].map((keyword, rank) => [keyword, rank]));
+/** The keywords in the order ajv checks them for one value (for the test that says it still does). */
+export const KEYWORD_ORDER = [...RANK.keys()];
+
+// Errors that only sum up the ones before them: `must match "then" schema`, `property name must be valid`.
+const WRAPPERS = new Set(['if', 'propertyNames']);
+/** The keywords of the errors bestMatches has something to do about. */
+export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
+
+/**
+ * @param {import('ajv').ErrorObject[]} errors
+ * @param {(error: import('ajv').ErrorObject) => string} describe words one error
+ * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, notBestMatch: boolean }>}
+ *   in ajv's order, without the errors that only sum up others; message: an anyOf/oneOf's own, in
+ *   place of describe's; notBestMatch: an error of an alternative that another matches better, or
+ *   an anyOf/oneOf whose best alternative's errors say what is wrong
+ */
+export function bestMatches(errors, describe) {
+  const items = [];
+  for (const error of errors) {
+    if (WRAPPERS.has(error.keyword)) continue;
+    const node = { error, path: error.instancePath };
+    if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
+      let start = items.length;
+      while (start > 0 && within(items[start - 1].path, node.path)) start--;
+      node.members = items.splice(start);
+      choose(node, describe);
+    }
+    items.push(node);
+  }
+  const out = [];
+  const flatten = (node) => {
+    node.members?.forEach(flatten);
+    out.push({ error: node.error, ...(node.message && { message: node.message }), notBestMatch: !!node.hidden });
+  };
+  items.forEach(flatten);
+  return out;
+}
+
+const within = (path, root) => path === root || path.startsWith(`${root}/`);
+const depthOf = (path) => (path === '' ? 0 : path.split('/').length - 1);
+
+function hide(node) {
+  node.hidden = true;
+  node.members?.forEach(hide);
+}
+
+// Decides what an anyOf/oneOf shows: its message, and which of the errors before it are hidden.
+function choose(group, describe) {
+  const { error, path } = group;
+  const branches = branchesOf(group);
+  // The first alternative that names itself (the i-th) has the i unnamed ones before it (through a
+  // $ref); errors before those are of keywords checked before the anyOf/oneOf (an allOf's earlier
+  // part: dependabot's `schedule`, required beside a oneOf). They stay shown, unless they are
+  // about another type of value. Without any name, the alternatives are what ajv's order tells apart.
+  const named = branches.findIndex((branch) => branch.index !== undefined);
+  const first = named === -1 ? 0 : Math.max(0, named - branches[named].index);
+  for (const { nodes } of branches.slice(0, first)) if (notMeant(nodes, path)) nodes.forEach(hide);
+  const alternatives = branches.slice(first).map((branch) => branch.nodes);
+  const hideAll = () => alternatives.forEach((nodes) => nodes.forEach(hide));
+  if (error.keyword === 'oneOf' && Array.isArray(error.params.passingSchemas)) {
+    hideAll(); // several alternatives match: what the others lack is beside the point
+    const matching = error.params.passingSchemas.map((index) => index + 1);
+    group.message = `matches alternatives ${matching.slice(0, -1).join(', ')} and ${matching.at(-1)} of oneOf, where exactly one may match`;
+    return;
+  }
+  // Each alternative failed, so each has an error: when all of them name theirs, they are counted.
+  const count = branches.slice(first).every((branch) => branch.allNamed) ? new Set(branches.slice(first).map((branch) => branch.index)).size : 0;
+  group.message = `matches none of the ${count ? `${count} ` : ''}alternatives (${error.keyword})`;
+  if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
+  const merged = mergedMessage(alternatives, path, describe);
+  if (merged) {
+    hideAll(); // each alternative fails on the value itself: one line says what each would take
+    Object.assign(group, merged);
+    return;
+  }
+  const best = bestOf(alternatives, path);
+  if (best) {
+    for (const nodes of alternatives) if (nodes !== best) nodes.forEach(hide);
+    group.hidden = true;
+  } else if (named !== -1) {
+    hideAll(); // none stands out: the one line says so
+  }
+  // else none stands out, and nothing tells the alternatives' errors from those of keywords
+  // checked before the anyOf/oneOf: all stay shown
+}
+
+// The index of the alternative an error is from, when its schemaPath says so.
+function branchIndex(node, group) {
+  const prefix = `${group.error.schemaPath}/`;
+  const { schemaPath } = node.error;
+  if (!schemaPath.startsWith(prefix)) return undefined;
+  const index = Number.parseInt(schemaPath.slice(prefix.length), 10);
+  return Number.isNaN(index) ? undefined : index;
+}
+
+function rankOf(node, path) {
+  if (node.path === path) return RANK.get(node.error.propertyName === undefined ? node.error.keyword : 'propertyNames');
+  return /^\d+$/.test(firstKey(node, path)) ? RANK.get('items') : RANK.get('properties');
+}
+
+// The key of the value at `path` that a deeper error is under.
+const firstKey = (node, path) => node.path.slice(path.length + 1).split('/')[0];
+const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+const keyOf = (node) => `${node.path}\0${node.error.schemaPath}\0${node.error.keyword}\0${JSON.stringify(node.error.params)}\0${node.error.propertyName}`;
+
+/**
+ * The errors before an anyOf/oneOf, in alternatives. An index in the schemaPath decides: the first
+ * error that names an alternative starts it. Else the next alternative starts where ajv's order
+ * for one schema says it must: at a keyword ranked before the one before it, at an error met
+ * again, at a second error of a keyword a schema has once (two types for one value), after a type
+ * the value does not have at anything checked only for a value of the right type (the keywords of
+ * strings, numbers, arrays and objects; deeper values), or inside a property the alternative said
+ * is not allowed (it has no schema for its value).
+ * @returns {Array<{ nodes: object[], index?: number, allNamed: boolean }>} index: the first the
+ *   nodes name; allNamed: each node names one
+ */
+function branchesOf(group) {
+  const branches = [];
+  let current = null;
+  for (const node of group.members) {
+    const index = branchIndex(node, group);
+    const rank = rankOf(node, group.path);
+    const key = keyOf(node);
+    const here = node.path === group.path;
+    const once = here && !node.members && ONCE.has(node.error.keyword) ? node.error.keyword : null;
+    const sameIndex = index !== undefined && index === current?.index;
+    const starts = !current
+      || (index !== undefined && index !== current.index)
+      || (!sameIndex && (
+        (rank !== undefined && current.rank !== undefined && rank < current.rank)
+        || current.keys.has(key)
+        || (once && current.once.has(once))
+        || (current.wrongType && (!here || rank >= RANK.get('maximum')))
+        || (!here && current.extra.has(firstKey(node, group.path)))));
+    if (starts) {
+      current = { nodes: [], index: undefined, allNamed: true, rank: undefined, keys: new Set(), once: new Set(), wrongType: false, extra: new Set() };
+      branches.push(current);
+    }
+    current.nodes.push(node);
+    current.index ??= index;
+    current.allNamed &&= index !== undefined;
+    current.rank = rank ?? current.rank;
+    current.keys.add(key);
+    if (once) current.once.add(once);
+    if (here && (node.types || node.error.keyword === 'type')) current.wrongType = true;
+    const extra = here ? node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty : undefined;
+    if (extra !== undefined) current.extra.add(escapeKey(extra));
+  }
+  return branches;
+}
+
+// The keywords whose error a schema gives once for a value (`required`, `additionalProperties`…
+// give one per property).
+const ONCE = new Set(['type', 'const', 'enum', 'not', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf',
+  'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'contains', 'uniqueItems', 'maxContains', 'minContains',
+  'maxProperties', 'minProperties']);
+
+// When each alternative is one error about the value itself (its type, a pattern, a missing
+// property), one line says what each would take: `must be string or array`,
+// `must be number, or match pattern "…"`, `must have one of the properties "uses", "run"`.
+function mergedMessage(branches, path, describe) {
+  const parts = []; // in the alternatives' order; the types in one part, where the first is
+  const types = [];
+  const required = [];
+  for (const branch of branches) {
+    const [node] = branch;
+    if (branch.length !== 1 || node.path !== path || node.error.propertyName !== undefined) return null;
+    const nodeTypes = node.types ?? (node.error.keyword === 'type' ? typesOf(node.error) : null);
+    if (nodeTypes) {
+      if (!types.length) parts.push(types);
+      types.push(...nodeTypes);
+    } else if (node.error.keyword === 'required') {
+      if (!required.length) parts.push(required);
+      required.push(node.error.params.missingProperty);
+    } else {
+      const message = node.message ?? describe(node.error);
+      if (!message.startsWith('must ')) return null;
+      parts.push(message.slice('must '.length));
+    }
+  }
+  const words = parts.map((part) => {
+    if (part === types) return `be ${orList([...new Set(types)])}`;
+    if (part === required) return required.length > 1 ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}` : `have required property "${required[0]}"`;
+    return part;
+  });
+  const unique = [...new Set(words)];
+  return { message: `must ${unique.join(', or ')}`, ...(unique.length === 1 && types.length && { types: [...new Set(types)] }) };
+}
+
+// The alternative whose errors are worth showing, or null when none stands out. An alternative for
+// another type of value, or whose constant (a discriminator: `type: "a"`) the value does not have,
+// was not meant; of the others, the one whose errors go deepest into the value got furthest, and
+// then the one with the fewest errors.
+function bestOf(branches, path) {
+  const scored = branches
+    .map((nodes) => ({ nodes, weak: notMeant(nodes, path), depth: Math.max(...nodes.map((node) => deepest(node) - depthOf(path))), size: nodes.length }))
+    .filter((branch) => !branch.weak)
+    .sort((a, b) => b.depth - a.depth || a.size - b.size);
+  if (!scored.length) return null;
+  const [first, second] = scored;
+  if (second && second.depth === first.depth && second.size === first.size) return null;
+  return first.nodes;
+}
+
+// An alternative for another type of value, or one whose constant the value does not have.
+function notMeant(nodes, path) {
+  const otherType = nodes.some((node) => node.path === path && (node.types || node.error.keyword === 'type'));
+  const discriminated = nodes.some(({ error, path: at }) => depthOf(at) - depthOf(path) <= 1
+    && (error.keyword === 'const' || (error.keyword === 'enum' && error.params.allowedValues.length === 1)));
+  return otherType || discriminated;
+}
+
+const deepest = (node) => Math.max(depthOf(node.path), ...(node.members ?? []).map(deepest));
