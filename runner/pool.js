@@ -11,9 +11,10 @@ import { chaosHits, chaosNote, chaosPath } from './chaos.js';
 import { SETTLING, REPLIED } from './batch-slots.js';
 
 const require = createRequire(import.meta.url);
-// Each batch costs a worker ~4 ms besides its files (the round trip through the main thread, which
-// checks too, and letting the batch's timers run): 100 ms batches were 4% faster than 25 ms ones on
-// kumadocs, JSON and YAML alike (bench/RESULTS.md). The last batches are smaller (batchSize).
+// Each batch costs a worker a round trip through the main thread, which checks files too and turns
+// its event loop as soon as a worker has replied (replyWaiting): ~0.5–2.5 ms, was 4–17 ms.
+// 100 ms batches were 4% faster than 25 ms ones on kumadocs, JSON and YAML alike, when that cost
+// was higher (bench/RESULTS.md). The last batches are smaller (batchSize).
 const BATCH_MS = 100;
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
 // Each batch in flight has a slot where its worker says which file it is on. Slots are reused
