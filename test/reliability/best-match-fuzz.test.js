@@ -4,28 +4,17 @@
 // the same for the same errors. Repeat a failure with FUZZ_SEED=<seed>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
 import { DIALECTS, randomSchema, randomDocument } from './json-fuzz.js';
 import { toProblems } from '../../validators/schema-problems.js';
+import { oracleAjv } from '../helpers/ajv-oracle.js';
 
-const require = createRequire(import.meta.url);
 const SEED = fuzzSeed();
 const SCHEMAS = 100;
 const DOCUMENTS = 40;
 
-const AJV_CLASSES = {
-  'draft-04': () => require('ajv-draft-04'),
-  'draft-06': () => require('ajv').default,
-  'draft-07': () => require('ajv').default,
-  '2019-09': () => require('ajv/dist/2019').default,
-  '2020-12': () => require('ajv/dist/2020').default,
-};
-
 function compile(dialect, schema) {
-  const ajv = new (AJV_CLASSES[dialect]())({ allErrors: true, ownProperties: true, strict: false, logger: false });
-  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  require('ajv-formats')(ajv);
+  const ajv = oracleAjv(dialect, { allErrors: true, ownProperties: true, strict: false, logger: false });
   const { $schema, ...rest } = schema; // every spelling of a dialect is the class's own
   try {
     return ajv.compile(rest);

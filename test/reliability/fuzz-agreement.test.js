@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
 import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './json-fuzz.js';
+import { oracleAjv } from '../helpers/ajv-oracle.js';
 
 const require = createRequire(import.meta.url);
 const { parseTree } = require('jsonc-parser');
@@ -26,13 +27,6 @@ const EXPECTED_KEYWORDS = ['type', 'enum', 'const', 'required', 'additionalPrope
 
 // ── the oracle: ajv, called directly ────────────────────────────────────────────────────────────
 
-const AJV_CLASSES = {
-  'draft-04': () => require('ajv-draft-04'),
-  'draft-06': () => require('ajv').default,
-  'draft-07': () => require('ajv').default,
-  '2019-09': () => require('ajv/dist/2019').default,
-  '2020-12': () => require('ajv/dist/2020').default,
-};
 
 // ajv knows each dialect's meta-schema under one spelling; filecheck accepts http and https, "#" or not.
 const META_SCHEMAS = {
@@ -47,10 +41,7 @@ const META_SCHEMAS = {
 // only a document's own keys count as present (JSON has no inherited keys). `common`: definitions
 // the schema's $refs name as "common.json#/...", a file beside it.
 function oracleFor(dialect, schema, common) {
-  const Ajv = AJV_CLASSES[dialect]();
-  const ajv = new Ajv({ allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
-  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  require('ajv-formats')(ajv, { mode: 'full' });
+  const ajv = oracleAjv(dialect, { allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
   const known = (s) => (s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
   if (!common) return ajv.compile(known(schema));
   const idKey = dialect === 'draft-04' ? 'id' : '$id';

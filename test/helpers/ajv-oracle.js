@@ -1,0 +1,24 @@
+// ajv called directly, as the property tests' oracle: an instance of the class of a dialect, with
+// its meta-schema and ajv-formats, independent of filecheck's own validators/ajv-instance.js.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+
+const AJV_CLASSES = {
+  'draft-04': () => require('ajv-draft-04'),
+  'draft-06': () => require('ajv').default,
+  'draft-07': () => require('ajv').default,
+  '2019-09': () => require('ajv/dist/2019').default,
+  '2020-12': () => require('ajv/dist/2020').default,
+};
+
+/**
+ * @param {keyof typeof AJV_CLASSES} dialect
+ * @param {object} options ajv's options
+ */
+export function oracleAjv(dialect, options) {
+  const ajv = new (AJV_CLASSES[dialect]())(options);
+  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  require('ajv-formats')(ajv, { mode: 'full' });
+  return ajv;
+}
