@@ -822,6 +822,50 @@ test('ajv.plugins are resolved from the rule\'s base, not from filecheck', async
   });
 });
 
+test('ajv.plugins: a plugin that loads its own copy of ajv is refused, naming both copies', async (t) => {
+  // The plugin builds code with its ajv's classes, which filecheck's copy takes for plain values:
+  // here `${cxt.data}` becomes {"str":"data"}, and every number would fail "even".
+  const ours = path.dirname(createRequire(import.meta.url).resolve('ajv/package.json'));
+  const project = (ajv) => {
+    const dir = tempDir(t);
+    const modules = path.join(dir, 'node_modules');
+    fs.mkdirSync(path.join(modules, 'even-keyword'), { recursive: true });
+    ajv(path.join(modules, 'ajv'));
+    fs.writeFileSync(path.join(modules, 'even-keyword', 'index.js'), [
+      "const { _ } = require('ajv');",
+      "module.exports = (ajv) => ajv.addKeyword({ keyword: 'even', type: 'number', code(cxt) { cxt.fail(_`${cxt.data} % 2 !== 0`); } });",
+    ].join('\n'));
+    return { ajv: { plugins: ['even-keyword'] }, base: dir, dir };
+  };
+  const copied = project((folder) => {
+    fs.cpSync(ours, folder, { recursive: true });
+    for (const dependency of Object.keys(JSON.parse(fs.readFileSync(path.join(ours, 'package.json'), 'utf8')).dependencies)) {
+      fs.symlinkSync(path.join(ours, '..', dependency), path.join(folder, '..', dependency));
+    }
+  });
+  const { version } = JSON.parse(fs.readFileSync(path.join(ours, 'package.json'), 'utf8'));
+  const schema = { 'schema.json': { properties: { n: { even: true } } } };
+  await assert.rejects(compile(t, schema, copied), {
+    name: 'UsageError',
+    message: `ajv plugin "even-keyword" uses its own copy of ajv (${version} at ${path.join(copied.dir, 'node_modules', 'ajv')}), not filecheck's (${version} at ${ours}): `
+      + 'the code it builds would not work; make them one (npm dedupe, or the same ajv version)',
+  });
+  // Sharing filecheck's copy (linked, as npm workspaces and pnpm do), the same plugin works.
+  const { validate } = await compile(t, schema, project((folder) => fs.symlinkSync(ours, folder)));
+  assert.deepEqual(validate({ n: 2 }), []);
+  assert.deepEqual(validate({ n: 3 }).map((p) => p.pointer), ['/n']);
+});
+
+test('ajv.plugins: a plugin whose own dependency is missing says which, not "not installed"', async (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules', 'needs-more'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules', 'needs-more', 'index.js'), "require('filecheck-no-such-dependency');\nmodule.exports = () => {};\n");
+  await assert.rejects(compile(t, { 'schema.json': {} }, { ajv: { plugins: ['needs-more'] }, base: dir, dir }), {
+    name: 'UsageError',
+    message: `ajv plugin "needs-more" cannot be loaded from ${dir}: Cannot find module 'filecheck-no-such-dependency'`,
+  });
+});
+
 // ── the loader: schemas chosen while files are checked ──────────────────────────────────────────
 
 test('a schema loader compiles each schema once, synchronously, and keeps the failure of one that cannot be used', async (t) => {

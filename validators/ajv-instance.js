@@ -1,5 +1,6 @@
 // One ajv instance for a schema dialect and a rule's `ajv` settings: formats, non-standard
 // keywords, plugins, and ajv's warnings collected instead of printed.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -34,18 +35,42 @@ export async function loadPlugins(plugins, base) {
   const loaded = [];
   for (const plugin of plugins) {
     const [name, options] = [plugin].flat();
+    let resolved;
     let exported;
     try {
-      const resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
+      resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
       exported = await import(pathToFileURL(resolved).href);
     } catch (error) {
-      throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${error.code === 'MODULE_NOT_FOUND' ? 'not installed' : error.message}`);
+      const why = error.code === 'MODULE_NOT_FOUND' && !resolved ? 'not installed' : error.message.split('\n')[0];
+      throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${why}`);
     }
     const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
     if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
+    assertSharesAjv(name, resolved);
     loaded.push({ apply, options });
   }
   return loaded;
+}
+
+// A plugin builds code with the classes of the ajv it requires; a copy of ajv other than
+// filecheck's takes them for plain values, and the code it compiles fails, or worse, runs wrong (a
+// project that pins its own ajv, with filecheck's nested apart).
+function assertSharesAjv(name, resolved) {
+  const ours = ajvPackageFrom(require);
+  const theirs = ajvPackageFrom(createRequire(resolved));
+  if (!theirs || theirs.folder === ours.folder) return;
+  throw new UsageError(`ajv plugin "${name}" uses its own copy of ajv (${theirs.version} at ${theirs.folder}), not filecheck's (${ours.version} at ${ours.folder}): `
+    + 'the code it builds would not work; make them one (npm dedupe, or the same ajv version)');
+}
+
+function ajvPackageFrom(requireFrom) {
+  let file;
+  try {
+    file = fs.realpathSync(requireFrom.resolve('ajv/package.json'));
+  } catch {
+    return null; // a plugin that does not use ajv itself
+  }
+  return { folder: path.dirname(file), version: JSON.parse(fs.readFileSync(file, 'utf8')).version };
 }
 
 /**
