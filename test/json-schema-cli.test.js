@@ -120,3 +120,16 @@ test('a draft-03 schema that fails to compile says it was read as draft-07 in it
     'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
   );
 });
+
+test('a schema file holding false fails every file and one holding true passes them, in-process, on a pool and from the cache', async (t) => {
+  const dir = makeTree(t, { 'never.json': 'false', 'always.json': 'true', 'data/a.json': '{"a": 1}', 'data/b.json': '[]' });
+  const never = await checkBothExecutors(dir, ['data', '--schema', 'never.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(never), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] });
+  const always = await checkBothExecutors(dir, ['data', '--schema', 'always.json'], 0, { noErrors: true });
+  assert.deepEqual(messages(always), { 'data/a.json': [], 'data/b.json': [] });
+  for (const round of ['cold', 'warm']) {
+    const result = await runCli(['data', '--schema', 'never.json', '--cache', '-r', 'json'], { cwd: dir });
+    assert.equal(result.code, 1, `${round}: ${result.stderr}`);
+    assert.deepEqual(messages(parseJsonReport(result.stdout)), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] }, round);
+  }
+});

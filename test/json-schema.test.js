@@ -326,6 +326,19 @@ test('a file without $schema that a $ref reaches is read in the root schema\'s d
   assert.deepEqual(validate({ n: 5, t: 2 }), [problem('/n', 'must be < 5'), problem('/t', 'must be equal to 1')]);
 });
 
+test('a schema file holding true or false is a boolean schema (draft-06 on), at the root or reached by $ref', async (t) => {
+  const always = await compile(t, { 'schema.json': true });
+  assert.deepEqual(always.validate({ any: [1] }), []);
+  const never = await compile(t, { 'schema.json': false });
+  assert.deepEqual(never.validate({}), [problem('', 'boolean schema is false')]);
+  const reached = await compile(t, { 'schema.json': { properties: { x: { $ref: 'never.json' }, y: { $ref: 'always.json' } } }, 'never.json': false, 'always.json': true });
+  assert.deepEqual(reached.validate({ y: 1 }), []);
+  assert.deepEqual(reached.validate({ x: 1 }), [problem('/x', 'boolean schema is false')]);
+  // Read in the draft-07 root's dialect, then compiled in 2020-12 with the file the root also reaches.
+  const mixed = await compile(t, { 'schema.json': { $schema: D07, properties: { x: { $ref: 'never.json' }, t: { $ref: 'd2020.json' } } }, 'never.json': false, 'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] } });
+  assert.deepEqual(mixed.validate({ x: 1, t: [1] }), [problem('/x', 'boolean schema is false'), problem('/t/0', 'must be string')]);
+});
+
 test('a $ref to a meta-schema resolves in every spelling, and to another draft\'s', async (t) => {
   const bad = { type: 'nope' };
   // The meta-schema's `type` is an anyOf of a type name and an array of them: one line says both.
@@ -663,7 +676,7 @@ test('an invalid schema is a UsageError naming the file', async (t) => {
   });
 });
 
-test('a schema file that is not JSON, not an object, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
+test('a schema file that is not JSON, not an object or a boolean, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
   const dir = tempDir(t);
   fs.writeFileSync(path.join(dir, 'broken.json'), '{\n  "type": ');
   fs.writeFileSync(path.join(dir, 'list.json'), '[{ "type": "object" }]');
@@ -676,7 +689,7 @@ test('a schema file that is not JSON, not an object, a folder or missing is a Us
   });
   await assert.rejects(createJsonSchemaValidator(rule('list.json'), context), {
     name: 'UsageError',
-    message: 'schema list.json is not a schema: a schema file holds a JSON object',
+    message: 'schema list.json is not a schema: a schema file holds a JSON object or a boolean',
   });
   await assert.rejects(createJsonSchemaValidator(rule('folder.json'), context), {
     name: 'UsageError',

@@ -85,8 +85,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       }
       if (resource.unknown) notes.push(unknown(resource));
       const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
-      const { $id, id: _draft04Id, ...rest } = resource.raw;
-      let schema = { [own === 'draft-04' ? 'id' : '$id']: id, ...rest };
+      let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
       if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
@@ -94,7 +93,9 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         schema = migrateSchema(schema, own, dialect);
       }
       try {
-        ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
+        // A boolean schema has no $id to be found by: it is added under its URL.
+        const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
+        ajv.addSchema(schema, key, undefined, own === dialect ? undefined : false);
       } catch (error) {
         throw fail(`${what}: ${error.message}`, [resource.file].filter(Boolean));
       }
@@ -196,6 +197,12 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
+
+// The schema as ajv is given it: its id where its draft keeps it (draft-04's `id`), absolute.
+function withId(raw, dialect, id) {
+  const { $id, id: _draft04Id, ...rest } = raw;
+  return { [dialect === 'draft-04' ? 'id' : '$id']: id, ...rest };
+}
 
 // The schemas whose ids map URLs to local files (schema-files.js), the root's first.
 const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));

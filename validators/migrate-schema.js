@@ -17,12 +17,13 @@ export const DIALECT_ORDER = ['draft-04', 'draft-06', 'draft-07', '2019-09', '20
 export const isNewer = (a, b) => DIALECT_ORDER.indexOf(a) > DIALECT_ORDER.indexOf(b);
 
 /**
- * @param {Record<string, any>} schema left as it is
+ * @param {Record<string, any> | boolean} schema left as it is (a boolean one means the same in every dialect)
  * @param {string} from its dialect
  * @param {string} to a newer one
- * @returns {Record<string, any>} a copy, its `$schema` the newer dialect's
+ * @returns {Record<string, any> | boolean} a copy, its `$schema` the newer dialect's
  */
 export function migrateSchema(schema, from, to) {
+  if (typeof schema === 'boolean') return schema;
   const copy = structuredClone(schema);
   if (from === 'draft-04') require('json-schema-migrate')[MIGRATIONS[to]](copy);
   else if (to === '2020-12') walkSchema(copy, prefixItems);
