@@ -171,6 +171,24 @@ test('an unknown $schema warns and is validated as draft-07', async (t) => {
   assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"')]);
 });
 
+test('a $schema naming a custom meta-schema among the refs is read in that meta-schema\'s own dialect, in the root and in the files its $refs reach', async (t) => {
+  const meta = (id, $schema) => ({ $schema, $id: id, $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true }, allOf: [{ $ref: $schema }] });
+  const { validate, warnings } = await compile(
+    t,
+    {
+      'meta.json': meta('https://example.com/meta-2020', 'https://json-schema.org/draft/2020-12/schema'),
+      // A meta-schema of a meta-schema: the dialect is that of the first one filecheck knows.
+      'meta-of-meta.json': meta('https://example.com/meta-of-meta', 'https://example.com/meta-2020'),
+      'schema.json': { $schema: 'https://example.com/meta-2020', prefixItems: [{ type: 'string' }], items: { $ref: 'item.json' } },
+      'item.json': { $schema: 'https://example.com/meta-of-meta', type: 'object', dependentRequired: { a: ['b'] } },
+    },
+    { refs: ['meta.json', 'meta-of-meta.json'] },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate(['a', { a: 1, b: 2 }]), []);
+  assert.deepEqual(validate([1, { a: 1 }]), [problem('/0', 'must be string'), problem('/1', 'must have property b when property a is present')]);
+});
+
 // ── $ref ────────────────────────────────────────────────────────────────────────────────────────
 
 test('$ref by $id resolves to a preloaded ref', async (t) => {

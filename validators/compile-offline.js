@@ -25,7 +25,7 @@ class NotUnicode {
 }
 
 /**
- * @param {import('./schema-resources.js').SchemaResource} root
+ * @param {import('./schema-resources.js').SchemaResource} schema the root schema
  * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
  *   newAjv(dialect: string, options: { unicodeRegExp?: false }, warnings: string[]): import('ajv').default,
  *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
@@ -33,7 +33,8 @@ class NotUnicode {
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[] }}
  *   deps: the local files the $refs reached; warnings: ajv's; notes: filecheck's, for people
  */
-export function compileOffline(root, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+  const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
   const notes = [];
@@ -43,7 +44,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
   };
   const files = new Map([[root.key, root]]); // path ─▶ resource, read once for all attempts
   const fileAt = (file) => {
-    if (!files.has(file)) files.set(file, refIndex.byFile(file) ?? readResource(file, display));
+    if (!files.has(file)) files.set(file, refIndex.inMetaDialect(refIndex.byFile(file) ?? readResource(file, display)));
     return files.get(file);
   };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
@@ -113,7 +114,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         return builtIn ? { builtIn } : meta;
       }
       const preloaded = preloadedWithId(url);
-      if (preloaded) return preloaded;
+      if (preloaded) return refIndex.inMetaDialect(preloaded);
       const file = localFileFor(url, basesOf(loaded));
       return file && fileAt(file);
     };
