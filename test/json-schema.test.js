@@ -678,6 +678,18 @@ test('the standard formats ajv-formats lacks are checked: iri, iri-reference, id
   ]);
 });
 
+test('idn-hostname (and idn-email\'s domain) follow IDNA2008: contextual rules, disallowed characters, hyphens, Punycode', async (t) => {
+  const { validate } = await compile(t, { 'schema.json': { properties: { hosts: { items: { format: 'idn-hostname' } }, mail: { format: 'idn-email' } } } });
+  const valid = ['실례.테스트', 'xn--ihqwcrb4cv8a8dqg056pqjye', 'l·l', 'α͵β', 'א׳ב', '・ぁ', 'क्‍ष', 'host-name'];
+  assert.deepEqual(validate({ hosts: valid, mail: 'user@실례.테스트' }), []);
+  // From RFC 5891 (hyphens, leading marks) and RFC 5892's CONTEXTO and DISALLOWED exceptions.
+  const invalid = ['실〮례.테스트', 'XN--aa---o47jg78q', 'ـߺ', '〱〲〳〴〵〮〯〻', 'a·l', 'l·', 'α͵S', 'A׳ב', '״ב', 'def・abc', 'ःhello', 'xn--X', '-hello'];
+  assert.deepEqual(validate({ hosts: invalid, mail: 'user@a·l' }), [
+    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname"')),
+    problem('/mail', 'must match format "idn-email"'),
+  ]);
+});
+
 test('formats: false ignores unknown formats without a warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': { format: 'kumascript' } }, { ajv: { formats: false } });
   assert.deepEqual(warnings, []);
