@@ -316,6 +316,24 @@ test('a 2020-12 schema $refs a draft-07 file and a draft-04 one (ids, tuples, de
   assert.deepEqual(validate({ a: [1, 'x'], b: 0 }), [problem('/a/0', 'must be string'), problem('/a/1', 'must be number'), problem('/b', 'must be > 0')]);
 });
 
+test('a keyword newer than its file\'s draft is ignored there, with the unknown-keyword warning, also when a newer file joins the compilation', async (t) => {
+  const files = {
+    'schema.json': { $schema: D07, properties: { old: { $ref: 'd7.json' }, four: { $ref: 'd4.json' }, new: { $ref: 'd2020.json' } } },
+    'd7.json': { $schema: D07, properties: { list: { prefixItems: [{ type: 'string' }] } }, dependentRequired: { a: ['b'] } },
+    'd4.json': { $schema: D04, properties: { a: {} }, unevaluatedProperties: false },
+    'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(validate({ old: { list: [1], a: 1 }, four: { a: 1, b: 2 }, new: [1] }), [problem('/new/0', 'must be string')]);
+  const unknown = (keyword) => `schema schema.json: unknown keyword "${keyword}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
+  assert.deepEqual(warnings.sort(), ['dependentRequired', 'prefixItems', 'unevaluatedProperties'].map(unknown));
+  // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
+  await assert.rejects(compile(t, { ...files, 'schema.json': { $schema: D2020, $ref: 'd7.json' } }, { ajv: { strictSchema: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json: d7.json (reached by $ref) is invalid: strict mode: unknown keyword: "dependentRequired"',
+  });
+});
+
 test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named in the error', async (t) => {
   await assert.rejects(
     compile(t, {
@@ -631,7 +649,7 @@ test('an unknown format: strict false is silent, strict true is a UsageError', a
   const quiet = await compile(t, files, { ajv: { strict: false } });
   assert.deepEqual(quiet.warnings, []);
   assert.deepEqual(quiet.validate({ a: 'x' }), []);
-  await assert.rejects(compile(t, files, { ajv: { strict: true } }), {
+  await assert.rejects(compile(t, files, { ajv: { strictSchema: true } }), {
     name: 'UsageError',
     message: 'schema schema.json is invalid: unknown format "kumascript" ignored in schema at path "#/properties/a"',
   });

@@ -91,7 +91,14 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
         checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
-        schema = migrateSchema(schema, own, dialect);
+        const migrated = migrateSchema(schema, own, dialect);
+        schema = migrated.schema;
+        // As ajv treats an unknown keyword of a file compiled in its own dialect.
+        for (const keyword of migrated.ignored) {
+          const message = `strict mode: unknown keyword: "${keyword}"`;
+          if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
+          if (ajv.opts.strictSchema) warnings.push(message);
+        }
       }
       try {
         // A boolean schema has no $id to be found by: it is added under its URL.
