@@ -344,6 +344,20 @@ test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named
   );
 });
 
+test('a schema ajv runs out of stack on (an $id and a relative $ref it loops between) is a UsageError saying so, not "invalid"', async (t) => {
+  await assert.rejects(
+    compile(t, {
+      'schema.json': {
+        $schema: D2020,
+        $id: 'http://example.com/a.json',
+        properties: { foo: { $id: 'b.json', $defs: { inner: { type: 'string' } }, $ref: '#/$defs/inner' } },
+        $ref: 'b.json',
+      },
+    }),
+    { name: 'UsageError', message: 'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded)' },
+  );
+});
+
 test('a file its $refs reach that is not a valid schema is a UsageError naming that file', async (t) => {
   await assert.rejects(compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json' } } }, 'b.json': { type: 'nope' } }), (error) => {
     assert.ok(error instanceof UsageError);

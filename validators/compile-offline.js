@@ -134,6 +134,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } catch (error) {
         if (error.missingSchema === undefined) {
           if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
+          // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
+          if (error instanceof RangeError) throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
           const format = ignorableFormat(ajv, error);
           if (format === null) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
           warnings.push(error.message);
