@@ -5,7 +5,7 @@
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, META_SCHEMAS } from './ajv-instance.js';
+import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
 import { isNewer, migrateSchema } from './migrate-schema.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
@@ -27,9 +27,10 @@ class NotUnicode {
 /**
  * @param {import('./schema-resources.js').SchemaResource} schema the root schema
  * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
- *   newAjv(dialect: string, options: { unicodeRegExp?: false }, warnings: string[]): import('ajv').default,
+ *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
  *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
- *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again without the u flag)
+ *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
+ *   those patterns without the u flag, the others with it)
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[] }}
  *   deps: the local files the $refs reached; warnings: ajv's; notes: filecheck's, for people
  */
@@ -59,7 +60,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 
   function attempt(dialect, unicode) {
     const warnings = [];
-    const ajv = newAjv(dialect, unicode ? {} : { unicodeRegExp: false }, warnings);
+    const ajv = newAjv(dialect, unicode ? {} : { code: { regExp: lenientRegExp() } }, warnings);
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first
@@ -183,7 +184,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           dialect = signal.dialect;
         } else if (signal instanceof NotUnicode) {
           // A pattern written for an engine without the u flag, as many real schemas' are, is
-          // compiled without it, unless the rule's ajv settings say how, or it is broken anyway.
+          // compiled without it (the schema's others keep it), unless the rule's ajv settings say
+          // how, or it is broken anyway.
           const broken = badPattern(signal.resources, root, display, false);
           if (broken || !unicode || unicodeRegExp !== undefined) {
             const at = broken ?? badPattern(signal.resources, root, display, unicode);
@@ -191,7 +193,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
             throw fail(`schema ${shown} is invalid: ${why}`);
           }
           const at = badPattern(signal.resources, root, display, true);
-          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): its patterns are compiled without the u flag`);
+          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`);
           unicode = false;
         } else {
           throw signal;
