@@ -91,21 +91,25 @@ test('two refs files with one $id exit 2 naming both, when that $id is needed', 
   assert.equal(one.code, 0, one.stderr);
 });
 
-test('a pattern written without the u flag in mind: one warning line, cold and warm', async (t) => {
+test('a pattern written without the u flag in mind: one warning line, cold and warm; the schema\'s Unicode patterns keep their meaning', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': json({ properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' } } }),
-    'data/ok.json': '{"branch": "main"}',
-    'data/bad.json': '{"branch": "a:b"}',
+    'schema.json': json({ properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' }, name: { pattern: '^\\p{Lu}' } } }),
+    'data/ok.json': '{"branch": "main", "name": "Émile"}',
+    'data/bad.json': '{"branch": "a:b", "name": "émile"}',
   });
-  const warning = 'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag\n';
+  const warning = 'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): such patterns are compiled without the u flag\n';
   for (const round of ['cold', 'warm']) {
     for (const workers of ['0', '2']) {
       const result = await runCli(['data', '--schema', 'schema.json', '--cache', '--workers', workers], { cwd: dir });
       assert.equal(result.code, 1, result.stderr);
       assert.equal(result.stderr, warning, `${round}, --workers ${workers}`);
-      assert.match(result.stdout, /FAIL {2}data\/bad\.json/);
+      assert.match(result.stdout, /FAIL {2}data\/bad\.json\n.*must match pattern "\^\[.*\n.*must match pattern "\^\\p\{Lu\}"/);
+      assert.match(result.stdout, /Files: 1 failed, 1 passed/);
     }
   }
+  // Its code is stored like any schema's: a warm run compiles nothing.
+  const warm = await runCli(['data', '--schema', 'schema.json', '--cache', '-r', 'json'], { cwd: dir });
+  assert.deepEqual(parseJsonReport(warm.stdout).summary.cache.schemas, { cached: 1, compiled: 0 });
 });
 
 test('a draft-03 schema that fails to compile says it was read as draft-07 in its one line', async (t) => {
@@ -119,4 +123,17 @@ test('a draft-03 schema that fails to compile says it was read as draft-07 in it
     oneLine(result.stderr),
     'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
   );
+});
+
+test('a schema file holding false fails every file and one holding true passes them, in-process, on a pool and from the cache', async (t) => {
+  const dir = makeTree(t, { 'never.json': 'false', 'always.json': 'true', 'data/a.json': '{"a": 1}', 'data/b.json': '[]' });
+  const never = await checkBothExecutors(dir, ['data', '--schema', 'never.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(never), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] });
+  const always = await checkBothExecutors(dir, ['data', '--schema', 'always.json'], 0, { noErrors: true });
+  assert.deepEqual(messages(always), { 'data/a.json': [], 'data/b.json': [] });
+  for (const round of ['cold', 'warm']) {
+    const result = await runCli(['data', '--schema', 'never.json', '--cache', '-r', 'json'], { cwd: dir });
+    assert.equal(result.code, 1, `${round}: ${result.stderr}`);
+    assert.deepEqual(messages(parseJsonReport(result.stdout)), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] }, round);
+  }
 });

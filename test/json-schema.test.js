@@ -171,6 +171,24 @@ test('an unknown $schema warns and is validated as draft-07', async (t) => {
   assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"')]);
 });
 
+test('a $schema naming a custom meta-schema among the refs is read in that meta-schema\'s own dialect, in the root and in the files its $refs reach', async (t) => {
+  const meta = (id, $schema) => ({ $schema, $id: id, $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true }, allOf: [{ $ref: $schema }] });
+  const { validate, warnings } = await compile(
+    t,
+    {
+      'meta.json': meta('https://example.com/meta-2020', 'https://json-schema.org/draft/2020-12/schema'),
+      // A meta-schema of a meta-schema: the dialect is that of the first one filecheck knows.
+      'meta-of-meta.json': meta('https://example.com/meta-of-meta', 'https://example.com/meta-2020'),
+      'schema.json': { $schema: 'https://example.com/meta-2020', prefixItems: [{ type: 'string' }], items: { $ref: 'item.json' } },
+      'item.json': { $schema: 'https://example.com/meta-of-meta', type: 'object', dependentRequired: { a: ['b'] } },
+    },
+    { refs: ['meta.json', 'meta-of-meta.json'] },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate(['a', { a: 1, b: 2 }]), []);
+  assert.deepEqual(validate([1, { a: 1 }]), [problem('/0', 'must be string'), problem('/1', 'must have property b when property a is present')]);
+});
+
 // ── $ref ────────────────────────────────────────────────────────────────────────────────────────
 
 test('$ref by $id resolves to a preloaded ref', async (t) => {
@@ -298,6 +316,24 @@ test('a 2020-12 schema $refs a draft-07 file and a draft-04 one (ids, tuples, de
   assert.deepEqual(validate({ a: [1, 'x'], b: 0 }), [problem('/a/0', 'must be string'), problem('/a/1', 'must be number'), problem('/b', 'must be > 0')]);
 });
 
+test('a keyword newer than its file\'s draft is ignored there, with the unknown-keyword warning, also when a newer file joins the compilation', async (t) => {
+  const files = {
+    'schema.json': { $schema: D07, properties: { old: { $ref: 'd7.json' }, four: { $ref: 'd4.json' }, new: { $ref: 'd2020.json' } } },
+    'd7.json': { $schema: D07, properties: { list: { prefixItems: [{ type: 'string' }] } }, dependentRequired: { a: ['b'] } },
+    'd4.json': { $schema: D04, properties: { a: {} }, unevaluatedProperties: false },
+    'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(validate({ old: { list: [1], a: 1 }, four: { a: 1, b: 2 }, new: [1] }), [problem('/new/0', 'must be string')]);
+  const unknown = (keyword) => `schema schema.json: unknown keyword "${keyword}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
+  assert.deepEqual(warnings.sort(), ['dependentRequired', 'prefixItems', 'unevaluatedProperties'].map(unknown));
+  // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
+  await assert.rejects(compile(t, { ...files, 'schema.json': { $schema: D2020, $ref: 'd7.json' } }, { ajv: { strictSchema: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json: d7.json (reached by $ref) is invalid: strict mode: unknown keyword: "dependentRequired"',
+  });
+});
+
 test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named in the error', async (t) => {
   await assert.rejects(
     compile(t, {
@@ -305,6 +341,20 @@ test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named
       'd4.json': { $schema: D04, maximum: 5, exclusiveMaximum: 5 },
     }),
     { name: 'UsageError', message: 'schema schema.json: d4.json (reached by $ref) is invalid: schema is invalid: data/exclusiveMaximum must be boolean' },
+  );
+});
+
+test('a schema ajv runs out of stack on (an $id and a relative $ref it loops between) is a UsageError saying so, not "invalid"', async (t) => {
+  await assert.rejects(
+    compile(t, {
+      'schema.json': {
+        $schema: D2020,
+        $id: 'http://example.com/a.json',
+        properties: { foo: { $id: 'b.json', $defs: { inner: { type: 'string' } }, $ref: '#/$defs/inner' } },
+        $ref: 'b.json',
+      },
+    }),
+    { name: 'UsageError', message: 'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded)' },
   );
 });
 
@@ -324,6 +374,19 @@ test('a file without $schema that a $ref reaches is read in the root schema\'s d
   });
   assert.deepEqual(validate({ n: 4, t: 1 }), []);
   assert.deepEqual(validate({ n: 5, t: 2 }), [problem('/n', 'must be < 5'), problem('/t', 'must be equal to 1')]);
+});
+
+test('a schema file holding true or false is a boolean schema (draft-06 on), at the root or reached by $ref', async (t) => {
+  const always = await compile(t, { 'schema.json': true });
+  assert.deepEqual(always.validate({ any: [1] }), []);
+  const never = await compile(t, { 'schema.json': false });
+  assert.deepEqual(never.validate({}), [problem('', 'boolean schema is false')]);
+  const reached = await compile(t, { 'schema.json': { properties: { x: { $ref: 'never.json' }, y: { $ref: 'always.json' } } }, 'never.json': false, 'always.json': true });
+  assert.deepEqual(reached.validate({ y: 1 }), []);
+  assert.deepEqual(reached.validate({ x: 1 }), [problem('/x', 'boolean schema is false')]);
+  // Read in the draft-07 root's dialect, then compiled in 2020-12 with the file the root also reaches.
+  const mixed = await compile(t, { 'schema.json': { $schema: D07, properties: { x: { $ref: 'never.json' }, t: { $ref: 'd2020.json' } } }, 'never.json': false, 'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] } });
+  assert.deepEqual(mixed.validate({ x: 1, t: [1] }), [problem('/x', 'boolean schema is false'), problem('/t/0', 'must be string')]);
 });
 
 test('a $ref to a meta-schema resolves in every spelling, and to another draft\'s', async (t) => {
@@ -511,15 +574,15 @@ test('a schema of an unknown $schema that fails says it was read as draft-07', a
 // From SchemaStore's azure-pipelines.json: `\:` is no escape in a Unicode regular expression.
 const NOT_UNICODE = '^[^\\/~\\^\\: \\[\\]\\\\]+(\\/[^\\/~\\^\\: \\[\\]\\\\]+)*$';
 
-test('a pattern that is not a valid Unicode regular expression: compiled without the u flag, with one warning naming where', async (t) => {
+test('a pattern that is not a valid Unicode regular expression: compiled without the u flag, with one warning naming where; the others keep it', async (t) => {
   const files = {
     'schema.json': { properties: { branch: { $ref: 'defs.json#/definitions/branch' }, e: { type: 'string', pattern: '^\\p{Lu}' } } },
     'defs.json': { definitions: { branch: { type: 'string', pattern: NOT_UNICODE } } },
   };
   const { validate, warnings } = await compile(t, files);
-  assert.deepEqual(warnings, ['schema schema.json: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag']);
-  assert.deepEqual(validate({ branch: 'refs/heads/main' }), []);
-  assert.deepEqual(validate({ branch: 'a:b' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`)]);
+  assert.deepEqual(warnings, ['schema schema.json: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape): such patterns are compiled without the u flag']);
+  assert.deepEqual(validate({ branch: 'refs/heads/main', e: 'Émile' }), []);
+  assert.deepEqual(validate({ branch: 'a:b', e: 'émile' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`), problem('/e', 'must match pattern "^\\p{Lu}"')]);
   await assert.rejects(compile(t, files, { ajv: { unicodeRegExp: true } }), {
     name: 'UsageError',
     message: 'schema schema.json is invalid: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape)',
@@ -600,7 +663,7 @@ test('an unknown format: strict false is silent, strict true is a UsageError', a
   const quiet = await compile(t, files, { ajv: { strict: false } });
   assert.deepEqual(quiet.warnings, []);
   assert.deepEqual(quiet.validate({ a: 'x' }), []);
-  await assert.rejects(compile(t, files, { ajv: { strict: true } }), {
+  await assert.rejects(compile(t, files, { ajv: { strictSchema: true } }), {
     name: 'UsageError',
     message: 'schema schema.json is invalid: unknown format "kumascript" ignored in schema at path "#/properties/a"',
   });
@@ -647,6 +710,18 @@ test('the standard formats ajv-formats lacks are checked: iri, iri-reference, id
   ]);
 });
 
+test('idn-hostname (and idn-email\'s domain) follow IDNA2008: contextual rules, disallowed characters, hyphens, Punycode', async (t) => {
+  const { validate } = await compile(t, { 'schema.json': { properties: { hosts: { items: { format: 'idn-hostname' } }, mail: { format: 'idn-email' } } } });
+  const valid = ['실례.테스트', 'xn--ihqwcrb4cv8a8dqg056pqjye', 'l·l', 'α͵β', 'א׳ב', '・ぁ', 'क्‍ष', 'host-name'];
+  assert.deepEqual(validate({ hosts: valid, mail: 'user@실례.테스트' }), []);
+  // From RFC 5891 (hyphens, leading marks) and RFC 5892's CONTEXTO and DISALLOWED exceptions.
+  const invalid = ['실〮례.테스트', 'XN--aa---o47jg78q', 'ـߺ', '〱〲〳〴〵〮〯〻', 'a·l', 'l·', 'α͵S', 'A׳ב', '״ב', 'def・abc', 'ःhello', 'xn--X', '-hello'];
+  assert.deepEqual(validate({ hosts: invalid, mail: 'user@a·l' }), [
+    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname"')),
+    problem('/mail', 'must match format "idn-email"'),
+  ]);
+});
+
 test('formats: false ignores unknown formats without a warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': { format: 'kumascript' } }, { ajv: { formats: false } });
   assert.deepEqual(warnings, []);
@@ -663,7 +738,7 @@ test('an invalid schema is a UsageError naming the file', async (t) => {
   });
 });
 
-test('a schema file that is not JSON, not an object, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
+test('a schema file that is not JSON, not an object or a boolean, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
   const dir = tempDir(t);
   fs.writeFileSync(path.join(dir, 'broken.json'), '{\n  "type": ');
   fs.writeFileSync(path.join(dir, 'list.json'), '[{ "type": "object" }]');
@@ -676,7 +751,7 @@ test('a schema file that is not JSON, not an object, a folder or missing is a Us
   });
   await assert.rejects(createJsonSchemaValidator(rule('list.json'), context), {
     name: 'UsageError',
-    message: 'schema list.json is not a schema: a schema file holds a JSON object',
+    message: 'schema list.json is not a schema: a schema file holds a JSON object or a boolean',
   });
   await assert.rejects(createJsonSchemaValidator(rule('folder.json'), context), {
     name: 'UsageError',

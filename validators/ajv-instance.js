@@ -109,6 +109,18 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
   return ajv;
 }
 
+/**
+ * ajv's `code.regExp` for a schema with patterns that are not valid Unicode regular expressions:
+ * those are compiled without the u flag, the others with it (validators/regexp.cjs, where stored
+ * code finds it too).
+ * @returns {Function & { code: string }}
+ */
+export function lenientRegExp() {
+  const regExp = require('./regexp.cjs').lenientRegExp;
+  regExp.code = 'require("./regexp.cjs").lenientRegExp'; // ajv's useFunc takes the code as a string
+  return regExp;
+}
+
 // Where stored code finds the formats of a `formats` setting (a name, not a string, in ajv's code).
 function formatsCode(formats) {
   const { _, Name } = require('ajv');
