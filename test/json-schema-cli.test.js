@@ -108,15 +108,15 @@ test('a pattern written without the u flag in mind: one warning line, cold and w
   }
 });
 
-test('a draft-03 schema that fails to compile says it was read as draft-07 in its one line', async (t) => {
+test('a schema of an unknown $schema (draft-02) that fails to compile says it was read as draft-07 in its one line', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': json({ $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { type: 'string', required: true } } }),
+    'schema.json': json({ $schema: 'http://json-schema.org/draft-02/schema#', properties: { a: { type: 'string', required: true } } }),
     'i.json': '{"a": 1}',
   });
   const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
   assert.equal(result.code, 2);
   assert.equal(
     oneLine(result.stderr),
-    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   );
 });

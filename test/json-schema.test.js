@@ -500,9 +500,9 @@ test('OpenAPI 3.1\'s dialect is 2020-12', async (t) => {
 });
 
 test('a schema of an unknown $schema that fails says it was read as draft-07', async (t) => {
-  await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { required: true } } } }), {
+  await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-02/schema#', properties: { a: { required: true } } } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   });
 });
 

@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, META_SCHEMAS } from './ajv-instance.js';
-import { isNewer, migrateSchema } from './migrate-schema.js';
+import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
@@ -86,12 +86,19 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       if (resource.unknown) notes.push(unknown(resource));
       const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
       const { $id, id: _draft04Id, ...rest } = resource.raw;
-      let schema = { [own === 'draft-04' ? 'id' : '$id']: id, ...rest };
+      let schema = { [isNewer(own, 'draft-04') ? '$id' : 'id']: id, ...rest };
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
       if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
         checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
-        schema = migrateSchema(schema, own, dialect);
+        const migrated = migrateSchema(schema, own, dialect);
+        schema = migrated.schema;
+        // As ajv treats an unknown keyword of a file compiled in its own dialect.
+        for (const keyword of migrated.ignored) {
+          const message = `strict mode: unknown keyword: "${keyword}"`;
+          if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
+          if (ajv.opts.strictSchema) warnings.push(message);
+        }
       }
       try {
         ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
@@ -159,7 +166,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     return fail(`schema ${shown}: $ref "${ref}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
   }
 
-  let dialect = rootDialect;
+  let dialect = compiledAs(rootDialect);
   let unicode = unicodeRegExp !== false;
   try {
     preloadedWithId(root.id, root);
