@@ -149,8 +149,9 @@ function followMoves(ref, places) {
 
 let metaSchema;
 /**
- * The draft-03 meta-schema (its official text, refs/json-schema-draft-03.json) as a draft-04 schema
- * under its own id, so that a draft-04 ajv checks draft-03 schemas with it.
+ * The draft-03 meta-schema (refs/json-schema-draft-03.json: the text json-schema.org serves, as
+ * python's jsonschema-specifications ships it) as a draft-04 schema under its own id, so that a
+ * draft-04 ajv checks draft-03 schemas with it.
  * @returns {Record<string, any>}
  */
 export function draft03MetaSchema() {
