@@ -17,6 +17,9 @@ const SEMANTICS = { allErrors: true, ownProperties: true };
 const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
 
 const DIALECTS = {
+  // ajv has no draft-03: its schemas are rewritten as draft-04 (migrate-draft-03.js), and its
+  // meta-schema, so rewritten, is added to a draft-04 ajv.
+  'draft-03': () => require('ajv-draft-04'),
   'draft-04': () => require('ajv-draft-04'),
   'draft-06': () => require('ajv').default,
   'draft-07': () => require('ajv').default,
@@ -97,9 +100,10 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-03') ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
-    for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);
+    for (const [name, format] of Object.entries(require('./formats.cjs').added)) ajv.addFormat(name, format);
   }
   for (const keyword of keywords) ajv.addKeyword(keyword);
   // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
@@ -135,6 +139,7 @@ export function dialectOf(schema) {
   const uri = typeof schema.$schema === 'string' ? schema.$schema.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
   if (uri === '') return 'draft-07';
   const known = {
+    'json-schema.org/draft-03/schema': 'draft-03',
     'json-schema.org/draft-04/schema': 'draft-04',
     'json-schema.org/draft-06/schema': 'draft-06',
     'json-schema.org/draft-07/schema': 'draft-07',
@@ -149,6 +154,7 @@ export function dialectOf(schema) {
 
 /** Each dialect's meta-schema id, as ajv registers it. */
 export const META_SCHEMAS = {
+  'draft-03': 'http://json-schema.org/draft-03/schema#',
   'draft-04': 'http://json-schema.org/draft-04/schema#',
   'draft-06': 'http://json-schema.org/draft-06/schema#',
   'draft-07': 'http://json-schema.org/draft-07/schema#',

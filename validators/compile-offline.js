@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
-import { isNewer, migrateSchema } from './migrate-schema.js';
+import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
@@ -171,7 +171,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     return fail(`schema ${shown}: $ref "${ref}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
   }
 
-  let dialect = rootDialect;
+  let dialect = compiledAs(rootDialect);
   let unicode = unicodeRegExp !== false;
   try {
     preloadedWithId(root.id, root);
@@ -213,7 +213,7 @@ const fileUrl = (file) => pathToFileURL(file).href;
 // The schema as ajv is given it: its id where its draft keeps it (draft-04's `id`), absolute.
 function withId(raw, dialect, id) {
   const { $id, id: _draft04Id, ...rest } = raw;
-  return { [dialect === 'draft-04' ? 'id' : '$id']: id, ...rest };
+  return { [isNewer(dialect, 'draft-04') ? '$id' : 'id']: id, ...rest }; // draft-03's is `id` too
 }
 
 // The schemas whose ids map URLs to local files (schema-files.js), the root's first.

@@ -25,4 +25,8 @@ const international = {
   'iri-reference': (value) => !excluded.test(value) && URL.canParse(value, 'http://iri.invalid/'),
 };
 
-module.exports = { international, full: { ...fullFormats, ...international }, fast: { ...fastFormats, ...international } };
+// Draft-03's `color` (migrate-draft-03.js renames it): a CSS 2.1 color name, or #rgb / #rrggbb.
+const css21Color = /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
+
+const added = { ...international, 'css21-color': css21Color };
+module.exports = { added, full: { ...fullFormats, ...added }, fast: { ...fastFormats, ...added } };

@@ -62,6 +62,7 @@ function embeddedIds(raw, id) {
 // The meta-schemas ajv (and ajv-draft-04) ship, by URL without scheme or empty fragment: each
 // spelling a $ref may use (http or https, with or without "#") names the same one.
 const META_FILES = [
+  [/^json-schema\.org\/draft-03\/schema$/, () => './refs/json-schema-draft-03.json'], // filecheck's copy: ajv has none
   [/^json-schema\.org\/draft-04\/schema$/, () => 'ajv-draft-04/dist/refs/json-schema-draft-04.json'],
   [/^json-schema\.org\/(draft-0[67])\/schema$/, (m) => `ajv/dist/refs/json-schema-${m[1]}.json`],
   [/^json-schema\.org\/draft\/(2019-09|2020-12)\/(schema|meta\/[a-z-]+)$/, (m) => `ajv/dist/refs/json-schema-${m[1]}/${m[2]}.json`],
