@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tooDeepProblem } from './nesting.js';
 import { applyTags, isReadTag, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -65,7 +66,8 @@ export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yaml
  */
 export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
   let lines = null;
-  const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
+  let original = (offset) => offset; // where an offset in the text read is in `source`
+  const place = (offset) => (lines ??= lineLocator(whole))(base + original(offset));
   // YAML text may not hold a NUL (YAML 1.2 c-printable), which yaml would read as text: a NUL in a
   // .yaml file is binary content, not data. (The other control characters are not looked for: a
   // scan for them costs 8% of a run on 50 KB files; indexOf finds a NUL thirty times faster.)
@@ -74,44 +76,55 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
     const message = `invalid ${format}: the file contains a NUL byte (binary content?), which YAML text cannot hold; in a double-quoted string, write it as "\\0"`;
     return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
   }
-  const tokens = Array.from(new Parser().parse(source));
-  for (const token of tokens) {
-    const tooDeep = token.type === 'document' ? tooDeepAt(token) : -1;
-    if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
+  let tokens = Array.from(new Parser().parse(source));
+  let { tooDeep, cut } = scan(tokens);
+  // yaml cuts a quoted string short at a line not indented past its key, and may then read the
+  // rest as other keys without a word: such strings are mended first (yaml-quoted-lines.js).
+  const mended = cut && tooDeep === -1 && mendQuotedLines(source, tokens);
+  if (mended) {
+    ({ text: source, tokens, original } = mended);
+    ({ tooDeep } = scan(tokens));
   }
+  if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
   const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
   const several = documents.length > 1;
   const modeline = source.includes('yaml-language-server'); // a comment may name the schema: keep the comments
   const read = [];
   let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
   for (const [index, doc] of documents.entries()) {
-    const range = [base + start, base + (start = doc.range[2])];
+    const range = [base + original(start), base + original((start = doc.range[2]))];
     if (several && isEmpty(doc)) continue;
     read.push({ ...readDocument(doc, source, place, format, tags, modeline), range, ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
 }
 
-// The offset of the first collection of a document's syntax tree nested deeper than MAX_YAML_DEPTH,
-// or -1; without recursion.
-function tooDeepAt(document) {
-  const tokens = [document.value];
-  const depths = [1];
-  while (tokens.length) {
-    const token = tokens.pop();
-    const depth = depths.pop();
-    if (!token?.items) continue; // a scalar, an alias: no deeper
-    if (depth > MAX_YAML_DEPTH) return token.offset;
-    for (const item of token.items) {
-      for (const child of [item.key, item.value]) {
-        if (child?.items) {
-          tokens.push(child);
-          depths.push(depth + 1);
+// Each document's syntax tree, walked without recursion: `tooDeep`, the offset of the first
+// collection nested deeper than MAX_YAML_DEPTH, or -1; `cut`, whether a quoted string is cut short.
+function scan(tokens) {
+  let cut = false;
+  for (const document of tokens) {
+    if (document.type !== 'document') continue;
+    cut ||= isCutString(document.value);
+    const stack = document.value?.items ? [document.value] : [];
+    const depths = [1];
+    while (stack.length) {
+      const token = stack.pop();
+      const depth = depths.pop();
+      if (depth > MAX_YAML_DEPTH) return { tooDeep: token.offset, cut };
+      for (const item of token.items) {
+        for (const child of [item.key, item.value]) {
+          if (child?.items) {
+            stack.push(child);
+            depths.push(depth + 1);
+          } else if (!cut && child) {
+            cut = isCutString(child);
+          }
         }
       }
     }
   }
-  return -1;
+  return { tooDeep: -1, cut };
 }
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));

@@ -223,6 +223,34 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('unknown-alias.yaml'), [unparsable('invalid YAML: Unresolved alias (the anchor must be set before the alias): nowhere', 1, 7)]);
 });
 
+test('YAML: a quoted string whose next lines are not indented past its key is read, as PyYAML, ruamel, js-yaml and go-yaml read it', async (t) => {
+  // Real files do this (Kubernetes status messages, Ansible msg:, front matter): YAML 1.2 wants the
+  // lines indented more than the key, yaml cuts the string there ("Missing closing quote"), and
+  // every tool these files are written for reads the string whole.
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    'schema.json': JSON.stringify({ properties: { a: { items: { type: 'string' } }, after: { type: 'string' } } }),
+    '.filecheckrc.json': config(echoRule(['values/*']), schemaRule(['check/*'])),
+    'values/status.yaml': "status:\n  conditions:\n    - message: 'Apply response: {\"a\":\n      1} ''done'''\n      reason: Applied\n",
+    'values/task.yml': '- fail:\n    msg: "Install on \'{{ os }}\'\n    is not\n\n    implemented."\n',
+    'values/crlf.yaml': 'a:\r\n  b: "one\r\n  two"\r\n',
+    'values/escaped-end.yaml': "- rule: 'self == ''GRPC''\n  : true'\n",
+    'values/front.md': "---\ntitle: x\ndescription: 'a long\nline'\n---\n# text\n",
+    'check/flow.yaml': "a: ['x\ny', true]\nafter: 1\n",
+    'check/marker.yaml': 'a: "x\n---\ny"\n',
+  });
+  const report = await checkBothExecutors(dir, ['values', 'values/front.md', 'check'], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'values/status.yaml'), { status: { conditions: [{ message: 'Apply response: {"a": 1} \'done\'', reason: 'Applied' }] } });
+  assert.deepEqual(echoed(report, 'values/task.yml'), [{ fail: { msg: "Install on '{{ os }}' is not\nimplemented." } }]);
+  assert.deepEqual(echoed(report, 'values/crlf.yaml'), { a: { b: 'one two' } });
+  assert.deepEqual(echoed(report, 'values/escaped-end.yaml'), [{ rule: "self == 'GRPC' : true" }], 'a line that ends with an escaped quote');
+  assert.deepEqual(echoed(report, 'values/front.md'), { title: 'x', description: 'a long line' });
+  // Problems after such a string, and on its lines, are placed in the file as written.
+  assert.deepEqual(report.byPath['check/flow.yaml'].problems, [invalid('must be string', '/a/1', 2, 5), invalid('must be string', '/after', 3, 8)]);
+  // A document marker inside quotes still ends the document, as it does for PyYAML.
+  assert.equal(report.byPath['check/marker.yaml'].problems[0].kind, 'parse');
+});
+
 test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
   const template = [
     'Conditions:',
