@@ -77,32 +77,42 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
     return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
   }
   let tokens = Array.from(new Parser().parse(source));
-  let { tooDeep, cut } = scan(tokens);
+  let { tooDeep, cut, collectionKey } = scan(tokens);
   // yaml cuts a quoted string short at a line not indented past its key, and may then read the
   // rest as other keys without a word: such strings are mended first (yaml-quoted-lines.js).
   const mended = cut && tooDeep === -1 && mendQuotedLines(source, tokens);
   if (mended) {
     ({ text: source, tokens, original } = mended);
-    ({ tooDeep } = scan(tokens));
+    ({ tooDeep, collectionKey } = scan(tokens));
   }
   if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
   const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
   const several = documents.length > 1;
-  const modeline = source.includes('yaml-language-server'); // a comment may name the schema: keep the comments
+  const reading = {
+    source,
+    place,
+    format,
+    tags,
+    collectionKey,
+    modeline: source.includes('yaml-language-server'), // a comment may name the schema: keep the comments
+    lineAt: (offset) => lineAt(whole, base + original(offset)),
+  };
   const read = [];
   let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
   for (const [index, doc] of documents.entries()) {
     const range = [base + original(start), base + original((start = doc.range[2]))];
     if (several && isEmpty(doc)) continue;
-    read.push({ ...readDocument(doc, source, place, format, tags, modeline), range, ...(several && { number: index + 1 }) });
+    read.push({ ...readDocument(doc, reading), range, ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
 }
 
 // Each document's syntax tree, walked without recursion: `tooDeep`, the offset of the first
-// collection nested deeper than MAX_YAML_DEPTH, or -1; `cut`, whether a quoted string is cut short.
+// collection nested deeper than MAX_YAML_DEPTH, or -1; `cut`, whether a quoted string is cut short;
+// `collectionKey`, whether a key is a mapping or a list.
 function scan(tokens) {
   let cut = false;
+  let collectionKey = false;
   for (const document of tokens) {
     if (document.type !== 'document') continue;
     cut ||= isCutString(document.value);
@@ -111,8 +121,9 @@ function scan(tokens) {
     while (stack.length) {
       const token = stack.pop();
       const depth = depths.pop();
-      if (depth > MAX_YAML_DEPTH) return { tooDeep: token.offset, cut };
+      if (depth > MAX_YAML_DEPTH) return { tooDeep: token.offset, cut, collectionKey };
       for (const item of token.items) {
+        collectionKey ||= !!item.key?.items;
         for (const child of [item.key, item.value]) {
           if (child?.items) {
             stack.push(child);
@@ -124,19 +135,30 @@ function scan(tokens) {
       }
     }
   }
-  return { tooDeep: -1, cut };
+  return { tooDeep: -1, cut, collectionKey };
 }
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
 
-function readDocument(doc, source, place, format, tags, modeline) {
-  const problem = (message, offset) => ({ problems: [{ validator: 'parse', message: `invalid ${format}: ${message}`, ...place(offset), kind: 'parse' }] });
+const lineAt = (text, at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
+// `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm, Go, Jinja), which YAML
+// reads as a mapping in a mapping unless quoted.
+const TEMPLATE = /(?:^|[^$]){{.*}}/;
+const TEMPLATE_HINT = ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+
+function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf }) {
+  const problem = (message, offset) => {
+    const hint = TEMPLATE.test(lineOf(offset)) ? TEMPLATE_HINT : '';
+    return { problems: [{ validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' }] };
+  };
   const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
     const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
   if (error) return problem(error.message, error.pos[0]);
+  const key = collectionKey && keyThatIsACollection(doc);
+  if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
   const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
   if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
   if (tags) applyTags(doc, tags);
@@ -166,6 +188,25 @@ function commentLines(doc) {
     },
   });
   return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
+}
+
+const shortText = (text) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+};
+
+// The first key that is a mapping or a list (`? [a, b]`, Helm's `{{ .Values.name }}` read as YAML),
+// which yaml would turn into a string such as "[ a, b ]".
+function keyThatIsACollection(doc) {
+  let found = null;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isMap(pair.key) && !isSeq(pair.key)) return undefined;
+      found = pair.key;
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 // An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,

@@ -251,6 +251,25 @@ test('YAML: a quoted string whose next lines are not indented past its key is re
   assert.equal(report.byPath['check/marker.yaml'].problems[0].kind, 'parse');
 });
 
+test('YAML: a key that is a mapping or a list fails at the key; a problem on a line with a {{ }} template says what it is', async (t) => {
+  const dir = makeTree(t, {
+    'templates/configmap.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ .Values.name }}\n',
+    'templates/if.yaml': '{{- if .Values.enabled }}\napiVersion: v1\n{{- end }}\n',
+    'complex.yaml': 'a: 1\n? [b, c]\n: d\n',
+    'flow.yaml': 'x: [{k: 1}: 2]\n',
+    'front.md': '---\ntitle: {{ site.title }}\n---\n',
+    'workflow.yml': 'run: echo ${{ github.sha }} {{ x }}\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['.', 'front.md'], 1, { noErrors: true });
+  const hint = ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+  assert.deepEqual(byPath['templates/configmap.yaml'].problems, [unparsable(`invalid YAML: the key { .Values.name } is a mapping, which JSON data cannot have as a key${hint}`, 4, 10)]);
+  assert.deepEqual(byPath['templates/if.yaml'].problems, [unparsable(`invalid YAML: Block collections are not allowed within flow collections${hint}`, 1, 3)]);
+  assert.deepEqual(byPath['complex.yaml'].problems, [unparsable('invalid YAML: the key [b, c] is a list, which JSON data cannot have as a key', 2, 3)]);
+  assert.deepEqual(byPath['flow.yaml'].problems, [unparsable('invalid YAML: the key {k: 1} is a mapping, which JSON data cannot have as a key', 1, 5)]);
+  assert.deepEqual(byPath['front.md'].problems, [unparsable(`invalid YAML front matter: the key { site.title } is a mapping, which JSON data cannot have as a key${hint}`, 2, 9)]);
+  assert.equal(byPath['workflow.yml'].status, 'pass', 'a plain string may hold ${{ }} and {{ }}');
+});
+
 test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
   const template = [
     'Conditions:',
