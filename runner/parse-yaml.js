@@ -41,6 +41,8 @@ const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
 const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
 const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
 const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
+// BigInt reads `0x…` and `0o…`, and a sign only before decimal digits, as YAML writes them.
+const isExactly = (number, written) => BigInt(number) === (written[0] === '-' ? -BigInt(written.slice(1)) : BigInt(written.replace(/^\+/, '')));
 
 /**
  * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
@@ -243,12 +245,15 @@ function aliasNamed(doc, name) {
   return found;
 }
 
-// Numbers are JavaScript numbers: an integer past 2^53 would silently become another.
+// Numbers are JavaScript numbers: an integer past 2^53 would silently become another, unless it is
+// one of those a number holds exactly (31536000000000000, -2^63).
 function bigInteger(doc, source) {
   let found = null;
   visit(doc, {
     Scalar(_key, node) {
-      if (typeof node.value === 'number' && !Number.isSafeInteger(node.value) && Number.isInteger(node.value) && INTEGER.test(source.slice(node.range[0], node.range[1]))) {
+      if (typeof node.value !== 'number' || Number.isSafeInteger(node.value) || !Number.isInteger(node.value)) return undefined;
+      const written = source.slice(node.range[0], node.range[1]);
+      if (INTEGER.test(written) && !isExactly(node.value, written)) {
         found = node;
         return visit.BREAK;
       }

@@ -170,7 +170,7 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
   assert.deepEqual(echoed(report, 'values/dates.toml'), {
     offset: '1979-05-27T00:32:00.999-07:00', utc: '1979-05-27T07:32:00.000Z', local: '1979-05-27T07:32:00.000', day: '1979-05-27', time: '07:32:00.000', t: { d: ['1979-05-27'] },
   });
-  assert.deepEqual(report.byPath['values/big.toml'].problems, [{ validator: 'parse', message: 'invalid TOML: integer value cannot be represented losslessly', line: 1, column: 6, kind: 'parse' }]);
+  assert.deepEqual(report.byPath['values/big.toml'].problems, [unparsable('invalid TOML: the integer 9007199254740993 is too large to be read exactly (beyond 2^53); quote it to keep it as a string', 1, 6)]);
 });
 
 test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, duplicate keys, big integers, tags, alias bombs and cycles', async (t) => {
@@ -268,6 +268,23 @@ test('YAML: a key that is a mapping or a list fails at the key; a problem on a l
   assert.deepEqual(byPath['flow.yaml'].problems, [unparsable('invalid YAML: the key {k: 1} is a mapping, which JSON data cannot have as a key', 1, 5)]);
   assert.deepEqual(byPath['front.md'].problems, [unparsable(`invalid YAML front matter: the key { site.title } is a mapping, which JSON data cannot have as a key${hint}`, 2, 9)]);
   assert.equal(byPath['workflow.yml'].status, 'pass', 'a plain string may hold ${{ }} and {{ }}');
+});
+
+test('an integer past 2^53 that a number holds exactly is read; one it cannot hold fails at its place (YAML and TOML)', async (t) => {
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(echoRule(['*'])),
+    'exact.yaml': 'ns: 31536000000000000\nmin: -9223372036854775808\nhex: 0x20000000000000\n',
+    'exact.toml': 'ns = 31536000000000000\nmin = -9223372036854775808\nhex = 0x20_0000_0000_0000\n[t]\nl = [1, 1_000_000_000_000_000_000]\n',
+    'inexact.yaml': 'a: 1\nmax: 9223372036854775807\n',
+    'inexact.toml': 'a = 1\n[t]\nl = [1, 9223372036854775807]\n',
+  });
+  const report = await checkBothExecutors(dir, ['.'], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'exact.yaml'), { ns: 31536000000000000, min: -9223372036854775808, hex: 2 ** 53 });
+  assert.deepEqual(echoed(report, 'exact.toml'), { ns: 31536000000000000, min: -9223372036854775808, hex: 2 ** 53, t: { l: [1, 1e18] } });
+  const tooBig = (format, text) => `invalid ${format}: the integer ${text} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`;
+  assert.deepEqual(report.byPath['inexact.yaml'].problems, [unparsable(tooBig('YAML', '9223372036854775807'), 2, 6)]);
+  assert.deepEqual(report.byPath['inexact.toml'].problems, [unparsable(tooBig('TOML', '9223372036854775807'), 3, 9)]);
 });
 
 test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
