@@ -26,6 +26,24 @@ function sameKey(a, b) {
 }
 
 
+// `!!float 1` is 1: the core schema's float is written `1`, `1.5`, `1e3`, `.inf` or `.nan`, which
+// yaml's tag reads only with a dot or an exponent. Tried first for every `!!float`, never for an untagged value.
+const FLOAT_FORMS = [
+  [/^[-+]?(?:\.\d+|\d+(?:\.\d*)?)(?:[eE][-+]?\d+)?$/, Number],
+  [/^[-+]?\.(?:inf|Inf|INF)$/, (text) => (text[0] === '-' ? -Infinity : Infinity)],
+  [/^\.(?:nan|NaN|NAN)$/, () => NaN],
+];
+const FLOAT = {
+  tag: 'tag:yaml.org,2002:float',
+  identify: () => false, // for reading only
+  resolve(text, onError) {
+    const form = FLOAT_FORMS.find(([pattern]) => pattern.test(text));
+    if (form) return form[1](text);
+    onError('Unresolved tag: tag:yaml.org,2002:float'); // as yaml says it for the other tags
+    return text;
+  },
+};
+
 const OPTIONS = {
   schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
   merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
@@ -33,12 +51,15 @@ const OPTIONS = {
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
+  customTags: [FLOAT],
 };
 const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
 // Warnings that change what the value means: a tag the core schema does not know is read as if it
 // were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
 const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
 const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
+const CORE_SCALAR_TAGS = new Set(['!!int', '!!float', '!!bool', '!!null']);
+const SCALAR_TEXT = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\r\n#,\]}]*)/;
 const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
 const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
 // BigInt reads `0x…` and `0o…`, and a sign only before decimal digits, as YAML writes them.
@@ -156,6 +177,10 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
   const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
     const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
+    if (CORE_SCALAR_TAGS.has(tag)) {
+      const value = SCALAR_TEXT.exec(source.slice(error.pos[1]))[1].trim(); // the value after the tag
+      return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
+    }
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
   if (error) return problem(error.message, error.pos[0]);

@@ -287,6 +287,22 @@ test('an integer past 2^53 that a number holds exactly is read; one it cannot ho
   assert.deepEqual(report.byPath['inexact.toml'].problems, [unparsable(tooBig('TOML', '9223372036854775807'), 3, 9)]);
 });
 
+test('YAML: the core schema\'s tags read what they name (!!float 1 is 1); a value a core tag cannot read fails, saying so', async (t) => {
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(echoRule(['*'])),
+    'tags.yaml': 'a: !!float 1\nb: !!float -.inf\nc: !!float "2.5"\nd: !!int "3"\ne: !!str 1\nf: !!null\n',
+    'not-int.yaml': 'a: !!int 1.5\n',
+    'not-bool.yaml': 'x: 1\nb: !!bool yes # YAML 1.1\n',
+    'not-float.yaml': 'a: !!float one\n',
+  });
+  const report = await checkBothExecutors(dir, ['.'], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'tags.yaml'), { a: 1, b: '-Infinity', c: 2.5, d: 3, e: '1', f: null });
+  assert.deepEqual(report.byPath['not-int.yaml'].problems, [unparsable('invalid YAML: the value 1.5 is not a !!int (YAML 1.2 core schema)', 1, 4)]);
+  assert.deepEqual(report.byPath['not-bool.yaml'].problems, [unparsable('invalid YAML: the value yes is not a !!bool (YAML 1.2 core schema)', 2, 4)]);
+  assert.deepEqual(report.byPath['not-float.yaml'].problems, [unparsable('invalid YAML: the value one is not a !!float (YAML 1.2 core schema)', 1, 4)]);
+});
+
 test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
   const template = [
     'Conditions:',
