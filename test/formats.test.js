@@ -159,6 +159,7 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
     ].join('\n'),
     'values/dates.toml': 'offset = 1979-05-27T00:32:00.999-07:00\nutc = 1979-05-27T07:32:00Z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\ntime = 07:32:00\n[t]\nd = [1979-05-27]',
     'values/big.toml': 'id = 9007199254740993\n',
+    'values/toml-1.1.toml': 'it = {\n  a = 1,\n}\nesc = "\\e\\x41"\nt = 07:32\n',
   });
   const report = await checkBothExecutors(dir, []);
   assert.deepEqual(report.byPath['check/app.toml'].problems, [
@@ -170,6 +171,7 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
   assert.deepEqual(echoed(report, 'values/dates.toml'), {
     offset: '1979-05-27T00:32:00.999-07:00', utc: '1979-05-27T07:32:00.000Z', local: '1979-05-27T07:32:00.000', day: '1979-05-27', time: '07:32:00.000', t: { d: ['1979-05-27'] },
   });
+  assert.deepEqual(echoed(report, 'values/toml-1.1.toml'), { it: { a: 1 }, esc: '\u001bA', t: '07:32:00.000' }, 'TOML 1.1');
   assert.deepEqual(report.byPath['values/big.toml'].problems, [unparsable('invalid TOML: the integer 9007199254740993 is too large to be read exactly (beyond 2^53); quote it to keep it as a string', 1, 6)]);
 });
 
