@@ -328,6 +328,7 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
       echoRule(['plain/*']),
     ),
     'cfn/template.yaml': template,
+    'cfn/rules.yaml': 'Rules:\n  R:\n    RuleCondition: !Contains [[a, b], !Ref Env]\n    Assertions:\n      - Assert: !EachMemberIn [!ValueOfAll [Ids, Tag], !RefAll Ids]\n',
     'ci/gitlab-ci.yml': '.setup:\n  script: [echo hi]\njob:\n  script:\n    - !reference [.setup, script]\n    - echo more\n',
     'ci/cfn-tag.yml': 'a: !Ref x\n',
     'posts/front.md': '---\nref: !Ref Name\n---\n# text\n',
@@ -347,6 +348,10 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
       },
     },
   });
+  assert.deepEqual(echoed(report, 'cfn/rules.yaml'), { Rules: { R: {
+    RuleCondition: { 'Fn::Contains': [['a', 'b'], { Ref: 'Env' }] },
+    Assertions: [{ Assert: { 'Fn::EachMemberIn': [{ 'Fn::ValueOfAll': ['Ids', 'Tag'] }, { 'Fn::RefAll': 'Ids' }] } }],
+  } } }, 'the rule functions of a template\'s Rules');
   assert.deepEqual(echoed(report, 'ci/gitlab-ci.yml'), { '.setup': { script: ['echo hi'] }, job: { script: [['.setup', 'script'], 'echo more'] } });
   assert.deepEqual(echoed(report, 'posts/front.md'), { ref: { Ref: 'Name' } }, 'in front matter too');
   const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
