@@ -20,7 +20,10 @@ export const MAX_ALIAS_COUNT = 1000;
 
 // Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
 // of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
+// Merge keys (`<<`) may repeat, each merging its mappings in: PyYAML, js-yaml, go-yaml (Helm) and
+// yamllint allow it, and Helm values files do it.
 function sameKey(a, b) {
+  if (typeof a?.value === 'symbol' && typeof b?.value === 'symbol') return false;
   const name = (key) => (key && typeof key === 'object' && 'value' in key ? (key.value === null ? '' : String(key.value)) : key);
   return a === b || name(a) === name(b);
 }
@@ -183,6 +186,10 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     }
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
+  if (error?.code === 'DUPLICATE_KEY') {
+    const [first, second] = duplicateKeys(doc, error.pos[0]) ?? [];
+    if (second) return problem(`the key ${source.slice(second.range[0], second.range[1])} is there twice (first at line ${place(first.range[0]).line})`, error.pos[0]);
+  }
   if (error) return problem(error.message, error.pos[0]);
   const key = collectionKey && keyThatIsACollection(doc);
   if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
@@ -215,6 +222,21 @@ function commentLines(doc) {
     },
   });
   return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
+}
+
+// The keys yaml found a duplicate of at this offset: the first of them, and the one there.
+function duplicateKeys(doc, offset) {
+  let found = null;
+  visit(doc, {
+    Map(_key, map) {
+      const at = map.items.findIndex((pair) => pair.key?.range?.[0] === offset);
+      if (at === -1) return undefined;
+      const first = map.items.find((pair) => sameKey(pair.key, map.items[at].key));
+      found = [first.key, map.items[at].key];
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 const shortText = (text) => {
