@@ -61,6 +61,8 @@ const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
 // were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
 const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
 const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
 const CORE_SCALAR_TAGS = new Set(['!!int', '!!float', '!!bool', '!!null']);
 const SCALAR_TEXT = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\r\n#,\]}]*)/;
 const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
@@ -102,6 +104,9 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
     const message = `invalid ${format}: the file contains a NUL byte (binary content?), which YAML text cannot hold; in a double-quoted string, write it as "\\0"`;
     return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
   }
+  // A lone CR is a line break in YAML 1.2 (old Mac files), which yaml does not see: it becomes an LF,
+  // one character for one, so offsets stay those of the file (whose lines lineLocator counts so too).
+  if (source.includes('\r') && LONE_CR.test(source)) source = source.replace(LONE_CR_ALL, '\n');
   let tokens = Array.from(new Parser().parse(source));
   let { tooDeep, cut, collectionKey } = scan(tokens);
   // yaml cuts a quoted string short at a line not indented past its key, and may then read the

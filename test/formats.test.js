@@ -305,6 +305,19 @@ test('YAML: the core schema\'s tags read what they name (!!float 1 is 1); a valu
   assert.deepEqual(report.byPath['not-float.yaml'].problems, [unparsable('invalid YAML: the value one is not a !!float (YAML 1.2 core schema)', 1, 4)]);
 });
 
+test('YAML: a lone CR (old Mac line ends) is a line break, as YAML 1.2 says; problems are placed on its lines', async (t) => {
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    'schema.json': JSON.stringify({ properties: { b: { type: 'string' } } }),
+    '.filecheckrc.json': config(echoRule(['values/*']), schemaRule(['check/*'])),
+    'values/cr.yaml': 'a: "x\ry"\r\rb: |\r  one\r  two\r',
+    'check/cr.yaml': 'a: 1\rb: 2\r',
+  });
+  const report = await checkBothExecutors(dir, ['values', 'check'], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'values/cr.yaml'), { a: 'x y', b: 'one\ntwo\n' });
+  assert.deepEqual(report.byPath['check/cr.yaml'].problems, [invalid('must be string', '/b', 2, 4)]);
+});
+
 test('YAML tags of CloudFormation and GitLab CI are read as those tools read them where a rule, or --yaml-tags, says so; elsewhere they fail', async (t) => {
   const template = [
     'Conditions:',
