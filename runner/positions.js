@@ -99,6 +99,8 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
 }
 
+const CONTROL_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+
 /**
  * Describes why JSON.parse failed, with the position of the fault: V8's words and, when it gives
  * one, V8's offset; jsonc-parser's position only for the faults V8 gives no offset for (an
@@ -106,7 +108,8 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
  * @returns {{ message: string, line: number, column: number }}
  */
 export function describeSyntaxError(text, error) {
-  const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input');
+  const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input')
+    .replace(/[\n\r\t]/g, (c) => CONTROL_ESCAPES[c]); // V8 quotes a short text whole, line breaks too: one line
   const offset = / in JSON at position (\d+)/.exec(error.message)?.[1]; // not a "position 5" quoted from the text
   if (offset !== undefined) return { message: words, ...lineAndColumn(text, Number(offset)) };
   if (!/^Unexpected end of JSON input/.test(error.message)) {

@@ -32,7 +32,7 @@ function tree(t, files) {
 }
 
 test('malformed JSON: invalid JSON, with line:col', async (t) => {
-  const dir = tree(t, { 'trailing-comma.json': '{\n  "a": 1,\n}\n', 'truncated.json': '{\n  "a": "unfinished' });
+  const dir = tree(t, { 'trailing-comma.json': '{\n  "a": 1,\n}\n', 'truncated.json': '{\n  "a": "unfinished', 'short.json': '{"a": /x/}\n' });
   const { byPath } = await check(dir);
   assert.deepEqual(byPath['trailing-comma.json'].problems, [
     { validator: 'parse', message: 'invalid JSON: Expected double-quoted property name', line: 3, column: 1, kind: 'parse' },
@@ -42,6 +42,8 @@ test('malformed JSON: invalid JSON, with line:col', async (t) => {
   assert.match(truncated.message, /^invalid JSON: Unterminated string/);
   assert.equal(truncated.line, 2);
   assert.equal(truncated.kind, 'parse');
+  // V8 quotes the text of a short file whole, its line breaks too: the message stays on one line.
+  assert.deepEqual(byPath['short.json'].problems, [{ validator: 'parse', message: 'invalid JSON: Unexpected token \'/\', "{"a": /x/}\\n" is not valid JSON', line: 1, column: 7, kind: 'parse' }]);
 
   const human = await runCli(['.'], { cwd: dir });
   assert.match(human.stdout, /^ FAIL {2}trailing-comma\.json\n {2}3:1 {6}invalid JSON: Expected double-quoted property name {2}\(parse\)\n/m);
