@@ -95,8 +95,16 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
   if (text === '') return { validator: 'parse', message: `invalid ${format}: the file is empty`, line: 1, column: 1, kind: 'parse' };
   const { message, line, column } = describeSyntaxError(text, error);
   const nul = text.indexOf('\0');
-  const detail = nul === -1 ? message : `${message} (the file contains a NUL byte: binary?)`;
+  const detail = nul !== -1 ? `${message} (the file contains a NUL byte: binary?)`
+    : format === 'JSON' && startsAComment(text, line, column) ? `${message}${NO_COMMENTS}` : message;
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
+}
+
+// tsconfig.json, .vscode/settings.json and the like are JSONC with a .json name.
+const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, as tsconfig.json and VS Code settings are, give its rule "parser": "jsonc")';
+function startsAComment(text, line, column) {
+  const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
+  return /^\/[/*]/.test(lineText.slice(column - 1));
 }
 
 const CONTROL_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };

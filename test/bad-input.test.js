@@ -49,6 +49,15 @@ test('malformed JSON: invalid JSON, with line:col', async (t) => {
   assert.match(human.stdout, /^ FAIL {2}trailing-comma\.json\n {2}3:1 {6}invalid JSON: Expected double-quoted property name {2}\(parse\)\n/m);
 });
 
+test('a comment in a .json file fails saying JSON has none, and how to read JSONC', async (t) => {
+  const dir = tree(t, { 'tsconfig.json': '{\n  "a": 1, /* why */\n  // more\n  "b": 2\n}\n', 'plain.json': '{"a": /x/}\n' });
+  const { byPath } = await check(dir);
+  const [comment] = byPath['tsconfig.json'].problems;
+  assert.deepEqual([comment.line, comment.column], [2, 11]);
+  assert.match(comment.message, /^invalid JSON: .* \(JSON has no comments: to read this file as JSONC, as tsconfig\.json and VS Code settings are, give its rule "parser": "jsonc"\)$/s);
+  assert.doesNotMatch(byPath['plain.json'].problems[0].message, /JSONC/, 'a slash that starts no comment is only what it is');
+});
+
 test('an empty file, or only whitespace, is invalid JSON', async (t) => {
   const dir = tree(t, { 'empty.json': '', 'blank.json': ' \n\t\n' });
   const { byPath } = await check(dir);
