@@ -1,8 +1,8 @@
 // TOML, with smol-toml. Its values are made like JSON's: tables are plain objects (smol-toml's have
 // no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are
 // RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them, and
-// integers are numbers: smol-toml gives a BigInt past 2^53, which becomes a number where one holds
-// it exactly and fails the file elsewhere, as in YAML. smol-toml keeps no positions: a failing
+// integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
+// JSON.parse and YAML read such integers (README "Large integers"). smol-toml keeps no positions: a failing
 // file's keys are found by a light scan of its text (toml-keys.js).
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
@@ -23,10 +23,9 @@ export function parse(text) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
     return [{ problems: [syntaxProblem(error)] }];
   }
-  const { dates, bigIntegers } = asJsonData(value);
+  const dates = asJsonData(value);
   const impossible = dates.length ? impossibleDate(text, dates) : null;
   if (impossible) return [{ problems: [impossible] }];
-  if (bigIntegers.length) return [{ problems: [bigIntegerProblem(text, bigIntegers)] }];
   return [{ value, locate: (problems) => locate(text, problems) }];
 }
 
@@ -38,11 +37,9 @@ function syntaxProblem(error) {
   return { validator: 'parse', message: `invalid TOML: ${message}`, ...at, kind: 'parse' };
 }
 
-// In place, without recursion (the nesting limit is checked after this). Returns the pointers of the
-// dates, and of the integers no number holds exactly.
+// In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.
 function asJsonData(root) {
   const dates = [];
-  const bigIntegers = [];
   const stack = [[root, '']];
   while (stack.length) {
     const [value, pointer] = stack.pop();
@@ -55,24 +52,12 @@ function asJsonData(root) {
         dates.push(at);
       } else if (typeof child === 'bigint') {
         value[key] = Number(child);
-        if (BigInt(value[key]) !== child) bigIntegers.push(at);
       } else if (child !== null && typeof child === 'object') {
         stack.push([child, at]);
       }
     }
   }
-  return { dates, bigIntegers };
-}
-
-// The first in the text of these integers, as written.
-const WRITTEN_INTEGER = /[-+]?(?:0x[\da-fA-F_]+|0o[0-7_]+|0b[01_]+|[\d_]+)/y;
-function bigIntegerProblem(text, pointers) {
-  const offsets = tomlKeyOffsets(text);
-  const at = Math.min(...pointers.map((pointer) => offsets.get(pointer) ?? Infinity));
-  WRITTEN_INTEGER.lastIndex = at;
-  const written = Number.isFinite(at) ? WRITTEN_INTEGER.exec(text)?.[0] : undefined;
-  const message = `invalid TOML: the integer${written ? ` ${written}` : ''} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`;
-  return { validator: 'parse', message, ...(Number.isFinite(at) && lineLocator(text)(at)), kind: 'parse' };
+  return dates;
 }
 
 // smol-toml reads `2024-02-30` as the day it would be (March 1): a date that does not exist fails,

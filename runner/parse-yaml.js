@@ -65,10 +65,6 @@ const LONE_CR = /\r(?!\n)/;
 const LONE_CR_ALL = /\r(?!\n)/g;
 const CORE_SCALAR_TAGS = new Set(['!!int', '!!float', '!!bool', '!!null']);
 const SCALAR_TEXT = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\r\n#,\]}]*)/;
-const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
-const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
-// BigInt reads `0x…` and `0o…`, and a sign only before decimal digits, as YAML writes them.
-const isExactly = (number, written) => BigInt(number) === (written[0] === '-' ? -BigInt(written.slice(1)) : BigInt(written.replace(/^\+/, '')));
 
 /**
  * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
@@ -211,8 +207,6 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
     return problem(message, (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0]);
   }
-  const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
-  if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
   const comments = modeline ? commentLines(doc) : undefined;
   return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
 }
@@ -292,24 +286,6 @@ function aliasNamed(doc, name) {
       if (node.source !== name) return undefined;
       found = node.range[0];
       return visit.BREAK;
-    },
-  });
-  return found;
-}
-
-// Numbers are JavaScript numbers: an integer past 2^53 would silently become another, unless it is
-// one of those a number holds exactly (31536000000000000, -2^63).
-function bigInteger(doc, source) {
-  let found = null;
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value !== 'number' || Number.isSafeInteger(node.value) || !Number.isInteger(node.value)) return undefined;
-      const written = source.slice(node.range[0], node.range[1]);
-      if (INTEGER.test(written) && !isExactly(node.value, written)) {
-        found = node;
-        return visit.BREAK;
-      }
-      return undefined;
     },
   });
   return found;
