@@ -49,7 +49,6 @@ test('each format: a syntax error at its own line and column, kind parse, the sa
     'bad/hex.json5': "{\n  name: 'a',\n  port: 0x1G,\n}\n",
     'bad/empty.json5': '',
     'bad/indented.mdx': '---\ntitle: x\n  bad: indentation\n---\n# The front matter\'s lines are the file\'s\n',
-    'bad/unclosed.md': '---\nname: a\n\n# never closed\n',
   });
   const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
   assert.deepEqual(Object.fromEntries(report.files.map((file) => [file.path, file.problems])), {
@@ -61,7 +60,6 @@ test('each format: a syntax error at its own line and column, kind parse, the sa
     'bad/indented.mdx': [unparsable('invalid YAML front matter: Nested mappings are not allowed in compact mappings', 2, 8)],
     'bad/tabs.yaml': [unparsable('invalid YAML: Tabs are not allowed as indentation', 3, 1)],
     'bad/two-values.toml': [unparsable('invalid TOML: each key-value declaration must be followed by an end-of-line', 2, 11)],
-    'bad/unclosed.md': [unparsable('invalid YAML front matter: no "---" line closes the block that the first line opens', 1, 1)],
   });
 });
 
@@ -101,6 +99,9 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     'posts/empty.md': '---\n---\n# empty front matter: {}\n',
     'notes/none.md': '# A note without front matter: nothing to check\n\n---\n\nname: 1\n',
     'notes/good.mdx': '---\nname: a\nport: 1\n---\n<Note>MDX</Note>\n',
+    // A first line "---" never closed is a horizontal rule, as Jekyll, remark and MkDocs read it.
+    'notes/rule.md': '---\nname: 1\n\n# never closed\n',
+    'posts/unclosed.md': '---\nname: a\n\n# never closed\n',
   });
   const { byPath } = await checkBothExecutors(dir, ['posts', 'posts/*.md', 'notes/*.md', 'notes/*.mdx']);
   assert.deepEqual(byPath['posts/wrong.md'].problems, [invalid('must be integer', '/port', 4, 7)]);
@@ -116,7 +117,11 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     invalid('must have required property "name"', '', 2, 1),
     invalid('must have required property "port"', '', 2, 1),
   ], 'placed where the empty block is');
+  assert.deepEqual(byPath['posts/unclosed.md'].problems, [
+    { validator: 'front-matter', message: 'the file has no front matter, which its rules require (no "---" line closes the block its first line opens)', line: 1, column: 1, kind: 'invalid' },
+  ]);
   assert.equal(byPath['notes/none.md'].status, 'pass', 'front matter is optional by default');
+  assert.equal(byPath['notes/rule.md'].status, 'pass', 'an unclosed first "---" is no front matter');
   assert.equal(byPath['notes/good.mdx'].status, 'pass');
 });
 
