@@ -6,6 +6,9 @@
 //   `!Ref x` is `{ "Ref": "x" }`, `!Sub s` is `{ "Fn::Sub": "s" }`, `!GetAtt a.b` is
 //   `{ "Fn::GetAtt": ["a", "b"] }`, the form CloudFormation's JSON templates and schemas use.
 // - gitlab: GitLab CI's `!reference [job, key]` is its list, as check-jsonschema reads it.
+// - any: every tag beyond the core schema is read as if it were not there, its value as written
+//   (Ansible's `!vault`, MkDocs' `!ENV [VAR, default]` and `!!python/name:…`, Home Assistant's
+//   `!include`): for files whose tags only their tool resolves, validated as they are written.
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -22,16 +25,32 @@ const SETS = {
   gitlab: new Map([['!reference', null]]),
 };
 
-export const YAML_TAG_SETS = Object.keys(SETS);
+const ANY = 'any';
+export const YAML_TAG_SETS = [...Object.keys(SETS), ANY];
+
+const CORE_TAG = /^tag:yaml\.org,2002:(?:str|int|float|bool|null|seq|map)$/;
+// The tags of the other sets as they read them, and any other but the core schema's as itself.
+class AnyTag extends Map {
+  has(tag) {
+    return super.has(tag) || !CORE_TAG.test(tag);
+  }
+
+  get(tag) {
+    return super.has(tag) ? super.get(tag) : null;
+  }
+}
 
 /**
  * @param {string[]} names sets of YAML_TAG_SETS
- * @returns {Map<string, string | null> | null} the tags they read, or null for none
+ * @returns {Map<string, string | null> | null} the tags they read (has, get), or null for none
  */
 export function tagsOf(names) {
   if (!names?.length) return null;
   const key = names.join(',');
-  if (!combined.has(key)) combined.set(key, new Map(names.flatMap((name) => [...SETS[name]])));
+  if (!combined.has(key)) {
+    const tags = names.filter((name) => name !== ANY).flatMap((name) => [...SETS[name]]);
+    combined.set(key, names.includes(ANY) ? new AnyTag(tags) : new Map(tags));
+  }
   return combined.get(key);
 }
 const combined = new Map(); // names joined ─▶ their tags, built once
@@ -45,7 +64,7 @@ export function applyTags(doc, tags) {
   const { Pair, Scalar, YAMLMap, YAMLSeq, isScalar, visit } = require('yaml');
   visit(doc, {
     Node(_key, node) {
-      if (!tags.has(node.tag)) return undefined;
+      if (node.tag === undefined || !tags.has(node.tag)) return undefined;
       const wrapper = tags.get(node.tag);
       node.tag = undefined;
       if (wrapper === null) return undefined;

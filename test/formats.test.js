@@ -385,7 +385,39 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
   ]);
   const unknown = await runCli(['plain', '--yaml-tags', 'cfn'], { cwd: dir });
   assert.equal(unknown.code, 2);
-  assert.equal(oneLine(unknown.stderr), '--yaml-tags: unknown tag set "cfn" (known: cloudformation, gitlab)');
+  assert.equal(oneLine(unknown.stderr), '--yaml-tags: unknown tag set "cfn" (known: cloudformation, gitlab, any)');
+});
+
+test('YAML tags "any": every tag beyond the core schema is read as if it were not there (Ansible\'s !vault, MkDocs\' !ENV and !!python/name), core tags as ever', async (t) => {
+  const dir = makeTree(t, {
+    'echo.js': ECHO,
+    '.filecheckrc.json': config(echoRule(['any/*'], { yamlTags: ['any'] }), echoRule(['mixed/*'], { yamlTags: ['any', 'cloudformation'] })),
+    'any/mkdocs.yml': [
+      'site_name: x',
+      'markdown_extensions:',
+      '  - pymdownx.emoji:',
+      '      emoji_index: !!python/name:material.extensions.emoji.twemoji',
+      'extra:',
+      '  key: !ENV [API_KEY, none]',
+      'secret: !vault |',
+      '  $ANSIBLE_VAULT;1.1;AES256',
+      'n: !!str 12',
+      'f: !!float 1',
+    ].join('\n'),
+    'any/bad-core.yaml': 'b: !!bool yes\n',
+    'mixed/template.yaml': 'a: !Ref x\nb: !include other.yaml\n',
+  });
+  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  assert.deepEqual(echoed(report, 'any/mkdocs.yml'), {
+    site_name: 'x',
+    markdown_extensions: [{ 'pymdownx.emoji': { emoji_index: '' } }],
+    extra: { key: ['API_KEY', 'none'] },
+    secret: '$ANSIBLE_VAULT;1.1;AES256\n',
+    n: '12',
+    f: 1,
+  });
+  assert.deepEqual(report.byPath['any/bad-core.yaml'].problems, [unparsable('invalid YAML: the value yes is not a !!bool (YAML 1.2 core schema)', 1, 4)]);
+  assert.deepEqual(echoed(report, 'mixed/template.yaml'), { a: { Ref: 'x' }, b: 'other.yaml' }, 'a set\'s own tags as it reads them');
 });
 
 test('keys that become one string are duplicates (200: and "200":, ~: and ""); a NUL fails YAML and front matter, at its place', async (t) => {
