@@ -584,6 +584,19 @@ test('strict: true makes a non-standard keyword a UsageError', async (t) => {
   });
 });
 
+test('a property that patternProperties also matches is no warning: the schema is valid, ajv only questions its style (OpenAPI 3.1\'s components)', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: { schemas: { type: 'object' }, responses: { type: 'object' } },
+      patternProperties: { '^(schemas|responses)$': { maxProperties: 1 } },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ schemas: { a: 1 } }), []);
+  assert.deepEqual(validate({ schemas: { a: 1, b: 2 }, responses: [] }), [problem('/responses', 'must be object'), problem('/schemas', 'must NOT have more than 1 properties')]);
+});
+
 // ── formats ─────────────────────────────────────────────────────────────────────────────────────
 
 test('an unknown format warns once per format and is not checked', async (t) => {

@@ -12,8 +12,9 @@ const require = createRequire(import.meta.url);
 const SEMANTICS = { allErrors: true, ownProperties: true };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
-// `strict: false` silent. Style checks (strictTypes, strictTuples) are off: they judge the schema, not the data.
-const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
+// `strict: false` silent. Style checks (strictTypes, strictTuples, a property that patternProperties
+// also matches, as OpenAPI 3.1's schema has ten) are off: they judge the schema, not the data.
+const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, allowMatchingProperties: true };
 
 const DIALECTS = {
   'draft-04': () => require('ajv-draft-04'),
