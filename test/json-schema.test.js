@@ -565,6 +565,43 @@ test('a non-standard keyword warns once by default (naming it), and is ignored',
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
+test('several unknown keywords are one warning naming them all, in the order met', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { type: 'object', cli: 'nx', properties: { a: { type: 'string', alias: 'x', hidden: true }, b: { tsType: 'B', alias: 'y' } } },
+  });
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keywords "cli", "alias", "hidden", "tsType" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('editor annotations (VS Code\'s markdownDescription, deprecationMessage…) and x- extension keywords are no warning: they never change what is valid', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      allowComments: true,
+      allowTrailingCommas: true,
+      properties: {
+        a: { type: 'string', markdownDescription: '**a**', deprecationMessage: 'use b', 'x-prompt': 'A?', 'x-user-analytics': 'ep.ng_style' },
+        b: { enum: ['x', 'y'], enumDescriptions: ['X', 'Y'], markdownEnumDescriptions: ['*X*', '*Y*'], enumSortTexts: ['1', '2'], enumDetails: ['x', 'y'] },
+        c: { pattern: '^c', patternErrorMessage: 'starts with c', doNotSuggest: true, suggestSortText: '0', completionDetail: 'c', defaultSnippets: [{ body: 'c' }] },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1, b: 'z', c: 'd' }), [problem('/a', 'must be string'), problem('/b', 'must be one of "x", "y"'), problem('/c', 'must match pattern "^c"')]);
+});
+
+test('a keyword of the ajv-keywords plugin (typeof, instanceof…) is named as the plugin\'s, apart from the other unknown keywords', async (t) => {
+  const { warnings } = await compile(t, {
+    'schema.json': { properties: { plugin: { instanceof: 'Function', tsType: 'Plugin' }, rule: { oneOf: [{ typeof: 'function' }, { type: 'array' }] } } },
+  });
+  assert.deepEqual(warnings, [
+    'schema schema.json: unknown keywords "instanceof", "typeof" are ignored: they are the ajv-keywords plugin\'s (add it to the rule\'s ajv.plugins)',
+    `schema schema.json: unknown keyword "tsType" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+});
+
 test('ajv.keywords declares a non-standard keyword: no warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { keywords: ['tsType'] } });
   assert.deepEqual(warnings, []);
@@ -606,6 +643,14 @@ test('an unknown format warns once per format and is not checked', async (t) => 
   assert.deepEqual(warnings, ['schema schema.json: unknown format "kumascript" is not checked (at #/properties/a)']);
   assert.deepEqual(validate({ a: 'anything', b: 'at all' }), []);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('several unknown formats are one warning, each format where it is first met', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $defs: { width: { type: 'integer', format: 'uint8' } }, properties: { w: { $ref: '#/$defs/width' }, size: { format: 'uint64' }, h: { format: 'uint8' } } },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown formats "uint8" (at #/$defs/width), "uint64" (at #/properties/size) are not checked']);
+  assert.deepEqual(validate({ w: 300, size: -1 }), []);
 });
 
 test('an unknown format: strict false is silent, strict true is a UsageError', async (t) => {

@@ -6,6 +6,7 @@ import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { toProblems } from './schema-problems.js';
+import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
 import { createRefIndex, readResource } from './schema-resources.js';
 
@@ -123,7 +124,7 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
     ({ ajv, validate, deps, warnings } = compiled);
     notes.push(...compiled.notes);
   }
-  for (const message of new Set(warnings)) notes.push(inOurWords(message));
+  notes.push(...schemaNotes(warnings));
   if (cache) {
     let code = storable ? standaloneCode(ajv, validate) : null;
     // The stored code is what runs from the first run on, so a cold run and a warm one agree.
@@ -145,13 +146,4 @@ function standaloneCode(ajv, validate) {
   } catch {
     return null;
   }
-}
-
-function inOurWords(message) {
-  const keyword = /unknown keyword: "([^"]+)"/.exec(message);
-  if (keyword?.[1] === 'errorMessage') return 'unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)';
-  if (keyword) return `unknown keyword "${keyword[1]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
-  const format = /unknown format "([^"]+)" ignored in schema at path "([^"]*)"/.exec(message);
-  if (format) return `unknown format "${format[1]}" is not checked (at ${format[2]})`;
-  return message.replace(/^strict mode: /, '');
 }
