@@ -793,6 +793,46 @@ test('problems: pointer and message per keyword', async (t) => {
   }
 });
 
+test('a value of the wrong type for a type-and-enum (or const) is one problem, the values it may take: the enum says the type', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      type: 'object',
+      properties: {
+        access: { type: 'string', enum: ['public', 'restricted'] },
+        version: { type: 'string', const: '0.2' },
+        level: { $ref: '#/definitions/level' },
+        nullable: { type: ['integer', 'null'], enum: [1, 2, null] },
+        mixed: { type: 'string', enum: ['a', 1] },
+      },
+      definitions: { level: { type: 'integer', enum: [0, 1, 2] } },
+    },
+  });
+  assert.deepEqual(validate({ access: 12, version: 2, level: 'error', nullable: 'x' }), [
+    problem('/access', 'must be one of "public", "restricted"'),
+    problem('/version', 'must be equal to "0.2"'),
+    problem('/level', 'must be one of 0, 1, 2'),
+    problem('/nullable', 'must be one of 1, 2, null'),
+  ]);
+  // An enum value the type refuses: the value must be both, so both are said.
+  assert.deepEqual(validate({ mixed: true }), [problem('/mixed', 'must be string'), problem('/mixed', 'must be one of "a", 1')]);
+  assert.deepEqual(validate({ access: 'private' }), [problem('/access', 'must be one of "public", "restricted"')]);
+});
+
+test('a type error and an enum error from two alternatives reached by $ref are both kept: ajv\'s paths of the two look like one schema\'s', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      properties: { v: { anyOf: [{ $ref: '#/definitions/word' }, { $ref: '#/definitions/level' }] } },
+      definitions: {
+        // Each refers to itself, so ajv compiles each apart: their errors' paths are "#/type", "#/enum".
+        word: { type: 'string', properties: { x: { $ref: '#/definitions/word' } } },
+        level: { enum: ['low', 'high'], properties: { x: { $ref: '#/definitions/level' } } },
+      },
+    },
+  });
+  const messages = validate({ v: 5 }).map((p) => p.message);
+  assert.ok(messages.includes('must be string') && messages.includes('must be one of "low", "high"'), messages.join('; '));
+});
+
 test('duplicate errors (same pointer, same message) are reported once', async (t) => {
   const { validate } = await compile(t, {
     'schema.json': { allOf: [{ required: ['a'] }, { required: ['a'] }, { properties: { b: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] },
