@@ -13,9 +13,10 @@ const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
  * @returns {import('../runner/check-file.js').Problem[]}
  */
 export function toProblems(errors) {
-  errors = withoutImpliedTypes(errors);
+  const wrongType = new Set();
+  errors = withoutImpliedTypes(errors, wrongType);
   // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
-  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe) : errors.map((error) => ({ error }));
+  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe, wrongType) : errors.map((error) => ({ error }));
   const found = chosen.map(({ error, message = describe(error), notBestMatch }) => {
     const problem = { validator: 'json-schema', message, pointer: error.instancePath, kind: 'invalid' };
     // An extra property, or a property name that is not allowed: its key is what is wrong.
@@ -45,8 +46,9 @@ export function toProblems(errors) {
 // type error is left out: when the two follow each other at one place, from one schema (one
 // parent in schemaPath), and every value the enum allows has the type. A schema reached by $ref is
 // compiled apart and its paths start again at "#": two alternatives of an anyOf/oneOf could then
-// look like one schema, so there only when no anyOf/oneOf fails at that place.
-function withoutImpliedTypes(errors) {
+// look like one schema, so there only when no anyOf/oneOf fails at that place. The enum and const
+// errors that stand for a left-out type error are added to `wrongType`.
+function withoutImpliedTypes(errors, wrongType) {
   let implied = null;
   for (let i = 0; i + 1 < errors.length; i++) {
     const [type, values] = [errors[i], errors[i + 1]];
@@ -55,7 +57,9 @@ function withoutImpliedTypes(errors) {
     if (values.schemaPath !== `${parent}/${values.keyword}`) continue;
     if (parent === '#' && errors.some((error) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && error.instancePath === type.instancePath)) continue;
     const allowed = values.keyword === 'const' ? [values.params.allowedValue] : values.params.allowedValues;
-    if (allowed.every((value) => typesOf(type).some((name) => hasType(value, name)))) (implied ??= new Set()).add(type);
+    if (!allowed.every((value) => typesOf(type).some((name) => hasType(value, name)))) continue;
+    (implied ??= new Set()).add(type);
+    wrongType.add(values);
   }
   return implied ? errors.filter((error) => !implied.has(error)) : errors;
 }
