@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, META_SCHEMAS } from './ajv-instance.js';
 import { isNewer, migrateSchema } from './migrate-schema.js';
+import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
@@ -15,6 +16,11 @@ import { walkSchema } from './schema-walk.js';
 class NewerDialect {
   constructor(dialect) {
     this.dialect = dialect;
+  }
+}
+class SharedAnchor {
+  constructor(name) {
+    this.name = name;
   }
 }
 class NotUnicode {
@@ -56,8 +62,15 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     }
   };
 
+  // The $dynamicAnchor names of the root schema's own resource, and those a compilation found
+  // declared by two schemas after a $dynamicRef was rewritten as if by one (dynamic-refs.js).
+  const rootAnchors = { id: root.id, ...(anchorsOf(root.raw, root.id).get(root.id.replace(/#.*$/, '')) ?? { dynamic: new Set(), atRoot: new Set() }) };
+  const sharedAnchors = new Set();
+
   function attempt(dialect, unicode) {
     const warnings = [];
+    const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
+    const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
     const ajv = newAjv(dialect, unicode ? {} : { unicodeRegExp: false }, warnings);
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
@@ -92,6 +105,8 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       if (own !== dialect) {
         checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
         schema = migrateSchema(schema, own, dialect);
+      } else if (own === '2020-12') {
+        schema = staticRefs(schema, id, resource.key);
       }
       try {
         ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
@@ -103,6 +118,21 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       loaded.push({ resource, id, schema });
       if (resource.file && resource !== root) deps.push(resource.file);
       return id;
+    };
+
+    // A 2020-12 schema's $dynamicRefs that land on one place, as $refs; a schema declaring a
+    // name an earlier rewrite took for declared once starts the compilation again.
+    const staticRefs = (schema, id, key) => {
+      for (const resource of anchorsOf(schema, id).values()) {
+        for (const name of resource.dynamic) {
+          if (relied.has(name) && relied.get(name) !== key) throw new SharedAnchor(name);
+          declaredBy.set(name, new Set([...(declaredBy.get(name) ?? []), key]));
+        }
+      }
+      const once = (name) => !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
+      const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
+      for (const name of rewritten.relied) relied.set(name, key);
+      return rewritten.schema;
     };
 
     const find = (url) => {
@@ -170,6 +200,8 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       } catch (signal) {
         if (signal instanceof NewerDialect) {
           dialect = signal.dialect;
+        } else if (signal instanceof SharedAnchor) {
+          sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {
           // A pattern written for an engine without the u flag, as many real schemas' are, is
           // compiled without it, unless the rule's ajv settings say how, or it is broken anyway.
