@@ -10,6 +10,7 @@ import { createJsonSchemaValidator, createSchemaLoader } from '../validators/jso
 import { UsageError } from '../runner/errors.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
 
 function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-json-schema-'));
@@ -410,7 +411,6 @@ test('a $ref to a meta-schema resolves in every spelling, and to another draft\'
 });
 
 test('a local copy of a meta-schema ajv has built in is a schema like any other', async (t) => {
-  const require = createRequire(import.meta.url);
   for (const [file, bad, message] of [
     ['ajv/dist/refs/json-schema-draft-07.json', { type: 'nope' }, 'must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array'],
     ['ajv-draft-04/dist/refs/json-schema-draft-04.json', { maximum: 1, exclusiveMaximum: 1 }, 'must be boolean'],
@@ -445,6 +445,22 @@ test('a preloaded ref that cannot be read is a UsageError, used or not', async (
     assert.match(error.message, /^schema broken\.json:1:9 is not valid JSON: /);
     return true;
   });
+});
+
+test('a bundle that embeds its own copy of a meta-schema ajv has built in (AsyncAPI\'s embeds draft-07\'s): the copy is what that $id names', async (t) => {
+  const { $schema, $id, ...draft07 } = require('ajv/dist/refs/json-schema-draft-07.json');
+  // Written as json-schema.org has it: writeOnly, which ajv's copy lacks, and no "#" in the $id.
+  const copy = { ...draft07, $id: 'http://json-schema.org/draft-07/schema', properties: { ...draft07.properties, writeOnly: { type: 'boolean', default: false } } };
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'http://asyncapi.com/definitions/3.0.0/bundle.json',
+      properties: { payload: { $ref: 'http://json-schema.org/draft-07/schema#' }, headers: { $ref: 'http://json-schema.org/draft-07/schema' } },
+      definitions: { 'http://json-schema.org/draft-07/schema': copy },
+    },
+  });
+  assert.deepEqual(validate({ payload: { type: 'object', writeOnly: true }, headers: { type: 'object' } }), []);
+  assert.deepEqual(validate({ headers: { writeOnly: 'yes' } }).map((p) => p.pointer), ['/headers/writeOnly']);
 });
 
 test('an $id embedded in a preloaded ref (a bundle) resolves', async (t) => {

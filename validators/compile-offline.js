@@ -108,6 +108,11 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
       }
+      // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
+      // draft-07's): the embedded resource is what its $id names here, so ajv's gives way.
+      for (const each of ids) {
+        if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
+      }
       try {
         ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
       } catch (error) {
