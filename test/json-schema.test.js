@@ -679,6 +679,21 @@ test('a keyword of the ajv-keywords plugin (typeof, instanceof…) is named as t
   ]);
 });
 
+test('OpenAPI 3.0\'s nullable is a keyword JSON Schema does not know: ignored with a warning that says how JSON Schema allows null, never a schema refused', async (t) => {
+  const files = {
+    'schema.json': {
+      properties: { a: { type: 'string', nullable: true }, b: { nullable: true, allOf: [{ $ref: '#/definitions/s' }] }, c: { type: 'null', nullable: false } },
+      definitions: { s: { type: 'string' } },
+    },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(warnings, ['schema schema.json: unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])']);
+  assert.deepEqual(validate({ a: 'x', b: 'y', c: null }), []);
+  assert.deepEqual(validate({ a: null, b: null }), [problem('/a', 'must be string'), problem('/b', 'must be string')]);
+  assert.deepEqual((await compile(t, files, { ajv: { strict: false } })).warnings, []);
+  await assert.rejects(compile(t, files, { ajv: { strict: true } }), { name: 'UsageError', message: /^schema schema\.json is invalid: .*unknown keyword: "nullable"/ });
+});
+
 test('ajv.keywords declares a non-standard keyword: no warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { keywords: ['tsType'] } });
   assert.deepEqual(warnings, []);

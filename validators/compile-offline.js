@@ -8,6 +8,7 @@ import { UsageError } from '../runner/errors.js';
 import { createAjv, META_SCHEMAS } from './ajv-instance.js';
 import { isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
+import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
@@ -107,6 +108,12 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         schema = migrateSchema(schema, own, dialect);
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
+      }
+      const withoutIt = withoutNullable(schema);
+      if (withoutIt) {
+        if (ajv.opts.strictSchema === true) throw fail(`${what}: strict mode: unknown keyword: "nullable"`, [resource.file].filter(Boolean));
+        if (ajv.opts.strictSchema) warnings.push('strict mode: unknown keyword: "nullable"');
+        schema = withoutIt;
       }
       // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
       // draft-07's): the embedded resource is what its $id names here, so ajv's gives way.

@@ -16,6 +16,9 @@ const AJV_KEYWORDS = new Set(['typeof', 'instanceof', 'range', 'exclusiveRange',
   'allRequired', 'anyRequired', 'oneRequired', 'patternRequired', 'prohibited', 'deepProperties', 'deepRequired',
   'dynamicDefaults', 'select', 'selectCases', 'selectDefault']);
 
+// Keywords with a note of their own.
+const OWN_NOTE = new Set(['errorMessage', 'nullable']);
+
 const quoted = (names) => names.map((name) => `"${name}"`).join(', ');
 
 /**
@@ -42,10 +45,13 @@ export function schemaNotes(warnings) {
   if (keywords.has('errorMessage')) {
     notes.push('unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)');
   }
+  if (keywords.has('nullable')) {
+    notes.push('unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])');
+  }
   const plugin = [...keywords].filter((keyword) => AJV_KEYWORDS.has(keyword));
   if (plugin.length === 1) notes.push(`unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
   if (plugin.length > 1) notes.push(`unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
-  const rest = [...keywords].filter((keyword) => keyword !== 'errorMessage' && !AJV_KEYWORDS.has(keyword));
+  const rest = [...keywords].filter((keyword) => !OWN_NOTE.has(keyword) && !AJV_KEYWORDS.has(keyword));
   if (rest.length === 1) notes.push(`unknown keyword "${rest[0]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`);
   if (rest.length > 1) notes.push(`unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`);
   const [[format, at] = []] = formats;
