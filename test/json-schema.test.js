@@ -669,6 +669,25 @@ test('editor annotations (VS Code\'s markdownDescription, deprecationMessage…)
   assert.deepEqual(validate({ a: 1, b: 'z', c: 'd' }), [problem('/a', 'must be string'), problem('/b', 'must be one of "x", "y"'), problem('/c', 'must match pattern "^c"')]);
 });
 
+test('OpenAPI\'s annotations of a schema object (example, discriminator, xml, externalDocs), as AsyncAPI\'s definitions carry them, are no warning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      properties: {
+        pet: {
+          type: 'object',
+          discriminator: { propertyName: 'kind' },
+          oneOf: [{ properties: { kind: { const: 'cat' } } }, { properties: { kind: { const: 'dog' } } }],
+          example: { kind: 'cat' },
+          xml: { name: 'pet' },
+          externalDocs: { url: 'https://example.com/pets' },
+        },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ pet: { kind: 'cat' } }), []);
+});
+
 test('a keyword of the ajv-keywords plugin (typeof, instanceof…) is named as the plugin\'s, apart from the other unknown keywords', async (t) => {
   const { warnings } = await compile(t, {
     'schema.json': { properties: { plugin: { instanceof: 'Function', tsType: 'Plugin' }, rule: { oneOf: [{ typeof: 'function' }, { type: 'array' }] } } },

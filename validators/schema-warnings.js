@@ -2,12 +2,14 @@
 // its unknown formats, whatever their number (real schemas carry a dozen), and none for keywords
 // known never to change what is valid.
 
-// Annotations for editors: VS Code's JSON language service reads these (so do SchemaStore's and
-// many tools' schemas), and an `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
+// Annotations: for editors, those VS Code's JSON language service reads (so do SchemaStore's and
+// many tools' schemas); OpenAPI's of a schema object (its 3.1 base vocabulary, AsyncAPI's schemas
+// too); and an `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
 const ANNOTATIONS = new Set([
   'allowComments', 'allowTrailingCommas', 'completionDetail', 'defaultSnippets', 'deprecationMessage', 'doNotSuggest',
   'enumDescriptions', 'enumDetails', 'enumSortTexts', 'markdownDescription', 'markdownEnumDescriptions', 'patternErrorMessage',
   'suggestSortText',
+  'discriminator', 'example', 'externalDocs', 'xml',
 ]);
 const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
 
