@@ -1058,3 +1058,14 @@ test('a schema loader validates against the meta-schema of each dialect, built i
     assert.deepEqual(meta.validate({ minLength: -1 }).map((p) => [p.pointer, p.message]), [['/minLength', 'must be >= 0']], dialect);
   }
 });
+
+test('a schema checked against its meta-schema has its formats checked: a pattern that is no regular expression fails, as check-jsonschema finds', async () => {
+  const loader = await createSchemaLoader({ ajv: {}, base: REPO }, { warn: assert.fail, display: (file) => file });
+  for (const dialect of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12']) {
+    const meta = loader.metaValidator(dialect);
+    assert.deepEqual(meta.validate({ properties: { a: { pattern: '^[a-z]+$' } } }), [], dialect);
+    assert.deepEqual(meta.validate({ properties: { a: { pattern: '(unclosed' } } }).map((p) => [p.pointer, p.message]), [['/properties/a/pattern', 'must match format "regex"']], dialect);
+  }
+  const lenient = await createSchemaLoader({ ajv: { formats: false }, base: REPO }, { warn: assert.fail, display: (file) => file });
+  assert.deepEqual(lenient.metaValidator('draft-07').validate({ pattern: '(unclosed' }), []);
+});

@@ -72,7 +72,7 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     code: { ...options.code, formats: formatsCode(formats), ...(source && { source: true }) },
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
-  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
     for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);

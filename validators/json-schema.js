@@ -8,7 +8,7 @@ import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { toProblems } from './schema-problems.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
-import { createRefIndex, readResource } from './schema-resources.js';
+import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
 
 const require = createRequire(import.meta.url);
 
@@ -111,8 +111,10 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
   let ajv;
   let validate;
   if (rule.meta) {
-    ajv = createAjv(rule.meta, rule.ajv, plugins, warnings, { source: storable });
-    validate = ajv.getSchema(META_SCHEMAS[rule.meta]);
+    // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
+    // passes): here they are added as schemas like any other, their formats checked.
+    ajv = createAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false }, plugins, warnings, { source: storable });
+    validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
   } else {
     const compiled = compileOffline(readResource(rule.schema, display), {
       shown,
@@ -136,6 +138,21 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
     cache.save(rule, { deps, notes, code });
   }
   return { validate, notes, files: rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])] };
+}
+
+// The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),
+// as ajv ships them.
+function compileMetaSchema(ajv, id) {
+  ajv.addSchema(metaSchemaResource(id).raw);
+  for (;;) {
+    try {
+      return ajv.getSchema(id);
+    } catch (error) {
+      const missing = error.missingSchema && metaSchemaResource(error.missingSchema);
+      if (!missing) throw error;
+      ajv.addSchema(missing.raw, error.missingSchema);
+    }
+  }
 }
 
 // A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
