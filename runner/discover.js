@@ -55,7 +55,7 @@ export function discover(config) {
     if (!rules.length) {
       // Without patterns every file was found by some rule's globs: it matches none only because
       // that rule's own ignore left it out, and ignored files are left out silently.
-      if (config.patterns.length) skipped.push({ rel, reason: 'matches no rule' });
+      if (config.patterns.length) skipped.push({ rel, reason: whyNoRule(matchRules.ignoredBy(file)) });
       continue;
     }
     const key = rules.join();
@@ -136,24 +136,35 @@ function add(found, cwd, file, special, named, refused) {
   found.push({ rel: relativePosix(cwd, file), path: file, special: special || !!refused, named, refused });
 }
 
-// file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base once.
+// A file the rules' globs match is left out only by their own ignore: that is said, as it is no typo.
+const whyNoRule = (ignoringRules) => (ignoringRules.length ? `ignored by ${ignoringRules.map((name) => `rule "${name}"`).join(', ')}` : 'matches no rule');
+
+// file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base
+// once; .ignoredBy(file): the names of the rules whose globs match it but whose ignore leaves it out.
 function rulesMatcher(picomatch, rules) {
   const bases = [...new Set(rules.map((rule) => rule.base))];
   const tests = rules.map((rule) => ({
     id: rule.id,
+    name: rule.name,
     at: bases.indexOf(rule.base),
     include: picomatch(rule.files.map(stripDotSlash)),
     exclude: rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false,
   }));
-  return (file) => {
+  const relsOf = (file) => bases.map((base) => relativePosix(base, file));
+  const matcher = (file) => {
     const ids = [];
     if (!tests.length) return ids;
-    const rels = bases.map((base) => relativePosix(base, file));
+    const rels = relsOf(file);
     for (const { id, at, include, exclude } of tests) {
       if (include(rels[at]) && !exclude(rels[at])) ids.push(id);
     }
     return ids;
   };
+  matcher.ignoredBy = (file) => {
+    const rels = relsOf(file);
+    return tests.filter(({ at, include, exclude }) => include(rels[at]) && exclude(rels[at])).map(({ name }) => name);
+  };
+  return matcher;
 }
 
 function globalIgnore(picomatch, ignores) {

@@ -1,11 +1,14 @@
 // --list-files: the files a run would check, one per line, for scripts. With --verbose, for people
 // asking why a file is or is not checked: every file, skipped ones too, in path order, one line
-// each, tab-separated: its path, its parser and the schemas that validate it, each saying why:
+// each, tab-separated: its path, its parser and the schemas that validate it, then its other
+// checks (required keys, custom validators), each saying why:
 //   content/a.json     json  schemas/doc.schema.json (rule "docs")
 //   config/app.json    json  schemas/app.json ($schema "../schemas/app.json")
 //   package.json       json  schemas/package.json (catalog entry "package.json")
+//   data/b.json        json  (no schema); required keys title (rule "data")
 //   notes/x.json       -     skipped: matches no rule
 import { printablePath, printableText } from '../reporters/printable.js';
+import path from 'node:path';
 import { relativePosix } from './paths.js';
 
 /**
@@ -47,10 +50,14 @@ async function schemaDescriber(config, files) {
 
   return (entry) => {
     const parts = [];
+    const checks = []; // the rules' other validators, after the schemas
     let documents; // read once, when a rule reads the documents' $schema
     for (const id of entry.rules) {
       const rule = rules.get(id);
-      if (rule.schema) parts.push(`${display(rule.schema)} (${rule.id === -1 ? '--schema' : `rule "${rule.name}"`})`);
+      const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
+      if (rule.schema) parts.push(`${display(rule.schema)} (${why('--schema')})`);
+      if (rule.require.length) checks.push(`required keys ${rule.require.join(', ')} (${why('--require')})`);
+      for (const { module } of rule.validators) checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
       if (!rule.selection) continue;
       if (rule.selection.document) documents ??= readDocuments(entry, readText, parserNamed);
       if (rule.selection.document && documents.unknown) {
@@ -62,7 +69,7 @@ async function schemaDescriber(config, files) {
         for (const choice of choosers.get(id).choose(entry.path, value, source)) parts.push(describeChoice(choice, display));
       }
     }
-    return parts.length ? [...new Set(parts)].join('; ') : '(no schema)';
+    return [...new Set(parts.length ? parts : ['(no schema)']), ...new Set(checks)].join('; ');
   };
 }
 

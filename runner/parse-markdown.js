@@ -13,20 +13,21 @@ const CLOSING = /^(?:---|\.\.\.)[ \t]*$/gm;
  */
 export function parse(text, entry) {
   const opening = OPENING.exec(text);
-  if (!opening) {
-    if (entry.frontMatter !== 'required') return [];
-    return [{ problems: [{ validator: 'front-matter', message: 'the file has no front matter, which its rules require (a first line "---" opens it)', line: 1, column: 1, kind: 'invalid' }] }];
-  }
+  if (!opening) return noFrontMatter(entry, 'a first line "---" opens it');
   const start = opening[0].length;
   CLOSING.lastIndex = start;
   const closing = CLOSING.exec(text);
-  if (!closing) {
-    return [{ problems: [{ validator: 'parse', message: 'invalid YAML front matter: no "---" line closes the block that the first line opens', line: 1, column: 1, kind: 'parse' }] }];
-  }
+  // A first line "---" that nothing closes is a horizontal rule, as Jekyll, remark and MkDocs read it.
+  if (!closing) return noFrontMatter(entry, 'no "---" line closes the block its first line opens');
   const block = text.slice(start, closing.index);
   // An empty block (or only comments) is front matter without keys, as Jekyll, Hugo and gray-matter read it.
   if (EMPTY.test(block)) return [{ value: {}, locate: (problems) => placeAll(problems, lineLocator(text)(start)) }];
   return parseYaml(block, { whole: text, base: start, format: 'YAML front matter', tags: tagsOf(entry.yamlTags) });
+}
+
+function noFrontMatter(entry, hint) {
+  if (entry.frontMatter !== 'required') return [];
+  return [{ problems: [{ validator: 'front-matter', message: `the file has no front matter, which its rules require (${hint})`, line: 1, column: 1, kind: 'invalid' }] }];
 }
 
 const EMPTY = /^(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\r|$))*$/;

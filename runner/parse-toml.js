@@ -1,8 +1,9 @@
 // TOML, with smol-toml. Its values are made like JSON's: tables are plain objects (smol-toml's have
-// no prototype, and a validator calling `doc.hasOwnProperty` would throw), and dates and times are
-// RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them. An
-// integer beyond 2^53 is an error of smol-toml's ("cannot be represented losslessly"). smol-toml
-// keeps no positions: a failing file's keys are found by a light scan of its text (toml-keys.js).
+// no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are
+// RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them, and
+// integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
+// JSON.parse and YAML read such integers (README "Large integers"). smol-toml keeps no positions: a failing
+// file's keys are found by a light scan of its text (toml-keys.js).
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tomlKeyOffsets } from './toml-keys.js';
@@ -11,7 +12,7 @@ import { MAX_DEPTH, tooDeepProblem } from './nesting.js';
 const require = createRequire(import.meta.url);
 const toml = require('smol-toml');
 // smol-toml's depth is of arrays and inline tables below the document, which is a level of ours.
-const OPTIONS = { maxDepth: MAX_DEPTH - 1, integersAsBigInt: false, unsafeKeyBehaviour: 'keep' };
+const OPTIONS = { maxDepth: MAX_DEPTH - 1, integersAsBigInt: 'asNeeded', unsafeKeyBehaviour: 'keep' };
 
 /** @type {import('./formats.js').Parser['parse']} */
 export function parse(text) {
@@ -49,6 +50,8 @@ function asJsonData(root) {
       if (child instanceof Date) {
         value[key] = child.toISOString();
         dates.push(at);
+      } else if (typeof child === 'bigint') {
+        value[key] = Number(child);
       } else if (child !== null && typeof child === 'object') {
         stack.push([child, at]);
       }

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tooDeepProblem } from './nesting.js';
 import { applyTags, isReadTag, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -19,11 +20,32 @@ export const MAX_ALIAS_COUNT = 1000;
 
 // Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
 // of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
+// Merge keys (`<<`) may repeat, each merging its mappings in: PyYAML, js-yaml, go-yaml (Helm) and
+// yamllint allow it, and Helm values files do it.
 function sameKey(a, b) {
+  if (typeof a?.value === 'symbol' && typeof b?.value === 'symbol') return false;
   const name = (key) => (key && typeof key === 'object' && 'value' in key ? (key.value === null ? '' : String(key.value)) : key);
   return a === b || name(a) === name(b);
 }
 
+
+// `!!float 1` is 1: the core schema's float is written `1`, `1.5`, `1e3`, `.inf` or `.nan`, which
+// yaml's tag reads only with a dot or an exponent. Tried first for every `!!float`, never for an untagged value.
+const FLOAT_FORMS = [
+  [/^[-+]?(?:\.\d+|\d+(?:\.\d*)?)(?:[eE][-+]?\d+)?$/, Number],
+  [/^[-+]?\.(?:inf|Inf|INF)$/, (text) => (text[0] === '-' ? -Infinity : Infinity)],
+  [/^\.(?:nan|NaN|NAN)$/, () => NaN],
+];
+const FLOAT = {
+  tag: 'tag:yaml.org,2002:float',
+  identify: () => false, // for reading only
+  resolve(text, onError) {
+    const form = FLOAT_FORMS.find(([pattern]) => pattern.test(text));
+    if (form) return form[1](text);
+    onError('Unresolved tag: tag:yaml.org,2002:float'); // as yaml says it for the other tags
+    return text;
+  },
+};
 
 const OPTIONS = {
   schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
@@ -32,14 +54,17 @@ const OPTIONS = {
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
+  customTags: [FLOAT],
 };
 const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
 // Warnings that change what the value means: a tag the core schema does not know is read as if it
 // were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
 const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
 const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
-const INTEGER = /^[-+]?(?:\d+|0o[0-7]+|0x[\da-fA-F]+)$/;
-const MAYBE_BIG = /\d{16}|0x[\da-fA-F]{14}/; // no integer beyond 2^53 is written shorter
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+const CORE_SCALAR_TAGS = new Set(['!!int', '!!float', '!!bool', '!!null']);
+const SCALAR_TEXT = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\r\n#,\]}]*)/;
 
 /**
  * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
@@ -65,7 +90,8 @@ export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yaml
  */
 export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
   let lines = null;
-  const place = (offset) => (lines ??= lineLocator(whole))(base + offset);
+  let original = (offset) => offset; // where an offset in the text read is in `source`
+  const place = (offset) => (lines ??= lineLocator(whole))(base + original(offset));
   // YAML text may not hold a NUL (YAML 1.2 c-printable), which yaml would read as text: a NUL in a
   // .yaml file is binary content, not data. (The other control characters are not looked for: a
   // scan for them costs 8% of a run on 50 KB files; indexOf finds a NUL thirty times faster.)
@@ -74,56 +100,100 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
     const message = `invalid ${format}: the file contains a NUL byte (binary content?), which YAML text cannot hold; in a double-quoted string, write it as "\\0"`;
     return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
   }
-  const tokens = Array.from(new Parser().parse(source));
-  for (const token of tokens) {
-    const tooDeep = token.type === 'document' ? tooDeepAt(token) : -1;
-    if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
+  // A lone CR is a line break in YAML 1.2 (old Mac files), which yaml does not see: it becomes an LF,
+  // one character for one, so offsets stay those of the file (whose lines lineLocator counts so too).
+  if (source.includes('\r') && LONE_CR.test(source)) source = source.replace(LONE_CR_ALL, '\n');
+  let tokens = Array.from(new Parser().parse(source));
+  let { tooDeep, cut, collectionKey } = scan(tokens);
+  // yaml cuts a quoted string short at a line not indented past its key, and may then read the
+  // rest as other keys without a word: such strings are mended first (yaml-quoted-lines.js).
+  const mended = cut && tooDeep === -1 && mendQuotedLines(source, tokens);
+  if (mended) {
+    ({ text: source, tokens, original } = mended);
+    ({ tooDeep, collectionKey } = scan(tokens));
   }
+  if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
   const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
   const several = documents.length > 1;
-  const modeline = source.includes('yaml-language-server'); // a comment may name the schema: keep the comments
+  const reading = {
+    source,
+    place,
+    format,
+    tags,
+    collectionKey,
+    modeline: source.includes('yaml-language-server'), // a comment may name the schema: keep the comments
+    lineAt: (offset) => lineAt(whole, base + original(offset)),
+  };
   const read = [];
   let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
   for (const [index, doc] of documents.entries()) {
-    const range = [base + start, base + (start = doc.range[2])];
+    const range = [base + original(start), base + original((start = doc.range[2]))];
     if (several && isEmpty(doc)) continue;
-    read.push({ ...readDocument(doc, source, place, format, tags, modeline), range, ...(several && { number: index + 1 }) });
+    read.push({ ...readDocument(doc, reading), range, ...(several && { number: index + 1 }) });
   }
   return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
 }
 
-// The offset of the first collection of a document's syntax tree nested deeper than MAX_YAML_DEPTH,
-// or -1; without recursion.
-function tooDeepAt(document) {
-  const tokens = [document.value];
-  const depths = [1];
-  while (tokens.length) {
-    const token = tokens.pop();
-    const depth = depths.pop();
-    if (!token?.items) continue; // a scalar, an alias: no deeper
-    if (depth > MAX_YAML_DEPTH) return token.offset;
-    for (const item of token.items) {
-      for (const child of [item.key, item.value]) {
-        if (child?.items) {
-          tokens.push(child);
-          depths.push(depth + 1);
+// Each document's syntax tree, walked without recursion: `tooDeep`, the offset of the first
+// collection nested deeper than MAX_YAML_DEPTH, or -1; `cut`, whether a quoted string is cut short;
+// `collectionKey`, whether a key is a mapping or a list.
+function scan(tokens) {
+  let cut = false;
+  let collectionKey = false;
+  for (const document of tokens) {
+    if (document.type !== 'document') continue;
+    cut ||= isCutString(document.value);
+    const stack = document.value?.items ? [document.value] : [];
+    const depths = [1];
+    while (stack.length) {
+      const token = stack.pop();
+      const depth = depths.pop();
+      if (depth > MAX_YAML_DEPTH) return { tooDeep: token.offset, cut, collectionKey };
+      for (const item of token.items) {
+        collectionKey ||= !!item.key?.items;
+        for (const child of [item.key, item.value]) {
+          if (child?.items) {
+            stack.push(child);
+            depths.push(depth + 1);
+          } else if (!cut && child) {
+            cut = isCutString(child);
+          }
         }
       }
     }
   }
-  return -1;
+  return { tooDeep: -1, cut, collectionKey };
 }
 
 const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
 
-function readDocument(doc, source, place, format, tags, modeline) {
-  const problem = (message, offset) => ({ problems: [{ validator: 'parse', message: `invalid ${format}: ${message}`, ...place(offset), kind: 'parse' }] });
+const lineAt = (text, at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
+// `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm, Go, Jinja), which YAML
+// reads as a mapping in a mapping unless quoted.
+const TEMPLATE = /(?:^|[^$]){{.*}}/;
+const TEMPLATE_HINT = ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+
+function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf }) {
+  const problem = (message, offset) => {
+    const hint = TEMPLATE.test(lineOf(offset)) ? TEMPLATE_HINT : '';
+    return { problems: [{ validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' }] };
+  };
   const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
     const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
+    if (CORE_SCALAR_TAGS.has(tag)) {
+      const value = SCALAR_TEXT.exec(source.slice(error.pos[1]))[1].trim(); // the value after the tag
+      return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
+    }
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
+  if (error?.code === 'DUPLICATE_KEY') {
+    const [first, second] = duplicateKeys(doc, error.pos[0]) ?? [];
+    if (second) return problem(`the key ${source.slice(second.range[0], second.range[1])} is there twice (first at line ${place(first.range[0]).line})`, error.pos[0]);
+  }
   if (error) return problem(error.message, error.pos[0]);
+  const key = collectionKey && keyThatIsACollection(doc);
+  if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
   const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
   if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
   if (tags) applyTags(doc, tags);
@@ -137,8 +207,6 @@ function readDocument(doc, source, place, format, tags, modeline) {
     const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
     return problem(message, (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0]);
   }
-  const big = MAYBE_BIG.test(source) && bigInteger(doc, source);
-  if (big) return problem(`the integer ${source.slice(big.range[0], big.range[1])} is too large to be read exactly (beyond 2^53); quote it to keep it as a string`, big.range[0]);
   const comments = modeline ? commentLines(doc) : undefined;
   return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
 }
@@ -153,6 +221,40 @@ function commentLines(doc) {
     },
   });
   return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
+}
+
+// The keys yaml found a duplicate of at this offset: the first of them, and the one there.
+function duplicateKeys(doc, offset) {
+  let found = null;
+  visit(doc, {
+    Map(_key, map) {
+      const at = map.items.findIndex((pair) => pair.key?.range?.[0] === offset);
+      if (at === -1) return undefined;
+      const first = map.items.find((pair) => sameKey(pair.key, map.items[at].key));
+      found = [first.key, map.items[at].key];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+const shortText = (text) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+};
+
+// The first key that is a mapping or a list (`? [a, b]`, Helm's `{{ .Values.name }}` read as YAML),
+// which yaml would turn into a string such as "[ a, b ]".
+function keyThatIsACollection(doc) {
+  let found = null;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isMap(pair.key) && !isSeq(pair.key)) return undefined;
+      found = pair.key;
+      return visit.BREAK;
+    },
+  });
+  return found;
 }
 
 // An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,
@@ -184,21 +286,6 @@ function aliasNamed(doc, name) {
       if (node.source !== name) return undefined;
       found = node.range[0];
       return visit.BREAK;
-    },
-  });
-  return found;
-}
-
-// Numbers are JavaScript numbers: an integer past 2^53 would silently become another.
-function bigInteger(doc, source) {
-  let found = null;
-  visit(doc, {
-    Scalar(_key, node) {
-      if (typeof node.value === 'number' && !Number.isSafeInteger(node.value) && Number.isInteger(node.value) && INTEGER.test(source.slice(node.range[0], node.range[1]))) {
-        found = node;
-        return visit.BREAK;
-      }
-      return undefined;
     },
   });
   return found;

@@ -95,9 +95,19 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
   if (text === '') return { validator: 'parse', message: `invalid ${format}: the file is empty`, line: 1, column: 1, kind: 'parse' };
   const { message, line, column } = describeSyntaxError(text, error);
   const nul = text.indexOf('\0');
-  const detail = nul === -1 ? message : `${message} (the file contains a NUL byte: binary?)`;
+  const detail = nul !== -1 ? `${message} (the file contains a NUL byte: binary?)`
+    : format === 'JSON' && startsAComment(text, line, column) ? `${message}${NO_COMMENTS}` : message;
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
 }
+
+// tsconfig.json, .vscode/settings.json and the like are JSONC with a .json name.
+const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, as tsconfig.json and VS Code settings are, give its rule "parser": "jsonc")';
+function startsAComment(text, line, column) {
+  const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
+  return /^\/[/*]/.test(lineText.slice(column - 1));
+}
+
+const CONTROL_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 /**
  * Describes why JSON.parse failed, with the position of the fault: V8's words and, when it gives
@@ -106,7 +116,8 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
  * @returns {{ message: string, line: number, column: number }}
  */
 export function describeSyntaxError(text, error) {
-  const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input');
+  const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input')
+    .replace(/[\n\r\t]/g, (c) => CONTROL_ESCAPES[c]); // V8 quotes a short text whole, line breaks too: one line
   const offset = / in JSON at position (\d+)/.exec(error.message)?.[1]; // not a "position 5" quoted from the text
   if (offset !== undefined) return { message: words, ...lineAndColumn(text, Number(offset)) };
   if (!/^Unexpected end of JSON input/.test(error.message)) {

@@ -46,8 +46,9 @@ export async function ruleDependencies(rules, compiler) {
 /**
  * The `refs` globs of these rules: a file that comes to match one changes what the rule preloads.
  * @param {import('./config.js').Rule[]} rules
- * @returns {{ folder: string, matches(file: string): boolean, id: number }[]} folder: where the
- *   glob's files are (its static part), watched for any name
+ * @returns {{ folder: string, deep: boolean, matches(file: string): boolean, id: number }[]} folder:
+ *   where the glob's files are (its static part), watched for any name; deep: in the folders below
+ *   it too (`schemas/**\/*.json`)
  */
 export function refGlobs(rules) {
   const picomatch = require('picomatch');
@@ -55,7 +56,8 @@ export function refGlobs(rules) {
     .filter((ref) => hasGlobChars(ref) && !fs.existsSync(ref))
     .map((ref) => {
       const glob = ref.split(path.sep).join('/');
-      return { folder: path.resolve(picomatch.scan(glob).base), matches: picomatch(glob), id: rule.id };
+      const scanned = picomatch.scan(glob);
+      return { folder: path.resolve(scanned.base), deep: /\/|\*\*/.test(scanned.glob), matches: picomatch(glob), id: rule.id };
     }));
 }
 

@@ -26,6 +26,7 @@ const ANY = '*'; // a watched name that stands for every name of its folder (wat
 export function createWatcher({ onEvent, onError }) {
   let tree = null;
   const folders = new Map(); // folder ─▶ { watcher, names }: the single files watched there
+  const trees = new Map(); // folder ─▶ the watches of it and the folders below it (watchFolders' deep)
 
   function open(target, options, listener) {
     try {
@@ -62,16 +63,26 @@ export function createWatcher({ onEvent, onError }) {
       this.watchFiles([...roots.filter((root) => !starts.includes(root)), ...gitignoresAbove(roots, config.root)]);
     },
     /**
+     * Watches these folders for any name in them (the folder of a glob's files), also one not made
+     * yet; `deep`: every folder below them too (a `**` glob's), new ones as they are made.
+     * @param {string[]} dirs absolute paths
+     * @param {string[]} [deep] absolute paths
+     */
+    watchFolders(dirs, deep = []) {
+      this.watchFiles([...dirs, ...deep].map((dir) => path.join(dir, ANY)));
+      for (const [dir, watches] of trees) {
+        if (deep.includes(dir)) continue;
+        watches.close();
+        trees.delete(dir);
+      }
+      for (const dir of deep) {
+        if (!trees.has(dir) && isDirectory(dir)) trees.set(dir, folderWatches([dir], (file, isFolder) => isFolder && NEVER_ENTERED.has(path.basename(file)), open, onEvent, { announce: true }));
+      }
+    },
+    /**
      * Also watches these files, wherever they are (what the checks depend on).
      * @param {string[]} files absolute paths
      */
-    /**
-     * Watches these folders for any name in them (the folder of a glob's files), also one not made yet.
-     * @param {string[]} dirs absolute paths
-     */
-    watchFolders(dirs) {
-      this.watchFiles(dirs.map((dir) => path.join(dir, ANY)));
-    },
     watchFiles(files) {
       for (const file of files) {
         // A file in a folder not made yet (`schemas/parts/x.json`): the nearest folder there is
@@ -98,22 +109,27 @@ export function createWatcher({ onEvent, onError }) {
       tree = null;
       for (const { watcher } of folders.values()) watcher.close();
       folders.clear();
+      for (const watches of trees.values()) watches.close();
+      trees.clear();
     },
   };
   return watcher;
 }
 
 // A watch per folder: a new folder is watched as soon as its name is seen, a deleted one forgotten.
-function folderWatches(roots, ignored, open, onEvent) {
+// announce: the files a new folder already holds when its watch starts are reported as created
+// (the tree's are found by the discovery its event runs; a `**` refs glob's are not).
+function folderWatches(roots, ignored, open, onEvent, { announce = false } = {}) {
   const watchers = new Map(); // folder ─▶ FSWatcher
-  const add = (folder) => {
+  const add = (folder, isNew = false) => {
     if (watchers.has(folder)) return;
     const watcher = open(folder, {}, (kind, name) => changed(folder, kind, name));
     if (!watcher) return;
     watchers.set(folder, watcher);
     for (const entry of readFolder(folder)) {
       const child = path.join(folder, entry.name);
-      if (entry.isDirectory() && !ignored(child, true)) add(child);
+      if (entry.isDirectory() && !ignored(child, true)) add(child, isNew);
+      else if (isNew && announce && !entry.isDirectory()) onEvent('rename', child);
     }
   };
   const forget = (folder) => {
@@ -130,7 +146,7 @@ function folderWatches(roots, ignored, open, onEvent) {
     const stats = kind === 'rename' ? lstatOrNull(file) : null;
     if (stats?.isDirectory()) {
       if (ignored(file, true)) return;
-      add(file); // its files written before its watch are found by discovery, which this event runs
+      add(file, true);
     } else if (kind === 'rename' && watchers.has(file)) {
       forget(file); // a folder deleted or moved away
     } else if (ignored(file, false)) {

@@ -142,7 +142,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
     globs = refGlobs(rules);
     watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
-    watcher.watchFolders(globs.map((glob) => glob.folder));
+    watcher.watchFolders(globs.filter((glob) => !glob.deep).map((glob) => glob.folder), globs.filter((glob) => glob.deep).map((glob) => glob.folder));
   }
 
   // The tree's watches start from the folders the patterns or rules name, or the nearest existing

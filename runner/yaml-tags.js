@@ -10,7 +10,11 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-const CLOUDFORMATION_FUNCTIONS = ['Base64', 'Cidr', 'FindInMap', 'ForEach', 'GetAtt', 'GetAZs', 'ImportValue', 'Join', 'Length', 'Select', 'Split', 'Sub', 'ToJsonString', 'Transform', 'And', 'Equals', 'If', 'Not', 'Or'];
+const CLOUDFORMATION_FUNCTIONS = [
+  'Base64', 'Cidr', 'FindInMap', 'ForEach', 'GetAtt', 'GetAZs', 'ImportValue', 'Join', 'Length', 'Select', 'Split', 'Sub', 'ToJsonString', 'Transform',
+  'And', 'Equals', 'If', 'Not', 'Or', // conditions
+  'Contains', 'EachMemberEquals', 'EachMemberIn', 'RefAll', 'ValueOf', 'ValueOfAll', // the Rules section's, as cfn-lint reads them
+];
 
 /** name ─▶ tag ─▶ what the tagged node becomes: a key to wrap it in, or null for the node itself */
 const SETS = {

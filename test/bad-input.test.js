@@ -32,7 +32,7 @@ function tree(t, files) {
 }
 
 test('malformed JSON: invalid JSON, with line:col', async (t) => {
-  const dir = tree(t, { 'trailing-comma.json': '{\n  "a": 1,\n}\n', 'truncated.json': '{\n  "a": "unfinished' });
+  const dir = tree(t, { 'trailing-comma.json': '{\n  "a": 1,\n}\n', 'truncated.json': '{\n  "a": "unfinished', 'short.json': '{"a": /x/}\n' });
   const { byPath } = await check(dir);
   assert.deepEqual(byPath['trailing-comma.json'].problems, [
     { validator: 'parse', message: 'invalid JSON: Expected double-quoted property name', line: 3, column: 1, kind: 'parse' },
@@ -42,9 +42,20 @@ test('malformed JSON: invalid JSON, with line:col', async (t) => {
   assert.match(truncated.message, /^invalid JSON: Unterminated string/);
   assert.equal(truncated.line, 2);
   assert.equal(truncated.kind, 'parse');
+  // V8 quotes the text of a short file whole, its line breaks too: the message stays on one line.
+  assert.deepEqual(byPath['short.json'].problems, [{ validator: 'parse', message: 'invalid JSON: Unexpected token \'/\', "{"a": /x/}\\n" is not valid JSON', line: 1, column: 7, kind: 'parse' }]);
 
   const human = await runCli(['.'], { cwd: dir });
   assert.match(human.stdout, /^ FAIL {2}trailing-comma\.json\n {2}3:1 {6}invalid JSON: Expected double-quoted property name {2}\(parse\)\n/m);
+});
+
+test('a comment in a .json file fails saying JSON has none, and how to read JSONC', async (t) => {
+  const dir = tree(t, { 'tsconfig.json': '{\n  "a": 1, /* why */\n  // more\n  "b": 2\n}\n', 'plain.json': '{"a": /x/}\n' });
+  const { byPath } = await check(dir);
+  const [comment] = byPath['tsconfig.json'].problems;
+  assert.deepEqual([comment.line, comment.column], [2, 11]);
+  assert.match(comment.message, /^invalid JSON: .* \(JSON has no comments: to read this file as JSONC, as tsconfig\.json and VS Code settings are, give its rule "parser": "jsonc"\)$/s);
+  assert.doesNotMatch(byPath['plain.json'].problems[0].message, /JSONC/, 'a slash that starts no comment is only what it is');
 });
 
 test('an empty file, or only whitespace, is invalid JSON', async (t) => {

@@ -238,7 +238,7 @@ test('a rule\'s ignore leaves its files out of the rule, silently in a run witho
   const root = tree(t, { 'a.json': '{}', 'drafts/b.json': '{}', 'drafts/c.json': '{}' }, { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }] });
   assert.deepEqual(run(root), { files: [{ path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] }], skipped: [] });
   // Named on the command line: the rule still does not apply.
-  assert.deepEqual(run(root, { patterns: ['drafts/b.json'] }), { files: [], skipped: [{ rel: 'drafts/b.json', reason: 'matches no rule' }] });
+  assert.deepEqual(run(root, { patterns: ['drafts/b.json'] }), { files: [], skipped: [{ rel: 'drafts/b.json', reason: 'ignored by rule "rules[0]"' }] });
 });
 
 test('a rule\'s ignore does not hide the file from another rule', (t) => {

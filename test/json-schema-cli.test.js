@@ -91,32 +91,120 @@ test('two refs files with one $id exit 2 naming both, when that $id is needed', 
   assert.equal(one.code, 0, one.stderr);
 });
 
-test('a pattern written without the u flag in mind: one warning line, cold and warm', async (t) => {
+test('a pattern written without the u flag in mind: one warning line, cold and warm; the schema\'s Unicode patterns keep their meaning', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': json({ properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' } } }),
-    'data/ok.json': '{"branch": "main"}',
-    'data/bad.json': '{"branch": "a:b"}',
+    'schema.json': json({ properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' }, name: { pattern: '^\\p{Lu}' } } }),
+    'data/ok.json': '{"branch": "main", "name": "Émile"}',
+    'data/bad.json': '{"branch": "a:b", "name": "émile"}',
   });
-  const warning = 'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag\n';
+  const warning = 'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): such patterns are compiled without the u flag\n';
   for (const round of ['cold', 'warm']) {
     for (const workers of ['0', '2']) {
       const result = await runCli(['data', '--schema', 'schema.json', '--cache', '--workers', workers], { cwd: dir });
       assert.equal(result.code, 1, result.stderr);
       assert.equal(result.stderr, warning, `${round}, --workers ${workers}`);
-      assert.match(result.stdout, /FAIL {2}data\/bad\.json/);
+      assert.match(result.stdout, /FAIL {2}data\/bad\.json\n.*must match pattern "\^\[.*\n.*must match pattern "\^\\p\{Lu\}"/);
+      assert.match(result.stdout, /Files: 1 failed, 1 passed/);
     }
   }
+  // Its code is stored like any schema's: a warm run compiles nothing.
+  const warm = await runCli(['data', '--schema', 'schema.json', '--cache', '-r', 'json'], { cwd: dir });
+  assert.deepEqual(parseJsonReport(warm.stdout).summary.cache.schemas, { cached: 1, compiled: 0 });
 });
 
-test('a draft-03 schema that fails to compile says it was read as draft-07 in its one line', async (t) => {
+test('a schema of an unknown $schema (draft-02) that fails to compile says it was read as draft-07 in its one line', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': json({ $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { type: 'string', required: true } } }),
+    'schema.json': json({ $schema: 'http://json-schema.org/draft-02/schema#', properties: { a: { type: 'string', required: true } } }),
     'i.json': '{"a": 1}',
   });
   const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
   assert.equal(result.code, 2);
   assert.equal(
     oneLine(result.stderr),
-    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   );
+});
+
+test('a schema file holding false fails every file and one holding true passes them, in-process, on a pool and from the cache', async (t) => {
+  const dir = makeTree(t, { 'never.json': 'false', 'always.json': 'true', 'data/a.json': '{"a": 1}', 'data/b.json': '[]' });
+  const never = await checkBothExecutors(dir, ['data', '--schema', 'never.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(never), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] });
+  const always = await checkBothExecutors(dir, ['data', '--schema', 'always.json'], 0, { noErrors: true });
+  assert.deepEqual(messages(always), { 'data/a.json': [], 'data/b.json': [] });
+  for (const round of ['cold', 'warm']) {
+    const result = await runCli(['data', '--schema', 'never.json', '--cache', '-r', 'json'], { cwd: dir });
+    assert.equal(result.code, 1, `${round}: ${result.stderr}`);
+    assert.deepEqual(messages(parseJsonReport(result.stdout)), { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] }, round);
+  }
+});
+
+// ── draft-03 ────────────────────────────────────────────────────────────────────────────────────
+
+const D03 = 'http://json-schema.org/draft-03/schema#';
+const DRAFT_03 = {
+  'schemas/app.json': json({
+    $schema: D03,
+    type: 'object',
+    properties: { name: { type: 'string', required: true }, port: { type: ['integer', { type: 'string', pattern: '^[0-9]+$' }] }, host: { format: 'host-name' } },
+    extends: { $ref: 'base.json' },
+  }),
+  'schemas/base.json': json({ $schema: D03, properties: { version: { type: 'integer', divisibleBy: 1, disallow: 'null', required: true } } }),
+  'schemas/root7.json': json({ $schema: D07, type: 'object', properties: { app: { $ref: 'app.json' }, tags: { type: 'array', items: { type: 'string' } } } }),
+  'data/ok.json': '{"app": {"name": "a", "port": "80", "host": "a.example", "version": 1}, "tags": []}',
+  'data/bad.json': '{\n  "app": {"port": "eighty", "host": "a_b", "version": 1},\n  "tags": [1]\n}',
+};
+// With --verbose, a type union's alternatives are listed too.
+const BAD_03 = ['2:10 must have required property "name"', '2:19 must be integer', '2:19 must match pattern "^[0-9]+$"', '2:19 must be integer, or match pattern "^[0-9]+$"', '2:37 must match format "hostname"', '3:12 must be string'];
+
+test('draft-03: a root schema, and a draft-07 schema $ref-ing draft-03 files, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, { ...DRAFT_03, 'data/root.json': '{"name": "a", "version": null}' });
+  const seven = await checkBothExecutors(dir, ['data/ok.json', 'data/bad.json', '--schema', 'schemas/root7.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(seven), { 'data/bad.json': BAD_03, 'data/ok.json': [] });
+  const three = await checkBothExecutors(dir, ['data/root.json', '--schema', 'schemas/app.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(three), { 'data/root.json': ['1:26 must be integer', '1:26 must NOT be valid'] });
+});
+
+test('draft-03: --cache gives the same results and warnings warm as cold, in-process and on a pool', async (t) => {
+  for (const workers of ['0', '2']) {
+    const dir = makeTree(t, { ...DRAFT_03, 'schemas/app.json': DRAFT_03['schemas/app.json'].replace('"required":true}', '"required":true,"anyOf":[]}') });
+    const args = ['data', '--schema', 'schemas/root7.json', '--cache', '--workers', workers, '-r', 'json', '--verbose'];
+    const cold = await runCli(args, { cwd: dir });
+    const warm = await runCli(args, { cwd: dir });
+    for (const run of [cold, warm]) {
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(run.stderr, 'filecheck: warning: schema schemas/root7.json: unknown keyword "anyOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n');
+    }
+    const [coldReport, warmReport] = [cold, warm].map((run) => parseJsonReport(run.stdout));
+    assert.deepEqual(messages(coldReport), { 'data/bad.json': BAD_03, 'data/ok.json': [] }, `--workers ${workers}`);
+    assert.deepEqual(messages(warmReport), messages(coldReport), `--workers ${workers}`);
+    assert.deepEqual(warmReport.summary.cache.schemas, { cached: 1, compiled: 0 }, `--workers ${workers}`);
+  }
+});
+
+test('a document whose $schema names draft-03 is a schema, checked against the draft-03 meta-schema filecheck ships', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/ok.json': json({ $schema: D03, properties: { a: { type: ['string', { type: 'null' }], required: true } }, extends: { id: 'x' } }),
+    'schemas/bad.json': `{\n  "$schema": "${D03}",\n  "properties": { "a": { "required": "yes" } },\n  "divisibleBy": 0\n}`,
+    'schemas/https.json': json({ $schema: 'https://json-schema.org/draft-03/schema', dependencies: { a: 1 } }),
+  });
+  for (const cache of [[], ['--cache'], ['--cache']]) {
+    const report = await checkBothExecutors(dir, ['schemas', '--schema-from-document', ...cache], 1, { noErrors: true });
+    assert.deepEqual(messages(report), {
+      'schemas/bad.json': ['3:38 must be boolean', '4:18 must be > 0'],
+      'schemas/https.json': ['1:74 must be string', '1:74 must be array', '1:74 must be object', '1:74 must be string, array or object'],
+      'schemas/ok.json': [],
+    }, cache.join(' '));
+  }
+  const listed = await runCli(['schemas/ok.json', '--schema-from-document', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.stdout, `schemas/ok.json\tjson\tdraft-03 meta-schema ($schema "${D03}")\n`);
+});
+
+test('a draft-03 schema that is not valid by the draft-03 meta-schema exits 2 in one line', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({ $schema: D03, properties: { a: { type: 'string', required: ['a'] } } }),
+    'i.json': '{"a": 1}',
+  });
+  const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
+  assert.equal(result.code, 2);
+  assert.equal(oneLine(result.stderr), 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be boolean');
 });

@@ -172,6 +172,24 @@ test('an unknown $schema warns and is validated as draft-07', async (t) => {
   assert.deepEqual(validate({ a: 1, x: 1 }), [problem('', 'must have required property "y"')]);
 });
 
+test('a $schema naming a custom meta-schema among the refs is read in that meta-schema\'s own dialect, in the root and in the files its $refs reach', async (t) => {
+  const meta = (id, $schema) => ({ $schema, $id: id, $vocabulary: { 'https://json-schema.org/draft/2020-12/vocab/core': true }, allOf: [{ $ref: $schema }] });
+  const { validate, warnings } = await compile(
+    t,
+    {
+      'meta.json': meta('https://example.com/meta-2020', 'https://json-schema.org/draft/2020-12/schema'),
+      // A meta-schema of a meta-schema: the dialect is that of the first one filecheck knows.
+      'meta-of-meta.json': meta('https://example.com/meta-of-meta', 'https://example.com/meta-2020'),
+      'schema.json': { $schema: 'https://example.com/meta-2020', prefixItems: [{ type: 'string' }], items: { $ref: 'item.json' } },
+      'item.json': { $schema: 'https://example.com/meta-of-meta', type: 'object', dependentRequired: { a: ['b'] } },
+    },
+    { refs: ['meta.json', 'meta-of-meta.json'] },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate(['a', { a: 1, b: 2 }]), []);
+  assert.deepEqual(validate([1, { a: 1 }]), [problem('/0', 'must be string'), problem('/1', 'must have property b when property a is present')]);
+});
+
 // ── $ref ────────────────────────────────────────────────────────────────────────────────────────
 
 test('$ref by $id resolves to a preloaded ref', async (t) => {
@@ -360,6 +378,24 @@ test('a 2020-12 schema $refs a draft-07 file and a draft-04 one (ids, tuples, de
   assert.deepEqual(validate({ a: [1, 'x'], b: 0 }), [problem('/a/0', 'must be string'), problem('/a/1', 'must be number'), problem('/b', 'must be > 0')]);
 });
 
+test('a keyword newer than its file\'s draft is ignored there, with the unknown-keyword warning, also when a newer file joins the compilation', async (t) => {
+  const files = {
+    'schema.json': { $schema: D07, properties: { old: { $ref: 'd7.json' }, four: { $ref: 'd4.json' }, new: { $ref: 'd2020.json' } } },
+    'd7.json': { $schema: D07, properties: { list: { prefixItems: [{ type: 'string' }] } }, dependentRequired: { a: ['b'] } },
+    'd4.json': { $schema: D04, properties: { a: {} }, unevaluatedProperties: false },
+    'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(validate({ old: { list: [1], a: 1 }, four: { a: 1, b: 2 }, new: [1] }), [problem('/new/0', 'must be string')]);
+  const unknown = (keyword) => `schema schema.json: unknown keyword "${keyword}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
+  assert.deepEqual(warnings.sort(), ['dependentRequired', 'prefixItems', 'unevaluatedProperties'].map(unknown));
+  // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
+  await assert.rejects(compile(t, { ...files, 'schema.json': { $schema: D2020, $ref: 'd7.json' } }, { ajv: { strictSchema: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json: d7.json (reached by $ref) is invalid: strict mode: unknown keyword: "dependentRequired"',
+  });
+});
+
 test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named in the error', async (t) => {
   await assert.rejects(
     compile(t, {
@@ -367,6 +403,20 @@ test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named
       'd4.json': { $schema: D04, maximum: 5, exclusiveMaximum: 5 },
     }),
     { name: 'UsageError', message: 'schema schema.json: d4.json (reached by $ref) is invalid: schema is invalid: data/exclusiveMaximum must be boolean' },
+  );
+});
+
+test('a schema ajv runs out of stack on (an $id and a relative $ref it loops between) is a UsageError saying so, not "invalid"', async (t) => {
+  await assert.rejects(
+    compile(t, {
+      'schema.json': {
+        $schema: D2020,
+        $id: 'http://example.com/a.json',
+        properties: { foo: { $id: 'b.json', $defs: { inner: { type: 'string' } }, $ref: '#/$defs/inner' } },
+        $ref: 'b.json',
+      },
+    }),
+    { name: 'UsageError', message: 'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded)' },
   );
 });
 
@@ -386,6 +436,19 @@ test('a file without $schema that a $ref reaches is read in the root schema\'s d
   });
   assert.deepEqual(validate({ n: 4, t: 1 }), []);
   assert.deepEqual(validate({ n: 5, t: 2 }), [problem('/n', 'must be < 5'), problem('/t', 'must be equal to 1')]);
+});
+
+test('a schema file holding true or false is a boolean schema (draft-06 on), at the root or reached by $ref', async (t) => {
+  const always = await compile(t, { 'schema.json': true });
+  assert.deepEqual(always.validate({ any: [1] }), []);
+  const never = await compile(t, { 'schema.json': false });
+  assert.deepEqual(never.validate({}), [problem('', 'boolean schema is false')]);
+  const reached = await compile(t, { 'schema.json': { properties: { x: { $ref: 'never.json' }, y: { $ref: 'always.json' } } }, 'never.json': false, 'always.json': true });
+  assert.deepEqual(reached.validate({ y: 1 }), []);
+  assert.deepEqual(reached.validate({ x: 1 }), [problem('/x', 'boolean schema is false')]);
+  // Read in the draft-07 root's dialect, then compiled in 2020-12 with the file the root also reaches.
+  const mixed = await compile(t, { 'schema.json': { $schema: D07, properties: { x: { $ref: 'never.json' }, t: { $ref: 'd2020.json' } } }, 'never.json': false, 'd2020.json': { $schema: D2020, prefixItems: [{ type: 'string' }] } });
+  assert.deepEqual(mixed.validate({ x: 1, t: [1] }), [problem('/x', 'boolean schema is false'), problem('/t/0', 'must be string')]);
 });
 
 test('a $ref to a meta-schema resolves in every spelling, and to another draft\'s', async (t) => {
@@ -418,6 +481,145 @@ test('a local copy of a meta-schema ajv has built in is a schema like any other'
     const { validate } = await compile(t, { 'meta.json': require(file) }, { schema: 'meta.json' });
     assert.deepEqual(validate({ type: 'string' }), [], file);
     assert.ok(validate(bad).some((p) => p.message === message), file);
+  }
+});
+
+// ── draft-03 ────────────────────────────────────────────────────────────────────────────────────
+
+const D03 = 'http://json-schema.org/draft-03/schema#';
+
+test('draft-03: required: true, type unions holding schemas, "any", disallow, extends, divisibleBy, a string dependency', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: D03,
+      properties: {
+        name: { type: 'string', required: true },
+        id: { type: ['integer', { type: 'string', pattern: '^x' }] },
+        free: { type: 'any' },
+        notText: { disallow: ['string', { type: 'object', required: true, properties: { a: { required: true } } }] },
+        step: { divisibleBy: 5 },
+      },
+      // In patternProperties a `required` means nothing.
+      patternProperties: { '^p': { required: true } },
+      extends: { properties: { age: { type: 'integer', required: true } } },
+      dependencies: { step: 'name' },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ name: 'n', age: 1, id: 'x1', free: [null], notText: { b: 1 }, step: 10 }), []);
+  assert.deepEqual(validate({ name: 'n', age: 1, id: 2, notText: 3 }), []);
+  assert.deepEqual(validate({ id: 'y', notText: { a: 1 }, step: 7 }).filter((p) => !p.notBestMatch), [
+    problem('', 'must have required property "age"'),
+    problem('', 'must have required property "name"'),
+    problem('', 'must have property name when property step is present'),
+    problem('/id', 'must be integer, or match pattern "^x"'),
+    problem('/notText', 'must NOT be valid'),
+    problem('/step', 'must be multiple of 5'),
+  ]);
+  assert.deepEqual(validate({ name: 'n', age: 1, notText: 'text' }), [problem('/notText', 'must NOT be valid')]);
+});
+
+test('draft-03: formats take their draft-04 names (host-name, ip-address, time, color); utc-millisec is not checked', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: D03,
+      properties: { h: { format: 'host-name' }, ip: { format: 'ip-address' }, t: { format: 'time' }, c: { format: 'color' }, ms: { format: 'utc-millisec' }, d: { format: 'date' }, x: { format: 'x-mine' } },
+    },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown format "x-mine" is not checked (at #/properties/x)']);
+  assert.deepEqual(validate({ h: 'a.example', ip: '10.0.0.1', t: '08:30:06', c: '#C89', ms: 'whenever', d: '2024-02-29' }), []);
+  assert.deepEqual(validate({ c: 'fuchsia' }), []);
+  assert.deepEqual(validate({ h: 'a_b', ip: '::1', t: '8:30 AM', c: 'puce', d: '2023-02-29' }), [
+    problem('/h', 'must match format "hostname"'),
+    problem('/ip', 'must match format "ipv4"'),
+    problem('/t', 'must match format "iso-time"'),
+    problem('/c', 'must match format "css21-color"'),
+    problem('/d', 'must match format "date"'),
+  ]);
+});
+
+test('draft-03: a $ref replaces its schema, {"$ref": "#"} recurses, and a pointer into extends or a type union follows the rewrite', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: D03,
+      type: ['object', { type: 'string', maxLength: 2 }],
+      extends: [{ properties: { n: { type: 'number', maximum: 3 } } }],
+      properties: {
+        // `maximum` beside a $ref is ignored; `required` is the parent's, and holds.
+        a: { $ref: '#/extends/0/properties/n', maximum: 0, required: true },
+        s: { $ref: '#/type/1' },
+        child: { $ref: '#' },
+      },
+    },
+  });
+  assert.deepEqual(validate({ a: 2, s: 'ab', child: { a: 1, child: 'xy' } }), []);
+  assert.deepEqual(validate({ a: 4, s: 'abc', child: { child: 'xyz' } }).filter((p) => !p.notBestMatch), [
+    problem('/a', 'must be <= 3'),
+    problem('/s', 'must NOT have more than 2 characters'),
+    problem('/child', 'must have required property "a"'),
+    problem('/child/child', 'must be object, or NOT have more than 2 characters'),
+  ]);
+});
+
+test('draft-03: a keyword it did not have (anyOf, multipleOf) is unknown: warned about and ignored', async (t) => {
+  const { validate, warnings } = await compile(t, { 'schema.json': { $schema: D03, properties: { n: { anyOf: [{ type: 'string' }], multipleOf: 2 } } } });
+  assert.deepEqual(warnings, [
+    'schema schema.json: unknown keyword "anyOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
+    'schema schema.json: unknown keyword "multipleOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
+  ]);
+  assert.deepEqual(validate({ n: 3 }), []);
+  await assert.rejects(compile(t, { 'schema.json': { $schema: D03, anyOf: [{}] } }, { ajv: { strict: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: strict mode: unknown keyword: "anyOf"',
+  });
+});
+
+test('a draft-07 schema $refs a draft-03 file and a preloaded draft-03 ref by its id: each keeps its own draft\'s meaning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $schema: D07, properties: { old: { $ref: 'd3.json' }, shared: { $ref: 'https://example.com/d3.json#/definitions/count' }, seven: { const: 7 } } },
+    'd3.json': { $schema: D03, type: 'object', properties: { n: { type: 'number', minimum: 0, exclusiveMinimum: true, required: true } } },
+    'refs/d3.json': { $schema: D03, id: 'https://example.com/d3.json', definitions: { count: { type: 'integer', divisibleBy: 2 } } },
+  }, { refs: ['refs/d3.json'] });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ old: { n: 1 }, shared: 4, seven: 7 }), []);
+  assert.deepEqual(validate({ old: { n: 0 }, shared: 3, seven: 8 }), [
+    problem('/old/n', 'must be > 0'),
+    problem('/shared', 'must be multiple of 2'),
+    problem('/seven', 'must be equal to 7'),
+  ]);
+  assert.deepEqual(validate({ old: {} }), [problem('/old', 'must have required property "n"')]);
+});
+
+test('a draft-03 schema $refs a 2020-12 file: compiled in 2020-12, the draft-03 one keeps its meaning', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: D03, properties: { t: { $ref: 'd2020.json', required: true }, old: { items: [{ type: 'string' }], additionalItems: false } } },
+    'd2020.json': { $schema: D2020, prefixItems: [{ type: 'integer' }], items: false },
+  });
+  assert.deepEqual(validate({ t: [1], old: ['a'] }), []);
+  assert.deepEqual(validate({ t: ['a', 2], old: ['a', 'b'] }), [
+    problem('/t/0', 'must be integer'),
+    problem('/t', 'must NOT have more than 1 items'),
+    problem('/old', 'must NOT have more than 1 items'),
+  ]);
+  assert.deepEqual(validate({}), [problem('', 'must have required property "t"')]);
+});
+
+test('a draft-03 file is a valid schema or not by the draft-03 meta-schema, named in the error', async (t) => {
+  await assert.rejects(compile(t, { 'schema.json': { $schema: D07, properties: { a: { $ref: 'd3.json' } } }, 'd3.json': { $schema: D03, properties: { a: { required: ['a'] } } } }), {
+    name: 'UsageError',
+    message: 'schema schema.json: d3.json (reached by $ref) is invalid: schema is invalid: data/properties/a/required must be boolean',
+  });
+  await assert.rejects(compile(t, { 'schema.json': { $schema: D03, divisibleBy: 0 } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: schema is invalid: data/divisibleBy must be > 0',
+  });
+});
+
+test('the draft-03 meta-schema, in any spelling, is a schema a $ref reaches: it checks draft-03 schemas', async (t) => {
+  for (const ref of [D03, 'https://json-schema.org/draft-03/schema', 'http://json-schema.org/draft-03/schema']) {
+    const { validate } = await compile(t, { 'schema.json': { $schema: D07, properties: { s: { $ref: ref } } } });
+    assert.deepEqual(validate({ s: { properties: { a: { type: ['string', { required: true }], required: true } }, extends: {} } }), [], ref);
+    assert.deepEqual(validate({ s: { properties: { a: { required: 'yes' } } } }), [problem('/s/properties/a/required', 'must be boolean')], ref);
   }
 });
 
@@ -577,9 +779,9 @@ test('OpenAPI 3.1\'s dialect is 2020-12', async (t) => {
 });
 
 test('a schema of an unknown $schema that fails says it was read as draft-07', async (t) => {
-  await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-03/schema#', properties: { a: { required: true } } } }), {
+  await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-02/schema#', properties: { a: { required: true } } } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-03/schema#", validating it as draft-07)',
+    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   });
 });
 
@@ -588,15 +790,15 @@ test('a schema of an unknown $schema that fails says it was read as draft-07', a
 // From SchemaStore's azure-pipelines.json: `\:` is no escape in a Unicode regular expression.
 const NOT_UNICODE = '^[^\\/~\\^\\: \\[\\]\\\\]+(\\/[^\\/~\\^\\: \\[\\]\\\\]+)*$';
 
-test('a pattern that is not a valid Unicode regular expression: compiled without the u flag, with one warning naming where', async (t) => {
+test('a pattern that is not a valid Unicode regular expression: compiled without the u flag, with one warning naming where; the others keep it', async (t) => {
   const files = {
     'schema.json': { properties: { branch: { $ref: 'defs.json#/definitions/branch' }, e: { type: 'string', pattern: '^\\p{Lu}' } } },
     'defs.json': { definitions: { branch: { type: 'string', pattern: NOT_UNICODE } } },
   };
   const { validate, warnings } = await compile(t, files);
-  assert.deepEqual(warnings, ['schema schema.json: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape): its patterns are compiled without the u flag']);
-  assert.deepEqual(validate({ branch: 'refs/heads/main' }), []);
-  assert.deepEqual(validate({ branch: 'a:b' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`)]);
+  assert.deepEqual(warnings, ['schema schema.json: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape): such patterns are compiled without the u flag']);
+  assert.deepEqual(validate({ branch: 'refs/heads/main', e: 'Émile' }), []);
+  assert.deepEqual(validate({ branch: 'a:b', e: 'émile' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`), problem('/e', 'must match pattern "^\\p{Lu}"')]);
   await assert.rejects(compile(t, files, { ajv: { unicodeRegExp: true } }), {
     name: 'UsageError',
     message: 'schema schema.json is invalid: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape)',
@@ -769,7 +971,7 @@ test('an unknown format: strict false is silent, strict true is a UsageError', a
   const quiet = await compile(t, files, { ajv: { strict: false } });
   assert.deepEqual(quiet.warnings, []);
   assert.deepEqual(quiet.validate({ a: 'x' }), []);
-  await assert.rejects(compile(t, files, { ajv: { strict: true } }), {
+  await assert.rejects(compile(t, files, { ajv: { strictSchema: true } }), {
     name: 'UsageError',
     message: 'schema schema.json is invalid: unknown format "kumascript" ignored in schema at path "#/properties/a"',
   });
@@ -816,6 +1018,18 @@ test('the standard formats ajv-formats lacks are checked: iri, iri-reference, id
   ]);
 });
 
+test('idn-hostname (and idn-email\'s domain) follow IDNA2008: contextual rules, disallowed characters, hyphens, Punycode', async (t) => {
+  const { validate } = await compile(t, { 'schema.json': { properties: { hosts: { items: { format: 'idn-hostname' } }, mail: { format: 'idn-email' } } } });
+  const valid = ['실례.테스트', 'xn--ihqwcrb4cv8a8dqg056pqjye', 'l·l', 'α͵β', 'א׳ב', '・ぁ', 'क्‍ष', 'host-name'];
+  assert.deepEqual(validate({ hosts: valid, mail: 'user@실례.테스트' }), []);
+  // From RFC 5891 (hyphens, leading marks) and RFC 5892's CONTEXTO and DISALLOWED exceptions.
+  const invalid = ['실〮례.테스트', 'XN--aa---o47jg78q', 'ـߺ', '〱〲〳〴〵〮〯〻', 'a·l', 'l·', 'α͵S', 'A׳ב', '״ב', 'def・abc', 'ःhello', 'xn--X', '-hello'];
+  assert.deepEqual(validate({ hosts: invalid, mail: 'user@a·l' }), [
+    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname"')),
+    problem('/mail', 'must match format "idn-email"'),
+  ]);
+});
+
 test('formats: false ignores unknown formats without a warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': { format: 'kumascript' } }, { ajv: { formats: false } });
   assert.deepEqual(warnings, []);
@@ -832,7 +1046,7 @@ test('an invalid schema is a UsageError naming the file', async (t) => {
   });
 });
 
-test('a schema file that is not JSON, not an object, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
+test('a schema file that is not JSON, not an object or a boolean, a folder or missing is a UsageError naming the file as the run shows it, and where JSON breaks', async (t) => {
   const dir = tempDir(t);
   fs.writeFileSync(path.join(dir, 'broken.json'), '{\n  "type": ');
   fs.writeFileSync(path.join(dir, 'list.json'), '[{ "type": "object" }]');
@@ -845,7 +1059,7 @@ test('a schema file that is not JSON, not an object, a folder or missing is a Us
   });
   await assert.rejects(createJsonSchemaValidator(rule('list.json'), context), {
     name: 'UsageError',
-    message: 'schema list.json is not a schema: a schema file holds a JSON object',
+    message: 'schema list.json is not a schema: a schema file holds a JSON object or a boolean',
   });
   await assert.rejects(createJsonSchemaValidator(rule('folder.json'), context), {
     name: 'UsageError',
@@ -1028,6 +1242,50 @@ test('ajv.plugins are resolved from the rule\'s base, not from filecheck', async
   await assert.rejects(compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: ['ajv-errors'] }, base: dir, dir }), {
     name: 'UsageError',
     message: `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed`,
+  });
+});
+
+test('ajv.plugins: a plugin that loads its own copy of ajv is refused, naming both copies', async (t) => {
+  // The plugin builds code with its ajv's classes, which filecheck's copy takes for plain values:
+  // here `${cxt.data}` becomes {"str":"data"}, and every number would fail "even".
+  const ours = path.dirname(createRequire(import.meta.url).resolve('ajv/package.json'));
+  const project = (ajv) => {
+    const dir = tempDir(t);
+    const modules = path.join(dir, 'node_modules');
+    fs.mkdirSync(path.join(modules, 'even-keyword'), { recursive: true });
+    ajv(path.join(modules, 'ajv'));
+    fs.writeFileSync(path.join(modules, 'even-keyword', 'index.js'), [
+      "const { _ } = require('ajv');",
+      "module.exports = (ajv) => ajv.addKeyword({ keyword: 'even', type: 'number', code(cxt) { cxt.fail(_`${cxt.data} % 2 !== 0`); } });",
+    ].join('\n'));
+    return { ajv: { plugins: ['even-keyword'] }, base: dir, dir };
+  };
+  const copied = project((folder) => {
+    fs.cpSync(ours, folder, { recursive: true });
+    for (const dependency of Object.keys(JSON.parse(fs.readFileSync(path.join(ours, 'package.json'), 'utf8')).dependencies)) {
+      fs.symlinkSync(path.join(ours, '..', dependency), path.join(folder, '..', dependency));
+    }
+  });
+  const { version } = JSON.parse(fs.readFileSync(path.join(ours, 'package.json'), 'utf8'));
+  const schema = { 'schema.json': { properties: { n: { even: true } } } };
+  await assert.rejects(compile(t, schema, copied), {
+    name: 'UsageError',
+    message: `ajv plugin "even-keyword" uses its own copy of ajv (${version} at ${path.join(copied.dir, 'node_modules', 'ajv')}), not filecheck's (${version} at ${ours}): `
+      + 'the code it builds would not work; make them one (npm dedupe, or the same ajv version)',
+  });
+  // Sharing filecheck's copy (linked, as npm workspaces and pnpm do), the same plugin works.
+  const { validate } = await compile(t, schema, project((folder) => fs.symlinkSync(ours, folder)));
+  assert.deepEqual(validate({ n: 2 }), []);
+  assert.deepEqual(validate({ n: 3 }).map((p) => p.pointer), ['/n']);
+});
+
+test('ajv.plugins: a plugin whose own dependency is missing says which, not "not installed"', async (t) => {
+  const dir = tempDir(t);
+  fs.mkdirSync(path.join(dir, 'node_modules', 'needs-more'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'node_modules', 'needs-more', 'index.js'), "require('filecheck-no-such-dependency');\nmodule.exports = () => {};\n");
+  await assert.rejects(compile(t, { 'schema.json': {} }, { ajv: { plugins: ['needs-more'] }, base: dir, dir }), {
+    name: 'UsageError',
+    message: `ajv plugin "needs-more" cannot be loaded from ${dir}: Cannot find module 'filecheck-no-such-dependency'`,
   });
 });
 

@@ -226,12 +226,12 @@ test('describeSyntaxError: multi-line files', async (t) => {
     ['missing comma between lines', '{\n  "a": 1\n  "b": 2\n}', "Expected ',' or '}' after property value", 3, 3],
     ['text after the document', '{"a": 1}\n\n]', 'Unexpected non-whitespace character after JSON', 3, 1],
     // V8 gives no offset for an unexpected token: jsonc-parser's position, the start of the word.
-    ['a bare word on line 2', '[\n  nope\n]', 'Unexpected token \'o\', "[\n  nope\n]" is not valid JSON', 2, 3],
+    ['a bare word on line 2', '[\n  nope\n]', 'Unexpected token \'o\', "[\\n  nope\\n]" is not valid JSON', 2, 3], // one line: V8's quote of the text, escaped
     ['CRLF line endings', '{\r\n  "a": 1,\r\n}', 'Expected double-quoted property name', 3, 1],
     // Found beside test/reliability/fuzz-agreement.test.js, whose documents use every line break:
     // V8's offset was turned into a line by counting LF only, jsonc-parser's by counting CR too.
     ['lone CR line endings (V8 gives the offset)', '{\r  "a": 1\r  "b": 2\r}', "Expected ',' or '}' after property value", 3, 3],
-    ['lone CR line endings (jsonc-parser gives the position)', '[\r  nope\r]', 'Unexpected token \'o\', "[\r  nope\r]" is not valid JSON', 2, 3],
+    ['lone CR line endings (jsonc-parser gives the position)', '[\r  nope\r]', 'Unexpected token \'o\', "[\\r  nope\\r]" is not valid JSON', 2, 3],
     ['mixed line endings', '{\n"a": 1,\r\n"b": 2,\r"c": 3\n\r\n  "d": 4}', "Expected ',' or '}' after property value", 6, 3],
     ['an astral character before the fault counts as two columns', '["😀" x]', "Expected ',' or ']' after array element", 1, 7],
   ];

@@ -428,6 +428,26 @@ test('--list-files stays one path per line; with --verbose it says, per file, it
   ].join('\n'));
 });
 
+test('--list-files --verbose names a file\'s required keys and validators, and the rule whose ignore leaves a named file out', async (t) => {
+  const dir = makeTree(t, {
+    'locales/en.json': json({ hi: 'hello' }),
+    'locales/drafts/fr.json': json({ hi: 'salut' }),
+    'check.js': 'export default function check() {}\n',
+    '.filecheckrc.json': json({
+      rules: [{ name: 'locales', files: ['locales/**/*.json'], ignore: ['locales/drafts/**'], require: ['hi:string'], validators: ['./check.js'] }],
+    }),
+  });
+  const { code, stdout, stderr } = await runCli(['--list-files', '--verbose', 'locales', 'locales/drafts/fr.json', '-k', 'bye'], { cwd: dir });
+  assert.equal(code, 0, stderr);
+  assert.equal(stdout, [
+    'locales/drafts/fr.json\tjson\t(no schema); required keys bye (--require)',
+    'locales/en.json\tjson\t(no schema); required keys hi:string (rule "locales"); validator check.js (rule "locales"); required keys bye (--require)',
+    '',
+  ].join('\n'));
+  const withoutFlag = await runCli(['--list-files', '--verbose', 'locales/drafts/fr.json'], { cwd: dir });
+  assert.equal(withoutFlag.stdout, 'locales/drafts/fr.json\t-\tskipped: ignored by rule "locales"\n');
+});
+
 // ── executors and cache ─────────────────────────────────────────────────────────────────────────
 
 /** 40 files choosing among 3 schemas ($schema, the catalog, a meta-schema), some failing. */

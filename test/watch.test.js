@@ -423,6 +423,25 @@ test('a file that comes to match a rule\'s refs glob is preloaded: a document na
   assert.equal((await watch.exit()).code, 1);
 });
 
+test('a file that comes to match a ** refs glob in a subfolder, new or made meanwhile, is preloaded too', TEST, async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': json({ rules: [{ files: ['docs/*.json'], schemaFromDocument: true, refs: ['schemas/**/*.json'] }] }),
+    'schemas/ids/x.json': json({ $id: 'https://example.com/x.json', type: 'object' }),
+    'docs/x.json': json({ $schema: 'https://example.com/x.json' }),
+    'docs/y.json': json({ $schema: 'https://example.com/y.json' }),
+    'docs/z.json': json({ $schema: 'https://example.com/z.json' }),
+  });
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 3 files: 2 failed\./m);
+
+  writeTree(dir, { 'schemas/ids/y.json': json({ $id: 'https://example.com/y.json', required: ['yy'] }) });
+  assert.match(await watch.next(/^ FAIL {2}docs\/y\.json\n(?:.*\n)*?Watching 3 files: 2 failed\./m), /must have required property "yy"/);
+  writeTree(dir, { 'schemas/ids/new/deeper/z.json': json({ $id: 'https://example.com/z.json', required: ['zz'] }) });
+  assert.match(await watch.next(/^ FAIL {2}docs\/z\.json\n(?:.*\n)*?Watching 3 files: 2 failed\./m), /must have required property "zz"/);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
 test('a schema broken while it is edited is said once, and its files are checked when it is fixed', TEST, async (t) => {
   const dir = projectTree(t);
   const watch = startWatch(t, [], { cwd: dir });

@@ -1,5 +1,6 @@
 // One ajv instance for a schema dialect and a rule's `ajv` settings: formats, non-standard
 // keywords, plugins, and ajv's warnings collected instead of printed.
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +18,9 @@ const SEMANTICS = { allErrors: true, ownProperties: true };
 const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, allowMatchingProperties: true };
 
 const DIALECTS = {
+  // ajv has no draft-03: its schemas are rewritten as draft-04 (migrate-draft-03.js), and its
+  // meta-schema, so rewritten, is added to a draft-04 ajv.
+  'draft-03': () => require('ajv-draft-04'),
   'draft-04': () => require('ajv-draft-04'),
   'draft-06': () => require('ajv').default,
   'draft-07': () => require('ajv').default,
@@ -35,18 +39,42 @@ export async function loadPlugins(plugins, base) {
   const loaded = [];
   for (const plugin of plugins) {
     const [name, options] = [plugin].flat();
+    let resolved;
     let exported;
     try {
-      const resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
+      resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
       exported = await import(pathToFileURL(resolved).href);
     } catch (error) {
-      throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${error.code === 'MODULE_NOT_FOUND' ? 'not installed' : error.message}`);
+      const why = error.code === 'MODULE_NOT_FOUND' && !resolved ? 'not installed' : error.message.split('\n')[0];
+      throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${why}`);
     }
     const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
     if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
+    assertSharesAjv(name, resolved);
     loaded.push({ apply, options });
   }
   return loaded;
+}
+
+// A plugin builds code with the classes of the ajv it requires; a copy of ajv other than
+// filecheck's takes them for plain values, and the code it compiles fails, or worse, runs wrong (a
+// project that pins its own ajv, with filecheck's nested apart).
+function assertSharesAjv(name, resolved) {
+  const ours = ajvPackageFrom(require);
+  const theirs = ajvPackageFrom(createRequire(resolved));
+  if (!theirs || theirs.folder === ours.folder) return;
+  throw new UsageError(`ajv plugin "${name}" uses its own copy of ajv (${theirs.version} at ${theirs.folder}), not filecheck's (${ours.version} at ${ours.folder}): `
+    + 'the code it builds would not work; make them one (npm dedupe, or the same ajv version)');
+}
+
+function ajvPackageFrom(requireFrom) {
+  let file;
+  try {
+    file = fs.realpathSync(requireFrom.resolve('ajv/package.json'));
+  } catch {
+    return null; // a plugin that does not use ajv itself
+  }
+  return { folder: path.dirname(file), version: JSON.parse(fs.readFileSync(file, 'utf8')).version };
 }
 
 /**
@@ -73,9 +101,10 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-03' && options.meta !== false) ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
-    for (const [name, format] of Object.entries(require('./formats.cjs').international)) ajv.addFormat(name, format);
+    for (const [name, format] of Object.entries(require('./formats.cjs').added)) ajv.addFormat(name, format);
   }
   for (const keyword of keywords) ajv.addKeyword(keyword);
   // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
@@ -83,6 +112,18 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
   if ((dialect === '2019-09' || dialect === '2020-12') && !ajv.getKeyword('$anchor')) ajv.addKeyword('$anchor');
   for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   return ajv;
+}
+
+/**
+ * ajv's `code.regExp` for a schema with patterns that are not valid Unicode regular expressions:
+ * those are compiled without the u flag, the others with it (validators/regexp.cjs, where stored
+ * code finds it too).
+ * @returns {Function & { code: string }}
+ */
+export function lenientRegExp() {
+  const regExp = require('./regexp.cjs').lenientRegExp;
+  regExp.code = 'require("./regexp.cjs").lenientRegExp'; // ajv's useFunc takes the code as a string
+  return regExp;
 }
 
 // Where stored code finds the formats of a `formats` setting (a name, not a string, in ajv's code).
@@ -99,6 +140,7 @@ export function dialectOf(schema) {
   const uri = typeof schema.$schema === 'string' ? schema.$schema.replace(/^https?:\/\//, '').replace(/#$/, '') : '';
   if (uri === '') return 'draft-07';
   const known = {
+    'json-schema.org/draft-03/schema': 'draft-03',
     'json-schema.org/draft-04/schema': 'draft-04',
     'json-schema.org/draft-06/schema': 'draft-06',
     'json-schema.org/draft-07/schema': 'draft-07',
@@ -113,6 +155,7 @@ export function dialectOf(schema) {
 
 /** Each dialect's meta-schema id, as ajv registers it. */
 export const META_SCHEMAS = {
+  'draft-03': 'http://json-schema.org/draft-03/schema#',
   'draft-04': 'http://json-schema.org/draft-04/schema#',
   'draft-06': 'http://json-schema.org/draft-06/schema#',
   'draft-07': 'http://json-schema.org/draft-07/schema#',

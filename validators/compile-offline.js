@@ -5,8 +5,8 @@
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, META_SCHEMAS } from './ajv-instance.js';
-import { isNewer, migrateSchema } from './migrate-schema.js';
+import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
+import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
@@ -32,15 +32,17 @@ class NotUnicode {
 }
 
 /**
- * @param {import('./schema-resources.js').SchemaResource} root
+ * @param {import('./schema-resources.js').SchemaResource} schema the root schema
  * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
- *   newAjv(dialect: string, options: { unicodeRegExp?: false }, warnings: string[]): import('ajv').default,
+ *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
  *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
- *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again without the u flag)
+ *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
+ *   those patterns without the u flag, the others with it)
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[] }}
  *   deps: the local files the $refs reached; warnings: ajv's; notes: filecheck's, for people
  */
-export function compileOffline(root, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+  const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
   const notes = [];
@@ -50,7 +52,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
   };
   const files = new Map([[root.key, root]]); // path ─▶ resource, read once for all attempts
   const fileAt = (file) => {
-    if (!files.has(file)) files.set(file, refIndex.byFile(file) ?? readResource(file, display));
+    if (!files.has(file)) files.set(file, refIndex.inMetaDialect(refIndex.byFile(file) ?? readResource(file, display)));
     return files.get(file);
   };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
@@ -72,7 +74,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     const warnings = [];
     const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
     const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
-    const ajv = newAjv(dialect, unicode ? {} : { unicodeRegExp: false }, warnings);
+    const ajv = newAjv(dialect, unicode ? {} : { code: { regExp: lenientRegExp() } }, warnings);
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first
@@ -99,13 +101,19 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       }
       if (resource.unknown) notes.push(unknown(resource));
       const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
-      const { $id, id: _draft04Id, ...rest } = resource.raw;
-      let schema = { [own === 'draft-04' ? 'id' : '$id']: id, ...rest };
+      let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
       if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
         checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
-        schema = migrateSchema(schema, own, dialect);
+        const migrated = migrateSchema(schema, own, dialect);
+        schema = migrated.schema;
+        // As ajv treats an unknown keyword of a file compiled in its own dialect.
+        for (const keyword of migrated.ignored) {
+          const message = `strict mode: unknown keyword: "${keyword}"`;
+          if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
+          if (ajv.opts.strictSchema) warnings.push(message);
+        }
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
       }
@@ -121,7 +129,9 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
       }
       try {
-        ajv.addSchema(schema, ids.has(urlKey(url)) || copy ? undefined : url, undefined, own === dialect ? undefined : false);
+        // A boolean schema has no $id to be found by: it is added under its URL.
+        const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
+        ajv.addSchema(schema, key, undefined, own === dialect ? undefined : false);
       } catch (error) {
         throw fail(`${what}: ${error.message}`, [resource.file].filter(Boolean));
       }
@@ -154,7 +164,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
         return builtIn ? { builtIn } : meta;
       }
       const preloaded = preloadedWithId(url);
-      if (preloaded) return preloaded;
+      if (preloaded) return refIndex.inMetaDialect(preloaded);
       const file = localFileFor(url, basesOf(loaded));
       return file && fileAt(file);
     };
@@ -167,6 +177,8 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
       } catch (error) {
         if (error.missingSchema === undefined) {
           if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
+          // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
+          if (error instanceof RangeError) throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
           const format = ignorableFormat(ajv, error);
           if (format === null) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
           warnings.push(error.message);
@@ -201,7 +213,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
     return fail(`schema ${shown}: $ref "${ref}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
   }
 
-  let dialect = rootDialect;
+  let dialect = compiledAs(rootDialect);
   let unicode = unicodeRegExp !== false;
   try {
     preloadedWithId(root.id, root);
@@ -216,7 +228,8 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
           sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {
           // A pattern written for an engine without the u flag, as many real schemas' are, is
-          // compiled without it, unless the rule's ajv settings say how, or it is broken anyway.
+          // compiled without it (the schema's others keep it), unless the rule's ajv settings say
+          // how, or it is broken anyway.
           const broken = badPattern(signal.resources, root, display, false);
           if (broken || !unicode || unicodeRegExp !== undefined) {
             const at = broken ?? badPattern(signal.resources, root, display, unicode);
@@ -224,7 +237,7 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
             throw fail(`schema ${shown} is invalid: ${why}`);
           }
           const at = badPattern(signal.resources, root, display, true);
-          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): its patterns are compiled without the u flag`);
+          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`);
           unicode = false;
         } else {
           throw signal;
@@ -240,6 +253,12 @@ export function compileOffline(root, { shown, display, refIndex, newAjv, unicode
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
+
+// The schema as ajv is given it: its id where its draft keeps it (draft-04's `id`), absolute.
+function withId(raw, dialect, id) {
+  const { $id, id: _draft04Id, ...rest } = raw;
+  return { [isNewer(dialect, 'draft-04') ? '$id' : 'id']: id, ...rest }; // draft-03's is `id` too
+}
 
 // The schemas whose ids map URLs to local files (schema-files.js), the root's first.
 const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));

@@ -1,14 +1,19 @@
 // The formats schemas are checked with: ajv-formats' (`full` and `fast`), and the standard ones it
-// leaves out (draft-07 on), checked with Node's own URL parser and IDNA (domainToASCII): an
-// internationalised name must become a valid ASCII one, an IRI parse as a URL and hold no
-// character RFC 3987 excludes. CommonJS: the standalone code --cache stores requires it.
-const { domainToASCII } = require('node:url');
+// leaves out (draft-07 on): an internationalised host name by IDNA2008 (idn-hostname: RFC 5891's
+// and 5892's rules, contextual ones included, which Node's UTS #46 domainToASCII does not apply),
+// an IRI must parse as a URL and hold no character RFC 3987 excludes. CommonJS: the standalone
+// code --cache stores requires it.
 const { fullFormats, fastFormats } = require('ajv-formats/dist/formats');
 
 const excluded = /[\s<>"{}|\\^`\p{Cc}]/u;
+let isIdnHostname; // loaded (with its Unicode tables) by the first host name checked
 const idnHostname = (value) => {
-  const ascii = domainToASCII(value);
-  return ascii !== '' && fullFormats.hostname.test(ascii);
+  isIdnHostname ??= require('idn-hostname').isIdnHostname;
+  try {
+    return isIdnHostname(value);
+  } catch {
+    return false; // it throws, naming the rule broken
+  }
 };
 const international = {
   'idn-hostname': idnHostname,
@@ -20,4 +25,8 @@ const international = {
   'iri-reference': (value) => !excluded.test(value) && URL.canParse(value, 'http://iri.invalid/'),
 };
 
-module.exports = { international, full: { ...fullFormats, ...international }, fast: { ...fastFormats, ...international } };
+// Draft-03's `color` (migrate-draft-03.js renames it): a CSS 2.1 color name, or #rgb / #rrggbb.
+const css21Color = /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
+
+const added = { ...international, 'css21-color': css21Color };
+module.exports = { added, full: { ...fullFormats, ...added }, fast: { ...fastFormats, ...added } };

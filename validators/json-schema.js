@@ -141,9 +141,10 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
 }
 
 // The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),
-// as ajv ships them.
+// as ajv ships them (draft-03's, as filecheck does).
 function compileMetaSchema(ajv, id) {
-  ajv.addSchema(metaSchemaResource(id).raw);
+  // Draft-03's, as its schemas are: rewritten as draft-04 (migrate-draft-03.js).
+  ajv.addSchema(id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw);
   for (;;) {
     try {
       return ajv.getSchema(id);

@@ -1,5 +1,5 @@
 // Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, one entry per
-// schema file and settings (the key: filecheck's, ajv's, ajv-formats' and ajv-draft-04's versions,
+// schema file and settings (the key: filecheck's, ajv's, ajv-formats', ajv-draft-04's and idn-hostname's versions,
 // the schema's path, its preloaded refs, the rule's ajv settings and plugins), holding the digests of
 // the files it was compiled from (the schema, its refs, the local files its $refs reached), checked on
 // every lookup, and the warnings its compilation gave (replayed, so a warm run says what a cold one
@@ -15,7 +15,8 @@ import { writeFileAtomic } from '../runner/atomic-write.js';
 // dependencies, whatever the project has installed.
 const require = createRequire(import.meta.url);
 const FORMAT = 1;
-const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json'];
+// idn-hostname's: its tables decide the idn-hostname and idn-email formats (formats.cjs).
+const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 
 /**

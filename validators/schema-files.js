@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 /**
  * @param {string} file
  * @param {(file: string) => string} [display] names the file in messages
- * @returns {Record<string, any>} the parsed schema; a schema that cannot be read is a usage error
+ * @returns {Record<string, any> | boolean} the parsed schema; a schema that cannot be read is a usage error
  */
 export function readSchema(file, display = (name) => name) {
   let text;
@@ -22,8 +22,9 @@ export function readSchema(file, display = (name) => name) {
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
   const schema = /\.ya?ml$/i.test(file) ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object`, { files: [file] });
+  // `true` and `false` are schemas too (draft-06 on; ajv takes them in draft-04 as well).
+  if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
+    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object or a boolean`, { files: [file] });
   }
   return schema;
 }

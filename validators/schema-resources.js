@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../runner/errors.js';
-import { dialectOf, withKnownMetaSchema } from './ajv-instance.js';
+import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
 import { readSchema, idOf, urlKey } from './schema-files.js';
 import { walkSchema } from './schema-walk.js';
 
@@ -62,6 +62,7 @@ function embeddedIds(raw, id) {
 // The meta-schemas ajv (and ajv-draft-04) ship, by URL without scheme or empty fragment: each
 // spelling a $ref may use (http or https, with or without "#") names the same one.
 const META_FILES = [
+  [/^json-schema\.org\/draft-03\/schema$/, () => './refs/json-schema-draft-03.json'], // filecheck's copy: ajv has none
   [/^json-schema\.org\/draft-04\/schema$/, () => 'ajv-draft-04/dist/refs/json-schema-draft-04.json'],
   [/^json-schema\.org\/(draft-0[67])\/schema$/, (m) => `ajv/dist/refs/json-schema-${m[1]}.json`],
   [/^json-schema\.org\/draft\/(2019-09|2020-12)\/(schema|meta\/[a-z-]+)$/, (m) => `ajv/dist/refs/json-schema-${m[1]}/${m[2]}.json`],
@@ -99,6 +100,7 @@ export function metaSchemaResource(url) {
 export function createRefIndex(refs, display) {
   const byFile = new Map();
   const byId = new Map();
+  const inDialect = new Map(); // resource key ─▶ the resource read in its custom meta-schema's dialect
   for (const file of refs) {
     const resource = readResource(file, display);
     if (byFile.has(resource.key)) continue;
@@ -124,6 +126,24 @@ export function createRefIndex(refs, display) {
         });
       }
       return besides ? null : found[0] ?? null;
+    },
+    /**
+     * A schema whose `$schema` is a custom meta-schema among the refs (by its $id), as the suite's
+     * and vocabulary authors' are, is read in the dialect of that meta-schema's own `$schema` (or
+     * of the first one up its chain that filecheck knows), and checked against that dialect's
+     * meta-schema; any other is returned as it is.
+     * @param {SchemaResource} resource
+     * @returns {SchemaResource}
+     */
+    inMetaDialect(resource) {
+      if (!resource.unknown) return resource;
+      if (!inDialect.has(resource.key)) {
+        let meta = resource;
+        for (const seen = new Set(); meta?.unknown && !seen.has(meta.key); meta = byId.get(urlKey(meta.unknown))?.[0]) seen.add(meta.key);
+        const known = meta?.dialect && !meta.unknown;
+        inDialect.set(resource.key, known ? { ...resource, dialect: meta.dialect, unknown: null, raw: { ...resource.raw, $schema: META_SCHEMAS[meta.dialect] } } : resource);
+      }
+      return inDialect.get(resource.key);
     },
   };
 }

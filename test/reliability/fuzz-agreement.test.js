@@ -262,8 +262,9 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
   assert.equal(report.length, 0, `FUZZ_SEED=${SEED} repeats this:\n${report.slice(0, 4).join('\n\n')}`);
 
   // The generator must keep producing what the property is about, or the test proves nothing.
+  // Floors far below what seeds give (passing: 6–31% over 40 seeds, one seed 4.9%), so that no seed fails CI.
   const documents = SCHEMAS * DOCUMENTS;
-  assert.ok(stats.passing > documents * 0.05, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
+  assert.ok(stats.passing > documents * 0.01, `FUZZ_SEED=${SEED}: too few passing documents: ${JSON.stringify(stats)}`);
   assert.ok(stats.failing > documents * 0.3, `FUZZ_SEED=${SEED}: too few failing documents: ${JSON.stringify(stats)}`);
   assert.ok(stats.deepest >= 3, `FUZZ_SEED=${SEED}: no failure deeper than ${stats.deepest}`);
   assert.ok(stats.invalidSchemas < SCHEMAS / 10, `FUZZ_SEED=${SEED}: ${stats.invalidSchemas} schemas ajv rejects`);
