@@ -387,8 +387,7 @@ test('a keyword newer than its file\'s draft is ignored there, with the unknown-
   };
   const { validate, warnings } = await compile(t, files);
   assert.deepEqual(validate({ old: { list: [1], a: 1 }, four: { a: 1, b: 2 }, new: [1] }), [problem('/new/0', 'must be string')]);
-  const unknown = (keyword) => `schema schema.json: unknown keyword "${keyword}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
-  assert.deepEqual(warnings.sort(), ['dependentRequired', 'prefixItems', 'unevaluatedProperties'].map(unknown));
+  assert.deepEqual(warnings, [`schema schema.json: unknown keywords "dependentRequired", "prefixItems", "unevaluatedProperties" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`]);
   // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
   await assert.rejects(compile(t, { ...files, 'schema.json': { $schema: D2020, $ref: 'd7.json' } }, { ajv: { strictSchema: true } }), {
     name: 'UsageError',
@@ -563,10 +562,7 @@ test('draft-03: a $ref replaces its schema, {"$ref": "#"} recurses, and a pointe
 
 test('draft-03: a keyword it did not have (anyOf, multipleOf) is unknown: warned about and ignored', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': { $schema: D03, properties: { n: { anyOf: [{ type: 'string' }], multipleOf: 2 } } } });
-  assert.deepEqual(warnings, [
-    'schema schema.json: unknown keyword "anyOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
-    'schema schema.json: unknown keyword "multipleOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
-  ]);
+  assert.deepEqual(warnings, ['schema schema.json: unknown keywords "anyOf", "multipleOf" are ignored (list them in the rule\'s ajv.keywords, or use --no-strict to silence this)']);
   assert.deepEqual(validate({ n: 3 }), []);
   await assert.rejects(compile(t, { 'schema.json': { $schema: D03, anyOf: [{}] } }, { ajv: { strict: true } }), {
     name: 'UsageError',
