@@ -340,13 +340,13 @@ test('a pattern that starts with ../ does not reach into node_modules, and names
 
 test('a schema with an unknown keyword: a warning by default, silent with --no-strict, an error with strict', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': JSON.stringify({ type: 'object', 'x-frobnicate': true }),
+    'schema.json': JSON.stringify({ type: 'object', frobnicate: true }),
     'data/a.json': GOOD,
     'strict/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../data/*.json'], schema: '../schema.json', ajv: { strict: true } }] }),
   });
   const lenient = await runCli(['data/a.json', '-s', 'schema.json'], { cwd: dir });
   assert.equal(lenient.code, 0, lenient.stderr);
-  assert.equal(oneLine(lenient.stderr), 'warning: schema schema.json: unknown keyword "x-frobnicate" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)');
+  assert.equal(oneLine(lenient.stderr), 'warning: schema schema.json: unknown keyword "frobnicate" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)');
   assert.equal(filesLine(lenient.stdout), 'Files: 1 passed, 1 total');
 
   const silent = await runCli(['data/a.json', '-s', 'schema.json', '--no-strict'], { cwd: dir });
@@ -355,12 +355,12 @@ test('a schema with an unknown keyword: a warning by default, silent with --no-s
 
   const strictFlag = await runCli(['data/a.json', '-s', 'schema.json', '--strict'], { cwd: dir });
   assert.equal(strictFlag.code, 2);
-  assert.match(oneLine(strictFlag.stderr), /^schema schema\.json is invalid: .*unknown keyword: "x-frobnicate"/);
+  assert.match(oneLine(strictFlag.stderr), /^schema schema\.json is invalid: .*unknown keyword: "frobnicate"/);
 
   const strictConfig = await runCli([], { cwd: path.join(dir, 'strict') });
   assert.equal(strictConfig.code, 2);
   assert.equal(strictConfig.stdout, '');
-  assert.match(oneLine(strictConfig.stderr), /^schema \.\.\/schema\.json is invalid: .*unknown keyword: "x-frobnicate"/);
+  assert.match(oneLine(strictConfig.stderr), /^schema \.\.\/schema\.json is invalid: .*unknown keyword: "frobnicate"/);
 
   // --no-strict overrides the config's strict: true.
   const overridden = await runCli(['--no-strict'], { cwd: path.join(dir, 'strict') });

@@ -10,6 +10,7 @@ import { createJsonSchemaValidator, createSchemaLoader } from '../validators/jso
 import { UsageError } from '../runner/errors.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
+const require = createRequire(import.meta.url);
 
 function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-json-schema-'));
@@ -288,6 +289,67 @@ const D04 = 'http://json-schema.org/draft-04/schema#';
 const D07 = 'http://json-schema.org/draft-07/schema#';
 const D2020 = 'https://json-schema.org/draft/2020-12/schema';
 
+// ── $dynamicRef ─────────────────────────────────────────────────────────────────────────────────
+
+test('$dynamicRef to a $dynamicAnchor in $defs, the only one (OpenAPI 3.1\'s schema): it lands there, not on the root ajv falls back to', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: D2020,
+      $id: 'https://example.com/oas/schema',
+      type: 'object',
+      properties: {
+        components: { type: 'object', properties: { schemas: { type: 'object', additionalProperties: { $dynamicRef: '#meta' } } }, unevaluatedProperties: false },
+      },
+      unevaluatedProperties: false,
+      $defs: { schema: { $dynamicAnchor: 'meta', type: ['object', 'boolean'] } },
+    },
+  });
+  assert.deepEqual(validate({ components: { schemas: { Pet: { type: 'object', required: ['id'] }, Any: true } } }), []);
+  assert.deepEqual(validate({ components: { schemas: { Pet: 5 } } }), [problem('/components/schemas/Pet', 'must be object or boolean')]);
+});
+
+test('$dynamicRef: a schema that $refs another overrides its $dynamicAnchor (OpenAPI 3.1\'s schema-base); the other alone keeps its own', async (t) => {
+  const files = {
+    'base.json': {
+      $schema: D2020,
+      $id: 'https://example.com/oas/base',
+      type: 'object',
+      properties: { schemas: { type: 'object', additionalProperties: { $dynamicRef: '#meta' } } },
+      $defs: { schema: { $dynamicAnchor: 'meta', type: ['object', 'boolean'] } },
+    },
+    'strict.json': {
+      $schema: D2020,
+      $id: 'https://example.com/oas/strict',
+      $ref: 'https://example.com/oas/base',
+      $defs: { schema: { $dynamicAnchor: 'meta', type: 'object', required: ['type'] } },
+    },
+  };
+  const strict = await compile(t, files, { schema: 'strict.json', refs: ['base.json'] });
+  assert.deepEqual(strict.validate({ schemas: { Pet: { type: 'object' } } }), []);
+  assert.deepEqual(strict.validate({ schemas: { Pet: {}, Flag: true } }), [
+    problem('/schemas/Pet', 'must have required property "type"'),
+    problem('/schemas/Flag', 'must be object'),
+  ]);
+  const base = await compile(t, files, { schema: 'base.json' });
+  assert.deepEqual(base.validate({ schemas: { Pet: {}, Flag: true } }), []);
+});
+
+test('$dynamicRef: an anchor at the roots of two schemas (tree, strict-tree) stays dynamic, whichever a $ref reaches first', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: D2020, properties: { plain: { $ref: 'tree.json' }, strict: { $ref: 'strict-tree.json' } } },
+    'tree.json': {
+      $schema: D2020,
+      $id: 'https://example.com/tree.json',
+      $dynamicAnchor: 'node',
+      type: 'object',
+      properties: { children: { type: 'array', items: { $dynamicRef: '#node' } } },
+    },
+    'strict-tree.json': { $schema: D2020, $id: 'https://example.com/strict-tree.json', $dynamicAnchor: 'node', $ref: 'tree.json', unevaluatedProperties: false },
+  });
+  assert.deepEqual(validate({ plain: { children: [{ extra: 1 }] } }), []);
+  assert.deepEqual(validate({ strict: { children: [{ extra: 1 }] } }), [extraKey('/strict/children/0/extra', 'must NOT have unevaluated property "extra"')]);
+});
+
 // ── drafts mixed across $refs ───────────────────────────────────────────────────────────────────
 
 test('a draft-07 schema $refs a draft-04 file and a 2020-12 one: each keeps its own draft\'s meaning', async (t) => {
@@ -325,8 +387,7 @@ test('a keyword newer than its file\'s draft is ignored there, with the unknown-
   };
   const { validate, warnings } = await compile(t, files);
   assert.deepEqual(validate({ old: { list: [1], a: 1 }, four: { a: 1, b: 2 }, new: [1] }), [problem('/new/0', 'must be string')]);
-  const unknown = (keyword) => `schema schema.json: unknown keyword "${keyword}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
-  assert.deepEqual(warnings.sort(), ['dependentRequired', 'prefixItems', 'unevaluatedProperties'].map(unknown));
+  assert.deepEqual(warnings, [`schema schema.json: unknown keywords "dependentRequired", "prefixItems", "unevaluatedProperties" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`]);
   // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
   await assert.rejects(compile(t, { ...files, 'schema.json': { $schema: D2020, $ref: 'd7.json' } }, { ajv: { strictSchema: true } }), {
     name: 'UsageError',
@@ -412,7 +473,6 @@ test('a $ref to a meta-schema resolves in every spelling, and to another draft\'
 });
 
 test('a local copy of a meta-schema ajv has built in is a schema like any other', async (t) => {
-  const require = createRequire(import.meta.url);
   for (const [file, bad, message] of [
     ['ajv/dist/refs/json-schema-draft-07.json', { type: 'nope' }, 'must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array'],
     ['ajv-draft-04/dist/refs/json-schema-draft-04.json', { maximum: 1, exclusiveMaximum: 1 }, 'must be boolean'],
@@ -502,10 +562,7 @@ test('draft-03: a $ref replaces its schema, {"$ref": "#"} recurses, and a pointe
 
 test('draft-03: a keyword it did not have (anyOf, multipleOf) is unknown: warned about and ignored', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': { $schema: D03, properties: { n: { anyOf: [{ type: 'string' }], multipleOf: 2 } } } });
-  assert.deepEqual(warnings, [
-    'schema schema.json: unknown keyword "anyOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
-    'schema schema.json: unknown keyword "multipleOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
-  ]);
+  assert.deepEqual(warnings, ['schema schema.json: unknown keywords "anyOf", "multipleOf" are ignored (list them in the rule\'s ajv.keywords, or use --no-strict to silence this)']);
   assert.deepEqual(validate({ n: 3 }), []);
   await assert.rejects(compile(t, { 'schema.json': { $schema: D03, anyOf: [{}] } }, { ajv: { strict: true } }), {
     name: 'UsageError',
@@ -586,6 +643,22 @@ test('a preloaded ref that cannot be read is a UsageError, used or not', async (
     assert.match(error.message, /^schema broken\.json:1:9 is not valid JSON: /);
     return true;
   });
+});
+
+test('a bundle that embeds its own copy of a meta-schema ajv has built in (AsyncAPI\'s embeds draft-07\'s): the copy is what that $id names', async (t) => {
+  const { $schema, $id, ...draft07 } = require('ajv/dist/refs/json-schema-draft-07.json');
+  // Written as json-schema.org has it: writeOnly, which ajv's copy lacks, and no "#" in the $id.
+  const copy = { ...draft07, $id: 'http://json-schema.org/draft-07/schema', properties: { ...draft07.properties, writeOnly: { type: 'boolean', default: false } } };
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'http://asyncapi.com/definitions/3.0.0/bundle.json',
+      properties: { payload: { $ref: 'http://json-schema.org/draft-07/schema#' }, headers: { $ref: 'http://json-schema.org/draft-07/schema' } },
+      definitions: { 'http://json-schema.org/draft-07/schema': copy },
+    },
+  });
+  assert.deepEqual(validate({ payload: { type: 'object', writeOnly: true }, headers: { type: 'object' } }), []);
+  assert.deepEqual(validate({ headers: { writeOnly: 'yes' } }).map((p) => p.pointer), ['/headers/writeOnly']);
 });
 
 test('an $id embedded in a preloaded ref (a bundle) resolves', async (t) => {
@@ -767,6 +840,77 @@ test('a non-standard keyword warns once by default (naming it), and is ignored',
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
+test('several unknown keywords are one warning naming them all, in the order met', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { type: 'object', cli: 'nx', properties: { a: { type: 'string', alias: 'x', hidden: true }, b: { tsType: 'B', alias: 'y' } } },
+  });
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keywords "cli", "alias", "hidden", "tsType" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('editor annotations (VS Code\'s markdownDescription, deprecationMessage…) and x- extension keywords are no warning: they never change what is valid', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      allowComments: true,
+      allowTrailingCommas: true,
+      properties: {
+        a: { type: 'string', markdownDescription: '**a**', deprecationMessage: 'use b', 'x-prompt': 'A?', 'x-user-analytics': 'ep.ng_style' },
+        b: { enum: ['x', 'y'], enumDescriptions: ['X', 'Y'], markdownEnumDescriptions: ['*X*', '*Y*'], enumSortTexts: ['1', '2'], enumDetails: ['x', 'y'] },
+        c: { pattern: '^c', patternErrorMessage: 'starts with c', doNotSuggest: true, suggestSortText: '0', completionDetail: 'c', defaultSnippets: [{ body: 'c' }] },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ a: 1, b: 'z', c: 'd' }), [problem('/a', 'must be string'), problem('/b', 'must be one of "x", "y"'), problem('/c', 'must match pattern "^c"')]);
+});
+
+test('OpenAPI\'s annotations of a schema object (example, discriminator, xml, externalDocs), as AsyncAPI\'s definitions carry them, are no warning', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      properties: {
+        pet: {
+          type: 'object',
+          discriminator: { propertyName: 'kind' },
+          oneOf: [{ properties: { kind: { const: 'cat' } } }, { properties: { kind: { const: 'dog' } } }],
+          example: { kind: 'cat' },
+          xml: { name: 'pet' },
+          externalDocs: { url: 'https://example.com/pets' },
+        },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ pet: { kind: 'cat' } }), []);
+});
+
+test('a keyword of the ajv-keywords plugin (typeof, instanceof…) is named as the plugin\'s, apart from the other unknown keywords', async (t) => {
+  const { warnings } = await compile(t, {
+    'schema.json': { properties: { plugin: { instanceof: 'Function', tsType: 'Plugin' }, rule: { oneOf: [{ typeof: 'function' }, { type: 'array' }] } } },
+  });
+  assert.deepEqual(warnings, [
+    'schema schema.json: unknown keywords "instanceof", "typeof" are ignored: they are the ajv-keywords plugin\'s (add it to the rule\'s ajv.plugins)',
+    `schema schema.json: unknown keyword "tsType" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+});
+
+test('OpenAPI 3.0\'s nullable is a keyword JSON Schema does not know: ignored with a warning that says how JSON Schema allows null, never a schema refused', async (t) => {
+  const files = {
+    'schema.json': {
+      properties: { a: { type: 'string', nullable: true }, b: { nullable: true, allOf: [{ $ref: '#/definitions/s' }] }, c: { type: 'null', nullable: false } },
+      definitions: { s: { type: 'string' } },
+    },
+  };
+  const { validate, warnings } = await compile(t, files);
+  assert.deepEqual(warnings, ['schema schema.json: unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])']);
+  assert.deepEqual(validate({ a: 'x', b: 'y', c: null }), []);
+  assert.deepEqual(validate({ a: null, b: null }), [problem('/a', 'must be string'), problem('/b', 'must be string')]);
+  assert.deepEqual((await compile(t, files, { ajv: { strict: false } })).warnings, []);
+  await assert.rejects(compile(t, files, { ajv: { strict: true } }), { name: 'UsageError', message: /^schema schema\.json is invalid: .*unknown keyword: "nullable"/ });
+});
+
 test('ajv.keywords declares a non-standard keyword: no warning', async (t) => {
   const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { keywords: ['tsType'] } });
   assert.deepEqual(warnings, []);
@@ -786,6 +930,19 @@ test('strict: true makes a non-standard keyword a UsageError', async (t) => {
   });
 });
 
+test('a property that patternProperties also matches is no warning: the schema is valid, ajv only questions its style (OpenAPI 3.1\'s components)', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: { schemas: { type: 'object' }, responses: { type: 'object' } },
+      patternProperties: { '^(schemas|responses)$': { maxProperties: 1 } },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ schemas: { a: 1 } }), []);
+  assert.deepEqual(validate({ schemas: { a: 1, b: 2 }, responses: [] }), [problem('/responses', 'must be object'), problem('/schemas', 'must NOT have more than 1 properties')]);
+});
+
 // ── formats ─────────────────────────────────────────────────────────────────────────────────────
 
 test('an unknown format warns once per format and is not checked', async (t) => {
@@ -795,6 +952,14 @@ test('an unknown format warns once per format and is not checked', async (t) => 
   assert.deepEqual(warnings, ['schema schema.json: unknown format "kumascript" is not checked (at #/properties/a)']);
   assert.deepEqual(validate({ a: 'anything', b: 'at all' }), []);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('several unknown formats are one warning, each format where it is first met', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': { $defs: { width: { type: 'integer', format: 'uint8' } }, properties: { w: { $ref: '#/$defs/width' }, size: { format: 'uint64' }, h: { format: 'uint8' } } },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown formats "uint8" (at #/$defs/width), "uint64" (at #/properties/size) are not checked']);
+  assert.deepEqual(validate({ w: 300, size: -1 }), []);
 });
 
 test('an unknown format: strict false is silent, strict true is a UsageError', async (t) => {
@@ -947,6 +1112,46 @@ test('problems: pointer and message per keyword', async (t) => {
       assert.deepEqual(validate(doc), expected);
     });
   }
+});
+
+test('a value of the wrong type for a type-and-enum (or const) is one problem, the values it may take: the enum says the type', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      type: 'object',
+      properties: {
+        access: { type: 'string', enum: ['public', 'restricted'] },
+        version: { type: 'string', const: '0.2' },
+        level: { $ref: '#/definitions/level' },
+        nullable: { type: ['integer', 'null'], enum: [1, 2, null] },
+        mixed: { type: 'string', enum: ['a', 1] },
+      },
+      definitions: { level: { type: 'integer', enum: [0, 1, 2] } },
+    },
+  });
+  assert.deepEqual(validate({ access: 12, version: 2, level: 'error', nullable: 'x' }), [
+    problem('/access', 'must be one of "public", "restricted"'),
+    problem('/version', 'must be equal to "0.2"'),
+    problem('/level', 'must be one of 0, 1, 2'),
+    problem('/nullable', 'must be one of 1, 2, null'),
+  ]);
+  // An enum value the type refuses: the value must be both, so both are said.
+  assert.deepEqual(validate({ mixed: true }), [problem('/mixed', 'must be string'), problem('/mixed', 'must be one of "a", 1')]);
+  assert.deepEqual(validate({ access: 'private' }), [problem('/access', 'must be one of "public", "restricted"')]);
+});
+
+test('a type error and an enum error from two alternatives reached by $ref are both kept: ajv\'s paths of the two look like one schema\'s', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      properties: { v: { anyOf: [{ $ref: '#/definitions/word' }, { $ref: '#/definitions/level' }] } },
+      definitions: {
+        // Each refers to itself, so ajv compiles each apart: their errors' paths are "#/type", "#/enum".
+        word: { type: 'string', properties: { x: { $ref: '#/definitions/word' } } },
+        level: { enum: ['low', 'high'], properties: { x: { $ref: '#/definitions/level' } } },
+      },
+    },
+  });
+  const messages = validate({ v: 5 }).map((p) => p.message);
+  assert.ok(messages.includes('must be string') && messages.includes('must be one of "low", "high"'), messages.join('; '));
 });
 
 test('duplicate errors (same pointer, same message) are reported once', async (t) => {
@@ -1106,4 +1311,15 @@ test('a schema loader validates against the meta-schema of each dialect, built i
     assert.deepEqual(meta.validate({ type: 'object', properties: { a: { type: 'string' } } }), [], dialect);
     assert.deepEqual(meta.validate({ minLength: -1 }).map((p) => [p.pointer, p.message]), [['/minLength', 'must be >= 0']], dialect);
   }
+});
+
+test('a schema checked against its meta-schema has its formats checked: a pattern that is no regular expression fails, as check-jsonschema finds', async () => {
+  const loader = await createSchemaLoader({ ajv: {}, base: REPO }, { warn: assert.fail, display: (file) => file });
+  for (const dialect of ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12']) {
+    const meta = loader.metaValidator(dialect);
+    assert.deepEqual(meta.validate({ properties: { a: { pattern: '^[a-z]+$' } } }), [], dialect);
+    assert.deepEqual(meta.validate({ properties: { a: { pattern: '(unclosed' } } }).map((p) => [p.pointer, p.message]), [['/properties/a/pattern', 'must match format "regex"']], dialect);
+  }
+  const lenient = await createSchemaLoader({ ajv: { formats: false }, base: REPO }, { warn: assert.fail, display: (file) => file });
+  assert.deepEqual(lenient.metaValidator('draft-07').validate({ pattern: '(unclosed' }), []);
 });

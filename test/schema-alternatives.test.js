@@ -156,6 +156,63 @@ test('alternatives that cannot be told apart are all shown', async (t) => {
   ]);
 });
 
+// Shaped as real generated schemas are: a rule's setting is one of its levels (each `type` and
+// `const`, as schemars writes them for biome and oxlint) or an object with a level and options, or
+// null; a version is one of two consts (cspell); a dependency a string or an object of one of two
+// shapes (nx); a list an array or, by $ref, one of two scalar types.
+const GENERATED = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  type: 'object',
+  properties: {
+    group: { anyOf: [{ $ref: '#/$defs/GroupSetting' }, { type: 'null' }] },
+    version: { anyOf: [{ $ref: '#/$defs/Latest' }, { $ref: '#/$defs/Legacy' }] },
+    dependsOn: {
+      type: 'array',
+      items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { target: { type: 'string' } }, oneOf: [{ required: ['projects'] }, { required: ['dependencies'] }] }] },
+    },
+    list: { anyOf: [{ type: 'array' }, { $ref: '#/$defs/Scalar' }] },
+  },
+  $defs: {
+    Level: { oneOf: [{ type: 'string', const: 'off' }, { type: 'string', const: 'warn' }, { type: 'string', const: 'error' }] },
+    WithOptions: { type: 'object', properties: { level: { $ref: '#/$defs/Level' }, options: { type: 'object' } }, required: ['level'], additionalProperties: false },
+    Setting: { oneOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/WithOptions' }] },
+    Group: { type: 'object', properties: { noConsole: { anyOf: [{ $ref: '#/$defs/Setting' }, { type: 'null' }] } } },
+    GroupSetting: { anyOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/Group' }] },
+    Latest: { type: 'string', const: '0.2' },
+    Legacy: { type: 'string', const: '0.1' },
+    Scalar: { oneOf: [{ type: 'string' }, { type: 'number' }] },
+  },
+};
+
+async function validatorOf(t, schema) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'schema.json'), JSON.stringify(schema));
+  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  return (doc) => validator.validate(doc);
+}
+
+test('a wrong value deep in nested alternatives of generated schemas is one line where it is, not one per enclosing anyOf/oneOf', async (t) => {
+  const validate = await validatorOf(t, GENERATED);
+  const cases = [
+    // The object form of the setting was meant (the levels are strings): its level is wrong.
+    [{ group: { noConsole: { level: 'zz' } } }, ['/group/noConsole/level must be one of "off", "warn", "error"']],
+    [{ group: { noConsole: { level: 'warn', extra: 1 } } }, ['/group/noConsole/extra must NOT have additional property "extra"']],
+    // A value of none of the types: what each alternative takes, the levels' values among them.
+    [{ group: { noConsole: 12 } }, ['/group/noConsole must be one of "off", "warn", "error", or be object or null']],
+    [{ version: 2 }, ['/version must be one of "0.2", "0.1"']],
+    [{ version: '0.3' }, ['/version must be one of "0.2", "0.1"']],
+    // An alternative for another type of value is not asked what else it would need.
+    [{ dependsOn: [12] }, ['/dependsOn/0 must be string or object']],
+    [{ list: true }, ['/list must be array, string or number']],
+  ];
+  for (const [doc, lines] of cases) {
+    const problems = validate(doc);
+    assert.deepEqual(shown(problems), lines, JSON.stringify(doc));
+    assert.ok(problems.length >= lines.length);
+  }
+});
+
 test('if/then/else and propertyNames: the errors that say what is wrong, without ajv\'s summing-up ones; a bad property name on its key', async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -13,8 +13,9 @@ const require = createRequire(import.meta.url);
 const SEMANTICS = { allErrors: true, ownProperties: true };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
-// `strict: false` silent. Style checks (strictTypes, strictTuples) are off: they judge the schema, not the data.
-const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false };
+// `strict: false` silent. Style checks (strictTypes, strictTuples, a property that patternProperties
+// also matches, as OpenAPI 3.1's schema has ten) are off: they judge the schema, not the data.
+const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, allowMatchingProperties: true };
 
 const DIALECTS = {
   // ajv has no draft-03: its schemas are rewritten as draft-04 (migrate-draft-03.js), and its
@@ -99,8 +100,8 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     code: { ...options.code, formats: formatsCode(formats), ...(source && { source: true }) },
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
-  if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
-  if (dialect === 'draft-03') ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
+  if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  if (dialect === 'draft-03' && options.meta !== false) ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
     for (const [name, format] of Object.entries(require('./formats.cjs').added)) ajv.addFormat(name, format);

@@ -7,6 +7,8 @@ import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
+import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
+import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
@@ -15,6 +17,11 @@ import { walkSchema } from './schema-walk.js';
 class NewerDialect {
   constructor(dialect) {
     this.dialect = dialect;
+  }
+}
+class SharedAnchor {
+  constructor(name) {
+    this.name = name;
   }
 }
 class NotUnicode {
@@ -58,8 +65,15 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     }
   };
 
+  // The $dynamicAnchor names of the root schema's own resource, and those a compilation found
+  // declared by two schemas after a $dynamicRef was rewritten as if by one (dynamic-refs.js).
+  const rootAnchors = { id: root.id, ...(anchorsOf(root.raw, root.id).get(root.id.replace(/#.*$/, '')) ?? { dynamic: new Set(), atRoot: new Set() }) };
+  const sharedAnchors = new Set();
+
   function attempt(dialect, unicode) {
     const warnings = [];
+    const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
+    const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
     const ajv = newAjv(dialect, unicode ? {} : { code: { regExp: lenientRegExp() } }, warnings);
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
@@ -100,6 +114,19 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
           if (ajv.opts.strictSchema) warnings.push(message);
         }
+      } else if (own === '2020-12') {
+        schema = staticRefs(schema, id, resource.key);
+      }
+      const withoutIt = withoutNullable(schema);
+      if (withoutIt) {
+        if (ajv.opts.strictSchema === true) throw fail(`${what}: strict mode: unknown keyword: "nullable"`, [resource.file].filter(Boolean));
+        if (ajv.opts.strictSchema) warnings.push('strict mode: unknown keyword: "nullable"');
+        schema = withoutIt;
+      }
+      // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
+      // draft-07's): the embedded resource is what its $id names here, so ajv's gives way.
+      for (const each of ids) {
+        if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
       }
       try {
         // A boolean schema has no $id to be found by: it is added under its URL.
@@ -113,6 +140,21 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       loaded.push({ resource, id, schema });
       if (resource.file && resource !== root) deps.push(resource.file);
       return id;
+    };
+
+    // A 2020-12 schema's $dynamicRefs that land on one place, as $refs; a schema declaring a
+    // name an earlier rewrite took for declared once starts the compilation again.
+    const staticRefs = (schema, id, key) => {
+      for (const resource of anchorsOf(schema, id).values()) {
+        for (const name of resource.dynamic) {
+          if (relied.has(name) && relied.get(name) !== key) throw new SharedAnchor(name);
+          declaredBy.set(name, new Set([...(declaredBy.get(name) ?? []), key]));
+        }
+      }
+      const once = (name) => !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
+      const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
+      for (const name of rewritten.relied) relied.set(name, key);
+      return rewritten.schema;
     };
 
     const find = (url) => {
@@ -182,6 +224,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } catch (signal) {
         if (signal instanceof NewerDialect) {
           dialect = signal.dialect;
+        } else if (signal instanceof SharedAnchor) {
+          sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {
           // A pattern written for an engine without the u flag, as many real schemas' are, is
           // compiled without it (the schema's others keep it), unless the rule's ajv settings say

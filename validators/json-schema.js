@@ -6,8 +6,9 @@ import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { toProblems } from './schema-problems.js';
+import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
-import { createRefIndex, readResource } from './schema-resources.js';
+import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
 
 const require = createRequire(import.meta.url);
 
@@ -110,8 +111,10 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
   let ajv;
   let validate;
   if (rule.meta) {
-    ajv = createAjv(rule.meta, rule.ajv, plugins, warnings, { source: storable });
-    validate = ajv.getSchema(META_SCHEMAS[rule.meta]);
+    // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
+    // passes): here they are added as schemas like any other, their formats checked.
+    ajv = createAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false }, plugins, warnings, { source: storable });
+    validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
   } else {
     const compiled = compileOffline(readResource(rule.schema, display), {
       shown,
@@ -123,7 +126,7 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
     ({ ajv, validate, deps, warnings } = compiled);
     notes.push(...compiled.notes);
   }
-  for (const message of new Set(warnings)) notes.push(inOurWords(message));
+  notes.push(...schemaNotes(warnings));
   if (cache) {
     let code = storable ? standaloneCode(ajv, validate) : null;
     // The stored code is what runs from the first run on, so a cold run and a warm one agree.
@@ -137,6 +140,22 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
   return { validate, notes, files: rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])] };
 }
 
+// The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),
+// as ajv ships them (draft-03's, as filecheck does).
+function compileMetaSchema(ajv, id) {
+  // Draft-03's, as its schemas are: rewritten as draft-04 (migrate-draft-03.js).
+  ajv.addSchema(id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw);
+  for (;;) {
+    try {
+      return ajv.getSchema(id);
+    } catch (error) {
+      const missing = error.missingSchema && metaSchemaResource(error.missingSchema);
+      if (!missing) throw error;
+      ajv.addSchema(missing.raw, error.missingSchema);
+    }
+  }
+}
+
 // A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
 // compiled on every run.
 function standaloneCode(ajv, validate) {
@@ -145,13 +164,4 @@ function standaloneCode(ajv, validate) {
   } catch {
     return null;
   }
-}
-
-function inOurWords(message) {
-  const keyword = /unknown keyword: "([^"]+)"/.exec(message);
-  if (keyword?.[1] === 'errorMessage') return 'unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)';
-  if (keyword) return `unknown keyword "${keyword[1]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`;
-  const format = /unknown format "([^"]+)" ignored in schema at path "([^"]*)"/.exec(message);
-  if (format) return `unknown format "${format[1]}" is not checked (at ${format[2]})`;
-  return message.replace(/^strict mode: /, '');
 }

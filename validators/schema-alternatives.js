@@ -8,7 +8,7 @@
 // $ref the path starts again in the referenced schema, and SchemaStore's alternatives are mostly
 // $refs. So the alternatives are told apart by what ajv's order implies as well (branchesOf), and
 // where nothing tells them apart, every error is shown: a guess never hides an error.
-import { orList, typesOf } from './schema-messages.js';
+import { listOf, orList, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
@@ -32,19 +32,21 @@ export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
 /**
  * @param {import('ajv').ErrorObject[]} errors
  * @param {(error: import('ajv').ErrorObject) => string} describe words one error
+ * @param {Set<import('ajv').ErrorObject>} [wrongType] enum and const errors that stand for a type
+ *   error left out (schema-problems.js): the value is of another type than they allow
  * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, notBestMatch: boolean }>}
  *   in ajv's order, without the errors that only sum up others; message: an anyOf/oneOf's own, in
  *   place of describe's; notBestMatch: an error of an alternative that another matches better, or
  *   an anyOf/oneOf whose best alternative's errors say what is wrong
  */
-export function bestMatches(errors, describe) {
+export function bestMatches(errors, describe, wrongType = new Set()) {
   const items = [];
   for (const error of errors) {
     if (WRAPPERS.has(error.keyword)) continue;
-    const node = { error, path: error.instancePath };
+    const node = { error, path: error.instancePath, ...(wrongType.has(error) && { wrongType: true }) };
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
       let start = items.length;
-      while (start > 0 && within(items[start - 1].path, node.path)) start--;
+      while (start > 0 && within(items[start - 1].path, node.path) && !ofAnotherAlternative(items[start - 1], node)) start--;
       node.members = items.splice(start);
       choose(node, describe);
     }
@@ -60,6 +62,23 @@ export function bestMatches(errors, describe) {
 }
 
 const within = (path, root) => path === root || path.startsWith(`${root}/`);
+
+// An error written inside one alternative of an anyOf/oneOf (its schemaPath has `…/oneOf/0/…`)
+// that the group is not inside: an earlier alternative of an enclosing anyOf/oneOf, about the same
+// value, not one of the group's (nx's `dependsOn` item: a string, or an object with a oneOf).
+function ofAnotherAlternative(member, group) {
+  const at = member.error.schemaPath;
+  const own = group.error.schemaPath;
+  if (at.startsWith(`${own.slice(0, own.lastIndexOf('/'))}/`)) return false; // written in the group's own schema
+  for (const match of at.matchAll(/\/(?:anyOf|oneOf)\/\d+\//g)) {
+    if (!own.startsWith(at.slice(0, match.index + match[0].length))) return true;
+  }
+  return false;
+}
+
+// The value is not of a type the node allows: a type error, an enum or const that stands for one,
+// or a group of alternatives that each failed so.
+const failsOnType = (node, path) => node.path === path && (node.error.keyword === 'type' || !!node.wrongType);
 const depthOf = (path) => (path === '' ? 0 : path.split('/').length - 1);
 
 function hide(node) {
@@ -145,7 +164,8 @@ function branchesOf(group) {
     const rank = rankOf(node, group.path);
     const key = keyOf(node);
     const here = node.path === group.path;
-    const once = here && !node.members && ONCE.has(node.error.keyword) ? node.error.keyword : null;
+    // A value fails on type once per schema: a group of alternatives that each did counts as a type error.
+    const once = failsOnType(node, group.path) ? 'type' : here && !node.members && ONCE.has(node.error.keyword) ? node.error.keyword : null;
     const sameIndex = index !== undefined && index === current?.index;
     const starts = !current
       || (index !== undefined && index !== current.index)
@@ -165,7 +185,7 @@ function branchesOf(group) {
     current.rank = rank ?? current.rank;
     current.keys.add(key);
     if (once) current.once.add(once);
-    if (here && (node.types || node.error.keyword === 'type')) current.wrongType = true;
+    if (failsOnType(node, group.path)) current.wrongType = true;
     const extra = here ? node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty : undefined;
     if (extra !== undefined) current.extra.add(escapeKey(extra));
   }
@@ -178,36 +198,60 @@ const ONCE = new Set(['type', 'const', 'enum', 'not', 'maximum', 'minimum', 'exc
   'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'contains', 'uniqueItems', 'maxContains', 'minContains',
   'maxProperties', 'minProperties']);
 
-// When each alternative is one error about the value itself (its type, a pattern, a missing
-// property), one line says what each would take: `must be string or array`,
-// `must be number, or match pattern "…"`, `must have one of the properties "uses", "run"`.
+// When each alternative is one error about the value itself (its type, its values, a pattern, a
+// missing property), or fails on its type, one line says what each would take: `must be string or
+// array`, `must be one of "off", "warn", or be object`, `must be number, or match pattern "…"`,
+// `must have one of the properties "uses", "run"`. A merged group keeps its parts (merged), for the
+// line of an anyOf/oneOf around it, and fails on type when each of its alternatives did.
 function mergedMessage(branches, path, describe) {
-  const parts = []; // in the alternatives' order; the types in one part, where the first is
-  const types = [];
-  const required = [];
+  const order = []; // the kinds of part and the other words, in the alternatives' order
+  const merged = { values: [], types: [], required: [], texts: [] };
+  let wrongType = true;
   for (const branch of branches) {
-    const [node] = branch;
-    if (branch.length !== 1 || node.path !== path || node.error.propertyName !== undefined) return null;
-    const nodeTypes = node.types ?? (node.error.keyword === 'type' ? typesOf(node.error) : null);
-    if (nodeTypes) {
-      if (!types.length) parts.push(types);
-      types.push(...nodeTypes);
-    } else if (node.error.keyword === 'required') {
-      if (!required.length) parts.push(required);
-      required.push(node.error.params.missingProperty);
-    } else {
-      const message = node.message ?? describe(node.error);
-      if (!message.startsWith('must ')) return null;
-      parts.push(message.slice('must '.length));
+    const part = partOf(branch, path, describe);
+    if (!part) return null;
+    wrongType &&= part.wrongType;
+    for (const kind of ['values', 'types', 'required', 'texts']) {
+      for (const item of part[kind] ?? []) {
+        if (kind === 'texts' || !order.includes(kind)) order.push(kind === 'texts' ? { text: item } : kind);
+        merged[kind].push(item);
+      }
     }
   }
-  const words = parts.map((part) => {
-    if (part === types) return `be ${orList([...new Set(types)])}`;
-    if (part === required) return required.length > 1 ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}` : `have required property "${required[0]}"`;
-    return part;
+  const words = order.map((part) => {
+    if (part === 'values') {
+      const values = [...new Map(merged.values.map((value) => [JSON.stringify(value), value])).values()];
+      return values.length > 1 ? `be one of ${listOf(values)}` : `be equal to ${JSON.stringify(values[0])}`;
+    }
+    if (part === 'types') return `be ${orList([...new Set(merged.types)])}`;
+    if (part === 'required') {
+      const { required } = merged;
+      return required.length > 1 ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}` : `have required property "${required[0]}"`;
+    }
+    return part.text;
   });
-  const unique = [...new Set(words)];
-  return { message: `must ${unique.join(', or ')}`, ...(unique.length === 1 && types.length && { types: [...new Set(types)] }) };
+  return { message: `must ${[...new Set(words)].join(', or ')}`, merged, ...(wrongType && { wrongType }) };
+}
+
+// Errors about a key of the value, shown on the key: not about the value itself.
+const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
+
+// What one alternative says of the value itself, or null when its errors go deeper, are several,
+// or are about a key. An alternative for another type of value is its types (or values): what else it asks
+// of a value it was not meant for is beside the point.
+function partOf(branch, path, describe) {
+  const typed = branch.find((node) => failsOnType(node, path));
+  const node = typed ?? branch[0];
+  if ((!typed && branch.length !== 1) || node.path !== path || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
+  const wrongType = !!typed;
+  if (node.merged) return { ...node.merged, wrongType };
+  const { keyword, params } = node.error;
+  if (keyword === 'type') return { types: typesOf(node.error), wrongType };
+  if (keyword === 'const') return { values: [params.allowedValue], wrongType };
+  if (keyword === 'enum') return { values: params.allowedValues, wrongType };
+  if (keyword === 'required') return { required: [params.missingProperty], wrongType };
+  const message = node.message ?? describe(node.error);
+  return message.startsWith('must ') ? { texts: [message.slice('must '.length)], wrongType } : null;
 }
 
 // The alternative whose errors are worth showing, or null when none stands out. An alternative for
@@ -227,7 +271,7 @@ function bestOf(branches, path) {
 
 // An alternative for another type of value, or one whose constant the value does not have.
 function notMeant(nodes, path) {
-  const otherType = nodes.some((node) => node.path === path && (node.types || node.error.keyword === 'type'));
+  const otherType = nodes.some((node) => failsOnType(node, path));
   const discriminated = nodes.some(({ error, path: at }) => depthOf(at) - depthOf(path) <= 1
     && (error.keyword === 'const' || (error.keyword === 'enum' && error.params.allowedValues.length === 1)));
   return otherType || discriminated;

@@ -22,10 +22,10 @@ export const typesOf = ({ params: { type } }) => (Array.isArray(type) ? type : S
 /** "a", "a or b", "a, b or c" */
 export const orList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
 
-// An enum's values, all of them while the list is short enough to read on one line; a long one up
-// to that length, with a count of the rest.
 const LIST_CHARS = 200;
-function listOf(values) {
+/** An enum's values, all of them while the list is short enough to read on one line; a long one up
+ * to that length, with a count of the rest: `"a", "b" … and 16 more`. */
+export function listOf(values) {
   const shown = values.map((value) => JSON.stringify(value));
   if (shown.join(', ').length <= LIST_CHARS) return shown.join(', ');
   let length = 0;

@@ -1,0 +1,63 @@
+// ajv's warnings about one schema ──▶ filecheck's notes: one line for its unknown keywords, one for
+// its unknown formats, whatever their number (real schemas carry a dozen), and none for keywords
+// known never to change what is valid.
+
+// Annotations: for editors, those VS Code's JSON language service reads (so do SchemaStore's and
+// many tools' schemas); OpenAPI's of a schema object (its 3.1 base vocabulary, AsyncAPI's schemas
+// too); and an `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
+const ANNOTATIONS = new Set([
+  'allowComments', 'allowTrailingCommas', 'completionDetail', 'defaultSnippets', 'deprecationMessage', 'doNotSuggest',
+  'enumDescriptions', 'enumDetails', 'enumSortTexts', 'markdownDescription', 'markdownEnumDescriptions', 'patternErrorMessage',
+  'suggestSortText',
+  'discriminator', 'example', 'externalDocs', 'xml',
+]);
+const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
+
+// Keywords that a plugin gives meaning to: without it they check nothing, which the note says.
+const AJV_KEYWORDS = new Set(['typeof', 'instanceof', 'range', 'exclusiveRange', 'regexp', 'transform', 'uniqueItemProperties',
+  'allRequired', 'anyRequired', 'oneRequired', 'patternRequired', 'prohibited', 'deepProperties', 'deepRequired',
+  'dynamicDefaults', 'select', 'selectCases', 'selectDefault']);
+
+// Keywords with a note of their own.
+const OWN_NOTE = new Set(['errorMessage', 'nullable']);
+
+const quoted = (names) => names.map((name) => `"${name}"`).join(', ');
+
+/**
+ * @param {string[]} warnings ajv's, in the order it gave them (repeats allowed)
+ * @returns {string[]} the notes, one per kind of warning: unknown keywords, those of ajv-errors and
+ *   of ajv-keywords, unknown formats (each where first met), then any other warning as ajv words it
+ */
+export function schemaNotes(warnings) {
+  const keywords = new Set();
+  const formats = new Map(); // format ─▶ the schema path where it is first met
+  const others = new Set();
+  for (const message of warnings) {
+    const keyword = /unknown keyword: "([^"]+)"/.exec(message)?.[1];
+    const format = /unknown format "([^"]+)" ignored in schema at path "([^"]*)"/.exec(message);
+    if (keyword !== undefined) {
+      if (!isAnnotation(keyword)) keywords.add(keyword);
+    } else if (format) {
+      if (!formats.has(format[1])) formats.set(format[1], format[2]);
+    } else {
+      others.add(message.replace(/^strict mode: /, ''));
+    }
+  }
+  const notes = [];
+  if (keywords.has('errorMessage')) {
+    notes.push('unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)');
+  }
+  if (keywords.has('nullable')) {
+    notes.push('unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])');
+  }
+  const plugin = [...keywords].filter((keyword) => AJV_KEYWORDS.has(keyword));
+  if (plugin.length === 1) notes.push(`unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
+  if (plugin.length > 1) notes.push(`unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
+  const rest = [...keywords].filter((keyword) => !OWN_NOTE.has(keyword) && !AJV_KEYWORDS.has(keyword));
+  if (rest.length === 1) notes.push(`unknown keyword "${rest[0]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`);
+  if (rest.length > 1) notes.push(`unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`);
+  const [[format, at] = []] = formats;
+  if (formats.size === 1) notes.push(`unknown format "${format}" is not checked (at ${at})`);
+  if (formats.size > 1) notes.push(`unknown formats ${[...formats].map(([name, path]) => `"${name}" (at ${path})`).join(', ')} are not checked`);
+  return [...notes, ...others];
+}
