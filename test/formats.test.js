@@ -493,6 +493,24 @@ test('a schema may be YAML (.yaml, .yml), its $refs too; a broken one is a usage
   assert.match(oneLine(broken.stderr), /^schema schemas\/broken\.yaml:2:1 is not valid YAML: /);
 });
 
+test('a YAML schema is read as YAML data files are: a quoted line under its key, a duplicate key named; two documents are no schema', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/quoted.yaml': "type: object\ndescription: 'a description written\non the next line'\nrequired: [name]\n",
+    'schemas/twice.yaml': 'type: object\nrequired: [a]\nrequired: [b]\n',
+    'schemas/two.yaml': 'type: object\n---\ntype: string\n',
+    'data/a.json': '{}',
+  });
+  const quoted = await runCli(['data', '-s', 'schemas/quoted.yaml'], { cwd: dir });
+  assert.equal(quoted.code, 1, quoted.stderr);
+  assert.match(quoted.stdout, /must have required property "name"/);
+  const twice = await runCli(['data', '-s', 'schemas/twice.yaml'], { cwd: dir });
+  assert.equal(twice.code, 2);
+  assert.equal(oneLine(twice.stderr), 'schema schemas/twice.yaml:3:1 is not valid YAML: the key required is there twice (first at line 2)');
+  const two = await runCli(['data', '-s', 'schemas/two.yaml'], { cwd: dir });
+  assert.equal(two.code, 2);
+  assert.equal(oneLine(two.stderr), 'schema schemas/two.yaml holds 2 YAML documents; a schema file holds one');
+});
+
 test('the nesting limit holds for every format, measured before a parser recurses, the same in both executors', async (t) => {
   const nest = (depth) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
   // Four anchors of 300 levels each, each holding the one before: 1,200 levels through aliases.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createRequire } from 'node:module';
-import { describeSyntaxError, lineLocator } from '../runner/positions.js';
+import { describeSyntaxError } from '../runner/positions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,16 +38,19 @@ function parseJsonSchema(text, file, display) {
   }
 }
 
-// Schemas kept as YAML (OpenAPI's, many repositories'), read as data files are: YAML 1.2 core,
-// duplicate keys an error. yaml is loaded only for them.
+// Schemas kept as YAML (OpenAPI's, many repositories'), read by the reader of YAML data files
+// (runner/parse-yaml.js: YAML 1.2 core, duplicate keys an error, quoted lines under their key…),
+// loaded only for them.
 function parseYamlSchema(text, file, display) {
-  const doc = require('yaml').parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, logLevel: 'error' });
-  const error = doc.errors[0];
-  if (error) {
-    const { line, column } = lineLocator(text)(error.pos[0]);
-    throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid YAML: ${error.message.split('\n')[0]}`, { files: [file] });
+  const documents = require('../runner/parse-yaml.js').parseYaml(text);
+  const fail = (message) => new UsageError(message, { files: [file] });
+  const problem = documents.find((document) => document.problems)?.problems[0];
+  if (problem) {
+    const at = problem.line === undefined ? '' : `:${problem.line}:${problem.column}`;
+    throw fail(`schema ${display(file)}${at} is not valid YAML: ${problem.message.replace(/^invalid YAML: /, '')}`);
   }
-  return doc.toJS({ maxAliasCount: 1000 });
+  if (documents.length > 1) throw fail(`schema ${display(file)} holds ${documents.length} YAML documents; a schema file holds one`);
+  return documents[0].value;
 }
 
 /**
