@@ -850,6 +850,15 @@ test('several unknown keywords are one warning naming them all, in the order met
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
+test('hundreds of unknown keywords are one short warning: the first ten named, and how many more', async (t) => {
+  const properties = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: 'string', [`k${i}`]: true }]));
+  const { warnings } = await compile(t, { 'schema.json': { type: 'object', properties } });
+  const ten = Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ');
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keywords ${ten} and 290 more are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+});
+
 test('editor annotations (VS Code\'s markdownDescription, deprecationMessage…) and x- extension keywords are no warning: they never change what is valid', async (t) => {
   const { validate, warnings } = await compile(t, {
     'schema.json': {
