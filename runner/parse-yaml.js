@@ -185,6 +185,11 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     }
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
+  if (error?.code === 'MISSING_CHAR' && /quote$/.test(error.message)) {
+    // yaml says it where the text ends, which may be thousands of lines after the quote at fault.
+    const opening = quotedScalarEndingAt(doc, error.pos[0]);
+    if (opening !== undefined) return problem(`the string quoted here never closes (${error.message})`, opening);
+  }
   if (error) return problem(error.message, error.pos[0]);
   const duplicate = firstDuplicateKey(doc);
   if (duplicate) {
@@ -220,6 +225,18 @@ function commentLines(doc) {
     },
   });
   return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
+}
+
+// The offset of the quoted string that runs to this offset (where yaml found no closing quote), or undefined.
+function quotedScalarEndingAt(doc, offset) {
+  let found;
+  visit(doc, {
+    Scalar(_key, node) {
+      const [start, end] = node.range ?? [];
+      if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && start < offset && offset <= end) found = start;
+    },
+  });
+  return found;
 }
 
 // The duplicate key that comes first in the text, as [the first key of that name, the duplicate],
