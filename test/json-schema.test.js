@@ -1332,3 +1332,14 @@ test('a schema checked against its meta-schema has its formats checked: a patter
   const lenient = await createSchemaLoader({ ajv: { formats: false }, base: REPO }, { warn: assert.fail, display: (file) => file });
   assert.deepEqual(lenient.metaValidator('draft-07').validate({ pattern: '(unclosed' }), []);
 });
+
+test('a schema that applies itself to the same value without end (allOf or draft-03 extends to "#") is a one-line error, not a stack overflow', async (t) => {
+  const endless = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+  for (const schema of [
+    { $schema: 'http://json-schema.org/draft-07/schema#', allOf: [{ $ref: '#' }] },
+    { $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', extends: { $ref: '#' } },
+  ]) {
+    const { validate } = await compile(t, { 'schema.json': schema });
+    assert.deepEqual(validate({ a: 1 }), [{ validator: 'json-schema', message: `schema schema.json: ${endless}`, kind: 'error' }], schema.$schema);
+  }
+});
