@@ -21,12 +21,8 @@ export const MAX_ALIAS_COUNT = 1000;
 // Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
 // of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
 // Merge keys (`<<`) may repeat, each merging its mappings in: PyYAML, js-yaml, go-yaml (Helm) and
-// yamllint allow it, and Helm values files do it.
-function sameKey(a, b) {
-  if (typeof a?.value === 'symbol' && typeof b?.value === 'symbol') return false;
-  const name = (key) => (key && typeof key === 'object' && 'value' in key ? (key.value === null ? '' : String(key.value)) : key);
-  return a === b || name(a) === name(b);
-}
+// yamllint allow it, and Helm values files do it. The name a scalar key is compared by, or undefined.
+const keyName = (key) => (isScalar(key) && typeof key.value !== 'symbol' ? (key.value === null ? '' : String(key.value)) : undefined);
 
 
 // `!!float 1` is 1: the core schema's float is written `1`, `1.5`, `1e3`, `.inf` or `.nan`, which
@@ -50,7 +46,9 @@ const FLOAT = {
 const OPTIONS = {
   schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
   merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
-  uniqueKeys: sameKey, // a duplicate key is an error, by the key the parsed value gets (below)
+  // Duplicate keys are looked for here (firstDuplicateKey): yaml compares each key with every key
+  // before it, which holds a mapping of 200 000 keys for hours.
+  uniqueKeys: false,
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
@@ -187,11 +185,17 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     }
     return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
   }
-  if (error?.code === 'DUPLICATE_KEY') {
-    const [first, second] = duplicateKeys(doc, error.pos[0]) ?? [];
-    if (second) return problem(`the key ${source.slice(second.range[0], second.range[1])} is there twice (first at line ${place(first.range[0]).line})`, error.pos[0]);
+  if (error?.code === 'MISSING_CHAR' && /quote$/.test(error.message)) {
+    // yaml says it where the text ends, which may be thousands of lines after the quote at fault.
+    const opening = quotedScalarEndingAt(doc, error.pos[0]);
+    if (opening !== undefined) return problem(`the string quoted here never closes (${error.message})`, opening);
   }
   if (error) return problem(error.message, error.pos[0]);
+  const duplicate = firstDuplicateKey(doc);
+  if (duplicate) {
+    const [first, second] = duplicate;
+    return problem(`the key ${source.slice(second.range[0], second.range[1])} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
+  }
   const key = collectionKey && keyThatIsACollection(doc);
   if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
   const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
@@ -223,16 +227,33 @@ function commentLines(doc) {
   return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
 }
 
-// The keys yaml found a duplicate of at this offset: the first of them, and the one there.
-function duplicateKeys(doc, offset) {
+// The offset of the quoted string that runs to this offset (where yaml found no closing quote), or undefined.
+function quotedScalarEndingAt(doc, offset) {
+  let found;
+  visit(doc, {
+    Scalar(_key, node) {
+      const [start, end] = node.range ?? [];
+      if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && start < offset && offset <= end) found = start;
+    },
+  });
+  return found;
+}
+
+// The duplicate key that comes first in the text, as [the first key of that name, the duplicate],
+// or null: each mapping's keys are gathered once by name.
+function firstDuplicateKey(doc) {
   let found = null;
   visit(doc, {
     Map(_key, map) {
-      const at = map.items.findIndex((pair) => pair.key?.range?.[0] === offset);
-      if (at === -1) return undefined;
-      const first = map.items.find((pair) => sameKey(pair.key, map.items[at].key));
-      found = [first.key, map.items[at].key];
-      return visit.BREAK;
+      const seen = new Map();
+      for (const { key } of map.items) {
+        const name = keyName(key);
+        if (name === undefined) continue;
+        const first = seen.get(name);
+        if (!first) seen.set(name, key);
+        else if (!found || key.range[0] < found[1].range[0]) found = [first, key];
+        if (first) break; // this mapping's first duplicate is its earliest
+      }
     },
   });
   return found;

@@ -205,3 +205,14 @@ test('every kind of bad input at once: each one fails, the good files pass, the 
   const human = await runCli(['.'], { cwd: dir });
   assert.deepEqual(failedPaths(human.stdout), failing);
 });
+
+test('a YAML quoted string that never closes is placed at its opening quote, not at the end of the file', async (t) => {
+  const dir = tree(t, {
+    'never.yaml': "m: 1\nt: 'never closes\nb: 2\nc: 3\n",
+    'never.md': '---\ntitle: x\nt: "open\nb: 2\n---\n# text\n',
+  });
+  const { byPath } = await check(dir, ['.', 'never.md']);
+  const never = (format, line, column, quote) => [{ validator: 'parse', message: `invalid ${format}: the string quoted here never closes (Missing closing ${quote}quote)`, line, column, kind: 'parse' }];
+  assert.deepEqual(byPath['never.yaml'].problems, never('YAML', 2, 4, "'"));
+  assert.deepEqual(byPath['never.md'].problems, never('YAML front matter', 3, 4, '"'));
+});

@@ -194,6 +194,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     'check/yes.yaml': 'name: a\nport: 1\npublic: yes\n',
     'check/alias.yaml': 'name: a\nport: 1\nbase: &base\n  port: x\nserver: *base\nmerged:\n  <<: *base\n',
     'check/duplicate.yaml': 'name: a\nport: 1\nname: b\n',
+    'check/duplicate-nested.yaml': 'name: a\nport: 1\nsub:\n  k: 1\n  &x k: 2\n  f: {p: 1, p: 2}\nname: b\n',
     'check/big.yaml': 'name: a\nport: 12345678901234567890\n',
     'check/hex-big.yaml': 'name: a\nport: 0x20000000000001\n',
     'check/binary.yaml': 'name: a\nport: 1\ndata: !!binary aGk=\n',
@@ -218,6 +219,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
   ]);
   assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: the key name is there twice (first at line 1)', 3, 1)]);
+  assert.deepEqual(problems('duplicate-nested.yaml'), [unparsable('invalid YAML: the key k is there twice (first at line 4)', 5, 6)], 'the first duplicate in the text');
   assert.deepEqual(problems('big.yaml'), [], 'the nearest number: an integer');
   assert.deepEqual(problems('hex-big.yaml'), []);
   const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;

@@ -850,6 +850,15 @@ test('several unknown keywords are one warning naming them all, in the order met
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
+test('hundreds of unknown keywords are one short warning: the first ten named, and how many more', async (t) => {
+  const properties = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`p${i}`, { type: 'string', [`k${i}`]: true }]));
+  const { warnings } = await compile(t, { 'schema.json': { type: 'object', properties } });
+  const ten = Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ');
+  assert.deepEqual(warnings, [
+    `schema schema.json: unknown keywords ${ten} and 290 more are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+  ]);
+});
+
 test('editor annotations (VS Code\'s markdownDescription, deprecationMessage…) and x- extension keywords are no warning: they never change what is valid', async (t) => {
   const { validate, warnings } = await compile(t, {
     'schema.json': {
@@ -1322,4 +1331,15 @@ test('a schema checked against its meta-schema has its formats checked: a patter
   }
   const lenient = await createSchemaLoader({ ajv: { formats: false }, base: REPO }, { warn: assert.fail, display: (file) => file });
   assert.deepEqual(lenient.metaValidator('draft-07').validate({ pattern: '(unclosed' }), []);
+});
+
+test('a schema that applies itself to the same value without end (allOf or draft-03 extends to "#") is a one-line error, not a stack overflow', async (t) => {
+  const endless = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+  for (const schema of [
+    { $schema: 'http://json-schema.org/draft-07/schema#', allOf: [{ $ref: '#' }] },
+    { $schema: 'http://json-schema.org/draft-03/schema#', type: 'object', extends: { $ref: '#' } },
+  ]) {
+    const { validate } = await compile(t, { 'schema.json': schema });
+    assert.deepEqual(validate({ a: 1 }), [{ validator: 'json-schema', message: `schema schema.json: ${endless}`, kind: 'error' }], schema.$schema);
+  }
 });

@@ -24,6 +24,8 @@ const require = createRequire(import.meta.url);
  *   compileMs: the time spent compiling (or loading stored code) so far
  */
 
+const ENDLESS = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+
 /**
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
  * @param {{ ajv: Record<string, any>, base: string }} settings
@@ -66,7 +68,13 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
       ...(cache && { key: cache.keyOf(rule) }),
       files,
       validate(doc) {
-        return validate(doc) ? [] : toProblems(validate.errors);
+        try {
+          return validate(doc) ? [] : toProblems(validate.errors);
+        } catch (error) {
+          // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
+          if (!(error instanceof RangeError && /call stack/.test(error.message))) throw error;
+          return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
+        }
       },
     };
   };

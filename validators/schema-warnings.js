@@ -21,7 +21,11 @@ const AJV_KEYWORDS = new Set(['typeof', 'instanceof', 'range', 'exclusiveRange',
 // Keywords with a note of their own.
 const OWN_NOTE = new Set(['errorMessage', 'nullable']);
 
-const quoted = (names) => names.map((name) => `"${name}"`).join(', ');
+// A schema generated with an unknown keyword on each of its thousands of properties stays one
+// readable line: the first few named, then how many more.
+const NAMED = 10;
+const listed = (items) => items.slice(0, NAMED).join(', ') + (items.length > NAMED ? ` and ${items.length - NAMED} more` : '');
+const quoted = (names) => listed(names.map((name) => `"${name}"`));
 
 /**
  * @param {string[]} warnings ajv's, in the order it gave them (repeats allowed)
@@ -58,6 +62,6 @@ export function schemaNotes(warnings) {
   if (rest.length > 1) notes.push(`unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`);
   const [[format, at] = []] = formats;
   if (formats.size === 1) notes.push(`unknown format "${format}" is not checked (at ${at})`);
-  if (formats.size > 1) notes.push(`unknown formats ${[...formats].map(([name, path]) => `"${name}" (at ${path})`).join(', ')} are not checked`);
+  if (formats.size > 1) notes.push(`unknown formats ${listed([...formats].map(([name, path]) => `"${name}" (at ${path})`))} are not checked`);
   return [...notes, ...others];
 }
