@@ -243,19 +243,29 @@ function quotedScalarEndingAt(doc, offset) {
 // or null: each mapping's keys are gathered once by name.
 function firstDuplicateKey(doc) {
   let found = null;
-  visit(doc, {
-    Map(_key, map) {
-      const seen = new Map();
-      for (const { key } of map.items) {
-        const name = keyName(key);
+  // Walked by hand, not with yaml's visit: this runs on every file, and visit cost 2% of a run.
+  const stack = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isMap(node)) {
+      const seen = node.items.length > 1 ? new Map() : null;
+      let duplicate = false; // this mapping's first duplicate is its earliest
+      for (const { key, value } of node.items) {
+        stack.push(key, value);
+        const name = seen && !duplicate ? keyName(key) : undefined;
         if (name === undefined) continue;
         const first = seen.get(name);
-        if (!first) seen.set(name, key);
-        else if (!found || key.range[0] < found[1].range[0]) found = [first, key];
-        if (first) break; // this mapping's first duplicate is its earliest
+        if (!first) {
+          seen.set(name, key);
+          continue;
+        }
+        duplicate = true;
+        if (!found || key.range[0] < found[1].range[0]) found = [first, key];
       }
-    },
-  });
+    }
+  }
   return found;
 }
 
