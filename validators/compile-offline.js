@@ -101,6 +101,12 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       }
       if (resource.unknown) notes.push(unknown(resource));
       const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
+      // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
+      const unknownKeyword = (keyword) => {
+        const message = `strict mode: unknown keyword: "${keyword}"`;
+        if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
+        if (ajv.opts.strictSchema) warnings.push(message);
+      };
       let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
       if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
@@ -108,19 +114,13 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
         checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
         const migrated = migrateSchema(schema, own, dialect);
         schema = migrated.schema;
-        // As ajv treats an unknown keyword of a file compiled in its own dialect.
-        for (const keyword of migrated.ignored) {
-          const message = `strict mode: unknown keyword: "${keyword}"`;
-          if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
-          if (ajv.opts.strictSchema) warnings.push(message);
-        }
+        migrated.ignored.forEach(unknownKeyword);
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
       }
       const withoutIt = withoutNullable(schema);
       if (withoutIt) {
-        if (ajv.opts.strictSchema === true) throw fail(`${what}: strict mode: unknown keyword: "nullable"`, [resource.file].filter(Boolean));
-        if (ajv.opts.strictSchema) warnings.push('strict mode: unknown keyword: "nullable"');
+        unknownKeyword('nullable');
         schema = withoutIt;
       }
       // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
