@@ -1,6 +1,7 @@
 // Options + .filecheckrc.json (found upward from the working directory) ──▶ one validated Config.
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseChaos } from './chaos.js';
@@ -145,8 +146,8 @@ function resolveRule(rule, index, base, options, selecting) {
     files: rule.files,
     ignore: rule.ignore ?? [],
     require: rule.require ?? [],
-    schema: rule.schema ? path.resolve(base, rule.schema) : null,
-    refs: (rule.refs ?? []).map((ref) => path.resolve(base, ref)),
+    schema: rule.schema ? localFile(rule.schema, base, index === -1 ? '--schema' : `${name}: schema`) : null,
+    refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`)),
     validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
     parser: rule.parser ?? null,
@@ -162,7 +163,7 @@ function resolveRule(rule, index, base, options, selecting) {
 function schemaSelection(options, file, { cwd, base }) {
   const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
   if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
-  const given = named ? named.map((catalog) => path.resolve(cwd, catalog)) : [file.catalog ?? []].flat().map((catalog) => path.resolve(base, catalog));
+  const given = named ? named.map((catalog) => localFile(catalog, cwd, '--catalog')) : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
   const catalogs = [...new Set(given)];
   return (rule) => {
     const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
@@ -181,6 +182,20 @@ function cliChecks(options, cwd, withoutConfig, selecting) {
     options,
     selecting,
   );
+}
+
+// Users of check-jsonschema and v8r pass schema URLs, which the path module would make a path
+// (`https:/host/…`) that is then "no such file": say instead that runs stay offline.
+function localFile(given, base, what) {
+  if (!/^[a-z][a-z\d+.-]+:\/\//i.test(given)) return path.resolve(base, given);
+  if (/^file:/i.test(given)) {
+    try {
+      return fileURLToPath(given);
+    } catch (error) {
+      throw new UsageError(`${what} "${given}": ${error.message}`);
+    }
+  }
+  throw new UsageError(`${what} "${given}" is a URL: filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")`);
 }
 
 // "./x.js" and "../x.js" are files relative to their base; a bare name is a package resolved from there.

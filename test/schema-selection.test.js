@@ -384,6 +384,29 @@ test('precedence: a rule\'s own schema, else the document\'s $schema, else the c
   assert.equal(oneLine(contradiction.stderr), 'rules[0]: "schemaFromDocument" cannot apply to a rule with a "schema": the rule\'s schema always wins (see README "Which schema validates which file")');
 });
 
+test('a schema, ref or catalog given as a URL exits 2 saying that filecheck fetches nothing; a file: URL is a local file', async (t) => {
+  const dir = makeTree(t, { 'schemas/titled.json': json(TITLED), 'data/a.json': json({ title: 'A' }) });
+  const offline = 'filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")';
+  const url = 'https://json.schemastore.org/x.json';
+  for (const [args, config, said] of [
+    [['data', '--schema', url], null, `--schema "${url}" is a URL: ${offline}`],
+    [['data', '--ref', url, '-k', 'title'], null, `--ref "${url}" is a URL: ${offline}`],
+    [['data', '--catalog', url], null, `--catalog "${url}" is a URL: ${offline}`],
+    [[], { rules: [{ name: 'docs', files: ['data/*.json'], schema: url }] }, `docs: schema "${url}" is a URL: ${offline}`],
+    [[], { rules: [{ files: ['data/*.json'], refs: [url], require: ['title'] }] }, `rules[0]: refs "${url}" is a URL: ${offline}`],
+    [[], { catalog: url, schemaFromDocument: true, rules: [{ files: ['data/*.json'] }] }, `catalog "${url}" is a URL: ${offline}`],
+  ]) {
+    if (config) writeTree(dir, { '.filecheckrc.json': json(config) });
+    else fs.rmSync(path.join(dir, '.filecheckrc.json'), { force: true });
+    const result = await runCli(args, { cwd: dir });
+    assert.equal(result.code, 2, `${args.join(' ')} ${JSON.stringify(config)}`);
+    assert.equal(oneLine(result.stderr), said);
+  }
+  fs.rmSync(path.join(dir, '.filecheckrc.json'));
+  const local = await runCli(['data', '--schema', pathToFileURL(path.join(dir, 'schemas/titled.json')).href], { cwd: dir });
+  assert.equal(local.code, 0, local.stderr);
+});
+
 // ── --list-files ────────────────────────────────────────────────────────────────────────────────
 
 test('--list-files stays one path per line; with --verbose it says, per file, its parser and schemas and why, skipped files too', async (t) => {
