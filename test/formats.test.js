@@ -215,7 +215,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('alias.yaml'), [
     invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
     invalid('must be integer (at /server/port)', '/server/port', 5, 9), // the value is the anchor's: the message says where
-    invalid('must have required property "host"', '/merged', 7, 3),
+    invalid('must have required property "host"', '/merged', 6, 1), // a block mapping: on its key, the line JSON would give
     invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
   ]);
   assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: the key name is there twice (first at line 1)', 3, 1)]);

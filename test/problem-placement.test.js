@@ -68,3 +68,31 @@ test('a problem placed on a merge key, not on its own node, names where it is; o
   const human = await runCli(['-s', 's.json', 'compose.yaml'], { cwd: dir });
   assert.match(human.stdout, /^ {2}6:9 {6}must be one of "no", "always" \(at \/services\/web\/restart\) {2}\(json-schema\)$/m);
 });
+
+test('a problem with a YAML block mapping or sequence is placed on its key, the line JSON gives; flow collections and the root on their start', async (t) => {
+  const schema = {
+    type: 'object',
+    properties: {
+      jobs: { type: 'object', additionalProperties: { type: 'object', required: ['runs-on'], properties: { steps: { type: 'array', minItems: 2 } } } },
+      flow: { type: 'object', required: ['x'] },
+    },
+    required: ['name'],
+  };
+  const dir = makeTree(t, {
+    's.json': JSON.stringify(schema),
+    'w.yaml': ['jobs:', '  build:', '    steps:', '      - run: a', 'flow: {y: 1}', ''].join('\n'),
+    'w.json': '{\n  "jobs": {\n    "build": {\n      "steps": [\n        {"run": "a"}\n      ]\n    }\n  },\n  "flow": {"y": 1}\n}\n',
+    'w.md': ['---', 'jobs:', '  build:', '    steps:', '      - run: a', 'flow: {y: 1}', '---', ''].join('\n'),
+  });
+  const problems = await problemsOfBoth(dir, ['-s', 's.json', 'w.yaml', 'w.json', 'w.md']);
+  const expected = (shift) => [
+    `${1 + shift}:1 must have required property "name"`,
+    `${2 + shift}:3 must have required property "runs-on"`,
+    `${3 + shift}:5 must NOT have fewer than 2 items`,
+    `${5 + shift}:7 must have required property "x"`,
+  ];
+  assert.deepEqual(at(problems['w.yaml']), expected(0));
+  assert.deepEqual(at(problems['w.md']), expected(1));
+  // In JSON the same mappings open on their keys' lines: "build": { and "steps": [
+  assert.deepEqual(at(problems['w.json']).slice(1, 3), ['3:14 must have required property "runs-on"', '4:16 must NOT have fewer than 2 items']);
+});
