@@ -94,6 +94,9 @@ const FC_SCHEMA_W2 = filecheck('--schema --workers 2', '--schema', 'kumadoc.sche
 const SYNC = script('baseline-sync', 'baseline-sync.js');
 const SYNC_SCHEMA = script('baseline-sync --schema', 'baseline-sync.js', '--schema', 'kumadoc.schema.json');
 const PROMISE_ALL = script('baseline-promise-all', 'baseline-promise-all.js');
+const SPLIT = script('baseline-split', 'baseline-split.js');
+const SPLIT_SCHEMA = script('baseline-split --schema', 'baseline-split.js', '--schema', 'kumadoc.schema.json');
+const SPLIT_YAML = script('baseline-split --yaml', 'baseline-split.js', '--yaml');
 const SYNC_YAML = script('baseline-sync --yaml', 'baseline-sync.js', '--yaml');
 const SYNC_YAML_SCHEMA = script('baseline-sync --yaml --schema', 'baseline-sync.js', '--yaml', '--schema', 'kumadoc.schema.json');
 
@@ -132,6 +135,12 @@ const SCENARIOS = [
   ['kumadocs-workers-1', 'kumadocs', FC_W1, SYNC, {}],
   ['kumadocs-workers-2', 'kumadocs', FC_W2, SYNC, {}],
   ['kumadocs-promise-all', 'kumadocs', PROMISE_ALL, SYNC, {}], // memory reference
+  // The machine's ceiling (no target): the bare loop itself in fixed slices, a thread per core. The
+  // pool targets above are ratios to the bare loop; this is the best any pool could do against it.
+  ['kumadocs-ceiling', 'kumadocs', SPLIT, SYNC, {}],
+  ['kumadocs-schema-ceiling', 'kumadocs', SPLIT_SCHEMA, SYNC_SCHEMA, {}],
+  ['tiny-ceiling', 'tiny', SPLIT, SYNC, {}],
+  ['kumadocs-yaml-ceiling', 'kumadocs-yaml', SPLIT_YAML, SYNC_YAML, {}],
 ].map(([name, corpus, a, b, target]) => ({ name, corpus, a, b, target }));
 
 function listJson(dir, found = []) {
