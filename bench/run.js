@@ -66,6 +66,7 @@ const filecheckOn = (on, label, ...extra) => ({
 });
 const filecheck = (label, ...extra) => filecheckOn(null, label, ...extra);
 const script = (label, file, ...extra) => ({ label, argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra] });
+const scriptOn = (on, { label, argv }) => ({ label: `${label} (${on})`, argv: () => (ensureCorpus(on), argv(on)) });
 const ajvBin = opts.peers && path.resolve(opts.peers, 'node_modules', '.bin', 'ajv');
 const ajvCli = {
   label: 'ajv-cli',
@@ -141,6 +142,9 @@ const SCENARIOS = [
   ['kumadocs-schema-ceiling', 'kumadocs', SPLIT_SCHEMA, SYNC_SCHEMA, {}],
   ['tiny-ceiling', 'tiny', SPLIT, SYNC, {}],
   ['kumadocs-yaml-ceiling', 'kumadocs-yaml', SPLIT_YAML, SYNC_YAML, {}],
+  // How much the bare loops' own peak RSS grows with 10× the files, beside kumadocs-10x-memory's.
+  ['sync-10x-memory', 'kumadocs10x', SYNC, scriptOn('kumadocs', SYNC), {}],
+  ['split-10x-memory', 'kumadocs10x', SPLIT, scriptOn('kumadocs', SPLIT), {}],
 ].map(([name, corpus, a, b, target]) => ({ name, corpus, a, b, target }));
 
 function listJson(dir, found = []) {
