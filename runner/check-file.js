@@ -2,11 +2,12 @@
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { hash } from 'node:crypto';
 import { readText } from './read-text.js';
-import { locateProblems, jsonSyntaxProblem } from './positions.js';
+import { locateProblems } from './positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
-import { nestingProblem, pointerTooDeep, tooDeepProblem } from './nesting.js';
+import { pointerTooDeep, tooDeepProblem } from './nesting.js';
+import { parseJson } from './read-json.js';
 import { parserNamed } from './formats.js';
 import { finishProblems } from './finish-problems.js';
 
@@ -64,18 +65,11 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
     } else if (entry.parser) {
       doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     } else {
-      let parsed = false;
-      try {
-        doc = JSON.parse(read.text);
-        parsed = true;
-      } catch (error) {
-        // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
-        problems.push(nestingProblem(read.text) ?? jsonSyntaxProblem(read.text, error));
-      }
-      const tooDeep = parsed && nestingProblem(read.text, doc);
-      if (tooDeep) {
-        problems.push(tooDeep);
-      } else if (parsed) {
+      const json = parseJson(read.text);
+      doc = json.value;
+      if (json.problems) {
+        problems.push(...json.problems);
+      } else {
         runValidators(doc, entry, validators, problems, guard, { text: read.text, parser: 'json', uses });
         locateProblems(read.text, problems);
       }

@@ -8,15 +8,13 @@ import { lineAndColumn } from './positions.js';
 export const MAX_DEPTH = 1000;
 
 /**
+ * For JSON's text, parsed or not (a parsed value is measured more cheaply by walking it: read-json.js).
  * @param {string} text the file's text
- * @param {unknown} [doc] its parse, when it parsed (JSON.parse never gives undefined): walking it
- *   is cheaper than scanning the text
  * @returns {import('./check-file.js').Problem | null} a `parse` problem at the first value nested
  *   deeper than MAX_DEPTH, or null
  */
-export function nestingProblem(text, doc) {
+export function nestingProblem(text) {
   if (!mayNestTooDeeply(text)) return null;
-  if (doc !== undefined && !deeperThan(doc, MAX_DEPTH)) return null;
   const offset = offsetAtDepth(text, MAX_DEPTH + 1);
   if (offset === -1) return null;
   return tooDeepProblem(lineAndColumn(text, offset));

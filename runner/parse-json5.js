@@ -1,9 +1,10 @@
 // JSON5 (unquoted keys, single quotes, hexadecimal, Infinity and NaN, comments, trailing commas…),
 // with momoa's JSON5 mode, which keeps every node's position: the value is evaluated from its
-// syntax tree as JSON.parse builds one (the last of duplicate keys wins, `__proto__` is a plain key),
+// syntax tree as JSON.parse builds one (`__proto__` is a plain key), once no key is there twice,
 // and a problem's pointer is placed on the same tree.
 import { createRequire } from 'node:module';
 import { MAX_DEPTH, mayNestTooDeeply, tooDeepProblem } from './nesting.js';
+import { duplicateKeyProblem } from './duplicate-keys.js';
 
 const require = createRequire(import.meta.url);
 const momoa = require('@humanwhocodes/momoa');
@@ -19,7 +20,31 @@ export function parse(text) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
     return [{ problems: [syntaxProblem(text, error)] }];
   }
+  const duplicates = duplicateMembers(tree.body);
+  if (duplicates.length) return [{ problems: duplicates }];
   return [{ value: momoa.evaluate(tree), locate: (problems) => locate(tree.body, problems) }];
+}
+
+// Keys written twice in one object, as JSON's (duplicate-keys.js); the tree is at hand here.
+function duplicateMembers(body) {
+  const problems = [];
+  const nodes = [body];
+  while (nodes.length) {
+    const node = nodes.pop();
+    if (node.type === 'Array') {
+      for (const element of node.elements) nodes.push(element.value);
+    } else if (node.type === 'Object') {
+      const seen = new Map();
+      for (const { name, value } of node.members) {
+        const key = keyOf(name);
+        const { line, column } = name.loc.start;
+        if (seen.has(key)) problems.push(duplicateKeyProblem(key, seen.get(key), { line, column }));
+        else seen.set(key, line);
+        nodes.push(value);
+      }
+    }
+  }
+  return problems;
 }
 
 function syntaxProblem(text, error) {

@@ -1,10 +1,10 @@
 // JSONC, JSON with comments and trailing commas (tsconfig.json, VS Code settings): its comments and
 // trailing commas are blanked with spaces by jsonc-parser's scanner, and what is left is JSON, read
-// by JSON.parse: the same values as JSON (duplicate keys, `__proto__`), at JSON's speed, and since
-// every offset is kept, JSON's syntax errors, nesting limit and positions apply unchanged.
+// by JSON.parse: the same values as JSON (`__proto__`), at JSON's speed, and since every offset is
+// kept, JSON's syntax errors, nesting limit, duplicate keys and positions apply unchanged.
 import { createRequire } from 'node:module';
-import { jsonSyntaxProblem, lineAndColumn, locateProblems } from './positions.js';
-import { nestingProblem } from './nesting.js';
+import { lineAndColumn, locateProblems } from './positions.js';
+import { parseJson } from './read-json.js';
 
 const require = createRequire(import.meta.url);
 const { createScanner } = require('jsonc-parser');
@@ -25,14 +25,8 @@ const UNCLOSED_COMMENT = 1;
 export function parse(text) {
   const json = asJson(text);
   if (typeof json !== 'string') return [{ problems: [json] }];
-  let value;
-  try {
-    value = JSON.parse(json);
-  } catch (error) {
-    return [{ problems: [nestingProblem(json) ?? jsonSyntaxProblem(json, error, 'JSONC')] }];
-  }
-  const tooDeep = nestingProblem(json, value);
-  if (tooDeep) return [{ problems: [tooDeep] }];
+  const { value, problems } = parseJson(json, 'JSONC');
+  if (problems) return [{ problems }];
   return [{ value, locate: (problems) => locateProblems(text, problems) }];
 }
 

@@ -132,8 +132,8 @@ test('JSONC and JSON5: what they allow beyond JSON, the values they give, proble
     '.filecheckrc.json': config(schemaRule(['check/*']), echoRule(['values/*']), { files: ['**/tsconfig.json'], parser: 'jsonc' }),
     'check/settings.jsonc': '{\n  // the name\n  "name": "a", /* inline */\n  "port": "80",\n  "tags": [1,],\n}\n',
     'check/app.json5': "{\n  // JSON5\n  name: 'a',\n  port: 0x50,\n  public: 'yes',\n  tags: ['x', 2,],\n}\n",
-    'values/a.jsonc': '{"a": 1, "a": 2, "__proto__": {"b": 1}, "c": "// not a comment, /* nor this */", /* c */ "d": [1, 2,],}',
-    'values/b.json5': "{unquoted: 'single', hex: 0xFF, plus: +1, half: .5, inf: -Infinity, nan: NaN, multi: 'a\\\nb', a: 1, a: 2, '__proto__': 1, trailing: [1,],}",
+    'values/a.jsonc': '{"a": 2, "__proto__": {"b": 1}, "c": "// not a comment, /* nor this */", /* c */ "d": [1, 2,],}',
+    'values/b.json5': "{unquoted: 'single', hex: 0xFF, plus: +1, half: .5, inf: -Infinity, nan: NaN, multi: 'a\\\nb', a: 2, '__proto__': 1, trailing: [1,],}",
     'sub/tsconfig.json': '{\n  // tsconfig.json has comments\n  "compilerOptions": {},\n}\n',
   });
   const report = await checkBothExecutors(dir, []);

@@ -1,7 +1,7 @@
 // Random JSON Schemas and the raw text of random JSON documents, for the agreement property test.
 // Documents are generated from the schema, best effort, with noise, so that about half of them pass
 // and the failures sit at every depth. The raw text is written by hand: odd whitespace, escapes,
-// huge numbers, a BOM, and duplicate keys (JSON.parse keeps the last one).
+// huge numbers, a BOM, and duplicate keys (which fail the document, README "Formats").
 
 /** The dialects filecheck supports, with the `$schema` spellings that select each one. */
 export const DIALECTS = {

@@ -1,0 +1,50 @@
+// JSON.parse, and what it lets through that a file must not have: nesting deeper than the limit
+// (nesting.js) and keys written twice (duplicate-keys.js). For JSON files, and for JSONC once its
+// comments are blanked. Both are found from one walk of the value.
+import { jsonSyntaxProblem } from './positions.js';
+import { MAX_DEPTH, nestingProblem, tooDeepProblem } from './nesting.js';
+import { duplicateKeyProblems } from './duplicate-keys.js';
+
+/**
+ * @param {string} text
+ * @param {string} [format] named in syntax errors
+ * @returns {{ value: unknown, problems?: undefined } | { value?: undefined, problems: import('./check-file.js').Problem[] }}
+ */
+export function parseJson(text, format = 'JSON') {
+  let value;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
+    return { problems: [nestingProblem(text) ?? jsonSyntaxProblem(text, error, format)] };
+  }
+  const { keys, depth } = shapeOf(value);
+  // Too deep is said first: a duplicate key is placed by a visitor that recurses once per level.
+  if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
+  const duplicates = duplicateKeyProblems(text, keys);
+  return duplicates.length ? { problems: duplicates } : { value };
+}
+
+// How many keys the value's objects have, and how deeply it nests: without recursion, since
+// JSON.parse copes with any depth.
+function shapeOf(value) {
+  let keys = 0;
+  let depth = 0;
+  const stack = [value, 1]; // each object or array, then its depth
+  while (stack.length) {
+    const level = stack.pop();
+    const current = stack.pop();
+    if (level > depth) depth = level;
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) if (isContainer(current[i])) stack.push(current[i], level + 1);
+    } else if (isContainer(current)) {
+      for (const key in current) {
+        keys++;
+        if (isContainer(current[key])) stack.push(current[key], level + 1);
+      }
+    }
+  }
+  return { keys, depth };
+}
+
+const isContainer = (value) => value !== null && typeof value === 'object';

@@ -1,0 +1,58 @@
+// A key written twice in one object fails its file in JSON, JSONC and JSON5 as in YAML, at the
+// second one, in-process and on a pool alike; what only looks like one (`":` inside a string, a space
+// before a colon, the same key in two objects) passes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { makeTree, checkBothExecutors } from './helpers/cli.js';
+import { duplicateKeyProblems } from '../runner/duplicate-keys.js';
+
+const twice = (key, first) => `the key "${key}" is there twice (first at line ${first}): only the last value is read`;
+const problemsOf = (file) => file.problems.map(({ message, line, column, kind }) => `${kind} ${line}:${column} ${message}`);
+
+test('a key written twice fails the file at the second one, in every JSON format and both executors; validators do not run on it', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ required: ['missing'] }),
+    'twice.json': '{\n  "title": "A",\n  "body": "b",\n  "title": "B"\n}\n',
+    'nested.json': '[\n  {"id": 1},\n  {"id": 2, "tags": {"x": 1,\n    "x": 2, "x": 3}}\n]\n',
+    'escaped.json': '{"caf\\u00e9": 1, "café": 2}',
+    'commented.jsonc': '{\n  // "title": "in a comment does not count"\n  "title": "A",\n  "title": "B", // trailing\n}\n',
+    'five.json5': "{\n  title: 'A',\n  \"title\": 'B',\n  list: [{k: 1, k: 2}],\n}\n",
+    'front.md': '---\ntitle: A\ntitle: B\n---\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['-s', 's.json', 'twice.json', 'nested.json', 'escaped.json', 'commented.jsonc', 'five.json5', 'front.md']);
+  assert.deepEqual(problemsOf(byPath['twice.json']), [`parse 4:3 ${twice('title', 2)}`], 'the schema\'s own problem is not added: the document is not read');
+  assert.deepEqual(problemsOf(byPath['nested.json']), [`parse 4:5 ${twice('x', 3)}`, `parse 4:13 ${twice('x', 3)}`]);
+  assert.deepEqual(problemsOf(byPath['escaped.json']), [`parse 1:18 ${twice('café', 1)}`], 'keys are compared as read, escapes decoded');
+  assert.deepEqual(problemsOf(byPath['commented.jsonc']), [`parse 4:3 ${twice('title', 3)}`]);
+  assert.deepEqual(problemsOf(byPath['five.json5']), [`parse 3:3 ${twice('title', 2)}`, `parse 4:17 ${twice('k', 4)}`]);
+  assert.match(byPath['front.md'].problems[0].message, /the key title is there twice/, 'YAML says it its own way');
+});
+
+test('what only looks like a key written twice passes: ":" in strings, spaces before colons, one key in two objects', async (t) => {
+  const dir = makeTree(t, {
+    'strings.json': JSON.stringify({ a: '"a": 1', b: 'x":y', c: [{ d: 1 }, { d: 2 }], e: { a: 1 } }),
+    'spaced.json': '{ "a" : 1, "b"\n: {"a" :2}, "c": "\\":" }',
+    'proto.json': '{"__proto__": 1, "constructor": 2, "toString": 3}',
+    'empty.json': '{"": 1, " ": 2}',
+    'scalar.json': '"\\"a\\": 1"',
+  });
+  const { files } = await checkBothExecutors(dir, ['.'], 0);
+  assert.deepEqual(files.map((file) => `${file.path} ${file.status}`), ['empty.json pass', 'proto.json pass', 'scalar.json pass', 'spaced.json pass', 'strings.json pass']);
+});
+
+test('duplicateKeyProblems reads the text again only when its count of `":` differs from the value\'s keys', () => {
+  // A count that matches is trusted: the text is not read again (this text has a duplicate).
+  assert.deepEqual(duplicateKeyProblems('{"a": 1, "a": 2}', 2), []);
+  const [problem] = duplicateKeyProblems('{"a": 1,\n "a": 2}', 1);
+  assert.deepEqual(problem, { validator: 'parse', message: twice('a', 1), line: 2, column: 2, kind: 'parse' });
+  assert.deepEqual(duplicateKeyProblems('{"a": "x\\":", "b": 2}', 2), [], 'counts that differ for another reason find nothing');
+  // A space before a colon hides no duplicate (found by the fuzz test, FUZZ_SEED=1).
+  assert.equal(duplicateKeyProblems('{"a" \n :1, "a": 2}', 1).length, 1);
+});
+
+test('a document too deep is said to be, not searched for duplicate keys (whose visitor recurses)', async (t) => {
+  const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
+  const dir = makeTree(t, { 'deep.json': deep.replace('{"a":1}', '{"a":1,"a":2}') });
+  const { byPath } = await checkBothExecutors(dir, ['deep.json']);
+  assert.deepEqual(byPath['deep.json'].problems.map((p) => p.message), ['the document is nested too deeply (more than 1000 levels)']);
+});
