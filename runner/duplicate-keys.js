@@ -1,6 +1,6 @@
 // A key written twice in one JSON object: JSON.parse keeps the last value and drops the first
 // without a word (a translation overwritten by a pasted block, a setting defined twice). YAML and
-// TOML readers refuse such a file; JSON and JSONC files fail the same way here.
+// TOML readers refuse such a file; JSON, JSONC (here) and JSON5 (parse-json5.js) files fail the same way.
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 

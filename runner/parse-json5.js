@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { MAX_DEPTH, mayNestTooDeeply, tooDeepProblem } from './nesting.js';
 import { duplicateKeyProblem } from './duplicate-keys.js';
+import { emptyFileProblem } from './positions.js';
 
 const require = createRequire(import.meta.url);
 const momoa = require('@humanwhocodes/momoa');
@@ -48,7 +49,8 @@ function duplicateMembers(body) {
 }
 
 function syntaxProblem(text, error) {
-  if (text === '') return { validator: 'parse', message: 'invalid JSON5: the file is empty', line: 1, column: 1, kind: 'parse' };
+  const empty = emptyFileProblem(text, 'JSON5');
+  if (empty) return empty;
   const message = String(error.message).replace(/ \(\d+:\d+\)$/, '');
   const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
   return { validator: 'parse', message: `invalid JSON5: ${message}`, ...at, kind: 'parse' };

@@ -89,12 +89,23 @@ export function locateProblems(text, problems) {
  * @returns {import('./check-file.js').Problem} a `parse` problem at the fault
  */
 export function jsonSyntaxProblem(text, error, format = 'JSON') {
-  if (text === '') return { validator: 'parse', message: `invalid ${format}: the file is empty`, line: 1, column: 1, kind: 'parse' };
+  const empty = emptyFileProblem(text, format);
+  if (empty) return empty;
   const { message, line, column } = describeSyntaxError(text, error);
   const nul = text.indexOf('\0');
   const detail = nul !== -1 ? `${message} (the file contains a NUL byte: binary?)`
     : format === 'JSON' && startsAComment(text, line, column) ? `${message}${NO_COMMENTS}` : message;
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
+}
+
+/**
+ * @param {string} text
+ * @param {string} format
+ * @returns {import('./check-file.js').Problem | null} for a text with nothing but blanks
+ */
+export function emptyFileProblem(text, format) {
+  if (/\S/.test(text)) return null;
+  return { validator: 'parse', message: `invalid ${format}: the file is empty${text ? ' (blank lines or spaces only)' : ''}`, line: 1, column: 1, kind: 'parse' };
 }
 
 // tsconfig.json, .vscode/settings.json and the like are JSONC with a .json name.

@@ -48,10 +48,14 @@ test('each format: a syntax error at its own line and column, kind parse, the sa
     'bad/empty.jsonc': '',
     'bad/hex.json5': "{\n  name: 'a',\n  port: 0x1G,\n}\n",
     'bad/empty.json5': '',
+    'bad/blank.json5': '\n  \n',
+    'bad/blank.json': ' \r\n\t',
     'bad/indented.mdx': '---\ntitle: x\n  bad: indentation\n---\n# The front matter\'s lines are the file\'s\n',
   });
   const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
   assert.deepEqual(Object.fromEntries(report.files.map((file) => [file.path, file.problems])), {
+    'bad/blank.json': [unparsable('invalid JSON: the file is empty (blank lines or spaces only)', 1, 1)],
+    'bad/blank.json5': [unparsable('invalid JSON5: the file is empty (blank lines or spaces only)', 1, 1)],
     'bad/comment.jsonc': [unparsable('invalid JSONC: a /* comment is not closed', 2, 15)],
     'bad/double-comma.jsonc': [unparsable('invalid JSONC: Expected double-quoted property name', 3, 15)],
     'bad/empty.json5': [unparsable('invalid JSON5: the file is empty', 1, 1)],
