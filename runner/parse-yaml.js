@@ -347,7 +347,7 @@ function offsetOf(doc, pointer, atKey) {
   let placed = startOf(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
   let own = true;
-  let keyOf = null; // the key whose value the node is
+  let keyNode = null; // the key whose value the node is
   for (const [i, escaped] of keys.entries()) {
     if (!node || isAlias(node) || isScalar(node)) {
       own = false;
@@ -362,7 +362,7 @@ function offsetOf(doc, pointer, atKey) {
       break;
     }
     if (pair?.merged) own = false; // the key is in the mapping the alias names, not here
-    keyOf = pair && !pair.merged && next === pair.value ? pair.key : null;
+    keyNode = pair && !pair.merged && next === pair.value ? pair.key : null;
     node = next;
     const start = startOf(node);
     if (start === undefined) own = false;
@@ -370,7 +370,7 @@ function offsetOf(doc, pointer, atKey) {
   }
   // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
   // with it (a missing key, too few items) is placed on the key, the line JSON would give.
-  if (own && keyOf && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyOf) ?? placed;
+  if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
   return { offset: placed ?? doc.range[0], own };
 }
 
