@@ -161,10 +161,10 @@ export function openCache(config, rules, { warn, display, partial = false }) {
 
     /** Writes what this run learnt, also after --bail or Ctrl-C: only reported passes are recorded. */
     save() {
-      if (!changed && records.size === stored.size) return;
       try {
-        writeResults(resultsFile, records);
-        keepOutOfGit(dir);
+        if (changed || records.size !== stored.size) writeResults(resultsFile, records);
+        // Also when the run stored only compiled schemas (every file failed): the folder exists.
+        if (fs.existsSync(dir)) keepOutOfGit(dir);
       } catch (error) {
         warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
       }

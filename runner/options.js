@@ -66,7 +66,7 @@ export const MERGE_COMMAND = {
   options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color']),
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
-    ['$0 merge reports/*.json -r json:merged.json', 'Also write the combined JSON report'],
+    ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
   ],
   epilogue: `Exit codes: 0 all files passed · 1 some file failed · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
 Docs: README.md (Sharding)`,

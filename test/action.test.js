@@ -202,3 +202,20 @@ test('the pull request example\'s inputs run through the action: its patterns ch
   const run = await runAction(t, { workspace, inputs: step.with });
   assert.equal(run.code, 1, 'locales/en.json has no title');
 });
+
+// npm's ranges as package.json writes them: `a || b`, each `^x.y.z` or `>=x.y.z` (all this file needs).
+function satisfies(version, range) {
+  const parts = (text) => text.split('.').map(Number);
+  const compare = (a, b) => a.reduce((order, part, index) => order || part - b[index], 0);
+  return range.split('||').some((alternative) => {
+    const [, operator, bound] = /^\s*(\^|>=)\s*(\d+(?:\.\d+){0,2})\s*$/.exec(alternative) ?? assert.fail(`unread range ${alternative}`);
+    const [low, actual] = [[...parts(bound), 0, 0].slice(0, 3), parts(version)];
+    return compare(actual, low) >= 0 && (operator === '>=' || actual[0] === low[0]);
+  });
+}
+
+test('package.json\'s engines refuse a Node without require(esm) (before 20.19, and 22 before 22.12), so the action\'s --engine-strict install fails there as the README says', () => {
+  const { engines } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  for (const version of ['20.19.0', '20.20.2', '22.12.0', '23.0.0', '24.1.0']) assert.ok(satisfies(version, engines.node), `${version} is allowed by ${engines.node}`);
+  for (const version of ['18.20.0', '20.18.3', '21.7.0', '22.0.0', '22.11.0']) assert.ok(!satisfies(version, engines.node), `${version} is refused by ${engines.node}`);
+});

@@ -367,12 +367,17 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
 });
 
-test('the cache folder keeps itself out of git: a content repository without node_modules stays clean', async (t) => {
+test('the cache folder keeps itself out of git: a content repository without node_modules stays clean, also when only a compiled schema was stored', async (t) => {
   const dir = makeTree(t, TREE);
   gitInit(dir);
   const git = (...args) => spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
   git('add', '-A');
   assert.equal(git('commit', '-qm', 'content').status, 0);
+  // A first run whose files all fail stores its compiled schema, and no results.json: clean too.
+  const failing = await run(dir, ['content/c.json']);
+  assert.equal(failing.code, 1, failing.stderr);
+  assert.ok(!fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')));
+  assert.equal(git('status', '--porcelain', '--untracked-files=all').stdout, '');
   await run(dir);
   assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')));
   assert.equal(git('status', '--porcelain', '--untracked-files=all').stdout, '');

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import { MERGE_COMMAND } from '../runner/options.js';
 
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';
@@ -193,6 +194,16 @@ test('merge without reports, with an unknown option, and merge --help', async (t
   assert.match(help.stdout, /^filecheck merge <reports\.\.> \[options\]/);
   assert.match(help.stdout, /--reporter/);
   assert.doesNotMatch(help.stdout, /--schema/);
+
+  // Its "Also write the combined JSON report" example does that: the report printed, and the file.
+  const [command] = MERGE_COMMAND.examples.find(([, what]) => what === 'Also write the combined JSON report');
+  const [, , ...args] = command.split(' '); // $0 merge …
+  fs.writeFileSync(path.join(dir, 'a.json'), GOOD);
+  assert.equal((await runCli(['a.json', '-r', 'json:reports/a.json'], { cwd: dir })).code, 0);
+  const also = await runCli(['merge', ...args], { cwd: dir });
+  assert.equal(also.code, 0, also.stderr);
+  assert.match(also.stdout, /^Files: 1 passed, 1 total$/m, command);
+  assert.equal(parseJsonReport(fs.readFileSync(path.join(dir, 'merged.json'), 'utf8')).summary.passed, 1);
 
   const main = await runCli(['--help'], { cwd: dir });
   assert.match(main.stdout.replace(/\s+/g, ' '), /filecheck merge shard-\*\.json Combine the JSON reports of several runs/);
