@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
+import { parseJson } from './read-json.js';
 import { parseChaos } from './chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
@@ -101,11 +102,11 @@ function readConfigFile(configPath) {
   } catch (error) {
     throw new UsageError(`cannot read config ${configPath}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   }
-  let data;
-  try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new UsageError(`${configPath}: not valid JSON: ${error.message}`);
+  // Read as data files are: a key written twice (two "rules") would drop the first silently.
+  const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
+  if (problems) {
+    const [{ message, line, column }] = problems;
+    throw new UsageError(`${configPath}:${line}:${column}: ${message.replace(/^invalid JSON: /, 'not valid JSON: ')}`);
   }
   if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
   return data;
@@ -239,9 +240,10 @@ function parseFileTimeout(value) {
 // --cache-location is relative to the working directory, "cacheLocation" to the config file; the
 // default lives in the project's node_modules/.cache, as Babel's and ESLint's caches do.
 function parseCache(options, file, { cwd, base, root }) {
-  if (!(options.cache ?? file.cache)) return null;
+  // Checked with the cache off too, as --chaos-kind is: a typo is said at once, not on the day it is turned on.
   const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
   if (!CACHE_STRATEGIES.includes(strategy)) throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
+  if (!(options.cache ?? file.cache)) return null;
   const dir = options.cacheLocation
     ? path.resolve(cwd, options.cacheLocation)
     : file.cacheLocation ? path.resolve(base, file.cacheLocation) : path.join(root, 'node_modules', '.cache', 'filecheck');

@@ -396,7 +396,7 @@ test('a run on some files (named, a shard) keeps the records of the others', asy
 
 test('cache options that make no sense are usage errors (exit 2, one line)', async (t) => {
   const dir = makeTree(t, { ...TREE, 'a-file': '' });
-  const strategy = await runCli(['--cache', '--cache-strategy', 'sometimes'], { cwd: dir });
+  const strategy = await runCli(['--cache-strategy', 'sometimes'], { cwd: dir }); // checked with the cache off too
   assert.equal(strategy.code, 2);
   assert.equal(oneLine(strategy.stderr), '--cache-strategy takes metadata or content, not "sometimes"');
   const location = await runCli(['--cache', '--cache-location', 'a-file'], { cwd: dir });
