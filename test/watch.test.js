@@ -160,7 +160,7 @@ test('a changed config or .gitignore starts over: every file checked again; a br
 
   writeTree(dir, { '.filecheckrc.json': '{ "rules": [' });
   await watch.next(/^Watching 2 files: 1 failed, stopped by the error above\./m);
-  assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json: not valid JSON: .*$/m);
+  assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json:\d+:\d+: not valid JSON: .*$/m);
 
   writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], require: ['id'] }] }) });
   const run = await watch.next(/^Watching 2 files: 2 failed\./m);
