@@ -25,6 +25,17 @@ export function parseJson(text, format = 'JSON') {
   return duplicates.length ? { problems: duplicates } : { value };
 }
 
+/**
+ * For JSON read on its own terms (a schema file): where keys are written twice, if anywhere.
+ * @param {string} text
+ * @param {unknown} value JSON.parse's value of it
+ * @returns {import('./check-file.js').Problem[]} as parseJson's; none for a value too deep to search
+ */
+export function keysWrittenTwice(text, value) {
+  const { keys, depth } = shapeOf(value);
+  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, keys);
+}
+
 // How many keys the value's objects have, and how deeply it nests: without recursion, since
 // JSON.parse copes with any depth.
 function shapeOf(value) {

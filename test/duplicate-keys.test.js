@@ -3,7 +3,7 @@
 // before a colon, the same key in two objects) passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTree, checkBothExecutors } from './helpers/cli.js';
+import { makeTree, checkBothExecutors, runCli } from './helpers/cli.js';
 import { duplicateKeyProblems } from '../runner/duplicate-keys.js';
 
 const twice = (key, first) => `the key "${key}" is there twice (first at line ${first}): only the last value is read`;
@@ -55,4 +55,21 @@ test('a document too deep is said to be, not searched for duplicate keys (whose 
   const dir = makeTree(t, { 'deep.json': deep.replace('{"a":1}', '{"a":1,"a":2}') });
   const { byPath } = await checkBothExecutors(dir, ['deep.json']);
   assert.deepEqual(byPath['deep.json'].problems.map((p) => p.message), ['the document is nested too deeply (more than 1000 levels)']);
+});
+
+test('a schema file with a key written twice is used as JSON.parse reads it, with a warning naming the place, in both executors and from the cache', async (t) => {
+  const dir = makeTree(t, {
+    's.json': '{\n  "type": "object",\n  "properties": {"a": {"type": "string"}},\n  "properties": {"b": {"$ref": "common.json#/definitions/n"}}\n}\n',
+    'common.json': '{"definitions": {"n": {"type": "number"}, "n": {"type": "string"}}}',
+    'd.json': '{"a": 1, "b": "x"}',
+  });
+  const warnings = [
+    'warning: schema s.json: s.json:4:3: the key "properties" is there twice (first at line 3): only the last value is read',
+    'warning: schema s.json: common.json:1:43: the key "n" is there twice (first at line 1): only the last value is read',
+  ];
+  for (const args of [['--workers', '0'], ['--workers', '2'], ['--cache'], ['--cache']]) {
+    const result = await runCli(['d.json', '-s', 's.json', ...args], { cwd: dir });
+    assert.equal(result.code, 0, `${args.join(' ')}: the last "properties" and "n" are the schema: ${result.stdout}`);
+    assert.deepEqual(result.stderr.trim().split('\n').map((line) => line.replace(/^filecheck: /, '')), warnings, args.join(' '));
+  }
 });

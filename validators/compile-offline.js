@@ -100,6 +100,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
         if (other) throw fail(`schema ${shown}: $id "${each}" is given by both ${nameOf(other)} and ${nameOf(resource)}`, [other.file, resource.file].filter(Boolean));
       }
       if (resource.unknown) notes.push(unknown(resource));
+      if (resource.twice) notes.push(...resource.twice);
       const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
       // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
       const unknownKeyword = (keyword) => {

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createRequire } from 'node:module';
 import { describeSyntaxError } from '../runner/positions.js';
+import { keysWrittenTwice } from '../runner/read-json.js';
 
 const require = createRequire(import.meta.url);
 
@@ -13,7 +14,16 @@ const require = createRequire(import.meta.url);
  * @param {(file: string) => string} [display] names the file in messages
  * @returns {Record<string, any> | boolean} the parsed schema; a schema that cannot be read is a usage error
  */
-export function readSchema(file, display = (name) => name) {
+export const readSchema = (file, display) => readSchemaFile(file, display).schema;
+
+/**
+ * @param {string} file
+ * @param {(file: string) => string} [display] names the file in messages
+ * @returns {{ schema: Record<string, any> | boolean, twice: string[] }} the parsed schema, and a note
+ *   for each key written twice in one of its JSON objects (the first value is lost: a warning, as
+ *   schemas are often third parties'); a schema that cannot be read is a usage error
+ */
+export function readSchemaFile(file, display = (name) => name) {
   let text;
   try {
     text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
@@ -21,12 +31,15 @@ export function readSchema(file, display = (name) => name) {
     const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
-  const schema = /\.ya?ml$/i.test(file) ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
+  const yaml = /\.ya?ml$/i.test(file);
+  const schema = yaml ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
   // `true` and `false` are schemas too (draft-06 on; ajv takes them in draft-04 as well).
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
     throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object or a boolean`, { files: [file] });
   }
-  return schema;
+  // YAML's reader refuses a key written twice (parse-yaml.js).
+  const twice = yaml ? [] : keysWrittenTwice(text, schema).map(({ message, line, column }) => `${display(file)}:${line}:${column}: ${message}`);
+  return { schema, twice };
 }
 
 function parseJsonSchema(text, file, display) {

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../runner/errors.js';
 import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
-import { readSchema, idOf, urlKey } from './schema-files.js';
+import { readSchemaFile, idOf, urlKey } from './schema-files.js';
 import { walkSchema } from './schema-walk.js';
 
 const require = createRequire(import.meta.url);
@@ -16,13 +16,15 @@ const require = createRequire(import.meta.url);
  *   key: the file's absolute path, or `meta:` and a meta-schema's id; raw: as read, `$schema` spelt
  *   as ajv knows it; dialect: its `$schema`'s (draft-07 for an unknown one), null without one (it
  *   is then read in the root schema's); unknown: a `$schema` filecheck does not know; id: its
- *   absolute id (idOf); ids: its own and those of the resources embedded in it, as urlKey keys
+ *   absolute id (idOf); ids: its own and those of the resources embedded in it, as urlKey keys;
+ *   twice: a note for each key its file has twice in one object (schema-files.js)
  */
 
 /** @returns {SchemaResource} the schema file, read; one that cannot be read is a UsageError */
 export function readResource(file, display) {
   const absolute = path.resolve(file);
-  return resourceOf(readSchema(absolute, display), absolute, absolute);
+  const { schema, twice } = readSchemaFile(absolute, display);
+  return { ...resourceOf(schema, absolute, absolute), twice };
 }
 
 function resourceOf(raw, file, key) {
