@@ -14,9 +14,10 @@ import { writeFileAtomic } from '../runner/atomic-write.js';
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
 const require = createRequire(import.meta.url);
-// In every key: raised when the code filecheck compiles for the same schema and settings changes
-// (2: draft-03, the u flag per pattern, $dynamicRef, nullable), so that older entries are not read.
-const FORMAT = 2;
+// In every key: raised when the code filecheck compiles for the same schema and settings changes, or
+// the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written
+// twice in a schema file), so that older entries are not read.
+const FORMAT = 3;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats (formats.cjs).
 const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
