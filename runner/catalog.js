@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from './errors.js';
+import { describeSyntaxError } from './positions.js';
 import { relativePosix } from './paths.js';
 
 const require = createRequire(import.meta.url);
@@ -18,22 +19,26 @@ const require = createRequire(import.meta.url);
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
  *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url
  * @param {string} file absolute path of the catalog
+ * @param {(file: string) => string} [display] names it in messages, as schemas are named
  * @returns {Catalog} a catalog that cannot be used is a UsageError
  */
-export function loadCatalog(file) {
+export function loadCatalog(file, display = (name) => name) {
+  const shown = display(file);
   let text;
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read catalog ${file}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`);
+    throw new UsageError(`cannot read catalog ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`);
   }
   let data;
   try {
-    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+    text = text.replace(/^\uFEFF/, '');
+    data = JSON.parse(text);
   } catch (error) {
-    throw new UsageError(`catalog ${file} is not valid JSON: ${error.message}`);
+    const { message, line, column } = describeSyntaxError(text, error);
+    throw new UsageError(`catalog ${shown}:${line}:${column} is not valid JSON: ${message}`);
   }
-  if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${file} is not a schema catalog: it has no "schemas" list`);
+  if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
   const dir = path.dirname(file);
   const picomatch = require('picomatch');
   const urls = new Map();
@@ -41,7 +46,7 @@ export function loadCatalog(file) {
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
   data.schemas.forEach((entry, index) => {
-    const where = `catalog ${file}: schemas[${index}]`;
+    const where = `catalog ${shown}: schemas[${index}]`;
     if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where} has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
     if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where}: "fileMatch" must be a list of globs`);

@@ -48,7 +48,7 @@ export function createRuleCompiler(rules, context) {
       validators.push((await loaderFor(rule)).validator(rule.schema, refs));
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs);
-      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file))));
+      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context.display))));
       const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
         import('./schema-selection.js'),
         import('../validators/selected-schemas.js'),
@@ -94,8 +94,8 @@ async function loadSchemas(rule, context) {
   return createSchemaLoader(rule, context);
 }
 
-async function loadCatalog(file) {
-  return (await import('./catalog.js')).loadCatalog(file);
+async function loadCatalog(file, display) {
+  return (await import('./catalog.js')).loadCatalog(file, display);
 }
 
 /** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */

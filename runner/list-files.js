@@ -41,7 +41,7 @@ async function schemaDescriber(config, files) {
   );
   await loadParsers(files);
   const catalogs = new Map();
-  const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file)).get(file);
+  const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file, display)).get(file);
   const choosers = new Map();
   for (const rule of rules.values()) {
     if (!rule.selection) continue;

@@ -276,15 +276,15 @@ test('a catalog that cannot be used is a usage error naming the catalog', (t) =>
   const dir = makeTree(t, { 'not-json.json': '{', 'no-schemas.json': json({ version: 1 }), 'no-url.json': json({ schemas: [{ name: 'x', fileMatch: ['a'] }] }), 'bad-globs.json': json({ schemas: [{ url: 'a.json', fileMatch: 'a.json' }] }) });
   const failure = (name) => {
     try {
-      loadCatalog(path.join(dir, name));
+      loadCatalog(path.join(dir, name), (file) => path.relative(dir, file));
     } catch (error) {
       assert.ok(error instanceof UsageError, error.stack);
-      return error.message.replace(dir + path.sep, '');
+      return error.message;
     }
     assert.fail('no error');
   };
   assert.equal(failure('missing.json'), 'cannot read catalog missing.json: no such file');
-  assert.match(failure('not-json.json'), /^catalog not-json\.json is not valid JSON: /);
+  assert.equal(failure('not-json.json'), "catalog not-json.json:1:2 is not valid JSON: Expected property name or '}'");
   assert.equal(failure('no-schemas.json'), 'catalog no-schemas.json is not a schema catalog: it has no "schemas" list');
   assert.equal(failure('no-url.json'), 'catalog no-url.json: schemas[0] has no "url"');
   assert.equal(failure('bad-globs.json'), 'catalog bad-globs.json: schemas[0]: "fileMatch" must be a list of globs');
@@ -328,7 +328,7 @@ test('a catalog (--catalog, "catalog") gives files whose rules name no schema th
   for (const workers of ['0', '2']) {
     const broken = await runCli(['data', '--catalog', 'schemas/nope.json', '--workers', workers], { cwd: dir });
     assert.equal(broken.code, 2, `--workers ${workers}`);
-    assert.equal(oneLine(broken.stderr), `cannot read catalog ${path.join(dir, 'schemas/nope.json')}: no such file`);
+    assert.equal(oneLine(broken.stderr), 'cannot read catalog schemas/nope.json: no such file');
   }
 });
 
