@@ -158,3 +158,16 @@ test('a key inherited from Object.prototype is not present', () => {
     { message: 'missing required key "a.constructor"', pointer: '/a' },
   ]);
 });
+
+test('a key missing because its name has a dot says how to write it, once the document has it', () => {
+  const doc = { 'a.b': { c: 1 }, x: { 'y.z': 2 }, 'p.q.r': 3 };
+  const messages = createRequireKeys(['a.b', 'a.b.c', 'x.y.z', 'p.q.r', 'q.r', 'a\\.b.d']).validate(doc).map((p) => p.message);
+  assert.deepEqual(messages, [
+    'missing required key "a.b" (a key "a.b" is there: a dot inside a key is written \\., as in a\\.b)',
+    'missing required key "a.b.c" (a key "a.b" is there: a dot inside a key is written \\., as in a\\.b.c)',
+    'missing required key "x.y.z" (a key "y.z" is there: a dot inside a key is written \\., as in x.y\\.z)',
+    'missing required key "p.q.r" (a key "p.q.r" is there: a dot inside a key is written \\., as in p\\.q\\.r)',
+    'missing required key "q.r"',
+    'missing required key "a\\.b.d"',
+  ]);
+});

@@ -63,12 +63,22 @@ function checkKey(doc, { path, type }) {
 function missingKey(path, depth, container) {
   const missing = `missing required key "${nameOf(path)}"`;
   const isObject = container !== null && typeof container === 'object' && !Array.isArray(container);
-  if (isObject || (Array.isArray(container) && /^\d+$/.test(path[depth]))) return missing;
+  if (isObject) return missing + dottedKeyHint(path, depth, container);
+  if (Array.isArray(container) && /^\d+$/.test(path[depth])) return missing;
   const where = depth === 0 ? 'the document' : `"${nameOf(path.slice(0, depth))}"`;
   return `${missing}: ${where} is ${withArticle(typeOf(container))}, not an object`;
 }
 
 // Named as written: a key "a.b" is shown "a\.b", not as the nested "a.b".
+// `-k a.b` on `{ "a.b": 1 }`: the key exists, with a dot in its name, which is written a\.b.
+function dottedKeyHint(path, depth, object) {
+  for (let end = path.length; end > depth + 1; end--) {
+    const dotted = path.slice(depth, end).join('.');
+    if (hasKey(object, dotted)) return ` (a key "${dotted}" is there: a dot inside a key is written \\., as in ${nameOf([...path.slice(0, depth), dotted, ...path.slice(end)])})`;
+  }
+  return '';
+}
+
 const nameOf = (path) => path.map((part) => part.replace(/\./g, '\\.')).join('.');
 const pointerOf = (path, depth) => path.slice(0, depth).map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
