@@ -251,7 +251,7 @@ test('a relative $ref to a file that does not exist is a UsageError naming the $
   const dir = tempDir(t);
   await assert.rejects(compile(t, { 'schema.json': { properties: { a: { $ref: 'missing.json' } } } }, { dir }), {
     name: 'UsageError',
-    message: `schema schema.json: $ref "${pathToFileURL(path.join(dir, 'missing.json')).href}": no such file (missing.json)`,
+    message: 'schema schema.json: $ref "missing.json": no such file (missing.json)', // a local file's $ref is shown as a path
   });
 });
 
@@ -760,7 +760,7 @@ test('a $ref to an $anchor in another file resolves, with no warning', async (t)
 test('a $ref to a part its file lacks names the file', async (t) => {
   await assert.rejects(
     compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json#/definitions/nope' } } }, 'b.json': { definitions: {} } }),
-    (error) => error instanceof UsageError && /^schema schema\.json: \$ref "file:.*\/b\.json#\/definitions\/nope" cannot be resolved: b\.json has no such part$/.test(error.message),
+    (error) => error instanceof UsageError && /^schema schema\.json: \$ref "b\.json#\/definitions\/nope" cannot be resolved: b\.json has no such part$/.test(error.message),
   );
 });
 

@@ -3,7 +3,7 @@
 // added, and the compile retried. Drafts mix (README: "How drafts mix"): the compile runs in the
 // newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
@@ -189,7 +189,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
         const url = error.missingSchema;
         if (tried.has(url)) {
           const where = reached.get(url)?.file;
-          throw fail(`schema ${shown}: $ref "${error.missingRef}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
+          throw fail(`schema ${shown}: $ref "${refShown(error.missingRef)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
         }
         tried.add(url);
         const found = find(url);
@@ -210,8 +210,20 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     const expected = localPathFor(url, basesOf(loaded));
     // The file the $ref names, when it is a local one: --watch tries again once it is there.
     const files = [...deps, ...(expected ? [expected] : [])];
-    if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${ref}": no such file (${display(expected)})`, files);
-    return fail(`schema ${shown}: $ref "${ref}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
+    if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
+    return fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
+  }
+
+  // ajv names a $ref resolved against its schema's URL: a local file's is shown as a path, as files are.
+  function refShown(ref) {
+    if (!ref.startsWith('file:')) return ref;
+    const hash = ref.indexOf('#');
+    const file = hash === -1 ? ref : ref.slice(0, hash);
+    try {
+      return display(fileURLToPath(file)) + (hash === -1 ? '' : ref.slice(hash));
+    } catch {
+      return ref;
+    }
   }
 
   let dialect = compiledAs(rootDialect);
