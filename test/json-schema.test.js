@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema.js';
 import { UsageError } from '../runner/errors.js';
 
