@@ -50,16 +50,20 @@ export const duplicateKeyProblem = (name, firstLine, at) => ({
   validator: 'parse', message: `the key ${JSON.stringify(name)} is there twice (first at line ${firstLine}): only the last value is read`, ...at, kind: 'parse',
 });
 
-// The colons that follow a quote, blanks between allowed: each key's, and those of a string like
-// `"a\":"`. indexOf scans natively, and a colon is rarer than a quote in JSON: 2.5 times faster than
-// searching for `":` (4 µs for a 50 KB page of HTML).
+// The colons that follow a quote that is not escaped, blanks between allowed: each key's, and only
+// those of a string that starts with a colon (`":"`), as a quote inside a string is escaped (`"a\":"`).
+// indexOf scans natively, and a colon is rarer than a quote in JSON: 2.5 times faster than searching
+// for `":` (4 µs for a 50 KB page of HTML).
 function countKeyEnds(text) {
   let count = 0;
   for (let i = text.indexOf(':'); i !== -1; i = text.indexOf(':', i + 1)) {
     let before = i - 1;
     let c = text.charCodeAt(before);
     while (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) c = text.charCodeAt(--before); // JSON's blanks
-    if (c === 0x22) count++; // a quote
+    if (c !== 0x22) continue; // not a quote
+    let backslashes = 0;
+    while (text.charCodeAt(before - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) count++;
   }
   return count;
 }
