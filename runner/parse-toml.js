@@ -21,7 +21,7 @@ export function parse(text) {
     value = toml.parse(text, OPTIONS);
   } catch (error) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
-    return [{ problems: [syntaxProblem(error)] }];
+    return [{ problems: [syntaxProblem(error, text)] }];
   }
   const dates = asJsonData(value);
   const impossible = dates.length ? impossibleDate(text, dates) : null;
@@ -30,11 +30,20 @@ export function parse(text) {
 }
 
 // smol-toml says where, on its first line, and quotes the text after it.
-function syntaxProblem(error) {
+function syntaxProblem(error, text) {
   const message = String(error.message).split('\n')[0].replace(/^Invalid TOML document: /, '');
   const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
   if (/excessively nested/.test(message)) return tooDeepProblem(at);
-  return { validator: 'parse', message: `invalid TOML: ${message}`, ...at, kind: 'parse' };
+  return { validator: 'parse', message: `invalid TOML: ${redefined(message, text, at) ?? message}`, ...at, kind: 'parse' };
+}
+
+// "trying to redefine an already defined table or value" names neither: the key or table header
+// written where smol-toml stopped does.
+function redefined(message, text, { line, column }) {
+  if (!/redefine an already defined/.test(message) || line === undefined) return null;
+  const rest = text.split(/\r\n?|\n/, line)[line - 1]?.slice(column - 1) ?? '';
+  const key = /^\[*[ \t]*([^\s=\]#][^=\]#]*?)[ \t]*[=\]]/.exec(rest)?.[1];
+  return key ? `${key} is defined twice: a key or table is defined once` : null;
 }
 
 // In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.

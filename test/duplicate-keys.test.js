@@ -1,4 +1,4 @@
-// A key written twice in one object fails its file in JSON, JSONC and JSON5 as in YAML, at the
+// A key written twice in one object fails its file in JSON, JSONC and JSON5 as in YAML and TOML, at the
 // second one, in-process and on a pool alike; what only looks like one (`":` inside a string, a space
 // before a colon, the same key in two objects) passes.
 import { test } from 'node:test';
@@ -18,14 +18,19 @@ test('a key written twice fails the file at the second one, in every JSON format
     'commented.jsonc': '{\n  // "title": "in a comment does not count"\n  "title": "A",\n  "title": "B", // trailing\n}\n',
     'five.json5': "{\n  title: 'A',\n  \"title\": 'B',\n  list: [{k: 1, k: 2}],\n}\n",
     'front.md': '---\ntitle: A\ntitle: B\n---\n',
+    'key.toml': 'title = "A"\n"title" = "B"\n',
+    'table.toml': '[server]\nport = 1\n\n[ server ]\nhost = "x"\n',
   });
-  const { byPath } = await checkBothExecutors(dir, ['-s', 's.json', 'twice.json', 'nested.json', 'escaped.json', 'commented.jsonc', 'five.json5', 'front.md']);
+  const { byPath } = await checkBothExecutors(dir, ['-s', 's.json', 'twice.json', 'nested.json', 'escaped.json', 'commented.jsonc', 'five.json5', 'front.md', 'key.toml', 'table.toml']);
   assert.deepEqual(problemsOf(byPath['twice.json']), [`parse 4:3 ${twice('title', 2)}`], 'the schema\'s own problem is not added: the document is not read');
   assert.deepEqual(problemsOf(byPath['nested.json']), [`parse 4:5 ${twice('x', 3)}`, `parse 4:13 ${twice('x', 3)}`]);
   assert.deepEqual(problemsOf(byPath['escaped.json']), [`parse 1:18 ${twice('café', 1)}`], 'keys are compared as read, escapes decoded');
   assert.deepEqual(problemsOf(byPath['commented.jsonc']), [`parse 4:3 ${twice('title', 3)}`]);
   assert.deepEqual(problemsOf(byPath['five.json5']), [`parse 3:3 ${twice('title', 2)}`, `parse 4:17 ${twice('k', 4)}`]);
   assert.match(byPath['front.md'].problems[0].message, /the key title is there twice/, 'YAML says it its own way');
+  // smol-toml says "trying to redefine an already defined table or value": the key or header is named.
+  assert.deepEqual(problemsOf(byPath['key.toml']), ['parse 2:1 invalid TOML: "title" is defined twice: a key or table is defined once']);
+  assert.deepEqual(problemsOf(byPath['table.toml']), ['parse 4:2 invalid TOML: server is defined twice: a key or table is defined once']);
 });
 
 test('what only looks like a key written twice passes: ":" in strings, spaces before colons, one key in two objects', async (t) => {
