@@ -18,10 +18,10 @@ export function parseJson(text, format = 'JSON') {
     // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
     return { problems: [nestingProblem(text) ?? jsonSyntaxProblem(text, error, format)] };
   }
-  const { keys, depth } = shapeOf(value);
+  const { depth, ...shape } = shapeOf(value);
   // Too deep is said first: a duplicate key is placed by a visitor that recurses once per level.
   if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
-  const duplicates = duplicateKeyProblems(text, keys);
+  const duplicates = duplicateKeyProblems(text, shape);
   return duplicates.length ? { problems: duplicates } : { value };
 }
 
@@ -32,14 +32,16 @@ export function parseJson(text, format = 'JSON') {
  * @returns {import('./check-file.js').Problem[]} as parseJson's; none for a value too deep to search
  */
 export function keysWrittenTwice(text, value) {
-  const { keys, depth } = shapeOf(value);
-  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, keys);
+  const { depth, ...shape } = shapeOf(value);
+  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, shape);
 }
 
-// How many keys the value's objects have, and how deeply it nests: without recursion, since
+// How deeply the value nests, how many keys it has, and how many of its strings (keys too) start with
+// a colon after any spaces (a time separator ":"), for duplicate-keys.js. Without recursion, since
 // JSON.parse copes with any depth.
 function shapeOf(value) {
   let keys = 0;
+  let colonFirst = startsWithColon(value) ? 1 : 0;
   let depth = 0;
   const stack = [value, 1]; // each object or array, then its depth
   while (stack.length) {
@@ -47,15 +49,23 @@ function shapeOf(value) {
     const current = stack.pop();
     if (level > depth) depth = level;
     if (Array.isArray(current)) {
-      for (let i = 0; i < current.length; i++) if (isContainer(current[i])) stack.push(current[i], level + 1);
+      for (let i = 0; i < current.length; i++) {
+        const item = current[i];
+        if (isContainer(item)) stack.push(item, level + 1);
+        else if (startsWithColon(item)) colonFirst++;
+      }
     } else if (isContainer(current)) {
       for (const key in current) {
         keys++;
-        if (isContainer(current[key])) stack.push(current[key], level + 1);
+        if (startsWithColon(key)) colonFirst++;
+        const item = current[key];
+        if (isContainer(item)) stack.push(item, level + 1);
+        else if (startsWithColon(item)) colonFirst++;
       }
     }
   }
-  return { keys, depth };
+  return { keys, colonFirst, depth };
 }
 
 const isContainer = (value) => value !== null && typeof value === 'object';
+const startsWithColon = (value) => typeof value === 'string' && (value.charCodeAt(0) === 0x3a || (value.charCodeAt(0) === 0x20 && /^ +:/.test(value)));

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTree, checkBothExecutors, runCli } from './helpers/cli.js';
 import { duplicateKeyProblems } from '../runner/duplicate-keys.js';
+import { parseJson } from '../runner/read-json.js';
 
 const twice = (key, first) => `the key "${key}" is there twice (first at line ${first}): only the last value is read`;
 const problemsOf = (file) => file.problems.map(({ message, line, column, kind }) => `${kind} ${line}:${column} ${message}`);
@@ -47,16 +48,16 @@ test('what only looks like a key written twice passes: ":" in strings, spaces be
 
 test('duplicateKeyProblems reads the text again only when its count of `":` differs from the value\'s keys', () => {
   // A count that matches is trusted: the text is not read again (this text has a duplicate).
-  assert.deepEqual(duplicateKeyProblems('{"a": 1, "a": 2}', 2), []);
-  const [problem] = duplicateKeyProblems('{"a": 1,\n "a": 2}', 1);
+  assert.deepEqual(duplicateKeyProblems('{"a": 1, "a": 2}', { keys: 2, colonFirst: 0 }), []);
+  const [problem] = duplicateKeyProblems('{"a": 1,\n "a": 2}', { keys: 1, colonFirst: 0 });
   assert.deepEqual(problem, { validator: 'parse', message: twice('a', 1), line: 2, column: 2, kind: 'parse' });
-  assert.deepEqual(duplicateKeyProblems('{"a": ": x", "b": 2}', 2), [], 'counts that differ for another reason (a string that starts with a colon) find nothing');
+  assert.deepEqual(duplicateKeyProblems('{"a": ": x", "b": 2}', { keys: 2, colonFirst: 0 }), [], 'counts that differ for another reason (a string that starts with a colon) find nothing');
   // A quote inside a string is escaped: its colon is not counted, so this count (2, as if the keys
   // were different) is trusted too. A key may end with an escaped backslash: its colon is counted.
-  assert.deepEqual(duplicateKeyProblems('{"a": "x\\": 1, \\"y\\":", "a": 2}', 2), []);
-  assert.equal(duplicateKeyProblems('{"a\\\\": 1, "a\\\\": 2}', 1).length, 1);
+  assert.deepEqual(duplicateKeyProblems('{"a": "x\\": 1, \\"y\\":", "a": 2}', { keys: 2, colonFirst: 0 }), []);
+  assert.equal(duplicateKeyProblems('{"a\\\\": 1, "a\\\\": 2}', { keys: 1, colonFirst: 0 }).length, 1);
   // A space before a colon hides no duplicate (found by the fuzz test, FUZZ_SEED=1).
-  assert.equal(duplicateKeyProblems('{"a" \n :1, "a": 2}', 1).length, 1);
+  assert.equal(duplicateKeyProblems('{"a" \n :1, "a": 2}', { keys: 1, colonFirst: 0 }).length, 1);
 });
 
 test('a document too deep is said to be, not searched for duplicate keys (whose visitor recurses)', async (t) => {
@@ -81,4 +82,15 @@ test('a schema file with a key written twice is used as JSON.parse reads it, wit
     assert.equal(result.code, 0, `${args.join(' ')}: the last "properties" and "n" are the schema: ${result.stdout}`);
     assert.deepEqual(result.stderr.trim().split('\n').map((line) => line.replace(/^filecheck: /, '')), warnings, args.join(' '));
   }
+});
+
+test('parseJson: strings that start with a colon (a time separator ":") are counted, so they neither hide a duplicate nor send every file to the slow path', () => {
+  const found = (text) => (parseJson(text).problems ?? []).map((p) => `${p.line}:${p.column} ${p.message}`);
+  assert.deepEqual(found('{"timeSeparator": ":", "list": [" :", ":x"], ":key": 1, "spaced" :  ":"}'), []);
+  assert.deepEqual(found('{"t": ":", "t": ":"}'), [`1:12 ${twice('t', 1)}`]);
+  assert.deepEqual(found('{":k": 1, ":k": 2}'), [`1:11 ${twice(':k', 1)}`]);
+  // A colon written as an escape is no colon in the text: the count is not trusted then.
+  assert.deepEqual(found('{"t": "\\u003a", "a": 1, "a": 2}'), [`1:25 ${twice('a', 1)}`]);
+  assert.deepEqual(found('{"t": "\\u0020:", "a": 1, "a": 2}'), [`1:26 ${twice('a', 1)}`]);
+  assert.deepEqual(found('":"'), [], 'a document that is a string');
 });
