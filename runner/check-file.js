@@ -65,7 +65,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
     } else if (entry.parser) {
       doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     } else {
-      const json = parseJson(read.text);
+      const json = parseJson(read.text, 'JSON', entry.allowDuplicateKeys);
       doc = json.value;
       if (json.problems) {
         problems.push(...json.problems);

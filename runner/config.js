@@ -19,7 +19,7 @@ const CACHE_STRATEGIES = ['metadata', 'content'];
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
- *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null,
+ *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
  *   selection: import('./schema-selection.js').Selection | null }} Rule parser: overrides the
  *   file's extension (formats.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
@@ -154,6 +154,7 @@ function resolveRule(rule, index, base, options, selecting) {
     parser: rule.parser ?? null,
     frontMatter: rule.frontMatter ?? null,
     yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
+    allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
     selection: rule.schema ? null : selecting(rule),
   };
 }

@@ -30,8 +30,10 @@ const MODULES = {
 };
 
 /**
- * @typedef {{ parser: string, frontMatter?: 'required', yamlTags?: string[] }} Format frontMatter: set
- *   when required; yamlTags: the tag sets its rules read in YAML and front matter (yaml-tags.js)
+ * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
+ *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in
+ *   YAML and front matter (yaml-tags.js); allowDuplicateKeys: a rule lets its JSON, JSONC and JSON5
+ *   files repeat a key (duplicate-keys.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
  * out once per set of rules (sets are few), so a file costs one look at its extension.
  * @param {import('./config.js').Rule[]} rules
@@ -41,15 +43,17 @@ const MODULES = {
  */
 export function formatChooser(rules) {
   const byId = new Map(rules.map((rule) => [rule.id, rule]));
-  const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags }
+  const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags, allowDuplicateKeys }
   return (file, ruleIds, key) => {
     let set = sets.get(key);
     if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
-    if (!set.parser && file.endsWith('.json')) return null; // the usual case, first
+    const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
+    if (!set.parser && file.endsWith('.json')) return duplicates; // the usual case, first
     const parser = set.parser ?? BY_EXTENSION.get(extensionOf(file)) ?? 'json';
-    if (parser === 'json') return null;
+    if (parser === 'json') return duplicates;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
-    return set.yamlTags && (parser === 'yaml' || parser === 'markdown') ? { ...format, yamlTags: set.yamlTags } : format;
+    if (set.yamlTags && (parser === 'yaml' || parser === 'markdown')) return { ...format, yamlTags: set.yamlTags };
+    return duplicates && (parser === 'jsonc' || parser === 'json5') ? { ...format, ...duplicates } : format;
   };
 }
 
@@ -66,8 +70,11 @@ function whatRulesSay(rules, file) {
     parser: parsers[0],
     frontMatter: rules.some((rule) => rule?.frontMatter === 'required') ? 'required' : undefined,
     yamlTags: yamlTags.length ? yamlTags : undefined,
+    allowDuplicateKeys: rules.some((rule) => rule?.allowDuplicateKeys), // as tags: what one rule allows
   };
 }
+
+const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
 function extensionOf(file) {

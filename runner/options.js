@@ -9,6 +9,7 @@ export const OPTIONS = {
   'schema-from-document': { type: 'boolean', describe: 'Validate each file against the schema its own "$schema" names (a local file, or a URL a catalog or --ref maps to one), where no rule or --schema names one' },
   catalog: { type: 'string', many: true, describe: 'Schema catalog in SchemaStore\'s catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)' },
   'yaml-tags': { type: 'string', many: true, describe: 'YAML tags to read beyond the core schema, for every file: cloudformation (!Ref, !Sub…), gitlab (!reference), any (every tag, read as if it were not there) (repeatable)' },
+  'allow-duplicate-keys': { type: 'boolean', describe: 'Read a key written twice in a JSON, JSONC or JSON5 object as JSON.parse does (the last value), for every file, instead of failing the file' },
   require: { alias: 'k', type: 'string', many: true, describe: 'Key that must exist, dot notation with an optional type: documentData.title:string (repeatable)' },
   validator: { type: 'string', many: true, describe: 'Custom validator module (repeatable)' },
   ignore: { type: 'string', many: true, describe: 'Glob of files never to check (repeatable); .gitignore and node_modules are always ignored' },

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const momoa = require('@humanwhocodes/momoa');
 
 /** @type {import('./formats.js').Parser['parse']} */
-export function parse(text) {
+export function parse(text, entry) {
   const tooDeep = mayNestTooDeeply(text) && tooDeepAt(text);
   if (tooDeep) return [{ problems: [tooDeepProblem(tooDeep)] }];
   let tree;
@@ -21,7 +21,7 @@ export function parse(text) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
     return [{ problems: [syntaxProblem(text, error)] }];
   }
-  const duplicates = duplicateMembers(tree.body);
+  const duplicates = entry?.allowDuplicateKeys ? [] : duplicateMembers(tree.body);
   if (duplicates.length) return [{ problems: duplicates }];
   return [{ value: momoa.evaluate(tree), locate: (problems) => locate(tree.body, problems) }];
 }

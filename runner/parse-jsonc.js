@@ -22,10 +22,10 @@ const ENDS_A_VALUE = new Set([CLOSE_BRACE, CLOSE_BRACKET, 7, 8, 9, 10, 11]); // 
 const UNCLOSED_COMMENT = 1;
 
 /** @type {import('./formats.js').Parser['parse']} */
-export function parse(text) {
+export function parse(text, entry) {
   const json = asJson(text);
   if (typeof json !== 'string') return [{ problems: [json] }];
-  const { value, problems } = parseJson(json, 'JSONC');
+  const { value, problems } = parseJson(json, 'JSONC', entry?.allowDuplicateKeys);
   if (problems) return [{ problems }];
   return [{ value, locate: (problems) => locateProblems(text, problems) }];
 }

@@ -8,9 +8,10 @@ import { duplicateKeyProblems } from './duplicate-keys.js';
 /**
  * @param {string} text
  * @param {string} [format] named in syntax errors
+ * @param {boolean} [allowDuplicateKeys] read a key written twice as JSON.parse does (a rule's allowDuplicateKeys)
  * @returns {{ value: unknown, problems?: undefined } | { value?: undefined, problems: import('./check-file.js').Problem[] }}
  */
-export function parseJson(text, format = 'JSON') {
+export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
   let value;
   try {
     value = JSON.parse(text);
@@ -21,7 +22,7 @@ export function parseJson(text, format = 'JSON') {
   const { depth, ...shape } = shapeOf(value);
   // Too deep is said first: a duplicate key is placed by a visitor that recurses once per level.
   if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
-  const duplicates = duplicateKeyProblems(text, shape);
+  const duplicates = allowDuplicateKeys ? [] : duplicateKeyProblems(text, shape);
   return duplicates.length ? { problems: duplicates } : { value };
 }
 

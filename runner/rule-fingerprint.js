@@ -58,6 +58,7 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
     const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
     // How the rule's files are read: another parser, or another version of one, may read them otherwise.
     if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
+    if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');
     parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
     fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
   }

@@ -3,7 +3,7 @@
 // before a colon, the same key in two objects) passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTree, checkBothExecutors, runCli } from './helpers/cli.js';
+import { makeTree, writeTree, checkBothExecutors, runCli } from './helpers/cli.js';
 import { duplicateKeyProblems } from '../runner/duplicate-keys.js';
 import { parseJson } from '../runner/read-json.js';
 
@@ -93,4 +93,27 @@ test('parseJson: strings that start with a colon (a time separator ":") are coun
   assert.deepEqual(found('{"t": "\\u003a", "a": 1, "a": 2}'), [`1:25 ${twice('a', 1)}`]);
   assert.deepEqual(found('{"t": "\\u0020:", "a": 1, "a": 2}'), [`1:26 ${twice('a', 1)}`]);
   assert.deepEqual(found('":"'), [], 'a document that is a string');
+});
+
+test('--allow-duplicate-keys, or a rule\'s "allowDuplicateKeys", reads a key written twice as JSON.parse does; the cache does not serve a pass across the change', async (t) => {
+  const dir = makeTree(t, {
+    'pkg/package.json': '{"//": "a comment", "name": "x", "//": "another"}',
+    'data/d.jsonc': '{"a": 1, // c\n "a": 2}',
+    'data/d.json5': '{a: 1, a: 2}',
+    's.json': JSON.stringify({ properties: { a: { const: 2 } } }),
+  });
+  const flagged = await checkBothExecutors(dir, ['pkg', 'data/d.jsonc', 'data/d.json5', '-s', 's.json', '--allow-duplicate-keys'], 0);
+  assert.deepEqual(flagged.files.map((file) => file.status), ['pass', 'pass', 'pass'], 'the last value is the one validated (a: 2)');
+
+  const rules = (allow) => JSON.stringify({ rules: [{ name: 'pkg', files: ['pkg/*.json'], allowDuplicateKeys: allow }, { name: 'data', files: ['data/*'] }] });
+  writeTree(dir, { '.filecheckrc.json': rules(true) });
+  const { byPath } = await checkBothExecutors(dir, []);
+  assert.equal(byPath['pkg/package.json'].status, 'pass');
+  assert.deepEqual([byPath['data/d.jsonc'].problems[0].kind, byPath['data/d.json5'].problems[0].kind], ['parse', 'parse'], 'only the rule that allows it');
+
+  assert.equal((await runCli(['--cache'], { cwd: dir })).code, 1);
+  writeTree(dir, { '.filecheckrc.json': rules(false) });
+  const strict = await runCli(['--cache', '-r', 'json'], { cwd: dir });
+  assert.equal(strict.code, 1);
+  assert.match(strict.stdout, /"path":"pkg\/package\.json","status":"fail"/, 'checked again, not passed from the cache');
 });
