@@ -2,7 +2,7 @@
 // (nesting.js) and keys written twice (duplicate-keys.js). For JSON files, and for JSONC once its
 // comments are blanked. Both are found from one walk of the value.
 import { jsonSyntaxProblem } from './positions.js';
-import { MAX_DEPTH, nestingProblem, tooDeepProblem } from './nesting.js';
+import { MAX_DEPTH, mayNestTooDeeply, nestingProblem, tooDeepProblem } from './nesting.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 
 /**
@@ -19,6 +19,8 @@ export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
     // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
     return { problems: [nestingProblem(text) ?? jsonSyntaxProblem(text, error, format)] };
   }
+  // With no keys to count, the value is walked only when the text has brackets enough to be too deep.
+  if (allowDuplicateKeys && !mayNestTooDeeply(text)) return { value };
   const { depth, ...shape } = shapeOf(value);
   // Too deep is said first: a duplicate key is placed by a visitor that recurses once per level.
   if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };

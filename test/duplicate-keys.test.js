@@ -63,8 +63,10 @@ test('duplicateKeyProblems reads the text again only when its count of `":` diff
 test('a document too deep is said to be, not searched for duplicate keys (whose visitor recurses)', async (t) => {
   const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`;
   const dir = makeTree(t, { 'deep.json': deep.replace('{"a":1}', '{"a":1,"a":2}') });
-  const { byPath } = await checkBothExecutors(dir, ['deep.json']);
-  assert.deepEqual(byPath['deep.json'].problems.map((p) => p.message), ['the document is nested too deeply (more than 1000 levels)']);
+  for (const allow of [[], ['--allow-duplicate-keys']]) {
+    const { byPath } = await checkBothExecutors(dir, ['deep.json', ...allow]);
+    assert.deepEqual(byPath['deep.json'].problems.map((p) => p.message), ['the document is nested too deeply (more than 1000 levels)'], allow.join(''));
+  }
 });
 
 test('a schema file with a key written twice is used as JSON.parse reads it, with a warning naming the place, in both executors and from the cache', async (t) => {
