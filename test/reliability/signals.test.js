@@ -23,7 +23,9 @@ function sharedTree(files) {
 }
 
 // Its first call (in each worker) says "started" and waits for the file $GO; every call then takes
-// 1 ms, so that the in-process loop, which hears signals between its 50 ms slices, is still going.
+// 5 ms, so that the run is still going (2 s in-process, 1 s on two workers) when the signal is heard,
+// even on a loaded machine where the child gets the CPU late: the in-process loop hears it between
+// its 50 ms slices.
 const GATED_VALIDATOR = `import fs from 'node:fs';
 let first = true;
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -33,7 +35,7 @@ export default () => {
     process.stderr.write('started\\n');
     while (!fs.existsSync(process.env.GO)) Atomics.wait(pause, 0, 0, 5);
   }
-  const end = performance.now() + 1;
+  const end = performance.now() + 5;
   while (performance.now() < end);
 };
 `;
@@ -83,9 +85,11 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
 
 test('a second signal exits at once, before a stuck worker is stopped: no half-written report, the previous one kept', { timeout: 60_000 }, async (t) => {
   // The first file never ends: the first signal waits for it (the pool terminates such a worker
-  // half a second later); the second does not wait.
+  // half a second later); the second does not wait. The workers wait without spinning: two threads
+  // busy for good on a loaded 2-core machine could hold the main thread off the CPU for longer than
+  // that half second, and the run would end before it heard the second signal.
   const dir = makeTree(t, {
-    'stuck.js': "export default () => {\n  process.stderr.write('started\\n');\n  for (;;);\n};\n",
+    'stuck.js': "export default () => {\n  process.stderr.write('started\\n');\n  const never = new Int32Array(new SharedArrayBuffer(4));\n  for (;;) Atomics.wait(never, 0, 0);\n};\n",
     'out/report.xml': 'the previous report',
   });
   const run = runCli([`${gatedDir}/data`, '--validator', './stuck.js', '--workers', '2', '-r', 'default', '-r', 'junit:out/report.xml'], { cwd: dir });
