@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import validateConfigFile from '../schema/filecheckrc.validate.js';
 import { UsageError } from './errors.js';
 import { parseJson } from './read-json.js';
+import { parseKeySpec } from '../validators/require-keys.js';
 import { parseChaos } from './chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
@@ -119,14 +120,29 @@ function describeConfigError(errors, data) {
   const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
   const error = kept[0] ?? errors[0];
   const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
+  const value = valueAt(data, error.instancePath);
+  if (error.instancePath === '/workers') return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
   if (error.keyword === 'enum') return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
-  if (error.keyword === 'pattern') return `${where}: ${JSON.stringify(valueAt(data, error.instancePath) ?? '')} is not valid here`.replace(': "" is', ' is');
+  if (error.keyword === 'pattern') return describePattern(error, value, where);
   // A oneOf of types (`bail`: boolean or integer) fails once per branch: name every type, not the first.
   const types = kept.filter((e) => isType(e) && e.instancePath === error.instancePath).map((e) => e.params.type);
   if (isType(error) && types.length > 1) return `${where} must be ${types.join(' or ')}`;
   return `${where} ${error.message}`;
+}
+
+// A pattern said in words: the validator knows only the regular expression.
+function describePattern(error, value, where) {
+  if (error.params.pattern === '\\S') return `${where} must not be blank`;
+  if (/^\/rules\/\d+\/require\/\d+$/.test(error.instancePath)) {
+    try {
+      parseKeySpec(value);
+    } catch (specError) {
+      return `${where}: ${specError.message}`;
+    }
+  }
+  return `${where}: ${JSON.stringify(value)} is not valid here`;
 }
 
 function valueAt(data, pointer) {

@@ -84,5 +84,5 @@ test('the schema rejects bad configs, at the right place', async (t) => {
 
 test('the schema accepts the require specs that parseKeySpec accepts (an escaped colon or dot), and rejects an unknown type', () => {
   assert.equal(validate({ rules: [{ files: ['x'], require: ['urn\\:isbn', 'a\\:b:string', 'a\\.b.c:integer'] }] }), true);
-  for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c']) assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
+  for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c', ':string']) assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
 });

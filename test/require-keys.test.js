@@ -32,7 +32,7 @@ test('parseKeySpec reads the key path and the optional type', async (t) => {
 });
 
 test('parseKeySpec rejects specs with an empty key', async (t) => {
-  for (const spec of ['', '.', 'a..b', '.a', 'a.', 'a.:string', '..:number']) {
+  for (const spec of ['', '.', 'a..b', '.a', 'a.', 'a.:string', '..:number', ':string', ':', ':foo']) {
     await t.test(JSON.stringify(spec), () => {
       assert.throws(() => parseKeySpec(spec), {
         name: 'TypeError',

@@ -35,13 +35,13 @@ export function parseKeySpec(spec) {
   // The type follows the last colon that is not escaped: a literal colon in a key is written "\:",
   // so that a typo in the type (`title:strin`) is an error, not a key "title:strin" every file lacks.
   const colon = spec.search(/(?<!\\):(?:[^:\\]|\\.)*$/);
-  const type = colon > 0 ? spec.slice(colon + 1) : undefined;
+  const keyPath = colon >= 0 ? spec.slice(0, colon) : spec;
+  const path = keyPath.split(/(?<!\\)\./).map((part) => part.replace(/\\([.:])/g, '$1'));
+  if (!keyPath || path.some((part) => part === '')) throw new TypeError(`"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`);
+  const type = colon >= 0 ? spec.slice(colon + 1) : undefined;
   if (type !== undefined && !TYPES[type]) {
     throw new TypeError(`"${spec}": unknown type "${type}" (expected ${Object.keys(TYPES).join(', ')}; a colon in a key is written \\:)`);
   }
-  const keyPath = type ? spec.slice(0, colon) : spec;
-  const path = keyPath.split(/(?<!\\)\./).map((part) => part.replace(/\\([.:])/g, '$1'));
-  if (!keyPath || path.some((part) => part === '')) throw new TypeError(`"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`);
   return { spec, path, type };
 }
 
