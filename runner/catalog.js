@@ -8,6 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from './errors.js';
 import { describeSyntaxError } from './positions.js';
 import { relativePosix } from './paths.js';
+import { keysWrittenTwice } from './read-json.js';
 
 const require = createRequire(import.meta.url);
 
@@ -15,9 +16,11 @@ const require = createRequire(import.meta.url);
  * @typedef {{ name: string, url: string, local: string | null, catalog: string, index: number }} CatalogEntry
  *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
  *   index: its place in the catalog
- * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined }} Catalog
+ * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined,
+ *   twice: string[] }} Catalog
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
- *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url
+ *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url; twice: a note
+ *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value)
  * @param {string} file absolute path of the catalog
  * @param {(file: string) => string} [display] names it in messages, as schemas are named
  * @returns {Catalog} a catalog that cannot be used is a UsageError
@@ -78,6 +81,7 @@ export function loadCatalog(file, display = (name) => name) {
   };
   return {
     file,
+    twice: keysWrittenTwice(text, data).map(({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`),
     match(target, base) {
       const relative = relativePosix(base, target);
       const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;

@@ -48,7 +48,7 @@ export function createRuleCompiler(rules, context) {
       validators.push((await loaderFor(rule)).validator(rule.schema, refs));
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs);
-      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context.display))));
+      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context))));
       const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
         import('./schema-selection.js'),
         import('../validators/selected-schemas.js'),
@@ -94,8 +94,11 @@ async function loadSchemas(rule, context) {
   return createSchemaLoader(rule, context);
 }
 
-async function loadCatalog(file, display) {
-  return (await import('./catalog.js')).loadCatalog(file, display);
+// A key written twice in a catalog is a warning, as in a schema: catalogs are often third parties'.
+async function loadCatalog(file, { display, warn }) {
+  const catalog = (await import('./catalog.js')).loadCatalog(file, display);
+  for (const note of catalog.twice) warn(note);
+  return catalog;
 }
 
 /** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */

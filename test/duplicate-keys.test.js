@@ -86,6 +86,22 @@ test('a schema file with a key written twice is used as JSON.parse reads it, wit
   }
 });
 
+test('a catalog with a key written twice is read as JSON.parse reads it, with a warning naming the place, once, in both executors', async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': '{\n  "schemas": [{\n    "url": "./s.json",\n    "fileMatch": ["*.x.json"],\n    "fileMatch": ["a.json"]\n  }]\n}\n',
+    's.json': '{"required": ["id"]}',
+    'a.json': '{}',
+    'b.x.json': '{}',
+  });
+  for (const workers of ['0', '2']) {
+    const result = await runCli(['a.json', 'b.x.json', '--catalog', 'catalog.json', '--workers', workers, '-r', 'json'], { cwd: dir });
+    assert.equal(result.code, 1, result.stderr);
+    assert.equal(result.stderr, `filecheck: warning: catalog catalog.json:5:5: ${twice('fileMatch', 4)}\n`, `--workers ${workers}`);
+    const failed = JSON.parse(result.stdout).files.filter((file) => file.status === 'fail').map((file) => file.path);
+    assert.deepEqual(failed, ['a.json'], 'the last "fileMatch" is the one read');
+  }
+});
+
 test('parseJson: strings that start with a colon (a time separator ":") are counted, so they neither hide a duplicate nor send every file to the slow path', () => {
   const found = (text) => (parseJson(text).problems ?? []).map((p) => `${p.line}:${p.column} ${p.message}`);
   assert.deepEqual(found('{"timeSeparator": ":", "list": [" :", ":x"], ":key": 1, "spaced" :  ":"}'), []);
