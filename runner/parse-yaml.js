@@ -194,7 +194,10 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
   const duplicate = firstDuplicateKey(doc);
   if (duplicate) {
     const [first, second] = duplicate;
-    return problem(`the key ${source.slice(second.range[0], second.range[1])} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
+    // Quoted as JSON's message quotes it (a key may have spaces); a quoted key is shown as written.
+    const written = source.slice(second.range[0], second.range[1]);
+    const shown = /^["']/.test(written) ? written : JSON.stringify(written);
+    return problem(`the key ${shown} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
   }
   const key = collectionKey && keyThatIsACollection(doc);
   if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);

@@ -222,8 +222,8 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     invalid('must have required property "host"', '/merged', 6, 1), // a block mapping: on its key, the line JSON would give
     invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
   ]);
-  assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: the key name is there twice (first at line 1)', 3, 1)]);
-  assert.deepEqual(problems('duplicate-nested.yaml'), [unparsable('invalid YAML: the key k is there twice (first at line 4)', 5, 6)], 'the first duplicate in the text');
+  assert.deepEqual(problems('duplicate.yaml'), [unparsable('invalid YAML: the key "name" is there twice (first at line 1)', 3, 1)]);
+  assert.deepEqual(problems('duplicate-nested.yaml'), [unparsable('invalid YAML: the key "k" is there twice (first at line 4)', 5, 6)], 'the first duplicate in the text');
   assert.deepEqual(problems('big.yaml'), [], 'the nearest number: an integer');
   assert.deepEqual(problems('hex-big.yaml'), []);
   const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
@@ -511,7 +511,7 @@ test('a YAML schema is read as YAML data files are: a quoted line under its key,
   assert.match(quoted.stdout, /must have required property "name"/);
   const twice = await runCli(['data', '-s', 'schemas/twice.yaml'], { cwd: dir });
   assert.equal(twice.code, 2);
-  assert.equal(oneLine(twice.stderr), 'schema schemas/twice.yaml:3:1 is not valid YAML: the key required is there twice (first at line 2)');
+  assert.equal(oneLine(twice.stderr), 'schema schemas/twice.yaml:3:1 is not valid YAML: the key "required" is there twice (first at line 2)');
   const two = await runCli(['data', '-s', 'schemas/two.yaml'], { cwd: dir });
   assert.equal(two.code, 2);
   assert.equal(oneLine(two.stderr), 'schema schemas/two.yaml holds 2 YAML documents; a schema file holds one');
