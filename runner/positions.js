@@ -13,8 +13,9 @@ const parentOf = (pointer) => pointer.slice(0, pointer.lastIndexOf('/'));
  * Fills in `line` and `column` of each problem that has a pointer and no position yet: of the
  * value, or with `atKey` of its key (an extra property is its key's fault).
  * A pointer that goes past the document (a missing key) lands on the deepest node that exists, and
- * the problem is marked `near`. Only the containers on the way to a wanted pointer are entered. The
- * text has no key twice in one object (duplicate-keys.js).
+ * the problem is marked `near`. Of a key written twice (which only --allow-duplicate-keys lets
+ * through: duplicate-keys.js), the last is placed: it is the one JSON.parse kept and the validators
+ * saw. So the whole text is read, but only the containers on the way to a wanted pointer are entered.
  * @param {string} text
  * @param {Array<{ pointer?: string, atKey?: boolean, line?: number, column?: number, near?: boolean }>} problems
  */
@@ -35,9 +36,11 @@ export function locateProblems(text, problems) {
   const keys = new Set(pending.filter((p) => p.atKey).map((p) => p.pointer));
   const keysFound = new Map();
 
-  // Returns whether the node is on the way to a wanted pointer.
+  // Returns whether the node is on the way to a wanted pointer. A key met again forgets what was
+  // found inside its earlier value.
   const reach = (pointer, line, column) => {
     if (!wanted.has(pointer)) return false;
+    if (found.has(pointer)) for (const p of found.keys()) if (p.startsWith(`${pointer}/`)) found.delete(p);
     found.set(pointer, { line: line + 1, column: column + 1 });
     return true;
   };

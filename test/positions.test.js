@@ -63,7 +63,36 @@ test('locateProblems: a pointer past the document lands on the deepest node that
 });
 
 // Found by test/reliability/fuzz-agreement.test.js: the first occurrence was placed, a value the
-// validators never saw.
+// validators never saw. Such files fail unless --allow-duplicate-keys lets them through.
+test('locateProblems: of duplicate keys, the last is placed, whatever its first held', async (t) => {
+  const text = [
+    '{',
+    '  "a": {"x": 1, "y": 2},',
+    '  "n": [1, {"k": 1}],',
+    '  "a": {"x": 3},',
+    '  "n": [5],',
+    '  "s": {"t": 1},',
+    '  "s": 7',
+    '}',
+  ].join('\n');
+  const cases = [
+    ['/a', 4, 8, 'the later object'],
+    ['/a/x', 4, 14, 'a key inside the later object'],
+    ['/a/y', 4, 8, 'a key only the earlier object had does not exist: its parent, the later object'],
+    ['/n/0', 5, 9, 'an element of the later array'],
+    ['/n/1/k', 5, 8, 'an element only the earlier array had: the later array'],
+    ['/s/t', 7, 8, 'below a value that became a number: the number'],
+  ];
+  for (const [pointer, line, column, why] of cases) {
+    await t.test(`${JSON.stringify(pointer)}: ${why}`, () => {
+      assert.deepEqual(locate(text, pointer), { line, column });
+    });
+  }
+  const problems = [{ pointer: '/a/y' }, { pointer: '/a/x' }, { pointer: '/a' }];
+  locateProblems(text, problems);
+  assert.deepEqual(problems.map((p) => [p.line, p.column]), [[4, 8], [4, 14], [4, 8]], 'several pointers at once');
+});
+
 test('locateProblems: with atKey, a problem lands on its key (an extra property is its key\'s fault), the last of duplicates', () => {
   const problems = [
     { pointer: '/a/b', atKey: true },
