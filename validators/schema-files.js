@@ -14,16 +14,24 @@ const require = createRequire(import.meta.url);
  * @param {(file: string) => string} [display] names the file in messages
  * @returns {Record<string, any> | boolean} the parsed schema; a schema that cannot be read is a usage error
  */
-export const readSchema = (file, display) => readSchemaFile(file, display).schema;
+export const readSchema = (file, display) => parseSchemaFile(file, display).schema;
 
 /**
+ * For a schema to compile: readSchema's, and a note for each key written twice in one of its JSON
+ * objects (the first value is lost: a warning, as schemas are often third parties'). Not looked for
+ * in a schema read for its $id alone (schema-selection.js): it is warned of when it is compiled.
  * @param {string} file
  * @param {(file: string) => string} [display] names the file in messages
- * @returns {{ schema: Record<string, any> | boolean, twice: string[] }} the parsed schema, and a note
- *   for each key written twice in one of its JSON objects (the first value is lost: a warning, as
- *   schemas are often third parties'); a schema that cannot be read is a usage error
+ * @returns {{ schema: Record<string, any> | boolean, twice: string[] }}
  */
 export function readSchemaFile(file, display = (name) => name) {
+  const { schema, text, yaml } = parseSchemaFile(file, display);
+  // YAML's reader refuses a key written twice (parse-yaml.js).
+  const twice = yaml ? [] : keysWrittenTwice(text, schema).map(({ message, line, column }) => `${display(file)}:${line}:${column}: ${message}`);
+  return { schema, twice };
+}
+
+function parseSchemaFile(file, display = (name) => name) {
   let text;
   try {
     text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
@@ -37,9 +45,7 @@ export function readSchemaFile(file, display = (name) => name) {
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
     throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object or a boolean`, { files: [file] });
   }
-  // YAML's reader refuses a key written twice (parse-yaml.js).
-  const twice = yaml ? [] : keysWrittenTwice(text, schema).map(({ message, line, column }) => `${display(file)}:${line}:${column}: ${message}`);
-  return { schema, twice };
+  return { schema, text, yaml };
 }
 
 function parseJsonSchema(text, file, display) {
