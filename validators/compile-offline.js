@@ -12,6 +12,7 @@ import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
+import { enableLazyRefs } from './lazy-refs.js';
 
 // Signals that end one attempt and start the next.
 class NewerDialect {
@@ -24,6 +25,7 @@ class SharedAnchor {
     this.name = name;
   }
 }
+class NotLazy {}
 class NotUnicode {
   constructor(error, resources) {
     this.error = error;
@@ -37,11 +39,13 @@ class NotUnicode {
  *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
  *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
  *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
- *   those patterns without the u flag, the others with it)
- * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[] }}
- *   deps: the local files the $refs reached; warnings: ajv's; notes: filecheck's, for people
+ *   those patterns without the u flag, the others with it); lazy: compile each $ref'd subschema
+ *   when a document first reaches it (lazy-refs.js), not all before the first document
+ * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean }}
+ *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
+ *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, lazy = false }) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -119,6 +123,9 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
       }
+      // ajv generates a $dynamicRef's code from the anchors compiled before it: compiled in
+      // another order, it could differ.
+      if (lazy && hasDynamicRef(schema)) throw new NotLazy();
       const withoutIt = withoutNullable(schema);
       if (withoutIt) {
         unknownKeyword('nullable');
@@ -170,37 +177,49 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       return file && fileAt(file);
     };
 
-    const rootId = urlKey(add(root, root.id));
+    // Adds the schema a $ref names that ajv does not have; a $ref that cannot be resolved throws.
     const tried = new Set();
+    const load = (url, ref) => {
+      if (tried.has(url)) {
+        const where = reached.get(url)?.file;
+        throw fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
+      }
+      tried.add(url);
+      const found = find(url);
+      if (found?.builtIn) {
+        ajv.addSchema(found.builtIn.schema, url); // another spelling of a meta-schema ajv has
+        return true;
+      }
+      if (!found) throw unresolved(url, ref, loaded, deps);
+      const own = found.dialect ?? rootDialect;
+      if (isNewer(own, dialect)) throw new NewerDialect(own);
+      add(found, url);
+      return true;
+    };
+    // What ajv could not compile, mended where filecheck can: a missing schema is added, an unknown
+    // format ignored (with a warning); false: the error stands.
+    const mend = (error) => {
+      if (error.missingSchema !== undefined) return load(error.missingSchema, error.missingRef);
+      const format = ignorableFormat(ajv, error);
+      if (format === null) return false;
+      warnings.push(error.message);
+      ajv.addFormat(format, true);
+      return true;
+    };
+    // A subschema compiled on first use that cannot be compiled is so at the first document that
+    // reaches it: the validator then compiles the whole schema (json-schema.js), which says why.
+    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), retry: mend });
+
+    const rootId = urlKey(add(root, root.id));
     for (;;) {
       try {
         return { ajv, validate: ajv.getSchema(rootId), deps, warnings, loaded };
       } catch (error) {
-        if (error.missingSchema === undefined) {
-          if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
-          // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
-          if (error instanceof RangeError) throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
-          const format = ignorableFormat(ajv, error);
-          if (format === null) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
-          warnings.push(error.message);
-          ajv.addFormat(format, true);
-          continue;
-        }
-        const url = error.missingSchema;
-        if (tried.has(url)) {
-          const where = reached.get(url)?.file;
-          throw fail(`schema ${shown}: $ref "${refShown(error.missingRef)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
-        }
-        tried.add(url);
-        const found = find(url);
-        if (found?.builtIn) {
-          ajv.addSchema(found.builtIn.schema, url); // another spelling of a meta-schema ajv has
-          continue;
-        }
-        if (!found) throw unresolved(url, error.missingRef, loaded, deps);
-        const own = found.dialect ?? rootDialect;
-        if (isNewer(own, dialect)) throw new NewerDialect(own);
-        add(found, url);
+        if (!(error instanceof Error) || error instanceof UsageError) throw error;
+        // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
+        if (error instanceof RangeError) throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
+        if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
+        if (!mend(error)) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
       }
     }
   }
@@ -233,10 +252,12 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     for (;;) {
       try {
         const { loaded, ...compiled } = attempt(dialect, unicode);
-        return { ...compiled, notes: [...new Set(notes)] };
+        return { ...compiled, lazy, notes: [...new Set(notes)] };
       } catch (signal) {
         if (signal instanceof NewerDialect) {
           dialect = signal.dialect;
+        } else if (signal instanceof NotLazy) {
+          lazy = false;
         } else if (signal instanceof SharedAnchor) {
           sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {
@@ -266,6 +287,14 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
+
+function hasDynamicRef(schema) {
+  let found = false;
+  walkSchema(schema, (node) => {
+    found ||= node.$dynamicRef !== undefined || node.$recursiveRef !== undefined;
+  });
+  return found;
+}
 
 // The schema as ajv is given it: its id where its draft keeps it (draft-04's `id`), absolute.
 function withId(raw, dialect, id) {

@@ -8,6 +8,7 @@ import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { toProblems } from './schema-problems.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
+import { LazyCompileError } from './lazy-refs.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
 
 const require = createRequire(import.meta.url);
@@ -61,21 +62,32 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     return validator;
   };
   const make = (rule, shown) => {
-    const { validate, notes, files } = loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display, refIndexOf);
+    const strategy = compileStrategy(cache);
+    const compile = (lazy) => loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy);
+    let { validate, notes, files } = compile(strategy === 'lazy');
     for (const note of notes) warn(`schema ${shown}: ${note}`);
+    const run = (doc) => {
+      try {
+        return validate(doc) ? [] : toProblems(validate.errors);
+      } catch (error) {
+        // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
+        if (error instanceof RangeError && /call stack/.test(error.message)) {
+          return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
+        }
+        if (!(error instanceof LazyCompileError)) throw error;
+        // A part compiled on first use that cannot be: the whole schema is compiled as it would
+        // have been at first, which says why it cannot be used (or validates as it should).
+        ({ validate, files } = compile(false));
+        return run(doc);
+      }
+    };
     return {
       name: 'json-schema',
       ...(cache && { key: cache.keyOf(rule) }),
-      files,
-      validate(doc) {
-        try {
-          return validate(doc) ? [] : toProblems(validate.errors);
-        } catch (error) {
-          // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
-          if (!(error instanceof RangeError && /call stack/.test(error.message))) throw error;
-          return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
-        }
+      get files() {
+        return files();
       },
+      validate: run,
     };
   };
   return {
@@ -96,12 +108,26 @@ export async function createJsonSchemaValidator(rule, context) {
   return (await createSchemaLoader(rule, context)).validator(rule.schema, rule.refs);
 }
 
+/**
+ * How schemas are compiled: `lazy` compiles each $ref'd subschema when a document first reaches
+ * it (lazy-refs.js), `eager` all of a schema before its first document, as ajv does. Lazy is what a
+ * run takes (a subschema no document reaches costs nothing; one it reaches costs the same code, a
+ * little later), but with --cache, whose stored code is the whole schema's. FILECHECK_SCHEMA_COMPILE
+ * forces one, for tests that compare them (README: "How schemas are compiled").
+ * @returns {'lazy' | 'eager'}
+ */
+function compileStrategy(cache) {
+  const forced = process.env.FILECHECK_SCHEMA_COMPILE;
+  if (forced === 'lazy' || forced === 'eager') return forced;
+  return cache ? 'eager' : 'lazy';
+}
+
 // Stored code that does not load is compiled, and stored, again.
 function loadStored(cache, rule) {
   const entry = cache?.lookup(rule);
   if (!entry?.code) return null;
   try {
-    return { validate: cache.load(entry.code), notes: entry.notes, files: entry.deps.map(([file]) => file) };
+    return { validate: cache.load(entry.code), notes: entry.notes, files: () => entry.deps.map(([file]) => file) };
   } catch {
     return null;
   }
@@ -109,7 +135,7 @@ function loadStored(cache, rule) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
+function compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy) {
   const notes = [];
   let warnings = [];
   // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
@@ -130,6 +156,7 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
       refIndex: refIndexOf(rule.refs),
       newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
       unicodeRegExp: rule.ajv.unicodeRegExp,
+      lazy: lazy && !cache,
     });
     ({ ajv, validate, deps, warnings } = compiled);
     notes.push(...compiled.notes);
@@ -145,7 +172,8 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf) {
     }
     cache.save(rule, { deps, notes, code });
   }
-  return { validate, notes, files: rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])] };
+  // A lazy compilation adds to deps as documents reach more of the schema.
+  return { validate, notes, files: () => (rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])]) };
 }
 
 // The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),

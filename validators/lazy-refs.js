@@ -1,0 +1,156 @@
+// Lazy compilation of $ref'd subschemas: ajv compiles a schema and every subschema its $refs reach
+// before it validates anything, which for SchemaStore's package.json schema means the 1,000
+// definitions of the ESLint plugins' schema (a second of code generation) that a package.json
+// without "eslintConfig" never uses. With lazy refs on, an ajv instance compiles a $ref'd
+// subschema the first time a document reaches it. The code is ajv's own, generated from the same
+// schema: ajv already calls a subschema that is still being compiled (a recursive $ref) through
+// a `wrapper.validate` looked up at run time, and evaluated properties (unevaluated*) read from
+// it at run time too. Here every $ref that ajv would compile apart takes that path, and
+// `validate` is compiled when first read. A $ref ajv inlines is inlined as before.
+//
+// ajv keeps the functions this replaces inside its compile module; `resolveRef` is called through
+// the module's exports (vocabularies/core/ref.js), so it is replaced there, and acts only for the
+// ajv instances given to enableLazyRefs, never for a meta-schema (ajv runs those, validateSchema,
+// while it generates code: they are compiled whole).
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+// ajv's compiler, loaded with the first lazy ajv: a run of stored code (--cache) loads none.
+let compile;
+let resolveUrl, inlineRef, normalizeId, getFullPath, _getFullPath, unescapeFragment, schemaHasRulesButRef;
+
+const lazyAjvs = new WeakMap(); // ajv ─▶ the options of enableLazyRefs
+
+/** A lazily compiled subschema that could not be compiled when a document reached it. */
+export class LazyCompileError extends Error {
+  constructor(cause) {
+    super(cause.message, { cause });
+  }
+}
+
+/**
+ * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
+ * @param {import('ajv').default} ajv
+ * @param {{ load(url: string, ref: string): boolean, retry(error: Error): boolean }} options
+ *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
+ *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
+ *   spares the compilation started again for each schema ajv found missing.
+ *   retry: called with an error of a deferred compilation (an unknown format…); true when it was
+ *   mended and the compilation may be tried again
+ */
+export function enableLazyRefs(ajv, { load, retry }) {
+  if (!compile) patchResolveRef();
+  lazyAjvs.set(ajv, { load, retry });
+}
+
+// The subschema compiles when its `validate` is first read by the code that calls it. Read while
+// ajv generates code (getValidate, the evaluated properties), it is not there yet: the generated
+// code looks it up when it runs, as for a recursive $ref.
+function defer(ajv, env, state) {
+  Object.defineProperty(env, 'validate', {
+    configurable: true,
+    enumerable: true,
+    get: () => (ajv._compilations.size ? undefined : compileDeferred(ajv, env, state)),
+    // Compiled by ajv itself meanwhile (a schema added whole, asked for by its id).
+    set: (validate) => Object.defineProperty(env, 'validate', { value: validate, configurable: true, enumerable: true, writable: true }),
+  });
+}
+
+function compileDeferred(ajv, env, state) {
+  delete env.validate;
+  for (;;) {
+    try {
+      compile.compileSchema.call(ajv, env);
+      return env.validate;
+    } catch (error) {
+      let mended = false;
+      try {
+        mended = state.retry(error);
+      } catch (failure) {
+        error = failure;
+      }
+      if (!mended) {
+        defer(ajv, env, state); // each use fails alike
+        throw new LazyCompileError(error);
+      }
+    }
+  }
+}
+
+function patchResolveRef() {
+  compile = require('ajv/dist/compile');
+  ({ resolveUrl, inlineRef, normalizeId, getFullPath, _getFullPath } = require('ajv/dist/compile/resolve'));
+  ({ unescapeFragment, schemaHasRulesButRef } = require('ajv/dist/compile/util'));
+  const resolveRef = compile.resolveRef;
+  compile.resolveRef = function lazyResolveRef(root, baseId, ref) {
+    return lazyAjvs.has(this) && !root.meta ? resolveLazily.call(this, lazyAjvs.get(this), root, baseId, ref) : resolveRef.call(this, root, baseId, ref);
+  };
+}
+
+function resolveLazily(state, root, baseId, ref) {
+  // As ajv's resolveRef, but a subschema that is not inlined is returned uncompiled.
+  ref = resolveUrl(this.opts.uriResolver, baseId, ref);
+  const known = root.refs[ref];
+  if (known) return known;
+  let env = resolve.call(this, root, ref);
+  if (env === undefined) {
+    const schema = root.localRefs?.[ref];
+    if (schema) env = new compile.SchemaEnv({ schema, schemaId: this.opts.schemaId, root, baseId });
+  }
+  if (env === undefined && state.load(normalizeId(getFullPath(this.opts.uriResolver, ref)), ref)) env = resolve.call(this, root, ref);
+  if (env === undefined) return undefined;
+  if (inlineRef(env.schema, this.opts.inlineRefs)) return (root.refs[ref] = env.schema);
+  if (!env.validate) defer(this, env, state);
+  return (root.refs[ref] = env);
+}
+
+// ajv's resolve, resolveSchema and getJsonPointer, less the compilation of the schema a $ref
+// points into (which compiled all of it to reach one definition).
+function resolve(root, ref) {
+  let env;
+  while (typeof (env = this.refs[ref]) === 'string') ref = env;
+  return env || this.schemas[ref] || resolveSchema.call(this, root, ref);
+}
+
+function resolveSchema(root, ref) {
+  const parsed = this.opts.uriResolver.parse(ref);
+  const refPath = _getFullPath(this.opts.uriResolver, parsed);
+  let baseId = getFullPath(this.opts.uriResolver, root.baseId, undefined);
+  if (Object.keys(root.schema).length > 0 && refPath === baseId) return getJsonPointer.call(this, parsed, root);
+  const id = normalizeId(refPath);
+  const found = this.refs[id] || this.schemas[id];
+  if (typeof found === 'string') {
+    const env = resolveSchema.call(this, root, found);
+    if (typeof env?.schema !== 'object') return undefined;
+    return getJsonPointer.call(this, parsed, env);
+  }
+  if (typeof found?.schema !== 'object') return undefined;
+  if (id === normalizeId(ref)) {
+    const { schema } = found;
+    const { schemaId } = this.opts;
+    if (schema[schemaId]) baseId = resolveUrl(this.opts.uriResolver, baseId, schema[schemaId]);
+    return new compile.SchemaEnv({ schema, schemaId, root, baseId });
+  }
+  return getJsonPointer.call(this, parsed, found);
+}
+
+// The keywords whose values are maps of names, not places where an id changes the base.
+const PREVENT_SCOPE_CHANGE = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
+
+function getJsonPointer(parsed, { baseId, schema, root }) {
+  if (parsed.fragment?.[0] !== '/') return undefined;
+  for (const part of parsed.fragment.slice(1).split('/')) {
+    if (typeof schema === 'boolean') return undefined;
+    const partSchema = schema[unescapeFragment(part)];
+    if (partSchema === undefined) return undefined;
+    schema = partSchema;
+    const schId = typeof schema === 'object' && schema[this.opts.schemaId];
+    if (!PREVENT_SCOPE_CHANGE.has(part) && schId) baseId = resolveUrl(this.opts.uriResolver, baseId, schId);
+  }
+  let env;
+  if (typeof schema !== 'boolean' && schema.$ref && !schemaHasRulesButRef(schema, this.RULES)) {
+    env = resolveSchema.call(this, root, resolveUrl(this.opts.uriResolver, baseId, schema.$ref));
+  }
+  env ||= new compile.SchemaEnv({ schema, schemaId: this.opts.schemaId, root, baseId });
+  return env.schema !== env.root.schema ? env : undefined;
+}
