@@ -123,9 +123,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } else if (own === '2020-12') {
         schema = staticRefs(schema, id, resource.key);
       }
-      // ajv generates a $dynamicRef's code from the anchors compiled before it: compiled in
-      // another order, it could differ.
-      if (lazy && hasDynamicRef(schema)) throw new NotLazy();
+      if (lazy && compiledWhole(schema)) throw new NotLazy();
       const withoutIt = withoutNullable(schema);
       if (withoutIt) {
         unknownKeyword('nullable');
@@ -288,10 +286,14 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 
 const fileUrl = (file) => pathToFileURL(file).href;
 
-function hasDynamicRef(schema) {
+// A schema whose code ajv generates from what it compiled before: a $dynamicRef's from the anchors
+// met so far, unevaluated* from the properties and items the subschemas it calls evaluate (which
+// it reads at run time, through a lazily compiled $ref, in ways that do not always agree). Such a
+// schema, and those compiled with it, are compiled whole.
+function compiledWhole(schema) {
   let found = false;
   walkSchema(schema, (node) => {
-    found ||= node.$dynamicRef !== undefined || node.$recursiveRef !== undefined;
+    found ||= ['$dynamicRef', '$recursiveRef', 'unevaluatedProperties', 'unevaluatedItems'].some((keyword) => node[keyword] !== undefined);
   });
   return found;
 }

@@ -65,6 +65,7 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     const strategy = compileStrategy(cache);
     const compile = (lazy) => loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy);
     let { validate, notes, files } = compile(strategy === 'lazy');
+    let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     const run = (doc) => {
       try {
@@ -76,8 +77,16 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
         }
         if (!(error instanceof LazyCompileError)) throw error;
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
-        // have been at first, which says why it cannot be used (or validates as it should).
-        ({ validate, files } = compile(false));
+        // have been at first, which says why it cannot be used (or validates as it should). Such
+        // a schema fails the files that reach its broken part (README: "How schemas are compiled").
+        if (broken) return broken;
+        try {
+          ({ validate, files } = compile(false));
+        } catch (failure) {
+          if (!(failure instanceof UsageError)) throw failure;
+          broken = [{ validator: 'json-schema', message: failure.message, kind: 'error' }];
+          return broken;
+        }
         return run(doc);
       }
     };

@@ -1,0 +1,85 @@
+// How schemas are compiled (validators/lazy-refs.js): each $ref'd subschema when a document first
+// reaches it, unless FILECHECK_SCHEMA_COMPILE=eager; the reports agree.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
+
+const strategies = ['lazy', 'eager'];
+const run = (args, cwd, strategy, extra = []) => runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
+
+// A root schema whose "a" is a schema in another file that $refs a third, broken one.
+const broken = {
+  'root.json': JSON.stringify({ type: 'object', properties: { a: { $ref: 'b.json' }, n: { type: 'integer' } } }),
+  'b.json': JSON.stringify({ type: 'object', properties: { c: { $ref: 'c.json' } } }),
+  'c.json': '{ "type": ',
+  'ok.json': '{"n": 1}',
+  'bad.json': '{"n": "x"}',
+  'deep.json': '{"n": 1, "a": {"c": 2}}',
+};
+
+test('lazily, a $ref\'d schema no document reaches is never read; eagerly, a schema that cannot be compiled whole stops the run (exit 2)', async (t) => {
+  const dir = makeTree(t, broken);
+  const lazy = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'lazy');
+  assert.equal(lazy.code, 1, lazy.stderr);
+  assert.match(lazy.stdout, /FAIL {2}bad\.json\n {2}1:7 +must be integer/);
+  assert.match(lazy.stdout, /1 failed, 1 passed/);
+  const eager = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'eager');
+  assert.equal(eager.code, 2);
+  assert.match(eager.stderr, /schema c\.json:1:11 is not valid JSON/);
+});
+
+for (const workers of ['0', '2']) {
+  test(`lazily, a file that reaches a part of the schema that cannot be compiled fails with the eager compilation's message, once per file (--workers ${workers})`, async (t) => {
+    const dir = makeTree(t, broken);
+    const { code, stdout } = await run(['--schema', 'root.json', 'ok.json', 'deep.json', 'bad.json', '--workers', workers, '-r', 'json'], dir, 'lazy');
+    assert.equal(code, 1);
+    const report = parseJsonReport(stdout);
+    const byFile = Object.fromEntries(report.files.map((file) => [file.path, file]));
+    assert.equal(report.summary.passed, 1); // ok.json: the json report lists failing files
+    assert.deepEqual(byFile['deep.json'].problems.map(({ message, kind }) => [message, kind]), [['schema c.json:1:11 is not valid JSON: Unexpected end of input', 'error']]);
+    assert.equal(byFile['bad.json'].problems[0].message, 'must be integer');
+  });
+}
+
+test('both strategies give the same problems and line:col on schemas across files (drafts 07 and 2019-09, unevaluatedProperties, recursion); warnings cover what was compiled', async (t) => {
+  const dir = makeTree(t, {
+    'draft7.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      required: ['name'],
+      properties: { name: { type: 'string' }, tree: { $ref: 'node.json' }, tags: { $ref: 'defs.json#/definitions/tags' } },
+      unknownThing: 1,
+    }),
+    'node.json': JSON.stringify({ type: 'object', properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#' } } }, additionalProperties: false }),
+    'defs.json': JSON.stringify({ definitions: { tags: { type: 'array', items: { $ref: '#/definitions/tag' }, uniqueItems: true }, tag: { type: 'string', pattern: '^[a-z]+$', format: 'no-such-format' } } }),
+    'd2019.json': JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      $ref: 'base2019.json',
+      properties: { extra: { type: 'boolean' } },
+      unevaluatedProperties: false,
+    }),
+    'base2019.json': JSON.stringify({ $schema: 'https://json-schema.org/draft/2019-09/schema', properties: { id: { type: 'integer' }, more: { $ref: '#/$defs/more' } }, $defs: { more: { type: 'object', properties: { x: { const: 1 } } } } }),
+    'a.json': '{"name": 1, "tree": {"value": 1, "children": [{"value": "x", "children": [{"nope": 1}]}]}, "tags": ["ok", "Bad", "ok"]}',
+    'b.json': '{"name": "b", "tree": {"value": 2}, "tags": ["a"]}',
+    'c.json': '{"id": 1, "extra": true, "more": {"x": 2}, "other": 3}',
+    'd.json': '{"id": 1, "extra": false}',
+  });
+  const reports = {};
+  for (const strategy of strategies) {
+    const seven = await run(['--schema', 'draft7.json', 'a.json', 'b.json', '-r', 'json'], dir, strategy);
+    const nineteen = await run(['--schema', 'd2019.json', 'c.json', 'd.json', '-r', 'json'], dir, strategy);
+    assert.equal(seven.code, 1, seven.stderr);
+    assert.equal(nineteen.code, 1, nineteen.stderr);
+    reports[strategy] = [seven, nineteen].map(({ stdout, stderr }) => ({ files: parseJsonReport(stdout).files.map(({ path, status, problems }) => ({ path, status, problems })), stderr }));
+  }
+  assert.deepEqual(reports.lazy.map(({ files }) => files), reports.eager.map(({ files }) => files));
+  // The unknown format is in a definition compiled when a.json reaches it, after the warnings were said.
+  assert.match(reports.eager[0].stderr, /unknown format "no-such-format"/);
+  assert.doesNotMatch(reports.lazy[0].stderr, /unknown format/);
+  const [seven, nineteen] = reports.lazy;
+  assert.deepEqual(seven.files.map(({ path }) => path), ['a.json']); // the json report lists failing files
+  assert.ok(seven.files[0].problems.length >= 4, JSON.stringify(seven.files[0].problems));
+  assert.match(seven.stderr, /unknown keyword "unknownThing"/);
+  assert.deepEqual(nineteen.files.map(({ path }) => path), ['c.json']);
+  assert.deepEqual(nineteen.files[0].problems.map(({ message }) => message).sort(), ['must NOT have unevaluated property "other"', 'must be equal to 1'].sort());
+});
