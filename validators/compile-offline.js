@@ -40,12 +40,13 @@ class NotUnicode {
  *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
  *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
  *   those patterns without the u flag, the others with it); lazy: compile each $ref'd subschema
- *   when a document first reaches it (lazy-refs.js), not all before the first document
+ *   when a document first reaches it (lazy-refs.js), not all before the first document; spent:
+ *   receives the time each such later compilation takes
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean }}
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, lazy = false }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, lazy = false, spent = () => {} }) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -209,7 +210,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     };
     // A subschema compiled on first use that cannot be compiled is so at the first document that
     // reaches it: the validator then compiles the whole schema (json-schema.js), which says why.
-    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), retry: mend });
+    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), retry: mend, spent });
 
     const rootId = urlKey(add(root, root.id));
     for (;;) {

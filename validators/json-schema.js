@@ -63,7 +63,8 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
   };
   const make = (rule, shown) => {
     const strategy = compileStrategy(cache);
-    const compile = (lazy) => loadStored(cache, rule) ?? compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy);
+    const spent = (ms) => (compileMs += ms);
+    const compile = (lazy) => loadStored(cache, rule) ?? compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy, spent });
     let { validate, notes, files } = compile(strategy === 'lazy');
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
@@ -80,12 +81,15 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
         // have been at first, which says why it cannot be used (or validates as it should). Such
         // a schema fails the files that reach its broken part (README: "How schemas are compiled").
         if (broken) return broken;
+        const started = performance.now();
         try {
           ({ validate, files } = compile(false));
         } catch (failure) {
           if (!(failure instanceof UsageError)) throw failure;
           broken = [{ validator: 'json-schema', message: failure.message, kind: 'error' }];
           return broken;
+        } finally {
+          spent(performance.now() - started);
         }
         return run(doc);
       }
@@ -144,7 +148,7 @@ function loadStored(cache, rule) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy) {
+function compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy, spent }) {
   const notes = [];
   let warnings = [];
   // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
@@ -166,6 +170,7 @@ function compileSchema(rule, shown, plugins, cache, display, refIndexOf, lazy) {
       newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
       unicodeRegExp: rule.ajv.unicodeRegExp,
       lazy: lazy && !cache,
+      spent,
     });
     ({ ajv, validate, deps, warnings } = compiled);
     notes.push(...compiled.notes);

@@ -31,16 +31,17 @@ export class LazyCompileError extends Error {
 /**
  * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
  * @param {import('ajv').default} ajv
- * @param {{ load(url: string, ref: string): boolean, retry(error: Error): boolean }} options
+ * @param {{ load(url: string, ref: string): boolean, retry(error: Error): boolean, spent(ms: number): void }} options
  *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
  *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
  *   spares the compilation started again for each schema ajv found missing.
  *   retry: called with an error of a deferred compilation (an unknown format…); true when it was
- *   mended and the compilation may be tried again
+ *   mended and the compilation may be tried again; spent: the time each deferred compilation took
+ *   (a run counts it as compiling, not checking: plan.js)
  */
-export function enableLazyRefs(ajv, { load, retry }) {
+export function enableLazyRefs(ajv, options) {
   if (!compile) patchResolveRef();
-  lazyAjvs.set(ajv, { load, retry });
+  lazyAjvs.set(ajv, options);
 }
 
 // The subschema compiles when its `validate` is first read by the code that calls it. Read while
@@ -58,9 +59,11 @@ function defer(ajv, env, state) {
 
 function compileDeferred(ajv, env, state) {
   delete env.validate;
+  const started = performance.now();
   for (;;) {
     try {
       compile.compileSchema.call(ajv, env);
+      state.spent(performance.now() - started);
       return env.validate;
     } catch (error) {
       let mended = false;
@@ -70,6 +73,7 @@ function compileDeferred(ajv, env, state) {
         error = failure;
       }
       if (!mended) {
+        state.spent(performance.now() - started);
         defer(ajv, env, state); // each use fails alike
         throw new LazyCompileError(error);
       }
