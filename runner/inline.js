@@ -5,30 +5,39 @@ import { checkFile, prepareCheck } from './check-file.js';
 import { loadParsers } from './formats.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+// Beside a pool, the main thread takes up to this many files at once when it takes whole sets of
+// files that share their rules: a few of SchemaStore-sized sets (a schema, a few files each).
+const WHOLE_SETS_FILES = 16;
 
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {{ compiler: import('./compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean },
  *   sliceMs?: number, budget?: { ms: number, files: number } }} options check: the chaos monkey and
- *   the file timeout; budget: stop after this much checking (a sample)
+ *   the file timeout; budget: stop after this much checking (a sample); wholeSets (beside a pool):
+ *   take the files that share their rules together, as the pool's batches do (work-queue.js)
  * @returns {Promise<{ files: number, checkMs: number, compileMs: number }>} what this loop did (a
  *   parser's first file is in compileMs, not in files and checkMs)
  */
-export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity } }) {
+export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity }, wholeSets = false }) {
   const options = prepareCheck(check);
   const prepared = new Set(); // rule sets are shared arrays (see discover.js)
   let files = 0;
   let checkMs = 0;
   let compileMs = 0;
   let sliceStart = performance.now();
+  let held = []; // files taken together, checked one by one
   for (;;) {
     if (files >= budget.files || checkMs >= budget.ms) break;
     if (performance.now() - sliceStart > sliceMs || yieldNow()) {
       await nextTurn();
       sliceStart = performance.now();
     }
-    const taken = queue.take(1);
-    if (!taken) break;
+    if (!held.length) {
+      const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
+      if (!taken) break;
+      held = taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
+    }
+    const taken = held.shift();
     const entry = taken.entries[0];
     // Loading a parser, and the first file it reads (its code is not compiled yet: ten to fifty
     // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:

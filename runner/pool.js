@@ -72,12 +72,13 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {ReturnType<typeof startPool>} started
- * @param {{ warn(message: string): void, msPerFile?: number }} options msPerFile: measured cost of a
- *   file, if known, to size the first batches
+ * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean }} options msPerFile:
+ *   measured cost of a file, if known, to size the first batches; wholeSets: a batch does not split
+ *   the files that share their rules (work-queue.js), so each schema is compiled by one worker
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile }) {
+export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
   // long batches while the others have nothing to do.
@@ -128,7 +129,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
 
   function pump() {
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
-      const batch = retries.shift() ?? queue.take(batchSize());
+      const batch = retries.shift() ?? queue.take(batchSize(), { whole: wholeSets });
       if (!batch) break;
       dispatch(batch);
     }

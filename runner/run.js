@@ -74,7 +74,10 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
       pool ??= await startWorkers(chosen.workers, rules, config, cache);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
-      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks });
+      // Files of several rules (a schema each, say): each set of files that share their rules goes
+      // to one thread, which compiles its schemas once.
+      const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
+      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets });
     } else {
       await Promise.all([pool === session?.pool ? null : pool?.close(), executeInline(queue, { compiler, check })]);
     }
@@ -106,14 +109,14 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks }) {
+async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets }) {
   const { executePool } = await import('./pool.js');
   const stopOnError = (promise) => promise.catch((error) => {
     queue.stop();
     throw error;
   });
-  const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile }))];
-  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting })));
+  const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile, wholeSets }))];
+  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })));
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;

@@ -27,11 +27,19 @@ export function createWorkQueue(files, onResult) {
     get delivered() {
       return delivered;
     },
-    /** @returns {{ start: number, entries: import('./discover.js').FileEntry[] } | null} up to `count` files */
-    take(count) {
+    /**
+     * @param {number} count
+     * @param {{ whole?: boolean }} [options] whole: do not end inside a set of files that share
+     *   their rules (discover.js gives them one array), so that a schema's files are checked by
+     *   the thread that compiled it: the batch ends at the last such boundary before `count`
+     *   files (a set larger than `count` is split)
+     * @returns {{ start: number, entries: import('./discover.js').FileEntry[] } | null} up to `count` files
+     */
+    take(count, { whole = false } = {}) {
       if (stopped || next >= files.length) return null;
       const start = next;
       next = Math.min(files.length, next + count);
+      if (whole) next = wholeSetsEnd(files, start, next);
       return { start, entries: files.slice(start, next) };
     },
     /** The result of the file at `index`; reported as soon as every earlier file is. */
@@ -56,4 +64,13 @@ export function createWorkQueue(files, onResult) {
     },
   };
   return queue;
+}
+
+// Where a batch from `start` that would end at `end` ends instead so as not to split a set of
+// files that share their rules.
+function wholeSetsEnd(files, start, end) {
+  const splits = (at) => at < files.length && files[at].rules === files[at - 1].rules;
+  if (!splits(end)) return end;
+  for (let at = end - 1; at > start; at--) if (!splits(at)) return at;
+  return end; // a set larger than the batch: its compilation is shared by many files anyway
 }
