@@ -121,11 +121,15 @@ function catalogWalk(config, found, links) {
   const { base, catalogs } = config.catalogFiles;
   const display = (file) => relativePosix(config.cwd, file) || file;
   const loaded = catalogs.map((file) => catalogModule.loadCatalog(file, display));
-  const dotFolders = [...new Set(loaded.flatMap((catalog) => catalog.dotFolders))].sort();
-  const entered = dotFolders.length ? `**/.!(${dotFolders.join('|')})/**` : '**/.*/**';
+  const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
+  // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
+  // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.
+  const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
+  const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
   const start = found.length;
-  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', entered] });
-  const kept = found.splice(start).filter(({ path: file }) => loaded.some((catalog) => catalog.match(file, base).length));
+  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
+  const inNamedFolders = (rel) => rel.split('/').slice(0, -1).every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
+  const kept = found.splice(start).filter(({ path: file }) => inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length));
   found.push(...kept);
 }
 
