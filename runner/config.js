@@ -125,7 +125,11 @@ function describeConfigError(errors, data) {
   const isType = (e) => (e.keyword === 'type' ? 1 : 0);
   const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
   const error = kept[0] ?? errors[0];
-  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  // A schemaStore key is a URL: its slashes are not the path's.
+  const storeKey = /^\/schemaStore\/(.+)$/.exec(error.instancePath)?.[1];
+  const where = storeKey ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
+    : error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  if (error.propertyName !== undefined && error.instancePath === '/schemaStore') return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
   // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
   const value = valueAt(data, error.instancePath);
   if (error.instancePath === '/workers') return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;

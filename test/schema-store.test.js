@@ -147,13 +147,14 @@ test('config "schemaStore" (relative to the config file) does what --schema-stor
   writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'ftp://example.com/': 'x' }, rules: [] }) });
   const wrongUrl = await runCli(['widget.json'], { cwd });
   assert.equal(wrongUrl.code, 2);
-  assert.match(oneLine(wrongUrl.stderr), /schemaStore/);
+  assert.equal(oneLine(wrongUrl.stderr), `${path.join(cwd, '.filecheckrc.json')}: schemaStore: "ftp://example.com/" is not an http or https URL prefix (such as https://json.schemastore.org/)`);
   writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'https://json.schemastore.org/': 'no/such/folder' }, rules: [] }) });
   const noFolder = await runCli(['widget.json'], { cwd });
   assert.equal(noFolder.code, 2);
   assert.equal(oneLine(noFolder.stderr), `schemaStore: ${path.join(cwd, 'no/such/folder')} is no such folder`);
-  const badFlag = await runCli(['widget.json', '--config', '/dev/null/x', '--schema-store', 'vendor'], { cwd: root });
+  const badFlag = await runCli(['project/widget.json', '--schema-store', 'vendor'], { cwd: root });
   assert.equal(badFlag.code, 2);
+  assert.equal(oneLine(badFlag.stderr), '--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "vendor"');
 });
 
 test('without a store: a catalog entry with no local copy warns and passes its files (exit 0); a $ref to the other host says how to map it', async (t) => {
