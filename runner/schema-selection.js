@@ -74,6 +74,9 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const inStore = storeFileFor(store, entry.url);
     const schema = [inStore, entry.local].find((file) => file && exists(file));
     if (schema) return { source: at.source ?? 'catalog', why, schema };
+    // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
+    const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
+    if (meta) return { source: at.source ?? 'catalog', why, meta, ...(at.where && { at: at.where }) };
     const expected = [inStore, entry.local].filter(Boolean);
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than

@@ -214,3 +214,18 @@ test('with a catalog and neither patterns nor rules, the files some fileMatch na
   assert.equal(nothing.code, 2);
   assert.equal(oneLine(nothing.stderr), 'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)');
 });
+
+test('a catalog entry whose url is a JSON Schema meta-schema (SchemaStore\'s "JSON Schema Draft 7") validates against the one ajv has built in', async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({ schemas: [{ name: 'JSON Schema Draft 7', url: 'https://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'] }] }),
+    'good.schema.json': json({ type: 'object' }),
+    'bad.schema.json': json({ type: 3 }),
+  });
+  const run = await check(dir, ['--catalog', 'catalog.json', '--workers', '0']);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.stderr, '', 'not warned about as an entry without a local copy');
+  assert.equal(run.byPath['good.schema.json'].status, 'pass');
+  assert.equal(run.byPath['bad.schema.json'].status, 'fail');
+  const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.stdout, 'bad.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\ngood.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\n');
+});
