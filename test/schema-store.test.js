@@ -229,3 +229,27 @@ test('a catalog entry whose url is a JSON Schema meta-schema (SchemaStore\'s "JS
   const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose'], { cwd: dir });
   assert.equal(listed.stdout, 'bad.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\ngood.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\n');
 });
+
+test('--cache: a file whose schema the store gave is checked again when a store file its $refs reached changes; one whose entry has no copy is never a hit', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const run = async () => {
+    const result = await check(cwd, ['widget.json', 'absent.json', ...storeArgs(root), '--cache', '--workers', '0']);
+    return { ...result, cached: result.report.files.filter((file) => file.cached).map((file) => file.path) };
+  };
+  const cold = await run();
+  assert.equal(cold.code, 0, cold.stderr);
+  const warm = await run();
+  assert.deepEqual(warm.cached, ['widget.json']);
+  assert.equal(warm.stderr, MISSING, 'the entry without a copy is warned about on every run');
+
+  writeTree(root, { [`${STORE}/part.json`]: json({ type: 'object', properties: { name: { type: 'number' } } }) });
+  const edited = await run();
+  assert.deepEqual(edited.cached, []);
+  assert.deepEqual(messages(edited.byPath['widget.json']), ['invalid: must be number'], 'part.json, reached by $ref on the www. host, was edited');
+
+  writeTree(root, { [`${STORE}/absent.json`]: json({ required: ['present'] }) });
+  const arrived = await run();
+  assert.deepEqual(messages(arrived.byPath['absent.json']), ['invalid: must have required property "present"'], 'validated once its schema is in the store');
+  assert.equal(arrived.stderr, '');
+});
