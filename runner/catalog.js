@@ -17,10 +17,12 @@ const require = createRequire(import.meta.url);
  *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
  *   index: its place in the catalog
  * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined,
- *   twice: string[] }} Catalog
+ *   twice: string[], dotFolders: string[] }} Catalog
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
  *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url; twice: a note
- *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value)
+ *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value);
+ *   dotFolders: the names of folders starting with a dot that an include glob names literally
+ *   (`.github` of `.github/workflows/*.yml`), which discovery by catalog enters (discover.js)
  * @param {string} file absolute path of the catalog
  * @param {(file: string) => string} [display] names it in messages, as schemas are named
  * @returns {Catalog} a catalog that cannot be used is a UsageError
@@ -48,6 +50,7 @@ export function loadCatalog(file, display = (name) => name) {
   const byName = new Map(); // a plain file name ─▶ the entries it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
+  const dotFolders = new Set();
   data.schemas.forEach((entry, index) => {
     const where = `catalog ${shown}: schemas[${index}]`;
     if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where} has no "url"`);
@@ -60,6 +63,10 @@ export function loadCatalog(file, display = (name) => name) {
       if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : { ...found, url, local: localCopy(url, dir) });
     }
     const globs = fileMatch.map(compileGlob(picomatch)).filter(Boolean);
+    for (const glob of fileMatch) {
+      if (glob.startsWith('!')) continue;
+      for (const folder of glob.split('/').slice(0, -1)) if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
+    }
     if (globs.length && globs.every((glob) => glob.name)) {
       for (const { name } of globs) addTo(byName, name, found);
     } else if (globs.length) {
@@ -82,6 +89,7 @@ export function loadCatalog(file, display = (name) => name) {
   return {
     file,
     twice: keysWrittenTwice(text, data).map(({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`),
+    dotFolders: [...dotFolders],
     match(target, base) {
       const relative = relativePosix(base, target);
       const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;

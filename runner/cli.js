@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { parseArgs } from './args.js';
 import { loadConfig } from './config.js';
-import { discover } from './discover.js';
+import { discover, prepareDiscovery } from './discover.js';
 import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
@@ -28,6 +28,7 @@ export async function main(argv, io) {
     const config = loadConfig(parsed.options, { cwd, env });
     const watchMode = parsed.options.watch ? await import('./watch.js') : null;
     watchMode?.assertWatchable(parsed.options);
+    await prepareDiscovery(config);
     const discovered = discover(config);
     let discovery = discovered;
     if (!config.listFiles && !discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {

@@ -34,7 +34,7 @@ export function createRuleCompiler(rules, context) {
 
   // One loader per set of ajv settings: it compiles (and keeps) every schema they are used with.
   const loaders = [];
-  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base]), async () => {
+  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base, rule.schemaStore]), async () => {
     const loader = await loadSchemas(rule, context);
     loaders.push(loader);
     return loader;
@@ -54,7 +54,7 @@ export function createRuleCompiler(rules, context) {
         import('../validators/selected-schemas.js'),
       ]);
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      validators.push(createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs }));
+      validators.push(createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }));
     }
     for (const ref of rule.validators) {
       validators.push(await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)));

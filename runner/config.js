@@ -11,6 +11,7 @@ import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 import { YAML_TAG_SETS } from './yaml-tags.js';
+import { parseSchemaStore } from './schema-store.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
@@ -48,13 +49,17 @@ export function loadConfig(options, { cwd, env }) {
   const file = configPath ? readConfigFile(configPath) : { rules: [] };
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
-  const selecting = schemaSelection(options, file, { cwd, base });
-  const cliRule = cliChecks(options, cwd, !configPath, selecting);
-  if (!configPath && !patterns.length) {
-    throw new UsageError(`no files to check: give patterns, or create ${CONFIG_NAME} (see README)`);
+  const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
+  const selecting = schemaSelection(options, file, { cwd, base, store });
+  // Without patterns and without rules, a catalog says what to check: every file of the project
+  // that some entry's fileMatch names (discover.js), as v8r does.
+  const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
+  const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
+  if (!configPath && !patterns.length && !byCatalog) {
+    throw new UsageError(`no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`);
   }
 
-  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting));
+  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
@@ -66,6 +71,7 @@ export function loadConfig(options, { cwd, env }) {
     root,
     configPath,
     patterns,
+    ...(byCatalog && { catalogFiles: { base, catalogs: selecting.catalogs } }),
     rules,
     cliRule,
     ignore: ignore.filter((entry) => entry.globs.length),
@@ -119,7 +125,11 @@ function describeConfigError(errors, data) {
   const isType = (e) => (e.keyword === 'type' ? 1 : 0);
   const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
   const error = kept[0] ?? errors[0];
-  const where = error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  // A schemaStore key is a URL: its slashes are not the path's.
+  const storeKey = /^\/schemaStore\/(.+)$/.exec(error.instancePath)?.[1];
+  const where = storeKey ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
+    : error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  if (error.propertyName !== undefined && error.instancePath === '/schemaStore') return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
   // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
   const value = valueAt(data, error.instancePath);
   if (error.instancePath === '/workers') return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
@@ -149,7 +159,7 @@ function valueAt(data, pointer) {
   return pointer.split('/').slice(1).reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
 }
 
-function resolveRule(rule, index, base, options, selecting) {
+function resolveRule(rule, index, base, options, selecting, store) {
   const ajv = { ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
@@ -172,26 +182,29 @@ function resolveRule(rule, index, base, options, selecting) {
     yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
     allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
     selection: rule.schema ? null : selecting(rule),
+    schemaStore: store,
   };
 }
 
 // A rule without a schema of its own may take the one each document names (`$schema`: the command
 // line, else the rule, else the config's top level) and the catalogs' (the command line's, else the
 // config's). Documents may name schemas inside the project only: the config's folder, else cwd.
-function schemaSelection(options, file, { cwd, base }) {
+function schemaSelection(options, file, { cwd, base, store }) {
   const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
   if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
   const given = named ? named.map((catalog) => localFile(catalog, cwd, '--catalog')) : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
   const catalogs = [...new Set(given)];
-  return (rule) => {
+  const selecting = (rule) => {
     const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
-    return document || catalogs.length ? { document, catalogs, project: base } : null;
+    return document || catalogs.length ? { document, catalogs, project: base, store } : null;
   };
+  selecting.catalogs = catalogs;
+  return selecting;
 }
 
 // The checks given on the command line form one more rule, applied to every file the patterns match.
 // Without a config file it exists even with no checks: every file must at least parse.
-function cliChecks(options, cwd, withoutConfig, selecting) {
+function cliChecks(options, cwd, withoutConfig, selecting, store) {
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
     { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema },
@@ -199,6 +212,7 @@ function cliChecks(options, cwd, withoutConfig, selecting) {
     cwd,
     options,
     selecting,
+    store,
   );
 }
 

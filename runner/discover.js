@@ -11,6 +11,17 @@ import { DIRECTORY_GLOB, formatChooser } from './formats.js';
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
 
+let catalogModule = null; // catalog.js, loaded only for a run whose catalogs say what to check
+
+/**
+ * What discover needs that is loaded asynchronously: catalog.js, for a run without patterns or
+ * rules whose catalogs say what to check (config.catalogFiles).
+ * @param {import('./config.js').Config} config
+ */
+export async function prepareDiscovery(config) {
+  if (config.catalogFiles) catalogModule ??= await import('./catalog.js');
+}
+
 /**
  * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
  *   hash?: boolean, track?: boolean } & Partial<import('./formats.js').Format>} FileEntry
@@ -29,6 +40,7 @@ export function discover(config) {
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
   if (config.patterns.length) expandPatterns(config, found, links);
+  else if (config.catalogFiles) catalogWalk(config, found, links);
   else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
 
   const picomatch = require('picomatch');
@@ -99,7 +111,29 @@ function expandPatterns(config, found, links) {
   }
 }
 
-function glob(patterns, base, cwd, found, links) {
+// Without patterns or rules, a catalog's: every file of the project that some entry's fileMatch
+// matches, as v8r finds them. The tree is walked once, and each file looked up in the catalogs'
+// index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
+// with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
+// `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
+function catalogWalk(config, found, links) {
+  if (!catalogModule) throw new Error('discover: prepareDiscovery(config) was not awaited');
+  const { base, catalogs } = config.catalogFiles;
+  const display = (file) => relativePosix(config.cwd, file) || file;
+  const loaded = catalogs.map((file) => catalogModule.loadCatalog(file, display));
+  const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
+  // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
+  // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.
+  const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
+  const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
+  const start = found.length;
+  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
+  const inNamedFolders = (rel) => rel.split('/').slice(0, -1).every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
+  const kept = found.splice(start).filter(({ path: file }) => inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length));
+  found.push(...kept);
+}
+
+function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {
   const entries = require('fast-glob').sync(patterns, {
     cwd: base,
     objectMode: true,
@@ -107,7 +141,8 @@ function glob(patterns, base, cwd, found, links) {
     // Directories and other non-files named like data files (`x.json/`) are returned too, so that
     // they are reported as failing instead of silently passed over.
     onlyFiles: false,
-    ignore: NEVER,
+    ignore,
+    dot,
     suppressErrors: true,
     unique: false,
   });

@@ -1,6 +1,6 @@
 // The programmatic API: `import { run } from 'filecheck'`.
 import { loadConfig } from './config.js';
-import { discover } from './discover.js';
+import { discover, prepareDiscovery } from './discover.js';
 import { runChecks } from './run.js';
 
 export { UsageError } from './errors.js';
@@ -16,6 +16,7 @@ export { EXIT, exitCodeFor } from './exit-codes.js';
  */
 export async function run({ cwd = process.cwd(), env = process.env, signal, reporters = [], onWarning = () => {}, ...options } = {}) {
   const config = loadConfig({ patterns: [], ...options }, { cwd, env });
+  await prepareDiscovery(config);
   let discovery = discover(config);
   if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
   return runChecks(discovery, config, { reporters, signal, warn: onWarning, display: (file) => file });

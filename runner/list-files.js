@@ -73,8 +73,9 @@ async function schemaDescriber(config, files) {
   };
 }
 
-function describeChoice({ why, schema, meta, problem }, display) {
+function describeChoice({ why, schema, meta, problem, missing }, display) {
   if (problem) return `(fails: ${problem.message})`;
+  if (missing) return `(not validated: ${missing})`;
   return `${meta ? `${meta} meta-schema` : display(schema)} (${why})`;
 }
 

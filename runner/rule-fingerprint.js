@@ -70,8 +70,9 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
 // settings and plugins (a file's record keeps the keys of its schemas compiled with the old ones,
 // which stay current: other settings must miss here).
 function selectionParts(rule, schemaCache) {
-  const { document, catalogs } = rule.selection;
+  const { document, catalogs, store } = rule.selection;
   const files = [...catalogs, ...(document ? expandRefs(rule.refs) : [])];
   const settings = schemaCache.keyOf({ schema: null, meta: 'settings', refs: [], ajv: rule.ajv, base: rule.base });
-  return [document, files.map((file) => [file, digestFile(file)]), settings];
+  // The store's mappings decide which file an entry or a `$schema` URL names (not read: too many).
+  return [document, files.map((file) => [file, digestFile(file)]), settings, ...(store?.length ? [store] : [])];
 }

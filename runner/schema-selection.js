@@ -8,21 +8,25 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { urlKey } from './catalog.js';
+import { storeFileFor } from './schema-store.js';
 import { isInside, realpathOrNull } from './links.js';
 import { documentSchemaRef } from './document-schema.js';
 import { dialectOf } from '../validators/ajv-instance.js';
 import { readSchema } from '../validators/schema-files.js';
 
 /**
- * @typedef {{ document: boolean, catalogs: string[], project: string }} Selection a rule's (config.js):
- *   document: read the documents' `$schema`; catalogs: absolute paths; project: the folder documents
- *   may name schemas in, and that fileMatch globs are relative to
+ * @typedef {{ document: boolean, catalogs: string[], project: string, store?: import('./schema-store.js').SchemaStore }} Selection
+ *   a rule's (config.js): document: read the documents' `$schema`; catalogs: absolute paths; project:
+ *   the folder documents may name schemas in, and that fileMatch globs are relative to; store: URL
+ *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
- *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number } }} Choice
+ *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
+ *   missing?: string }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
  *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
- *   the file cannot be validated as it asks
+ *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
+ *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
 
@@ -33,7 +37,7 @@ import { readSchema } from '../validators/schema-files.js';
  *   `$schema` URL that is the `$id` of one of them selects it
  * @returns {SchemaChooser} refs are read here, once: one that cannot be used is a UsageError
  */
-export function createSchemaChooser({ document, project }, { catalogs, refs, display }) {
+export function createSchemaChooser({ document, project, store }, { catalogs, refs, display }) {
   const ids = document ? idsOf(refs, display) : new Map();
   const realProject = realpathOrNull(project) ?? project;
   const exists = memo((file) => {
@@ -65,12 +69,20 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
     return choices;
   }
 
+  // An entry's schema: the store's file for its url, else its local copy (catalog.js).
   function catalogChoice(entry, why, at = {}) {
-    if (entry.local && exists(entry.local)) return { source: at.source ?? 'catalog', why, schema: entry.local };
-    const expected = entry.local ? ` (expected ${display(entry.local)})` : '';
-    const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected}`;
-    const problem = { message: at.prefix ? `${at.prefix}: ${message}` : message, kind: 'error', ...at.where };
-    return { source: at.source ?? 'catalog', why, problem, ...(entry.local && { schema: entry.local }) };
+    const inStore = storeFileFor(store, entry.url);
+    const schema = [inStore, entry.local].find((file) => file && exists(file));
+    if (schema) return { source: at.source ?? 'catalog', why, schema };
+    // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
+    const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
+    if (meta) return { source: at.source ?? 'catalog', why, meta, ...(at.where && { at: at.where }) };
+    const expected = [inStore, entry.local].filter(Boolean);
+    const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
+    // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
+    // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
+    if (!at.prefix) return { source: 'catalog', why, missing: message, ...(expected.length && { schema: expected[0] }) };
+    return { source: at.source, why, problem: { message: `${at.prefix}: ${message}`, kind: 'error', ...at.where }, ...(expected.length && { schema: expected[0] }) };
   }
 
   function fromDocument(file, found) {
@@ -100,7 +112,10 @@ export function createSchemaChooser({ document, project }, { catalogs, refs, dis
         const entry = catalog.byUrl(ref);
         if (entry) return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, { source: 'document', prefix: shown, where });
       }
-      return problem(`${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog), or preload a schema with that $id (--ref)`);
+      const inStore = storeFileFor(store, ref);
+      if (inStore && exists(inStore)) return { source: 'document', why: `${shown}, schema store`, schema: inStore, at: where };
+      if (inStore) return { ...problem(`${shown} is not in the schema store: no such schema file (${display(inStore)})`), schema: inStore };
+      return problem(`${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)`);
     }
     const refused = refusal(schema);
     // A missing schema inside the project names its file: --watch checks the file again once it is there.

@@ -164,16 +164,18 @@ function folderWatches(roots, ignored, open, onEvent, { announce = false } = {})
 }
 
 /**
- * The folders (or files) the patterns, else the rules' globs, start from: the outermost only. A
+ * The folders (or files) the patterns, else the rules' globs (or the project, for a run the
+ * catalogs say what to check of), start from: the outermost only. A
  * folder that does not exist yet is watched from its nearest existing ancestor.
  * @param {import('./config.js').Config} config
  * @returns {string[]} absolute paths
  */
 export function watchRoots(config) {
   const picomatch = require('picomatch');
+  // A run whose catalogs say what to check (discover.js) watches the whole project.
   const starts = config.patterns.length
     ? config.patterns.map((pattern) => [pattern, config.cwd])
-    : config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base]));
+    : config.catalogFiles ? [['**', config.catalogFiles.base]] : config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base]));
   const roots = starts
     .filter(([pattern]) => !pattern.startsWith('!'))
     .map(([pattern, base]) => {

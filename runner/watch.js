@@ -13,7 +13,7 @@ import path from 'node:path';
 import { UsageError } from './errors.js';
 import { EXIT } from './exit-codes.js';
 import { loadConfig } from './config.js';
-import { discover } from './discover.js';
+import { discover, prepareDiscovery } from './discover.js';
 import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
 import { createBatcher } from './watch-batch.js';
@@ -177,6 +177,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     config = forWatch(generations.apply(loadConfig(options, { cwd, env })));
     await dropCompiled();
     watchTree();
+    await prepareDiscovery(config);
     const found = discover({ ...config, passWithNoFiles: true });
     const chosen = config.changed ? (await import('./select.js')).selectFiles(found, config) : found;
     track(found.files);

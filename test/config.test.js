@@ -228,7 +228,7 @@ test('with neither a config nor patterns, exits 2 saying what to do', async (t) 
   const { code, stdout, stderr } = await runCli([], { cwd: dir });
   assert.equal(code, 2);
   assert.equal(stdout, '');
-  assert.equal(oneLine(stderr), 'no files to check: give patterns, or create .filecheckrc.json (see README)');
+  assert.equal(oneLine(stderr), 'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)');
 });
 
 test('the precompiled config validator is up to date with schema/filecheckrc.schema.json', () => {

@@ -13,6 +13,7 @@ import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
+import { existingStoreFile, storeFileFor } from '../runner/schema-store.js';
 
 // Signals that end one attempt and start the next.
 class NewerDialect {
@@ -37,7 +38,8 @@ class NotUnicode {
  * @param {import('./schema-resources.js').SchemaResource} schema the root schema
  * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
  *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
- *   unicodeRegExp?: boolean }} context newAjv: an ajv of the rule's settings; unicodeRegExp: the rule's
+ *   unicodeRegExp?: boolean, store?: import('../runner/schema-store.js').SchemaStore, lazy?: boolean, spent?(ms: number): void }} context newAjv: an ajv of the rule's settings;
+ *   store: URL prefixes mapped to folders (--schema-store), where a $ref's URL is looked up; unicodeRegExp: the rule's
  *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
  *   those patterns without the u flag, the others with it); lazy: compile each $ref'd subschema
  *   when a document first reaches it (lazy-refs.js), not all before the first document; spent:
@@ -46,7 +48,7 @@ class NotUnicode {
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, lazy = false, spent = () => {} }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, spent = () => {} }) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -175,7 +177,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       }
       const preloaded = preloadedWithId(url);
       if (preloaded) return refIndex.inMetaDialect(preloaded);
-      const file = localFileFor(url, basesOf(loaded));
+      // The store, read only now that a $ref asks for this URL; then beside a schema of that origin.
+      const file = existingStoreFile(store, url) ?? localFileFor(url, basesOf(loaded));
       return file && fileAt(file);
     };
 
@@ -228,11 +231,13 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 
   // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
   function unresolved(url, ref, loaded, deps) {
-    const expected = localPathFor(url, basesOf(loaded));
+    const inStore = storeFileFor(store, url);
+    const expected = inStore ?? localPathFor(url, basesOf(loaded));
     // The file the $ref names, when it is a local one: --watch tries again once it is there.
     const files = [...deps, ...(expected ? [expected] : [])];
+    if (inStore) return fail(`schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`, files);
     if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
-    return fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs"`, files);
+    return fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`, files);
   }
 
   // ajv names a $ref resolved against its schema's URL: a local file's is shown as a path, as files are.

@@ -29,12 +29,13 @@ const ENDLESS = 'the schema applies itself to the same value without end: a $ref
 
 /**
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
- * @param {{ ajv: Record<string, any>, base: string }} settings
+ * @param {{ ajv: Record<string, any>, base: string, schemaStore?: import('../runner/schema-store.js').SchemaStore }} settings
+ *   schemaStore: where the $refs it maps are read
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
  *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js
  * @returns {Promise<SchemaLoader>}
  */
-export async function createSchemaLoader({ ajv, base }, { warn, display, schemaCache }) {
+export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   const built = new Map(); // what was asked ─▶ { validator } | { error }
@@ -107,7 +108,7 @@ export async function createSchemaLoader({ ajv, base }, { warn, display, schemaC
     get compileMs() {
       return compileMs;
     },
-    validator: (schema, refs) => once(JSON.stringify([schema, refs]), () => make({ schema, refs, ajv, base }, display(schema))),
+    validator: (schema, refs) => once(JSON.stringify([schema, refs]), () => make({ schema, refs, ajv, base, schemaStore }, display(schema))),
     metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`)),
   };
 }
@@ -169,6 +170,7 @@ function compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy,
       refIndex: refIndexOf(rule.refs),
       newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
       unicodeRegExp: rule.ajv.unicodeRegExp,
+      store: rule.schemaStore,
       lazy: lazy && !cache,
       spent,
     });

@@ -57,7 +57,8 @@ function createSchemaCache(dir, warn, display) {
   let writeFailed = false;
 
   function keyOf(rule) {
-    const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base]);
+    // A store (--schema-store) changes which files $refs reach; none keeps the keys of runs before it.
+    const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base, ...(rule.schemaStore?.length ? [rule.schemaStore] : [])]);
     if (!keys.has(settings)) {
       libraries ??= LIBRARIES.map((name) => require(name).version);
       keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));

@@ -3,9 +3,15 @@
 // the first time a file of this process chooses them.
 import { UsageError } from '../runner/errors.js';
 
+// A file that chose no schema it could use but an entry without a local copy: its pass is never
+// cached (no schema cache key is current under this one), so that it is checked, and the entry
+// warned about, on every run, and validated once the schema is there.
+const NOT_CACHED = 'missing:catalog-copy';
+
 /**
  * @param {{ chooser: import('../runner/schema-selection.js').SchemaChooser,
- *   loader: import('./json-schema.js').SchemaLoader, refs: string[] }} options
+ *   loader: import('./json-schema.js').SchemaLoader, refs: string[], warn?(message: string): void }} options
+ *   warn: said of a catalog entry without a local copy, for each file it matches (the run says it once)
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
  *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[] }): object[] }}
  *   source: the file's text, its parser and the document's place in it (a YAML comment may name
@@ -14,12 +20,17 @@ import { UsageError } from '../runner/errors.js';
  *   --cache), which the file's cached pass then depends on; files: those it was compiled from, or
  *   the file expected where there is none yet, which --watch watches
  */
-export function createSelectedSchemasValidator({ chooser, loader, refs }) {
+export function createSelectedSchemasValidator({ chooser, loader, refs, warn = () => {} }) {
   return {
     name: 'json-schema',
     validate(doc, ctx, source) {
       const problems = [];
       for (const choice of chooser.choose(ctx.absolutePath, doc, source)) {
+        if (choice.missing) {
+          warn(`${choice.missing}: the files it matches are not validated against it`);
+          source?.uses?.push({ key: NOT_CACHED, files: choice.schema ? [choice.schema] : [] });
+          continue;
+        }
         if (choice.problem) {
           if (choice.schema) source?.uses?.push({ files: [choice.schema] });
           problems.push({ validator: 'json-schema', ...choice.problem });
