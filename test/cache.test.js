@@ -190,9 +190,11 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
 });
 
 // A local plugin with a keyword of each kind: `divisibleBy` (a `validate` function, stored as code
-// that gets it back), `evenLength` (`code`, written out as ajv writes it) and `startsWith` (`compile`:
-// its closure cannot be got back, so a schema using it is compiled on every run), and formats of its
-// own. Generating a keyword's code and compiling one are logged to compiles.log, with the schema.
+// that gets it back), `evenLength` (`code`, written out as ajv writes it), `oneOfWords` (`compile`
+// from the keyword's value and its schema alone: made again from them) and `startsWith` (`compile`
+// reading ajv's context, `it`: its closure cannot be made again, so a schema using it is compiled on
+// every run), and formats of its own. Generating a keyword's code and compiling one that reads `it`
+// are logged to compiles.log, with the schema.
 const LOCAL_PLUGIN = `const fs = require('node:fs');
 const path = require('node:path');
 const { _ } = require('ajv');
@@ -201,6 +203,8 @@ module.exports = function local(ajv) {
   ajv.addKeyword({ keyword: 'divisibleBy', type: 'number', schemaType: 'number', validate: (schema, data) => data % schema === 0 });
   ajv.addKeyword({ keyword: 'evenLength', type: 'string', schemaType: 'boolean', code(cxt) { log('evenLength', cxt.it); cxt.fail(_\`\${cxt.data}.length % 2 !== 0\`); } });
   ajv.addKeyword({ keyword: 'startsWith', type: 'string', schemaType: 'string', compile(schema, parent, it) { log('startsWith', it); return (data) => data.startsWith(schema); } });
+  ajv.addKeyword({ keyword: 'oneOfWords', type: 'string', schemaType: 'array', compile(words, parent) { const known = new Set(words); return (data) => known.has(data) || data === parent.also; } });
+  ajv.addKeyword({ keyword: 'also', schemaType: 'string' });
   ajv.addFormat('upper', /^[A-Z]+$/);
   ajv.addFormat('lower', (s) => s === s.toLowerCase());
 };
@@ -214,12 +218,17 @@ function pluginTree(t) {
     'checks/record.js': TREE['checks/record.js'],
     'plugins/local.cjs': LOCAL_PLUGIN,
     'schemas/doc.json': JSON.stringify({ type: 'object', required: ['title'], properties: { s: { evenLength: true, format: 'lower' } }, errorMessage: { required: { title: 'a document needs a title' } } }),
-    'schemas/num.json': JSON.stringify({ type: 'object', properties: { n: { divisibleBy: 3 }, u: { format: 'upper' }, d: { format: 'date' } }, errorMessage: { properties: { n: 'n: a multiple of 3' } } }),
+    'schemas/num.json': JSON.stringify({
+      type: 'object',
+      properties: { n: { divisibleBy: 3 }, u: { format: 'upper' }, d: { format: 'date' }, w: { oneOfWords: ['one', 'two'], also: 'many' } },
+      errorMessage: { properties: { n: 'n: a multiple of 3' } },
+    }),
     'schemas/prefix.json': JSON.stringify({ type: 'object', properties: { s: { startsWith: 'x' } } }),
     'content/doc1.json': '{ "title": "A", "s": "ab" }',
     'content/doc2.json': '{ "s": "Abc" }',
-    'content/num1.json': '{ "n": 6, "u": "AB", "d": "2024-01-31" }',
-    'content/num2.json': '{ "n": 4, "u": "ab", "d": "2024-02-30" }',
+    'content/num1.json': '{ "n": 6, "u": "AB", "d": "2024-01-31", "w": "two" }',
+    'content/num2.json': '{ "n": 4, "u": "ab", "d": "2024-02-30", "w": "three" }',
+    'content/num3.json': '{ "w": "many" }',
     'content/prefix1.json': '{ "s": "xy" }',
     'content/prefix2.json': '{ "s": "yy" }',
   });
@@ -242,9 +251,14 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
   const reports = {};
   for (const workers of ['0', '2']) {
     const dir = pluginTree(t);
+    // Without the cache: what the stored code must do.
+    const uncached = parseJsonReport((await runCli(['-r', 'json', '--verbose', '--workers', workers], { cwd: dir })).stdout);
+    compiles(dir);
+    fs.rmSync(path.join(dir, 'calls.log'));
     const cold = await run(dir, ['--workers', workers]);
     assert.equal(cold.code, 1, cold.stderr);
     assert.equal(cold.stderr, '');
+    assert.deepEqual(cold.report.files, uncached.files);
     assert.deepEqual(cold.report.summary.cache.schemas, { cached: 0, compiled: 3 });
     assert.deepEqual(compiles(dir), ['evenLength doc.json', 'startsWith prefix.json']);
     const problems = (report) => Object.fromEntries(report.files.map((f) => [f.path, f.problems.map((p) => `${p.pointer} ${p.message}`)]));
@@ -252,7 +266,8 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
       'content/doc1.json': [],
       'content/doc2.json': [' a document needs a title', '/s must match format "lower"', '/s must pass "evenLength" keyword validation'],
       'content/num1.json': [],
-      'content/num2.json': ['/n n: a multiple of 3', '/u must match format "upper"', '/d must match format "date"'],
+      'content/num2.json': ['/n n: a multiple of 3', '/u must match format "upper"', '/d must match format "date"', '/w must pass "oneOfWords" keyword validation'],
+      'content/num3.json': [],
       'content/prefix1.json': [],
       'content/prefix2.json': ['/s must pass "startsWith" keyword validation'],
     });
@@ -264,6 +279,12 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
     assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
     assert.deepEqual(compiles(dir), ['startsWith prefix.json'], `--workers ${workers}: only the schema using the compile keyword is compiled again`);
     assert.deepEqual(warm.calls, ['content/doc2.json', 'content/num2.json', 'content/prefix2.json'], 'the failing files are checked by the stored code');
+    // Checked by stored code, a file that passes passes: `also` is read from the stored schema.
+    writeTree(dir, { 'content/num3.json': '{ "w": "many", "n": 9 }' });
+    const edited = await run(dir, ['--workers', workers]);
+    assert.deepEqual(edited.calls, ['content/doc2.json', 'content/num2.json', 'content/num3.json', 'content/prefix2.json']);
+    assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
+    assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
     assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
     reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
   }

@@ -9,7 +9,7 @@ import { toProblems } from './schema-problems.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
-import { givePluginValuesCode, storedCodeRequire } from './plugin-code.js';
+import { givePluginValuesCode, storedCodeRequire, watchCompiles } from './plugin-code.js';
 
 const require = createRequire(import.meta.url);
 
@@ -122,6 +122,7 @@ function compileSchema(rule, shown, plugins, cache, storedRequire, display, refI
   const newAjv = (dialect, options, collected) => {
     const created = createAjv(dialect, options, plugins, collected, { source: storable });
     dialects.set(created, dialect);
+    if (storable && plugins.length) watchCompiles(created);
     return created;
   };
   let deps = [];

@@ -8,18 +8,48 @@
 // function with the ajv instance as `this` (named `self` in its code, which standalone code leaves
 // undefined): stored code calls it with that rebuilt ajv.
 //
-// Not stored, and compiled on every run that needs it: a schema using a keyword defined with
-// `compile` (the function `compile` returns closes over what it made of the schema, the parent
-// schema and ajv's compilation context; nothing says what of these it kept, so it cannot be made
-// again without compiling), a keyword's `$data` value checked by its `metaSchema`, or any other value
+// A keyword defined with `compile` is given such code when its `compile` read nothing but the
+// keyword's value and the schema holding it (watched while compiling: it was given proxies of ajv's
+// compilation context and of the ajv instance, which record any use): the function it returned is
+// then `compile(value, parentSchema)` in the rebuilt ajv, made again when the code is loaded.
+//
+// Not stored, and compiled on every run that needs it: a schema using a `compile` keyword whose
+// `compile` read ajv's compilation context (`it`: the schema's path, its options, its root…) or the
+// ajv instance (`this`): what it made of them is in its closure, out of sight, and cannot be made
+// again without compiling; a keyword's `$data` value checked by its `metaSchema`, or any other value
 // ajv has no code for. Only the schemas that use such a keyword are: the rule's others are stored.
 import path from 'node:path';
+import util from 'node:util';
 import { createRequire } from 'node:module';
 import { createAjv } from './ajv-instance.js';
 
 const require = createRequire(import.meta.url);
 /** What stored code requires to get back a plugin's functions (never a module's name). */
 export const PLUGINS_MODULE = 'filecheck:plugins';
+const compiledFrom = new WeakMap(); // a function a keyword's compile made ─▶ [keyword, value, parentSchema]
+const WATCHED = Symbol('filecheck: compile watched');
+
+/**
+ * Watches the `compile` functions of an ajv instance's keywords (a plugin's): a function one makes
+ * from the keyword's value and its schema alone can be made again (compiledFrom).
+ * @param {import('ajv').default} ajv with the rule's plugins applied
+ */
+export function watchCompiles(ajv) {
+  for (const name of Object.keys(ajv.RULES.all)) {
+    const definition = ajv.getKeyword(name);
+    if (typeof definition?.compile !== 'function' || definition.compile[WATCHED]) continue;
+    const compile = definition.compile;
+    definition.compile = Object.assign(function watched(value, parentSchema, it) {
+      let used = false;
+      // Every trap of a proxy of `this` or `it` records a use, then does what it would have done.
+      const handler = new Proxy({}, { get: (_, trap) => (...args) => ((used = true), Reflect[trap](...args)) });
+      const watch = (target) => (target !== null && typeof target === 'object' ? new Proxy(target, handler) : target);
+      const made = compile.call(watch(this), value, parentSchema, watch(it));
+      if (!used && typeof made === 'function') compiledFrom.set(made, [name, value, parentSchema]);
+      return made;
+    }, { [WATCHED]: true });
+  }
+}
 
 /**
  * Gives code to the values of the ajv instance that a plugin added without any: the `validate`
@@ -31,7 +61,7 @@ export const PLUGINS_MODULE = 'filecheck:plugins';
  * @returns {(code: string) => string} completes the standalone code written afterwards
  */
 export function givePluginValuesCode(ajv, dialect, formats) {
-  const { _ } = require('ajv');
+  const { _, stringify } = require('ajv'); // stringify: `_` would write an array as a,b
   const known = formats === false ? {} : require('./formats.cjs')[formats === 'fast' ? 'fast' : 'full'];
   let keywords = null; // validate function ─▶ keyword name, found when first needed
   const keywordOf = (fn) => {
@@ -51,8 +81,12 @@ export function givePluginValuesCode(ajv, dialect, formats) {
       if (!value) continue;
       if (prefix === 'keyword' && value.code === undefined && typeof value.ref === 'function') {
         const keyword = keywordOf(value.ref);
+        const compiled = compiledFrom.get(value.ref);
         if (keyword !== undefined) {
           value.code = _`require(${PLUGINS_MODULE}).keyword(${dialect}, ${keyword})`;
+          calls = true;
+        } else if (compiled && isJson(compiled[1]) && isJson(compiled[2])) {
+          value.code = _`require(${PLUGINS_MODULE}).compiled(${dialect}, ${compiled[0]}, ${stringify(compiled[1])}, ${stringify(compiled[2])})`;
           calls = true;
         }
       } else if (prefix === 'formats' && typeof key === 'string' && !(value.ref instanceof RegExp) && known[key] !== value.ref) {
@@ -90,11 +124,26 @@ export function storedCodeRequire({ ajv: settings, base }, plugins) {
     ajv: instance,
     keyword: (dialect, name) => found(`the keyword "${name}"`, instance(dialect).getKeyword(name)?.validate),
     format: (dialect, name) => found(`the format "${name}"`, instance(dialect).formats[name]),
+    compiled(dialect, name, value, parentSchema) {
+      const ajv = instance(dialect);
+      const made = found(`the keyword "${name}"`, ajv.getKeyword(name)?.compile)?.call(ajv, value, parentSchema);
+      if (typeof made !== 'function') throw new Error(`the keyword "${name}" compiles to no function`);
+      return made;
+    },
   };
   return (id) => {
     if (id === PLUGINS_MODULE) return rebuilt;
     return packages.has(packageOf(id)) ? fromBase(id) : require(id);
   };
+}
+
+// Written as JSON, the value is the same again (no undefined, function, Date… inside).
+function isJson(value) {
+  try {
+    return util.isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value);
+  } catch {
+    return false;
+  }
 }
 
 // The package a bare module name is in (`@scope/name/dist/x` ─▶ `@scope/name`); null for a path.
