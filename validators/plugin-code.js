@@ -8,15 +8,17 @@
 // function with the ajv instance as `this` (named `self` in its code, which standalone code leaves
 // undefined): stored code calls it with that rebuilt ajv.
 //
-// A keyword defined with `compile` is given such code when its `compile` read nothing but the
-// keyword's value and the schema holding it (watched while compiling: it was given proxies of ajv's
-// compilation context and of the ajv instance, which record any use): the function it returned is
-// then `compile(value, parentSchema)` in the rebuilt ajv, made again when the code is loaded.
+// A keyword defined with `compile` is given such code when its `compile` uses nothing but the
+// keyword's value and the schema holding it: it declares no third parameter (`it`, ajv's compilation
+// context), its source says neither `this` nor `arguments`, and while compiling it read nothing of
+// `it` or of the ajv instance (it is given proxies of both, which record any use, a helper's
+// included). The function it returned is then `compile(value, parentSchema)` in the rebuilt ajv,
+// made again when the code is loaded.
 //
-// Not stored, and compiled on every run that needs it: a schema using a `compile` keyword whose
-// `compile` read ajv's compilation context (`it`: the schema's path, its options, its root…) or the
-// ajv instance (`this`): what it made of them is in its closure, out of sight, and cannot be made
-// again without compiling; a keyword's `$data` value checked by its `metaSchema`, or any other value
+// Not stored, and compiled on every run that needs it: a schema using any other `compile` keyword,
+// which may have used ajv's compilation context (`it`: the schema's path, its options, its root…) or
+// the ajv instance (`this`): what it made of them is in its closure, out of sight, and cannot be
+// made again without compiling; a keyword's `$data` value checked by its `metaSchema`, or any other value
 // ajv has no code for. Only the schemas that use such a keyword are: the rule's others are stored.
 import path from 'node:path';
 import util from 'node:util';
@@ -39,6 +41,7 @@ export function watchCompiles(ajv) {
     const definition = ajv.getKeyword(name);
     if (typeof definition?.compile !== 'function' || definition.compile[WATCHED]) continue;
     const compile = definition.compile;
+    if (!usesTwoArguments(compile)) continue;
     definition.compile = Object.assign(function watched(value, parentSchema, it) {
       let used = false;
       // Every trap of a proxy of `this` or `it` records a use, then does what it would have done.
@@ -137,6 +140,17 @@ export function storedCodeRequire({ ajv: settings, base }, plugins) {
     if (id === PLUGINS_MODULE) return rebuilt;
     return packages.has(packageOf(id)) ? fromBase(id) : require(id);
   };
+}
+
+// Whether a compile function can only see its first two arguments: one that takes `it` (a third
+// parameter, a rest or default one, `arguments`) or mentions `this` may keep them for later, unseen
+// by the proxies.
+function usesTwoArguments(compile) {
+  const source = Function.prototype.toString.call(compile);
+  const open = source.indexOf('(');
+  const body = source.search(/=>|\{/);
+  const params = open !== -1 && open < body ? source.slice(open + 1, source.indexOf(')')) : source.slice(0, body);
+  return compile.length <= 2 && !/\.\.\.|=/.test(params) && params.split(',').length <= 2 && !/\b(this|arguments)\b/.test(source);
 }
 
 // Written as JSON, the value is the same again (no undefined, function, Date… inside).
