@@ -189,20 +189,119 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   assert.deepEqual(third.stderr.split('\n').filter(Boolean), warnings);
 });
 
-test('a schema whose rule has ajv plugins cannot be stored as code: it is compiled on every run, and its files are still cached', async (t) => {
+// A local plugin with a keyword of each kind: `divisibleBy` (a `validate` function, stored as code
+// that gets it back), `evenLength` (`code`, written out as ajv writes it), `oneOfWords` (`compile`
+// from the keyword's value and its schema alone: made again from them) and `startsWith` (`compile`
+// reading ajv's context, `it`: its closure cannot be made again, so a schema using it is compiled on
+// every run), and formats of its own. Generating a keyword's code and compiling one that reads `it`
+// are logged to compiles.log, with the schema.
+const LOCAL_PLUGIN = `const fs = require('node:fs');
+const path = require('node:path');
+const { _ } = require('ajv');
+const log = (what, it) => fs.appendFileSync(path.join(__dirname, '..', 'compiles.log'), what + ' ' + path.basename(it.baseId) + '\\n');
+module.exports = function local(ajv) {
+  ajv.addKeyword({ keyword: 'divisibleBy', type: 'number', schemaType: 'number', validate: (schema, data) => data % schema === 0 });
+  ajv.addKeyword({ keyword: 'evenLength', type: 'string', schemaType: 'boolean', code(cxt) { log('evenLength', cxt.it); cxt.fail(_\`\${cxt.data}.length % 2 !== 0\`); } });
+  ajv.addKeyword({ keyword: 'startsWith', type: 'string', schemaType: 'string', compile(schema, parent, it) { log('startsWith', it); return (data) => data.startsWith(schema); } });
+  ajv.addKeyword({ keyword: 'oneOfWords', type: 'string', schemaType: 'array', compile(words, parent) { const known = new Set(words); return (data) => known.has(data) || data === parent.also; } });
+  ajv.addKeyword({ keyword: 'also', schemaType: 'string' });
+  ajv.addFormat('upper', /^[A-Z]+$/);
+  ajv.addFormat('lower', (s) => s === s.toLowerCase());
+};
+`;
+
+function pluginTree(t) {
+  const plugins = ['ajv-errors', './plugins/local.cjs'];
+  const rule = (name) => ({ files: [`content/${name}*.json`], schema: `schemas/${name}.json`, validators: ['./checks/record.js'], ajv: { plugins } });
   const dir = makeTree(t, {
-    ...TREE,
-    '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], ajv: { plugins: ['ajv-errors'] } }] }),
-    'schemas/doc.schema.json': JSON.stringify({ type: 'object', required: ['title'], errorMessage: { required: { title: 'a document needs a title' } } }),
+    '.filecheckrc.json': JSON.stringify({ rules: [rule('doc'), rule('num'), rule('prefix')] }),
+    'checks/record.js': TREE['checks/record.js'],
+    'plugins/local.cjs': LOCAL_PLUGIN,
+    'schemas/doc.json': JSON.stringify({ type: 'object', required: ['title'], properties: { s: { evenLength: true, format: 'lower' } }, errorMessage: { required: { title: 'a document needs a title' } } }),
+    'schemas/num.json': JSON.stringify({
+      type: 'object',
+      properties: { n: { divisibleBy: 3 }, u: { format: 'upper' }, d: { format: 'date' }, w: { oneOfWords: ['one', 'two'], also: 'many' } },
+      errorMessage: { properties: { n: 'n: a multiple of 3' } },
+    }),
+    'schemas/prefix.json': JSON.stringify({ type: 'object', properties: { s: { startsWith: 'x' } } }),
+    'content/doc1.json': '{ "title": "A", "s": "ab" }',
+    'content/doc2.json': '{ "s": "Abc" }',
+    'content/num1.json': '{ "n": 6, "u": "AB", "d": "2024-01-31", "w": "two" }',
+    'content/num2.json': '{ "n": 4, "u": "ab", "d": "2024-02-30", "w": "three" }',
+    'content/num3.json': '{ "w": "many" }',
+    'content/prefix1.json': '{ "s": "xy" }',
+    'content/prefix2.json': '{ "s": "yy" }',
   });
   fs.mkdirSync(path.join(dir, 'node_modules'));
-  fs.symlinkSync(path.join(REPO, 'node_modules/ajv-errors'), path.join(dir, 'node_modules/ajv-errors'), 'junction');
-  for (const round of ['cold', 'warm']) {
-    const result = await run(dir);
-    assert.deepEqual(result.report.summary.cache.schemas, { cached: 0, compiled: 1 }, round);
-    assert.deepEqual(result.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => p.message), ['missing required key "title"', 'a document needs a title'], round);
-    assert.deepEqual(result.calls, round === 'cold' ? [...PASSING, 'content/c.json'].sort() : ['content/c.json'], round);
+  // The plugins use filecheck's ajv, as a project's would (one copy, deduplicated).
+  for (const name of ['ajv-errors', 'ajv']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  return dir;
+}
+
+// Which schemas had a keyword compiled (a schema not stored is compiled on the main thread and again
+// in each worker that checks one of its files: how many times depends on the pool).
+const compiles = (dir) => {
+  const log = path.join(dir, 'compiles.log');
+  const lines = fs.existsSync(log) ? [...new Set(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean))].sort() : [];
+  fs.rmSync(log, { force: true });
+  return lines;
+};
+
+test('a rule with ajv plugins is stored as code: a warm run compiles none of its schemas but one using a `compile` keyword, with the same problems, in-process and on a pool', async (t) => {
+  const reports = {};
+  for (const workers of ['0', '2']) {
+    const dir = pluginTree(t);
+    // Without the cache: what the stored code must do.
+    const uncached = parseJsonReport((await runCli(['-r', 'json', '--verbose', '--workers', workers], { cwd: dir })).stdout);
+    compiles(dir);
+    fs.rmSync(path.join(dir, 'calls.log'));
+    const cold = await run(dir, ['--workers', workers]);
+    assert.equal(cold.code, 1, cold.stderr);
+    assert.equal(cold.stderr, '');
+    assert.deepEqual(cold.report.files, uncached.files);
+    assert.deepEqual(cold.report.summary.cache.schemas, { cached: 0, compiled: 3 });
+    assert.deepEqual(compiles(dir), ['evenLength doc.json', 'startsWith prefix.json']);
+    const problems = (report) => Object.fromEntries(report.files.map((f) => [f.path, f.problems.map((p) => `${p.pointer} ${p.message}`)]));
+    assert.deepEqual(problems(cold.report), {
+      'content/doc1.json': [],
+      'content/doc2.json': [' a document needs a title', '/s must match format "lower"', '/s must pass "evenLength" keyword validation'],
+      'content/num1.json': [],
+      'content/num2.json': ['/n n: a multiple of 3', '/u must match format "upper"', '/d must match format "date"', '/w must pass "oneOfWords" keyword validation'],
+      'content/num3.json': [],
+      'content/prefix1.json': [],
+      'content/prefix2.json': ['/s must pass "startsWith" keyword validation'],
+    });
+    const stored = fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
+    assert.equal(stored.length, 2, 'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not');
+
+    const warm = await run(dir, ['--workers', workers]);
+    assert.equal(warm.stderr, '');
+    assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
+    assert.deepEqual(compiles(dir), ['startsWith prefix.json'], `--workers ${workers}: only the schema using the compile keyword is compiled again`);
+    assert.deepEqual(warm.calls, ['content/doc2.json', 'content/num2.json', 'content/prefix2.json'], 'the failing files are checked by the stored code');
+    // Checked by stored code, a file that passes passes: `also` is read from the stored schema.
+    writeTree(dir, { 'content/num3.json': '{ "w": "many", "n": 9 }' });
+    const edited = await run(dir, ['--workers', workers]);
+    assert.deepEqual(edited.calls, ['content/doc2.json', 'content/num2.json', 'content/num3.json', 'content/prefix2.json']);
+    assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
+    assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
+    assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
+    reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
   }
+  assert.deepEqual(reports['2'], reports['0']);
+});
+
+test('with the unstorable keyword gone, every schema of a plugin rule is stored: a warm run compiles nothing', async (t) => {
+  const dir = pluginTree(t);
+  writeTree(dir, { 'schemas/prefix.json': JSON.stringify({ type: 'object', properties: { s: { pattern: '^x' } } }) });
+  const cold = await run(dir, ['--workers', '0']);
+  assert.deepEqual(cold.report.summary.cache.schemas, { cached: 0, compiled: 3 });
+  assert.deepEqual(compiles(dir), ['evenLength doc.json']);
+  const warm = await run(dir, ['--workers', '2']);
+  assert.deepEqual(warm.report.summary.cache.schemas, { cached: 3, compiled: 0 });
+  assert.deepEqual(compiles(dir), []);
+  assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
+  assert.equal(warm.stderr, cold.stderr);
 });
 
 test('in-process and on a pool the cache gives the same reports, cold and warm', async (t) => {

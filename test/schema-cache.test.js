@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { createJsonSchemaValidator } from '../validators/json-schema.js';
 
@@ -134,4 +135,46 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   const third = await validator(rule, path.join(dir, 'third'));
   assert.equal(third.validate({}).length, 1, 'compiled again');
   assert.deepEqual(JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')), entry, 'and stored again');
+});
+
+test('a rule with ajv plugins: stored code gets a plugin package\'s helpers from the rule\'s base, and validates as the compiled schema does', async (t) => {
+  const dir = tempDir(t);
+  // A plugin package of the project's (not one of filecheck's dependencies), whose `code` keyword
+  // refers to a helper of its own by a require path, as ajv-keywords' `transform` does.
+  const files = {
+    'node_modules/words-plugin/package.json': JSON.stringify({ name: 'words-plugin', version: '1.0.0', main: 'index.js' }),
+    'node_modules/words-plugin/helpers.js': 'exports.isWord = (s) => /^[a-z]+$/.test(s);\n',
+    'node_modules/words-plugin/index.js': `const { _ } = require('ajv');
+const { isWord } = require('./helpers.js');
+module.exports = (ajv) => ajv.addKeyword({ keyword: 'word', type: 'string', code(cxt) {
+  module.exports.compiled += 1;
+  const fn = cxt.gen.scopeValue('func', { ref: isWord, code: _\`require("words-plugin/helpers.js").isWord\` });
+  cxt.fail(_\`!\${fn}(\${cxt.data})\`);
+} });
+module.exports.compiled = 0;
+`,
+    'schema.json': JSON.stringify({ properties: { w: { word: true }, n: { type: 'integer' } }, errorMessage: { properties: { n: 'n: a whole number' } } }),
+  };
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  for (const name of ['ajv', 'ajv-errors']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  const rule = { schema: path.join(dir, 'schema.json'), refs: [], ajv: { plugins: ['words-plugin', 'ajv-errors'] }, base: dir };
+  const cacheDir = path.join(dir, 'cache');
+  const compiled = await validator(rule);
+  const cold = await validator(rule, cacheDir);
+  const [name] = fs.readdirSync(cacheDir);
+  assert.match(JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')).code, /require\("words-plugin\/helpers\.js"\)\.isWord/);
+  const plugin = createRequire(path.join(dir, 'noop.js'))('words-plugin');
+  assert.equal(plugin.compiled, 2, 'compiled without the cache, and with it');
+  fs.symlinkSync(cacheDir, path.join(dir, 'same-cache'), 'junction');
+  const warm = await validator(rule, path.join(dir, 'same-cache'));
+  assert.equal(plugin.compiled, 2, 'the stored code is loaded, nothing compiled');
+  const docs = [{ w: 'abc', n: 1 }, { w: 'Abc', n: 1.5 }];
+  assert.equal(compiled.validate(docs[1]).length, 2);
+  for (const doc of docs) {
+    assert.deepEqual(cold.validate(doc), compiled.validate(doc), JSON.stringify(doc));
+    assert.deepEqual(warm.validate(doc), compiled.validate(doc), JSON.stringify(doc));
+  }
 });

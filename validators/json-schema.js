@@ -10,6 +10,7 @@ import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
 import { LazyCompileError } from './lazy-refs.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
+import { givePluginValuesCode, storedCodeRequire, watchCompiles } from './plugin-code.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,6 +39,8 @@ const ENDLESS = 'the schema applies itself to the same value without end: a $ref
 export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
+  // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
+  const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);
   const built = new Map(); // what was asked ─▶ { validator } | { error }
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
   const refIndexOf = (refs) => {
@@ -65,7 +68,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
   const make = (rule, shown) => {
     const strategy = compileStrategy(cache);
     const spent = (ms) => (compileMs += ms);
-    const compile = (lazy) => loadStored(cache, rule) ?? compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy, spent });
+    const compile = (lazy) => loadStored(cache, rule, storedRequire) ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent });
     let { validate, notes, files } = compile(strategy === 'lazy');
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
@@ -137,11 +140,11 @@ function compileStrategy(cache) {
 }
 
 // Stored code that does not load is compiled, and stored, again.
-function loadStored(cache, rule) {
+function loadStored(cache, rule, storedRequire) {
   const entry = cache?.lookup(rule);
   if (!entry?.code) return null;
   try {
-    return { validate: cache.load(entry.code), notes: entry.notes, files: () => entry.deps.map(([file]) => file) };
+    return { validate: cache.load(entry.code, storedRequire), notes: entry.notes, files: () => entry.deps.map(([file]) => file) };
   } catch {
     return null;
   }
@@ -149,26 +152,33 @@ function loadStored(cache, rule) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy, spent }) {
+function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent }) {
   const notes = [];
   let warnings = [];
-  // Standalone code cannot carry what a plugin adds (functions, formats of its own): schemas of
-  // rules with plugins are compiled on every run.
-  const storable = !!cache && !plugins.length;
+  // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
+  // (plugin-code.js); a schema that uses a plugin's keyword which cannot be is not stored.
+  const storable = !!cache;
+  const dialects = new WeakMap(); // ajv ─▶ the dialect it was created for
+  const newAjv = (dialect, options, collected) => {
+    const created = createAjv(dialect, options, plugins, collected, { source: storable });
+    dialects.set(created, dialect);
+    if (storable && plugins.length) watchCompiles(created);
+    return created;
+  };
   let deps = [];
   let ajv;
   let validate;
   if (rule.meta) {
     // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
     // passes): here they are added as schemas like any other, their formats checked.
-    ajv = createAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false }, plugins, warnings, { source: storable });
+    ajv = newAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false }, warnings);
     validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
   } else {
     const compiled = compileOffline(readResource(rule.schema, display), {
       shown,
       display,
       refIndex: refIndexOf(rule.refs),
-      newAjv: (dialect, options, collected) => createAjv(dialect, { ...rule.ajv, ...options }, plugins, collected, { source: storable }),
+      newAjv: (dialect, options, collected) => newAjv(dialect, { ...rule.ajv, ...options }, collected),
       unicodeRegExp: rule.ajv.unicodeRegExp,
       store: rule.schemaStore,
       lazy: lazy && !cache,
@@ -179,10 +189,11 @@ function compileSchema(rule, shown, { plugins, cache, display, refIndexOf, lazy,
   }
   notes.push(...schemaNotes(warnings));
   if (cache) {
-    let code = storable ? standaloneCode(ajv, validate) : null;
+    const complete = plugins.length ? givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full') : (code) => code;
+    let code = standaloneCode(ajv, validate, complete);
     // The stored code is what runs from the first run on, so a cold run and a warm one agree.
     try {
-      if (code) validate = cache.load(code);
+      if (code) validate = cache.load(code, storedRequire);
     } catch {
       code = null;
     }
@@ -208,11 +219,11 @@ function compileMetaSchema(ajv, id) {
   }
 }
 
-// A keyword whose code refers to a function cannot be written out: ajv throws, and the schema is
-// compiled on every run.
-function standaloneCode(ajv, validate) {
+// A keyword whose code refers to a function without code (plugin-code.js) cannot be written out:
+// ajv throws, and the schema is compiled on every run.
+function standaloneCode(ajv, validate, complete) {
   try {
-    return require('ajv/dist/standalone').default(ajv, validate);
+    return complete(require('ajv/dist/standalone').default(ajv, validate));
   } catch {
     return null;
   }

@@ -16,8 +16,9 @@ import { writeFileAtomic } from '../runner/atomic-write.js';
 const require = createRequire(import.meta.url);
 // In every key: raised when the code filecheck compiles for the same schema and settings changes, or
 // the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written
-// twice in a schema file), so that older entries are not read.
-const FORMAT = 3;
+// twice in a schema file; 4: rules with ajv plugins stored, their code requiring filecheck:plugins),
+// so that older entries are not read.
+const FORMAT = 4;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats (formats.cjs).
 const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
@@ -27,7 +28,8 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
  *   schema null: the built-in meta-schema of the dialect `meta`
  * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
  *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
- *   schema's name; code: standalone code, null when the schema cannot be stored (ajv plugins)
+ *   schema's name; code: standalone code, null when the schema cannot be stored (a plugin's keyword
+ *   whose function cannot be got back, see plugin-code.js)
  * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
  * @param {string} dir the cache folder: each schema is a file `schema-<key>.json` there
  * @param {(message: string) => void} warn
@@ -122,10 +124,15 @@ function createSchemaCache(dir, warn, display) {
         writeFailed = true;
       }
     },
-    /** @returns {Function} the validation function of stored standalone code */
-    load(code) {
+    /**
+     * @param {string} code
+     * @param {(id: string) => unknown} [requireFrom] what the code requires with: filecheck's, or for a
+     *   rule with plugins plugin-code.js's storedCodeRequire
+     * @returns {Function} the validation function of stored standalone code
+     */
+    load(code, requireFrom = require) {
       const module = { exports: {} };
-      new Function('require', 'module', 'exports', code)(require, module, module.exports);
+      new Function('require', 'module', 'exports', code)(requireFrom, module, module.exports);
       if (typeof module.exports !== 'function') throw new TypeError('the compiled schema exports no function');
       return module.exports;
     },
