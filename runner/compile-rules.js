@@ -7,6 +7,9 @@ import { createRequireKeys } from '../validators/require-keys.js';
 import { loadCustomValidator } from '../validators/custom.js';
 import { hasGlobChars } from './paths.js';
 
+// How many compiled schemas a thread keeps, the least recently used dropped first (below).
+const KEPT_SCHEMAS = 32;
+
 const require = createRequire(import.meta.url);
 
 /**
@@ -63,13 +66,33 @@ export function createRuleCompiler(rules, context) {
   }
 
   const perCombination = new Map();
+  // A rule with a schema holds its compiled schema: those of rules not used for a while are
+  // dropped (the loader drops them too), so that memory does not grow with the number of rules,
+  // one per schema in a repository of configuration files. Never one the batch being prepared needs.
+  const holdsSchema = (id) => !!(rulesById.get(id).schema || rulesById.get(id).selection);
+  function dropUnused(needed) {
+    const held = [...ready.keys()].filter(holdsSchema);
+    for (const id of held.slice(0, Math.max(0, held.length - KEPT_SCHEMAS))) {
+      if (needed.has(id)) continue;
+      ready.delete(id);
+      building.delete(id);
+      perCombination.clear();
+    }
+  }
   return {
     async prepare(ruleIds) {
-      for (const id of ruleIds) {
-        if (ready.has(id)) continue;
+      const needed = new Set(ruleIds);
+      for (const id of needed) {
+        if (ready.has(id)) {
+          const validators = ready.get(id);
+          ready.delete(id); // the most recently used last
+          ready.set(id, validators);
+          continue;
+        }
         if (!building.has(id)) building.set(id, build(rulesById.get(id)));
         ready.set(id, await building.get(id));
       }
+      dropUnused(needed);
     },
     validatorsFor(ruleIds) {
       const key = ruleIds.join(',');
@@ -91,7 +114,7 @@ function requireKeys(rule) {
 // ajv is loaded only when some rule has a schema or chooses one per file.
 async function loadSchemas(rule, context) {
   const { createSchemaLoader } = await import('../validators/json-schema.js');
-  return createSchemaLoader(rule, context);
+  return createSchemaLoader(rule, { ...context, keep: KEPT_SCHEMAS });
 }
 
 // A key written twice in a catalog is a warning, as in a schema: catalogs are often third parties'.

@@ -20,7 +20,7 @@ const WHOLE_SETS_FILES = 16;
  */
 export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity }, wholeSets = false }) {
   const options = prepareCheck(check);
-  const prepared = new Set(); // rule sets are shared arrays (see discover.js)
+  let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
   let files = 0;
   let checkMs = 0;
   let compileMs = 0;
@@ -44,11 +44,12 @@ export async function executeInline(queue, { compiler, check, sliceMs = 50, yiel
     // they are counted with compiling, not with checking, so that `auto` does not take them for
     // what every file costs.
     const parserLoading = loadParsers(taken.entries);
-    if (!prepared.has(entry.rules) || parserLoading) {
+    // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
+    if (entry.rules !== preparedRules || parserLoading) {
       const before = performance.now();
       await Promise.all([compiler.prepare(entry.rules), parserLoading]);
       compileMs += performance.now() - before;
-      prepared.add(entry.rules);
+      preparedRules = entry.rules;
     }
     // A schema the file chose is compiled during its check: that is compiling, not checking.
     const compiledBefore = compiler.compileMs();

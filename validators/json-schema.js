@@ -33,10 +33,11 @@ const ENDLESS = 'the schema applies itself to the same value without end: a $ref
  * @param {{ ajv: Record<string, any>, base: string, schemaStore?: import('../runner/schema-store.js').SchemaStore }} settings
  *   schemaStore: where the $refs it maps are read
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
- *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js
+ *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js; keep: how many
+ *   compiled schemas to keep, the least recently used dropped first
  * @returns {Promise<SchemaLoader>}
  */
-export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache }) {
+export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache, keep = Infinity }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
@@ -50,20 +51,26 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
   };
   let compileMs = 0;
   const once = (key, build) => {
-    if (!built.has(key)) {
+    let found = built.get(key);
+    if (found) {
+      built.delete(key); // the most recently used last
+    } else {
       const started = performance.now();
       try {
-        built.set(key, { validator: build() });
+        found = { validator: build() };
       } catch (error) {
         if (!(error instanceof UsageError)) throw error;
-        built.set(key, { error });
+        found = { error };
       } finally {
         compileMs += performance.now() - started;
       }
+      // Files come in path order, a schema's mostly together: one not used for a while is
+      // dropped, so that memory does not grow with the number of schemas (compiled again if asked).
+      if (built.size >= keep) built.delete(built.keys().next().value);
     }
-    const { validator, error } = built.get(key);
-    if (error) throw error;
-    return validator;
+    built.set(key, found);
+    if (found.error) throw found.error;
+    return found.validator;
   };
   const make = (rule, shown) => {
     const strategy = compileStrategy(cache);
