@@ -274,7 +274,7 @@ function ensureCorpus(name) {
   for (const g of generators) hash.update(fs.readFileSync(path.join(BENCH, g)));
   // A corpus made from the SchemaStore clone is made again when the clone's schemas change.
   if (needs === 'schemastore') {
-    hash.update(CLONE);
+    hash.update(`${CLONE}\n${BENCH}\n`); // BENCH: its node_modules/ajv-errors is this checkout's
     for (const n of fs.readdirSync(STORE_DIR).sort()) hash.update(`${n} ${fs.statSync(path.join(STORE_DIR, n)).size}\n`);
   }
   const generator = hash.digest('hex');
