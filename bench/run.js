@@ -6,28 +6,38 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { makeCorpus } from './make-corpus.js';
+import { makeManySchemas, schemasDirOf } from './make-many-schemas.js';
+import { makeConfigFiles, CONFIG_FILES } from './make-config-files.js';
+import { refClosure } from './many-schemas-lib.js';
 import { detectRssMethod, runOnce, cleanup } from './measure.js';
 
 const HELP = `usage: npm run bench -- [options]
   --rounds N      timed rounds per scenario, after one warm-up run (default 5)
   --only NAME     run only this scenario (repeatable)
-  --peers DIR     a directory with node_modules/.bin/ajv (ajv-cli 5), for the ajv-cli row
+  --peers DIR     a directory with node_modules/.bin/ajv (ajv-cli 5) and venv/bin/check-jsonschema
+                  (bash ../shared/bench/peers.sh DIR installs both), for the rows against them
+  --schemastore DIR  a SchemaStore clone (DIR/src/api/json/catalog.json, DIR/src/schemas/json/*.json),
+                  for the config-* and many-schemas-* rows (issue 14); without it they are skipped
+  --many-schemas N   schemas in the many-schemas repository (default 320)
+  --node PATH     the node binary that runs filecheck and the Node baselines (default: this one)
   --rss METHOD    time | probe: how peak RSS is measured (default: time if GNU time exists)
   --list          list the scenarios`;
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const FILECHECK = path.join(BENCH, '..', 'bin', 'filecheck.js');
 const WORK = path.join(os.tmpdir(), 'filecheck-bench'); // all corpora live here; also the cwd of every run
-const NODE = process.execPath;
 
 const { values: opts } = parseArgs({
   options: {
     rounds: { type: 'string', default: '5' },
     only: { type: 'string', multiple: true },
     peers: { type: 'string' },
+    schemastore: { type: 'string' },
+    'many-schemas': { type: 'string', default: '320' },
+    node: { type: 'string' },
     rss: { type: 'string' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -36,6 +46,21 @@ const { values: opts } = parseArgs({
 if (opts.help) { console.log(HELP); process.exit(0); }
 const rounds = Number(opts.rounds);
 if (!(Number.isInteger(rounds) && rounds > 0)) { console.error(`bad --rounds: ${opts.rounds}`); process.exit(2); }
+const manySchemas = Number(opts['many-schemas']);
+if (!(Number.isInteger(manySchemas) && manySchemas > 0)) { console.error(`bad --many-schemas: ${opts['many-schemas']}`); process.exit(2); }
+// Every Node program measured (filecheck, the baselines, ajv-cli) runs on this binary.
+const NODE = opts.node ? path.resolve(opts.node) : process.execPath;
+const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' });
+if (nodeVersion.status !== 0) { console.error(`--node ${opts.node}: does not run (${nodeVersion.error?.code ?? nodeVersion.stderr})`); process.exit(2); }
+// A SchemaStore clone, for issue 14's rows; none by default.
+const CLONE = opts.schemastore && path.resolve(opts.schemastore);
+const STORE_DIR = CLONE && schemasDirOf(CLONE);
+const STORE_CATALOG = CLONE && path.join(CLONE, 'src', 'api', 'json', 'catalog.json');
+if (CLONE && !(fs.existsSync(STORE_DIR) && fs.existsSync(STORE_CATALOG))) {
+  console.error(`--schemastore ${opts.schemastore}: no src/schemas/json or src/api/json/catalog.json there`);
+  process.exit(2);
+}
+const NO_CLONE = 'needs a SchemaStore clone: pass --schemastore DIR';
 
 // --- what is measured -------------------------------------------------------------------------
 
@@ -45,6 +70,18 @@ const CORPORA = {
   tiny: { profile: 'tiny' },
   ten: { profile: 'kumadocs', files: 10 },
   'kumadocs-yaml': { profile: 'kumadocs', format: 'yaml' }, // the same documents, as YAML
+  // Issue 14. `make` corpora are written by their own generator, stamped with its files' hashes.
+  config: { make: (dir) => makeConfigFiles(dir), generators: ['make-config-files.js'] },
+  'many-schemas': {
+    schemas: manySchemas,
+    needs: 'schemastore',
+    generators: ['make-many-schemas.js', 'many-schemas-lib.js'],
+    make: (dir) => {
+      const r = makeManySchemas({ clone: CLONE, out: dir, schemas: manySchemas });
+      fs.rmSync(`${dir}.cache`, { recursive: true, force: true }); // many-schemas-cache-warm's --cache-location
+      return { files: `${r.schemas} schemas (${r.skipped} of the ${r.tried} tried skipped: see ${dir}/skipped.json; drafts ${JSON.stringify(r.drafts)}) and ${r.refFiles} they $ref, ${r.failing} invalid of ${r.files}` };
+    },
+  },
 };
 const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'json');
 
@@ -83,6 +120,65 @@ const checkJsonschema = {
     ? [checkJsonschemaBin, '--schemafile', 'kumadoc.schema.json', ...listJson(path.join(WORK, corpus)).map((f) => path.relative(WORK, f))]
     : 'check-jsonschema not found (pass --peers DIR with DIR/venv/bin/check-jsonschema; ../shared/bench/peers.sh installs it)'),
 };
+
+// --- issue 14: one config file against check-jsonschema, many schemas against the plain loop ---
+
+// How many files a run found failing, from its output: filecheck's summary, the loops' last line.
+const failedOf = (stdout) => {
+  const fc = /^Files:.*$/m.exec(stdout ?? '');
+  if (fc) return Number(/(\d+) failed/.exec(fc[0])?.[1] ?? 0);
+  const loop = /^(\d+) files, (\d+) failed$/m.exec(stdout ?? '');
+  return loop ? Number(loop[2]) : NaN;
+};
+// filecheck's argv with these flags, or why it cannot run (an undocumented flag skips the row).
+const filecheckArgv = (...args) => {
+  if (!helpText) return 'bin/filecheck.js --help fails';
+  const missing = args.filter((a) => a.startsWith('--') && !helpText.includes(a));
+  if (missing.length) return `filecheck --help does not mention ${missing.join(', ')}`;
+  return [NODE, FILECHECK, ...args, ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : [])];
+};
+
+// THE ONE PLACE that says how filecheck is pointed at SchemaStore, as a user would. With the
+// URL-prefix store option (issue 14): the clone's catalog chooses the schema, and every SchemaStore
+// URL is read from the clone. Until filecheck has it: --schema, and --ref for each schema the
+// $refs reach (refClosure: what the store would read, and no more).
+const HAS_STORE = helpText.includes('--schema-store');
+const schemaStoreArgs = (schemaName) => (HAS_STORE
+  ? ['--catalog', STORE_CATALOG, '--schema-store', `https://json.schemastore.org/=${STORE_DIR}`, '--schema-store', `https://www.schemastore.org/=${STORE_DIR}`]
+  : ['--schema', path.join(STORE_DIR, schemaName), ...refClosure(STORE_DIR, schemaName).flatMap((r) => ['--ref', path.join(STORE_DIR, r)])]);
+const filecheckConfig = (key) => ({
+  label: `filecheck ${HAS_STORE ? '--catalog --schema-store' : '--schema --ref…'}`,
+  argv: () => (CLONE ? filecheckArgv(path.join('config', CONFIG_FILES[key][0]), ...schemaStoreArgs(CONFIG_FILES[key][1])) : NO_CLONE),
+  failed: failedOf,
+});
+// check-jsonschema on the clone's schema file. It fetches every $ref that leaves the file, even
+// one to a schema beside it ("ava.json" under the $id https://json.schemastore.org/package.json),
+// and on this offline machine such a fetch fails the run. --base-uri (the schema's file: URL in
+// place of its $id) makes the relative $refs local files; it resolves $refs lazily, so only those
+// the instance reaches are read (none of the three files reaches an absolute one, such as
+// package.json's "prettier" -> https://www.schemastore.org/prettierrc.json, which no flag makes
+// local). Its --builtin-schema vendor.github-workflows is its own vendored copy, not the clone's.
+const checkJsonschemaConfig = (key) => ({
+  label: 'check-jsonschema --schemafile --base-uri',
+  argv: () => {
+    if (!CLONE) return NO_CLONE;
+    if (!(checkJsonschemaBin && fs.existsSync(checkJsonschemaBin))) return checkJsonschema.argv('config');
+    const schema = path.join(STORE_DIR, CONFIG_FILES[key][1]);
+    return [checkJsonschemaBin, '--schemafile', schema, '--base-uri', pathToFileURL(schema).href, path.join('config', CONFIG_FILES[key][0])];
+  },
+  failed: (stdout) => (/validation done/.test(stdout) ? 0 : NaN),
+});
+// The many-schema repository is checked from its folder, whose .filecheckrc.json has the rules.
+const MANY = path.join(WORK, 'many-schemas');
+const filecheckMany = (label, ...extra) => ({
+  label: `filecheck ${label}`,
+  argv: () => (CLONE ? filecheckArgv(...extra) : NO_CLONE),
+  cwd: () => MANY,
+  failed: failedOf,
+});
+const FC_MANY_AUTO = filecheckMany('--workers auto', '--workers', 'auto');
+const FC_MANY_WARM = filecheckMany('--workers auto --cache (warm)', '--workers', 'auto', '--cache', '--cache-location', `${MANY}.cache`);
+const LOOP_MANY = { label: 'baseline-many-schemas', argv: () => (CLONE ? [NODE, path.join(BENCH, 'baseline-many-schemas.js'), MANY] : NO_CLONE), failed: failedOf };
 
 const workers = (n) => ['--workers', n];
 const FC_INLINE = filecheck('--require ×4 --workers 0', ...REQUIRE, ...workers('0'));
@@ -145,7 +241,17 @@ const SCENARIOS = [
   // How much the bare loops' own peak RSS grows with 10× the files, beside kumadocs-10x-memory's.
   ['sync-10x-memory', 'kumadocs10x', SYNC, scriptOn('kumadocs', SYNC), {}],
   ['split-10x-memory', 'kumadocs10x', SPLIT, scriptOn('kumadocs', SPLIT), {}],
-].map(([name, corpus, a, b, target]) => ({ name, corpus, a, b, target }));
+  // Many schemas, cold (issue 14): one config file against its SchemaStore schema, cold, filecheck
+  // as a user runs it against check-jsonschema on the same file and schema (--schemastore DIR).
+  ['config-package-json-vs-cjs', 'config', filecheckConfig('package-json'), checkJsonschemaConfig('package-json'), { wall: 1.0 }],
+  ['config-tsconfig-vs-cjs', 'config', filecheckConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), { wall: 1.0 }],
+  ['config-workflow-vs-cjs', 'config', filecheckConfig('workflow'), checkJsonschemaConfig('workflow'), { wall: 1.0 }],
+  // A repository of 320 SchemaStore schemas with ajv-errors on every rule, a few valid and invalid
+  // files each (so both exit 1, and must agree on how many files fail): cold against the plain
+  // loop, and warm --cache against cold.
+  ['many-schemas-auto', 'many-schemas', FC_MANY_AUTO, LOOP_MANY, { wall: 0.35, rss: 1.0 }, { exit: [1], verdicts: true }],
+  ['many-schemas-cache-warm', 'many-schemas', FC_MANY_WARM, FC_MANY_AUTO, { wall: 0.1 }, { exit: [1], verdicts: true }],
+].map(([name, corpus, a, b, target, more]) => ({ name, corpus, a, b, target, exit: [0], ...more }));
 
 function listJson(dir, found = []) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -163,13 +269,21 @@ function listJson(dir, found = []) {
 function ensureCorpus(name) {
   const dir = path.join(WORK, name);
   const stampFile = `${dir}.stamp`;
-  const generator = createHash('sha256').update(fs.readFileSync(path.join(BENCH, 'make-corpus.js'))).digest('hex');
-  const stamp = JSON.stringify({ ...CORPORA[name], seed: 1, generator });
+  const { make, generators = ['make-corpus.js'], needs, ...params } = CORPORA[name];
+  const hash = createHash('sha256');
+  for (const g of generators) hash.update(fs.readFileSync(path.join(BENCH, g)));
+  // A corpus made from the SchemaStore clone is made again when the clone's schemas change.
+  if (needs === 'schemastore') {
+    hash.update(`${CLONE}\n${BENCH}\n`); // BENCH: its node_modules/ajv-errors is this checkout's
+    for (const n of fs.readdirSync(STORE_DIR).sort()) hash.update(`${n} ${fs.statSync(path.join(STORE_DIR, n)).size}\n`);
+  }
+  const generator = hash.digest('hex');
+  const stamp = JSON.stringify({ ...params, seed: 1, generator });
   if (fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp) return;
   process.stderr.write(`generating ${dir} ... `);
   fs.rmSync(stampFile, { force: true });
   fs.rmSync(dir, { recursive: true, force: true });
-  const r = makeCorpus({ out: dir, ...CORPORA[name], seed: 1 });
+  const r = make ? make(dir) : makeCorpus({ out: dir, ...params, seed: 1 });
   fs.writeFileSync(stampFile, stamp);
   process.stderr.write(`${r.files} files\n`);
 }
@@ -190,20 +304,25 @@ function runScenario(s, method) {
   if (why) return { note: `skipped: ${why}` };
   ensureCorpus(s.corpus);
   const samples = [[], []];
+  const failed = [new Set(), new Set()];
+  const cmds = [s.a, s.b];
   for (let round = 0; round <= rounds; round++) {
     for (const i of [0, 1]) {
-      const r = runOnce(argvs[i], { cwd: WORK, method });
-      if (r.code !== 0) {
-        const label = [s.a, s.b][i].label;
-        return { note: `error: ${label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
+      const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method });
+      if (!s.exit.includes(r.code)) {
+        return { note: `error: ${cmds[i].label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
       }
+      if (s.verdicts) failed[i].add(cmds[i].failed(r.stdout));
       if (round > 0) samples[i].push(r);
     }
   }
   const med = (i, k) => median(samples[i].map((r) => r[k]));
   // Ratios are medians of per-round pairs: a pair ran back to back, under the same load.
   const ratio = (k) => median(samples[0].map((r, j) => r[k] / samples[1][j][k]));
-  return { wall: [med(0, 'wall'), med(1, 'wall')], rss: [med(0, 'rssMiB'), med(1, 'rssMiB')], ratio: { wall: ratio('wall'), rss: ratio('rssMiB') } };
+  // Both sides must find the same number of failing files, in every round.
+  const counts = failed.map((c) => [...c].join('/'));
+  const verdicts = s.verdicts && { text: `failing files ${counts[0]} vs ${counts[1]}`, differ: counts[0] !== counts[1] || counts[0].includes('NaN') };
+  return { wall: [med(0, 'wall'), med(1, 'wall')], rss: [med(0, 'rssMiB'), med(1, 'rssMiB')], ratio: { wall: ratio('wall'), rss: ratio('rssMiB') }, verdicts };
 }
 
 function verdict(target, ratio) {
@@ -242,7 +361,12 @@ for (const s of chosen) {
   const r = runScenario(s, method);
   if (r.note?.startsWith('error')) errors++;
   if (r.note) process.stderr.write(`  ${r.note}\n`);
-  const [targets, result] = r.note ? [verdict(s.target, {})[0], r.note] : verdict(s.target, r.ratio);
+  let [targets, result] = r.note ? [verdict(s.target, {})[0], r.note] : verdict(s.target, r.ratio);
+  if (r.verdicts) {
+    result = r.verdicts.differ ? `FLAG: verdicts differ (${r.verdicts.text}); ${result}` : `${result} (${r.verdicts.text})`;
+    if (r.verdicts.differ) errors++;
+    process.stderr.write(`  ${r.verdicts.text}${r.verdicts.differ ? ': THEY DIFFER' : ''}\n`);
+  }
   rows.push(r.note
     ? [s.name, s.a.label, s.b.label, '', '', '', '', '', '', targets, result]
     : [s.name, s.a.label, s.b.label, f2(r.wall[0]), f2(r.wall[1]), `${f2(r.ratio.wall)}×`,
@@ -251,7 +375,7 @@ for (const s of chosen) {
 cleanup();
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.log(`\nnode ${process.version}, ${cpu}, availableParallelism ${os.availableParallelism()}, ` +
+console.log(`\nnode ${nodeVersion.stdout.trim()}${opts.node ? ` (${NODE})` : ''}, ${cpu}, availableParallelism ${os.availableParallelism()}, ` +
   `${rounds} interleaved rounds after 1 warm-up, medians, peak RSS via ${method === 'time' ? 'GNU time' : 'rss-probe.js'}\n`);
 const header = ['scenario', 'candidate', 'reference', 'wall s', 'ref wall s', 'wall ratio', 'peak MiB', 'ref peak MiB', 'RSS ratio', 'target', 'result'];
 for (const row of [header, header.map(() => '---'), ...rows]) console.log(`| ${row.join(' | ')} |`);
