@@ -46,22 +46,47 @@ export function loadCatalog(file, display = (name) => name) {
   if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
   const dir = path.dirname(file);
   const picomatch = require('picomatch');
-  const urls = new Map();
   const byName = new Map(); // a plain file name ─▶ the entries it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
   const dotFolders = new Set();
+  // Where an entry's schema is on disk is worked out when a file chooses it: a run uses a few of
+  // SchemaStore's 1,400 entries.
+  const catalogEntry = (name, url, index) => {
+    let local;
+    return {
+      name,
+      url,
+      get local() {
+        if (local === undefined) local = localCopy(url, dir);
+        return local;
+      },
+      catalog: file,
+      index,
+    };
+  };
+  const entries = []; // [the catalog's entry, its CatalogEntry]
+  let urls; // a URL (urlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
+  const urlsOf = () => {
+    if (urls) return urls;
+    urls = new Map();
+    for (const [entry, found] of entries) {
+      const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
+      for (const url of [entry.url, ...versions]) {
+        const key = urlKey(url);
+        if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : catalogEntry(found.name, url, found.index));
+      }
+    }
+    return urls;
+  };
   data.schemas.forEach((entry, index) => {
     const where = `catalog ${shown}: schemas[${index}]`;
     if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where} has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
     if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where}: "fileMatch" must be a list of globs`);
-    const found = { name: typeof entry.name === 'string' && entry.name ? entry.name : entry.url, url: entry.url, local: localCopy(entry.url, dir), catalog: file, index };
-    const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
-    for (const url of [entry.url, ...versions]) {
-      const key = urlKey(url);
-      if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : { ...found, url, local: localCopy(url, dir) });
-    }
+    const name = typeof entry.name === 'string' && entry.name ? entry.name : entry.url;
+    const found = catalogEntry(name, entry.url, index);
+    entries.push([entry, found]);
     const globs = fileMatch.map(compileGlob(picomatch)).filter(Boolean);
     for (const glob of fileMatch) {
       if (glob.startsWith('!')) continue;
@@ -98,7 +123,7 @@ export function loadCatalog(file, display = (name) => name) {
       for (const { entry, globs } of candidates(rel)) if (matches(globs, rel)) matched.push(entry);
       return matched.length > 1 ? matched.sort((a, b) => a.index - b.index) : matched;
     },
-    byUrl: (url) => urls.get(urlKey(url)),
+    byUrl: (url) => urlsOf().get(urlKey(url)),
   };
 }
 
@@ -128,9 +153,11 @@ function compileGlob(picomatch) {
     if (!pattern) return null;
     // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
     if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
-    // The literal end of the glob, which the path must end with: a cheap test before the regex.
+    // The literal end of the glob, which the path must end with: a cheap test before the regex,
+    // which is compiled only when a path passes it (most of a catalog's globs never are).
     const tail = pattern.includes('\\') ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
-    return { include, tail, test: picomatch(`**/${pattern}`, { dot: true }) };
+    let regex;
+    return { include, tail, test: (rel) => (regex ??= picomatch(`**/${pattern}`, { dot: true }))(rel) };
   };
 }
 
