@@ -100,19 +100,20 @@ export function layOutDraft(suite, draft, dir) {
  * the suite (one rule per case). A schema filecheck refuses ends its run with a UsageError: that
  * file's cases are then run one by one, and the refusal is recorded for its case. The schema compile
  * strategy is this process's FILECHECK_SCHEMA_COMPILE: run it in a child given that variable.
- * @returns {Promise<{ files: Map<string, { status: string, problems: object[] }>, rejected: Map<string, string>, runs: number }>}
+ * @returns {Promise<{ files: Map<string, { status: string, problems: object[] }>, rejected: Map<string, string>, warnings: string[], runs: number }>}
  */
 export async function checkDraft(dir, { rules }) {
   const { run, UsageError } = await import('../../runner/index.js');
   const files = new Map();
   const rejected = new Map(); // case key ─▶ what filecheck said
+  const warnings = [];
   let runs = 0;
   const runRules = async (name, chosen) => {
     const config = `.filecheckrc.${process.env.FILECHECK_SCHEMA_COMPILE ?? 'auto'}.${name}.json`;
     fs.writeFileSync(path.join(dir, config), JSON.stringify({ rules: chosen }));
     const results = [];
     runs++;
-    await run({ cwd: dir, config, workers: '0', reporters: [{ onFileResult: ({ path: file, status, problems }) => results.push([file, { status, problems }]) }] });
+    await run({ cwd: dir, config, workers: '0', onWarning: (warning) => warnings.push(warning.replaceAll(dir + path.sep, '')), reporters: [{ onFileResult: ({ path: file, status, problems }) => results.push([file, { status, problems }]) }] });
     for (const [file, result] of results) files.set(file, result);
   };
   // One run per case: each case's schema is compiled on its own, as the suite means (two cases
@@ -125,7 +126,7 @@ export async function checkDraft(dir, { rules }) {
       rejected.set(rule.name, error.message.replaceAll(dir + path.sep, ''));
     }
   }
-  return { files, rejected, runs };
+  return { files, rejected, warnings, runs };
 }
 
 /**
@@ -164,26 +165,28 @@ export function layOutSuite(suite, root) {
   return Object.fromEntries(Object.keys(DRAFTS).map((draft) => [draft, layOutDraft(suite, draft, path.join(root, draft))]));
 }
 
-// `node test/helpers/schema-suite.js check ROOT OUT`: checks every draft laid out under ROOT, with this
-// process's FILECHECK_SCHEMA_COMPILE, and writes each file's result and each refused schema to OUT.
+// `node test/helpers/schema-suite.js check ROOT OUT [DIR...]`: checks every draft laid out under ROOT
+// (or the folders DIR of ROOT, each with a .filecheckrc.json of one rule per case: the fuzz test's),
+// with this process's FILECHECK_SCHEMA_COMPILE, and writes each file's result, each refused schema
+// and the warnings said to OUT.
 // `node test/helpers/schema-suite.js expected`: today's disagreements with the spec, as
 // test/fixtures/json-schema-suite-expected.json holds them (run it with FILECHECK_SCHEMA_COMPILE=eager).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [mode, rootArg, out] = process.argv.slice(2);
+  const [mode, rootArg, out, ...dirs] = process.argv.slice(2);
   const suite = findSuite();
-  if (!suite) throw new Error('no JSON-Schema-Test-Suite: set FILECHECK_JSON_SCHEMA_TEST_SUITE');
+  if (!suite && mode !== 'check') throw new Error('no JSON-Schema-Test-Suite: set FILECHECK_JSON_SCHEMA_TEST_SUITE');
   const root = mode === 'check' ? rootArg : fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-suite-'));
   try {
     const laid = mode === 'check' ? null : layOutSuite(suite, root);
     const report = {};
-    for (const draft of Object.keys(DRAFTS)) {
+    for (const draft of dirs.length ? dirs : Object.keys(DRAFTS)) {
       const dir = path.join(root, draft);
       const rules = JSON.parse(fs.readFileSync(path.join(dir, '.filecheckrc.json'), 'utf8')).rules;
       const started = performance.now();
       const result = await checkDraft(dir, { rules });
       const ms = Math.round(performance.now() - started);
       if (mode === 'check') {
-        report[draft] = { files: [...result.files], rejected: [...result.rejected], runs: result.runs, ms };
+        report[draft] = { files: [...result.files], rejected: [...result.rejected], warnings: result.warnings, runs: result.runs, ms };
       } else {
         report[draft] = disagreements(laid[draft], result);
         console.error(`${draft}: ${laid[draft].cases.length} cases, ${Object.keys(report[draft]).length} disagreements, ${result.rejected.size} schemas rejected, ${result.runs} runs, ${ms} ms`);
