@@ -84,6 +84,8 @@ test('the JSON Schema Test Suite: eager and lazy compiling agree on every file, 
     // (a) the strategies agree, problem for problem
     const differences = strategyDifferences(eager[draft], lazy[draft]);
     if (differences.length) report.push(`${draft}: eager and lazy compiling differ on ${differences.length} file(s) or schema(s):\n  ${differences.slice(0, 8).join('\n  ')}`);
+    const [warnA, warnB] = [[...new Set(eager[draft].warnings)].sort(), [...new Set(lazy[draft].warnings)].sort()];
+    if (!isDeepEqual(warnA, warnB)) t.diagnostic(`${draft}: the strategies warn differently (not a failure): eager only ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)).slice(0, 5))}, lazy only ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)).slice(0, 5))}`);
     // (b) each strategy's disagreements with the spec are today's
     for (const [strategy, result] of [['eager', eager[draft]], ['lazy', lazy[draft]]]) {
       const got = disagreements(laid[draft], result);

@@ -75,20 +75,22 @@ export function layOutDraft(suite, draft, dir) {
   for (const file of listJson(path.join(suite, 'tests', draft))) {
     const stem = file.replace(/\.json$/, '');
     const groups = JSON.parse(fs.readFileSync(path.join(suite, 'tests', draft, file), 'utf8'));
+    // One folder per test file (few folders: writing thousands is slow): c/<file>/<case>.schema.json
+    // and c/<file>/<case>.<test>.json, each rule naming its data files.
+    fs.mkdirSync(path.join(dir, 'c', stem), { recursive: true });
     groups.forEach((group, index) => {
-      const caseDir = `c/${stem}/${index}`;
-      fs.mkdirSync(path.join(dir, caseDir, 'd'), { recursive: true });
       let schema = group.schema;
       if (schema && typeof schema === 'object' && !Array.isArray(schema) && schema.$schema === undefined) schema = { $schema, ...schema };
-      fs.writeFileSync(path.join(dir, caseDir, 'schema.json'), `${JSON.stringify(schema, null, 2)}\n`);
+      const schemaFile = `c/${stem}/${index}.schema.json`;
+      fs.writeFileSync(path.join(dir, schemaFile), `${JSON.stringify(schema, null, 2)}\n`);
       const tests = group.tests.map((t, i) => {
-        const rel = `${caseDir}/d/${String(i).padStart(2, '0')}.json`;
+        const rel = `c/${stem}/${index}.${String(i).padStart(2, '0')}.json`;
         fs.writeFileSync(path.join(dir, rel), `${JSON.stringify(t.data, null, 2)}\n`);
         return { rel, description: t.description, valid: t.valid };
       });
       const key = `${file}#${index}`;
-      cases.push({ key, file, index, description: group.description, schemaFile: `${caseDir}/schema.json`, tests });
-      rules.push({ name: key, files: [`${caseDir}/d/*.json`], schema: `${caseDir}/schema.json`, refs: ['remotes/**/*.json'] });
+      cases.push({ key, file, index, description: group.description, schemaFile, tests });
+      rules.push({ name: key, files: tests.map((t) => t.rel), schema: schemaFile, refs: ['remotes/**/*.json'] });
     });
   }
   fs.writeFileSync(path.join(dir, '.filecheckrc.json'), JSON.stringify({ rules }, null, 1));
