@@ -1,0 +1,174 @@
+// Property: compiling a schema eagerly (it and everything its $refs reach, up front) or lazily (each
+// $ref'd subschema on first use) gives every document the same report: verdict and problems
+// (message, pointer, line, column, kind), and the same refusal of a schema ajv rejects.
+// Random schemas of every dialect (test/reliability/json-fuzz.js), with recursive definitions, $refs
+// to definitions kept in a second file (found beside the schema, or preloaded), a recursion that goes
+// through both files, and unevaluatedProperties where the dialect has it; random documents shaped by
+// each schema, then mutated, so that some pass and most fail at every depth. Each strategy runs in
+// a child process of its own (FILECHECK_SCHEMA_COMPILE=eager / lazy), every case in-process through
+// the programmatic API, one run per schema.
+// Seeds: a fixed list; FUZZ_SEED=<n> runs that seed alone. A failure names its seed.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { makeTree, cliEnv } from './helpers/cli.js';
+import { createRandom, fuzzSeed } from './helpers/random.js';
+import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './reliability/json-fuzz.js';
+
+const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
+const SEEDS = process.env.FUZZ_SEED ? [fuzzSeed()] : [1, 2, 3, 20260, 4242];
+const SCHEMAS = 20; // per seed, four of each dialect
+const DOCUMENTS = 12; // per schema
+const STRATEGIES = ['eager', 'lazy'];
+
+const put = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+
+/**
+ * Adds a recursive definition ("tree": a node whose children are trees) to the schema and a property
+ * that uses it, then mutates nothing else: recursion only through the data, so it ends.
+ */
+function addRecursion(rng, schema, dialect) {
+  const { defs, level } = DIALECTS[dialect];
+  const tree = { type: 'object', properties: { value: { type: rng.pick(['integer', 'string']) }, children: { type: 'array', items: { $ref: `#/${defs}/tree` } } } };
+  if (rng.chance(0.5)) tree.required = ['value'];
+  if (level >= 8 && rng.chance(0.5)) tree.unevaluatedProperties = false;
+  else if (rng.chance(0.4)) tree.additionalProperties = false;
+  schema[defs] = { ...(schema[defs] ?? {}), tree };
+  if (schema.properties === undefined || typeof schema.properties !== 'object') schema.properties = {};
+  put(schema.properties, 'tree', { $ref: `#/${defs}/tree` });
+  return schema;
+}
+
+/** A document for the tree definition: valid, or with a wrong value somewhere deep. */
+function randomTree(rng, depth = 0) {
+  const node = { value: rng.chance(0.9) ? rng.int(0, 9) : 'x' };
+  if (rng.chance(0.05)) node.extra = true;
+  if (depth < 3 && rng.chance(0.7)) node.children = Array.from({ length: rng.int(0, 2) }, () => randomTree(rng, depth + 1));
+  return node;
+}
+
+function makeCase(rng, index, dir) {
+  const dialect = Object.keys(DIALECTS)[index % 5];
+  const { defs } = DIALECTS[dialect];
+  const name = `case-${String(index).padStart(2, '0')}`;
+  let schema = JSON.parse(JSON.stringify(randomSchema(rng, dialect)));
+  if (rng.chance(0.6) && schema.type === 'object') schema = addRecursion(rng, schema, dialect);
+  fs.mkdirSync(path.join(dir, name, 'docs'), { recursive: true });
+  let refs = [];
+  let split = null;
+  if (rng.chance(0.5)) split = moveDefinitions(schema, dialect, 'common.json');
+  if (split) {
+    schema = split.root;
+    // A recursion through both files: common.json's "back" comes back to the root schema, one level down the data.
+    if (rng.chance(0.5)) {
+      delete schema.$id;
+      delete schema.id;
+      put(split.common[defs], 'back', { type: 'object', properties: { again: { $ref: 'schema.json' } } });
+      if (schema.properties === undefined || typeof schema.properties !== 'object') schema.properties = {};
+      put(schema.properties, 'loop', { $ref: `common.json#/${defs}/back` });
+    }
+    fs.writeFileSync(path.join(dir, name, 'common.json'), JSON.stringify(split.common, null, 2));
+    if (rng.chance(0.5)) refs = [`${name}/common.json`];
+  }
+  fs.writeFileSync(path.join(dir, name, 'schema.json'), JSON.stringify(schema, null, 2));
+  for (let i = 0; i < DOCUMENTS; i++) {
+    let raw = writeJson(rng, randomDocument(rng, schema));
+    // Reach the recursive definitions: a tree, or a loop through common.json, put into object documents.
+    if (schema.properties?.tree || schema.properties?.loop) {
+      try {
+        const doc = JSON.parse(raw.replace(/^\uFEFF/, ''));
+        if (doc && typeof doc === 'object' && !Array.isArray(doc) && rng.chance(0.7)) {
+          if (schema.properties.tree) doc.tree = randomTree(rng);
+          if (schema.properties.loop && rng.chance(0.7)) doc.loop = { again: rng.chance(0.5) ? { loop: { again: {} } } : 3 };
+          raw = JSON.stringify(doc, null, rng.pick([0, 2]));
+        }
+      } catch {
+        // a document the generator wrote with keys twice (JSON.parse keeps the last) stays as written
+      }
+    }
+    fs.writeFileSync(path.join(dir, name, 'docs', `${String(i).padStart(2, '0')}.json`), raw);
+  }
+  const text = JSON.stringify(schema) + JSON.stringify(split?.common ?? {});
+  return { name, dialect, split: !!split, recursive: !!schema.properties?.tree, loop: !!schema.properties?.loop, unevaluated: text.includes('"unevaluatedProperties"'), rule: { name, files: [`${name}/docs/*.json`], schema: `${name}/schema.json`, refs } };
+}
+
+/** Checks the seeds' folders under `root` in a child process whose FILECHECK_SCHEMA_COMPILE is `strategy`. */
+function checkWith(root, strategy, dirs) {
+  const out = path.join(root, `results-${strategy}.json`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HELPER, 'check', root, out, ...dirs], { env: cliEnv({ FILECHECK_SCHEMA_COMPILE: strategy }), stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`FILECHECK_SCHEMA_COMPILE=${strategy}: the fuzz run exited ${code}\n${stderr.slice(-4000)}`));
+      resolve(JSON.parse(fs.readFileSync(out, 'utf8')));
+    });
+  });
+}
+
+const isDeepEqual = (a, b) => {
+  try {
+    assert.deepStrictEqual(a, b);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+test(`eager and lazy schema compiling give every random document the same report (seeds ${SEEDS.join(', ')}; FUZZ_SEED=<n> runs another)`, async (t) => {
+  const root = makeTree(t);
+  const cases = new Map(); // seed ─▶ cases
+  for (const seed of SEEDS) {
+    const rng = createRandom(seed);
+    const dir = path.join(root, `seed-${seed}`);
+    fs.mkdirSync(dir);
+    const made = Array.from({ length: SCHEMAS }, (_, i) => makeCase(rng, i, dir));
+    fs.writeFileSync(path.join(dir, '.filecheckrc.json'), JSON.stringify({ rules: made.map((c) => c.rule) }));
+    cases.set(seed, made);
+  }
+  const dirs = SEEDS.map((seed) => `seed-${seed}`);
+  const [eager, lazy] = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy, dirs)));
+
+  const report = [];
+  const stats = { documents: 0, passing: 0, failing: 0, rejectedSchemas: 0, splitSchemas: 0, recursive: 0, loopThroughTwoFiles: 0, unevaluatedProperties: 0 };
+  for (const seed of SEEDS) {
+    const dir = `seed-${seed}`;
+    const [a, b] = [eager[dir], lazy[dir]];
+    const [filesA, filesB] = [new Map(a.files), new Map(b.files)];
+    const [rejectedA, rejectedB] = [new Map(a.rejected), new Map(b.rejected)];
+    stats.rejectedSchemas += rejectedA.size;
+    for (const c of cases.get(seed)) {
+      if (c.split) stats.splitSchemas++;
+      if (c.recursive) stats.recursive++;
+      if (c.loop) stats.loopThroughTwoFiles++;
+      if (c.unevaluated) stats.unevaluatedProperties++;
+      const found = [];
+      if (rejectedA.get(c.name) !== rejectedB.get(c.name)) found.push(`schema: eager ${rejectedA.get(c.name) ?? 'accepted'}; lazy ${rejectedB.get(c.name) ?? 'accepted'}`);
+      for (let i = 0; i < DOCUMENTS; i++) {
+        const file = `${c.name}/docs/${String(i).padStart(2, '0')}.json`;
+        const [x, y] = [filesA.get(file), filesB.get(file)];
+        if (x) {
+          stats.documents++;
+          stats[x.status === 'pass' ? 'passing' : 'failing']++;
+        }
+        if (!isDeepEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    lazy:  ${JSON.stringify(y)}`);
+      }
+      if (found.length) {
+        const docs = path.join(root, dir, c.name);
+        report.push(`FUZZ_SEED=${seed} ${c.name} (${c.dialect}${c.split ? ', definitions in common.json' : ''}): ${found.length} difference(s):\n  ${found.slice(0, 4).join('\n  ')}\n  schema: ${fs.readFileSync(path.join(docs, 'schema.json'), 'utf8').replace(/\s+/g, ' ')}`);
+      }
+    }
+    const [warnA, warnB] = [[...new Set(a.warnings)].sort(), [...new Set(b.warnings)].sort()];
+    if (!isDeepEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: the strategies warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, lazy ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
+  }
+  t.diagnostic(`seeds ${SEEDS.join(', ')}: ${JSON.stringify(stats)}`);
+  assert.equal(report.length, 0, report.slice(0, 4).join('\n\n'));
+  // The cases must exercise what the property is about.
+  assert.ok(stats.passing > stats.documents * 0.05 && stats.failing > stats.documents * 0.3, `too few passing or failing documents: ${JSON.stringify(stats)}`);
+  for (const kind of ['splitSchemas', 'recursive', 'loopThroughTwoFiles', 'unevaluatedProperties']) assert.ok(stats[kind] > 0, `no schema with ${kind}: ${JSON.stringify(stats)}`);
+  assert.ok(stats.rejectedSchemas < SEEDS.length * SCHEMAS * 0.2, `too many schemas refused: ${JSON.stringify(stats)}`);
+});
