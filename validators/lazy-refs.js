@@ -108,8 +108,8 @@ function resolveLazily(state, root, baseId, ref) {
   return (root.refs[ref] = env);
 }
 
-// ajv's resolve, resolveSchema and getJsonPointer, less the compilation of the schema a $ref
-// points into (which compiled all of it to reach one definition).
+// ajv's resolve, resolveSchema and getJsonPointer, with the compilation of the schema a $ref
+// points into (which compiled all of it to reach one definition) deferred too.
 function resolve(root, ref) {
   let env;
   while (typeof (env = this.refs[ref]) === 'string') ref = env;
@@ -129,6 +129,8 @@ function resolveSchema(root, ref) {
     return getJsonPointer.call(this, parsed, env);
   }
   if (typeof found?.schema !== 'object') return undefined;
+  // ajv compiled the schema a $ref points into here; a `$ref: "#"` in it calls its root's validate.
+  if (!found.validate) defer(this, found, lazyAjvs.get(this));
   if (id === normalizeId(ref)) {
     const { schema } = found;
     const { schemaId } = this.opts;
