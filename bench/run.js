@@ -23,6 +23,8 @@ const HELP = `usage: npm run bench -- [options]
                   for the config-* and many-schemas-* rows (issue 14); without it they are skipped
   --many-schemas N   schemas in the many-schemas repository (default 320)
   --node PATH     the node binary that runs filecheck and the Node baselines (default: this one)
+  --prev DIR      a checkout of an earlier filecheck (git worktree add DIR <commit>; npm ci there),
+                  for the *-vs-prev rows: this tip against it, same corpus and flags
   --rss METHOD    time | probe: how peak RSS is measured (default: time if GNU time exists)
   --list          list the scenarios`;
 
@@ -38,6 +40,7 @@ const { values: opts } = parseArgs({
     schemastore: { type: 'string' },
     'many-schemas': { type: 'string', default: '320' },
     node: { type: 'string' },
+    prev: { type: 'string' },
     rss: { type: 'string' },
     list: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
@@ -102,6 +105,17 @@ const filecheckOn = (on, label, ...extra) => ({
   },
 });
 const filecheck = (label, ...extra) => filecheckOn(null, label, ...extra);
+// The same command run by the checkout given with --prev, for the rows that compare two versions.
+const PREV = opts.prev && path.resolve(opts.prev, 'bin', 'filecheck.js');
+const previous = ({ label, argv }) => ({
+  label: `${label} (--prev)`,
+  argv: (corpus) => {
+    if (!PREV) return 'needs an earlier checkout: pass --prev DIR';
+    if (!fs.existsSync(PREV)) return `--prev ${opts.prev}: no bin/filecheck.js there`;
+    const own = argv(corpus);
+    return typeof own === 'string' ? own : own.map((arg) => (arg === FILECHECK ? PREV : arg));
+  },
+});
 const script = (label, file, ...extra) => ({ label, argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra] });
 const scriptOn = (on, { label, argv }) => ({ label: `${label} (${on})`, argv: () => (ensureCorpus(on), argv(on)) });
 const ajvBin = opts.peers && path.resolve(opts.peers, 'node_modules', '.bin', 'ajv');
@@ -251,6 +265,12 @@ const SCENARIOS = [
   // loop, and warm --cache against cold.
   ['many-schemas-auto', 'many-schemas', FC_MANY_AUTO, LOOP_MANY, { wall: 0.35, rss: 1.0 }, { exit: [1], verdicts: true }],
   ['many-schemas-cache-warm', 'many-schemas', FC_MANY_WARM, FC_MANY_AUTO, { wall: 0.1 }, { exit: [1], verdicts: true }],
+  // This tip against an earlier one (--prev DIR): a change that is not about speed keeps it
+  // (issue 14: kumadocs with its schema no slower than before, ≤ 1.03).
+  ['kumadocs-schema-vs-prev', 'kumadocs', FC_SCHEMA, previous(FC_SCHEMA), { wall: 1.03 }],
+  ['kumadocs-schema-0-vs-prev', 'kumadocs', FC_SCHEMA_W0, previous(FC_SCHEMA_W0), { wall: 1.03 }],
+  ['kumadocs-auto-vs-prev', 'kumadocs', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
+  ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
 ].map(([name, corpus, a, b, target, more]) => ({ name, corpus, a, b, target, exit: [0], ...more }));
 
 function listJson(dir, found = []) {
