@@ -78,10 +78,17 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
  *   compiling; the main thread's files of a set are compiled once, but a worker loads ajv again),
  *   and its warm-up over its share of the files, from what the sample's files cost above the warm
  *   cost (each thread pays it).
- * The files' work is shared by the main thread and the workers; so are the rule sets, kept whole.
+ * The files' work is shared by the main thread and the workers; so are the rule sets, kept whole;
+ * but a worker adds only WORKER_PACE of a thread's pace (below).
  */
 const SLOWEST = 0.3; // the part of the sample's later half left out of a file's warm cost
 const WORKER_COMPILE_SLOWER = 1.3;
+// What a worker adds to the pace of the main thread, once it has started and warmed up. Not 1: the
+// main thread in-process already uses more than one core (V8 collects garbage and optimises on
+// background threads, on the idle core), and a pool adds messages. Measured on 2 cores, from the
+// pool's real gain after its workers' costs: a docs site's Markdown 0.21, the many-schema
+// repository 0.14 (compiling) to 0.2, kumadocs YAML ~0.4 (bench/RESULTS.md: auto 0.77× --workers 0).
+export const WORKER_PACE = 0.25;
 
 export function project(sample, filesLeft, setsLeft, workers) {
   const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs } = sample;
@@ -102,7 +109,7 @@ export function project(sample, filesLeft, setsLeft, workers) {
   const perWorkerMs = WORKER_START_MS + loadMs + Math.max(0, firstSetMs) + warmUpMs;
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
-  const workerSpeed = 1 / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));
+  const workerSpeed = WORKER_PACE / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));
   const poolMs = elapsedMs + (workMs + workers * perWorkerMs * workerSpeed) / (1 + workers * workerSpeed);
   return { elapsedMs, filesLeft, setsLeft, warmMs, setMs, workMs, inlineMs, poolMs, perWorkerMs, workers };
 }
