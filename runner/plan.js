@@ -64,12 +64,13 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
 
 /**
  * What the rest of the run should cost, in-process and on a pool, from the sample.
- * - A file's warm cost: the mean of the later half of the sample's per-file costs, its slowest 30%
- *   left out. The sample's mean is inflated by V8's warm-up, which lasts far beyond it: pauses of
- *   4-9 ms while the YAML parser is optimised, every 5-10 files at first. Against the whole run's
- *   mean, from a 300 ms sample: a docs site's Markdown 0.94-1.33× (the later half's mean 2.1-3.9×,
- *   its median 1.06-1.54×, its lower quartile 0.86-1.13×), kumadocs JSON 0.94× (mean 1.52×);
- *   file sizes vary (kumadocs: 20-80 KB), so a low quantile alone can be 3× off.
+ * - A file's warm cost: the mean of the later half of the sample's per-file costs, its slowest 40%
+ *   left out. The sample's mean is inflated by V8's warm-up, which lasts far beyond it (pauses of
+ *   4-9 ms while the YAML parser is optimised, every 5-10 files at first), and by other processes:
+ *   what is left out is their bursts too. Against the whole run's mean, from a 300 ms sample: a docs
+ *   site's Markdown 0.88-1.24× (the later half's mean 2.1-3.9×, its median 1.06-1.54×, the slowest
+ *   30% left out 0.94-1.33×, 50% 0.84-1.16×), kumadocs JSON 0.88× (mean 1.52×, median 1.13×, 50%
+ *   left out 0.81×): file sizes vary (20-80 KB), so the more is left out, the lower.
  * - A rule set's cost: the mean of the later half of the sets met but the first (which also loads
  *   ajv, as each worker does), less a file's warm cost (the first file's check is in it). Compiling
  *   warms up too: 320 SchemaStore schemas cost 53 ms each over sets 2-6, 44 over 6-11, 31 over
@@ -81,7 +82,7 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
  * The files' work is shared by the main thread and the workers; so are the rule sets, kept whole;
  * but a worker adds only WORKER_PACE of a thread's pace (below).
  */
-const SLOWEST = 0.3; // the part of the sample's later half left out of a file's warm cost
+const SLOWEST = 0.4; // the part of the sample's later half left out of a file's warm cost
 const WORKER_COMPILE_SLOWER = 1.3;
 // What a worker adds to the pace of the main thread, once it has started and warmed up. Not 1: the
 // main thread in-process already uses more than one core (V8 collects garbage and optimises on
