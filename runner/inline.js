@@ -29,6 +29,7 @@ const WHOLE_SETS_FILES = 16;
  */
 export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity }, wholeSets = false }) {
   const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
+  const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
   const options = prepareCheck(check);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
   let files = 0;
@@ -89,7 +90,7 @@ export async function executeInline(queue, { compiler, check, sliceMs = 50, yiel
       if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
       else {
         if (setIndex >= 0) setCosts[setIndex] += compiledDuring;
-        costs.push(result.durationMs - compiledDuring);
+        if (sampling) costs.push(result.durationMs - compiledDuring);
       }
     }
     queue.put(taken.start, result);
