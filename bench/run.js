@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { makeCorpus } from './make-corpus.js';
 import { makeManySchemas, schemasDirOf } from './make-many-schemas.js';
 import { makeConfigFiles, CONFIG_FILES } from './make-config-files.js';
+import { makeMarkdownCorpus } from './make-markdown-corpus.js';
 import { refClosure } from './many-schemas-lib.js';
 import { detectRssMethod, runOnce, cleanup } from './measure.js';
 
@@ -75,6 +76,8 @@ const CORPORA = {
   'kumadocs-yaml': { profile: 'kumadocs', format: 'yaml' }, // the same documents, as YAML
   // Issue 14. `make` corpora are written by their own generator, stamped with its files' hashes.
   config: { make: (dir) => makeConfigFiles(dir), generators: ['make-config-files.js'] },
+  // A docs site: 12,899 Markdown pages with front matter, one front-matter schema (issue 14 item 6).
+  markdown: { make: (dir) => makeMarkdownCorpus({ out: dir }), generators: ['make-markdown-corpus.js'] },
   'many-schemas': {
     schemas: manySchemas,
     needs: 'schemastore',
@@ -194,6 +197,26 @@ const FC_MANY_AUTO = filecheckMany('--workers auto', '--workers', 'auto');
 const FC_MANY_WARM = filecheckMany('--workers auto --cache (warm)', '--workers', 'auto', '--cache', '--cache-location', `${MANY}.cache`);
 const LOOP_MANY = { label: 'baseline-many-schemas', argv: () => (CLONE ? [NODE, path.join(BENCH, 'baseline-many-schemas.js'), MANY] : NO_CLONE), failed: failedOf };
 
+// The markdown corpus is checked from its folder too (its .filecheckrc.json: one rule, **/*.md).
+const MARKDOWN = path.join(WORK, 'markdown');
+const filecheckMarkdown = (label, ...extra) => ({ label: `filecheck ${label}`, argv: () => filecheckArgv(...extra), cwd: () => MARKDOWN });
+// `auto`'s projection against the run (issue 14 item 6): the json report's summary.plan.reason
+// names the projected total of the run (time so far + the rest, for the mode chosen), and
+// summary.durationMs the real one, both from the start of the checks.
+const projection = (label, cwd, ...args) => ({
+  label: `filecheck ${label} (projected / real)`,
+  argv: () => (args.includes(null) ? NO_CLONE : helpText ? [NODE, FILECHECK, ...args, '--workers', 'auto', '-r', 'json'] : 'bin/filecheck.js --help fails'),
+  cwd: () => cwd,
+  projection: (stdout) => {
+    const { summary } = JSON.parse(stdout);
+    const projected = Number(/projected (\d+) ms/.exec(summary.plan.reason)?.[1]);
+    return { projected: projected / 1000, real: summary.durationMs / 1000, mode: summary.plan.mode };
+  },
+});
+const PROJ_MANY = projection('many-schemas', MANY, ...(CLONE ? [] : [null]));
+const PROJ_MARKDOWN = projection('markdown', MARKDOWN);
+const PROJ_KUMADOCS = projection('kumadocs --schema', WORK, 'kumadocs/**/*.json', '--schema', 'kumadoc.schema.json');
+
 const workers = (n) => ['--workers', n];
 const FC_INLINE = filecheck('--require ×4 --workers 0', ...REQUIRE, ...workers('0'));
 const FC_AUTO = filecheck('--require ×4', ...REQUIRE, ...workers('auto'));
@@ -271,6 +294,15 @@ const SCENARIOS = [
   ['kumadocs-schema-0-vs-prev', 'kumadocs', FC_SCHEMA_W0, previous(FC_SCHEMA_W0), { wall: 1.03 }],
   ['kumadocs-auto-vs-prev', 'kumadocs', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
   ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
+  // Issue 14 item 6: auto's projected run time against the real one (target: within 1.5× either
+  // way; the reference columns are the projection), and auto against both fixed choices.
+  ['plan-projection-many-schemas', 'many-schemas', PROJ_MANY, null, { projection: 1.5 }, { exit: [1] }],
+  ['plan-projection-markdown', 'markdown', PROJ_MARKDOWN, null, { projection: 1.5 }],
+  ['plan-projection-kumadocs', 'kumadocs', PROJ_KUMADOCS, null, { projection: 1.5 }],
+  ['markdown-auto-vs-0', 'markdown', filecheckMarkdown('--workers auto', ...workers('auto')), filecheckMarkdown('--workers 0', ...workers('0')), { wall: 1.1 }],
+  ['markdown-auto-vs-2', 'markdown', filecheckMarkdown('--workers auto', ...workers('auto')), filecheckMarkdown('--workers 2', ...workers('2')), { wall: 1.1 }],
+  ['many-schemas-auto-vs-0', 'many-schemas', FC_MANY_AUTO, filecheckMany('--workers 0', ...workers('0')), { wall: 1.1 }, { exit: [1], verdicts: true }],
+  ['many-schemas-auto-vs-2', 'many-schemas', FC_MANY_AUTO, filecheckMany('--workers 2', ...workers('2')), { wall: 1.1 }, { exit: [1], verdicts: true }],
 ].map(([name, corpus, a, b, target, more]) => ({ name, corpus, a, b, target, exit: [0], ...more }));
 
 function listJson(dir, found = []) {
@@ -319,6 +351,7 @@ const median = (xs) => {
 // Interleaves a and b (a, b, a, b, ...) so machine noise hits both; the first pair is a
 // warm-up (fills the page cache) and is not counted. Every run must exit 0: corpora are valid.
 function runScenario(s, method) {
+  if (!s.b) return runProjection(s, method);
   const argvs = [s.a.argv(s.corpus), s.b.argv(s.corpus)];
   const why = argvs.find((v) => typeof v === 'string');
   if (why) return { note: `skipped: ${why}` };
@@ -345,7 +378,30 @@ function runScenario(s, method) {
   return { wall: [med(0, 'wall'), med(1, 'wall')], rss: [med(0, 'rssMiB'), med(1, 'rssMiB')], ratio: { wall: ratio('wall'), rss: ratio('rssMiB') }, verdicts };
 }
 
+// A projection row: the candidate alone, one warm-up run then `rounds`; wall is [real, projected],
+// the ratio projected / real (median of the rounds').
+function runProjection(s, method) {
+  const argv = s.a.argv(s.corpus);
+  if (typeof argv === 'string') return { note: `skipped: ${argv}` };
+  ensureCorpus(s.corpus);
+  const samples = [];
+  for (let round = 0; round <= rounds; round++) {
+    const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method });
+    if (!s.exit.includes(r.code)) return { note: `error: ${s.a.label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
+    const p = s.a.projection(r.stdout);
+    process.stderr.write(`  ${round ? `round ${round}` : 'warm-up'}: ${p.mode}, projected ${p.projected.toFixed(2)} s, real ${p.real.toFixed(2)} s\n`);
+    if (round > 0) samples.push({ ...p, rssMiB: r.rssMiB });
+  }
+  const med = (k) => median(samples.map((p) => p[k]));
+  const ratio = median(samples.map((p) => p.projected / p.real));
+  return { wall: [med('real'), med('projected')], rss: [med('rssMiB'), NaN], ratio: { wall: ratio, rss: NaN, projection: ratio } };
+}
+
 function verdict(target, ratio) {
+  if (target.projection) {
+    const within = ratio.projection <= target.projection && ratio.projection >= 1 / target.projection;
+    return [`projected/real within ${target.projection}× either way`, within ? 'pass' : 'FAIL (projection)'];
+  }
   const keys = Object.keys(target);
   if (!keys.length) return ['—', '—']; // a reference row: no target
   const failed = keys.filter((k) => !(ratio[k] <= target[k]));
@@ -355,7 +411,7 @@ function verdict(target, ratio) {
 // --- main -------------------------------------------------------------------------------------
 
 if (opts.list) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}  vs  ${s.b.label}`);
+  for (const s of SCENARIOS) console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}${s.b ? `  vs  ${s.b.label}` : ''}`);
   process.exit(0);
 }
 const chosen = opts.only ? SCENARIOS.filter((s) => opts.only.includes(s.name)) : SCENARIOS;
@@ -377,7 +433,7 @@ const f2 = (x) => x.toFixed(2);
 const rows = [];
 let errors = 0;
 for (const s of chosen) {
-  process.stderr.write(`${s.name}: ${s.a.label} vs ${s.b.label}\n`);
+  process.stderr.write(`${s.name}: ${s.a.label}${s.b ? ` vs ${s.b.label}` : ''}\n`);
   const r = runScenario(s, method);
   if (r.note?.startsWith('error')) errors++;
   if (r.note) process.stderr.write(`  ${r.note}\n`);
@@ -388,9 +444,9 @@ for (const s of chosen) {
     process.stderr.write(`  ${r.verdicts.text}${r.verdicts.differ ? ': THEY DIFFER' : ''}\n`);
   }
   rows.push(r.note
-    ? [s.name, s.a.label, s.b.label, '', '', '', '', '', '', targets, result]
-    : [s.name, s.a.label, s.b.label, f2(r.wall[0]), f2(r.wall[1]), `${f2(r.ratio.wall)}×`,
-      r.rss[0].toFixed(0), r.rss[1].toFixed(0), `${f2(r.ratio.rss)}×`, targets, result]);
+    ? [s.name, s.a.label, s.b?.label ?? 'its projection', '', '', '', '', '', '', targets, result]
+    : [s.name, s.a.label, s.b?.label ?? 'its projection', f2(r.wall[0]), f2(r.wall[1]), `${f2(r.ratio.wall)}×`,
+      r.rss[0].toFixed(0), Number.isNaN(r.rss[1]) ? '—' : r.rss[1].toFixed(0), Number.isNaN(r.ratio.rss) ? '—' : `${f2(r.ratio.rss)}×`, targets, result]);
 }
 cleanup();
 

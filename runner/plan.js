@@ -2,16 +2,24 @@
 // tested by a table (test/plan.test.js).
 //
 // `auto` starts in-process, at no start-up cost, and measures what the first files cost (reading,
-// parsing, validating; schema compilation apart, since each worker pays it again). A pool is
-// brought in only when the work projected for the remaining files, shared between the main thread
-// and the workers, saves clearly more than the workers cost to start and to compile the rules.
+// parsing, validating) and, apart, what each rule set cost to compile. It projects the rest of the
+// run: the files left at a warm file's cost, plus the rule sets left (their files' distinct rule
+// sets not compiled yet) at a set's cost; in-process, and shared between the main thread and the
+// workers, each of which pays to start, to load ajv and the parsers (and compile the rules, when
+// there is one set) and to warm up. A pool is brought in only when it saves clearly more.
 // Jest's shouldRunInBand and ESLint's --concurrency auto decide from counts; a count cannot tell
 // 50,000 tiny files from 50 huge ones, a measurement can.
 //
 // A check that never returns can be stopped only in a worker (the main thread cannot interrupt its
 // own loop): when something may hang and a file timeout must hold, `auto` runs every file on a pool.
 
-export const SAMPLE = { ms: 15, files: 500 }; // in-process work measured before deciding
+// In-process work measured before deciding: 300 ms of it (checking and compiling), or 500 files;
+// where the rule sets change (a schema per configuration file), 16 sets or 1 s. The first files
+// pay V8's warm-up (a docs site's Markdown: 0.5-0.7 ms a file over its first 20 files, 0.15 ms over
+// the whole run; 4-9 ms pauses while YAML's parser is optimised), and so do the first schemas
+// compiled (50 ms each over the first 5 SchemaStore schemas, 29 ms over 320): 15 ms of work
+// projected 4× the real cost. The workers boot on the other cores meanwhile.
+export const SAMPLE = { ms: 300, files: 500, sets: 16, setsMs: 1000 };
 const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
 const WORTH_MS = 2 * WORKER_START_MS; // the saving that pays for a pool, with margin
@@ -19,13 +27,16 @@ const WORTH_MS = 2 * WORKER_START_MS; // the saving that pays for a pool, with m
 /**
  * @typedef {{ mode: 'inline' | 'pool' | 'sample', workers: number, reason: string }} Plan
  *   In a pool chosen by `auto` from a measurement, the main thread checks files beside the workers.
- * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string,
- *   sample?: { files: number, checkMs: number, compileMs: number } }} input
+ * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string, setsLeft?: number,
+ *   sample?: { files: number, checkMs: number, compileMs: number, costs?: number[], setCosts?: number[], loadMs?: number, elapsedMs?: number } }} input
  *   hang: what may keep a check from returning when a file timeout must hold ('custom validators');
- *   sample: what the in-process start measured, when `plan` returned mode 'sample'
+ *   sample: what the in-process start measured, when `plan` returned mode 'sample' (inline.js's
+ *   Sample: costs, each file's check but the first of each rule set; setCosts, each rule set's
+ *   compiling and first check; loadMs, loading parsers), and elapsedMs, the run's time so far;
+ *   setsLeft: the rule sets of the files left that the sample did not prepare
  * @returns {Plan}
  */
-export function plan({ files, requested, cores, hang, sample }) {
+export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
   const inline = (reason) => ({ mode: 'inline', workers: 0, reason });
   if (requested === 0) return inline('--workers 0: in-process');
   if (files === 0) return inline('no file to check: no worker started');
@@ -41,13 +52,65 @@ export function plan({ files, requested, cores, hang, sample }) {
   if (files <= FEW_FILES) return inline(`${files} file${files === 1 ? '' : 's'}: in-process, no worker start-up cost`);
   if (!sample) return { mode: 'sample', workers: 0, reason: 'measuring the first files in-process' };
 
-  const remaining = files - sample.files;
-  const msPerFile = sample.checkMs / Math.max(1, sample.files);
-  const projected = remaining * msPerFile;
-  const workers = cores - 1; // the main thread checks files too
-  const saving = projected * (workers / (workers + 1));
-  const cost = WORKER_START_MS + sample.compileMs;
-  const figures = `${remaining} files left at ${msPerFile.toFixed(3)} ms each ≈ ${Math.round(projected)} ms`;
-  if (remaining <= 0 || saving - cost < WORTH_MS) return inline(`${figures}: a pool would not pay for its start-up (~${Math.round(cost)} ms)`);
-  return { mode: 'pool', workers, reason: `${figures}: the main thread and ${workers} worker${workers === 1 ? '' : 's'} share them` };
+  const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
+  const ms = (x) => `${Math.round(x)} ms`;
+  const threads = `the main thread and ${p.workers} worker${p.workers === 1 ? '' : 's'} (each ~${ms(p.perWorkerMs)} to start, load and warm up)`;
+  const head = `${ms(p.elapsedMs)} so far + ${p.filesLeft} files left × ${p.warmMs.toFixed(3)} ms + ${p.setsLeft} rule set${p.setsLeft === 1 ? '' : 's'} left × ${p.setMs.toFixed(1)} ms`;
+  if (p.filesLeft === 0 || p.inlineMs - p.poolMs < WORTH_MS) {
+    return inline(`${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up`);
+  }
+  return { mode: 'pool', workers: p.workers, reason: `${head}: projected ${ms(p.poolMs)} with ${threads} sharing them, ${ms(p.inlineMs)} in-process` };
+}
+
+/**
+ * What the rest of the run should cost, in-process and on a pool, from the sample.
+ * - A file's warm cost: the mean of the later half of the sample's per-file costs, its slowest 40%
+ *   left out. The sample's mean is inflated by V8's warm-up, which lasts far beyond it (pauses of
+ *   4-9 ms while the YAML parser is optimised, every 5-10 files at first), and by other processes:
+ *   what is left out is their bursts too. Against the whole run's mean, from a 300 ms sample: a docs
+ *   site's Markdown 0.88-1.24× (the later half's mean 2.1-3.9×, its median 1.06-1.54×, the slowest
+ *   30% left out 0.94-1.33×, 50% 0.84-1.16×), kumadocs JSON 0.88× (mean 1.52×, median 1.13×, 50%
+ *   left out 0.81×): file sizes vary (20-80 KB), so the more is left out, the lower.
+ * - A rule set's cost: the mean of the later half of the sets met but the first (which also loads
+ *   ajv, as each worker does), less a file's warm cost (the first file's check is in it). Compiling
+ *   warms up too: 320 SchemaStore schemas cost 53 ms each over sets 2-6, 44 over 6-11, 31 over
+ *   12-31 and 29 over all; their sizes vary widely, so the mean, not a quantile.
+ * - A worker's cost: starting, what the sample's first rule set and parsers cost (loading and
+ *   compiling; the main thread's files of a set are compiled once, but a worker loads ajv again),
+ *   and its warm-up over its share of the files, from what the sample's files cost above the warm
+ *   cost (each thread pays it).
+ * The files' work is shared by the main thread and the workers; so are the rule sets, kept whole;
+ * but a worker adds only WORKER_PACE of a thread's pace (below).
+ */
+const SLOWEST = 0.4; // the part of the sample's later half left out of a file's warm cost
+const WORKER_COMPILE_SLOWER = 1.3;
+// What a worker adds to the pace of the main thread, once it has started and warmed up. Not 1: the
+// main thread in-process already uses more than one core (V8 collects garbage and optimises on
+// background threads, on the idle core), and a pool adds messages. Measured on 2 cores, from the
+// pool's real gain after its workers' costs: a docs site's Markdown 0.21, the many-schema
+// repository 0.14 (compiling) to 0.2, kumadocs YAML ~0.4 (bench/RESULTS.md: auto 0.77× --workers 0).
+export const WORKER_PACE = 0.25;
+
+export function project(sample, filesLeft, setsLeft, workers) {
+  const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs } = sample;
+  const later = costs.slice(costs.length >> 1);
+  const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
+  const warmMs = later.length >= 4 ? mean([...later].sort((a, b) => a - b).slice(0, Math.ceil(later.length * (1 - SLOWEST)))) : checkMs / Math.max(1, files);
+  const sets = setCosts.slice(1); // the first also loads ajv
+  const setMs = Math.max(0, (sets.length ? mean(sets.slice(sets.length >= 4 ? sets.length >> 1 : 0)) : setCosts[0] ?? compileMs) - warmMs);
+  // A worker compiles the one rule set again; of several, kept whole, it loads ajv again only.
+  const firstSetMs = setCosts.length > 1 ? setCosts[0] - warmMs - setMs : setCosts.length ? setCosts[0] : compileMs - loadMs;
+  const workMs = filesLeft * warmMs + setsLeft * setMs;
+  const inlineMs = elapsedMs + workMs;
+  // A worker's warm-up over its share of the files, from the sample's: it grows about as the 0.3
+  // power of the files checked (the excess over the warm cost, in-process: Markdown 220-260 ms
+  // after 400 files, 526-607 ms after 6,400; kumadocs 78 ms after 400, 134 ms after 4,055).
+  const share = filesLeft / (workers + 1);
+  const warmUpMs = Math.max(0, checkMs - files * warmMs) * Math.max(1, (share / Math.max(1, files)) ** 0.3);
+  const perWorkerMs = WORKER_START_MS + loadMs + Math.max(0, firstSetMs) + warmUpMs;
+  // A worker compiles more slowly than the main thread (its young generation is kept small, see
+  // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
+  const workerSpeed = WORKER_PACE / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));
+  const poolMs = elapsedMs + (workMs + workers * perWorkerMs * workerSpeed) / (1 + workers * workerSpeed);
+  return { elapsedMs, filesLeft, setsLeft, warmMs, setMs, workMs, inlineMs, poolMs, perWorkerMs, workers };
 }

@@ -63,7 +63,10 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
       // The other cores are idle while the main thread measures: boot the workers there meanwhile.
       pool ??= await startWorkers(input.cores - 1, rules, config, cache);
       const sample = await executeInline(queue, { compiler, check, budget: SAMPLE });
-      chosen = plan({ ...input, sample });
+      // The rule sets still to compile: those of the files left that the sample did not prepare.
+      const left = new Set();
+      for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++) if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
+      chosen = plan({ ...input, setsLeft: left.size, sample: { ...sample, elapsedMs: performance.now() - started } });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
