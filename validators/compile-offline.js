@@ -213,7 +213,16 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     };
     // A subschema compiled on first use that cannot be compiled is so at the first document that
     // reaches it: the validator then compiles the whole schema (json-schema.js), which says why.
-    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), retry: mend, spent });
+    // The part of a schema file a $ref names, read but not added: the file is added when a document
+    // reaches the $ref (lazy-refs.js). Not for a meta-schema, nor a file of another draft (checked
+    // and migrated as it is added).
+    const peek = (url, ref) => {
+      if (tried.has(url)) return undefined;
+      const found = find(url);
+      if (!found || found.builtIn || !found.file || (found.dialect ?? rootDialect) !== dialect) return undefined;
+      return pointerInto(found.raw, ref);
+    };
+    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent });
 
     const rootId = urlKey(add(root, root.id));
     for (;;) {
@@ -294,6 +303,25 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
+
+// The subschema a $ref's JSON pointer fragment names in a schema (none: the whole), or undefined.
+function pointerInto(schema, ref) {
+  const hash = ref.indexOf('#');
+  let fragment;
+  try {
+    fragment = hash === -1 ? '' : decodeURIComponent(ref.slice(hash + 1));
+  } catch {
+    return undefined; // a malformed %-escape: ajv says so when the file is added
+  }
+  if (fragment === '' || fragment === '/') return schema;
+  if (!fragment.startsWith('/')) return undefined; // an anchor
+  let node = schema;
+  for (const part of fragment.slice(1).split('/')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return typeof node === 'object' && node !== null ? node : undefined;
+}
 
 // A schema whose code ajv generates from what it compiled before: a $dynamicRef's from the anchors
 // met so far, unevaluated* from the properties and items the subschemas it calls evaluate (which

@@ -31,7 +31,9 @@ export class LazyCompileError extends Error {
 /**
  * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
  * @param {import('ajv').default} ajv
- * @param {{ load(url: string, ref: string): boolean, retry(error: Error): boolean, spent(ms: number): void }} options
+ * @param {{ load(url: string, ref: string): boolean, peek(url: string, ref: string): unknown, retry(error: Error): boolean,
+ *   spent(ms: number): void }} options peek: the part of a schema file not added yet that the $ref
+ *   names, as read (undefined: add it now, as load does)
  *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
  *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
  *   spares the compilation started again for each schema ajv found missing.
@@ -101,11 +103,45 @@ function resolveLazily(state, root, baseId, ref) {
     const schema = root.localRefs?.[ref];
     if (schema) env = new compile.SchemaEnv({ schema, schemaId: this.opts.schemaId, root, baseId });
   }
-  if (env === undefined && state.load(normalizeId(getFullPath(this.opts.uriResolver, ref)), ref)) env = resolve.call(this, root, ref);
+  if (env === undefined) {
+    const url = normalizeId(getFullPath(this.opts.uriResolver, ref));
+    // A schema file not added yet, whose part the $ref names would not be inlined: it is read,
+    // checked and added when a document first reaches the $ref, not now.
+    if (this.opts.inlineRefs === true && !inlineRef(state.peek(url, ref) ?? true, true)) return (root.refs[ref] = notLoaded(this, state, root, baseId, url, ref));
+    if (state.load(url, ref)) env = resolve.call(this, root, ref);
+  }
   if (env === undefined) return undefined;
   if (inlineRef(env.schema, this.opts.inlineRefs)) return (root.refs[ref] = env.schema);
   if (!env.validate) defer(this, env, state);
   return (root.refs[ref] = env);
+}
+
+// A stand-in for the part of a schema file not added yet that a $ref names: its validate adds the
+// file, resolves the $ref as ajv would have, and compiles what it names.
+function notLoaded(ajv, state, root, baseId, url, ref) {
+  const env = new compile.SchemaEnv({ schema: {}, schemaId: ajv.opts.schemaId, root, baseId });
+  Object.defineProperty(env, 'validate', {
+    configurable: true,
+    enumerable: true,
+    get: () => {
+      if (ajv._compilations.size) return undefined;
+      const started = performance.now();
+      let target;
+      try {
+        state.load(url, ref);
+        target = resolve.call(ajv, root, ref);
+      } catch (error) {
+        state.spent(performance.now() - started);
+        throw new LazyCompileError(error);
+      }
+      state.spent(performance.now() - started);
+      if (target === undefined) throw new LazyCompileError(new Error(`can't resolve reference ${ref}`));
+      const validate = target.validate ?? compileDeferred(ajv, target, state);
+      Object.defineProperty(env, 'validate', { value: validate, configurable: true, enumerable: true, writable: true });
+      return validate;
+    },
+  });
+  return env;
 }
 
 // ajv's resolve, resolveSchema and getJsonPointer, with the compilation of the schema a $ref
