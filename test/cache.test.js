@@ -1,6 +1,7 @@
-// --cache, end to end: unchanged passes are reported without being checked (a validator module
-// records every file it is called on), everything a verdict depends on invalidates them, and the
-// cache survives corruption, --bail, Ctrl-C and concurrent runs.
+// --cache, end to end: unchanged files, passing or failing, are reported without being checked (a
+// validator module records every file it is called on), everything a verdict depends on invalidates
+// them, failures that are no verdict on the content are never recorded, and the cache survives
+// corruption, --bail, Ctrl-C and concurrent runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
+import { recordable } from '../runner/cache.js';
 
 const CONFIG = {
   rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
@@ -38,6 +40,7 @@ export default function record(doc, ctx) {
 };
 
 const PASSING = ['content/a.json', 'content/b.json', 'content/d.json'];
+const ALL = [...PASSING, 'content/c.json'].sort();
 
 /**
  * Runs filecheck --cache with the json reporter (every file listed) and returns the report, the
@@ -55,19 +58,21 @@ async function run(dir, args = [], options = {}) {
 /** A report without what differs between any two equivalent runs. */
 const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
 
-test('a second run reports unchanged passes from the cache without checking them; failing files are checked every time', async (t) => {
+test('a second run reports unchanged files from the cache without checking them, a failing one with its problems', async (t) => {
   const dir = makeTree(t, TREE);
   const first = await run(dir);
   assert.equal(first.code, 1, first.stderr);
-  assert.deepEqual(first.calls, [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(first.calls, ALL);
   assert.deepEqual(first.cached, []);
-  assert.deepEqual(first.report.summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(first.report.summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
 
   const second = await run(dir);
-  assert.equal(second.code, 1, second.stderr);
-  assert.deepEqual(second.calls, ['content/c.json'], 'only the failing file is checked again');
-  assert.deepEqual(second.cached, PASSING);
-  assert.deepEqual(second.report.summary.cache, { hits: 3, misses: 1, schemas: { cached: 1, compiled: 0 } });
+  assert.equal(second.code, 1, `a cached failure still fails the run: ${second.stderr}`);
+  assert.deepEqual(second.calls, [], 'no file is checked again, the failing one included');
+  assert.deepEqual(second.cached, ALL);
+  assert.deepEqual(second.report.summary.cache, { hits: 4, failedHits: 1, misses: 0, schemas: { cached: 1, compiled: 0 } });
+  assert.deepEqual(second.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.pointer} ${p.message}`),
+    ['1:1 undefined missing required key "title"', '1:12 /tags/0 must be string']);
   const { passed, failed, total, unchecked } = second.report.summary;
   assert.deepEqual({ passed, failed, total, unchecked }, { passed: 3, failed: 1, total: 4, unchecked: 0 });
   // Same verdicts, same problems, same order: only the `cached` marks differ.
@@ -77,16 +82,26 @@ test('a second run reports unchanged passes from the cache without checking them
   const human = await runCli(['--cache', '--verbose'], { cwd: dir });
   assert.match(human.stdout, /^PASS content\/a\.json \(cached\)$/m);
   assert.match(human.stdout, /^ FAIL {2}content\/c\.json$/m);
-  assert.match(human.stdout, /^Cache: 3 files unchanged since passing, 1 file to check; schemas: 1 from the cache, 0 compiled$/m);
-  assert.match(human.stdout, /^Files: 1 failed, 3 passed \(3 from the cache\), 4 total$/m);
+  assert.match(human.stdout, /^Cache: 4 files unchanged since checked \(3 passed, 1 failed\), 0 files to check; schemas: 1 from the cache, 0 compiled$/m);
+  assert.match(human.stdout, /^Files: 1 failed \(1 from the cache\), 3 passed \(3 from the cache\), 4 total$/m);
+  assert.equal(human.code, 1);
 });
 
-test('an edited file is checked again, also when the edit keeps its size and modification time', async (t) => {
+test('an edited file is checked again, a failing one included, also when the edit keeps its size and modification time', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir);
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": ["x", "y"] }\n' });
   let next = await run(dir);
-  assert.deepEqual(next.calls, ['content/a.json', 'content/c.json']);
+  assert.deepEqual(next.calls, ['content/a.json']);
+
+  // The failing file, edited: checked again, its new problems reported, then cached.
+  writeTree(dir, { 'content/c.json': '{ "title": 3 }\n' });
+  next = await run(dir);
+  assert.deepEqual(next.calls, ['content/c.json']);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 must be string']);
+  next = await run(dir);
+  assert.deepEqual(next.calls, []);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 must be string']);
 
   // Same size, same mtime, new content that fails: the status-change time gives it away.
   const file = path.join(dir, 'content/d.json');
@@ -94,7 +109,7 @@ test('an edited file is checked again, also when the edit keeps its size and mod
   fs.writeFileSync(file, '{ "title": 4 }  \n'.padEnd(fs.statSync(file).size - 1) + '\n');
   fs.utimesSync(file, mtime, mtime);
   next = await run(dir);
-  assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+  assert.deepEqual(next.calls, ['content/d.json']);
   assert.deepEqual(next.report.files.filter((f) => f.status === 'fail').map((f) => f.path), ['content/c.json', 'content/d.json']);
 });
 
@@ -102,18 +117,18 @@ test('a file whose times changed but not its content is still a hit, read once a
   const dir = makeTree(t, TREE);
   await run(dir);
   const later = new Date(Date.now() + 60_000);
-  for (const file of PASSING) fs.utimesSync(path.join(dir, file), later, later);
+  for (const file of ALL) fs.utimesSync(path.join(dir, file), later, later);
   for (const strategy of ['metadata', 'content']) {
     const next = await run(dir, ['--cache-strategy', strategy]);
-    assert.deepEqual(next.calls, ['content/c.json'], strategy);
-    assert.deepEqual(next.cached, PASSING, strategy);
+    assert.deepEqual(next.calls, [], strategy);
+    assert.deepEqual(next.cached, ALL, strategy);
   }
 });
 
 test('changing the schema, a $ref-ed schema, a validator module, the config or --no-strict checks every file again', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir);
-  const everything = [...PASSING, 'content/c.json'].sort();
+  const everything = ALL;
   const changes = [
     ['the schema', () => writeTree(dir, { 'schemas/doc.schema.json': fs.readFileSync(path.join(dir, 'schemas/doc.schema.json'), 'utf8').replace('"object"', '"object","description":"v2"') }), 1],
     ['a schema it reaches by $ref', () => writeTree(dir, { 'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array' } } }) }), 1],
@@ -127,7 +142,7 @@ test('changing the schema, a $ref-ed schema, a validator module, the config or -
     assert.equal(changed.report.summary.cache.hits, 0, what);
     assert.equal(changed.report.summary.cache.schemas.compiled, compiled, what);
     const again = await run(dir);
-    assert.deepEqual(again.calls, ['content/c.json'], `${what}: cached again on the next run`);
+    assert.deepEqual(again.calls, [], `${what}: cached again on the next run, the failing file too`);
   }
   const entries = () => fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
   assert.equal(entries().length, 1, 'an edited schema is compiled into its own entry again: the cache does not grow');
@@ -148,8 +163,8 @@ test('another filecheck version checks every file again', async (t) => {
   await run(dir);
   const result = spawnSync(process.execPath, [path.join(copy, 'bin/filecheck.js'), '--cache', '-r', 'json'], { cwd: dir, env: cliEnv(), encoding: 'utf8' });
   assert.equal(result.status, 1, result.stderr);
-  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
-  assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), ALL);
 });
 
 test('a warm run compiles no schema and loads no ajv compiler: it runs the code the first run stored, with the same problems and warnings', async (t) => {
