@@ -55,6 +55,9 @@ async function run(dir, args = [], options = {}) {
   return { ...result, report, calls, cached: report?.files.filter((f) => f.cached).map((f) => f.path) ?? [] };
 }
 
+/** Forgets the files' results, keeping the compiled schemas: the next run checks every file by stored code. */
+const forgetResults = (dir) => fs.rmSync(path.join(dir, 'node_modules/.cache/filecheck/results.json'));
+
 /** A report without what differs between any two equivalent runs. */
 const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
 
@@ -72,7 +75,7 @@ test('a second run reports unchanged files from the cache without checking them,
   assert.deepEqual(second.cached, ALL);
   assert.deepEqual(second.report.summary.cache, { hits: 4, failedHits: 1, misses: 0, schemas: { cached: 1, compiled: 0 } });
   assert.deepEqual(second.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.pointer} ${p.message}`),
-    ['1:1 undefined missing required key "title"', '1:12 /tags/0 must be string']);
+    ['1:1  missing required key "title"', '1:12 /tags/0 must be string']);
   const { passed, failed, total, unchecked } = second.report.summary;
   assert.deepEqual({ passed, failed, total, unchecked }, { passed: 3, failed: 1, total: 4, unchecked: 0 });
   // Same verdicts, same problems, same order: only the `cached` marks differ.
@@ -98,10 +101,10 @@ test('an edited file is checked again, a failing one included, also when the edi
   writeTree(dir, { 'content/c.json': '{ "title": 3 }\n' });
   next = await run(dir);
   assert.deepEqual(next.calls, ['content/c.json']);
-  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 must be string']);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
   next = await run(dir);
   assert.deepEqual(next.calls, []);
-  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 must be string']);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
 
   // Same size, same mtime, new content that fails: the status-change time gives it away.
   const file = path.join(dir, 'content/d.json');
@@ -189,7 +192,7 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [2] }\n' });
   const second = await ajvModules();
   assert.deepEqual(second.report.summary.cache.schemas, { cached: 1, compiled: 0 });
-  assert.deepEqual(second.calls, ['content/a.json', 'content/c.json'], 'files were checked against the schema...');
+  assert.deepEqual(second.calls, ['content/a.json'], 'the edited file was checked against the schema...');
   assert.deepEqual([second.compiler, second.runtime], [false, true], '...by its stored code: ajv-formats, no ajv compiler');
   assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
   const failure = second.report.files.find((f) => f.path === 'content/a.json');
@@ -289,15 +292,16 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
     const stored = fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
     assert.equal(stored.length, 2, 'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not');
 
+    forgetResults(dir); // every file is checked again, by the stored code
     const warm = await run(dir, ['--workers', workers]);
     assert.equal(warm.stderr, '');
     assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
     assert.deepEqual(compiles(dir), ['startsWith prefix.json'], `--workers ${workers}: only the schema using the compile keyword is compiled again`);
-    assert.deepEqual(warm.calls, ['content/doc2.json', 'content/num2.json', 'content/prefix2.json'], 'the failing files are checked by the stored code');
+    assert.deepEqual(warm.calls, ['content/doc1.json', 'content/doc2.json', 'content/num1.json', 'content/num2.json', 'content/num3.json', 'content/prefix1.json', 'content/prefix2.json'], 'the files are checked by the stored code');
     // Checked by stored code, a file that passes passes: `also` is read from the stored schema.
     writeTree(dir, { 'content/num3.json': '{ "w": "many", "n": 9 }' });
     const edited = await run(dir, ['--workers', workers]);
-    assert.deepEqual(edited.calls, ['content/doc2.json', 'content/num2.json', 'content/num3.json', 'content/prefix2.json']);
+    assert.deepEqual(edited.calls, ['content/num3.json'], 'the failing files come from the cache');
     assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
     assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
     assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
@@ -327,8 +331,9 @@ test('in-process and on a pool the cache gives the same reports, cold and warm',
     const cold = await run(dir, ['--workers', workers]);
     writeTree(dir, { 'content/many/10.json': '{ "title": "edited" }' });
     const warm = await run(dir, ['--workers', workers]);
-    assert.equal(warm.report.summary.cache.hits, 54, `--workers ${workers}`);
-    assert.deepEqual(warm.calls.length, 10, `--workers ${workers}: the 9 failing files and the edited one`);
+    assert.equal(warm.report.summary.cache.hits, 63, `--workers ${workers}`);
+    assert.equal(warm.report.summary.cache.failedHits, 9, `--workers ${workers}: c.json and the 8 failing many/*.json`);
+    assert.deepEqual(warm.calls, ['content/many/10.json'], `--workers ${workers}: the edited file alone`);
     reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
   }
   assert.deepEqual(reports['2'], reports['0']);
@@ -338,8 +343,11 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 1'],
-    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 2'],
+    // Format 1 recorded passes only.
+    ['the previous format', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 0] } }), 'format 1, not 2'],
+    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
+    ['a damaged failure', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] } }), 'damaged'],
   ];
   for (const [what, text, why] of cases) {
     await t.test(what, async (t) => {
@@ -350,10 +358,11 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       const ignored = await run(dir);
       assert.equal(ignored.code, 1);
       assert.equal(oneLine(ignored.stderr), `warning: ignoring the cache node_modules/.cache/filecheck/results.json (${why}): it is rebuilt`);
-      assert.deepEqual(ignored.calls, [...PASSING, 'content/c.json'].sort());
+      assert.deepEqual(ignored.calls, ALL);
       const rebuilt = await run(dir);
       assert.equal(rebuilt.stderr, '');
-      assert.deepEqual(rebuilt.calls, ['content/c.json']);
+      assert.deepEqual(rebuilt.calls, []);
+      assert.deepEqual(rebuilt.cached, ALL);
     });
   }
 });
@@ -362,7 +371,7 @@ test('a cache that cannot be read or written is warned about, and the run goes o
   const dir = makeTree(t, { ...TREE, 'node_modules/.cache/filecheck/results.json/': '' }); // a folder where the file goes
   const result = await run(dir);
   assert.equal(result.code, 1, 'the verdict of the files, not of the cache');
-  assert.deepEqual(result.calls, [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(result.calls, ALL);
   const lines = result.stderr.split('\n').filter(Boolean);
   assert.equal(lines.length, 2, result.stderr);
   assert.match(lines[0], /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/);
@@ -376,6 +385,7 @@ test('a damaged compiled schema is compiled again', async (t) => {
   const [stored] = fs.readdirSync(folder).filter((name) => name.startsWith('schema-'));
   fs.writeFileSync(path.join(folder, stored), '{"tool":"filecheck","format":1,"code":42}');
   writeTree(dir, { 'content/a.json': '{ "title": "A2" }' });
+  forgetResults(dir); // c.json is checked again, by the schema compiled again
   const next = await run(dir);
   assert.match(oneLine(next.stderr), /^warning: ignoring the corrupt compiled schema .+schema-.+\.json: compiling the schema again$/);
   assert.deepEqual(next.report.summary.cache.schemas, { cached: 0, compiled: 1 });
@@ -383,14 +393,14 @@ test('a damaged compiled schema is compiled again', async (t) => {
   assert.equal((await run(dir)).stderr, '', 'stored again');
 });
 
-test('--bail and Ctrl-C keep what was reported: the passes before the stop are cached, nothing after', async (t) => {
+test('--bail and Ctrl-C keep what was reported: the results before the stop are cached, nothing after', async (t) => {
   await t.test('--bail', async (t) => {
     const dir = makeTree(t, TREE);
     const bailed = await run(dir, ['--bail', '--workers', '0']);
     assert.deepEqual(bailed.report.summary.unchecked, 1);
     const next = await run(dir);
-    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json']);
-    assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json', 'content/c.json'], 'the failure that stopped the run too');
+    assert.deepEqual(next.calls, ['content/d.json']);
   });
   await t.test('Ctrl-C', async (t) => {
     const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`content/n${String(i).padStart(2, '0')}.json`, '{ "title": "n" }']));
@@ -398,10 +408,10 @@ test('--bail and Ctrl-C keep what was reported: the passes before the stop are c
     const stopped = await run(dir, ['--workers', '0'], { env: { STOP_AT: 'content/b.json' } });
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.equal(stopped.report.summary.interrupted, true);
-    const reported = stopped.report.files.filter((f) => f.status === 'pass').map((f) => f.path);
+    const reported = stopped.report.files.map((f) => f.path);
     assert.deepEqual(reported.slice(0, 2), ['content/a.json', 'content/b.json']);
     const next = await run(dir);
-    assert.deepEqual(next.cached, reported, 'exactly the passes reported before the interruption');
+    assert.deepEqual(next.cached, reported, 'exactly the results reported before the interruption');
     assert.equal(next.report.summary.total, 44);
   });
 });
@@ -414,7 +424,7 @@ test('runs at the same time leave a whole cache behind', async (t) => {
   assert.deepEqual(fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')), []);
   const next = await run(dir);
   assert.equal(next.stderr, '');
-  assert.deepEqual(next.cached, PASSING);
+  assert.deepEqual(next.cached, ALL);
 });
 
 test('the chaos monkey bypasses the cache, and does not poison it', async (t) => {
@@ -425,7 +435,7 @@ test('the chaos monkey bypasses the cache, and does not poison it', async (t) =>
   assert.equal(chaos.report.summary.cache, undefined);
   assert.match(chaos.stderr, /chaos monkey on: .*; the cache is not used\n/);
   const after = await run(dir);
-  assert.deepEqual(after.cached, PASSING);
+  assert.deepEqual(after.cached, ALL);
 });
 
 // A check that times out or dies has no verdict: the file must be checked again by the next run,
@@ -467,7 +477,7 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   await run(path.join(dir, 'content'));
   assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')), 'beside the config, also from a subfolder');
   const sub = await run(path.join(dir, 'content'));
-  assert.deepEqual(sub.cached, ['a.json', 'b.json', 'd.json']);
+  assert.deepEqual(sub.cached, ['a.json', 'b.json', 'c.json', 'd.json']);
 
   // A location inside the checked tree: its JSON files are left out.
   writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, rules: [{ ...CONFIG.rules[0], files: ['**/*.json'] }], cacheLocation: 'content/.cache' }) });
@@ -475,20 +485,21 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   assert.ok(fs.existsSync(path.join(dir, 'content/.cache/results.json')));
   const second = await run(dir);
   assert.equal(second.report.summary.total, first.report.summary.total);
-  assert.deepEqual(second.cached, PASSING);
+  assert.deepEqual(second.cached, first.report.files.map((f) => f.path));
   const flag = await run(dir, ['--cache-location', 'elsewhere']);
   assert.equal(flag.report.summary.cache.hits, 0);
   assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
 });
 
 test('the cache folder keeps itself out of git: a content repository without node_modules stays clean, also when only a compiled schema was stored', async (t) => {
-  const dir = makeTree(t, TREE);
+  const dir = makeTree(t, { ...TREE, 'checks/throw.js': 'export default function boom() { throw new Error("boom"); }\n' });
   gitInit(dir);
   const git = (...args) => spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
   git('add', '-A');
   assert.equal(git('commit', '-qm', 'content').status, 0);
-  // A first run whose files all fail stores its compiled schema, and no results.json: clean too.
-  const failing = await run(dir, ['content/c.json']);
+  // A first run whose files all fail unrecorded (a validator that threw: no verdict) stores its
+  // compiled schema, and no results.json: clean too.
+  const failing = await run(dir, ['content/c.json', '--validator', './checks/throw.js']);
   assert.equal(failing.code, 1, failing.stderr);
   assert.ok(!fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')));
   assert.equal(git('status', '--porcelain', '--untracked-files=all').stdout, '');
@@ -505,7 +516,7 @@ test('a run on some files (named, a shard) keeps the records of the others', asy
   assert.deepEqual(hook.calls, ['content/a.json']);
   for (const shard of ['1/2', '2/2']) await run(dir, ['--shard', shard]);
   const full = await run(dir);
-  assert.deepEqual(full.cached, PASSING);
+  assert.deepEqual(full.cached, ALL);
 });
 
 test('cache options that make no sense are usage errors (exit 2, one line)', async (t) => {
