@@ -179,10 +179,12 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       report = runReport;
       return (result) => {
         const n = delivered++;
-        const going = reportHitsBefore(missIndexes[n]);
-        if (going) remember(pending[n], result);
+        if (!reportHitsBefore(missIndexes[n])) return false; // a cached failure before it bailed: not reported
+        remember(pending[n], result);
         pending[n] = undefined;
-        return going && report(result); // a cached failure before it bailed: it is not reported
+        // The hits up to the next file to check, now: a cached failure among them stops the run
+        // (--bail) before that file is taken.
+        return report(result) && reportHitsBefore(missIndexes[n + 1] ?? Infinity);
       };
     },
 

@@ -472,6 +472,108 @@ export default function misbehave(doc, ctx) {
   }
 });
 
+test('a cached failure reads the same in every reporter as a checked one: default, json, junit, github and the step summary', async (t) => {
+  // c.json breaks the schema (line:col, pointer); e.json is not valid JSON (kind parse).
+  const dir = makeTree(t, { ...TREE, 'content/e.json': '{ "title": "E", }\n' });
+  const outputs = async () => {
+    const step = path.join(dir, 'step-summary.md');
+    fs.rmSync(step, { force: true });
+    const result = await runCli(['--cache', '--workers', '0', '-r', 'default', '-r', 'json:out.json', '-r', 'junit:out.xml', '-r', 'github'],
+      { cwd: dir, env: { GITHUB_STEP_SUMMARY: step, GITHUB_WORKSPACE: dir } });
+    const log = path.join(dir, 'calls.log');
+    const calls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    fs.rmSync(log, { force: true });
+    // What may differ: times, and how many files came from the cache.
+    const plain = (text) => text.replace(/^(\**Time:\**) .*$/gm, '$1').replace(/ \(\d+ from the cache\)/g, '');
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'out.json'), 'utf8'));
+    return {
+      code: result.code,
+      calls,
+      hits: json.summary.cache.hits,
+      same: {
+        stdout: plain(result.stdout),
+        stderr: result.stderr,
+        json: json.files.map(({ cached, ...file }) => file),
+        junit: fs.readFileSync(path.join(dir, 'out.xml'), 'utf8').replace(/ time="[\d.]+"| timestamp="[^"]+"/g, ''),
+        step: plain(fs.readFileSync(step, 'utf8')),
+      },
+      cached: json.files.filter((f) => f.cached).map((f) => f.path),
+    };
+  };
+  const cold = await outputs();
+  assert.equal(cold.code, 1);
+  assert.equal(cold.calls.length, 4, 'e.json is not valid JSON: no validator runs on it');
+  assert.match(cold.same.stdout, /FAIL .*content\/c\.json/);
+  assert.match(cold.same.stdout, /^::error file=content\/c\.json,line=1,col=12,/m);
+  assert.match(cold.same.step, /content\/e\.json/);
+  const warm = await outputs();
+  assert.equal(warm.code, 1);
+  assert.deepEqual(warm.calls, [], 'nothing is checked');
+  assert.equal(warm.hits, 5);
+  assert.deepEqual(warm.cached, ['content/c.json', 'content/e.json'], 'json lists failing files only, each marked cached');
+  assert.deepEqual(warm.same, cold.same);
+});
+
+test('a failure that is no verdict on the content is never recorded: io, timeout, error (a validator that threw, a check that died), chaos', async (t) => {
+  const result = (kinds) => ({ path: 'x.json', status: 'fail', problems: kinds.map((kind) => ({ validator: 'v', message: 'm', kind })), durationMs: 1, hash: 'h' });
+  assert.equal(recordable({ path: 'x.json', status: 'pass', problems: [], durationMs: 1, hash: 'h' }), true);
+  assert.equal(recordable(result(['invalid', 'parse'])), true);
+  for (const kind of ['io', 'timeout', 'error', 'chaos']) assert.equal(recordable(result(['invalid', kind])), false, kind);
+  assert.equal(recordable({ ...result(['invalid']), hash: undefined }), false, 'no hash: the check did not read the file to the end');
+  assert.equal(recordable(result(Array(201).fill('invalid'))), false, 'more problems than are kept');
+
+  // End to end: a validator that throws on some documents fails them with kind `error`, every run.
+  const dir = makeTree(t, {
+    ...TREE,
+    'checks/flaky.js': `import fs from 'node:fs';
+export default function flaky(doc, ctx) {
+  fs.appendFileSync(new URL('../calls.log', import.meta.url), ctx.path + '\\n');
+  if (doc.boom) throw new Error('boom');
+}
+`,
+    'content/boom.json': '{ "title": "B", "boom": true }\n',
+  });
+  for (const workers of ['0', '2']) {
+    const args = ['content', '--validator', './checks/flaky.js', '--workers', workers];
+    await run(dir, args);
+    const warm = await run(dir, args);
+    assert.equal(warm.code, 1);
+    // record.js and flaky.js log each file they check: only boom.json is checked again.
+    assert.deepEqual([...new Set(warm.calls)], ['content/boom.json'], `--workers ${workers}`);
+    assert.deepEqual(warm.report.files.find((f) => f.path === 'content/boom.json').problems.map((p) => p.kind), ['error']);
+    assert.deepEqual(warm.cached, ALL, `--workers ${workers}: the failing c.json is a hit`);
+  }
+});
+
+test('--bail stops at a cached failure: exit 1, and nothing after it is checked or reported', async (t) => {
+  for (const workers of ['0', '2']) {
+    await t.test(`--workers ${workers}`, async (t) => {
+      const dir = makeTree(t, TREE);
+      await run(dir);
+      // d.json, after c.json, is edited: it would be checked were the run not stopped at c.json.
+      writeTree(dir, { 'content/d.json': '{ "title": "D2" }\n' });
+      const bailed = await run(dir, ['--bail', '--workers', workers]);
+      assert.equal(bailed.code, 1, bailed.stderr);
+      assert.deepEqual(bailed.calls, [], 'the cached failure stops the run before anything is checked');
+      const { failed, passed, unchecked, bailed: stopped } = bailed.report.summary;
+      assert.deepEqual({ failed, passed, unchecked, stopped }, { failed: 1, passed: 2, unchecked: 1, stopped: true });
+      assert.deepEqual(bailed.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      const human = await runCli(['--cache', '--bail', '--workers', workers], { cwd: dir });
+      assert.equal(human.code, 1);
+      assert.match(human.stdout, /^Stopped after 1 failing file \(--bail\)\.$/m);
+
+      // a.json, before it, edited: checked, then the run stops at c.json (in-process, before
+      // d.json is taken; a pool's batch may have taken it: it is not reported).
+      writeTree(dir, { 'content/a.json': '{ "title": "A2" }\n' });
+      const after = await run(dir, ['--bail', '--workers', workers]);
+      assert.equal(after.code, 1);
+      if (workers === '0') assert.deepEqual(after.calls, ['content/a.json']);
+      assert.deepEqual(after.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      assert.equal(after.report.summary.unchecked, 1);
+    });
+  }
+});
+
 test('where the cache lives: node_modules/.cache/filecheck in the project, or cacheLocation (never checked itself)', async (t) => {
   const dir = makeTree(t, TREE);
   await run(path.join(dir, 'content'));
