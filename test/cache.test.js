@@ -545,6 +545,27 @@ export default function flaky(doc, ctx) {
   }
 });
 
+test('a failure whose problems depend on --verbose (an anyOf alternative that is not the best match) is a hit only with the same --verbose', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/*.json'], schema: 'schemas/s.json' }] }),
+    'schemas/s.json': JSON.stringify({ properties: { v: { anyOf: [{ type: 'string' }, { type: 'object', required: ['x'] }] }, n: { type: 'number' } } }),
+    'content/a.json': '{ "v": {} }\n',
+    'content/b.json': '{ "n": "one" }\n',
+  });
+  const problems = async (verbose) => {
+    const { stdout } = await runCli(['--cache', '-r', 'json', ...(verbose ? ['--verbose'] : [])], { cwd: dir });
+    const report = parseJsonReport(stdout);
+    return { hits: report.summary.cache.hits, a: report.files.find((f) => f.path === 'content/a.json').problems.map((p) => p.message) };
+  };
+  const quiet = await problems(false);
+  assert.equal(quiet.a.length, 1);
+  const verbose = await problems(true);
+  assert.equal(verbose.a.length, 3, 'every alternative\'s errors: a.json checked again');
+  assert.equal(verbose.hits, 1, 'b.json, whose problems do not depend on it, is a hit');
+  assert.deepEqual(await problems(true), { ...verbose, hits: 2 });
+  assert.deepEqual(await problems(false), { ...quiet, hits: 1 });
+});
+
 test('--bail stops at a cached failure: exit 1, and nothing after it is checked or reported', async (t) => {
   for (const workers of ['0', '2']) {
     await t.test(`--workers ${workers}`, async (t) => {
