@@ -193,7 +193,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
      * failure among them may stop the run (--bail) before anything is checked.
      */
     start(queue) {
-      if (!reportHitsBefore(missIndexes[0] ?? Infinity)) queue.stop();
+      if (!queue.stopped && !reportHitsBefore(missIndexes[0] ?? Infinity)) queue.stop(); // stopped: Ctrl-C already
     },
 
     /** Reports the hits after the last checked file, unless the run was stopped (--bail, Ctrl-C). */
