@@ -42,7 +42,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
 // filecheck's business. --verbose lists and counts them; the json summary always counts them.
 const withoutSkipped = (summary) => ({ ...summary, total: summary.total - summary.skipped, skipped: 0 });
 
-function cacheLine({ hits, misses, schemas }) {
+function cacheLine({ hits, failedHits = 0, misses, schemas }) {
   const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `Cache: ${plural(hits, 'file')} unchanged since passing, ${plural(misses, 'file')} to check; schemas: ${schemas.cached} from the cache, ${schemas.compiled} compiled`;
+  return `Cache: ${plural(hits, 'file')} unchanged since checked (${hits - failedHits} passed, ${failedHits} failed), ${plural(misses, 'file')} to check; schemas: ${schemas.cached} from the cache, ${schemas.compiled} compiled`;
 }

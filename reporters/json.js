@@ -1,7 +1,8 @@
 // The machine reporter: one JSON document, streamed so that memory stays flat with many failures.
 // Shape (stable): { "files": [{ path, status, problems, cached? }], "summary": { total, passed, failed,
 // skipped, unchecked, bailed, interrupted, durationMs, plan, cache? } }. Failing files only, all with
-// --verbose; `cached: true` marks a pass reported from the cache, `cache` is there with --cache.
+// --verbose; `cached: true` marks a file reported from the cache (a pass or a failure), `cache`
+// ({ hits, failedHits, misses, schemas }) is there with --cache.
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {

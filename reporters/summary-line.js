@@ -6,10 +6,13 @@
  */
 export function summaryLines(summary, c) {
   const parts = [];
-  if (summary.failed) parts.push(c.bold(c.red(`${summary.failed} failed`)));
+  // --cache: how many of each were reported from the cache (cache.js).
+  const failedHits = summary.cache?.failedHits ?? 0;
+  const passedHits = (summary.cache?.hits ?? 0) - failedHits;
+  if (summary.failed) parts.push(c.bold(c.red(`${summary.failed} failed`)) + (failedHits ? ` (${failedHits} from the cache)` : ''));
   if (summary.unchecked) parts.push(c.yellow(`${summary.unchecked} not checked`));
   if (summary.skipped) parts.push(c.yellow(`${summary.skipped} skipped`));
-  parts.push(c.bold(c.green(`${summary.passed} passed`)) + (summary.cache?.hits ? ` (${summary.cache.hits} from the cache)` : ''));
+  parts.push(c.bold(c.green(`${summary.passed} passed`)) + (passedHits ? ` (${passedHits} from the cache)` : ''));
   parts.push(`${summary.total} total`);
   const lines = [`${c.bold('Files:')} ${parts.join(', ')}`, `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`];
   if (summary.bailed) lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));

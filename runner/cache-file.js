@@ -1,19 +1,23 @@
 // The results file of --cache: `{ tool: "filecheck", format, fingerprints: [...], files: { path: record } }`,
-// a record per file that passed: [size, mtimeMs, ctimeMs, contentHash, index into fingerprints] (a
+// a record per file checked to a verdict the cache keeps (cache.js): [size, mtimeMs, ctimeMs,
+// contentHash, index into fingerprints] for a pass, followed by its problems (as reporters receive
+// them, JSON objects) and, when those depend on --verbose, the value it had, for a failure (a
 // fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
-// Anything else found there (bad JSON, another format, another tool's file) is not trusted: it is
-// reported in one line and rebuilt.
+// Format 1 recorded passes only. Anything else found there (bad JSON, another format, another
+// tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
 import { writeFileAtomic } from './atomic-write.js';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 /**
- * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string]} PassRecord
+ * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,
+ *   problems?: import('./check-file.js').Problem[], alternatives?: boolean]} FileRecord problems: a
+ *   failure's, never empty; alternatives: the --verbose they were found with, if they depend on it
  * @param {string} file
  * @param {(message: string) => void} warn
  * @param {string} [shown] the file as messages name it
- * @returns {Map<string, PassRecord> | null} the records by path (none when there is no file yet);
+ * @returns {Map<string, FileRecord> | null} the records by path (none when there is no file yet);
  *   null when the file must be rebuilt
  */
 export function readResults(file, warn, shown = file) {
@@ -45,25 +49,29 @@ function recordsOf(data) {
   const records = new Map();
   for (const [key, record] of Object.entries(files)) {
     if (!isRecord(record, fingerprints.length)) return null;
-    records.set(key, [record[0], record[1], record[2], record[3], fingerprints[record[4]]]);
+    records.set(key, [record[0], record[1], record[2], record[3], fingerprints[record[4]], ...record.slice(5)]);
   }
   return records;
 }
 
-const isRecord = (r, fingerprints) => Array.isArray(r) && r.length === 5 && typeof r[0] === 'number' && typeof r[1] === 'number'
-  && typeof r[2] === 'number' && typeof r[3] === 'string' && Number.isInteger(r[4]) && r[4] >= 0 && r[4] < fingerprints;
+const isRecord = (r, fingerprints) => Array.isArray(r) && (r.length === 5 || r.length === 6 || r.length === 7) && typeof r[0] === 'number'
+  && typeof r[1] === 'number' && typeof r[2] === 'number' && typeof r[3] === 'string' && Number.isInteger(r[4]) && r[4] >= 0
+  && r[4] < fingerprints && (r.length === 5 || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem)))
+  && (r.length < 7 || typeof r[6] === 'boolean');
+
+const isProblem = (p) => typeof p === 'object' && p !== null && typeof p.validator === 'string' && typeof p.message === 'string' && typeof p.kind === 'string';
 
 /**
  * Written whole, atomically: a reader sees the old file or the new one, never half of one.
  * @param {string} file
- * @param {Map<string, PassRecord>} records
+ * @param {Map<string, FileRecord>} records
  */
 export function writeResults(file, records) {
   const fingerprints = new Map();
   const files = Object.create(null); // a file may be called __proto__
-  for (const [key, [size, mtimeMs, ctimeMs, hash, fingerprint]] of records) {
+  for (const [key, [size, mtimeMs, ctimeMs, hash, fingerprint, ...failure]] of records) {
     if (!fingerprints.has(fingerprint)) fingerprints.set(fingerprint, fingerprints.size);
-    files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint)];
+    files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint), ...failure];
   }
   writeFileAtomic(file, JSON.stringify({ tool: 'filecheck', format: FORMAT, fingerprints: [...fingerprints.keys()], files }));
 }

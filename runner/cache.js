@@ -1,10 +1,11 @@
-// --cache: a file that passed and has not changed since, under rules that have not changed, is
-// reported as a pass without being checked. Hits are decided here, on the main thread, before
-// anything is queued (a stat per file), so the executors and workers know nothing of the cache: the
-// files left are queued with `hash` set, and their passes recorded as they are reported. A failing
-// file is never recorded, so it is always checked again. A file that chose its schema itself
-// ($schema, a catalog) is recorded with that schema's compiled-schema cache key after its rules'
-// fingerprint, and is a hit only while that entry is stored and its files unchanged.
+// --cache: a file that has not changed since it was checked, under rules that have not changed, is
+// reported as it was then, pass or failure, without being checked (as ESLint's --cache keeps a
+// file's problems). Hits are decided here, on the main thread, before anything is queued (a stat per
+// file), so the executors and workers know nothing of the cache: the files left are queued with
+// `hash` set, and their results recorded as they are reported (see `recordable` for which failures
+// are). A file that chose its schema itself ($schema, a catalog) is recorded with that schema's
+// compiled-schema cache key after its rules' fingerprint, and is a hit only while that entry is
+// stored and its files unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './errors.js';
@@ -16,9 +17,25 @@ import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './cache-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../validators/schema-cache.js';
 
+// Which results are recorded: a pass read and checked to the end, and a failure only when it is a
+// verdict the file's content and its checks decide, which a run with the same file and checks gives
+// again: every problem is `invalid` (a rule or a validator says the content is wrong) or `parse`
+// (the text is not valid in its format, a duplicate key, too deep). Never recorded, so checked
+// again on every run: `io` (the file could not be read), `timeout` (depends on the machine's load),
+// `chaos` (injected; chaos runs bypass the cache anyway), and `error`, every check that could not
+// give a verdict: a validator that threw or returned a Promise, a check that died (process.exit, a
+// worker that died twice), a schema the file names that could not be loaded or compiled. A check
+// that timed out or died carries no hash (check-file.js), so it is never recorded either way. A
+// failure of more than MAX_RECORDED_PROBLEMS problems is checked again rather than stored, to keep
+// results.json small.
+const RECORDED_KINDS = new Set(['invalid', 'parse']);
+const MAX_RECORDED_PROBLEMS = 200;
+export const recordable = (result) => result.hash !== undefined && (result.status === 'pass'
+  || (result.problems.length > 0 && result.problems.length <= MAX_RECORDED_PROBLEMS && result.problems.every((p) => RECORDED_KINDS.has(p.kind))));
+
 /**
- * @typedef {{ hits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
- *   hits: files reported as passes from the cache; misses: files queued to be checked;
+ * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
+ *   hits: files reported from the cache, failedHits of them failures; misses: files queued to be checked;
  *   schemas: distinct schemas loaded from the compiled-schema cache, or compiled in this run
  * @param {import('./config.js').Config} config with `cache` set
  * @param {import('./config.js').Rule[]} rules
@@ -27,6 +44,7 @@ import { schemaCacheAt, forgetSchemaCaches } from '../validators/schema-cache.js
  */
 export function openCache(config, rules, { warn, display, partial = false }) {
   const { dir, strategy } = config.cache;
+  const verbose = !!config.verbose; // a failure's problems may depend on it (check-file.js, alternatives)
   const { root } = config;
   checkLocation(dir, display);
   forgetSchemaCaches(); // read the schemas again: a process may make several runs (--watch)
@@ -42,16 +60,25 @@ export function openCache(config, rules, { warn, display, partial = false }) {
 
   let files = [];
   const hits = []; // indexes into files, in order
+  const hitProblems = []; // for each hit: the failure's problems recorded, or null: a pass
   const missIndexes = []; // index into files of each queued file
   const pending = []; // for each queued file: [key, size, mtimeMs, ctimeMs, fingerprint], or null: not to record
   let nextHit = 0;
+  let failedHits = 0;
   let delivered = 0;
   let report = null;
 
+  // A hit is reported as its check was: a failure with the problems recorded. Returns false when
+  // the run's report says stop (--bail: a cached failure counts as any failure).
   const reportHitsBefore = (index) => {
     while (nextHit < hits.length && hits[nextHit] < index) {
-      report({ path: files[hits[nextHit++]].rel, status: 'pass', problems: [], durationMs: 0, cached: true });
+      const problems = hitProblems[nextHit];
+      const entry = files[hits[nextHit++]];
+      if (problems) failedHits++;
+      const going = report({ path: entry.rel, status: problems ? 'fail' : 'pass', problems: problems ?? [], durationMs: 0, cached: true });
+      if (!going) return false;
     }
+    return true;
   };
 
   // Size first, then times (the metadata strategy) or the content: a file edited without its times
@@ -74,8 +101,10 @@ export function openCache(config, rules, { warn, display, partial = false }) {
   function remember(info, result) {
     if (!info) return;
     const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
-    if (result.status === 'pass' && result.hash) {
-      records.set(key, [size, mtimeMs, ctimeMs, result.hash, result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint]);
+    if (recordable(result)) {
+      const record = [size, mtimeMs, ctimeMs, result.hash, result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint];
+      if (result.status === 'fail') record.push(result.problems, ...(result.alternatives === undefined ? [] : [result.alternatives]));
+      records.set(key, record);
       changed = true;
     } else if (records.delete(key)) {
       changed = true;
@@ -123,9 +152,12 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         const key = relativePosix(root, entry.path);
         const record = stored.get(key);
         // A file --watch tracks (entry.track) is checked: its result names the schemas it chose.
-        if (record && !entry.track && sameChecks(record[4], fingerprint) && unchanged(record, stats, entry.path)) {
+        // A failure whose problems depend on --verbose is a hit only with the same --verbose.
+        if (record && !entry.track && sameChecks(record[4], fingerprint) && (record[6] === undefined || record[6] === verbose)
+          && unchanged(record, stats, entry.path)) {
           records.set(key, record);
           hits.push(index);
+          hitProblems.push(record[5] ?? null);
           if (record[4] !== fingerprint) chosen.add(record[4].slice(fingerprint.length + 1));
           return;
         }
@@ -141,17 +173,27 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     /**
      * @param {(result: import('./check-file.js').FileResult) => boolean} report the run's
      * @returns {(result: import('./check-file.js').FileResult) => boolean} for the work queue: reports
-     *   the hits that come before each checked file, then the file, and records a pass
+     *   the hits that come before each checked file, then the file, and records its result
      */
     interleave(runReport) {
       report = runReport;
       return (result) => {
         const n = delivered++;
-        reportHitsBefore(missIndexes[n]);
+        if (!reportHitsBefore(missIndexes[n])) return false; // a cached failure before it bailed: not reported
         remember(pending[n], result);
         pending[n] = undefined;
-        return report(result);
+        // The hits up to the next file to check, now: a cached failure among them stops the run
+        // (--bail) before that file is taken.
+        return report(result) && reportHitsBefore(missIndexes[n + 1] ?? Infinity);
       };
+    },
+
+    /**
+     * Reports the hits before the first file to check, once the reporters have started: a cached
+     * failure among them may stop the run (--bail) before anything is checked.
+     */
+    start(queue) {
+      if (!queue.stopped && !reportHitsBefore(missIndexes[0] ?? Infinity)) queue.stop(); // stopped: Ctrl-C already
     },
 
     /** Reports the hits after the last checked file, unless the run was stopped (--bail, Ctrl-C). */
@@ -159,11 +201,11 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       if (!queue.stopped) reportHitsBefore(Infinity);
     },
 
-    /** Writes what this run learnt, also after --bail or Ctrl-C: only reported passes are recorded. */
+    /** Writes what this run learnt, also after --bail or Ctrl-C: only reported results are recorded. */
     save() {
       try {
         if (changed || records.size !== stored.size) writeResults(resultsFile, records);
-        // Also when the run stored only compiled schemas (every file failed): the folder exists.
+        // Also when the run stored only compiled schemas (every file failed unrecorded): the folder exists.
         if (fs.existsSync(dir)) keepOutOfGit(dir);
       } catch (error) {
         warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
@@ -172,7 +214,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
 
     /** @returns {CacheSummary} */
     summary() {
-      return { hits: nextHit, misses: missIndexes.length, schemas };
+      return { hits: nextHit, failedHits, misses: missIndexes.length, schemas };
     },
   };
 }

@@ -18,10 +18,11 @@ import { finishProblems } from './finish-problems.js';
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
  *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
- *   schemas?: string[], schemaFiles?: string[], cached?: boolean }} FileResult  hash: see contentHash; schemas:
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean }} FileResult  hash: see contentHash; schemas:
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
- *   cached: reported from the cache (cache.js)
+ *   cached: reported from the cache (cache.js); alternatives, with hash on a failure: its problems
+ *   depend on allAlternatives (some were not the best match), whose value this is
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions
  */
 
@@ -39,8 +40,8 @@ export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = fa
 const NO_OPTIONS = prepareCheck({});
 
 /**
- * @param {import('./discover.js').FileEntry & { hash?: boolean }} entry hash: a passing file's result
- *   carries the contentHash of the text that passed, which the cache records
+ * @param {import('./discover.js').FileEntry & { hash?: boolean }} entry hash: the result of a file
+ *   read and checked to the end carries the contentHash of its text, which the cache records
  * @param {import('./compile-rules.js').Validator[]} validators
  * @param {CheckOptions} [options] from prepareCheck
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
@@ -86,12 +87,19 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   }
   const durationMs = performance.now() - started;
   // A check that timed out or died has no verdict on the content: it never carries a hash, so the
-  // cache never records it as a pass.
+  // cache never records it.
   if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
   const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
-  if (problems.length) return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...tracked };
-  const keys = entry.hash && [...new Set(uses.flatMap((use) => use.key ?? []))];
-  return { path: entry.rel, status: 'pass', problems, durationMs, ...(entry.hash && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) }), ...tracked };
+  // What the cache records of a file that was read and checked to the end, passing or failing
+  // (cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
+  // and whether the problems reported depend on --verbose (an anyOf/oneOf alternative's errors).
+  const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
+  const forCache = keys && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) };
+  if (problems.length) {
+    const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
+    return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...forCache, ...alternatives, ...tracked };
+  }
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
 }
 
 /** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */

@@ -30,7 +30,7 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
-  // --cache: unchanged files that passed are reported from the cache and not queued (cache.js). The
+  // --cache: unchanged files are reported from the cache, passes and failures, and not queued (cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
   const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
@@ -56,6 +56,7 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   const input = { files: toCheck.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
+  cache?.start(queue);
   let pool = session?.pool ?? null;
   try {
     let msPerFile;

@@ -1,6 +1,7 @@
-// --cache, end to end: unchanged passes are reported without being checked (a validator module
-// records every file it is called on), everything a verdict depends on invalidates them, and the
-// cache survives corruption, --bail, Ctrl-C and concurrent runs.
+// --cache, end to end: unchanged files, passing or failing, are reported without being checked (a
+// validator module records every file it is called on), everything a verdict depends on invalidates
+// them, failures that are no verdict on the content are never recorded, and the cache survives
+// corruption, --bail, Ctrl-C and concurrent runs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
+import { recordable } from '../runner/cache.js';
 
 const CONFIG = {
   rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
@@ -38,6 +40,7 @@ export default function record(doc, ctx) {
 };
 
 const PASSING = ['content/a.json', 'content/b.json', 'content/d.json'];
+const ALL = [...PASSING, 'content/c.json'].sort();
 
 /**
  * Runs filecheck --cache with the json reporter (every file listed) and returns the report, the
@@ -52,22 +55,27 @@ async function run(dir, args = [], options = {}) {
   return { ...result, report, calls, cached: report?.files.filter((f) => f.cached).map((f) => f.path) ?? [] };
 }
 
+/** Forgets the files' results, keeping the compiled schemas: the next run checks every file by stored code. */
+const forgetResults = (dir) => fs.rmSync(path.join(dir, 'node_modules/.cache/filecheck/results.json'));
+
 /** A report without what differs between any two equivalent runs. */
 const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
 
-test('a second run reports unchanged passes from the cache without checking them; failing files are checked every time', async (t) => {
+test('a second run reports unchanged files from the cache without checking them, a failing one with its problems', async (t) => {
   const dir = makeTree(t, TREE);
   const first = await run(dir);
   assert.equal(first.code, 1, first.stderr);
-  assert.deepEqual(first.calls, [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(first.calls, ALL);
   assert.deepEqual(first.cached, []);
-  assert.deepEqual(first.report.summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(first.report.summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
 
   const second = await run(dir);
-  assert.equal(second.code, 1, second.stderr);
-  assert.deepEqual(second.calls, ['content/c.json'], 'only the failing file is checked again');
-  assert.deepEqual(second.cached, PASSING);
-  assert.deepEqual(second.report.summary.cache, { hits: 3, misses: 1, schemas: { cached: 1, compiled: 0 } });
+  assert.equal(second.code, 1, `a cached failure still fails the run: ${second.stderr}`);
+  assert.deepEqual(second.calls, [], 'no file is checked again, the failing one included');
+  assert.deepEqual(second.cached, ALL);
+  assert.deepEqual(second.report.summary.cache, { hits: 4, failedHits: 1, misses: 0, schemas: { cached: 1, compiled: 0 } });
+  assert.deepEqual(second.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.pointer} ${p.message}`),
+    ['1:1  missing required key "title"', '1:12 /tags/0 must be string']);
   const { passed, failed, total, unchecked } = second.report.summary;
   assert.deepEqual({ passed, failed, total, unchecked }, { passed: 3, failed: 1, total: 4, unchecked: 0 });
   // Same verdicts, same problems, same order: only the `cached` marks differ.
@@ -77,16 +85,26 @@ test('a second run reports unchanged passes from the cache without checking them
   const human = await runCli(['--cache', '--verbose'], { cwd: dir });
   assert.match(human.stdout, /^PASS content\/a\.json \(cached\)$/m);
   assert.match(human.stdout, /^ FAIL {2}content\/c\.json$/m);
-  assert.match(human.stdout, /^Cache: 3 files unchanged since passing, 1 file to check; schemas: 1 from the cache, 0 compiled$/m);
-  assert.match(human.stdout, /^Files: 1 failed, 3 passed \(3 from the cache\), 4 total$/m);
+  assert.match(human.stdout, /^Cache: 4 files unchanged since checked \(3 passed, 1 failed\), 0 files to check; schemas: 1 from the cache, 0 compiled$/m);
+  assert.match(human.stdout, /^Files: 1 failed \(1 from the cache\), 3 passed \(3 from the cache\), 4 total$/m);
+  assert.equal(human.code, 1);
 });
 
-test('an edited file is checked again, also when the edit keeps its size and modification time', async (t) => {
+test('an edited file is checked again, a failing one included, also when the edit keeps its size and modification time', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir);
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": ["x", "y"] }\n' });
   let next = await run(dir);
-  assert.deepEqual(next.calls, ['content/a.json', 'content/c.json']);
+  assert.deepEqual(next.calls, ['content/a.json']);
+
+  // The failing file, edited: checked again, its new problems reported, then cached.
+  writeTree(dir, { 'content/c.json': '{ "title": 3 }\n' });
+  next = await run(dir);
+  assert.deepEqual(next.calls, ['content/c.json']);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
+  next = await run(dir);
+  assert.deepEqual(next.calls, []);
+  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
 
   // Same size, same mtime, new content that fails: the status-change time gives it away.
   const file = path.join(dir, 'content/d.json');
@@ -94,7 +112,7 @@ test('an edited file is checked again, also when the edit keeps its size and mod
   fs.writeFileSync(file, '{ "title": 4 }  \n'.padEnd(fs.statSync(file).size - 1) + '\n');
   fs.utimesSync(file, mtime, mtime);
   next = await run(dir);
-  assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+  assert.deepEqual(next.calls, ['content/d.json']);
   assert.deepEqual(next.report.files.filter((f) => f.status === 'fail').map((f) => f.path), ['content/c.json', 'content/d.json']);
 });
 
@@ -102,18 +120,18 @@ test('a file whose times changed but not its content is still a hit, read once a
   const dir = makeTree(t, TREE);
   await run(dir);
   const later = new Date(Date.now() + 60_000);
-  for (const file of PASSING) fs.utimesSync(path.join(dir, file), later, later);
+  for (const file of ALL) fs.utimesSync(path.join(dir, file), later, later);
   for (const strategy of ['metadata', 'content']) {
     const next = await run(dir, ['--cache-strategy', strategy]);
-    assert.deepEqual(next.calls, ['content/c.json'], strategy);
-    assert.deepEqual(next.cached, PASSING, strategy);
+    assert.deepEqual(next.calls, [], strategy);
+    assert.deepEqual(next.cached, ALL, strategy);
   }
 });
 
 test('changing the schema, a $ref-ed schema, a validator module, the config or --no-strict checks every file again', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir);
-  const everything = [...PASSING, 'content/c.json'].sort();
+  const everything = ALL;
   const changes = [
     ['the schema', () => writeTree(dir, { 'schemas/doc.schema.json': fs.readFileSync(path.join(dir, 'schemas/doc.schema.json'), 'utf8').replace('"object"', '"object","description":"v2"') }), 1],
     ['a schema it reaches by $ref', () => writeTree(dir, { 'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array' } } }) }), 1],
@@ -127,7 +145,7 @@ test('changing the schema, a $ref-ed schema, a validator module, the config or -
     assert.equal(changed.report.summary.cache.hits, 0, what);
     assert.equal(changed.report.summary.cache.schemas.compiled, compiled, what);
     const again = await run(dir);
-    assert.deepEqual(again.calls, ['content/c.json'], `${what}: cached again on the next run`);
+    assert.deepEqual(again.calls, [], `${what}: cached again on the next run, the failing file too`);
   }
   const entries = () => fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
   assert.equal(entries().length, 1, 'an edited schema is compiled into its own entry again: the cache does not grow');
@@ -148,8 +166,8 @@ test('another filecheck version checks every file again', async (t) => {
   await run(dir);
   const result = spawnSync(process.execPath, [path.join(copy, 'bin/filecheck.js'), '--cache', '-r', 'json'], { cwd: dir, env: cliEnv(), encoding: 'utf8' });
   assert.equal(result.status, 1, result.stderr);
-  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
-  assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), ALL);
 });
 
 test('a warm run compiles no schema and loads no ajv compiler: it runs the code the first run stored, with the same problems and warnings', async (t) => {
@@ -174,7 +192,7 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [2] }\n' });
   const second = await ajvModules();
   assert.deepEqual(second.report.summary.cache.schemas, { cached: 1, compiled: 0 });
-  assert.deepEqual(second.calls, ['content/a.json', 'content/c.json'], 'files were checked against the schema...');
+  assert.deepEqual(second.calls, ['content/a.json'], 'the edited file was checked against the schema...');
   assert.deepEqual([second.compiler, second.runtime], [false, true], '...by its stored code: ajv-formats, no ajv compiler');
   assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
   const failure = second.report.files.find((f) => f.path === 'content/a.json');
@@ -274,15 +292,16 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
     const stored = fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
     assert.equal(stored.length, 2, 'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not');
 
+    forgetResults(dir); // every file is checked again, by the stored code
     const warm = await run(dir, ['--workers', workers]);
     assert.equal(warm.stderr, '');
     assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
     assert.deepEqual(compiles(dir), ['startsWith prefix.json'], `--workers ${workers}: only the schema using the compile keyword is compiled again`);
-    assert.deepEqual(warm.calls, ['content/doc2.json', 'content/num2.json', 'content/prefix2.json'], 'the failing files are checked by the stored code');
+    assert.deepEqual(warm.calls, ['content/doc1.json', 'content/doc2.json', 'content/num1.json', 'content/num2.json', 'content/num3.json', 'content/prefix1.json', 'content/prefix2.json'], 'the files are checked by the stored code');
     // Checked by stored code, a file that passes passes: `also` is read from the stored schema.
     writeTree(dir, { 'content/num3.json': '{ "w": "many", "n": 9 }' });
     const edited = await run(dir, ['--workers', workers]);
-    assert.deepEqual(edited.calls, ['content/doc2.json', 'content/num2.json', 'content/num3.json', 'content/prefix2.json']);
+    assert.deepEqual(edited.calls, ['content/num3.json'], 'the failing files come from the cache');
     assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
     assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
     assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
@@ -312,8 +331,9 @@ test('in-process and on a pool the cache gives the same reports, cold and warm',
     const cold = await run(dir, ['--workers', workers]);
     writeTree(dir, { 'content/many/10.json': '{ "title": "edited" }' });
     const warm = await run(dir, ['--workers', workers]);
-    assert.equal(warm.report.summary.cache.hits, 54, `--workers ${workers}`);
-    assert.deepEqual(warm.calls.length, 10, `--workers ${workers}: the 9 failing files and the edited one`);
+    assert.equal(warm.report.summary.cache.hits, 63, `--workers ${workers}`);
+    assert.equal(warm.report.summary.cache.failedHits, 9, `--workers ${workers}: c.json and the 8 failing many/*.json`);
+    assert.deepEqual(warm.calls, ['content/many/10.json'], `--workers ${workers}: the edited file alone`);
     reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
   }
   assert.deepEqual(reports['2'], reports['0']);
@@ -323,8 +343,11 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 1'],
-    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 2'],
+    // Format 1 recorded passes only.
+    ['the previous format', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 0] } }), 'format 1, not 2'],
+    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
+    ['a damaged failure', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] } }), 'damaged'],
   ];
   for (const [what, text, why] of cases) {
     await t.test(what, async (t) => {
@@ -335,10 +358,11 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       const ignored = await run(dir);
       assert.equal(ignored.code, 1);
       assert.equal(oneLine(ignored.stderr), `warning: ignoring the cache node_modules/.cache/filecheck/results.json (${why}): it is rebuilt`);
-      assert.deepEqual(ignored.calls, [...PASSING, 'content/c.json'].sort());
+      assert.deepEqual(ignored.calls, ALL);
       const rebuilt = await run(dir);
       assert.equal(rebuilt.stderr, '');
-      assert.deepEqual(rebuilt.calls, ['content/c.json']);
+      assert.deepEqual(rebuilt.calls, []);
+      assert.deepEqual(rebuilt.cached, ALL);
     });
   }
 });
@@ -347,7 +371,7 @@ test('a cache that cannot be read or written is warned about, and the run goes o
   const dir = makeTree(t, { ...TREE, 'node_modules/.cache/filecheck/results.json/': '' }); // a folder where the file goes
   const result = await run(dir);
   assert.equal(result.code, 1, 'the verdict of the files, not of the cache');
-  assert.deepEqual(result.calls, [...PASSING, 'content/c.json'].sort());
+  assert.deepEqual(result.calls, ALL);
   const lines = result.stderr.split('\n').filter(Boolean);
   assert.equal(lines.length, 2, result.stderr);
   assert.match(lines[0], /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/);
@@ -361,6 +385,7 @@ test('a damaged compiled schema is compiled again', async (t) => {
   const [stored] = fs.readdirSync(folder).filter((name) => name.startsWith('schema-'));
   fs.writeFileSync(path.join(folder, stored), '{"tool":"filecheck","format":1,"code":42}');
   writeTree(dir, { 'content/a.json': '{ "title": "A2" }' });
+  forgetResults(dir); // c.json is checked again, by the schema compiled again
   const next = await run(dir);
   assert.match(oneLine(next.stderr), /^warning: ignoring the corrupt compiled schema .+schema-.+\.json: compiling the schema again$/);
   assert.deepEqual(next.report.summary.cache.schemas, { cached: 0, compiled: 1 });
@@ -368,14 +393,14 @@ test('a damaged compiled schema is compiled again', async (t) => {
   assert.equal((await run(dir)).stderr, '', 'stored again');
 });
 
-test('--bail and Ctrl-C keep what was reported: the passes before the stop are cached, nothing after', async (t) => {
+test('--bail and Ctrl-C keep what was reported: the results before the stop are cached, nothing after', async (t) => {
   await t.test('--bail', async (t) => {
     const dir = makeTree(t, TREE);
     const bailed = await run(dir, ['--bail', '--workers', '0']);
     assert.deepEqual(bailed.report.summary.unchecked, 1);
     const next = await run(dir);
-    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json']);
-    assert.deepEqual(next.calls, ['content/c.json', 'content/d.json']);
+    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json', 'content/c.json'], 'the failure that stopped the run too');
+    assert.deepEqual(next.calls, ['content/d.json']);
   });
   await t.test('Ctrl-C', async (t) => {
     const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`content/n${String(i).padStart(2, '0')}.json`, '{ "title": "n" }']));
@@ -383,10 +408,10 @@ test('--bail and Ctrl-C keep what was reported: the passes before the stop are c
     const stopped = await run(dir, ['--workers', '0'], { env: { STOP_AT: 'content/b.json' } });
     assert.equal(stopped.code, 130, stopped.stderr);
     assert.equal(stopped.report.summary.interrupted, true);
-    const reported = stopped.report.files.filter((f) => f.status === 'pass').map((f) => f.path);
+    const reported = stopped.report.files.map((f) => f.path);
     assert.deepEqual(reported.slice(0, 2), ['content/a.json', 'content/b.json']);
     const next = await run(dir);
-    assert.deepEqual(next.cached, reported, 'exactly the passes reported before the interruption');
+    assert.deepEqual(next.cached, reported, 'exactly the results reported before the interruption');
     assert.equal(next.report.summary.total, 44);
   });
 });
@@ -399,7 +424,7 @@ test('runs at the same time leave a whole cache behind', async (t) => {
   assert.deepEqual(fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')), []);
   const next = await run(dir);
   assert.equal(next.stderr, '');
-  assert.deepEqual(next.cached, PASSING);
+  assert.deepEqual(next.cached, ALL);
 });
 
 test('the chaos monkey bypasses the cache, and does not poison it', async (t) => {
@@ -410,7 +435,7 @@ test('the chaos monkey bypasses the cache, and does not poison it', async (t) =>
   assert.equal(chaos.report.summary.cache, undefined);
   assert.match(chaos.stderr, /chaos monkey on: .*; the cache is not used\n/);
   const after = await run(dir);
-  assert.deepEqual(after.cached, PASSING);
+  assert.deepEqual(after.cached, ALL);
 });
 
 // A check that times out or dies has no verdict: the file must be checked again by the next run,
@@ -447,12 +472,135 @@ export default function misbehave(doc, ctx) {
   }
 });
 
+test('a cached failure reads the same in every reporter as a checked one: default, json, junit, github and the step summary', async (t) => {
+  // c.json breaks the schema (line:col, pointer); e.json is not valid JSON (kind parse).
+  const dir = makeTree(t, { ...TREE, 'content/e.json': '{ "title": "E", }\n' });
+  const outputs = async () => {
+    const step = path.join(dir, 'step-summary.md');
+    fs.rmSync(step, { force: true });
+    const result = await runCli(['--cache', '--workers', '0', '-r', 'default', '-r', 'json:out.json', '-r', 'junit:out.xml', '-r', 'github'],
+      { cwd: dir, env: { GITHUB_STEP_SUMMARY: step, GITHUB_WORKSPACE: dir } });
+    const log = path.join(dir, 'calls.log');
+    const calls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
+    fs.rmSync(log, { force: true });
+    // What may differ: times, and how many files came from the cache.
+    const plain = (text) => text.replace(/^(\**Time:\**) .*$/gm, '$1').replace(/ \(\d+ from the cache\)/g, '');
+    const json = JSON.parse(fs.readFileSync(path.join(dir, 'out.json'), 'utf8'));
+    return {
+      code: result.code,
+      calls,
+      hits: json.summary.cache.hits,
+      same: {
+        stdout: plain(result.stdout),
+        stderr: result.stderr,
+        json: json.files.map(({ cached, ...file }) => file),
+        junit: fs.readFileSync(path.join(dir, 'out.xml'), 'utf8').replace(/ time="[\d.]+"| timestamp="[^"]+"/g, ''),
+        step: plain(fs.readFileSync(step, 'utf8')),
+      },
+      cached: json.files.filter((f) => f.cached).map((f) => f.path),
+    };
+  };
+  const cold = await outputs();
+  assert.equal(cold.code, 1);
+  assert.equal(cold.calls.length, 4, 'e.json is not valid JSON: no validator runs on it');
+  assert.match(cold.same.stdout, /FAIL .*content\/c\.json/);
+  assert.match(cold.same.stdout, /^::error file=content\/c\.json,line=1,col=12,/m);
+  assert.match(cold.same.step, /content\/e\.json/);
+  const warm = await outputs();
+  assert.equal(warm.code, 1);
+  assert.deepEqual(warm.calls, [], 'nothing is checked');
+  assert.equal(warm.hits, 5);
+  assert.deepEqual(warm.cached, ['content/c.json', 'content/e.json'], 'json lists failing files only, each marked cached');
+  assert.deepEqual(warm.same, cold.same);
+});
+
+test('a failure that is no verdict on the content is never recorded: io, timeout, error (a validator that threw, a check that died), chaos', async (t) => {
+  const result = (kinds) => ({ path: 'x.json', status: 'fail', problems: kinds.map((kind) => ({ validator: 'v', message: 'm', kind })), durationMs: 1, hash: 'h' });
+  assert.equal(recordable({ path: 'x.json', status: 'pass', problems: [], durationMs: 1, hash: 'h' }), true);
+  assert.equal(recordable(result(['invalid', 'parse'])), true);
+  for (const kind of ['io', 'timeout', 'error', 'chaos']) assert.equal(recordable(result(['invalid', kind])), false, kind);
+  assert.equal(recordable({ ...result(['invalid']), hash: undefined }), false, 'no hash: the check did not read the file to the end');
+  assert.equal(recordable(result(Array(201).fill('invalid'))), false, 'more problems than are kept');
+
+  // End to end: a validator that throws on some documents fails them with kind `error`, every run.
+  const dir = makeTree(t, {
+    ...TREE,
+    'checks/flaky.js': `import fs from 'node:fs';
+export default function flaky(doc, ctx) {
+  fs.appendFileSync(new URL('../calls.log', import.meta.url), ctx.path + '\\n');
+  if (doc.boom) throw new Error('boom');
+}
+`,
+    'content/boom.json': '{ "title": "B", "boom": true }\n',
+  });
+  for (const workers of ['0', '2']) {
+    const args = ['content', '--validator', './checks/flaky.js', '--workers', workers];
+    await run(dir, args);
+    const warm = await run(dir, args);
+    assert.equal(warm.code, 1);
+    // record.js and flaky.js log each file they check: only boom.json is checked again.
+    assert.deepEqual([...new Set(warm.calls)], ['content/boom.json'], `--workers ${workers}`);
+    assert.deepEqual(warm.report.files.find((f) => f.path === 'content/boom.json').problems.map((p) => p.kind), ['error']);
+    assert.deepEqual(warm.cached, ALL, `--workers ${workers}: the failing c.json is a hit`);
+  }
+});
+
+test('a failure whose problems depend on --verbose (an anyOf alternative that is not the best match) is a hit only with the same --verbose', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/*.json'], schema: 'schemas/s.json' }] }),
+    'schemas/s.json': JSON.stringify({ properties: { v: { anyOf: [{ type: 'string' }, { type: 'object', required: ['x'] }] }, n: { type: 'number' } } }),
+    'content/a.json': '{ "v": {} }\n',
+    'content/b.json': '{ "n": "one" }\n',
+  });
+  const problems = async (verbose) => {
+    const { stdout } = await runCli(['--cache', '-r', 'json', ...(verbose ? ['--verbose'] : [])], { cwd: dir });
+    const report = parseJsonReport(stdout);
+    return { hits: report.summary.cache.hits, a: report.files.find((f) => f.path === 'content/a.json').problems.map((p) => p.message) };
+  };
+  const quiet = await problems(false);
+  assert.equal(quiet.a.length, 1);
+  const verbose = await problems(true);
+  assert.equal(verbose.a.length, 3, 'every alternative\'s errors: a.json checked again');
+  assert.equal(verbose.hits, 1, 'b.json, whose problems do not depend on it, is a hit');
+  assert.deepEqual(await problems(true), { ...verbose, hits: 2 });
+  assert.deepEqual(await problems(false), { ...quiet, hits: 1 });
+});
+
+test('--bail stops at a cached failure: exit 1, and nothing after it is checked or reported', async (t) => {
+  for (const workers of ['0', '2']) {
+    await t.test(`--workers ${workers}`, async (t) => {
+      const dir = makeTree(t, TREE);
+      await run(dir);
+      // d.json, after c.json, is edited: it would be checked were the run not stopped at c.json.
+      writeTree(dir, { 'content/d.json': '{ "title": "D2" }\n' });
+      const bailed = await run(dir, ['--bail', '--workers', workers]);
+      assert.equal(bailed.code, 1, bailed.stderr);
+      assert.deepEqual(bailed.calls, [], 'the cached failure stops the run before anything is checked');
+      const { failed, passed, unchecked, bailed: stopped } = bailed.report.summary;
+      assert.deepEqual({ failed, passed, unchecked, stopped }, { failed: 1, passed: 2, unchecked: 1, stopped: true });
+      assert.deepEqual(bailed.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      const human = await runCli(['--cache', '--bail', '--workers', workers], { cwd: dir });
+      assert.equal(human.code, 1);
+      assert.match(human.stdout, /^Stopped after 1 failing file \(--bail\)\.$/m);
+
+      // a.json, before it, edited: checked, then the run stops at c.json (in-process, before
+      // d.json is taken; a pool's batch may have taken it: it is not reported).
+      writeTree(dir, { 'content/a.json': '{ "title": "A2" }\n' });
+      const after = await run(dir, ['--bail', '--workers', workers]);
+      assert.equal(after.code, 1);
+      if (workers === '0') assert.deepEqual(after.calls, ['content/a.json']);
+      assert.deepEqual(after.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      assert.equal(after.report.summary.unchecked, 1);
+    });
+  }
+});
+
 test('where the cache lives: node_modules/.cache/filecheck in the project, or cacheLocation (never checked itself)', async (t) => {
   const dir = makeTree(t, TREE);
   await run(path.join(dir, 'content'));
   assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')), 'beside the config, also from a subfolder');
   const sub = await run(path.join(dir, 'content'));
-  assert.deepEqual(sub.cached, ['a.json', 'b.json', 'd.json']);
+  assert.deepEqual(sub.cached, ['a.json', 'b.json', 'c.json', 'd.json']);
 
   // A location inside the checked tree: its JSON files are left out.
   writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, rules: [{ ...CONFIG.rules[0], files: ['**/*.json'] }], cacheLocation: 'content/.cache' }) });
@@ -460,20 +608,21 @@ test('where the cache lives: node_modules/.cache/filecheck in the project, or ca
   assert.ok(fs.existsSync(path.join(dir, 'content/.cache/results.json')));
   const second = await run(dir);
   assert.equal(second.report.summary.total, first.report.summary.total);
-  assert.deepEqual(second.cached, PASSING);
+  assert.deepEqual(second.cached, first.report.files.map((f) => f.path));
   const flag = await run(dir, ['--cache-location', 'elsewhere']);
   assert.equal(flag.report.summary.cache.hits, 0);
   assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
 });
 
 test('the cache folder keeps itself out of git: a content repository without node_modules stays clean, also when only a compiled schema was stored', async (t) => {
-  const dir = makeTree(t, TREE);
+  const dir = makeTree(t, { ...TREE, 'checks/throw.js': 'export default function boom() { throw new Error("boom"); }\n' });
   gitInit(dir);
   const git = (...args) => spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
   git('add', '-A');
   assert.equal(git('commit', '-qm', 'content').status, 0);
-  // A first run whose files all fail stores its compiled schema, and no results.json: clean too.
-  const failing = await run(dir, ['content/c.json']);
+  // A first run whose files all fail unrecorded (a validator that threw: no verdict) stores its
+  // compiled schema, and no results.json: clean too.
+  const failing = await run(dir, ['content/c.json', '--validator', './checks/throw.js']);
   assert.equal(failing.code, 1, failing.stderr);
   assert.ok(!fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')));
   assert.equal(git('status', '--porcelain', '--untracked-files=all').stdout, '');
@@ -490,7 +639,7 @@ test('a run on some files (named, a shard) keeps the records of the others', asy
   assert.deepEqual(hook.calls, ['content/a.json']);
   for (const shard of ['1/2', '2/2']) await run(dir, ['--shard', shard]);
   const full = await run(dir);
-  assert.deepEqual(full.cached, PASSING);
+  assert.deepEqual(full.cached, ALL);
 });
 
 test('cache options that make no sense are usage errors (exit 2, one line)', async (t) => {

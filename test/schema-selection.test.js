@@ -519,9 +519,10 @@ test('--cache: a file that chose its schema is checked again when that schema, t
       const cold = await run();
       const failed = failing(cold.report);
       const warm = await run();
-      // and the file whose catalog entry has no local copy: its pass is not cached, so that it is
-      // validated once the schema is there, and the entry warned about on every run.
-      assert.deepEqual(warm.checked, [...failed, 'data/absent.json'].sort(), 'a warm run checks only the failing files');
+      // Only the file whose catalog entry has no local copy is checked: its pass is not cached, so
+      // that it is validated once the schema is there, and the entry warned about on every run.
+      assert.ok(failed.length > 0);
+      assert.deepEqual(warm.checked, ['data/absent.json'], 'a warm run reports the failing files from the cache too');
       assert.match(warm.stderr, /catalog entry "Not mirrored" .* has no local copy/);
       assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files, 'with the same verdicts');
 
