@@ -27,7 +27,7 @@ const BREAKS = ['missing-title', 'wrong-type', 'truncated', 'empty'];
 const SYLLABLES = 'ar be ci do el fu ga he in jo ka lu me no or pi qu ra se ti un ve wa xi yo ze'.split(' ');
 
 // mulberry32: a tiny, fast, well-distributed 32-bit PRNG; good enough for test data.
-function mulberry32(seed) {
+export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

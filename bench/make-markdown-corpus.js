@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { mulberry32 } from './make-corpus.js';
 
 const HELP = `usage: node bench/make-markdown-corpus.js <out-dir> [--files N] [--seed S]
   --files N   pages (default 12899)
@@ -47,17 +48,6 @@ export const FRONT_MATTER_SCHEMA = {
     image: { type: 'string' },
   },
 };
-
-// mulberry32, as in make-corpus.js.
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function makePage(rnd, vocab, index, section, topic) {
   const pick = (list) => list[Math.floor(rnd() * list.length)];

@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { makeTree, cliEnv } from './helpers/cli.js';
 import { createRandom, fuzzSeed } from './helpers/random.js';
 import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './reliability/json-fuzz.js';
+import { isDeepStrictEqual } from 'node:util';
 
 const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
 const SEEDS = process.env.FUZZ_SEED ? [fuzzSeed()] : [1, 2, 3, 20260, 4242];
@@ -110,14 +111,6 @@ function checkWith(root, strategy, dirs) {
   });
 }
 
-const isDeepEqual = (a, b) => {
-  try {
-    assert.deepStrictEqual(a, b);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 test(`eager and lazy schema compiling give every random document the same report (seeds ${SEEDS.join(', ')}; FUZZ_SEED=<n> runs another)`, async (t) => {
   const root = makeTree(t);
@@ -155,7 +148,7 @@ test(`eager and lazy schema compiling give every random document the same report
           stats.documents++;
           stats[x.status === 'pass' ? 'passing' : 'failing']++;
         }
-        if (!isDeepEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    lazy:  ${JSON.stringify(y)}`);
+        if (!isDeepStrictEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    lazy:  ${JSON.stringify(y)}`);
       }
       if (found.length) {
         const docs = path.join(root, dir, c.name);
@@ -163,7 +156,7 @@ test(`eager and lazy schema compiling give every random document the same report
       }
     }
     const [warnA, warnB] = [[...new Set(a.warnings)].sort(), [...new Set(b.warnings)].sort()];
-    if (!isDeepEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: the strategies warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, lazy ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
+    if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: the strategies warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, lazy ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
   }
   t.diagnostic(`seeds ${SEEDS.join(', ')}: ${JSON.stringify(stats)}`);
   assert.equal(report.length, 0, report.slice(0, 4).join('\n\n'));
