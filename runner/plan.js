@@ -22,7 +22,8 @@
 export const SAMPLE = { ms: 300, files: 500, sets: 16, setsMs: 1000 };
 const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
-const WORTH_MS = 2 * WORKER_START_MS; // the saving that pays for a pool, with margin
+// The saving that pays for a pool: the projection is its own margin (the workers' costs are in it).
+export const WORTH_MS = 20;
 
 /**
  * @typedef {{ mode: 'inline' | 'pool' | 'sample', workers: number, reason: string }} Plan
@@ -89,7 +90,9 @@ const WORKER_COMPILE_SLOWER = 1.3;
 // background threads, on the idle core), and a pool adds messages. Measured on 2 cores, from the
 // pool's real gain after its workers' costs: a docs site's Markdown 0.21, the many-schema
 // repository 0.14 (compiling) to 0.2, kumadocs YAML ~0.4 (bench/RESULTS.md: auto 0.77× --workers 0).
-export const WORKER_PACE = 0.25;
+// kumadocs' JSON with its schema: a pool took 0.86× the in-process time on Node 24 (0.49 against
+// 0.57 s), which 0.25 and a worker's start paid again projected as a loss (bench/RESULTS.md).
+export const WORKER_PACE = 0.4;
 
 export function project(sample, filesLeft, setsLeft, workers) {
   const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs } = sample;
@@ -107,7 +110,8 @@ export function project(sample, filesLeft, setsLeft, workers) {
   // after 400 files, 526-607 ms after 6,400; kumadocs 78 ms after 400, 134 ms after 4,055).
   const share = filesLeft / (workers + 1);
   const warmUpMs = Math.max(0, checkMs - files * warmMs) * Math.max(1, (share / Math.max(1, files)) ** 0.3);
-  const perWorkerMs = WORKER_START_MS + loadMs + Math.max(0, firstSetMs) + warmUpMs;
+  // The workers boot while the sample runs (run.js): what is left of their start, then the rest.
+  const perWorkerMs = Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs;
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
   const workerSpeed = WORKER_PACE / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));

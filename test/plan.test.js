@@ -1,7 +1,7 @@
 // runner/plan.js: how a run is executed, as a pure function of measurable inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plan, project, WORKER_START_MS, WORKER_PACE } from '../runner/plan.js';
+import { plan, project, WORKER_START_MS, WORKER_PACE, WORTH_MS } from '../runner/plan.js';
 
 const sample = (files, checkMs, compileMs = 0) => ({ files, checkMs, compileMs });
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -48,7 +48,7 @@ test('plan: the decision for each kind of run', async (t) => {
     // Issue 14 item 6: compilation is projected, from the rule sets still to compile.
     ['many schemas: the rule sets left are projected, and their compiling shared', { files: 1541, requested: 'auto', cores: 2, setsLeft: 304, sample: manySchemas }, 'pool', 1, '304 rule sets left × 42.8 ms'],
     ['many schemas, few files left: the rule sets left alone make the pool pay', { files: 200, requested: 'auto', cores: 2, setsLeft: 40, sample: manySchemas }, 'pool', 1, '40 rule sets left'],
-    ['many schemas, a few rule sets left: not worth a pool', { files: 200, requested: 'auto', cores: 2, setsLeft: 15, sample: manySchemas }, 'inline', 0, '15 rule sets left'],
+    ['many schemas, a few rule sets left: not worth a pool', { files: 200, requested: 'auto', cores: 2, setsLeft: 3, sample: manySchemas }, 'inline', 0, '3 rule sets left'],
     ['every rule set compiled already: only the files are left', { files: 600, requested: 'auto', cores: 2, setsLeft: 0, sample: { ...manySchemas, files: 500 } }, 'inline', 0, '0 rule sets left'],
     // Issue 14 item 6: the sample's warm-up is not taken for every file's cost.
     ['docs site: a file is projected at its warm cost', { files: 12_899, requested: 'auto', cores: 2, sample: docsSite }, 'pool', 1, '12499 files left × 0.160 ms'],
@@ -66,10 +66,12 @@ test('plan: the decision for each kind of run', async (t) => {
 });
 
 test('plan: the pool is chosen only when the projected saving beats the start-up cost', () => {
-  // 1 worker beside the main thread adds WORKER_PACE to its pace, once started: the work W takes
-  // (W + pace × start) / (1 + pace), which saves 2 starts when W = start + 2 starts × (1 + pace) / pace.
+  // 1 worker beside the main thread adds WORKER_PACE to its pace, once started (what is left of its
+  // start after the sample, W/9 here): the work W takes (W + pace × start) / (1 + pace), which saves
+  // WORTH_MS when W - start = WORTH_MS × (1 + pace) / pace.
   const at = (projectedMs) => plan({ files: 1000, requested: 'auto', cores: 2, sample: sample(100, (projectedMs * 100) / 900) }).mode;
-  const even = WORKER_START_MS + (2 * WORKER_START_MS * (1 + WORKER_PACE)) / WORKER_PACE;
+  const target = (WORTH_MS * (1 + WORKER_PACE)) / WORKER_PACE;
+  const even = target >= 9 * WORKER_START_MS ? target : ((target + WORKER_START_MS) * 9) / 10;
   assert.equal(at(even - 1), 'inline');
   assert.equal(at(even + 1), 'pool');
 });
@@ -97,7 +99,7 @@ test('plan: the projection (issue 14 item 6)', async (t) => {
   await t.test('a worker pays to start, to load and compile the one rule set, and its own warm-up', () => {
     const one = project({ ...docsSite, elapsedMs: 440 }, 12_499, 0, 1);
     const excess = docsSite.checkMs - 400 * 0.16;
-    assert.ok(one.perWorkerMs > WORKER_START_MS + docsSite.loadMs + excess, `${one.perWorkerMs}`);
+    assert.ok(one.perWorkerMs > docsSite.loadMs + excess, `${one.perWorkerMs}`); // its start: during the sample
     // The warm-up grows with the files a worker checks.
     const fewer = project({ ...docsSite, elapsedMs: 440 }, 2_600, 0, 1);
     assert.ok(fewer.perWorkerMs < one.perWorkerMs);
