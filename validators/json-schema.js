@@ -189,6 +189,7 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
       unicodeRegExp: rule.ajv.unicodeRegExp,
       store: rule.schemaStore,
       lazy: lazy && !cache,
+      optimize: !!cache,
       spent,
     });
     ({ ajv, validate, deps, warnings } = compiled);
