@@ -4,9 +4,11 @@
 // without "eslintConfig" never uses. With lazy refs on, an ajv instance compiles a $ref'd
 // subschema the first time a document reaches it. The code is ajv's own, generated from the same
 // schema: ajv already calls a subschema that is still being compiled (a recursive $ref) through
-// a `wrapper.validate` looked up at run time, and evaluated properties (unevaluated*) read from
-// it at run time too. Here every $ref that ajv would compile apart takes that path, and
-// `validate` is compiled when first read. A $ref ajv inlines is inlined as before.
+// a `wrapper.validate` looked up at run time. Here every $ref that ajv would compile apart takes
+// that path, and `validate` is compiled when first read; a $ref ajv inlines is inlined as before.
+// Not for schemas whose code ajv generates from what it compiled before ($dynamicRef, unevaluated*:
+// its evaluated properties read through a deferred $ref came out wrong): compile-offline.js
+// compiles those whole.
 //
 // ajv keeps the functions this replaces inside its compile module; `resolveRef` is called through
 // the module's exports (vocabularies/core/ref.js), so it is replaced there, and acts only for the
@@ -32,14 +34,15 @@ export class LazyCompileError extends Error {
  * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
  * @param {import('ajv').default} ajv
  * @param {{ load(url: string, ref: string): boolean, peek(url: string, ref: string): unknown, retry(error: Error): boolean,
- *   spent(ms: number): void }} options peek: the part of a schema file not added yet that the $ref
- *   names, as read (undefined: add it now, as load does)
+ *   spent(ms: number): void }} options
  *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
  *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
  *   spares the compilation started again for each schema ajv found missing.
+ *   peek: the part of a schema file not added yet that the $ref names, as read (undefined: add the
+ *   file now, with load); one that would not be inlined is added when a document reaches it.
  *   retry: called with an error of a deferred compilation (an unknown format…); true when it was
- *   mended and the compilation may be tried again; spent: the time each deferred compilation took
- *   (a run counts it as compiling, not checking: plan.js)
+ *   mended and the compilation may be tried again.
+ *   spent: the time each deferred compilation took (a run counts it as compiling: plan.js)
  */
 export function enableLazyRefs(ajv, options) {
   if (!compile) patchResolveRef();
