@@ -126,7 +126,10 @@ export function oneLine(stderr) {
  * @param {{ noErrors?: boolean }} [options] noErrors: no problem may be of kind error (nothing died)
  */
 export async function checkBothExecutors(dir, args, code = 1, { noErrors = false } = {}) {
-  const runs = await Promise.all(['0', '2'].map((workers) => runCli([...args, '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir })));
+  // The two runs go at once: with --cache each has a folder of its own, so that neither sees what
+  // the other stored (which one stores first is a matter of timing).
+  const cacheOf = (workers) => (args.includes('--cache') && !args.includes('--cache-location') ? ['--cache-location', path.join(dir, `.filecheck-cache-workers-${workers}`)] : []);
+  const runs = await Promise.all(['0', '2'].map((workers) => runCli([...args, ...cacheOf(workers), '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir })));
   const reports = runs.map((run) => {
     if (run.code !== code) throw new Error(`exit ${run.code}, expected ${code}:\n${run.stderr}${run.stdout.slice(0, 2000)}`);
     const { files, summary: { durationMs, plan, ...summary } } = parseJsonReport(run.stdout);
