@@ -29,12 +29,13 @@ export const WORTH_MS = 20;
  * @typedef {{ mode: 'inline' | 'pool' | 'sample', workers: number, reason: string }} Plan
  *   In a pool chosen by `auto` from a measurement, the main thread checks files beside the workers.
  * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string, setsLeft?: number,
- *   sample?: { files: number, checkMs: number, compileMs: number, costs?: number[], setCosts?: number[], loadMs?: number, elapsedMs?: number } }} input
+ *   sample?: { files: number, checkMs: number, compileMs: number, costs?: number[], setCosts?: number[], loadMs?: number, elapsedMs?: number,
+ *   workingMs?: number } }} input
  *   hang: what may keep a check from returning when a file timeout must hold ('custom validators');
  *   sample: what the in-process start measured, when `plan` returned mode 'sample' (inline.js's
  *   Sample: costs, each file's check but the first of each rule set; setCosts, each rule set's
- *   compiling and first check; loadMs, loading parsers), and elapsedMs, the run's time so far;
- *   setsLeft: the rule sets of the files left that the sample did not prepare
+ *   compiling and first check; loadMs, loading parsers), elapsedMs, the run's time so far, and
+ *   workingMs, how long the workers have been taking files meanwhile (run.js); setsLeft: the rule sets of the files left that the sample did not prepare
  * @returns {Plan}
  */
 export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
@@ -55,7 +56,8 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
 
   const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
   const ms = (x) => `${Math.round(x)} ms`;
-  const threads = `the main thread and ${p.workers} worker${p.workers === 1 ? '' : 's'} (each ~${ms(p.perWorkerMs)} to start, load and warm up)`;
+  const each = sample.workingMs ? `each ~${ms(p.perWorkerMs)} more to load and warm up, taking files for ${ms(sample.workingMs)}` : `each ~${ms(p.perWorkerMs)} to start, load and warm up`;
+  const threads = `the main thread and ${p.workers} worker${p.workers === 1 ? '' : 's'} (${each})`;
   const head = `${ms(p.elapsedMs)} so far + ${p.filesLeft} files left × ${p.warmMs.toFixed(3)} ms + ${p.setsLeft} rule set${p.setsLeft === 1 ? '' : 's'} left × ${p.setMs.toFixed(1)} ms`;
   if (p.filesLeft === 0 || p.inlineMs - p.poolMs < WORTH_MS) {
     return inline(`${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up`);
@@ -95,7 +97,7 @@ const WORKER_COMPILE_SLOWER = 1.3;
 export const WORKER_PACE = 0.4;
 
 export function project(sample, filesLeft, setsLeft, workers) {
-  const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs } = sample;
+  const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs, workingMs = 0 } = sample;
   const later = costs.slice(costs.length >> 1);
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
   const warmMs = later.length >= 4 ? mean([...later].sort((a, b) => a - b).slice(0, Math.ceil(later.length * (1 - SLOWEST)))) : checkMs / Math.max(1, files);
@@ -110,8 +112,9 @@ export function project(sample, filesLeft, setsLeft, workers) {
   // after 400 files, 526-607 ms after 6,400; kumadocs 78 ms after 400, 134 ms after 4,055).
   const share = filesLeft / (workers + 1);
   const warmUpMs = Math.max(0, checkMs - files * warmMs) * Math.max(1, (share / Math.max(1, files)) ** 0.3);
-  // The workers boot while the sample runs (run.js): what is left of their start, then the rest.
-  const perWorkerMs = Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs;
+  // The workers boot while the sample runs, and take files once booted (run.js): what is left of
+  // their start, loading and warm-up.
+  const perWorkerMs = Math.max(0, Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs);
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
   const workerSpeed = WORKER_PACE / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));

@@ -37,10 +37,11 @@ const YOUNG_GENERATION_MB = 6;
 export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
+  const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache, allAlternatives },
+    workerData: { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
@@ -51,6 +52,7 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
   piscina.on('error', () => {});
   let closing = null;
   const progressSlots = new Int32Array(progress);
+  const bootedCount = new Int32Array(booted);
   const busySlots = new Set(); // the slots of the batches in flight (executePool)
   return {
     piscina,
@@ -63,6 +65,8 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
       for (const slot of busySlots) if (Atomics.load(progressSlots, slot) === REPLIED) return true;
       return false;
     },
+    /** Whether a worker has loaded its code and can take files at once. */
+    booted: () => Atomics.load(bootedCount, 0) > 0,
     fileTimeout,
     chaos,
     close: () => (closing ??= piscina.destroy()),
@@ -72,13 +76,15 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {ReturnType<typeof startPool>} started
- * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean }} options msPerFile:
+ * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean, taking?: () => boolean }} options msPerFile:
  *   measured cost of a file, if known, to size the first batches; wholeSets: a batch does not split
- *   the files that share their rules (work-queue.js), so each schema is compiled by one worker
+ *   the files that share their rules (work-queue.js), so each schema is compiled by one worker;
+ *   taking: false once the pool is to take no more batches (`auto` chose in-process): it returns when
+ *   those in flight are done
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false }) {
+export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false, taking = () => true }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
   // long batches while the others have nothing to do.
@@ -129,7 +135,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
 
   function pump() {
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
-      const batch = retries.shift() ?? queue.take(batchSize(), { whole: wholeSets });
+      const batch = retries.shift() ?? (taking() ? queue.take(batchSize(), { whole: wholeSets }) : null);
       if (!batch) break;
       dispatch(batch);
     }

@@ -60,30 +60,54 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   let pool = session?.pool ?? null;
   try {
     let msPerFile;
+    // Files of several rules (a schema each, say): each set of files that share their rules goes
+    // to one thread, which compiles its schemas once.
+    const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
+    let early = null; // the pool's side, started while the main thread measures
+    let taking = true;
     if (chosen.mode === 'sample') {
-      // The other cores are idle while the main thread measures: boot the workers there meanwhile.
+      // The other cores are idle while the main thread measures: the workers boot there meanwhile,
+      // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
+      // before: a slow boot would keep the files it was given from a run that stays in-process.
       pool ??= await startWorkers(input.cores - 1, rules, config, cache);
-      const sample = await executeInline(queue, { compiler, check, budget: SAMPLE });
+      let workingSince = null;
+      const startEarly = () => {
+        if (early || !pool.booted()) return;
+        clearInterval(waitForBoot);
+        workingSince = performance.now();
+        early = executeOnPool(queue, pool, { warn: warnOnce, wholeSets, taking: () => taking });
+        early.catch(() => {}); // awaited below; a failure meanwhile has stopped the queue
+      };
+      const waitForBoot = setInterval(startEarly, 5);
+      let sample;
+      try {
+        sample = await executeInline(queue, { compiler, check, budget: SAMPLE, sliceMs: 5, yieldNow: pool.replyWaiting });
+      } finally {
+        clearInterval(waitForBoot);
+      }
       // The rule sets still to compile: those of the files left that the sample did not prepare.
       const left = new Set();
       for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++) if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
-      chosen = plan({ ...input, setsLeft: left.size, sample: { ...sample, elapsedMs: performance.now() - started } });
+      // The files left: the queue's, the sample's and the workers' taken out.
+      const files = sample.files + queue.remaining;
+      const now = performance.now();
+      chosen = plan({ ...input, files, setsLeft: left.size, sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince } });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
-      if (pool?.workers < chosen.workers) { // a session's pool, started for fewer files than these
+      if (!early && pool?.workers < chosen.workers) { // a session's pool, started for fewer files than these
         await pool.close();
         pool = session.pool = null;
       }
       pool ??= await startWorkers(chosen.workers, rules, config, cache);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
-      // Files of several rules (a schema each, say): each set of files that share their rules goes
-      // to one thread, which compiles its schemas once.
-      const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
-      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets });
+      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });
     } else {
-      await Promise.all([pool === session?.pool ? null : pool?.close(), executeInline(queue, { compiler, check })]);
+      // In-process: the workers finish the batches they took while the sample ran, and are closed.
+      taking = false;
+      const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
+      await bothSides([closed, executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) })]);
     }
     cache?.finish(queue);
   } finally {
@@ -113,18 +137,29 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets }) {
-  const { executePool } = await import('./pool.js');
-  const stopOnError = (promise) => promise.catch((error) => {
-    queue.stop();
-    throw error;
-  });
-  const sides = [stopOnError(executePool(queue, pool, { warn, msPerFile, wholeSets }))];
-  if (mainThreadChecks) sides.push(stopOnError(executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })));
+async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
+  const sides = [early ?? executeOnPool(queue, pool, { warn, msPerFile, wholeSets })];
+  if (mainThreadChecks) sides.push(stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })));
+  await bothSides(sides);
+}
+
+// Waits for both sides of a run, then throws the first failure: neither is left running unheard.
+async function bothSides(sides) {
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
 }
+
+// The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
+// the main thread stops too, and is thrown where it is awaited.
+function executeOnPool(queue, pool, options) {
+  return stopOnError(queue, import('./pool.js').then(({ executePool }) => executePool(queue, pool, options)));
+}
+
+const stopOnError = (queue, promise) => promise.catch((error) => {
+  queue.stop();
+  throw error;
+});
 
 // What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
 // chaos monkey's hangs, or custom validators when a file timeout was asked for.

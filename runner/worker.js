@@ -9,8 +9,9 @@ import { relativePosix } from './paths.js';
 import { UsageError } from './errors.js';
 import { SETTLING, REPLIED } from './batch-slots.js';
 
-const { rules, chaos, cwd, stop, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
+const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
 const stopped = new Int32Array(stop);
+Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
 const started = new Int32Array(progress); // per batch slot: which file is being checked (batch-slots.js)
 const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
 const warnings = [];

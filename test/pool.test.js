@@ -89,7 +89,7 @@ function assertPlanMatchesReason(plan, files) {
     assert.equal(plan.workers, 0);
     // The in-process projection is what has been spent plus the parts it names.
     assert.ok(Math.abs(elapsed + remaining * msEach + setsLeft * setMs - projected) <= remaining * 0.0005 + setsLeft * 0.05 + 2, plan.reason);
-    const pool = /^, (\d+) ms with the main thread and \d+ workers? \(each ~(\d+) ms to start, load and warm up\): a pool would not pay for its start-up$/.exec(figures[8]);
+    const pool = /^, (\d+) ms with the main thread and \d+ workers? \(each ~(\d+) ms (?:to start, load and warm up|more to load and warm up, taking files for \d+ ms)\): a pool would not pay for its start-up$/.exec(figures[8]);
     assert.ok(pool, plan.reason);
     assert.ok(Number(pool[2]) >= 0, plan.reason); // its start is paid during the sample, in part or whole
     assert.ok(remaining === 0 || projected - Number(pool[1]) < WORTH_MS + 1, `in-process despite a saving: ${plan.reason}`);
