@@ -23,7 +23,10 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
   const stdoutTaken = config.reporters.some((r) => r.name === 'json' && !r.outputFile);
   const human = stdoutTaken ? stderr : stdout;
   const reporters = [];
-  if (stderr.isTTY && !env.CI && !config.listFiles) {
+  // A terminal that reports no width (0 columns under some CI agents' pseudo-terminals) gets no
+  // spinner: ora divides by the width to know how many lines to erase, and wrote megabytes of erase
+  // codes there.
+  if (stderr.isTTY && stderr.columns > 0 && !env.CI && !config.listFiles) {
     const { default: ora } = await import('ora');
     const { createProgress } = await import('./progress.js');
     reporters.push(createProgress({ stream: stderr, ora }));

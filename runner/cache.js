@@ -229,14 +229,23 @@ function keepOutOfGit(dir) {
 // A location that cannot be a folder is a configuration mistake; one that cannot be written is only
 // warned about, when writing.
 function checkLocation(dir, display) {
+  const unusable = (why) => new UsageError(`the cache location ${display(dir)} cannot be used: ${why}`);
   let stats;
   try {
     stats = fs.statSync(dir, { throwIfNoEntry: false });
   } catch (error) {
-    throw new UsageError(`the cache location ${display(dir)} cannot be used: ${error.code === 'ENOTDIR' ? 'a folder above it is a file' : error.code ?? error.message}`);
+    throw unusable(error.code === 'ENOTDIR' ? 'a folder above it is a file' : error.code ?? error.message);
   }
   if (stats && !stats.isDirectory()) throw new UsageError(`the cache location ${display(dir)} is not a folder`);
+  // Node 22 and later say nothing, as for a missing path, where Node 20 threw ENOTDIR.
+  if (!stats && !fs.statSync(nearestExisting(path.dirname(dir))).isDirectory()) throw unusable('a folder above it is a file');
 }
+
+function nearestExisting(dir) {
+  while (!fs.existsSync(dir) && path.dirname(dir) !== dir) dir = path.dirname(dir);
+  return dir;
+}
+
 
 function statOrNull(file) {
   try {

@@ -222,7 +222,9 @@ test('describeSyntaxError: a control character is placed by V8\'s offset', () =>
 test('describeSyntaxError: multi-line files', async (t) => {
   const cases = [
     ['trailing comma before the closing brace', '{\n  "a": 1,\n  "b": 2,\n}\n', 'Expected double-quoted property name', 4, 1],
-    ['missing colon on line 3 (V8 words it differently here)', '{\n  "a": 1,\n  "b" 2\n}', 'Unexpected number', 3, 7],
+    // V8's words, which change with it: Node 20 says 'Unexpected number', Node 22 and later
+    // "Expected ':' after property name". The place is filecheck's and stays.
+    ['missing colon on line 3 (V8 words it differently here)', '{\n  "a": 1,\n  "b" 2\n}', /^(Unexpected number|Expected ':' after property name)$/, 3, 7],
     ['missing comma between lines', '{\n  "a": 1\n  "b": 2\n}', "Expected ',' or '}' after property value", 3, 3],
     ['text after the document', '{"a": 1}\n\n]', 'Unexpected non-whitespace character after JSON', 3, 1],
     // V8 gives no offset for an unexpected token: jsonc-parser's position, the start of the word.
@@ -237,7 +239,9 @@ test('describeSyntaxError: multi-line files', async (t) => {
   ];
   for (const [why, text, message, line, column] of cases) {
     await t.test(why, () => {
-      assert.deepEqual(describe(text), { message, line, column });
+      const described = describe(text);
+      if (message instanceof RegExp) assert.match(described.message, message);
+      assert.deepEqual(described, { message: message instanceof RegExp ? described.message : message, line, column });
     });
   }
 });

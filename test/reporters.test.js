@@ -84,6 +84,25 @@ test('on a TTY: colour by default, none with NO_COLOR', { skip: !hasScript && 'n
   assert.doesNotMatch(plain.stdout, ANSI);
 });
 
+test('on a terminal the spinner shows progress; on one that reports 0 columns there is none, and the output stays small', { skip: !hasScript && 'needs util-linux script for a pseudo-terminal' }, (t) => {
+  const dir = makeTree(t, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${String(i).padStart(2, '0')}.json`, i % 10 ? '{"a": 1}' : '{}'])));
+  const onTerminal = (columns) => {
+    const command = `stty cols ${columns} rows 24; exec ${quote(process.execPath)} ${quote(BIN)} '*.json' -k a`;
+    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8', env: cliEnv({ TERM: 'xterm', CI: undefined }), maxBuffer: 1 << 20, timeout: 20_000 });
+  };
+  const wide = onTerminal(80);
+  assert.equal(wide.error, undefined);
+  assert.match(wide.stdout, /Checking files: \d+\/30/);
+  assert.match(wide.stdout, /Files: 3 failed, 27 passed, 30 total/);
+  // ora erases as many lines as its text takes at the terminal's width: at 0 columns, without end
+  // (92 MB in two minutes for 200 files, until killed).
+  const narrow = onTerminal(0);
+  assert.equal(narrow.error, undefined, 'the run did not end, or flooded its output');
+  assert.match(narrow.stdout, /Files: 3 failed, 27 passed, 30 total/);
+  assert.doesNotMatch(narrow.stdout, /Checking files/);
+  assert.ok(narrow.stdout.length < 2000, `${narrow.stdout.length} bytes`);
+});
+
 test('-r json: stdout is one JSON document of the documented shape, and nothing else', async (t) => {
   const dir = mixedTree(t);
   const { code, stdout, stderr } = await runCli(['**/*.json', '-k', 'n:number', '-r', 'json'], { cwd: dir });
@@ -265,3 +284,4 @@ test('--chaos-monkey outside 0..1 exits 2', async (t) => {
 function quote(text) {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
+
