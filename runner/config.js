@@ -12,6 +12,8 @@ import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 import { YAML_TAG_SETS } from './yaml-tags.js';
 import { parseSchemaStore } from './schema-store.js';
+import { checkRefs } from './refs.js';
+import { relativePosix } from './paths.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
@@ -60,6 +62,7 @@ export function loadConfig(options, { cwd, env }) {
   }
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
+  checkRefs([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)], (file) => relativePosix(cwd, file) || file);
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
@@ -200,6 +203,14 @@ function schemaSelection(options, file, { cwd, base, store }) {
   };
   selecting.catalogs = catalogs;
   return selecting;
+}
+
+// The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
+// error whether or not a schema needs it.
+function givenRefs(options, cwd) {
+  const given = options.ref ?? [];
+  if (given.some((ref) => !ref)) throw new UsageError('--ref needs a value');
+  return given.map((ref) => localFile(ref, cwd, '--ref'));
 }
 
 // The checks given on the command line form one more rule, applied to every file the patterns match.
