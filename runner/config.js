@@ -51,6 +51,8 @@ export function loadConfig(options, { cwd, env }) {
   const file = configPath ? readConfigFile(configPath) : { rules: [] };
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
+  // An empty pattern would resolve to the working directory and check all of it.
+  if (patterns.includes('')) throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
   const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
   const selecting = schemaSelection(options, file, { cwd, base, store });
   // Without patterns and without rules, a catalog says what to check: every file of the project
@@ -110,7 +112,8 @@ function readConfigFile(configPath) {
   try {
     text = fs.readFileSync(configPath, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read config ${configPath}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    throw new UsageError(`cannot read config ${configPath}: ${why}`);
   }
   // Read as data files are: a key written twice (two "rules") would drop the first silently.
   const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));

@@ -115,6 +115,14 @@ test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-fi
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.match(allowed.stdout, /^No files to check\.$/m);
   assert.equal(filesLine(allowed.stdout), 'Files: 0 passed, 0 total');
+
+  // An empty pattern (a variable that was not set) names nothing: it is not the working directory.
+  for (const args of [[''], ['a.json', ''], ['', '--pass-with-no-files']]) {
+    const empty = await runCli(args, { cwd: dir });
+    assert.equal(empty.code, 2, empty.stdout);
+    assert.equal(empty.stdout, '');
+    assert.equal(oneLine(empty.stderr), 'a pattern is empty: name files, folders or globs ("." for the working directory)');
+  }
 });
 
 test('a directory with no data files to check exits 2 with one line, not an internal error', async (t) => {
