@@ -229,7 +229,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
   assert.deepEqual(problems('binary.yaml'), [unparsable(untagged('!!binary'), 3, 7)]);
   assert.deepEqual(problems('timestamp.yaml'), [unparsable(untagged('!!timestamp'), 3, 5)]);
-  assert.deepEqual(problems('ref.yaml'), [unparsable(untagged('!Ref'), 1, 7)]);
+  assert.deepEqual(problems('ref.yaml'), [unparsable('invalid YAML: the tag !Ref cannot be read (to read CloudFormation\'s !Ref, use --yaml-tags cloudformation, or "yamlTags" in a rule)', 1, 7)]);
   assert.deepEqual(problems('bomb.yaml'), [unparsable('invalid YAML: its aliases expand too much (more than 1000 copies): an alias bomb?', 1, 1)]);
   assert.deepEqual(problems('cycle.yaml'), [unparsable('invalid YAML: the alias *x is inside the value it names: the value would contain itself', 2, 14)]);
   assert.deepEqual(problems('unknown-alias.yaml'), [unparsable('invalid YAML: Unresolved alias (the anchor must be set before the alias): nowhere', 1, 7)]);
@@ -356,6 +356,7 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
     'ci/cfn-tag.yml': 'a: !Ref x\n',
     'posts/front.md': '---\nref: !Ref Name\n---\n# text\n',
     'plain/template.yaml': template,
+    'plain/gitlab-ci.yml': 'include:\n  - local: setup.yml\njob:\n  script:\n    - !reference [.setup, script]\n',
   });
   const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
   assert.deepEqual(echoed(report, 'cfn/template.yaml'), {
@@ -377,9 +378,11 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
   } } }, 'the rule functions of a template\'s Rules');
   assert.deepEqual(echoed(report, 'ci/gitlab-ci.yml'), { '.setup': { script: ['echo hi'] }, job: { script: [['.setup', 'script'], 'echo more'] } });
   assert.deepEqual(echoed(report, 'posts/front.md'), { ref: { Ref: 'Name' } }, 'in front matter too');
-  const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
-  assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(untagged('!Ref'), 1, 4)], 'a set reads its own tags only');
-  assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(untagged('!Equals'), 2, 9)]);
+  // A tag that a set reads, where it is not read, names that set.
+  const unread = (tag, tool, set) => `invalid YAML: the tag ${tag} cannot be read (to read ${tool}'s ${tag}, use --yaml-tags ${set}, or "yamlTags" in a rule)`;
+  assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(unread('!Ref', 'CloudFormation', 'cloudformation'), 1, 4)], 'a set reads its own tags only');
+  assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(unread('!Equals', 'CloudFormation', 'cloudformation'), 2, 9)]);
+  assert.deepEqual(report.byPath['plain/gitlab-ci.yml'].problems, [unparsable(unread('!reference', 'GitLab CI', 'gitlab'), 5, 7)]);
 
   // --yaml-tags, for every file; a problem inside a tagged value is placed on it, and says where it is.
   const cli = await runCli(['plain/template.yaml', '--yaml-tags', 'cloudformation', '-s', 'arn.schema.json', '-r', 'json'], { cwd: dir });
