@@ -11,12 +11,13 @@ import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 import { YAML_TAG_SETS } from './yaml-tags.js';
+import { PARSER_NAMES } from './formats.js';
 import { parseSchemaStore } from './schema-store.js';
 import { checkRefs } from './refs.js';
 import { relativePosix } from './paths.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
+const STRING_OPTIONS = ['config', 'schema', 'parser', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
 const CACHE_STRATEGIES = ['metadata', 'content'];
 
 /**
@@ -58,6 +59,7 @@ export function loadConfig(options, { cwd, env }) {
   // Without patterns and without rules, a catalog says what to check: every file of the project
   // that some entry's fileMatch names (discover.js), as v8r does.
   const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
+  if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(`no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`);
@@ -208,6 +210,13 @@ function schemaSelection(options, file, { cwd, base, store }) {
   return selecting;
 }
 
+// --parser is the command line's rule's "parser": with a config file, whose rules say how their
+// files are read, it would contradict them.
+function checkParserOption(parser, configPath) {
+  if (!PARSER_NAMES.includes(parser)) throw new UsageError(`--parser takes ${PARSER_NAMES.slice(0, -1).join(', ')} or ${PARSER_NAMES.at(-1)}, not "${parser}"`);
+  if (configPath) throw new UsageError(`--parser applies to runs without a config file; ${configPath} is one: give its rules a "parser"`);
+}
+
 // The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
 // error whether or not a schema needs it.
 function givenRefs(options, cwd) {
@@ -221,7 +230,7 @@ function givenRefs(options, cwd) {
 function cliChecks(options, cwd, withoutConfig, selecting, store) {
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
-    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema },
+    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema, parser: options.parser },
     -1,
     cwd,
     options,

@@ -1,7 +1,9 @@
-// Which parser reads a file: by its extension, unless a rule that matches it names one. JSON is
-// read by check-file.js itself (JSON.parse, the fast path); every other parser is a module of its
-// own, loaded only by a process that meets such a file, so a JSON-only run loads none of them.
+// Which parser reads a file: by its extension, or its name for files their tools read as JSON with
+// comments (jsonc-names.js), unless a rule that matches it names one. JSON is read by check-file.js
+// itself (JSON.parse, the fast path); every other parser is a module of its own, loaded only by a
+// process that meets such a file, so a JSON-only run loads none of them.
 import { UsageError } from './errors.js';
+import { isJsoncByName } from './jsonc-names.js';
 
 const BY_EXTENSION = new Map([
   ['.json', 'json'],
@@ -29,6 +31,9 @@ const MODULES = {
   markdown: './parse-markdown.js',
 };
 
+/** The parsers a rule's "parser" or --parser may name. */
+export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
+
 /**
  * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
  *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in
@@ -48,8 +53,7 @@ export function formatChooser(rules) {
     let set = sets.get(key);
     if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
-    if (!set.parser && file.endsWith('.json')) return duplicates; // the usual case, first
-    const parser = set.parser ?? BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+    const parser = set.parser ?? parserByName(file);
     if (parser === 'json') return duplicates;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
     if (set.yamlTags && (parser === 'yaml' || parser === 'markdown')) return { ...format, yamlTags: set.yamlTags };
@@ -75,6 +79,11 @@ function whatRulesSay(rules, file) {
 }
 
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
+
+function parserByName(file) {
+  if (isJsoncByName(file)) return 'jsonc';
+  return file.endsWith('.json') ? 'json' : (BY_EXTENSION.get(extensionOf(file)) ?? 'json'); // the usual case first
+}
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
 function extensionOf(file) {

@@ -112,7 +112,7 @@ export function emptyFileProblem(text, format) {
 }
 
 // tsconfig.json, .vscode/settings.json and the like are JSONC with a .json name.
-const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, as tsconfig.json and VS Code settings are, give its rule "parser": "jsonc")';
+const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc)';
 function startsAComment(text, line, column) {
   const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
   return /^\/[/*]/.test(lineText.slice(column - 1));

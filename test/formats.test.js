@@ -552,6 +552,58 @@ test('the nesting limit holds for every format, measured before a parser recurse
   assert.deepEqual(byPath['jsonc/too-deep.jsonc'].problems, tooDeep(2, 1001));
 });
 
+test('files their own tools read as JSON with comments are read as JSONC by name, as VS Code reads them; a rule\'s parser still decides', async (t) => {
+  const COMMENTED = '{\n  // a comment\n  "a": [1,],\n}\n';
+  const jsonc = [
+    'tsconfig.json', 'packages/app/tsconfig.build.json', 'tsconfig-base.json', 'jsconfig.json', 'jsconfig.app.json', 'jsconfig-x.json',
+    '.vscode/settings.json', '.vscode/launch.json', '.vscode/tasks.json', '.vscode/extensions.json', '.vscode/mcp.json',
+    '.devcontainer.json', '.devcontainer/devcontainer.json', '.devcontainer/python/devcontainer.json',
+    '.eslintrc.json', '.eslintrc', '.babelrc', '.babelrc.json', 'babel.config.json', '.swcrc', '.jshintrc', '.hintrc', 'typedoc.json',
+    'project.code-workspace', 'themes/dark-color-theme.json', 'icons/my-icon-theme.json', 'language-configuration.json', '.github/hooks/pre.json',
+  ];
+  const json = ['data.json', 'my-tsconfig.json', 'tsconfig.json.bak/x.json', '.vscode/cspell.json', 'strict/tsconfig.json'];
+  const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));
+  const dir = makeTree(t, { ...files, '.filecheckrc.json': config({ files: ['**/*', '**/.*', '**/.*/**'] }, { files: ['strict/*.json'], parser: 'json' }) });
+  const report = await checkBothExecutors(dir, [...jsonc, ...json]);
+  const failed = report.files.filter((file) => file.status === 'fail').map((file) => file.path).sort();
+  assert.deepEqual(failed, [...json].sort(), 'only the files read as JSON fail on the comment');
+  assert.match(report.byPath['data.json'].problems[0].message, /\(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/);
+
+  const listed = await runCli(['tsconfig.json', 'data.json', '.eslintrc', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('\t').slice(0, 2).join(' ')), ['.eslintrc jsonc', 'data.json json', 'tsconfig.json jsonc']);
+});
+
+test('--parser reads the command line\'s files with that parser, without a config; a bad value, or a config, exits 2', async (t) => {
+  const dir = makeTree(t, {
+    'conf/a.json': '{\n  // a comment\n  "a": 1,\n}\n',
+    'conf/b.txt': 'a: 1\n',
+    'tsconfig.json': '{ /* comment */ }',
+    'a.json5': "{a: 'x'}",
+  });
+  for (const [args, code] of [
+    [['conf/a.json'], 1],
+    [['conf/a.json', '--parser', 'jsonc'], 0],
+    [['conf/b.txt', '--parser', 'yaml', '-k', 'a:integer'], 0],
+    [['conf/b.txt', '-k', 'a'], 1],
+    [['tsconfig.json', '--parser', 'json'], 1],
+    [['a.json5', '--parser', 'json5'], 0],
+  ]) {
+    await checkBothExecutors(dir, args, code);
+  }
+  const bad = await runCli(['conf/a.json', '--parser', 'xml'], { cwd: dir });
+  assert.equal(bad.code, 2, bad.stdout);
+  assert.equal(oneLine(bad.stderr), '--parser takes json, jsonc, json5, yaml, toml or markdown, not "xml"');
+  const empty = await runCli(['conf/a.json', '--parser', ''], { cwd: dir });
+  assert.equal(empty.code, 2, empty.stdout);
+  assert.equal(oneLine(empty.stderr), '--parser needs a value');
+
+  writeTree(dir, { '.filecheckrc.json': config({ files: ['conf/*'] }) });
+  const withConfig = await runCli(['conf/a.json', '--parser', 'jsonc'], { cwd: dir });
+  assert.equal(withConfig.code, 2, withConfig.stdout);
+  assert.equal(oneLine(withConfig.stderr), `--parser applies to runs without a config file; ${path.join(dir, '.filecheckrc.json')} is one: give its rules a "parser"`);
+});
+
 test('a rule\'s parser and frontMatter are checked by the config; two parsers for one file exit 2', async (t) => {
   const dir = makeTree(t, { 'a.json': '{}' });
   const cases = [
