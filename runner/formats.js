@@ -40,7 +40,7 @@ export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
  *   YAML and front matter (yaml-tags.js); allowDuplicateKeys: a rule lets its JSON, JSONC and JSON5
  *   files repeat a key (duplicate-keys.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
- * out once per set of rules (sets are few), so a file costs one look at its extension.
+ * out once per set of rules (sets are few), so a file costs a look at its name and extension.
  * @param {import('./config.js').Rule[]} rules
  * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
  *   identity; null: JSON, read by check-file itself
@@ -80,9 +80,11 @@ function whatRulesSay(rules, file) {
 
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
 
+// By name for JSON with comments, else by extension: a `.json` file, the usual case, first.
 function parserByName(file) {
   if (isJsoncByName(file)) return 'jsonc';
-  return file.endsWith('.json') ? 'json' : (BY_EXTENSION.get(extensionOf(file)) ?? 'json'); // the usual case first
+  if (file.endsWith('.json')) return 'json';
+  return BY_EXTENSION.get(extensionOf(file)) ?? 'json';
 }
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.

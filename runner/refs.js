@@ -31,14 +31,10 @@ export function expandRefs(refs, display = (file) => file) {
  * @param {(file: string) => string} display
  */
 export function checkRefs(refs, display) {
-  for (const ref of refs) {
-    if (isRefGlob(ref)) {
-      if (!globFiles(ref).length) throw missing(ref, 'no file matches it', display);
-      continue;
-    }
-    const stats = fs.statSync(ref, { throwIfNoEntry: false });
-    if (!stats) throw missing(ref, 'no such file', display);
-    if (stats.isDirectory()) throw missing(ref, 'a folder, not a file', display);
+  for (const file of expandRefs(refs, display)) {
+    const stats = fs.statSync(file, { throwIfNoEntry: false });
+    if (!stats) throw missing(file, 'no such file', display);
+    if (stats.isDirectory()) throw missing(file, 'a folder, not a file', display);
   }
 }
 
