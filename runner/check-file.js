@@ -146,13 +146,16 @@ function tooDeepAt(document, pointer) {
 // built-in validators that choose a schema per document (validators/selected-schemas.js): the
 // file's text, its parser and the document's `range` in it (a YAML comment may name its schema),
 // and `uses`, which receives each schema chosen (its cache key and files: selected-schemas.js).
-function runValidators(doc, entry, validators, problems, guard, source) {
+// `applied` gathers the schemas applied to the document: one that several rules bring in, given
+// or chosen, validates it once (validators/json-schema.js).
+function runValidators(doc, entry, validators, problems, guard, source = {}) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
+  const shared = { ...source, applied: new Set() };
   for (const validator of validators) {
     const name = validator.name;
     try {
       ctx.options = validator.options;
-      const found = validator.validate(doc, ctx, source);
+      const found = validator.validate(doc, ctx, shared);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
         problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });

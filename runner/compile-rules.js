@@ -1,18 +1,14 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
 // or chosen by many files is compiled once, a validator module imported once, a catalog read once.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { UsageError } from './errors.js';
 import { createRequireKeys } from '../validators/require-keys.js';
 import { loadCustomValidator } from '../validators/custom.js';
-import { hasGlobChars } from './paths.js';
+import { expandRefs } from './refs.js';
 
 // How many compiled schemas a thread keeps, the least recently used dropped first (below). On 320
 // SchemaStore schemas (a rule each, files in path order) peak RSS was 335 MB keeping 4, about 390
 // keeping 8 or 16, 450 keeping 32; a plain loop that keeps none, 460 (garbage is collected late).
 const KEPT_SCHEMAS = 16;
-
-const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{ name: string, options?: unknown, validate(doc: unknown, ctx: object): unknown }} Validator
@@ -49,10 +45,10 @@ export function createRuleCompiler(rules, context) {
     const validators = [];
     if (rule.require.length) validators.push(requireKeys(rule));
     if (rule.schema) {
-      const refs = expandRefs(rule.refs);
+      const refs = expandRefs(rule.refs, context.display);
       validators.push((await loaderFor(rule)).validator(rule.schema, refs));
     } else if (rule.selection) {
-      const refs = expandRefs(rule.refs);
+      const refs = expandRefs(rule.refs, context.display);
       const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context))));
       const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
         import('./schema-selection.js'),
@@ -124,15 +120,4 @@ async function loadCatalog(file, { display, warn }) {
   const catalog = (await import('./catalog.js')).loadCatalog(file, display);
   for (const note of catalog.twice) warn(note);
   return catalog;
-}
-
-/** @returns {string[]} a rule's `refs`, globs expanded, as its schema is compiled with them */
-export function expandRefs(refs) {
-  return refs.flatMap((ref) => {
-    // An existing file is taken literally, as on the command line (`schemas/a(1).json`).
-    if (!hasGlobChars(ref) || fs.existsSync(ref)) return [ref];
-    const found = require('fast-glob').sync(ref.split('\\').join('/'), { absolute: true }).sort();
-    if (!found.length) throw new UsageError(`--ref "${ref}" matches no schema file`);
-    return found;
-  });
 }

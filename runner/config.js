@@ -11,10 +11,13 @@ import { DEFAULT_FILE_TIMEOUT_MS } from './file-timeout.js';
 import { findRepositoryRoot } from './gitignore.js';
 import { resolveReporters } from './reporter-specs.js';
 import { YAML_TAG_SETS } from './yaml-tags.js';
+import { PARSER_NAMES } from './formats.js';
 import { parseSchemaStore } from './schema-store.js';
+import { checkRefs } from './refs.js';
+import { relativePosix } from './paths.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
+const STRING_OPTIONS = ['config', 'schema', 'parser', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
 const CACHE_STRATEGIES = ['metadata', 'content'];
 
 /**
@@ -49,17 +52,21 @@ export function loadConfig(options, { cwd, env }) {
   const file = configPath ? readConfigFile(configPath) : { rules: [] };
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
+  // An empty pattern would resolve to the working directory and check all of it.
+  if (patterns.includes('')) throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
   const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
   const selecting = schemaSelection(options, file, { cwd, base, store });
   // Without patterns and without rules, a catalog says what to check: every file of the project
   // that some entry's fileMatch names (discover.js), as v8r does.
   const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
+  if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(`no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`);
   }
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
+  checkRefs([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)], (file) => relativePosix(cwd, file) || file);
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
@@ -107,7 +114,8 @@ function readConfigFile(configPath) {
   try {
     text = fs.readFileSync(configPath, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read config ${configPath}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    throw new UsageError(`cannot read config ${configPath}: ${why}`);
   }
   // Read as data files are: a key written twice (two "rules") would drop the first silently.
   const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
@@ -202,12 +210,27 @@ function schemaSelection(options, file, { cwd, base, store }) {
   return selecting;
 }
 
+// --parser is the command line's rule's "parser": with a config file, whose rules say how their
+// files are read, it would contradict them.
+function checkParserOption(parser, configPath) {
+  if (!PARSER_NAMES.includes(parser)) throw new UsageError(`--parser takes ${PARSER_NAMES.slice(0, -1).join(', ')} or ${PARSER_NAMES.at(-1)}, not "${parser}"`);
+  if (configPath) throw new UsageError(`--parser applies to runs without a config file; ${configPath} is one: give its rules a "parser"`);
+}
+
+// The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
+// error whether or not a schema needs it.
+function givenRefs(options, cwd) {
+  const given = options.ref ?? [];
+  if (given.some((ref) => !ref)) throw new UsageError('--ref needs a value');
+  return given.map((ref) => localFile(ref, cwd, '--ref'));
+}
+
 // The checks given on the command line form one more rule, applied to every file the patterns match.
 // Without a config file it exists even with no checks: every file must at least parse.
 function cliChecks(options, cwd, withoutConfig, selecting, store) {
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
-    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema },
+    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema, parser: options.parser },
     -1,
     cwd,
     options,

@@ -1,7 +1,9 @@
-// Which parser reads a file: by its extension, unless a rule that matches it names one. JSON is
-// read by check-file.js itself (JSON.parse, the fast path); every other parser is a module of its
-// own, loaded only by a process that meets such a file, so a JSON-only run loads none of them.
+// Which parser reads a file: by its extension, or its name for files their tools read as JSON with
+// comments (jsonc-names.js), unless a rule that matches it names one. JSON is read by check-file.js
+// itself (JSON.parse, the fast path); every other parser is a module of its own, loaded only by a
+// process that meets such a file, so a JSON-only run loads none of them.
 import { UsageError } from './errors.js';
+import { isJsoncByName } from './jsonc-names.js';
 
 const BY_EXTENSION = new Map([
   ['.json', 'json'],
@@ -29,13 +31,16 @@ const MODULES = {
   markdown: './parse-markdown.js',
 };
 
+/** The parsers a rule's "parser" or --parser may name. */
+export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
+
 /**
  * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
  *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in
  *   YAML and front matter (yaml-tags.js); allowDuplicateKeys: a rule lets its JSON, JSONC and JSON5
  *   files repeat a key (duplicate-keys.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
- * out once per set of rules (sets are few), so a file costs one look at its extension.
+ * out once per set of rules (sets are few), so a file costs a look at its name and extension.
  * @param {import('./config.js').Rule[]} rules
  * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
  *   identity; null: JSON, read by check-file itself
@@ -48,8 +53,7 @@ export function formatChooser(rules) {
     let set = sets.get(key);
     if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
-    if (!set.parser && file.endsWith('.json')) return duplicates; // the usual case, first
-    const parser = set.parser ?? BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+    const parser = set.parser ?? parserByName(file);
     if (parser === 'json') return duplicates;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
     if (set.yamlTags && (parser === 'yaml' || parser === 'markdown')) return { ...format, yamlTags: set.yamlTags };
@@ -75,6 +79,13 @@ function whatRulesSay(rules, file) {
 }
 
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
+
+// By name for JSON with comments, else by extension: a `.json` file, the usual case, first.
+function parserByName(file) {
+  if (isJsoncByName(file)) return 'jsonc';
+  if (file.endsWith('.json')) return 'json';
+  return BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+}
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
 function extensionOf(file) {

@@ -37,7 +37,7 @@ async function schemaDescriber(config, files) {
   const rules = new Map([...config.rules, config.cliRule].filter(Boolean).map((rule) => [rule.id, rule]));
   const display = (file) => relativePosix(config.cwd, file) || file;
   const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }, { loadParsers, parserNamed }] = await Promise.all(
-    ['./read-text.js', './compile-rules.js', './catalog.js', './schema-selection.js', './formats.js'].map((module) => import(module)),
+    ['./read-text.js', './refs.js', './catalog.js', './schema-selection.js', './formats.js'].map((module) => import(module)),
   );
   await loadParsers(files);
   const catalogs = new Map();

@@ -10,6 +10,7 @@ export const OPTIONS = {
   catalog: { type: 'string', many: true, describe: 'Schema catalog in SchemaStore\'s catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)' },
   'schema-store': { type: 'string', many: true, describe: 'Map a URL prefix to a local folder, <url-prefix>=<folder>, for catalog entries, documents\' $schema and $refs alike; a SchemaStore clone: https://json.schemastore.org/=<clone>/src/schemas/json (its www. host too) (repeatable)' },
   'yaml-tags': { type: 'string', many: true, describe: 'YAML tags to read beyond the core schema, for every file: cloudformation (!Ref, !Sub…), gitlab (!reference), any (every tag, read as if it were not there) (repeatable)' },
+  parser: { type: 'string', describe: 'Read the files the patterns name with this parser, whatever their extension: json, jsonc, json5, yaml, toml, markdown (without a config file; in one, a rule\'s "parser")' },
   'allow-duplicate-keys': { type: 'boolean', describe: 'Read a key written twice in a JSON, JSONC or JSON5 object as JSON.parse does (the last value), for every file, instead of failing the file' },
   require: { alias: 'k', type: 'string', many: true, describe: 'Key that must exist, dot notation with an optional type: documentData.title:string (repeatable)' },
   validator: { type: 'string', many: true, describe: 'Custom validator module (repeatable)' },

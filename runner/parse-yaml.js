@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './positions.js';
 import { tooDeepProblem } from './nesting.js';
-import { applyTags, isReadTag, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
 import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 
 const require = createRequire(import.meta.url);
@@ -183,7 +183,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
       const value = SCALAR_TEXT.exec(source.slice(error.pos[1]))[1].trim(); // the value after the tag
       return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
     }
-    return problem(`the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS})`, error.pos[0]);
+    return problem(`the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}`})`, error.pos[0]);
   }
   if (error?.code === 'MISSING_CHAR' && /quote$/.test(error.message)) {
     // yaml says it where the text ends, which may be thousands of lines after the quote at fault.

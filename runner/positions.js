@@ -111,8 +111,8 @@ export function emptyFileProblem(text, format) {
   return { validator: 'parse', message: `invalid ${format}: the file is empty${text ? ' (blank lines or spaces only)' : ''}`, line: 1, column: 1, kind: 'parse' };
 }
 
-// tsconfig.json, .vscode/settings.json and the like are JSONC with a .json name.
-const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, as tsconfig.json and VS Code settings are, give its rule "parser": "jsonc")';
+// A .json file with comments, of a name not read as JSONC already (jsonc-names.js): say how to read it so.
+const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc)';
 function startsAComment(text, line, column) {
   const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
   return /^\/[/*]/.test(lineText.slice(column - 1));

@@ -8,7 +8,7 @@
 // (cache.js).
 import { createRequire } from 'node:module';
 import { digest, digestFile, digestModule } from './digest.js';
-import { expandRefs } from './compile-rules.js';
+import { expandRefs } from './refs.js';
 import { resolveValidatorModule } from '../validators/custom.js';
 
 const require = createRequire(import.meta.url);

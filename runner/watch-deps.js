@@ -2,11 +2,9 @@
 // preloads and those its $refs reached (known once compiled), its catalogs, its validator modules. --watch checks
 // a rule's files again when one of them changes, and gives a changed module a new generation, so
 // that it is imported again (an ES module cannot be unloaded).
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { expandRefs } from './compile-rules.js';
-import { hasGlobChars } from './paths.js';
+import { expandRefs, isRefGlob } from './refs.js';
 import { digestFile } from './digest.js';
 import { resolveValidatorModule } from '../validators/custom.js';
 
@@ -53,7 +51,7 @@ export async function ruleDependencies(rules, compiler) {
 export function refGlobs(rules) {
   const picomatch = require('picomatch');
   return rules.flatMap((rule) => (rule.schema || rule.selection ? rule.refs : [])
-    .filter((ref) => hasGlobChars(ref) && !fs.existsSync(ref))
+    .filter(isRefGlob)
     .map((ref) => {
       const glob = ref.split(path.sep).join('/');
       const scanned = picomatch.scan(glob);

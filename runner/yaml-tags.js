@@ -19,10 +19,10 @@ const CLOUDFORMATION_FUNCTIONS = [
   'Contains', 'EachMemberEquals', 'EachMemberIn', 'RefAll', 'ValueOf', 'ValueOfAll', // the Rules section's, as cfn-lint reads them
 ];
 
-/** name ─▶ tag ─▶ what the tagged node becomes: a key to wrap it in, or null for the node itself */
+/** name ─▶ the tool whose tags they are, and tag ─▶ what the tagged node becomes: a key to wrap it in, or null for the node itself */
 const SETS = {
-  cloudformation: new Map([['!Ref', 'Ref'], ['!Condition', 'Condition'], ...CLOUDFORMATION_FUNCTIONS.map((name) => [`!${name}`, `Fn::${name}`])]),
-  gitlab: new Map([['!reference', null]]),
+  cloudformation: { tool: 'CloudFormation', tags: new Map([['!Ref', 'Ref'], ['!Condition', 'Condition'], ...CLOUDFORMATION_FUNCTIONS.map((name) => [`!${name}`, `Fn::${name}`])]) },
+  gitlab: { tool: 'GitLab CI', tags: new Map([['!reference', null]]) },
 };
 
 const ANY = 'any';
@@ -48,12 +48,22 @@ export function tagsOf(names) {
   if (!names?.length) return null;
   const key = names.join(',');
   if (!combined.has(key)) {
-    const tags = names.filter((name) => name !== ANY).flatMap((name) => [...SETS[name]]);
+    const tags = names.filter((name) => name !== ANY).flatMap((name) => [...SETS[name].tags]);
     combined.set(key, names.includes(ANY) ? new AnyTag(tags) : new Map(tags));
   }
   return combined.get(key);
 }
 const combined = new Map(); // names joined ─▶ their tags, built once
+
+/**
+ * @param {string} tag as written (`!reference`)
+ * @returns {string | undefined} how to read a tag that a set reads, for a file that fails on it:
+ *   "to read GitLab CI's !reference, use --yaml-tags gitlab, …"
+ */
+export function tagSetHint(tag) {
+  const name = Object.keys(SETS).find((set) => SETS[set].tags.has(tag));
+  return name && `to read ${SETS[name].tool}'s ${tag}, use --yaml-tags ${name}, or "yamlTags" in a rule`;
+}
 
 /**
  * Rewrites the document's nodes that carry one of these tags, in place.

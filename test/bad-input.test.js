@@ -50,11 +50,11 @@ test('malformed JSON: invalid JSON, with line:col', async (t) => {
 });
 
 test('a comment in a .json file fails saying JSON has none, and how to read JSONC', async (t) => {
-  const dir = tree(t, { 'tsconfig.json': '{\n  "a": 1, /* why */\n  // more\n  "b": 2\n}\n', 'plain.json': '{"a": /x/}\n' });
+  const dir = tree(t, { 'app.json': '{\n  "a": 1, /* why */\n  // more\n  "b": 2\n}\n', 'plain.json': '{"a": /x/}\n' });
   const { byPath } = await check(dir);
-  const [comment] = byPath['tsconfig.json'].problems;
+  const [comment] = byPath['app.json'].problems;
   assert.deepEqual([comment.line, comment.column], [2, 11]);
-  assert.match(comment.message, /^invalid JSON: .* \(JSON has no comments: to read this file as JSONC, as tsconfig\.json and VS Code settings are, give its rule "parser": "jsonc"\)$/s);
+  assert.match(comment.message, /^invalid JSON: .* \(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/s);
   assert.doesNotMatch(byPath['plain.json'].problems[0].message, /JSONC/, 'a slash that starts no comment is only what it is');
 });
 

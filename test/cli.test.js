@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { runCli, makeTree, gitInit, hasGit, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
 
 const { version } = createRequire(import.meta.url)('../package.json');
 const GOOD = '{"a": 1}\n';
@@ -115,6 +115,14 @@ test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-fi
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.match(allowed.stdout, /^No files to check\.$/m);
   assert.equal(filesLine(allowed.stdout), 'Files: 0 passed, 0 total');
+
+  // An empty pattern (a variable that was not set) names nothing: it is not the working directory.
+  for (const args of [[''], ['a.json', ''], ['', '--pass-with-no-files']]) {
+    const empty = await runCli(args, { cwd: dir });
+    assert.equal(empty.code, 2, empty.stdout);
+    assert.equal(empty.stdout, '');
+    assert.equal(oneLine(empty.stderr), 'a pattern is empty: name files, folders or globs ("." for the working directory)');
+  }
 });
 
 test('a directory with no data files to check exits 2 with one line, not an internal error', async (t) => {
@@ -234,6 +242,39 @@ test('--ref: a $ref by $id resolves only when its schema is preloaded', async (t
     assert.deepEqual(failedPaths(withRef.stdout), ['data/negative.json']);
     assert.match(withRef.stdout, /^ {2}1:11 {5}must be >= 0 {2}\(json-schema\)$/m);
   }
+});
+
+test('a --ref or config refs entry that names no file exits 2 in one line, as a missing schema does, schema or not', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/main.json': JSON.stringify({ type: 'object' }),
+    'schemas/folder/': '',
+    'ok.json': GOOD,
+  });
+  const cases = [
+    [['ok.json', '--ref', 'nope.json'], 'cannot read ref nope.json: no such file'],
+    [['ok.json', '--ref', 'schemas/*.jsn'], 'cannot read ref schemas/*.jsn: no file matches it'],
+    [['ok.json', '--ref', 'schemas/folder'], 'cannot read ref schemas/folder: a folder, not a file'],
+    [['ok.json', '-s', 'schemas/main.json', '--ref', 'schemas/main.json', '--ref', 'nope.json'], 'cannot read ref nope.json: no such file'],
+    [['ok.json', '--ref', ''], '--ref needs a value'],
+  ];
+  for (const [args, line] of cases) {
+    for (const workers of ['0', '2']) {
+      const { code, stdout, stderr } = await runCli([...args, '--workers', workers], { cwd: dir });
+      assert.equal(code, 2, `${args.join(' ')}: ${stdout}${stderr}`);
+      assert.equal(oneLine(stderr), line);
+    }
+  }
+  // A config's refs are relative to it, and said relative to the working directory.
+  writeTree(dir, { 'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.jsn'] }] }) });
+  const config = await runCli(['-c', 'conf/.filecheckrc.json'], { cwd: dir });
+  assert.equal(config.code, 2, config.stdout);
+  assert.equal(oneLine(config.stderr), 'cannot read ref schemas/*.jsn: no file matches it');
+  // With a config, a --ref is looked at too.
+  writeTree(dir, { 'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.json'] }] }) });
+  assert.equal((await runCli(['-c', 'conf/.filecheckrc.json'], { cwd: dir })).code, 0);
+  const given = await runCli(['-c', 'conf/.filecheckrc.json', '--ref', 'nope.json'], { cwd: dir });
+  assert.equal(given.code, 2, given.stdout);
+  assert.equal(oneLine(given.stderr), 'cannot read ref nope.json: no such file');
 });
 
 test('a relative-file $ref resolves from the schema file, with no --ref', async (t) => {

@@ -116,6 +116,15 @@ test('a config that is not JSON, or not there, exits 2 with one line naming the 
   assert.equal(missing.code, 2);
   assert.equal(missing.stdout, '');
   assert.equal(oneLine(missing.stderr), `cannot read config ${path.join(dir, 'nowhere.json')}: no such file`);
+
+  // A folder, named or found upward: said in words, not as the system's EISDIR.
+  const folder = makeTree(t, { 'conf/': '', 'sub/.filecheckrc.json/': '', 'sub/a.json': GOOD });
+  for (const [args, cwd, shown] of [[['-c', 'conf'], folder, 'conf'], [['a.json'], path.join(folder, 'sub'), 'sub/.filecheckrc.json']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd });
+    assert.equal(code, 2, stderr);
+    assert.equal(stdout, '');
+    assert.equal(oneLine(stderr), `cannot read config ${path.join(folder, shown)}: a folder, not a file`);
+  }
 });
 
 test('a file matched by two rules gets both rules\' checks, each once', async (t) => {

@@ -229,7 +229,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
   assert.deepEqual(problems('binary.yaml'), [unparsable(untagged('!!binary'), 3, 7)]);
   assert.deepEqual(problems('timestamp.yaml'), [unparsable(untagged('!!timestamp'), 3, 5)]);
-  assert.deepEqual(problems('ref.yaml'), [unparsable(untagged('!Ref'), 1, 7)]);
+  assert.deepEqual(problems('ref.yaml'), [unparsable('invalid YAML: the tag !Ref cannot be read (to read CloudFormation\'s !Ref, use --yaml-tags cloudformation, or "yamlTags" in a rule)', 1, 7)]);
   assert.deepEqual(problems('bomb.yaml'), [unparsable('invalid YAML: its aliases expand too much (more than 1000 copies): an alias bomb?', 1, 1)]);
   assert.deepEqual(problems('cycle.yaml'), [unparsable('invalid YAML: the alias *x is inside the value it names: the value would contain itself', 2, 14)]);
   assert.deepEqual(problems('unknown-alias.yaml'), [unparsable('invalid YAML: Unresolved alias (the anchor must be set before the alias): nowhere', 1, 7)]);
@@ -356,6 +356,7 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
     'ci/cfn-tag.yml': 'a: !Ref x\n',
     'posts/front.md': '---\nref: !Ref Name\n---\n# text\n',
     'plain/template.yaml': template,
+    'plain/gitlab-ci.yml': 'include:\n  - local: setup.yml\njob:\n  script:\n    - !reference [.setup, script]\n',
   });
   const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
   assert.deepEqual(echoed(report, 'cfn/template.yaml'), {
@@ -377,9 +378,11 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
   } } }, 'the rule functions of a template\'s Rules');
   assert.deepEqual(echoed(report, 'ci/gitlab-ci.yml'), { '.setup': { script: ['echo hi'] }, job: { script: [['.setup', 'script'], 'echo more'] } });
   assert.deepEqual(echoed(report, 'posts/front.md'), { ref: { Ref: 'Name' } }, 'in front matter too');
-  const untagged = (tag) => `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
-  assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(untagged('!Ref'), 1, 4)], 'a set reads its own tags only');
-  assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(untagged('!Equals'), 2, 9)]);
+  // A tag that a set reads, where it is not read, names that set.
+  const unread = (tag, tool, set) => `invalid YAML: the tag ${tag} cannot be read (to read ${tool}'s ${tag}, use --yaml-tags ${set}, or "yamlTags" in a rule)`;
+  assert.deepEqual(report.byPath['ci/cfn-tag.yml'].problems, [unparsable(unread('!Ref', 'CloudFormation', 'cloudformation'), 1, 4)], 'a set reads its own tags only');
+  assert.deepEqual(report.byPath['plain/template.yaml'].problems, [unparsable(unread('!Equals', 'CloudFormation', 'cloudformation'), 2, 9)]);
+  assert.deepEqual(report.byPath['plain/gitlab-ci.yml'].problems, [unparsable(unread('!reference', 'GitLab CI', 'gitlab'), 5, 7)]);
 
   // --yaml-tags, for every file; a problem inside a tagged value is placed on it, and says where it is.
   const cli = await runCli(['plain/template.yaml', '--yaml-tags', 'cloudformation', '-s', 'arn.schema.json', '-r', 'json'], { cwd: dir });
@@ -547,6 +550,58 @@ test('the nesting limit holds for every format, measured before a parser recurse
   assert.equal(byPath['json5/ok.json5'].status, 'pass');
   assert.deepEqual(byPath['json5/too-deep.json5'].problems, tooDeep(1, 1001));
   assert.deepEqual(byPath['jsonc/too-deep.jsonc'].problems, tooDeep(2, 1001));
+});
+
+test('files their own tools read as JSON with comments are read as JSONC by name, as VS Code reads them; a rule\'s parser still decides', async (t) => {
+  const COMMENTED = '{\n  // a comment\n  "a": [1,],\n}\n';
+  const jsonc = [
+    'tsconfig.json', 'packages/app/tsconfig.build.json', 'tsconfig-base.json', 'jsconfig.json', 'jsconfig.app.json', 'jsconfig-x.json',
+    '.vscode/settings.json', '.vscode/launch.json', '.vscode/tasks.json', '.vscode/extensions.json', '.vscode/mcp.json',
+    '.devcontainer.json', '.devcontainer/devcontainer.json', '.devcontainer/python/devcontainer.json',
+    '.eslintrc.json', '.eslintrc', '.babelrc', '.babelrc.json', 'babel.config.json', '.swcrc', '.jshintrc', '.hintrc', 'typedoc.json',
+    'project.code-workspace', 'themes/dark-color-theme.json', 'icons/my-icon-theme.json', 'language-configuration.json', '.github/hooks/pre.json',
+  ];
+  const json = ['data.json', 'my-tsconfig.json', 'tsconfig.json.bak/x.json', '.vscode/cspell.json', 'strict/tsconfig.json'];
+  const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));
+  const dir = makeTree(t, { ...files, '.filecheckrc.json': config({ files: ['**/*', '**/.*', '**/.*/**'] }, { files: ['strict/*.json'], parser: 'json' }) });
+  const report = await checkBothExecutors(dir, [...jsonc, ...json]);
+  const failed = report.files.filter((file) => file.status === 'fail').map((file) => file.path).sort();
+  assert.deepEqual(failed, [...json].sort(), 'only the files read as JSON fail on the comment');
+  assert.match(report.byPath['data.json'].problems[0].message, /\(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/);
+
+  const listed = await runCli(['tsconfig.json', 'data.json', '.eslintrc', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(listed.stdout.split('\n').filter(Boolean).map((line) => line.split('\t').slice(0, 2).join(' ')), ['.eslintrc jsonc', 'data.json json', 'tsconfig.json jsonc']);
+});
+
+test('--parser reads the command line\'s files with that parser, without a config; a bad value, or a config, exits 2', async (t) => {
+  const dir = makeTree(t, {
+    'conf/a.json': '{\n  // a comment\n  "a": 1,\n}\n',
+    'conf/b.txt': 'a: 1\n',
+    'tsconfig.json': '{ /* comment */ }',
+    'a.json5': "{a: 'x'}",
+  });
+  for (const [args, code] of [
+    [['conf/a.json'], 1],
+    [['conf/a.json', '--parser', 'jsonc'], 0],
+    [['conf/b.txt', '--parser', 'yaml', '-k', 'a:integer'], 0],
+    [['conf/b.txt', '-k', 'a'], 1],
+    [['tsconfig.json', '--parser', 'json'], 1],
+    [['a.json5', '--parser', 'json5'], 0],
+  ]) {
+    await checkBothExecutors(dir, args, code);
+  }
+  const bad = await runCli(['conf/a.json', '--parser', 'xml'], { cwd: dir });
+  assert.equal(bad.code, 2, bad.stdout);
+  assert.equal(oneLine(bad.stderr), '--parser takes json, jsonc, json5, yaml, toml or markdown, not "xml"');
+  const empty = await runCli(['conf/a.json', '--parser', ''], { cwd: dir });
+  assert.equal(empty.code, 2, empty.stdout);
+  assert.equal(oneLine(empty.stderr), '--parser needs a value');
+
+  writeTree(dir, { '.filecheckrc.json': config({ files: ['conf/*'] }) });
+  const withConfig = await runCli(['conf/a.json', '--parser', 'jsonc'], { cwd: dir });
+  assert.equal(withConfig.code, 2, withConfig.stdout);
+  assert.equal(oneLine(withConfig.stderr), `--parser applies to runs without a config file; ${path.join(dir, '.filecheckrc.json')} is one: give its rules a "parser"`);
 });
 
 test('a rule\'s parser and frontMatter are checked by the config; two parsers for one file exit 2', async (t) => {

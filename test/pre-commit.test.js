@@ -72,6 +72,24 @@ test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s b
   assert.notEqual(hook.pass_filenames, false);
 });
 
+// The README's example is what users paste: its rev must be a tag of this repository at which
+// .pre-commit-hooks.yaml declares its hooks. A shallow clone (CI's usual) has no tags to ask.
+const git = (...args) => spawnSync('git', args, { cwd: REPO, encoding: 'utf8' });
+const skipTags = !hasGit ? 'git is not installed'
+  : git('rev-parse', '--is-shallow-repository').stdout.trim() !== 'false' ? 'not a full git clone of filecheck (its tags are not here)'
+    : false;
+
+test('the README\'s pre-commit example works as written: its rev is a tag whose .pre-commit-hooks.yaml declares its hooks', { skip: skipTags }, () => {
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const example = parse(/^## pre-commit\n\n```yaml\n([^`]*)```/m.exec(readme)[1]);
+  const [{ rev, hooks }] = example.repos;
+  assert.equal(git('rev-parse', '--verify', '-q', `refs/tags/${rev}`).status, 0, `rev ${rev} is no tag of this repository (git tag -a ${rev})`);
+  const declared = git('show', `${rev}:.pre-commit-hooks.yaml`);
+  assert.equal(declared.status, 0, `${rev} has no .pre-commit-hooks.yaml`);
+  const ids = parse(declared.stdout).map((hook) => hook.id);
+  for (const { id } of hooks) assert.ok(ids.includes(id), `hook "${id}" is declared at ${rev}`);
+});
+
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
 const skipFramework = !hasGit ? 'git is not installed'
   : preCommit.status !== 0 ? 'the pre-commit executable is not on PATH (pip install pre-commit; .ci/run does)'

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine, REPO } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from './helpers/cli.js';
 import { documentSchemaRef } from '../runner/document-schema.js';
 import { loadCatalog } from '../runner/catalog.js';
 import { UsageError } from '../runner/errors.js';
@@ -384,6 +384,28 @@ test('precedence: a rule\'s own schema, else the document\'s $schema, else the c
   const contradiction = await runCli([], { cwd: dir });
   assert.equal(contradiction.code, 2);
   assert.equal(oneLine(contradiction.stderr), 'rules[0]: "schemaFromDocument" cannot apply to a rule with a "schema": the rule\'s schema always wins (see README "Which schema validates which file")');
+});
+
+test('a schema applies once to a file, however many rules bring it in; other validators\' problems are kept', async (t) => {
+  const dir = makeTree(t, {
+    ...CATALOG_TREE,
+    '.filecheckrc.json': json({
+      catalog: 'schemas/catalog.json',
+      rules: [
+        { name: 'all', files: ['data/**/*.json'] },
+        { name: 'keys', files: ['data/sub/*.json'], require: ['id'] },
+        { name: 'same', files: ['data/sub/*.json'], schema: 'schemas/titled.json' },
+        { name: 'again', files: ['data/sub/*.json'], schema: 'schemas/titled.json' },
+        { name: 'other', files: ['data/sub/*.json'], schema: 'schemas/numbered.json' },
+      ],
+    }),
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(report.byPath['data/sub/b.doc.json'].problems.map((p) => `${p.validator}: ${p.message}`), [
+    'require: missing required key "id"',
+    'json-schema: must have required property "n"',
+    'json-schema: must be string',
+  ]);
 });
 
 test('a schema, ref or catalog given as a URL exits 2 saying that filecheck fetches nothing; a file: URL is a local file', async (t) => {

@@ -15,16 +15,21 @@ import { givePluginValuesCode, storedCodeRequire, watchCompiles } from './plugin
 const require = createRequire(import.meta.url);
 
 /**
- * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown): object[] }} SchemaValidator
+ * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown, ctx?: object,
+ *   source?: { applied?: Set<string> }): object[] }} SchemaValidator
  *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on;
  *   files: those it was compiled from (the schema, its preloaded refs, the local files its $refs
- *   reached), which --watch watches
+ *   reached), which --watch watches; source.applied: the schemas already applied to the document,
+ *   which it adds itself to, and validates nothing if it is there already
  * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator,
  *   compileMs: number }} SchemaLoader
  *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
  *   schema is compiled once (a schema that cannot be used throws the same UsageError every time).
  *   compileMs: the time spent compiling (or loading stored code) so far
  */
+
+// Numbers each loader: a schema's identity (validate's source.applied) names its ajv settings too.
+let loaderCount = 0;
 
 const ENDLESS = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
 
@@ -42,6 +47,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
   const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);
+  const loaderId = ++loaderCount;
   const built = new Map(); // what was asked ─▶ { validator } | { error }
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
   const refIndexOf = (refs) => {
@@ -72,7 +78,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     if (found.error) throw found.error;
     return found.validator;
   };
-  const make = (rule, shown) => {
+  const make = (rule, shown, identity) => {
     const strategy = compileStrategy(cache);
     const spent = (ms) => (compileMs += ms);
     const compile = (lazy) => loadStored(cache, rule, storedRequire) ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent });
@@ -111,15 +117,23 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
       get files() {
         return files();
       },
-      validate: run,
+      // A schema applies once to a document, however many of the file's rules bring it in.
+      validate: (doc, ctx, source) => {
+        if (source?.applied?.has(identity)) return [];
+        source?.applied?.add(identity);
+        return run(doc);
+      },
     };
   };
   return {
     get compileMs() {
       return compileMs;
     },
-    validator: (schema, refs) => once(JSON.stringify([schema, refs]), () => make({ schema, refs, ajv, base, schemaStore }, display(schema))),
-    metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`)),
+    validator: (schema, refs) => {
+      const key = JSON.stringify([schema, refs]);
+      return once(key, () => make({ schema, refs, ajv, base, schemaStore }, display(schema), `${loaderId} ${key}`));
+    },
+    metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`, `${loaderId} ${dialect}`)),
   };
 }
 

@@ -13,9 +13,10 @@ const NOT_CACHED = 'missing:catalog-copy';
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[], warn?(message: string): void }} options
  *   warn: said of a catalog entry without a local copy, for each file it matches (the run says it once)
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
- *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[] }): object[] }}
+ *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[], applied?: Set<string> }): object[] }}
  *   source: the file's text, its parser and the document's place in it (a YAML comment may name
- *   its schema); uses: receives each schema the file chose
+ *   its schema); uses: receives each schema the file chose; applied: the schemas already applied to
+ *   the document (by another rule's validator), which are not applied again (json-schema.js)
  * @typedef {{ key?: string, files: string[] }} SchemaUse key: its compiled-schema cache key (with
  *   --cache), which the file's cached pass then depends on; files: those it was compiled from, or
  *   the file expected where there is none yet, which --watch watches
@@ -47,7 +48,7 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
           continue;
         }
         source?.uses?.push(validator);
-        problems.push(...validator.validate(doc));
+        problems.push(...validator.validate(doc, ctx, source));
       }
       return problems;
     },
