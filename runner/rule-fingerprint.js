@@ -1,5 +1,5 @@
 // What a file's verdict depends on besides its own content, rule by rule: filecheck's version and
-// its parsers' versions, the rule's parser and front matter settings, the required keys, the schema
+// its parsers' versions (and the names it reads as JSONC), the rule's parser and front matter settings, the required keys, the schema
 // (its compiled-schema cache entry: a key covering the ajv settings and plugins, and the digests of
 // the schema, its refs and the files its $refs reached), how a rule without a schema chooses one per
 // file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
@@ -12,7 +12,9 @@ import { expandRefs } from './refs.js';
 import { resolveValidatorModule } from '../validators/custom.js';
 
 const require = createRequire(import.meta.url);
-const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser'];
+// How files are read: the parsers, and the names read as JSON with comments by default (a name
+// added there reads a file that failed as JSON, at the same filecheck version).
+const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', './jsonc-names.js'];
 let parsers = null;
 
 /**
