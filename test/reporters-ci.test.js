@@ -270,6 +270,18 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
   assert.match(again.slice(text.length), /^### ✅ filecheck\n\nFiles: 1 passed, 1 total {2}\nTime: {2}[\d.]+ s\n\n$/);
 });
 
+test('github: the job summary says where each first problem is: its line:col and its JSON pointer', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ properties: { compilerOptions: { properties: { target: { type: 'integer' } } } } }),
+    'options.json': '{\n  "compilerOptions": {\n    "target": "es5"\n  }\n}\n',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  const { code } = await runCli(['options.json', '-s', 's.json', '-r', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(code, 1);
+  const rows = fs.readFileSync(summaryFile, 'utf8').split('\n').filter((line) => line.startsWith('| options'));
+  assert.deepEqual(rows, ['| options.json | 1 | 3:15 must be integer (json-schema at /compilerOptions/target) |']);
+});
+
 test('github: the job summary lists 50 failing files, then counts the rest', async (t) => {
   const files = {};
   for (let i = 0; i < 63; i++) files[`f${String(i).padStart(2, '0')}.json`] = '{';
