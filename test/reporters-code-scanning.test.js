@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseYaml } from 'yaml';
 import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
@@ -313,4 +314,25 @@ test('stdout carries one report: two without a file are a usage error, as --outp
     assert.equal(stdout, '');
     assert.equal(oneLine(stderr), message);
   }
+});
+
+test('the README\'s CI snippets: the file filecheck writes is the one uploaded, and the upload runs when files fail', () => {
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const snippet = (marker) => {
+    const blocks = [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]).filter((text) => text.includes(marker));
+    assert.equal(blocks.length, 1, marker);
+    return parseYaml(blocks[0]);
+  };
+  const reportOf = (command, name) => new RegExp(`-r ${name}:(\\S+)`).exec(command)?.[1];
+
+  const { steps } = snippet('upload-sarif').jobs.filecheck;
+  const upload = steps.find((step) => /^github\/codeql-action\/upload-sarif@/.test(step.uses));
+  const run = steps.find((step) => /\bfilecheck\b/.test(step.run ?? ''));
+  assert.equal(reportOf(run.run, 'sarif'), upload.with.sarif_file);
+  assert.equal(upload.if, '${{ !cancelled() }}');
+  assert.equal(snippet('upload-sarif').jobs.filecheck.permissions['security-events'], 'write');
+
+  const job = snippet('codequality').filecheck;
+  assert.equal(reportOf(job.script.find((line) => line.includes('filecheck')), 'gitlab'), job.artifacts.reports.codequality);
+  assert.equal(job.artifacts.when, 'always');
 });
