@@ -27,7 +27,7 @@ const START = '{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","versi
 const BUILT_IN = {
   'json-schema': 'The file matches its JSON Schema',
   require: 'The file has the keys its rules require, with their types',
-  parse: 'The file parses as its format, with no key given twice',
+  parse: 'The file is valid in its format (JSON, YAML, TOML…)',
   'front-matter': 'The Markdown file has the front matter its rules require',
   read: 'The file can be read',
   timeout: 'The check finishes within the file timeout',
@@ -47,9 +47,11 @@ export function createSarifReporter({ write, end, cwd, root }) {
   // Nothing is written before there is something to say, as the json reporter does: a usage error
   // found when a schema is first compiled leaves stdout empty.
   let opened = false;
-  const open = () => {
-    write(opened ? ',\n' : `${START}\n`);
+  // Before each result: the log's start, or the comma after the previous one.
+  const before = () => {
+    const text = opened ? ',\n' : `${START}\n`;
     opened = true;
+    return text;
   };
   const ruleIndex = (id) => {
     if (!rules.has(id)) rules.set(id, rules.size);
@@ -63,8 +65,7 @@ export function createSarifReporter({ write, end, cwd, root }) {
       const artifactLocation = artifactLocationOf(file);
       const prints = fingerprints(file, problems);
       problems.forEach((p, i) => {
-        open();
-        write(JSON.stringify({
+        write(before() + JSON.stringify({
           ruleId: p.validator,
           ruleIndex: ruleIndex(p.validator),
           level: 'error',
