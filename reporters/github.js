@@ -1,8 +1,9 @@
 // GitHub Actions: an `::error` workflow command per problem, which GitHub shows as an annotation on
 // the pull request's diff, and a Markdown job summary appended to $GITHUB_STEP_SUMMARY.
 import fs from 'node:fs';
-import path from 'node:path';
 import { colorsFor } from './colors.js';
+import { problemInWords } from './problem-words.js';
+import { repositoryPaths } from './repository-path.js';
 import { summaryLines } from './summary-line.js';
 
 // Enough failing files for a readable summary; the rest are counted. GitHub caps a step's summary at 1 MiB.
@@ -27,15 +28,8 @@ const cell = (text) => {
  *   cwd: what reported paths are relative to; workspace: the repository root annotations are placed in
  */
 export function createGithubReporter({ write, cwd, workspace, summaryFile, warn }) {
-  const root = realpath(workspace);
-  // GitHub places an annotation on the diff only by a path relative to the repository's root. A file
-  // outside it keeps its absolute path: the annotation is still listed on the run, just not placed.
-  const repositoryPath = (reported) => {
-    const absolute = path.resolve(cwd, reported);
-    const relative = path.relative(root, absolute);
-    if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) return absolute;
-    return relative.split(path.sep).join('/');
-  };
+  // GitHub places an annotation on the diff only by a path relative to the repository's root.
+  const repositoryPath = repositoryPaths({ cwd, root: workspace });
   const rows = [];
 
   return {
@@ -67,21 +61,11 @@ function jobSummary(summary, rows) {
   if (rows.length) {
     lines.push('| File | Problems | First problem |', '| --- | ---: | --- |');
     for (const { file, count, first } of rows) {
-      const at = first.line === undefined ? '' : `${first.line}:${first.column} `;
-      lines.push(`| ${cell(file)} | ${count} | ${cell(`${at}${first.message} (${first.validator})`)} |`);
+      lines.push(`| ${cell(file)} | ${count} | ${cell(problemInWords(first))} |`);
     }
     const more = summary.failed - SUMMARY_ROWS;
     if (more > 0) lines.push('', `…and ${more} more failing file${more === 1 ? '' : 's'}.`);
     lines.push('');
   }
   return `${lines.join('\n')}\n`;
-}
-
-// GITHUB_WORKSPACE may be reached through a symbolic link; reported paths are real.
-function realpath(dir) {
-  try {
-    return fs.realpathSync(dir);
-  } catch {
-    return path.resolve(dir);
-  }
 }

@@ -1,12 +1,13 @@
-// Config.reporters ──▶ reporter objects, each with its own output. When the json report goes to
-// stdout, stdout carries it alone, and everything else (the human report, GitHub's workflow
-// commands, which the Actions runner reads on stderr as well) goes to stderr. junit and github are
-// loaded only by the runs that use them.
+// Config.reporters ──▶ reporter objects, each with its own output. When a report (json, sarif or
+// gitlab) goes to stdout, stdout carries it alone, and everything else (the human report, GitHub's
+// workflow commands, which the Actions runner reads on stderr as well) goes to stderr. junit,
+// github, sarif and gitlab are loaded only by the runs that use them.
 import fs from 'node:fs';
 import path from 'node:path';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
 import { createJsonReporter } from './json.js';
+import { writesToStdout } from '../runner/reporter-specs.js';
 
 /**
  * @param {import('../runner/config.js').Config} config
@@ -20,8 +21,8 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
     sinks.push(sink);
     return sink;
   };
-  const stdoutTaken = config.reporters.some((r) => r.name === 'json' && !r.outputFile);
-  const human = stdoutTaken ? stderr : stdout;
+  const documentSink = (file) => (file ? fileSink(file) : streamSink(stdout));
+  const human = config.reporters.some(writesToStdout) ? stderr : stdout;
   const reporters = [];
   // A terminal that reports no width (0 columns under some CI agents' pseudo-terminals) gets no
   // spinner: ora divides by the width to know how many lines to erase, and wrote megabytes of erase
@@ -37,7 +38,7 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
       const colors = colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color);
       reporters.push(createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose }));
     } else if (name === 'json') {
-      reporters.push(createJsonReporter({ ...(outputFile ? fileSink(outputFile) : streamSink(stdout)), verbose: config.verbose }));
+      reporters.push(createJsonReporter({ ...documentSink(outputFile), verbose: config.verbose }));
     } else if (name === 'junit') {
       const { createJunitReporter } = await import('./junit.js');
       reporters.push(createJunitReporter(fileSink(outputFile)));
@@ -46,6 +47,12 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
       const warn = (message) => config.quiet || stderr.write(`filecheck: warning: ${message}\n`);
       const workspace = env.GITHUB_WORKSPACE || config.cwd;
       reporters.push(createGithubReporter({ write: (text) => human.write(text), cwd: config.cwd, workspace, summaryFile: env.GITHUB_STEP_SUMMARY, warn }));
+    } else if (name === 'sarif') {
+      const { createSarifReporter } = await import('./sarif.js');
+      reporters.push(createSarifReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }));
+    } else if (name === 'gitlab') {
+      const { createGitlabReporter } = await import('./gitlab.js');
+      reporters.push(createGitlabReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }));
     }
   }
   // A run that ends in a usage error (a schema found invalid when first used) leaves no report behind.

@@ -7,11 +7,9 @@
 // stream after them, and the counts are written into that room when the run completes: one pass,
 // one file, flat memory. The file sink renames the report into place only after that.
 import { xmlAttribute, xmlText } from './xml.js';
-
-
-// A check that could not run or finish (an unreadable file, a validator that threw or died, the file
-// timeout, the chaos monkey) is a JUnit error; a file that breaks a rule or is not valid JSON is a failure.
-const ERROR_KINDS = new Set(['io', 'error', 'chaos', 'timeout']);
+import { problemInWords } from './problem-words.js';
+import { couldNotCheck } from './problem-kinds.js';
+import { notCheckedLine } from './summary-line.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 
@@ -19,9 +17,6 @@ const attributes = ({ tests, failures, errors, skipped }, ms) => ` tests="${test
 const MAX = Number.MAX_SAFE_INTEGER;
 // The room reserved in each start tag: enough for the widest counts a run could have.
 const ROOM = attributes({ tests: MAX, failures: MAX, errors: MAX, skipped: MAX }, MAX).length;
-
-/** "3:18 must have required property "title" (json-schema at /documentData)" */
-const describe = (p) => `${p.line === undefined ? '' : `${p.line}:${p.column} `}${p.message} (${p.validator}${p.pointer ? ` at ${p.pointer}` : ''})`;
 
 /**
  * @param {{ write(text: string): void, writeAt(position: number, text: string): void, end(): void }} sink a file sink
@@ -66,17 +61,15 @@ export function createJunitReporter({ write, writeAt, end }) {
         passes++;
         return testcase(path, durationMs);
       }
-      const element = problems.some((p) => ERROR_KINDS.has(p.kind)) ? 'error' : 'failure';
+      // A check that could not run or finish is a JUnit error; a file that breaks a rule or does not parse, a failure.
+      const element = problems.some(couldNotCheck) ? 'error' : 'failure';
       counts[element === 'error' ? 'errors' : 'failures']++;
-      const message = describe(problems[0]) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
-      const text = problems.map(describe).join('\n');
+      const message = problemInWords(problems[0]) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
+      const text = problems.map(problemInWords).join('\n');
       testcase(path, durationMs, `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(problems[0].validator)}">${xmlText(text)}</${element}>`);
     },
     async onRunComplete(summary) {
-      if (summary.unchecked) {
-        const why = summary.interrupted ? 'interrupted' : `stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail)`;
-        put(`    <system-out>${xmlText(`${summary.unchecked} file${summary.unchecked === 1 ? '' : 's'} not checked: ${why}.`)}</system-out>\n`);
-      }
+      if (summary.unchecked) put(`    <system-out>${xmlText(notCheckedLine(summary))}</system-out>\n`);
       put('  </testsuite>\n</testsuites>\n');
       // `filecheck merge` replays the passes a shard's json report lists, which is none without
       // --verbose: they still count, or a CI test view would show every test failing.

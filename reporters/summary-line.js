@@ -1,4 +1,4 @@
-// "Files: 2 failed, 4055 passed, 4057 total", as Jest words it.
+// The run in words: "Files: 2 failed, 4055 passed, 4057 total", as Jest words it, and why files were not checked.
 
 /**
  * @param {import('../runner/run.js').Summary} summary
@@ -18,4 +18,10 @@ export function summaryLines(summary, c) {
   if (summary.bailed) lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
   return lines;
+}
+
+/** "2 files not checked: stopped after 1 failing file (--bail).", for a run with unchecked files. */
+export function notCheckedLine({ unchecked, failed, interrupted }) {
+  const why = interrupted ? 'interrupted' : `stopped after ${failed} failing file${failed === 1 ? '' : 's'} (--bail)`;
+  return `${unchecked} file${unchecked === 1 ? '' : 's'} not checked: ${why}.`;
 }

@@ -3,10 +3,14 @@
 import path from 'node:path';
 import { UsageError } from './errors.js';
 
-export const REPORTER_NAMES = ['default', 'json', 'junit', 'github'];
+export const REPORTER_NAMES = ['default', 'json', 'junit', 'github', 'sarif', 'gitlab'];
 
 // The reports that are documents: --output-file names the file of the one given without a file.
-const DOCUMENTS = ['json', 'junit'];
+const DOCUMENTS = ['json', 'junit', 'sarif', 'gitlab'];
+
+/** A report that is a document: it goes to a file, or to stdout, which then carries it alone (reporters/index.js). */
+export const isDocument = ({ name }) => DOCUMENTS.includes(name);
+export const writesToStdout = (reporter) => isDocument(reporter) && !reporter.outputFile;
 
 /**
  * @param {string[]} specs `name` or `name:file`, as given on the command line or in the config
@@ -29,8 +33,8 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
 
   if (outputFile) {
     const target = path.resolve(cwd, outputFile);
-    const fileless = reporters.filter((r) => DOCUMENTS.includes(r.name) && !r.outputFile);
-    if (fileless.length > 1) throw new UsageError('--output-file names one report, but json and junit both have no file: give each its own (-r junit:report.xml)');
+    const fileless = reporters.filter(writesToStdout);
+    if (fileless.length > 1) throw new UsageError(`--output-file names one report, but ${both(fileless)} have no file: give each its own (-r junit:report.xml)`);
     if (fileless.length) fileless[0].outputFile = target;
     else add({ name: 'json', outputFile: target });
   }
@@ -38,6 +42,8 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
   if (reporters.some((r) => r.name === 'junit' && !r.outputFile)) {
     throw new UsageError('the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml');
   }
+  const toStdout = reporters.filter(writesToStdout);
+  if (toStdout.length > 1) throw new UsageError(`stdout can carry one report, but ${both(toStdout)} have no file: give all but one a file (-r ${toStdout[1].name}:${EXAMPLE_FILES[toStdout[1].name]})`);
   const seen = new Map();
   for (const { name, outputFile: file } of reporters) {
     if (!file) continue;
@@ -48,4 +54,12 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
   // In GitHub Actions, annotations and a job summary come with every run, beside the reporters asked for.
   if (env.GITHUB_ACTIONS === 'true') add({ name: 'github' });
   return reporters;
+}
+
+const EXAMPLE_FILES = { json: 'report.json', sarif: 'filecheck.sarif', gitlab: 'gl-code-quality-report.json' };
+
+// "json and junit both", "json, sarif and gitlab all"
+function both(reporters) {
+  const names = reporters.map((r) => r.name);
+  return names.length === 2 ? `${names[0]} and ${names[1]} both` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} all`;
 }

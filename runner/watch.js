@@ -16,6 +16,7 @@ import { loadConfig } from './config.js';
 import { discover, prepareDiscovery } from './discover.js';
 import { runChecks } from './run.js';
 import { relativePosix } from './paths.js';
+import { isDocument } from './reporter-specs.js';
 import { createBatcher } from './watch-batch.js';
 import { listenForKeys } from './watch-keys.js';
 import { createWatcher, watchRoots } from './watch-files.js';
@@ -53,7 +54,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   const warn = (message) => note(`warning: ${message}`);
   const display = (file) => relativePosix(cwd, file) || file;
   const reporter = createWatchReporter({ write: (text) => stdout.write(text), colors: colorsFor(stdout, env, config.color), quiet: config.quiet, verbose: config.verbose });
-  const unwritten = given.reporters.filter((r) => r.name === 'json' || r.name === 'junit').map((r) => r.name);
+  const unwritten = given.reporters.filter(isDocument).map((r) => r.name);
   if (unwritten.length) note(`--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`);
 
   let files = new Map(); // rel ─▶ FileEntry: every file watched

@@ -472,13 +472,13 @@ export default function misbehave(doc, ctx) {
   }
 });
 
-test('a cached failure reads the same in every reporter as a checked one: default, json, junit, github and the step summary', async (t) => {
+test('a cached failure reads the same in every reporter as a checked one: default, json, junit, github and the step summary, sarif, gitlab', async (t) => {
   // c.json breaks the schema (line:col, pointer); e.json is not valid JSON (kind parse).
   const dir = makeTree(t, { ...TREE, 'content/e.json': '{ "title": "E", }\n' });
   const outputs = async () => {
     const step = path.join(dir, 'step-summary.md');
     fs.rmSync(step, { force: true });
-    const result = await runCli(['--cache', '--workers', '0', '-r', 'default', '-r', 'json:out.json', '-r', 'junit:out.xml', '-r', 'github'],
+    const result = await runCli(['--cache', '--workers', '0', '-r', 'default', '-r', 'json:out.json', '-r', 'junit:out.xml', '-r', 'github', '-r', 'sarif:out.sarif', '-r', 'gitlab:out-gl.json'],
       { cwd: dir, env: { GITHUB_STEP_SUMMARY: step, GITHUB_WORKSPACE: dir } });
     const log = path.join(dir, 'calls.log');
     const calls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
@@ -496,6 +496,8 @@ test('a cached failure reads the same in every reporter as a checked one: defaul
         json: json.files.map(({ cached, ...file }) => file),
         junit: fs.readFileSync(path.join(dir, 'out.xml'), 'utf8').replace(/ time="[\d.]+"| timestamp="[^"]+"/g, ''),
         step: plain(fs.readFileSync(step, 'utf8')),
+        sarif: fs.readFileSync(path.join(dir, 'out.sarif'), 'utf8'),
+        gitlab: fs.readFileSync(path.join(dir, 'out-gl.json'), 'utf8'),
       },
       cached: json.files.filter((f) => f.cached).map((f) => f.path),
     };
@@ -506,6 +508,7 @@ test('a cached failure reads the same in every reporter as a checked one: defaul
   assert.match(cold.same.stdout, /FAIL .*content\/c\.json/);
   assert.match(cold.same.stdout, /^::error file=content\/c\.json,line=1,col=12,/m);
   assert.match(cold.same.step, /content\/e\.json/);
+  assert.equal(JSON.parse(cold.same.gitlab).length, cold.same.json.flatMap((file) => file.problems).length, 'an issue per problem');
   const warm = await outputs();
   assert.equal(warm.code, 1);
   assert.deepEqual(warm.calls, [], 'nothing is checked');

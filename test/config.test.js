@@ -81,7 +81,7 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
     ['{"rules": [], "workers": "many"}', 'workers takes "auto", 0 or a number of workers, not "many"'],
     ['{"rules": [], "workers": 1.5}', 'workers takes "auto", 0 or a number of workers, not 1.5'],
     ['{"rules": [], "workers": -1}', 'workers takes "auto", 0 or a number of workers, not -1'],
-    ['{"rules": [], "reporters": ["xml"]}', 'reporters[0] must be one of "default", "json", "junit", "github"'],
+    ['{"rules": [], "reporters": ["xml"]}', 'reporters[0] must be one of "default", "json", "junit", "github", "sarif", "gitlab"'],
     ['{"rules": [{"files": ["*.json"], "validators": [{"module": "./v.js", "option": 1}]}]}', 'rules[0].validators[0]: unknown key "option"'],
     ['{"rules": [{"files": ["*.json"], "ajv": {"strict": "yes"}}]}', 'rules[0].ajv.strict must be one of true, false, "log"'],
     ['{}', "(top level) must have required property 'rules'"],

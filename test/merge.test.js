@@ -226,3 +226,23 @@ test('merge in GitHub Actions (the github reporter on) annotates the failures an
   assert.match(junit, /<testsuites name="filecheck" tests="2" failures="1" errors="0" skipped="0"/);
   assert.deepEqual(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary file left');
 });
+
+test('merge -r sarif:… -r gitlab:… writes the reports one run over all the files writes, byte for byte', async (t) => {
+  const dir = makeTree(t, TREE);
+  const whole = await runCli([...PATTERNS, '-r', 'sarif:whole.sarif', '-r', 'gitlab:whole-gl.json'], { cwd: dir });
+  assert.equal(whole.code, 1, whole.stderr);
+  const reports = await shardReports(t, dir, 3);
+  const merged = await runCli(['merge', ...reports, '-r', 'sarif:merged.sarif', '-r', 'gitlab:merged-gl.json'], { cwd: dir });
+  assert.equal(merged.code, 1, merged.stderr);
+  assert.equal(merged.stdout, '');
+  assert.equal(merged.stderr, '');
+  const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
+  assert.equal(read('merged.sarif'), read('whole.sarif'));
+  assert.equal(read('merged-gl.json'), read('whole-gl.json'));
+  assert.equal(JSON.parse(read('merged.sarif')).runs[0].results.length, 6);
+  assert.equal(JSON.parse(read('merged-gl.json')).length, 6);
+
+  // On stdout, as for one run.
+  const onStdout = await runCli(['merge', ...reports, '-r', 'gitlab'], { cwd: dir });
+  assert.equal(onStdout.stdout, read('whole-gl.json'));
+});

@@ -1,4 +1,4 @@
-// End to end: the CI reporters (junit, github), several reporters in one run, and how they are chosen.
+// End to end: the CI reporters (junit, github), several reporters in one run, and how they are chosen (sarif and gitlab: reporters-code-scanning.test.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -270,6 +270,18 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
   assert.match(again.slice(text.length), /^### ✅ filecheck\n\nFiles: 1 passed, 1 total {2}\nTime: {2}[\d.]+ s\n\n$/);
 });
 
+test('github: the job summary says where each first problem is: its line:col and its JSON pointer', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ properties: { compilerOptions: { properties: { target: { type: 'integer' } } } } }),
+    'options.json': '{\n  "compilerOptions": {\n    "target": "es5"\n  }\n}\n',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  const { code } = await runCli(['options.json', '-s', 's.json', '-r', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(code, 1);
+  const rows = fs.readFileSync(summaryFile, 'utf8').split('\n').filter((line) => line.startsWith('| options'));
+  assert.deepEqual(rows, ['| options.json | 1 | 3:15 must be integer (json-schema at /compilerOptions/target) |']);
+});
+
 test('github: the job summary lists 50 failing files, then counts the rest', async (t) => {
   const files = {};
   for (let i = 0; i < 63; i++) files[`f${String(i).padStart(2, '0')}.json`] = '{';
@@ -326,8 +338,8 @@ test('the config\'s reporters: files relative to the config, from any folder, gi
 test('reporter usage errors exit 2 with one line: an unknown name lists the known ones', async (t) => {
   const dir = makeTree(t, { 'a.json': '{}' });
   const cases = [
-    [['-r', 'xml'], 'unknown reporter "xml" (known: default, json, junit, github)'],
-    [['-r', 'default', '-r', 'sarif:out.sarif'], 'unknown reporter "sarif" (known: default, json, junit, github)'],
+    [['-r', 'xml'], 'unknown reporter "xml" (known: default, json, junit, github, sarif, gitlab)'],
+    [['-r', 'default', '-r', 'codeclimate:out.json'], 'unknown reporter "codeclimate" (known: default, json, junit, github, sarif, gitlab)'],
     [['-r', 'github:out.txt'], 'the github reporter writes to the job log and takes no file: "-r github", not "-r github:out.txt"'],
     [['-r', 'json:same.out', '-r', 'junit:same.out'], 'the json and junit reporters both write to same.out'],
   ];
@@ -345,17 +357,19 @@ test('reporter usage errors exit 2 with one line: an unknown name lists the know
   assert.equal(readJunit(dir, 'r.xml').suite.attributes.tests, '1');
 });
 
-test('junit and github are loaded only by the runs that use them', async (t) => {
+test('junit, github, sarif and gitlab are loaded only by the runs that use them', async (t) => {
   const dir = makeTree(t, { 'a.json': '{' });
   const loaded = async (args, env = {}) => {
     const trace = path.join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
     const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href; // a URL has no spaces to quote
     await runCli(['a.json', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, ...env } });
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    return ['junit', 'github', 'xml'].filter((name) => urls.some((url) => url.endsWith(`/reporters/${name}.js`)));
+    return ['junit', 'github', 'xml', 'sarif', 'gitlab', 'fingerprints'].filter((name) => urls.some((url) => url.endsWith(`/reporters/${name}.js`)));
   };
   assert.deepEqual(await loaded([]), []);
   assert.deepEqual(await loaded(['-r', 'json']), []);
   assert.deepEqual(await loaded(['-r', 'junit:r.xml']), ['junit', 'xml']);
   assert.deepEqual(await loaded([], { GITHUB_ACTIONS: 'true' }), ['github']);
+  assert.deepEqual(await loaded(['-r', 'sarif:r.sarif']), ['sarif', 'fingerprints']);
+  assert.deepEqual(await loaded(['-r', 'gitlab:r.json']), ['gitlab', 'fingerprints']);
 });

@@ -11,7 +11,8 @@ export const BIN = path.join(REPO, 'bin', 'filecheck.js');
 
 // Variables that would change what filecheck prints or checks, whatever the test runs in.
 // GitHub Actions' variables turn the github reporter on: a suite run in Actions must not see them.
-const SCRUBBED = ['NO_COLOR', 'FORCE_COLOR', 'TERM', 'CHAOS_MONKEY', 'CHAOS_SEED', 'CHAOS_KIND', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT', 'GITHUB_ACTIONS', 'GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY'];
+// GitLab's CI_PROJECT_DIR is the root the gitlab report's paths are relative to.
+const SCRUBBED = ['NO_COLOR', 'FORCE_COLOR', 'TERM', 'CHAOS_MONKEY', 'CHAOS_SEED', 'CHAOS_KIND', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT', 'GITHUB_ACTIONS', 'GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY', 'CI_PROJECT_DIR'];
 
 /** The environment of a run: the parent's, scrubbed, CI=true and NO_COLOR=1; `undefined` in `env` removes a variable. */
 export function cliEnv(env = {}) {

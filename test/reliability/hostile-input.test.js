@@ -150,7 +150,7 @@ function fastTempDir(t) {
   return dir;
 }
 
-test('100,000 failing files: every one reported, output streamed within an 80 MB heap, whole json and junit reports', { timeout: 180_000 }, async (t) => {
+test('100,000 failing files: every one reported, output streamed within an 80 MB heap, whole json, junit, sarif and gitlab reports', { timeout: 180_000 }, async (t) => {
   const dir = fastTempDir(t);
   for (let d = 0; d < 100; d++) {
     fs.mkdirSync(path.join(dir, `d${d}`));
@@ -165,7 +165,8 @@ test('100,000 failing files: every one reported, output streamed within an 80 MB
   assert.equal(filesLine(inline.stdout), 'Files: 100000 failed, 0 passed, 100000 total');
 
   const reports = makeTree(t);
-  const pool = await runMeasured(t, [...args, '--workers', '2', '-r', `json:${reports}/report.json`, '-r', `junit:${reports}/report.xml`], { cwd: dir, heapMb: 80, timeout: 120_000 });
+  const files = ['json:report.json', 'junit:report.xml', 'sarif:report.sarif', 'gitlab:report-gl.json'].flatMap((spec) => ['-r', spec.replace(':', `:${reports}/`)]);
+  const pool = await runMeasured(t, [...args, '--workers', '2', ...files], { cwd: dir, heapMb: 80, timeout: 120_000 });
   assert.equal(pool.code, 1, pool.stderr.slice(0, 2000));
   const json = parseJsonReport(fs.readFileSync(path.join(reports, 'report.json'), 'utf8'));
   assert.equal(json.files.length, 100_000);
@@ -173,8 +174,10 @@ test('100,000 failing files: every one reported, output streamed within an 80 MB
   assert.equal(json.summary.failed, 100_000);
   const suite = parseXml(fs.readFileSync(path.join(reports, 'report.xml'), 'utf8')).children[0];
   assert.deepEqual([suite.attributes.tests, suite.attributes.failures, suite.children.length], ['100000', '100000', 100_000]);
+  assert.equal(parseJsonReport(fs.readFileSync(path.join(reports, 'report.sarif'), 'utf8')).runs[0].results.length, 100_000);
+  assert.equal(parseJsonReport(fs.readFileSync(path.join(reports, 'report-gl.json'), 'utf8')).length, 100_000);
 
-  t.diagnostic(`peak RSS, 100,000 failures: in-process ${inline.peakMiB} MiB, pool with json and junit files ${pool.peakMiB} MiB`);
+  t.diagnostic(`peak RSS, 100,000 failures: in-process ${inline.peakMiB} MiB, pool with json, junit, sarif and gitlab files ${pool.peakMiB} MiB`);
   for (const run of [inline, pool]) assert.ok(run.peakMiB < 300, `peak RSS ${run.peakMiB} MiB`);
 });
 

@@ -60,9 +60,9 @@ const leftovers = (dir) => fs.readdirSync(dir, { recursive: true }).filter((name
 
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
   for (const [executor, workers] of EXECUTORS) {
-    test(`${signal} (${executor}): exit ${code}, the partial summary, whole json and junit reports`, { timeout: 60_000 }, async (t) => {
+    test(`${signal} (${executor}): exit ${code}, the partial summary, whole json, junit and sarif reports`, { timeout: 60_000 }, async (t) => {
       const dir = makeTree(t); // the reports, and the file that lets the validator go on
-      const args = ['--workers', workers, '-r', 'default', '-r', `json:${dir}/report.json`, '-r', `junit:${dir}/report.xml`];
+      const args = ['--workers', workers, '-r', 'default', '-r', `json:${dir}/report.json`, '-r', `junit:${dir}/report.xml`, '-r', `sarif:${dir}/report.sarif`];
       const run = await signalWhenStarted(args, signal, path.join(dir, 'go'));
       assert.equal(run.code, code, run.stdout.slice(-500) + run.stderr);
       assert.equal(run.signal, null);
@@ -77,6 +77,8 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
       const suite = parseXml(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).children[0];
       assert.equal(suite.attributes.tests, passed, 'a testcase per checked file');
       assert.equal(suite.children.find((c) => c.name === 'system-out').text, `${unchecked} files not checked: interrupted.`);
+      const [sarifRun] = parseJsonReport(fs.readFileSync(path.join(dir, 'report.sarif'), 'utf8')).runs;
+      assert.deepEqual(sarifRun.invocations, [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'warning', message: { text: `${unchecked} files not checked: interrupted.` } }] }]);
       assert.deepEqual(leftovers(dir), []);
       assert.deepEqual(leftovers(gatedDir), []);
     });

@@ -1,0 +1,48 @@
+// GitLab's code quality report (a job's `artifacts: reports: codequality`), the part of the Code
+// Climate format that GitLab reads: a JSON array with an issue per problem, which the merge request
+// widget compares with the target branch's to list the problems a change brings and those it fixes.
+//
+// - description: the problem in words, with its JSON pointer; check_name: the validator.
+// - severity: "major" for a file that breaks a rule or does not parse, "critical" for a check that
+//   could not run or finish (an unreadable file, a validator that threw, the file timeout): nothing
+//   is known of that file.
+// - location.path: relative to the repository's root (CI_PROJECT_DIR, else the working directory);
+//   location.lines.begin: the problem's line, or 1 for a problem about the whole file (GitLab needs one).
+// - fingerprint: see fingerprints.js; unique per problem, since GitLab shows an issue once per fingerprint.
+//
+// Streamed, as the json report is, with no byte-order mark (GitLab's parser refuses one).
+import { problemText } from './problem-words.js';
+import { couldNotCheck } from './problem-kinds.js';
+import { fingerprints } from './fingerprints.js';
+import { repositoryPaths } from './repository-path.js';
+
+/**
+ * @param {{ write(text: string): void, end(): void | Promise<void>, cwd: string, root: string }} options
+ *   cwd: what reported paths are relative to; root: the repository's root, which the report's paths are relative to
+ */
+export function createGitlabReporter({ write, end, cwd, root }) {
+  const repositoryPath = repositoryPaths({ cwd, root });
+  // Nothing is written before there is something to say, as the json reporter does.
+  let opened = false;
+  return {
+    onFileResult({ path: reported, status, problems }) {
+      if (status === 'pass') return;
+      const file = repositoryPath(reported);
+      const prints = fingerprints(file, problems);
+      problems.forEach((p, i) => {
+        write((opened ? ',\n' : '[\n') + JSON.stringify({
+          description: problemText(p),
+          check_name: p.validator,
+          fingerprint: prints[i],
+          severity: couldNotCheck(p) ? 'critical' : 'major',
+          location: { path: file, lines: { begin: p.line ?? 1 } },
+        }));
+        opened = true;
+      });
+    },
+    async onRunComplete() {
+      write(opened ? '\n]\n' : '[]\n');
+      await end();
+    },
+  };
+}

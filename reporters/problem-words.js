@@ -1,0 +1,13 @@
+// A problem in words, for the reports read away from the file's text (a CI test view, a job summary,
+// a code-scanning alert, a merge request's widget): what is wrong, which validator says so, and
+// where in the document, by its JSON pointer, so that a reader can find the place without a line to
+// look at. The root's pointer ("") says nothing, and is left out.
+
+/** "must be integer (json-schema at /compilerOptions/target)" */
+export const problemText = (p) => `${p.message} (${p.validator}${p.pointer ? ` at ${p.pointer}` : ''})`;
+
+/** "3:15 must be integer (json-schema at /compilerOptions/target)": the same, after its line:column when it has one. */
+export const problemInWords = (p) => `${p.line === undefined ? '' : `${position(p)} `}${problemText(p)}`;
+
+// A custom validator may give a line without a column.
+const position = (p) => (p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`);

@@ -1,0 +1,105 @@
+// SARIF 2.1.0, the format of code-scanning tools: GitHub's code scanning
+// (github/codeql-action/upload-sarif) shows each result as an alert on its file and line. One run,
+// one result per problem. A result's rule is the validator that found the problem, its level
+// "error" (every problem fails its file), its message the problem in words with its JSON pointer.
+// Its file is a path relative to the repository's root (GITHUB_WORKSPACE, else the working
+// directory) under the base "%SRCROOT%", as GitHub expects; its region the problem's line and
+// column, or none for a problem about the whole file.
+//
+// Streamed, as the json report is: the results first, then the tool with the rules they used (a
+// run's properties may come in any order). Nothing in it changes from one run of the same files to
+// the next: no time, no absolute path but for a file outside the repository.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { problemText } from './problem-words.js';
+import { fingerprints } from './fingerprints.js';
+import { repositoryPaths } from './repository-path.js';
+import { notCheckedLine } from './summary-line.js';
+
+const require = createRequire(import.meta.url);
+const { name, version, homepage } = require('../package.json');
+
+const START = '{"$schema":"https://json.schemastore.org/sarif-2.1.0.json","version":"2.1.0","runs":[{"results":[';
+
+// What each built-in validator checks, for the rules' descriptions (GitHub shows a rule's short
+// description as its alerts' title). A custom validator is named by its module.
+const BUILT_IN = {
+  'json-schema': 'The file matches its JSON Schema',
+  require: 'The file has the keys its rules require, with their types',
+  parse: 'The file is valid in its format (JSON, YAML, TOML…)',
+  'front-matter': 'The Markdown file has the front matter its rules require',
+  read: 'The file can be read',
+  timeout: 'The check finishes within the file timeout',
+  worker: 'The check runs to its end',
+  check: 'The check runs to its end',
+  'chaos-monkey': 'A fault the chaos monkey injects, to test filecheck itself',
+};
+const describeRule = (id) => BUILT_IN[id] ?? `The custom validator "${id}" passes`;
+
+/**
+ * @param {{ write(text: string): void, end(): void | Promise<void>, cwd: string, root: string }} options
+ *   cwd: what reported paths are relative to; root: the repository's root, which the report's paths are relative to
+ */
+export function createSarifReporter({ write, end, cwd, root }) {
+  const repositoryPath = repositoryPaths({ cwd, root });
+  const rules = new Map(); // validator ─▶ its index in the rules, in the order first met
+  // Nothing is written before there is something to say, as the json reporter does: a usage error
+  // found when a schema is first compiled leaves stdout empty.
+  let opened = false;
+  // Before each result: the log's start, or the comma after the previous one.
+  const before = () => {
+    const text = opened ? ',\n' : `${START}\n`;
+    opened = true;
+    return text;
+  };
+  const ruleIndex = (id) => {
+    if (!rules.has(id)) rules.set(id, rules.size);
+    return rules.get(id);
+  };
+
+  return {
+    onFileResult({ path: reported, status, problems }) {
+      if (status === 'pass') return;
+      const file = repositoryPath(reported);
+      const artifactLocation = artifactLocationOf(file);
+      const prints = fingerprints(file, problems);
+      problems.forEach((p, i) => {
+        write(before() + JSON.stringify({
+          ruleId: p.validator,
+          ruleIndex: ruleIndex(p.validator),
+          level: 'error',
+          message: { text: problemText(p) },
+          locations: [{ physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } }],
+          partialFingerprints: { 'filecheck/v1': prints[i] },
+        }));
+      });
+    },
+    async onRunComplete(summary) {
+      const driver = {
+        name,
+        version,
+        semanticVersion: version,
+        informationUri: homepage,
+        rules: [...rules.keys()].map((id) => ({ id, shortDescription: { text: describeRule(id) }, defaultConfiguration: { level: 'error' } })),
+      };
+      // A run stopped by Ctrl-C did not finish its work; one stopped by --bail did what it was asked.
+      const invocation = { executionSuccessful: !summary.interrupted };
+      if (summary.unchecked) invocation.toolExecutionNotifications = [{ level: 'warning', message: { text: notCheckedLine(summary) } }];
+      write(`${opened ? '\n' : START}],\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`);
+      await end();
+    },
+  };
+}
+
+// A relative path becomes a relative URI reference (each segment percent-encoded: a space, `%`, `#`,
+// or a `:` that would otherwise read as a scheme) under the repository's root; a file outside the
+// root, an absolute file: URI.
+function artifactLocationOf(file) {
+  if (path.isAbsolute(file)) return { uri: pathToFileURL(file).href };
+  return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
+}
+
+// Lines and columns count from 1, columns in UTF-16 code units as JavaScript's strings do (the
+// run's columnKind). A custom validator may give a line without a column.
+const regionOf = (p) => (p.column === undefined ? { startLine: p.line } : { startLine: p.line, startColumn: p.column });
