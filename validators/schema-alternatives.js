@@ -61,6 +61,8 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
   const flatten = (node) => {
     node.members?.forEach(flatten);
     out.push({ error: node.error, ...(node.message && { message: node.message }), ...(node.pointer !== undefined && { pointer: node.pointer }), notBestMatch: !!node.hidden });
+    // A line moved to a property keeps the anyOf/oneOf's own, where ajv reports it, for --verbose.
+    if (node.pointer !== undefined) out.push({ error: node.error, message: node.atValue, notBestMatch: true });
   };
   items.forEach(flatten);
   return out;
@@ -137,6 +139,7 @@ function choose(group, branches, describe) {
   const onProperty = property !== undefined && property !== path && mergedMessage(alternatives, property, describe);
   if (onProperty) {
     hideAll();
+    group.atValue = group.message;
     group.message = `${onProperty.message} (${none} of ${error.keyword} matches)`;
     group.pointer = property;
     return;
@@ -184,7 +187,7 @@ function nameOf(schema) {
 
 // The one place every error of the alternatives is about, or undefined.
 function sharedPath(alternatives) {
-  const paths = new Set(alternatives.flat().map((node) => node.pointer ?? node.path));
+  const paths = new Set(alternatives.flat().map((node) => node.path));
   return paths.size === 1 ? [...paths][0] : undefined;
 }
 
@@ -304,7 +307,7 @@ const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
 function partOf(branch, path, describe) {
   const typed = branch.find((node) => failsOnType(node, path));
   const node = typed ?? branch[0];
-  if ((!typed && branch.length !== 1) || (node.pointer ?? node.path) !== path || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
+  if ((!typed && branch.length !== 1) || node.path !== path || node.pointer !== undefined || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
   const wrongType = !!typed;
   if (node.merged) return { ...node.merged, wrongType };
   const { keyword, params } = node.error;
