@@ -122,7 +122,8 @@ function choose(group, branches, describe) {
     group.message = severalMatch(error);
     return;
   }
-  // Each alternative failed, so each has an error: when all of them name theirs, they are counted.
+  // Counted from the schema; else each alternative failed, so each has an error: when all of them
+  // name theirs, they are counted.
   const count = Array.isArray(error.schema) ? error.schema.length
     : own.every((branch) => branch.allNamed) ? new Set(own.map((branch) => branch.index)).size : 0;
   const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
