@@ -121,7 +121,7 @@ test('a schema of an unknown $schema (draft-02) that fails to compile says it wa
   assert.equal(result.code, 2);
   assert.equal(
     oneLine(result.stderr),
-    'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
+    'schema schema.json:1:100 is invalid: /properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   );
 });
 
@@ -199,6 +199,18 @@ test('a document whose $schema names draft-03 is a schema, checked against the d
   assert.equal(listed.stdout, `schemas/ok.json\tjson\tdraft-03 meta-schema ($schema "${D03}")\n`);
 });
 
+test('an invalid schema exits 2 in one line naming the schema file, the place in it, the keyword\'s path and what it allows, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, {
+    's.json': '{\n  "properties": {\n    "a": { "type": "strin" }\n  }\n}\n',
+    'i.json': '{"a": 1}',
+  });
+  for (const workers of ['0', '2']) {
+    const result = await runCli(['i.json', '--schema', 's.json', '--workers', workers], { cwd: dir });
+    assert.equal(result.code, 2);
+    assert.equal(oneLine(result.stderr), 'schema s.json:3:20 is invalid: /properties/a/type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array');
+  }
+});
+
 test('a draft-03 schema that is not valid by the draft-03 meta-schema exits 2 in one line', async (t) => {
   const dir = makeTree(t, {
     'schema.json': json({ $schema: D03, properties: { a: { type: 'string', required: ['a'] } } }),
@@ -206,5 +218,5 @@ test('a draft-03 schema that is not valid by the draft-03 meta-schema exits 2 in
   });
   const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
   assert.equal(result.code, 2);
-  assert.equal(oneLine(result.stderr), 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be boolean');
+  assert.equal(oneLine(result.stderr), 'schema schema.json:1:100 is invalid: /properties/a/required must be boolean');
 });

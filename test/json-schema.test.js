@@ -401,7 +401,7 @@ test('a draft-04 file is a valid schema or not by draft-04\'s meta-schema, named
       'schema.json': { $schema: D07, properties: { n: { $ref: 'd4.json' } } },
       'd4.json': { $schema: D04, maximum: 5, exclusiveMaximum: 5 },
     }),
-    { name: 'UsageError', message: 'schema schema.json: d4.json (reached by $ref) is invalid: schema is invalid: data/exclusiveMaximum must be boolean' },
+    { name: 'UsageError', message: 'schema schema.json: d4.json:4:23 (reached by $ref) is invalid: /exclusiveMaximum must be boolean' },
   );
 });
 
@@ -422,7 +422,7 @@ test('a schema ajv runs out of stack on (an $id and a relative $ref it loops bet
 test('a file its $refs reach that is not a valid schema is a UsageError naming that file', async (t) => {
   await assert.rejects(compile(t, { 'schema.json': { properties: { a: { $ref: 'b.json' } } }, 'b.json': { type: 'nope' } }), (error) => {
     assert.ok(error instanceof UsageError);
-    assert.match(error.message, /^schema schema\.json: b\.json \(reached by \$ref\) is invalid: schema is invalid: data\/type must be equal to one of the allowed values/);
+    assert.equal(error.message, 'schema schema.json: b.json:2:11 (reached by $ref) is invalid: /type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array');
     return true;
   });
 });
@@ -603,11 +603,11 @@ test('a draft-03 schema $refs a 2020-12 file: compiled in 2020-12, the draft-03 
 test('a draft-03 file is a valid schema or not by the draft-03 meta-schema, named in the error', async (t) => {
   await assert.rejects(compile(t, { 'schema.json': { $schema: D07, properties: { a: { $ref: 'd3.json' } } }, 'd3.json': { $schema: D03, properties: { a: { required: ['a'] } } } }), {
     name: 'UsageError',
-    message: 'schema schema.json: d3.json (reached by $ref) is invalid: schema is invalid: data/properties/a/required must be boolean',
+    message: 'schema schema.json: d3.json:5:19 (reached by $ref) is invalid: /properties/a/required must be boolean',
   });
   await assert.rejects(compile(t, { 'schema.json': { $schema: D03, divisibleBy: 0 } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: schema is invalid: data/divisibleBy must be > 0',
+    message: 'schema schema.json:3:18 is invalid: /divisibleBy must be > 0',
   });
 });
 
@@ -777,7 +777,7 @@ test('OpenAPI 3.1\'s dialect is 2020-12', async (t) => {
 test('a schema of an unknown $schema that fails says it was read as draft-07', async (t) => {
   await assert.rejects(compile(t, { 'schema.json': { $schema: 'http://json-schema.org/draft-02/schema#', properties: { a: { required: true } } } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: schema is invalid: data/properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
+    message: 'schema schema.json:5:19 is invalid: /properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
   });
 });
 
@@ -797,14 +797,14 @@ test('a pattern that is not a valid Unicode regular expression: compiled without
   assert.deepEqual(validate({ branch: 'a:b', e: 'émile' }), [problem('/branch', `must match pattern "${NOT_UNICODE}"`), problem('/e', 'must match pattern "^\\p{Lu}"')]);
   await assert.rejects(compile(t, files, { ajv: { unicodeRegExp: true } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: the pattern at defs.json#/definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape)',
+    message: 'schema schema.json: defs.json:5:18 (reached by $ref) is invalid: /definitions/branch/pattern is not a valid Unicode regular expression (Invalid escape)',
   });
 });
 
 test('a pattern that is no regular expression at all is a UsageError naming where', async (t) => {
   await assert.rejects(compile(t, { 'schema.json': { patternProperties: { '^x-(': {} } } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: the pattern at #/patternProperties/^x-( is not a valid regular expression (Unterminated group)',
+    message: 'schema schema.json:3:5 is invalid: /patternProperties/^x-( is not a valid regular expression (Unterminated group)',
   });
 });
 
@@ -1046,8 +1046,36 @@ test('formats: false ignores unknown formats without a warning', async (t) => {
 test('an invalid schema is a UsageError naming the file', async (t) => {
   await assert.rejects(compile(t, { 'bad.schema.json': { type: 'strnig' } }, { schema: 'bad.schema.json' }), {
     name: 'UsageError',
-    message:
-      'schema bad.schema.json is invalid: schema is invalid: data/type must be equal to one of the allowed values, data/type must be array, data/type must match a schema in anyOf',
+    message: `schema bad.schema.json:2:11 is invalid: /type must be one of ${TYPES}`,
+  });
+});
+
+const TYPES = '"array", "boolean", "integer", "null", "number", "object", "string", or be array';
+
+test('an invalid schema says where in its file, the keyword\'s path and what it allows, in every draft', async (t) => {
+  for (const dialect of [D04, 'http://json-schema.org/draft-06/schema#', D07, 'https://json-schema.org/draft/2019-09/schema', D2020]) {
+    // "type" of "a" is on line 5, its value at column 15.
+    await assert.rejects(compile(t, { 'schema.json': { $schema: dialect, properties: { a: { type: 'strin' } } } }), {
+      name: 'UsageError',
+      message: `schema schema.json:5:15 is invalid: /properties/a/type must be one of ${TYPES}`,
+    }, dialect);
+  }
+});
+
+test('an invalid schema with several faults names the first three in the file\'s order, and counts the rest; a YAML schema is placed too', async (t) => {
+  const dir = tempDir(t);
+  const faults = { $schema: D04, properties: Object.fromEntries(['e', 'd', 'c', 'b', 'a'].map((key) => [key, { minLength: -1 }])) };
+  fs.writeFileSync(path.join(dir, 'many.json'), JSON.stringify(faults, null, 2));
+  fs.writeFileSync(path.join(dir, 's.yaml'), 'properties:\n  a:\n    type: strin\n');
+  const rule = (schema) => ({ schema: path.join(dir, schema), refs: [], ajv: {}, base: REPO });
+  const context = { warn() {}, display: (file) => path.relative(dir, file) };
+  await assert.rejects(createJsonSchemaValidator(rule('many.json'), context), {
+    name: 'UsageError',
+    message: 'schema many.json:5:20 is invalid: /properties/e/minLength must be >= 0; /properties/d/minLength must be >= 0; /properties/c/minLength must be >= 0; and 2 more',
+  });
+  await assert.rejects(createJsonSchemaValidator(rule('s.yaml'), context), {
+    name: 'UsageError',
+    message: `schema s.yaml:3:11 is invalid: /properties/a/type must be one of ${TYPES}`,
   });
 });
 

@@ -97,7 +97,7 @@ test('a job of the wrong kind is not told what the other kind may hold: the best
     '/jobs/build must have required property "uses"',
     '/jobs/build/runs-on must NOT have additional property "runs-on"',
     '/jobs/build/steps must NOT have additional property "steps"',
-    '/jobs/build matches none of the alternatives (oneOf)',
+    '/jobs/build matches none of the 2 alternatives (oneOf)',
   ]);
   // The same error in two alternatives is one problem, shown.
   assert.equal(problems.filter((p) => p.message.includes('"timeout"')).length, 1);
@@ -131,7 +131,7 @@ test('an alternative for another type of value, or whose constant the value does
 
 test('several alternatives matching a oneOf is one line naming them; no alternative standing out is one line too', async (t) => {
   const validate = await workflowValidator(t);
-  assert.deepEqual(all(validate({ twin: 3 })), ['/twin matches alternatives 1 and 2 of oneOf, where exactly one may match']);
+  assert.deepEqual(all(validate({ twin: 3 })), ['/twin matches 2 alternatives of oneOf ({"type":"integer"} and {"type":"number"}), where exactly one may match']);
   // Each alternative fails as deep, as often: neither is the one meant.
   const problems = validate({ pair: { a: 1, b: 2 } });
   assert.deepEqual(shown(problems), ['/pair matches none of the 2 alternatives (anyOf)']);
@@ -146,13 +146,13 @@ test('alternatives that cannot be told apart are all shown', async (t) => {
     '/jobs/call must have required property "runs-on"',
     '/jobs/call/uses must NOT have additional property "uses"',
     '/jobs/call/steps must NOT have additional property "steps"',
-    '/jobs/call matches none of the alternatives (oneOf)',
+    '/jobs/call matches none of the 2 alternatives (oneOf)',
   ]);
   // Two $ref'd alternatives, each missing its own property.
   assert.deepEqual(shown(validate({ either: { c: 1 } })), [
     '/either must have required property "a"',
     '/either must have required property "b"',
-    '/either matches none of the alternatives (anyOf)',
+    '/either matches none of the 2 alternatives (anyOf)',
   ]);
 });
 
@@ -284,4 +284,102 @@ test('from the command line: the best match by default, every alternative with -
     assert.ok(warm.every((file) => file.cached), `${more.join(' ')}: warm`);
     for (const report of reports.slice(1)) assert.deepEqual(report, reports[0], `${more.join(' ')}: in-process, pool, and warm from the cache alike`);
   }
+});
+
+// Shaped as SchemaStore's drone.json is: a document is one of four kinds, the last a pipeline of
+// one of several types, each a $ref; a pipeline without `type` matches more than one type.
+const PIPELINES = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  oneOf: [
+    { $ref: '#/definitions/signature' },
+    { $ref: '#/definitions/secret' },
+    { $ref: '#/definitions/template' },
+    { allOf: [{ $ref: '#/definitions/pipeline' }, { oneOf: [{ $ref: '#/definitions/docker_pipeline' }, { $ref: '#/definitions/kubernetes_pipeline' }, { $ref: '#/definitions/exec_pipeline' }] }] },
+  ],
+  definitions: {
+    name: { type: 'string', minLength: 1 },
+    signature: { type: 'object', required: ['hmac'], properties: { kind: { const: 'signature' }, hmac: { type: 'string' } } },
+    secret: { type: 'object', required: ['name'], properties: { kind: { const: 'secret' }, name: { $ref: '#/definitions/name' } } },
+    template: { type: 'object', required: ['load'], properties: { load: { type: 'string' } } },
+    pipeline: { type: 'object', required: ['type', 'name', 'steps'], properties: { kind: { const: 'pipeline' }, name: { $ref: '#/definitions/name' }, type: { enum: ['docker', 'kubernetes', 'exec'] } } },
+    docker_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'docker' }, kind: {}, name: {}, steps: { type: 'array' } } },
+    kubernetes_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'kubernetes' }, kind: {}, name: {}, steps: { type: 'array' } } },
+    exec_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'exec' }, kind: {}, name: {}, steps: { type: 'array' }, user: { type: 'string' } } },
+  },
+};
+
+// Shaped as a docs site's front-matter schema is: an anyOf of if/then rules, one per folder, each
+// allowing its own page types; with no `folder` every rule's `if` holds.
+const PAGE_TYPES = Array.from({ length: 28 }, (_, i) => [`type-${i}a`, `type-${i}b`]);
+const FRONT_MATTER = {
+  $schema: 'http://json-schema.org/draft-07/schema#',
+  type: 'object',
+  properties: { title: { type: 'string' }, 'page-type': { type: 'string' } },
+  anyOf: PAGE_TYPES.map((types, i) => ({
+    if: { properties: { folder: { const: `folder-${i}` } } },
+    then: { properties: { 'page-type': { enum: types } } },
+  })),
+};
+
+test('alternatives are counted from the schema: a oneOf of $refs, one nested in another', async (t) => {
+  const validate = await validatorOf(t, PIPELINES);
+  const problems = validate({ kind: 'pipeline', name: 'default', steps: [] });
+  assert.deepEqual(shown(problems), [
+    ' matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match',
+  ]);
+  assert.ok(all(problems).includes(' matches none of the 4 alternatives (oneOf)'), all(problems).join('\n'));
+  // Of the $ref'd jobs of the workflow, too: their errors name no alternative, the schema does.
+  const workflow = await workflowValidator(t);
+  assert.ok(all(workflow({ jobs: { build: { 'runs-on': 'ubuntu', timeout: 10 } } })).includes('/jobs/build matches none of the 2 alternatives (oneOf)'));
+});
+
+test('several alternatives matching a oneOf are named: by their $ref, their title, or their JSON when it is short', async (t) => {
+  const validate = await validatorOf(t, {
+    properties: {
+      titled: { oneOf: [{ title: 'A number', type: 'number' }, { title: 'An integer', type: 'integer' }] },
+      plain: { oneOf: [{ type: 'integer' }, { minimum: 0, description: 'any number that is not below zero, however large it is' }] },
+    },
+  });
+  assert.deepEqual(shown(validate({ titled: 3 })), ['/titled matches 2 alternatives of oneOf ("A number" and "An integer"), where exactly one may match']);
+  assert.deepEqual(shown(validate({ plain: 3 })), ['/plain matches 2 alternatives of oneOf ({"type":"integer"} and alternative 2), where exactly one may match']);
+});
+
+test('alternatives that all fail on the same property say that property and what it allows', async (t) => {
+  const validate = await validatorOf(t, FRONT_MATTER);
+  const problems = validate({ title: 'Intro', 'page-type': 'tutorial' });
+  assert.equal(problems.filter((p) => !p.notBestMatch).length, 1);
+  const [line] = problems.filter((p) => !p.notBestMatch);
+  assert.equal(line.pointer, '/page-type');
+  assert.match(line.message, /^must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\)$/);
+  // With --verbose, each rule's own error, and the anyOf's line where ajv reports it.
+  assert.deepEqual(problems.filter((p) => p.notBestMatch).map((p) => `${p.pointer} ${p.message}`), [
+    ...PAGE_TYPES.map((types) => `/page-type must be one of ${types.map((type) => `"${type}"`).join(', ')}`),
+    ' matches none of the 28 alternatives (anyOf)',
+  ]);
+});
+
+test('from the command line: counts, names and the property alike in-process and on a pool, compiled lazily or whole', async (t) => {
+  const dir = makeTree(t, {
+    'drone.schema.json': JSON.stringify(PIPELINES, null, 2),
+    'front.schema.json': JSON.stringify(FRONT_MATTER, null, 2),
+    '.drone.yml': 'kind: pipeline\nname: default\n\nsteps:\n- name: test\n',
+    'docs/intro.json': '{\n  "title": "Intro",\n  "page-type": "tutorial"\n}\n',
+  });
+  const runs = [];
+  for (const compile of ['eager', 'lazy']) {
+    for (const workers of ['0', '2']) {
+      const env = { FILECHECK_SCHEMA_COMPILE: compile };
+      const drone = await runCli(['-s', 'drone.schema.json', '.drone.yml', '--workers', workers], { cwd: dir, env });
+      const front = await runCli(['-s', 'front.schema.json', 'docs/intro.json', '--workers', workers], { cwd: dir, env });
+      assert.equal(drone.code, 1, drone.stderr);
+      assert.equal(front.code, 1, front.stderr);
+      runs.push([drone, front].map(({ stdout }) => stdout.split('\n').filter((line) => /^ {2}\d/.test(line))));
+    }
+  }
+  const [drone, front] = runs[0];
+  assert.deepEqual(drone, ['  1:1      matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match  (json-schema)']);
+  // On the page type's value, not the front matter's start.
+  assert.equal(front.length, 1);
+  assert.match(front[0], /^ {2}3:16 {5}must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\) {2}\(json-schema\)$/);
+  for (const run of runs.slice(1)) assert.deepEqual(run, runs[0]);
 });

@@ -11,6 +11,7 @@ import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
+import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
 import { walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { existingStoreFile, storeFileFor } from '../runner/schema-store.js';
@@ -63,6 +64,16 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     return files.get(file);
   };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
+  // `schema s.json:3:11 is invalid`; a file a $ref reached: `schema s.json: b.json:2:5 (reached by $ref) is invalid`.
+  const invalid = (resource, at = '') => (resource === root ? `schema ${shown}${at} is invalid` : `schema ${shown}: ${nameOf(resource)}${at} (reached by $ref) is invalid`);
+  // A schema that cannot be used for its faults (what its draft's meta-schema refuses, a pattern
+  // that is no regular expression): where in its file, and why.
+  const refused = (resource, faults) => {
+    const { at, said } = sayFaults(faults, resource.file);
+    return fail(`${invalid(resource, at)}: ${said}`, [resource.file].filter(Boolean));
+  };
+  // Where a pattern is, for a note.
+  const patternAt = ({ resource, pointer }) => `${resource === root || !resource.file ? '' : display(resource.file)}#${pointer}`;
   // The refs file with an $id, or (naming both) the two that give it.
   const preloadedWithId = (url, besides) => {
     try {
@@ -112,18 +123,18 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       }
       if (resource.unknown) notes.push(unknown(resource));
       if (resource.twice) notes.push(...resource.twice);
-      const what = resource === root ? `schema ${shown} is invalid` : `schema ${shown}: ${nameOf(resource)} (reached by $ref) is invalid`;
       // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
       const unknownKeyword = (keyword) => {
         const message = `strict mode: unknown keyword: "${keyword}"`;
-        if (ajv.opts.strictSchema === true) throw fail(`${what}: ${message}`, [resource.file].filter(Boolean));
+        if (ajv.opts.strictSchema === true) throw fail(`${invalid(resource)}: ${message}`, [resource.file].filter(Boolean));
         if (ajv.opts.strictSchema) warnings.push(message);
       };
       let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
-      if (unicode && unicodeRegExp === undefined && badPattern([resource], root, display, true)) throw new NotUnicode(null, [resource]);
+      if (unicode && unicodeRegExp === undefined && badPattern([resource], true)) throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
-        checkOwnDraft(resource.raw, own, ajv.opts.validateSchema, what, resource.file);
+        const errors = ownDraftErrors(resource.raw, own, ajv.opts.validateSchema);
+        if (errors) throw refused(resource, metaSchemaFaults(errors));
         const migrated = migrateSchema(schema, own, dialect);
         schema = migrated.schema;
         migrated.ignored.forEach(unknownKeyword);
@@ -146,7 +157,10 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
         const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
         ajv.addSchema(schema, key, undefined, own === dialect ? undefined : false);
       } catch (error) {
-        throw fail(`${what}: ${error.message}`, [resource.file].filter(Boolean));
+        // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
+        // words, and leaves the meta-schema's errors in ajv.errors.
+        if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length) throw refused(resource, metaSchemaFaults(ajv.errors));
+        throw fail(`${invalid(resource)}: ${error.message}`, [resource.file].filter(Boolean));
       }
       added.set(resource.key, schema);
       for (const each of ids) claimed.set(each, resource);
@@ -281,14 +295,14 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           // A pattern written for an engine without the u flag, as many real schemas' are, is
           // compiled without it (the schema's others keep it), unless the rule's ajv settings say
           // how, or it is broken anyway.
-          const broken = badPattern(signal.resources, root, display, false);
+          const broken = badPattern(signal.resources, false);
           if (broken || !unicode || unicodeRegExp !== undefined) {
-            const at = broken ?? badPattern(signal.resources, root, display, unicode);
-            const why = at ? `the pattern at ${at.where} is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` : signal.error.message;
-            throw fail(`schema ${shown} is invalid: ${why}`);
+            const at = broken ?? badPattern(signal.resources, unicode);
+            if (!at) throw fail(`schema ${shown} is invalid: ${signal.error.message}`);
+            throw refused(at.resource, [{ ...at, message: `is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` }]);
           }
-          const at = badPattern(signal.resources, root, display, true);
-          notes.push(`the pattern at ${at?.where ?? '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`);
+          const at = badPattern(signal.resources, true);
+          notes.push(`the pattern at ${at ? patternAt(at) : '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`);
           unicode = false;
         } else {
           throw signal;
@@ -354,34 +368,32 @@ function ignorableFormat(ajv, error) {
 }
 
 // Each schema of an older draft is valid or not by its own draft's meta-schema (a draft-04
-// exclusiveMaximum must be a boolean), checked before it is migrated.
+// exclusiveMaximum must be a boolean), checked before it is migrated: the meta-schema's errors, or null.
 const metaAjvs = new Map();
-function checkOwnDraft(raw, dialect, validateSchema, what, file) {
-  if (validateSchema === false) return;
+function ownDraftErrors(raw, dialect, validateSchema) {
+  if (validateSchema === false) return null;
   if (!metaAjvs.has(dialect)) metaAjvs.set(dialect, createAjv(dialect, { formats: false, strict: false }, [], []));
   const ajv = metaAjvs.get(dialect);
-  if (!ajv.validateSchema({ ...raw, $schema: META_SCHEMAS[dialect] })) {
-    throw new UsageError(`${what}: schema is invalid: ${ajv.errorsText(ajv.errors)}`, { files: [file].filter(Boolean) });
-  }
+  return ajv.validateSchema({ ...raw, $schema: META_SCHEMAS[dialect] }) ? null : ajv.errors;
 }
 
 // Where the first `pattern` (or patternProperties key) of the schemas compiled is not a valid
 // regular expression (with the u flag, or without it once that is off), and why.
-function badPattern(resources, root, display, unicode) {
+// @returns {{ resource, pointer: string, atKey?: true, reason: string } | null} atKey: the pattern is the key at pointer
+function badPattern(resources, unicode) {
   let found = null;
-  const check = (pattern, where) => {
+  const check = (pattern, at) => {
     if (found || typeof pattern !== 'string') return;
     try {
       new RegExp(pattern, unicode ? 'u' : '');
     } catch (error) {
-      found = { where, reason: error.message.replace(/^.*: /, '') };
+      found = { ...at, reason: error.message.replace(/^.*: /, '') };
     }
   };
   for (const resource of resources) {
-    const prefix = resource === root || !resource.file ? '' : display(resource.file);
     walkSchema(resource.raw, (node, pointer, _, { keyword, key }) => {
-      if (keyword === 'patternProperties') check(key, `${prefix}#${pointer}`);
-      check(node.pattern, `${prefix}#${pointer}/pattern`);
+      if (keyword === 'patternProperties') check(key, { resource, pointer, atKey: true });
+      check(node.pattern, { resource, pointer: `${pointer}/pattern` });
     });
   }
   return found;

@@ -3,11 +3,13 @@
 // GitHub job that is not valid would otherwise also be told what a reusable-workflow job may hold.
 //
 // ajv (allErrors) reports a flat list, in the order it evaluates: the errors of each alternative,
-// one alternative after another on the same value, then the anyOf/oneOf error itself. Only a
-// schemaPath inside the alternative says which one an error is from (`…/oneOf/1/type`): through a
-// $ref the path starts again in the referenced schema, and SchemaStore's alternatives are mostly
-// $refs. So the alternatives are told apart by what ajv's order implies as well (branchesOf), and
-// where nothing tells them apart, every error is shown: a guess never hides an error.
+// one alternative after another on the same value, then the anyOf/oneOf error itself, which
+// carries its alternatives (ajv's verbose errors): how many there are, and their $refs and titles
+// to name them by. Only a schemaPath inside the alternative says which one an error is from
+// (`…/oneOf/1/type`): through a $ref the path starts again in the referenced schema, and
+// SchemaStore's alternatives are mostly $refs. So the alternatives are told apart by what ajv's
+// order implies as well (branchesOf), and where nothing tells them apart, every error is shown: a
+// guess never hides an error.
 import { listOf, orList, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
@@ -34,10 +36,11 @@ export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
  * @param {(error: import('ajv').ErrorObject) => string} describe words one error
  * @param {Set<import('ajv').ErrorObject>} [wrongType] enum and const errors that stand for a type
  *   error left out (schema-problems.js): the value is of another type than they allow
- * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, notBestMatch: boolean }>}
+ * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, pointer?: string, notBestMatch: boolean }>}
  *   in ajv's order, without the errors that only sum up others; message: an anyOf/oneOf's own, in
- *   place of describe's; notBestMatch: an error of an alternative that another matches better, or
- *   an anyOf/oneOf whose best alternative's errors say what is wrong
+ *   place of describe's; pointer: where it is, when that is a property all its alternatives failed
+ *   on, not the value it is about; notBestMatch: an error of an alternative that another matches
+ *   better, or an anyOf/oneOf whose best alternative's errors say what is wrong
  */
 export function bestMatches(errors, describe, wrongType = new Set()) {
   const items = [];
@@ -48,14 +51,18 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
       let start = items.length;
       while (start > 0 && within(items[start - 1].path, node.path) && !ofAnotherAlternative(items[start - 1], node)) start--;
       node.members = items.splice(start);
-      choose(node, describe);
+      const branches = branchesOf(node);
+      items.push(...notAlternatives(node, branches));
+      choose(node, branches, describe);
     }
     items.push(node);
   }
   const out = [];
   const flatten = (node) => {
     node.members?.forEach(flatten);
-    out.push({ error: node.error, ...(node.message && { message: node.message }), notBestMatch: !!node.hidden });
+    out.push({ error: node.error, ...(node.message && { message: node.message }), ...(node.pointer !== undefined && { pointer: node.pointer }), notBestMatch: !!node.hidden });
+    // A line moved to a property keeps the anyOf/oneOf's own, where ajv reports it, for --verbose.
+    if (node.pointer !== undefined) out.push({ error: node.error, message: node.atValue, notBestMatch: true });
   };
   items.forEach(flatten);
   return out;
@@ -86,10 +93,20 @@ function hide(node) {
   node.members?.forEach(hide);
 }
 
-// Decides what an anyOf/oneOf shows: its message, and which of the errors before it are hidden.
-function choose(group, describe) {
+// The errors before an anyOf/oneOf that are not its alternatives', when it says how many of them
+// failed: taken out of its branches and members, for the anyOf/oneOf around it to place (an
+// earlier alternative of that one: drone's pipeline, whose types two match, is one of four kinds).
+function notAlternatives(group, branches) {
+  const failing = failingCount(group.error);
+  if (failing === undefined || branches.length <= failing) return [];
+  const others = branches.splice(0, branches.length - failing).flatMap((branch) => branch.nodes);
+  group.members = branches.flatMap((branch) => branch.nodes);
+  return others;
+}
+
+// Decides what an anyOf/oneOf shows: its message, and which of its alternatives' errors are hidden.
+function choose(group, branches, describe) {
   const { error, path } = group;
-  const branches = branchesOf(group);
   // The first alternative that names itself (the i-th) has the i unnamed ones before it (through a
   // $ref); errors before those are of keywords checked before the anyOf/oneOf (an allOf's earlier
   // part: dependabot's `schedule`, required beside a oneOf). They stay shown, unless they are
@@ -97,22 +114,35 @@ function choose(group, describe) {
   const named = branches.findIndex((branch) => branch.index !== undefined);
   const first = named === -1 ? 0 : Math.max(0, named - branches[named].index);
   for (const { nodes } of branches.slice(0, first)) if (notMeant(nodes, path)) nodes.forEach(hide);
-  const alternatives = branches.slice(first).map((branch) => branch.nodes);
+  const own = branches.slice(first);
+  const alternatives = own.map((branch) => branch.nodes);
   const hideAll = () => alternatives.forEach((nodes) => nodes.forEach(hide));
   if (error.keyword === 'oneOf' && Array.isArray(error.params.passingSchemas)) {
     hideAll(); // several alternatives match: what the others lack is beside the point
-    const matching = error.params.passingSchemas.map((index) => index + 1);
-    group.message = `matches alternatives ${matching.slice(0, -1).join(', ')} and ${matching.at(-1)} of oneOf, where exactly one may match`;
+    group.message = severalMatch(error);
     return;
   }
-  // Each alternative failed, so each has an error: when all of them name theirs, they are counted.
-  const count = branches.slice(first).every((branch) => branch.allNamed) ? new Set(branches.slice(first).map((branch) => branch.index)).size : 0;
-  group.message = `matches none of the ${count ? `${count} ` : ''}alternatives (${error.keyword})`;
+  // Counted from the schema; else each alternative failed, so each has an error: when all of them
+  // name theirs, they are counted.
+  const count = Array.isArray(error.schema) ? error.schema.length
+    : own.every((branch) => branch.allNamed) ? new Set(own.map((branch) => branch.index)).size : 0;
+  const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
+  group.message = `matches ${none} (${error.keyword})`;
   if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
   const merged = mergedMessage(alternatives, path, describe);
   if (merged) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
     Object.assign(group, merged);
+    return;
+  }
+  // Each fails on one property of it (a docs site's page type, per folder): the line is the property's.
+  const property = sharedPath(alternatives);
+  const onProperty = property !== undefined && property !== path && mergedMessage(alternatives, property, describe);
+  if (onProperty) {
+    hideAll();
+    group.atValue = group.message;
+    group.message = `${onProperty.message} (${none} of ${error.keyword} matches)`;
+    group.pointer = property;
     return;
   }
   const best = bestOf(alternatives, path);
@@ -124,6 +154,42 @@ function choose(group, describe) {
   }
   // else none stands out, and nothing tells the alternatives' errors from those of keywords
   // checked before the anyOf/oneOf: all stay shown
+}
+
+// How many of the anyOf/oneOf's alternatives failed, when its schema is known (ajv's verbose
+// errors): all of them, but of a oneOf that two match, the alternatives ajv checked before the
+// second of those (it checks no further).
+function failingCount(error) {
+  if (!Array.isArray(error.schema)) return undefined;
+  const passing = error.params.passingSchemas;
+  return Array.isArray(passing) ? passing[1] - 1 : error.schema.length;
+}
+
+// `matches 2 alternatives of oneOf (#/definitions/a and #/definitions/b), where exactly one may
+// match`; `at least 2 of the 5` when ajv stopped at the second that matches, before the last.
+function severalMatch(error) {
+  const passing = error.params.passingSchemas;
+  const alternatives = error.schema;
+  if (!Array.isArray(alternatives)) {
+    return `matches alternatives ${passing.map((index) => index + 1).join(' and ')} of oneOf, where exactly one may match`;
+  }
+  const count = passing[1] < alternatives.length - 1 ? `at least 2 of the ${alternatives.length} alternatives` : '2 alternatives';
+  const names = passing.map((index) => nameOf(alternatives[index]) ?? `alternative ${index + 1}`);
+  return `matches ${count} of oneOf (${names.join(' and ')}), where exactly one may match`;
+}
+
+// An alternative as check-jsonschema shows it: by its $ref or its title, else its JSON when short.
+function nameOf(schema) {
+  if (typeof schema?.$ref === 'string') return schema.$ref;
+  if (typeof schema?.title === 'string') return JSON.stringify(schema.title);
+  const json = JSON.stringify(schema);
+  return json.length <= 40 ? json : undefined;
+}
+
+// The one place every error of the alternatives is about, or undefined.
+function sharedPath(alternatives) {
+  const paths = new Set(alternatives.flat().map((node) => node.path));
+  return paths.size === 1 ? [...paths][0] : undefined;
 }
 
 // The index of the alternative an error is from, when its schemaPath says so.
@@ -198,7 +264,7 @@ const ONCE = new Set(['type', 'const', 'enum', 'not', 'maximum', 'minimum', 'exc
   'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'contains', 'uniqueItems', 'maxContains', 'minContains',
   'maxProperties', 'minProperties']);
 
-// When each alternative is one error about the value itself (its type, its values, a pattern, a
+// When each alternative is one error about the value at `path` (its type, its values, a pattern, a
 // missing property), or fails on its type, one line says what each would take: `must be string or
 // array`, `must be one of "off", "warn", or be object`, `must be number, or match pattern "…"`,
 // `must have one of the properties "uses", "run"`. A merged group keeps its parts (merged), for the
@@ -242,7 +308,7 @@ const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
 function partOf(branch, path, describe) {
   const typed = branch.find((node) => failsOnType(node, path));
   const node = typed ?? branch[0];
-  if ((!typed && branch.length !== 1) || node.path !== path || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
+  if ((!typed && branch.length !== 1) || node.path !== path || node.pointer !== undefined || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
   const wrongType = !!typed;
   if (node.merged) return { ...node.merged, wrongType };
   const { keyword, params } = node.error;

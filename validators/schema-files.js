@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 import { createRequire } from 'node:module';
-import { describeSyntaxError } from '../runner/positions.js';
+import { describeSyntaxError, locateProblems } from '../runner/positions.js';
 import { keysWrittenTwice } from '../runner/read-json.js';
 
 const require = createRequire(import.meta.url);
@@ -31,15 +31,35 @@ export function readSchemaFile(file, display = (name) => name) {
   return { schema, twice };
 }
 
+/**
+ * Fills in the line and column of problems with a JSON pointer into a schema file, as a document's
+ * are placed. The file is read again: only a schema that cannot be used needs it.
+ * @param {string} file
+ * @param {Array<{ pointer: string, atKey?: boolean, line?: number, column?: number }>} problems
+ */
+export function locateInSchemaFile(file, problems) {
+  let text;
+  try {
+    text = readText(file);
+  } catch {
+    return; // gone since it was read: the problems keep no place
+  }
+  if (isYaml(file)) require('../runner/parse-yaml.js').parseYaml(text)[0].locate?.(problems);
+  else locateProblems(text, problems);
+}
+
+const readText = (file) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+const isYaml = (file) => /\.ya?ml$/i.test(file);
+
 function parseSchemaFile(file, display = (name) => name) {
   let text;
   try {
-    text = fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+    text = readText(file);
   } catch (error) {
     const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
-  const yaml = /\.ya?ml$/i.test(file);
+  const yaml = isYaml(file);
   const schema = yaml ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
   // `true` and `false` are schemas too (draft-06 on; ajv takes them in draft-04 as well).
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {

@@ -17,8 +17,8 @@ export function toProblems(errors) {
   errors = withoutImpliedTypes(errors, wrongType);
   // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
   const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe, wrongType) : errors.map((error) => ({ error }));
-  const found = chosen.map(({ error, message = describe(error), notBestMatch }) => {
-    const problem = { validator: 'json-schema', message, pointer: error.instancePath, kind: 'invalid' };
+  const found = chosen.map(({ error, message = describe(error), pointer = error.instancePath, notBestMatch }) => {
+    const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
     // An extra property, or a property name that is not allowed: its key is what is wrong.
     const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
     if (key !== undefined && (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties' || error.propertyName !== undefined)) {
