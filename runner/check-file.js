@@ -174,12 +174,18 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
 
 // Custom validators may return strings or partial problems. atKey and notBestMatch: see finish-problems.js.
+// A line or column that is not a whole number from 1 is left out (SARIF's code scanning refuses the
+// whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, line, column, kind, atKey, notBestMatch } = problem ?? {};
+  const { message = String(problem), pointer, kind, atKey, notBestMatch } = problem ?? {};
+  const line = place(problem?.line);
+  const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used).
   return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column, atKey, notBestMatch }) };
 }
+
+const place = (n) => (Number.isInteger(n) && n >= 1 ? n : undefined);
 
 function thrownProblem(error, validator) {
   if (error instanceof ChaosError) return { validator, message: error.message, kind: 'chaos' };

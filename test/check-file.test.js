@@ -107,6 +107,23 @@ test('strings, single problems and partial problems are normalised', (t) => {
   ]);
 });
 
+test('a custom validator\'s line and column are kept only as whole numbers from 1: code scanning refuses others', (t) => {
+  const result = check(entry(t, DOC), [
+    validator('v', () => [
+      { message: 'line 0', line: 0, column: 3 },
+      { message: 'a string', line: '2', column: 1 },
+      { message: 'column 0', line: 7, column: 0 },
+      { message: 'not whole', line: 1.5 },
+    ]),
+  ]);
+  assert.deepEqual(result.problems, [
+    { validator: 'v', message: 'column 0', kind: 'invalid', line: 7 },
+    { validator: 'v', message: 'line 0', kind: 'invalid' },
+    { validator: 'v', message: 'a string', kind: 'invalid' },
+    { validator: 'v', message: 'not whole', kind: 'invalid' },
+  ]);
+});
+
 test('positions are filled from pointers on failing files; a problem that names its position keeps it', (t) => {
   const result = check(entry(t, DOC), [
     validator('v', () => [
