@@ -4,7 +4,10 @@
 // look at. The root's pointer ("") says nothing, and is left out.
 
 /** "must be integer (json-schema at /compilerOptions/target)" */
-export const problemText = (p) => `${p.message} (${p.validator}${p.pointer ? ` at ${p.pointer}` : ''})`;
+export const problemText = (p) => `${p.message} (${p.validator}${p.pointer && !saysWhere(p) ? ` at ${p.pointer}` : ''})`;
+
+// A problem placed near its node, not on it, already ends with its pointer (finish-problems.js).
+const saysWhere = (p) => p.message.endsWith(`(at ${p.pointer})`);
 
 /** "3:15 must be integer (json-schema at /compilerOptions/target)": the same, after its line:column when it has one. */
 export const problemInWords = (p) => `${p.line === undefined ? '' : `${position(p)} `}${problemText(p)}`;

@@ -87,6 +87,16 @@ test('junit: every problem of a file is a line of its failure; the message names
   ]);
 });
 
+test('junit: a problem placed near its node, which says its pointer itself, says it once', async (t) => {
+  const dir = makeTree(t, {
+    'a.json': '{\n  "n": {}\n}\n',
+    'v.js': "export const name = 'v';\nexport default () => [{ message: 'needs a name', pointer: '/n/name' }];\n",
+  });
+  const { code, stderr } = await runCli(['a.json', '--validator', './v.js', '-r', 'junit:r.xml'], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.equal(child(readJunit(dir, 'r.xml').testcases[0], 'failure').text, '2:8 needs a name (at /n/name) (v)');
+});
+
 test('junit: file names and messages with markup, quotes, unicode, line breaks and characters XML forbids', async (t) => {
   const nasty = 'say "hi" <b>&amp;</b> \u0001\u001b[31m ]]> \uFFFF end';
   const dir = makeTree(t, {
