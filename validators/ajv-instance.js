@@ -10,9 +10,7 @@ const require = createRequire(import.meta.url);
 
 // A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
 // ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).
-// Each error carries the schema of its keyword (verbose): an anyOf/oneOf's alternatives, which
-// its message counts and names (schema-alternatives.js).
-const SEMANTICS = { allErrors: true, ownProperties: true, verbose: true };
+const SEMANTICS = { allErrors: true, ownProperties: true };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
 // `strict: false` silent. Style checks (strictTypes, strictTuples, a property that patternProperties

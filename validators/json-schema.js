@@ -85,9 +85,24 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     let { validate, notes, files } = compile(strategy === 'lazy');
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
+    // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
+    // wording (schema-alternatives.js): compiled (lazily, never stored) when a failing document
+    // first has such an error. Verbose code takes 6-9% longer to compile, which passing files
+    // would pay for (bench/RESULTS.md).
+    let wordy;
+    const problemsOf = (doc, errors) => {
+      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) return toProblems(errors);
+      try {
+        wordy ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: strategy === 'lazy', spent, verbose: true }).validate;
+        if (!wordy(doc)) return toProblems(wordy.errors);
+      } catch {
+        // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
+      }
+      return toProblems(errors);
+    };
     const run = (doc) => {
       try {
-        return validate(doc) ? [] : toProblems(validate.errors);
+        return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
         // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
         if (error instanceof RangeError && /call stack/.test(error.message)) {
@@ -173,7 +188,7 @@ function loadStored(cache, rule, storedRequire) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent }) {
+function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent, verbose = false }) {
   const notes = [];
   let warnings = [];
   // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
@@ -192,14 +207,14 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
   if (rule.meta) {
     // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
     // passes): here they are added as schemas like any other, their formats checked.
-    ajv = newAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false }, warnings);
+    ajv = newAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false, ...(verbose && { verbose }) }, warnings);
     validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
   } else {
     const compiled = compileOffline(readResource(rule.schema, display), {
       shown,
       display,
       refIndex: refIndexOf(rule.refs),
-      newAjv: (dialect, options, collected) => newAjv(dialect, { ...rule.ajv, ...options }, collected),
+      newAjv: (dialect, options, collected) => newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
       unicodeRegExp: rule.ajv.unicodeRegExp,
       store: rule.schemaStore,
       lazy: lazy && !cache,
