@@ -66,7 +66,8 @@ export function loadConfig(options, { cwd, env }) {
   }
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
-  checkRefs([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)], (file) => relativePosix(cwd, file) || file);
+  // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
+  checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], (file) => relativePosix(cwd, file) || file);
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
