@@ -10,13 +10,15 @@ import { walkSchema } from './schema-walk.js';
  * @returns {Record<string, any> | null} a copy without `nullable`, or null when it has none
  */
 export function withoutNullable(schema) {
-  if (!JSON.stringify(schema).includes('"nullable"')) return null;
-  const copy = structuredClone(schema);
+  // Looked for by a walk, cheaper than a search of the schema's JSON text: few schemas have it.
   let found = false;
-  walkSchema(copy, (node) => {
-    if (!Object.hasOwn(node, 'nullable')) return;
-    delete node.nullable;
-    found = true;
+  walkSchema(schema, (node) => {
+    found ||= Object.hasOwn(node, 'nullable');
   });
-  return found ? copy : null;
+  if (!found) return null;
+  const copy = structuredClone(schema);
+  walkSchema(copy, (node) => {
+    delete node.nullable;
+  });
+  return copy;
 }
