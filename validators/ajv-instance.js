@@ -100,12 +100,14 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     code: { ...options.code, formats: formatsCode(formats), ...(source && { source: true }) },
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
-  if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  // Not checked against itself as it is added (ajv's own copy): that would compile its validator.
+  if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'), undefined, false);
   if (dialect === 'draft-03' && options.meta !== false) ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
     for (const [name, format] of Object.entries(require('./formats.cjs').added)) ajv.addFormat(name, format);
   }
+  if (!source && usesPrecompiledMeta(settings)) withPrecompiledMeta(ajv, dialect);
   const lender = shareMetaSchemas(ajv, `${dialect}${source ? ' source' : ''}`, settings, plugins);
   withKeywordMetaSchemasOf(lender, ajv, () => {
     for (const keyword of keywords) ajv.addKeyword(keyword);
@@ -115,6 +117,42 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
   });
   return ajv;
+}
+
+/** The dialects whose meta-schema's validator is precompiled (scripts/build-meta-validators.js). */
+export const PRECOMPILED_META_DIALECTS = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];
+
+// The settings under which ajv would compile a meta-schema's validator as it was precompiled: those
+// the precompiled code was built with (none), or only settings that do not reach a meta-schema's
+// code (formats, which ajv leaves out of it; keywords, which a meta-schema does not use; strictness,
+// which a meta-schema meets; how the code is optimised). Not `verbose`, `$data`, `allErrors`, the
+// regular expressions' engine and the like, which change it.
+const META_NEUTRAL = new Set(['formats', 'keywords', 'strict', 'strictSchema', 'strictTypes', 'strictTuples', 'strictRequired', 'allowMatchingProperties']);
+const usesPrecompiledMeta = ({ code = {}, ...settings }) => Object.keys(settings).every((key) => META_NEUTRAL.has(key))
+  && Object.keys(code).every((key) => key === 'optimize');
+
+// Checking a schema against a meta-schema (ajv's validateSchema, which asks its `validate` for the
+// meta-schema by id) runs the precompiled validator of that meta-schema: ajv never compiles its
+// own. A schema that $refs a meta-schema still has ajv compile it, as a part of that schema. Not in
+// an ajv whose code is kept (--cache).
+const metaId = (dialect) => META_SCHEMAS[dialect].replace(/#$/, '');
+// The meta-schema a schema without $schema is checked against, in each dialect's ajv (its class's).
+const DEFAULT_META = { 'draft-04': 'draft-04', 'draft-06': 'draft-07', 'draft-07': 'draft-07', '2019-09': '2019-09', '2020-12': '2020-12' };
+function withPrecompiledMeta(ajv, dialect) {
+  const precompiled = new Map(); // id ─▶ dialect, of the precompiled meta-schemas this ajv has
+  for (const each of PRECOMPILED_META_DIALECTS) if (ajv.schemas[metaId(each)]) precompiled.set(metaId(each), each);
+  // What ajv's defaultMeta() would find: it compiles the meta-schema's validator to know it is there.
+  const fallback = DEFAULT_META[dialect];
+  if (fallback && ajv.opts.defaultMeta === undefined && precompiled.has(metaId(fallback))) ajv.opts.defaultMeta = metaId(fallback);
+  const validate = ajv.validate;
+  ajv.validate = function validateWithPrecompiledMeta(keyRef, data) {
+    const own = typeof keyRef === 'string' && precompiled.get(keyRef.replace(/#$/, ''));
+    if (!own) return validate.call(this, keyRef, data);
+    const check = require(`./meta-schemas/${own}.cjs`);
+    const valid = check(data);
+    this.errors = check.errors;
+    return valid;
+  };
 }
 
 // Each schema is compiled by an ajv of its own (compile-offline.js), and each ajv compiles the
