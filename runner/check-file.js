@@ -146,16 +146,15 @@ function tooDeepAt(document, pointer) {
 // built-in validators that choose a schema per document (validators/selected-schemas.js): the
 // file's text, its parser and the document's `range` in it (a YAML comment may name its schema),
 // and `uses`, which receives each schema chosen (its cache key and files: selected-schemas.js).
-// `applied` gathers the schemas applied to the document: one that several rules bring in, given
-// or chosen, validates it once (validators/json-schema.js).
+// `source` is made for this document: the validators note on it the schemas applied to it
+// (`applied`, validators/json-schema.js), so that one that several rules bring in validates it once.
 function runValidators(doc, entry, validators, problems, guard, source = {}) {
   const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
-  const shared = { ...source, applied: new Set() };
   for (const validator of validators) {
     const name = validator.name;
     try {
       ctx.options = validator.options;
-      const found = validator.validate(doc, ctx, shared);
+      const found = validator.validate(doc, ctx, source);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
         problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });

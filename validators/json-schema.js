@@ -16,7 +16,7 @@ const require = createRequire(import.meta.url);
 
 /**
  * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown, ctx?: object,
- *   source?: { applied?: Set<string> }): object[] }} SchemaValidator
+ *   source?: { applied?: string[] }): object[] }} SchemaValidator
  *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on;
  *   files: those it was compiled from (the schema, its preloaded refs, the local files its $refs
  *   reached), which --watch watches; source.applied: the schemas already applied to the document,
@@ -134,8 +134,10 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
       },
       // A schema applies once to a document, however many of the file's rules bring it in.
       validate: (doc, ctx, source) => {
-        if (source?.applied?.has(identity)) return [];
-        source?.applied?.add(identity);
+        if (source) {
+          if (source.applied?.includes(identity)) return [];
+          (source.applied ??= []).push(identity);
+        }
         return run(doc);
       },
     };

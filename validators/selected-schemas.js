@@ -13,7 +13,7 @@ const NOT_CACHED = 'missing:catalog-copy';
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[], warn?(message: string): void }} options
  *   warn: said of a catalog entry without a local copy, for each file it matches (the run says it once)
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
- *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[], applied?: Set<string> }): object[] }}
+ *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[], applied?: string[] }): object[] }}
  *   source: the file's text, its parser and the document's place in it (a YAML comment may name
  *   its schema); uses: receives each schema the file chose; applied: the schemas already applied to
  *   the document (by another rule's validator), which are not applied again (json-schema.js)
