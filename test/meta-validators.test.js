@@ -28,6 +28,10 @@ test('an ajv of plain settings checks schemas with the precompiled validator; ve
   for (const dialect of PRECOMPILED_META_DIALECTS) {
     assert.equal(compiledItsOwn(createAjv(dialect, {}, [], []), dialect), false, dialect);
     assert.equal(compiledItsOwn(createAjv(dialect, { formats: 'fast', strict: true, code: { optimize: false } }, [], []), dialect), false, dialect);
+    // A plugin's keyword with a meta-schema of its own (ajv-errors' errorMessage): that one is
+    // compiled, and checked against the dialect's meta-schema, precompiled.
+    const plugin = { apply: (ajv) => ajv.addKeyword({ keyword: 'x-note', metaSchema: { type: 'string' } }), options: undefined };
+    assert.equal(compiledItsOwn(createAjv(dialect, { plugins: ['x-note'] }, [plugin], []), dialect), false, `${dialect} with a plugin`);
     for (const [settings, options] of [[{ verbose: true }, {}], [{ $data: true }, {}], [{ allErrors: false }, {}], [{}, { source: true }]]) {
       assert.equal(compiledItsOwn(createAjv(dialect, settings, [], [], options), dialect), true, `${dialect} ${JSON.stringify([settings, options])}`);
     }
