@@ -22,19 +22,42 @@ const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the mai
 // nobody reads.
 const PROGRESS_SLOTS = 1024;
 const STOP_GRACE_MS = 500; // after a bail or Ctrl-C, a check still running is stopped after this
-// A worker's young generation, which V8 lets grow to 48 MB: parsing files makes short-lived garbage
-// only, and a small one collects it as fast. Measured on kumadocs `auto` (bench/RESULTS.md): peak
-// RSS 97 → 93 MB on JSON, 144 → 115 MB on YAML, wall time the same within 1%.
-const YOUNG_GENERATION_MB = 6;
+// A worker's young generation, which V8 lets grow to 48 MB. Parsing files makes short-lived garbage
+// only, and a small one collects it as fast: measured on kumadocs `auto` (bench/RESULTS.md), peak
+// RSS 97 → 93 MB on JSON, 144 → 115 MB on YAML, wall time the same within 1%. Compiling schema
+// after schema makes garbage in bursts that a small one promotes to the old generation: on 320
+// SchemaStore schemas, 32 MB took `auto` 5.6 → 5.3 s (5 interleaved runs), peak RSS +15 MB.
+const YOUNG_GENERATION_MB = { parsing: 6, compiling: 32 };
+
+/**
+ * Whether the workers' files compile schema after schema: their rules give more than one schema
+ * between them, or choose schemas per file (a catalog, a document's $schema).
+ * @param {Array<{ rules: number[] }>} files the files to check (discover.js shares one rules array per set)
+ * @param {Array<{ id: number, schema?: string | null, selection?: object | null }>} rules
+ * @returns {boolean}
+ */
+export function compilesManySchemas(files, rules) {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const schemas = new Set();
+  for (const set of new Set(files.map((file) => file.rules))) {
+    for (const id of set) {
+      const rule = byId.get(id);
+      if (rule?.selection) return true;
+      if (rule?.schema && schemas.add(rule.schema).size > 1) return true;
+    }
+  }
+  return false;
+}
 
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
  * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string,
- *   allAlternatives?: boolean }} options schemaCache: the folder of compiled schemas (--cache);
- *   allAlternatives: see check-file.js prepareCheck
+ *   allAlternatives?: boolean, compiling?: boolean }} options schemaCache: the folder of compiled schemas (--cache);
+ *   allAlternatives: see check-file.js prepareCheck; compiling: the files compile schema after
+ *   schema (compilesManySchemas), which a larger young generation serves
  */
-export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false }) {
+export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false, compiling = false }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
@@ -45,7 +68,7 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
-    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB[compiling ? 'compiling' : 'parsing'] },
   });
   // A worker that dies between two runs of a kept pool (--watch) is replaced by piscina, which says
   // so with an 'error' event: unheard, it would end the process. During a run, executePool hears it.

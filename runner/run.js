@@ -6,9 +6,13 @@ import { createRuleCompiler } from './compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 
-const startWorkers = async (workers, rules, config, cache) => (await import('./pool.js')).startPool({
-  workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir, allAlternatives: config.verbose,
-});
+const startWorkers = async (workers, rules, config, cache, files) => {
+  const { startPool, compilesManySchemas } = await import('./pool.js');
+  return startPool({
+    workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir, allAlternatives: config.verbose,
+    compiling: compilesManySchemas(files, rules),
+  });
+};
 const openCache = async (...args) => (await import('./cache.js')).openCache(...args);
 
 /**
@@ -69,7 +73,7 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
       // The other cores are idle while the main thread measures: the workers boot there meanwhile,
       // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
       // before: a slow boot would keep the files it was given from a run that stays in-process.
-      pool ??= await startWorkers(input.cores - 1, rules, config, cache);
+      pool ??= await startWorkers(input.cores - 1, rules, config, cache, toCheck);
       let workingSince = null;
       const startEarly = () => {
         if (early || !pool.booted()) return;
@@ -99,7 +103,7 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
         await pool.close();
         pool = session.pool = null;
       }
-      pool ??= await startWorkers(chosen.workers, rules, config, cache);
+      pool ??= await startWorkers(chosen.workers, rules, config, cache, toCheck);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
       await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });

@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, parseJsonReport, filesLine, failedPaths, oneLine, cliEnv, REPO } from './helpers/cli.js';
 import { chaosHits } from '../runner/chaos.js';
 import { WORTH_MS } from '../runner/plan.js';
+import { compilesManySchemas } from '../runner/pool.js';
 
 const MODES = ['0', '1', '2', 'auto'];
 const CORES = os.availableParallelism();
@@ -410,3 +411,26 @@ test('"workers": 2 in the config makes a pool of 2; --workers 0 overrides it; "w
   assert.equal(invalid.stdout, '');
   assert.match(oneLine(invalid.stderr), /\.filecheckrc\.json: workers /);
 });
+
+test('compilesManySchemas: the workers get the young generation of compiling when their files compile schema after schema', () => {
+  const rules = [
+    { id: 0, schema: '/s/a.json' },
+    { id: 1, schema: '/s/b.json' },
+    { id: 2, require: ['title'] },
+    { id: 3, selection: { catalogs: ['/c.json'] } },
+    { id: 4, schema: '/s/a.json', require: ['title'] },
+  ];
+  // discover.js gives the files of one rule set one shared array.
+  const [a, b, keys, aAndKeys, chosen, aAgain] = [[0], [1], [2], [0, 2], [3], [4]];
+  const files = (...sets) => sets.flatMap((set) => [{ rules: set }, { rules: set }]);
+  const cases = [
+    ['one schema, many files (a docs site)', files(a), false],
+    ['one schema in two sets, and in two rules', files(a, aAndKeys, aAgain), false],
+    ['required keys only', files(keys), false],
+    ['a schema per rule (configuration files)', files(a, b, keys), true],
+    ['schemas chosen per file (a catalog, $schema)', files(chosen), true],
+    ['no files', [], false],
+  ];
+  for (const [why, input, expected] of cases) assert.equal(compilesManySchemas(input, rules), expected, why);
+});
+
