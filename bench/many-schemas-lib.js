@@ -6,13 +6,6 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const Ajv = require('ajv').default;
-const Ajv2019 = require('ajv/dist/2019').default;
-const Ajv2020 = require('ajv/dist/2020').default;
-const AjvDraft04 = require('ajv-draft-04').default;
-const addFormats = require('ajv-formats').default;
-const ajvErrors = require('ajv-errors').default;
-const draft06 = require('ajv/dist/refs/json-schema-draft-06.json');
 
 // The URL a SchemaStore schema is published at, which its relative $refs resolve against when it
 // has no $id of its own.
@@ -37,16 +30,21 @@ export const idOf = (schema, file) => {
 // One ajv, as a careful script would build it for one schema: the class of the schema's draft,
 // ajv-formats, the same plugin filecheck's rules get (ajv-errors), lenient about unknown keywords
 // and formats as filecheck is (it warns; a plain script says `strict: false`).
-export function newAjv(draft) {
-  const opts = { allErrors: true, strict: false, logger: false };
-  const ajv = draft === '04' ? new AjvDraft04(opts)
-    : draft === '2019-09' ? new Ajv2019(opts)
-      : draft === '2020-12' ? new Ajv2020(opts)
-        : new Ajv(opts);
-  if (draft === '06') ajv.addMetaSchema(draft06);
-  addFormats(ajv);
-  ajvErrors(ajv);
+export function newAjv(draft, { optimize = true, plugin = true } = {}) {
+  const opts = { allErrors: true, strict: false, logger: false, code: { optimize } };
+  const ajv = new (ajvClassOf(draft))(opts);
+  if (draft === '06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
+  require('ajv-formats').default(ajv);
+  if (plugin) require('ajv-errors').default(ajv);
   return ajv;
+}
+
+// Each draft's ajv class, loaded when first used: a script that checks one file loads one.
+function ajvClassOf(draft) {
+  if (draft === '04') return require('ajv-draft-04').default;
+  if (draft === '2019-09') return require('ajv/dist/2019').default;
+  if (draft === '2020-12') return require('ajv/dist/2020').default;
+  return require('ajv').default;
 }
 
 // Compiles `file` with `refFiles` (the schemas its $refs reach) preloaded under their URLs.

@@ -185,6 +185,16 @@ const checkJsonschemaConfig = (key) => ({
   },
   failed: (stdout) => (/validation done/.test(stdout) ? 0 : NaN),
 });
+// The floor of those rows (baseline-config.js): a plain ajv process, the same schemas, the same file.
+const floorConfig = (key) => ({
+  label: 'baseline-config',
+  argv: () => {
+    if (!CLONE) return NO_CLONE;
+    const [file, schema] = CONFIG_FILES[key];
+    return [NODE, path.join(BENCH, 'baseline-config.js'), path.join(STORE_DIR, schema), path.join('config', file), ...refClosure(STORE_DIR, schema).map((r) => path.join(STORE_DIR, r))];
+  },
+  failed: failedOf,
+});
 // The many-schema repository is checked from its folder, whose .filecheckrc.json has the rules.
 const MANY = path.join(WORK, 'many-schemas');
 const filecheckMany = (label, ...extra) => ({
@@ -283,6 +293,13 @@ const SCENARIOS = [
   ['config-package-json-vs-cjs', 'config', filecheckConfig('package-json'), checkJsonschemaConfig('package-json'), { wall: 1.0 }],
   ['config-tsconfig-vs-cjs', 'config', filecheckConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), { wall: 1.0 }],
   ['config-workflow-vs-cjs', 'config', filecheckConfig('workflow'), checkJsonschemaConfig('workflow'), { wall: 1.0 }],
+  // Their floor (no target): what a plain ajv process takes, against check-jsonschema; filecheck's
+  // rows above, less these, is what filecheck itself costs on this runtime. Not for package.json:
+  // the plain process compiles the ten schemas its $refs reach, where filecheck and check-jsonschema
+  // compile only what the file reaches (lazily) — that row says what compiling lazily saves.
+  ['config-package-json-floor', 'config', floorConfig('package-json'), checkJsonschemaConfig('package-json'), {}],
+  ['config-tsconfig-floor', 'config', floorConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), {}],
+  ['config-workflow-floor', 'config', floorConfig('workflow'), checkJsonschemaConfig('workflow'), {}],
   // A repository of 320 SchemaStore schemas with ajv-errors on every rule, a few valid and invalid
   // files each (so both exit 1, and must agree on how many files fail): cold against the plain
   // loop, and warm --cache against cold.
