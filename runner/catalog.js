@@ -79,17 +79,20 @@ export function loadCatalog(file, display = (name) => name) {
     }
     return urls;
   };
+  const compile = compileGlob(picomatch);
+  // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
+  // match needs is made here (messages and the rest when asked).
   data.schemas.forEach((entry, index) => {
-    const where = `catalog ${shown}: schemas[${index}]`;
-    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where} has no "url"`);
+    const where = () => `catalog ${shown}: schemas[${index}]`;
+    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where()} has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
-    if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where}: "fileMatch" must be a list of globs`);
+    if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where()}: "fileMatch" must be a list of globs`);
     const name = typeof entry.name === 'string' && entry.name ? entry.name : entry.url;
     const found = catalogEntry(name, entry.url, index);
     entries.push([entry, found]);
-    const globs = fileMatch.map(compileGlob(picomatch)).filter(Boolean);
+    const globs = fileMatch.map(compile).filter(Boolean);
     for (const glob of fileMatch) {
-      if (glob.startsWith('!')) continue;
+      if (glob.startsWith('!') || !(glob.startsWith('.') || glob.includes('/.'))) continue; // no folder starts with a dot
       for (const folder of glob.split('/').slice(0, -1)) if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
     }
     if (globs.length && globs.every((glob) => glob.name)) {
