@@ -84,7 +84,7 @@ export function createChaosMonkey(chaos, { timeoutMs, inWorker }) {
     hang() {
       sleep(inWorker ? Infinity : timeoutMs + 1);
     },
-    // A worker dies from an uncaught error at its next turn (worker.js awaits one before replying),
+    // A worker dies from an uncaught error at its next turn (worker-batch.js awaits one before replying),
     // as a validator's stray timer would kill it. In-process the check dies as a contained
     // process.exit makes it die.
     crash() {
