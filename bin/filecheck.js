@@ -2,10 +2,10 @@
 // The only place that touches `process`: signals, exit code, broken pipes.
 import module from 'node:module';
 
-// V8's code for filecheck's modules and its dependencies' is kept between runs, as Python keeps
-// .pyc files (Node 22.1 and later; in the OS's temporary folder, NODE_DISABLE_COMPILE_CACHE=1 turns
-// it off): compiling them again costs a config file's run 5-7% on Node 24 (bench/RESULTS.md). So
-// filecheck is imported only once it is on.
+// V8's compiled code of filecheck's modules and of its dependencies is kept between runs, as
+// Python keeps .pyc files (Node 22.1 and later; in the OS's temporary folder;
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off): compiling them again costs a config file's run 5-7%
+// on Node 24 (bench/RESULTS.md). So filecheck is imported only once it is on.
 module.enableCompileCache?.();
 const [{ main }, { EXIT }] = await Promise.all([import('../runner/cli.js'), import('../runner/exit-codes.js')]);
 
