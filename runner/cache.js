@@ -246,7 +246,6 @@ function nearestExisting(dir) {
   return dir;
 }
 
-
 function statOrNull(file) {
   try {
     return fs.statSync(file, { throwIfNoEntry: false });

@@ -40,7 +40,7 @@ export function readSchemaFile(file, display = (name) => name) {
 export function locateInSchemaFile(file, problems) {
   let text;
   try {
-    text = readText(file);
+    text = readSchemaText(file);
   } catch {
     return; // gone since it was read: the problems keep no place
   }
@@ -48,13 +48,13 @@ export function locateInSchemaFile(file, problems) {
   else locateProblems(text, problems);
 }
 
-const readText = (file) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+const readSchemaText = (file) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
 const isYaml = (file) => /\.ya?ml$/i.test(file);
 
 function parseSchemaFile(file, display = (name) => name) {
   let text;
   try {
-    text = readText(file);
+    text = readSchemaText(file);
   } catch (error) {
     const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
