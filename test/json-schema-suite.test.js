@@ -1,6 +1,6 @@
 // The official JSON-Schema-Test-Suite (required tests of draft-03 to 2020-12), run with each schema
-// compile strategy forced (FILECHECK_SCHEMA_COMPILE=eager, =lazy), each in a child process of its
-// own: (a) both strategies give every data file the same verdict and the same problems (message,
+// compile strategy forced (FILECHECK_SCHEMA_COMPILE=eager, =lazy, =apart), each in a child process of
+// its own: (a) all give every data file the same verdict and the same problems (message,
 // pointer, line, column, kind), and refuse the same schemas with the same words; (b) where filecheck
 // disagrees with the spec is exactly the list committed in test/fixtures/json-schema-suite-expected.json
 // (ajv's known limits: $ref siblings in drafts 4-7, "__proto__", some $recursiveRef/$dynamicRef and
@@ -22,7 +22,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
 const EXPECTED = JSON.parse(fs.readFileSync(new URL('./fixtures/json-schema-suite-expected.json', import.meta.url), 'utf8'));
-const STRATEGIES = ['eager', 'lazy'];
+const STRATEGIES = ['eager', 'lazy', 'apart']; // each compared with the first
 const suite = findSuite();
 const HOW = `the JSON-Schema-Test-Suite is not here: \`apt-get download ${SUITE_PACKAGE} && dpkg-deb -x libtest-json-schema-acceptance-perl_*.deb DIR\`, then FILECHECK_JSON_SCHEMA_TEST_SUITE=DIR/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Acceptance (as .ci/run does)`;
 
@@ -46,41 +46,45 @@ function checkWith(root, strategy) {
 }
 
 /** Where two results of one draft differ: a file's result, or a schema's refusal. */
-function strategyDifferences(eager, lazy) {
+function strategyDifferences(eager, other, name) {
   const found = [];
-  for (const file of new Set([...eager.files.keys(), ...lazy.files.keys()])) {
-    const [a, b] = [eager.files.get(file), lazy.files.get(file)];
-    if (!isDeepStrictEqual(a, b)) found.push(`${file}:\n    eager: ${JSON.stringify(a)}\n    lazy:  ${JSON.stringify(b)}`);
+  for (const file of new Set([...eager.files.keys(), ...other.files.keys()])) {
+    const [a, b] = [eager.files.get(file), other.files.get(file)];
+    if (!isDeepStrictEqual(a, b)) found.push(`${file}:\n    eager: ${JSON.stringify(a)}\n    ${name}: ${JSON.stringify(b)}`);
   }
-  for (const key of new Set([...eager.rejected.keys(), ...lazy.rejected.keys()])) {
-    const [a, b] = [eager.rejected.get(key), lazy.rejected.get(key)];
-    if (a !== b) found.push(`schema of ${key}:\n    eager: ${a ?? 'accepted'}\n    lazy:  ${b ?? 'accepted'}`);
+  for (const key of new Set([...eager.rejected.keys(), ...other.rejected.keys()])) {
+    const [a, b] = [eager.rejected.get(key), other.rejected.get(key)];
+    if (a !== b) found.push(`schema of ${key}:\n    eager: ${a ?? 'accepted'}\n    ${name}: ${b ?? 'accepted'}`);
   }
   return found;
 }
 
 
-test('the JSON Schema Test Suite: eager and lazy compiling agree on every file, and disagree with the spec only where the committed list says', { skip: !suite && !process.env.CI && HOW }, async (t) => {
+test('the JSON Schema Test Suite: eager, lazy and apart compiling agree on every file, and disagree with the spec only where the committed list says', { skip: !suite && !process.env.CI && HOW }, async (t) => {
   assert.ok(suite, HOW);
   const root = makeTree(t);
   const laid = layOutSuite(suite, root);
   assert.deepEqual(countsOf(laid), EXPECTED.counts, `the suite at ${suite} is not the one ${SUITE_PACKAGE} ships, which the expected list was made from`);
 
   const started = performance.now();
-  const [eager, lazy] = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy)));
-  t.diagnostic(`both strategies in ${Math.round(performance.now() - started)} ms; per draft (eager/lazy ms): ${Object.keys(DRAFTS).map((d) => `${d} ${eager[d].ms}/${lazy[d].ms}`).join(', ')}`);
+  const results = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy)));
+  const [eager] = results;
+  t.diagnostic(`all strategies in ${Math.round(performance.now() - started)} ms; per draft (${STRATEGIES.join('/')} ms): ${Object.keys(DRAFTS).map((d) => `${d} ${results.map((r) => r[d].ms).join('/')}`).join(', ')}`);
 
   const report = [];
   for (const draft of Object.keys(DRAFTS)) {
     const { tests } = EXPECTED.counts[draft];
     assert.equal(eager[draft].files.size + [...eager[draft].rejected.keys()].reduce((n, key) => n + laid[draft].cases.find((c) => c.key === key).tests.length, 0), tests, `${draft}: a data file is missing from the results`);
     // (a) the strategies agree, problem for problem
-    const differences = strategyDifferences(eager[draft], lazy[draft]);
-    if (differences.length) report.push(`${draft}: eager and lazy compiling differ on ${differences.length} file(s) or schema(s):\n  ${differences.slice(0, 8).join('\n  ')}`);
-    const [warnA, warnB] = [[...new Set(eager[draft].warnings)].sort(), [...new Set(lazy[draft].warnings)].sort()];
-    if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`${draft}: the strategies warn differently (not a failure): eager only ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)).slice(0, 5))}, lazy only ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)).slice(0, 5))}`);
+    for (const [k, other] of STRATEGIES.entries()) {
+      if (!k) continue;
+      const differences = strategyDifferences(eager[draft], results[k][draft], other);
+      if (differences.length) report.push(`${draft}: eager and ${other} compiling differ on ${differences.length} file(s) or schema(s):\n  ${differences.slice(0, 8).join('\n  ')}`);
+      const [warnA, warnB] = [[...new Set(eager[draft].warnings)].sort(), [...new Set(results[k][draft].warnings)].sort()];
+      if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`${draft}: the strategies warn differently (not a failure): eager only ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)).slice(0, 5))}, ${other} only ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)).slice(0, 5))}`);
+    }
     // (b) each strategy's disagreements with the spec are today's
-    for (const [strategy, result] of [['eager', eager[draft]], ['lazy', lazy[draft]]]) {
+    for (const [strategy, result] of STRATEGIES.map((name, k) => [name, results[k][draft]])) {
       const got = disagreements(laid[draft], result);
       const want = EXPECTED.disagreements[draft];
       const changed = [...new Set([...Object.keys(got), ...Object.keys(want)])].filter((key) => !isDeepStrictEqual(got[key], want[key]));

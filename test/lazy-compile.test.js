@@ -1,10 +1,12 @@
 // How schemas are compiled (validators/lazy-refs.js): each $ref'd subschema when a document first
-// reaches it, unless FILECHECK_SCHEMA_COMPILE=eager; the reports agree.
+// reaches it, compiled apart (FILECHECK_SCHEMA_COMPILE=apart, a run's own) or inlined where ajv
+// would (=lazy), or all at once (=eager); the reports agree.
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
+import { compileStrategy } from '../validators/json-schema.js';
 
-const strategies = ['lazy', 'eager'];
+const strategies = ['lazy', 'eager', 'apart'];
 const run = (args, cwd, strategy, extra = []) => runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
 
 // A root schema whose "a" is a schema in another file that $refs a third, broken one.
@@ -41,7 +43,7 @@ for (const workers of ['0', '2']) {
   });
 }
 
-test('both strategies give the same problems and line:col on schemas across files (drafts 07 and 2019-09, unevaluatedProperties, recursion); warnings cover what was compiled', async (t) => {
+test('every strategy gives the same problems and line:col on schemas across files (drafts 07 and 2019-09, unevaluatedProperties, recursion); warnings cover what was compiled', async (t) => {
   const dir = makeTree(t, {
     'draft7.json': JSON.stringify({
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -73,6 +75,7 @@ test('both strategies give the same problems and line:col on schemas across file
     reports[strategy] = [seven, nineteen].map(({ stdout, stderr }) => ({ files: parseJsonReport(stdout).files.map(({ path, status, problems }) => ({ path, status, problems })), stderr }));
   }
   assert.deepEqual(reports.lazy.map(({ files }) => files), reports.eager.map(({ files }) => files));
+  assert.deepEqual(reports.apart.map(({ files }) => files), reports.eager.map(({ files }) => files));
   // The unknown format is in a definition compiled when a.json reaches it, after the warnings were said.
   assert.match(reports.eager[0].stderr, /unknown format "no-such-format"/);
   assert.doesNotMatch(reports.lazy[0].stderr, /unknown format/);
@@ -82,4 +85,45 @@ test('both strategies give the same problems and line:col on schemas across file
   assert.match(seven.stderr, /unknown keyword "unknownThing"/);
   assert.deepEqual(nineteen.files.map(({ path }) => path), ['c.json']);
   assert.deepEqual(nineteen.files[0].problems.map(({ message }) => message).sort(), ['must NOT have unevaluated property "other"', 'must be equal to 1'].sort());
+});
+
+// Code compiled apart gives each $ref'd subschema's errors a schemaPath from that subschema's own
+// root: a type error from one and an enum error from another would look like one schema's, and be
+// worded as one ("must be one of"), where inlined code (and every other tool) names both.
+test('apart: a failing document is worded by the code with $refs inlined, as the other strategies word it', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({
+      definitions: { text: { type: 'string' }, mode: { enum: ['a', 'b'] } },
+      properties: { mode: { allOf: [{ $ref: '#/definitions/text' }, { $ref: '#/definitions/mode' }] } },
+    }),
+    'd.json': '{"mode": true}',
+  });
+  for (const strategy of strategies) {
+    const { code, stdout } = await run(['--schema', 's.json', 'd.json', '-r', 'json'], dir, strategy);
+    assert.equal(code, 1);
+    assert.deepEqual(parseJsonReport(stdout).files[0].problems.map(({ message }) => message), ['must be string', 'must be one of "a", "b"'], strategy);
+  }
+});
+
+test('which strategy compiles a schema: apart while few schemas failed a document, lazy with plugins or many failing, eager with --cache; forced by name', () => {
+  const rows = [
+    // cache, plugins, schemas made before, of them failing, forced ─▶ strategy
+    [false, 0, 0, 0, undefined, 'apart'],
+    [false, 0, 5, 0, undefined, 'apart'],
+    [false, 0, 1, 1, undefined, 'lazy'], // a schema compiled twice already: apart would not pay
+    [false, 0, 6, 1, undefined, 'apart'], // one in six
+    [false, 0, 5, 1, undefined, 'lazy'],
+    [false, 0, 320, 300, undefined, 'lazy'],
+    [false, 1, 0, 0, undefined, 'lazy'],
+    [true, 0, 0, 0, undefined, 'eager'],
+    [true, 1, 9, 9, undefined, 'eager'],
+    [true, 0, 0, 0, 'apart', 'apart'],
+    [false, 1, 0, 0, 'apart', 'apart'],
+    [false, 0, 0, 0, 'eager', 'eager'],
+    [false, 0, 0, 0, 'lazy', 'lazy'],
+    [false, 0, 0, 0, 'no-such', 'apart'],
+  ];
+  for (const [cache, plugins, schemas, failing, forced, want] of rows) {
+    assert.equal(compileStrategy({ cache, plugins, schemas, failing, forced }), want, JSON.stringify({ cache, plugins, schemas, failing, forced }));
+  }
 });

@@ -358,7 +358,7 @@ test('alternatives that all fail on the same property say that property and what
   ]);
 });
 
-test('from the command line: counts, names and the property alike in-process and on a pool, compiled lazily or whole', async (t) => {
+test('from the command line: counts, names and the property alike in-process and on a pool, compiled whole, lazily or apart', async (t) => {
   const dir = makeTree(t, {
     'drone.schema.json': JSON.stringify(PIPELINES, null, 2),
     'front.schema.json': JSON.stringify(FRONT_MATTER, null, 2),
@@ -366,7 +366,7 @@ test('from the command line: counts, names and the property alike in-process and
     'docs/intro.json': '{\n  "title": "Intro",\n  "page-type": "tutorial"\n}\n',
   });
   const runs = [];
-  for (const compile of ['eager', 'lazy']) {
+  for (const compile of ['eager', 'lazy', 'apart']) {
     for (const workers of ['0', '2']) {
       const env = { FILECHECK_SCHEMA_COMPILE: compile };
       const drone = await runCli(['-s', 'drone.schema.json', '.drone.yml', '--workers', workers], { cwd: dir, env });

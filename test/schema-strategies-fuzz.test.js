@@ -1,11 +1,12 @@
-// Property: compiling a schema eagerly (it and everything its $refs reach, up front) or lazily (each
-// $ref'd subschema on first use) gives every document the same report: verdict and problems
-// (message, pointer, line, column, kind), and the same refusal of a schema ajv rejects.
+// Property: compiling a schema eagerly (it and everything its $refs reach, up front), lazily (each
+// $ref'd subschema on first use) or apart (lazily, no $ref'd subschema inlined) gives every document
+// the same report: verdict and problems (message, pointer, line, column, kind), and the same
+// refusal of a schema ajv rejects.
 // Random schemas of every dialect (test/reliability/json-fuzz.js), with recursive definitions, $refs
 // to definitions kept in a second file (found beside the schema, or preloaded), a recursion that goes
 // through both files, and unevaluatedProperties where the dialect has it; random documents shaped by
 // each schema, then mutated, so that some pass and most fail at every depth. Each strategy runs in
-// a child process of its own (FILECHECK_SCHEMA_COMPILE=eager / lazy), every case in-process through
+// a child process of its own (FILECHECK_SCHEMA_COMPILE=eager / lazy / apart), every case in-process through
 // the programmatic API, one run per schema.
 // Seeds: a fixed list; FUZZ_SEED=<n> runs that seed alone. A failure names its seed.
 import { test } from 'node:test';
@@ -23,7 +24,7 @@ const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.ur
 const SEEDS = process.env.FUZZ_SEED ? [fuzzSeed()] : [1, 2, 3, 20260, 4242];
 const SCHEMAS = 20; // per seed, four of each dialect
 const DOCUMENTS = 12; // per schema
-const STRATEGIES = ['eager', 'lazy'];
+const STRATEGIES = ['eager', 'lazy', 'apart']; // each compared with the first
 
 const put = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
@@ -112,7 +113,7 @@ function checkWith(root, strategy, dirs) {
 }
 
 
-test(`eager and lazy schema compiling give every random document the same report (seeds ${SEEDS.join(', ')}; FUZZ_SEED=<n> runs another)`, async (t) => {
+test(`eager, lazy and apart schema compiling give every random document the same report (seeds ${SEEDS.join(', ')}; FUZZ_SEED=<n> runs another)`, async (t) => {
   const root = makeTree(t);
   const cases = new Map(); // seed ─▶ cases
   for (const seed of SEEDS) {
@@ -124,39 +125,46 @@ test(`eager and lazy schema compiling give every random document the same report
     cases.set(seed, made);
   }
   const dirs = SEEDS.map((seed) => `seed-${seed}`);
-  const [eager, lazy] = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy, dirs)));
+  const [eager, ...others] = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy, dirs)));
 
   const report = [];
   const stats = { documents: 0, passing: 0, failing: 0, rejectedSchemas: 0, splitSchemas: 0, recursive: 0, loopThroughTwoFiles: 0, unevaluatedProperties: 0 };
   for (const seed of SEEDS) {
     const dir = `seed-${seed}`;
-    const [a, b] = [eager[dir], lazy[dir]];
-    const [filesA, filesB] = [new Map(a.files), new Map(b.files)];
-    const [rejectedA, rejectedB] = [new Map(a.rejected), new Map(b.rejected)];
+    const a = eager[dir];
+    const [filesA, rejectedA] = [new Map(a.files), new Map(a.rejected)];
     stats.rejectedSchemas += rejectedA.size;
     for (const c of cases.get(seed)) {
       if (c.split) stats.splitSchemas++;
       if (c.recursive) stats.recursive++;
       if (c.loop) stats.loopThroughTwoFiles++;
       if (c.unevaluated) stats.unevaluatedProperties++;
-      const found = [];
-      if (rejectedA.get(c.name) !== rejectedB.get(c.name)) found.push(`schema: eager ${rejectedA.get(c.name) ?? 'accepted'}; lazy ${rejectedB.get(c.name) ?? 'accepted'}`);
       for (let i = 0; i < DOCUMENTS; i++) {
-        const file = `${c.name}/docs/${String(i).padStart(2, '0')}.json`;
-        const [x, y] = [filesA.get(file), filesB.get(file)];
-        if (x) {
-          stats.documents++;
-          stats[x.status === 'pass' ? 'passing' : 'failing']++;
-        }
-        if (!isDeepStrictEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    lazy:  ${JSON.stringify(y)}`);
-      }
-      if (found.length) {
-        const docs = path.join(root, dir, c.name);
-        report.push(`FUZZ_SEED=${seed} ${c.name} (${c.dialect}${c.split ? ', definitions in common.json' : ''}): ${found.length} difference(s):\n  ${found.slice(0, 4).join('\n  ')}\n  schema: ${fs.readFileSync(path.join(docs, 'schema.json'), 'utf8').replace(/\s+/g, ' ')}`);
+        const x = filesA.get(`${c.name}/docs/${String(i).padStart(2, '0')}.json`);
+        if (!x) continue;
+        stats.documents++;
+        stats[x.status === 'pass' ? 'passing' : 'failing']++;
       }
     }
-    const [warnA, warnB] = [[...new Set(a.warnings)].sort(), [...new Set(b.warnings)].sort()];
-    if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: the strategies warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, lazy ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
+    others.forEach((results, k) => {
+      const [other, b] = [STRATEGIES[k + 1], results[dir]];
+      const [filesB, rejectedB] = [new Map(b.files), new Map(b.rejected)];
+      for (const c of cases.get(seed)) {
+        const found = [];
+        if (rejectedA.get(c.name) !== rejectedB.get(c.name)) found.push(`schema: eager ${rejectedA.get(c.name) ?? 'accepted'}; ${other} ${rejectedB.get(c.name) ?? 'accepted'}`);
+        for (let i = 0; i < DOCUMENTS; i++) {
+          const file = `${c.name}/docs/${String(i).padStart(2, '0')}.json`;
+          const [x, y] = [filesA.get(file), filesB.get(file)];
+          if (!isDeepStrictEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    ${other}: ${JSON.stringify(y)}`);
+        }
+        if (found.length) {
+          const docs = path.join(root, dir, c.name);
+          report.push(`FUZZ_SEED=${seed} ${c.name} (${c.dialect}${c.split ? ', definitions in common.json' : ''}), eager against ${other}: ${found.length} difference(s):\n  ${found.slice(0, 4).join('\n  ')}\n  schema: ${fs.readFileSync(path.join(docs, 'schema.json'), 'utf8').replace(/\s+/g, ' ')}`);
+        }
+      }
+      const [warnA, warnB] = [[...new Set(a.warnings)].sort(), [...new Set(b.warnings)].sort()];
+      if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: eager and ${other} warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, ${other} ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
+    });
   }
   t.diagnostic(`seeds ${SEEDS.join(', ')}: ${JSON.stringify(stats)}`);
   assert.equal(report.length, 0, report.slice(0, 4).join('\n\n'));

@@ -125,9 +125,11 @@ export const PRECOMPILED_META_DIALECTS = ['draft-04', 'draft-06', 'draft-07', '2
 // The settings under which ajv would compile a meta-schema's validator as it was precompiled: those
 // the precompiled code was built with (none), or only settings that do not reach a meta-schema's
 // code (formats, which ajv leaves out of it; keywords and plugins, which add keywords and formats a
-// meta-schema does not use; strictness, which a meta-schema meets; how the code is optimised). Not
-// `verbose`, `$data`, `allErrors`, the regular expressions' engine and the like, which change it.
-const META_NEUTRAL = new Set(['formats', 'keywords', 'plugins', 'strict', 'strictSchema', 'strictTypes', 'strictTuples', 'strictRequired', 'allowMatchingProperties']);
+// meta-schema does not use; strictness, which a meta-schema meets; how the code is optimised;
+// whether $refs are inlined, which changes only an error's schemaPath: the precompiled code inlines
+// them, as ajv does by default, so a schema's faults are worded as ever). Not `verbose`, `$data`,
+// `allErrors`, the regular expressions' engine and the like, which change it.
+const META_NEUTRAL = new Set(['formats', 'keywords', 'plugins', 'strict', 'strictSchema', 'strictTypes', 'strictTuples', 'strictRequired', 'allowMatchingProperties', 'inlineRefs']);
 const usesPrecompiledMeta = ({ code = {}, ...settings }) => Object.keys(settings).every((key) => META_NEUTRAL.has(key))
   && Object.keys(code).every((key) => key === 'optimize');
 

@@ -39,17 +39,19 @@ class NotUnicode {
  * @param {import('./schema-resources.js').SchemaResource} schema the root schema
  * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
  *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
- *   unicodeRegExp?: boolean, store?: import('../runner/schema-store.js').SchemaStore, lazy?: boolean, optimize?: boolean, spent?(ms: number): void }} context newAjv: an ajv of the rule's settings;
+ *   unicodeRegExp?: boolean, store?: import('../runner/schema-store.js').SchemaStore, lazy?: boolean, optimize?: boolean, inline?: boolean, spent?(ms: number): void }} context newAjv: an ajv of the rule's settings;
  *   store: URL prefixes mapped to folders (--schema-store), where a $ref's URL is looked up; unicodeRegExp: the rule's
  *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
  *   those patterns without the u flag, the others with it); lazy: compile each $ref'd subschema
  *   when a document first reaches it (lazy-refs.js), not all before the first document; spent:
- *   receives the time each such later compilation takes; optimize: run ajv's optimisation passes
+ *   receives the time each such later compilation takes; optimize: run ajv's optimisation passes;
+ *   inline: let ajv inline a small $ref'd subschema into the code of each place that uses it (false:
+ *   it is compiled once, apart, and called; when lazy, not before a document reaches it)
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean }}
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, spent = () => {} }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline = true, spent = () => {} }) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -96,7 +98,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     // time and gain nothing measurable in validation (kumadocs' schema), nor change what is valid:
     // they are kept only for code that is stored (--cache), loaded by many runs.
     const code = { ...(!unicode && { regExp: lenientRegExp() }), ...(!optimize && { optimize: false }) };
-    const ajv = newAjv(dialect, Object.keys(code).length ? { code } : {}, warnings);
+    const ajv = newAjv(dialect, { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) }, warnings);
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first

@@ -37,12 +37,13 @@ const ENDLESS = 'the schema applies itself to the same value without end: a $ref
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
  * @param {{ ajv: Record<string, any>, base: string, schemaStore?: import('../runner/schema-store.js').SchemaStore }} settings
  *   schemaStore: where the $refs it maps are read
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, keep?: number, strategy?: string }} context
  *   schemaCache: the folder of compiled schemas (--cache), see schema-cache.js; keep: how many
- *   compiled schemas to keep, the least recently used dropped first
+ *   compiled schemas to keep, the least recently used dropped first; strategy: how every schema is
+ *   compiled (compileStrategy's `forced`), FILECHECK_SCHEMA_COMPILE's when not given
  * @returns {Promise<SchemaLoader>}
  */
-export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache, keep = Infinity }) {
+export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE }) {
   const cache = schemaCache ? (await import('./schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
@@ -56,6 +57,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     return refIndexes.get(key);
   };
   let compileMs = 0;
+  const tally = { schemas: 0, failing: 0 }; // the schemas made so far, and those a document failed
   const once = (key, build) => {
     let found = built.get(key);
     if (found) {
@@ -79,10 +81,13 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     return found.validator;
   };
   const make = (rule, shown, identity) => {
-    const strategy = compileStrategy(cache);
+    let strategy = compileStrategy({ cache: !!cache, plugins: plugins.length, ...tally, forced });
+    tally.schemas++;
+    let failed = false;
     const spent = (ms) => (compileMs += ms);
-    const compile = (lazy) => loadStored(cache, rule, storedRequire) ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent });
-    let { validate, notes, files } = compile(strategy === 'lazy');
+    const compile = (how) => loadStored(cache, rule, storedRequire)
+      ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
+    let { validate, notes, files } = compile(strategy);
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
@@ -90,19 +95,38 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     // first has such an error. Verbose code takes 6-9% longer to compile, which passing files
     // would pay for (bench/RESULTS.md).
     let wordy;
-    const problemsOf = (doc, errors) => {
-      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) return toProblems(errors);
+    // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
+    // subschema's own root), and problems are worded from there: a document found failing is checked
+    // again by the code with $refs inlined, as lazy compiles it (on its first failing document).
+    let inlined;
+    const errorsOf = (doc, errors) => {
+      if (strategy !== 'apart') return errors;
       try {
-        wordy ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: strategy === 'lazy', spent, verbose: true }).validate;
+        inlined ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: true, spent }).validate;
+        if (!inlined(doc)) return inlined.errors;
+      } catch {
+        // A copy that cannot be compiled, or run as far as this document: the errors found.
+      }
+      return errors;
+    };
+    const problemsOf = (doc, errors) => {
+      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) return toProblems(errorsOf(doc, errors));
+      try {
+        wordy ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: strategy !== 'eager', spent, verbose: true }).validate;
         if (!wordy(doc)) return toProblems(wordy.errors);
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
       }
-      return toProblems(errors);
+      return toProblems(errorsOf(doc, errors));
     };
     const run = (doc) => {
       try {
-        return validate(doc) ? [] : problemsOf(doc, validate.errors);
+        if (validate(doc)) return [];
+        if (!failed) {
+          failed = true;
+          tally.failing++;
+        }
+        return problemsOf(doc, validate.errors);
       } catch (error) {
         // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
         if (error instanceof RangeError && /call stack/.test(error.message)) {
@@ -115,7 +139,8 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
         if (broken) return broken;
         const started = performance.now();
         try {
-          ({ validate, files } = compile(false));
+          strategy = 'eager';
+          ({ validate, files } = compile(strategy));
         } catch (failure) {
           if (!(failure instanceof UsageError)) throw failure;
           broken = [{ validator: 'json-schema', message: failure.message, kind: 'error' }];
@@ -156,7 +181,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
 
 /**
  * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, strategy?: string }} context
  * @returns {Promise<SchemaValidator>}
  */
 export async function createJsonSchemaValidator(rule, context) {
@@ -164,18 +189,29 @@ export async function createJsonSchemaValidator(rule, context) {
 }
 
 /**
- * How schemas are compiled: `lazy` compiles each $ref'd subschema when a document first reaches
- * it (lazy-refs.js), `eager` all of a schema before its first document, as ajv does. Lazy is what a
- * run takes (a subschema no document reaches costs nothing; one it reaches costs the same code, a
- * little later), but with --cache, whose stored code is the whole schema's. FILECHECK_SCHEMA_COMPILE
- * forces one, for tests that compare them (README: "How schemas are compiled").
- * @returns {'lazy' | 'eager'}
+ * How a schema is compiled: `eager` all of it before its first document, as ajv does; `lazy` each
+ * $ref'd subschema when a document first reaches it (lazy-refs.js), where ajv inlines the small
+ * ones into the code of every place that uses them; `apart` as lazy, but each $ref'd subschema
+ * compiled once, when first reached, and called, none inlined: less code to generate (a SchemaStore
+ * config file's run 3-17% shorter, bench/RESULTS.md), the same verdicts. Its errors say where they
+ * are from otherwise, so a document it finds failing is checked again by lazy's code, whose errors
+ * its problems are worded from: that schema is compiled twice. So apart is taken while fewer than
+ * one schema in FAILING_SHARE has failed a document, lazy after (many-schemas' corpus without
+ * plugins, 628 of its 1,541 files failing: apart throughout 1.7× lazy's time, this choice 1.08×).
+ * Lazy too for a rule with ajv
+ * plugins, whose keywords are code filecheck cannot vouch for under another shape of compilation;
+ * eager with --cache, whose stored code is the whole schema's. `forced` (FILECHECK_SCHEMA_COMPILE)
+ * names one, for tests that compare them (README: "How schemas are compiled").
+ * @param {{ cache: boolean, plugins: number, schemas: number, failing: number, forced?: string }} context
+ *   schemas: how many the loader made before this one; failing: how many of them failed a document
+ * @returns {'apart' | 'lazy' | 'eager'}
  */
-function compileStrategy(cache) {
-  const forced = process.env.FILECHECK_SCHEMA_COMPILE;
-  if (forced === 'lazy' || forced === 'eager') return forced;
-  return cache ? 'eager' : 'lazy';
+export function compileStrategy({ cache, plugins, schemas, failing, forced }) {
+  if (forced === 'apart' || forced === 'lazy' || forced === 'eager') return forced;
+  if (cache) return 'eager';
+  return plugins || failing * FAILING_SHARE > schemas ? 'lazy' : 'apart';
 }
+const FAILING_SHARE = 6;
 
 // Stored code that does not load is compiled, and stored, again.
 function loadStored(cache, rule, storedRequire) {
@@ -190,7 +226,7 @@ function loadStored(cache, rule, storedRequire) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, spent, verbose = false }) {
+function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, apart = false, spent, verbose = false }) {
   const notes = [];
   let warnings = [];
   // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
@@ -221,6 +257,7 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
       store: rule.schemaStore,
       lazy: lazy && !cache,
       optimize: !!cache,
+      inline: !apart,
       spent,
     });
     ({ ajv, validate, deps, warnings } = compiled);

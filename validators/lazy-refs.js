@@ -108,9 +108,10 @@ function resolveLazily(state, root, baseId, ref) {
   }
   if (env === undefined) {
     const url = normalizeId(getFullPath(this.opts.uriResolver, ref));
-    // A schema file not added yet, whose part the $ref names would not be inlined: it is read,
-    // checked and added when a document first reaches the $ref, not now.
-    if (this.opts.inlineRefs === true && !inlineRef(state.peek(url, ref) ?? true, true)) return (root.refs[ref] = notLoaded(this, state, root, baseId, url, ref));
+    // A schema file not added yet, whose part the $ref names would not be inlined by default: it is
+    // read, checked and added when a document first reaches the $ref, not now (also when nothing
+    // is inlined: a file is read when it is under either way of compiling, warned about alike).
+    if (!inlineRef(state.peek(url, ref) ?? true, true)) return (root.refs[ref] = notLoaded(this, state, root, baseId, url, ref));
     if (state.load(url, ref)) env = resolve.call(this, root, ref);
   }
   if (env === undefined) return undefined;
