@@ -1240,15 +1240,18 @@ test('keys named like Object.prototype members are present only when the documen
   }
 });
 
-// Known, upstream: ajv compares values with fast-deep-equal, which reads `constructor`, `valueOf`
-// and `toString` off them. Objects whose "constructor" keys hold equal objects compare unequal (a
-// wrong pass of uniqueItems, a wrong failure of const and enum); a "toString" or "valueOf" key that
-// is not a function throws (the file fails with "threw: a.toString is not a function").
-// epoberezkin/fast-deep-equal#141 (fixes proposed in #134, #142). Passes once ajv's equality is fixed.
-test('equality of objects with "constructor" or "toString" keys', { todo: 'upstream fast-deep-equal#141' }, async (t) => {
+// ajv compares values with fast-deep-equal, which reads `constructor`, `valueOf` and `toString`
+// off them: objects whose "constructor" keys hold equal objects compared unequal (a wrong pass of
+// uniqueItems, a wrong failure of const and enum), and a "toString" or "valueOf" key that is not a
+// function threw (epoberezkin/fast-deep-equal#141). filecheck gives ajv JSON's equality
+// (validators/json-equal.cjs).
+test('equality of objects with "constructor" or "toString" keys', async (t) => {
   const { validate } = await compile(t, { 'schema.json': { uniqueItems: true } });
   assert.deepEqual(validate(JSON.parse('[{"constructor": {}}, {"constructor": {}}]')), [problem('', 'must NOT have duplicate items (items ## 0 and 1 are identical)')]);
   assert.deepEqual(validate(JSON.parse('[{"toString": 1}, {"toString": 2}]')), []);
+  const constant = await compile(t, { 'schema.json': { const: { toString: 1, valueOf: [1], constructor: { a: 1 } } } });
+  assert.deepEqual(constant.validate(JSON.parse('{"valueOf": [1], "constructor": {"a": 1}, "toString": 1}')), []);
+  assert.deepEqual(constant.validate(JSON.parse('{"valueOf": [2], "constructor": {"a": 1}, "toString": 1}')), [problem('', 'must be equal to {"toString":1,"valueOf":[1],"constructor":{"a":1}}')]);
 });
 
 // ── plugins ─────────────────────────────────────────────────────────────────────────────────────

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
 
 const require = createRequire(import.meta.url);
+require('./json-equal.cjs'); // before ajv generates or loads any code
 
 // A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
 // ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).

@@ -14,6 +14,7 @@ import { writeFileAtomic } from '../runner/atomic-write.js';
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
 const require = createRequire(import.meta.url);
+require('./json-equal.cjs'); // the equality stored code takes from ajv's runtime
 // In every key: raised when the code filecheck compiles for the same schema and settings changes, or
 // the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written
 // twice in a schema file; 4: rules with ajv plugins stored, their code requiring filecheck:plugins;

@@ -1,8 +1,12 @@
 // ajv called directly, as the property tests' oracle: an instance of the class of a dialect, with
-// its meta-schema and ajv-formats, independent of filecheck's own validators/ajv-instance.js.
+// its meta-schema and ajv-formats, independent of filecheck's own validators/ajv-instance.js. With
+// JSON's equality (validators/json-equal.cjs), which filecheck promises, in place of ajv's
+// fast-deep-equal that threw on a "toString" key.
+
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
+require('../../validators/json-equal.cjs');
 
 const AJV_CLASSES = {
   'draft-04': () => require('ajv-draft-04'),
