@@ -12,8 +12,9 @@ import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
-import { walkSchema } from './schema-walk.js';
+import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
+import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
 import { existingStoreFile, storeFileFor } from '../runner/schema-store.js';
 
 // Signals that end one attempt and start the next.
@@ -99,6 +100,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     // they are kept only for code that is stored (--cache), loaded by many runs.
     const code = { ...(!unicode && { regExp: lenientRegExp() }), ...(!optimize && { optimize: false }) };
     const ajv = newAjv(dialect, { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) }, warnings);
+    if (lazy && !inline) ajv.addKeyword(DEFERRED);
+    const quiet = lazy && !inline ? quietIn(ajv) : null;
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first
@@ -157,7 +160,15 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       try {
         // A boolean schema has no $id to be found by: it is added under its URL.
         const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
-        ajv.addSchema(schema, key, undefined, own === dialect ? undefined : false);
+        const checked = own === dialect ? undefined : false;
+        if (lazy && !inline) {
+          // Checked as written, compiled with its large properties deferred (defer-properties.js).
+          if (checked === undefined && ajv.opts.validateSchema !== false) ajv.validateSchema(schema, true);
+          schema = deferProperties(schema, quiet);
+          ajv.addSchema(schema, key, undefined, false);
+        } else {
+          ajv.addSchema(schema, key, undefined, checked);
+        }
       } catch (error) {
         // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
         // words, and leaves the meta-schema's errors in ajv.errors.
@@ -239,7 +250,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       if (!found || found.builtIn || !found.file || (found.dialect ?? rootDialect) !== dialect) return undefined;
       return pointerInto(found.raw, ref);
     };
-    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent });
+    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent, quiet });
 
     const rootId = urlKey(add(root, root.id));
     for (;;) {
@@ -320,25 +331,6 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
-
-// The subschema a $ref's JSON pointer fragment names in a schema (none: the whole), or undefined.
-function pointerInto(schema, ref) {
-  const hash = ref.indexOf('#');
-  let fragment;
-  try {
-    fragment = hash === -1 ? '' : decodeURIComponent(ref.slice(hash + 1));
-  } catch {
-    return undefined; // a malformed %-escape: ajv says so when the file is added
-  }
-  if (fragment === '' || fragment === '/') return schema;
-  if (!fragment.startsWith('/')) return undefined; // an anchor
-  let node = schema;
-  for (const part of fragment.slice(1).split('/')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    node = node[part.replaceAll('~1', '/').replaceAll('~0', '~')];
-  }
-  return typeof node === 'object' && node !== null ? node : undefined;
-}
 
 // A schema whose code ajv generates from what it compiled before: a $dynamicRef's from the anchors
 // met so far, unevaluated* from the properties and items the subschemas it calls evaluate (which

@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { UsageError } from '../runner/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
-import { toProblems } from './schema-problems.js';
+import { toProblems, wordedFromSchemaPaths } from './schema-problems.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
 import { LazyCompileError } from './lazy-refs.js';
@@ -57,7 +57,6 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     return refIndexes.get(key);
   };
   let compileMs = 0;
-  const tally = { schemas: 0, failing: 0 }; // the schemas made so far, and those a document failed
   const once = (key, build) => {
     let found = built.get(key);
     if (found) {
@@ -81,9 +80,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     return found.validator;
   };
   const make = (rule, shown, identity) => {
-    let strategy = compileStrategy({ cache: !!cache, plugins: plugins.length, ...tally, forced });
-    tally.schemas++;
-    let failed = false;
+    let strategy = compileStrategy({ cache: !!cache, plugins: plugins.length, strictChecks: strictChecks(ajv), forced });
     const spent = (ms) => (compileMs += ms);
     const compile = (how) => loadStored(cache, rule, storedRequire)
       ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
@@ -96,11 +93,11 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     // would pay for (bench/RESULTS.md).
     let wordy;
     // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
-    // subschema's own root), and problems are worded from there: a document found failing is checked
-    // again by the code with $refs inlined, as lazy compiles it (on its first failing document).
+    // subschema's own root): a document whose problems are worded from where its errors are from
+    // is checked again by the code with $refs inlined, as lazy compiles it (when first needed).
     let inlined;
     const errorsOf = (doc, errors) => {
-      if (strategy !== 'apart') return errors;
+      if (strategy !== 'apart' || !wordedFromSchemaPaths(errors)) return errors;
       try {
         inlined ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: true, spent }).validate;
         if (!inlined(doc)) return inlined.errors;
@@ -121,12 +118,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     };
     const run = (doc) => {
       try {
-        if (validate(doc)) return [];
-        if (!failed) {
-          failed = true;
-          tally.failing++;
-        }
-        return problemsOf(doc, validate.errors);
+        return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
         // The data is no deeper than nesting.js allows: the schema goes round without reading deeper.
         if (error instanceof RangeError && /call stack/.test(error.message)) {
@@ -192,26 +184,29 @@ export async function createJsonSchemaValidator(rule, context) {
  * How a schema is compiled: `eager` all of it before its first document, as ajv does; `lazy` each
  * $ref'd subschema when a document first reaches it (lazy-refs.js), where ajv inlines the small
  * ones into the code of every place that uses them; `apart` as lazy, but each $ref'd subschema
- * compiled once, when first reached, and called, none inlined: less code to generate (a SchemaStore
- * config file's run 3-17% shorter, bench/RESULTS.md), the same verdicts. Its errors say where they
- * are from otherwise, so a document it finds failing is checked again by lazy's code, whose errors
- * its problems are worded from: that schema is compiled twice. So apart is taken while fewer than
- * one schema in FAILING_SHARE has failed a document, lazy after (many-schemas' corpus without
- * plugins, 628 of its 1,541 files failing: apart throughout 1.7× lazy's time, this choice 1.08×).
- * Lazy too for a rule with ajv
- * plugins, whose keywords are code filecheck cannot vouch for under another shape of compilation;
- * eager with --cache, whose stored code is the whole schema's. `forced` (FILECHECK_SCHEMA_COMPILE)
- * names one, for tests that compare them (README: "How schemas are compiled").
- * @param {{ cache: boolean, plugins: number, schemas: number, failing: number, forced?: string }} context
- *   schemas: how many the loader made before this one; failing: how many of them failed a document
+ * compiled once, when first reached, and called, none inlined, and large property subschemas
+ * likewise (defer-properties.js): less code to generate (bench/RESULTS.md), the same verdicts. Its
+ * errors say where they are from otherwise: a failing document whose problems depend on that (an
+ * anyOf, a type and an enum at one place: wordedFromSchemaPaths) is checked again by lazy's code.
+ * Apart is what a run takes; lazy for a rule with ajv plugins, whose keywords may read where an
+ * error is from (ajv-errors) and are code filecheck cannot vouch for under another shape of
+ * compilation, and for one with ajv's stricter checks (strictTypes…), which apart would say only of
+ * the parts a document reaches; eager with --cache, whose stored code is the whole schema's.
+ * `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (README: "How schemas
+ * are compiled").
+ * @param {{ cache: boolean, plugins: number, strictChecks: boolean, forced?: string }} context
  * @returns {'apart' | 'lazy' | 'eager'}
  */
-export function compileStrategy({ cache, plugins, schemas, failing, forced }) {
+export function compileStrategy({ cache, plugins, strictChecks, forced }) {
   if (forced === 'apart' || forced === 'lazy' || forced === 'eager') return forced;
   if (cache) return 'eager';
-  return plugins || failing * FAILING_SHARE > schemas ? 'lazy' : 'apart';
+  return plugins || strictChecks ? 'lazy' : 'apart';
 }
-const FAILING_SHARE = 6;
+
+// Whether a rule's ajv settings turn on ajv's checks of a schema beyond its unknown keywords and
+// formats (ajv-instance.js leaves them off).
+const strictChecks = (settings) => settings.strict === true
+  || ['strictTypes', 'strictTuples', 'strictRequired'].some((key) => settings[key] !== undefined && settings[key] !== false);
 
 // Stored code that does not load is compiled, and stored, again.
 function loadStored(cache, rule, storedRequire) {

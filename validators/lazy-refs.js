@@ -15,6 +15,7 @@
 // ajv instances given to enableLazyRefs, never for a meta-schema (ajv runs those, validateSchema,
 // while it generates code: they are compiled whole).
 import { createRequire } from 'node:module';
+import { allQuiet } from './defer-properties.js';
 
 const require = createRequire(import.meta.url);
 // ajv's compiler, loaded with the first lazy ajv: a run of stored code (--cache) loads none.
@@ -34,7 +35,7 @@ export class LazyCompileError extends Error {
  * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
  * @param {import('ajv').default} ajv
  * @param {{ load(url: string, ref: string): boolean, peek(url: string, ref: string): unknown, retry(error: Error): boolean,
- *   spent(ms: number): void }} options
+ *   spent(ms: number): void, quiet?: (node: object) => boolean }} options
  *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
  *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
  *   spares the compilation started again for each schema ajv found missing.
@@ -42,7 +43,8 @@ export class LazyCompileError extends Error {
  *   file now, with load); one that would not be inlined is added when a document reaches it.
  *   retry: called with an error of a deferred compilation (an unknown format…); true when it was
  *   mended and the compilation may be tried again.
- *   spent: the time each deferred compilation took (a run counts it as compiling: plan.js)
+ *   spent: the time each deferred compilation took (a run counts it as compiling: plan.js);
+ *   quiet: when nothing is inlined (inlineRefs false), what compiles without a word (quietIn)
  */
 export function enableLazyRefs(ajv, options) {
   if (!compile) patchResolveRef();
@@ -116,6 +118,9 @@ function resolveLazily(state, root, baseId, ref) {
   }
   if (env === undefined) return undefined;
   if (inlineRef(env.schema, this.opts.inlineRefs)) return (root.refs[ref] = env.schema);
+  // Compiled apart, a part ajv inlines by default that would warn or be refused is inlined still:
+  // said and refused now, where it always was (defer-properties.js).
+  if (state.quiet && inlineRef(env.schema, true) && !allQuiet(env.schema, state.quiet)) return (root.refs[ref] = env.schema);
   if (!env.validate) defer(this, env, state);
   return (root.refs[ref] = env);
 }

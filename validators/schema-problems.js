@@ -41,6 +41,22 @@ export function toProblems(errors) {
   });
 }
 
+/**
+ * Whether toProblems words these errors from their schemaPaths, which code compiled with $refs
+ * apart gives otherwise than code with them inlined (json-schema.js): an anyOf/oneOf or a wrapper
+ * (bestMatches), or a type error followed by an enum or const error at one place (withoutImpliedTypes).
+ * @param {import('ajv').ErrorObject[]} errors
+ */
+export function wordedFromSchemaPaths(errors) {
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i];
+    if (STRUCTURAL.has(error.keyword)) return true;
+    const next = errors[i + 1];
+    if (error.keyword === 'type' && next && (next.keyword === 'enum' || next.keyword === 'const') && next.instancePath === error.instancePath) return true;
+  }
+  return false;
+}
+
 // ajv reports a value of the wrong type for `{ "type": "string", "enum": [...] }` twice: its type,
 // then its enum. The enum (or const) names the values it may take, which says the type too, so the
 // type error is left out: when the two follow each other at one place, from one schema (one

@@ -2,14 +2,15 @@
 // rather than taken from json-schema-traverse (ajv's): its keyword tables stop at draft-07
 // (no prefixItems, dependentSchemas, unevaluated*), and they are module state ajv shares.
 
-const ONE = ['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else',
+/** The keywords whose value is a subschema, a list of them, a map of them (any draft). */
+export const ONE = ['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else',
   'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
-const LIST = ['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems'];
-const MAP = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies', 'dependentSchemas'];
+export const LIST = ['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems'];
+export const MAP = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies', 'dependentSchemas'];
 
-const isSchema = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
-// Most keys need no escaping: a test is cheaper than two replaceAlls.
-const escape = (key) => (key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key);
+export const isSchema = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+// A key as a JSON pointer writes it. Most keys need no escaping: a test is cheaper than two replaceAlls.
+export const escape = (key) => (key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key);
 
 // Each keyword's place in the order above (ONE, then LIST, then MAP), as bits of a mask: a node is
 // asked for the few keys it has, not for all 23 keywords, and its subschemas are still visited in
@@ -48,4 +49,23 @@ export function walkSchema(schema, visit, inherited) {
       }
     }
   })(schema, '', inherited, {});
+}
+
+// The subschema a $ref's JSON pointer fragment names in a schema (none: the whole), or undefined.
+export function pointerInto(schema, ref) {
+  const hash = ref.indexOf('#');
+  let fragment;
+  try {
+    fragment = hash === -1 ? '' : decodeURIComponent(ref.slice(hash + 1));
+  } catch {
+    return undefined; // a malformed %-escape: ajv says so when the file is added
+  }
+  if (fragment === '' || fragment === '/') return schema;
+  if (!fragment.startsWith('/')) return undefined; // an anchor
+  let node = schema;
+  for (const part of fragment.slice(1).split('/')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part.replaceAll('~1', '/').replaceAll('~0', '~')];
+  }
+  return typeof node === 'object' && node !== null ? node : undefined;
 }

@@ -11,7 +11,8 @@ const ANNOTATIONS = new Set([
   'suggestSortText',
   'discriminator', 'example', 'externalDocs', 'xml',
 ]);
-const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
+/** Whether ajv's warning about this unknown keyword is left out of the notes. */
+export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
 
 // Keywords that a plugin gives meaning to: without it they check nothing, which the note says.
 const AJV_KEYWORDS = new Set(['typeof', 'instanceof', 'range', 'exclusiveRange', 'regexp', 'transform', 'uniqueItemProperties',
