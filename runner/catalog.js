@@ -45,7 +45,6 @@ export function loadCatalog(file, display = (name) => name) {
   }
   if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
   const dir = path.dirname(file);
-  const picomatch = require('picomatch');
   const byName = new Map(); // a plain file name ─▶ the entries it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
@@ -79,7 +78,7 @@ export function loadCatalog(file, display = (name) => name) {
     }
     return urls;
   };
-  const compile = compileGlob(picomatch);
+  const compile = compileGlob();
   // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
   // match needs is made here (messages and the rest when asked).
   data.schemas.forEach((entry, index) => {
@@ -149,19 +148,50 @@ export function urlKey(url) {
 
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
-function compileGlob(picomatch) {
+function compileGlob() {
+  let picomatch; // loaded when a path first gets as far as a glob's regex
   return (glob) => {
     const include = !glob.startsWith('!');
     const pattern = (include ? glob : glob.slice(1)).replace(/^\/+/, '');
     if (!pattern) return null;
     // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
     if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
-    // The literal end of the glob, which the path must end with: a cheap test before the regex,
-    // which is compiled only when a path passes it (most of a catalog's globs never are).
-    const tail = pattern.includes('\\') ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+    // Cheap tests before the regex, which is compiled only when a path passes them (most of a
+    // catalog's globs never are): the literal end of the glob, which the path must end with, and
+    // the literal text between its wildcards, which the path must hold (`.github/workflows/*.yml`:
+    // a hundred of SchemaStore's globs end in `.yml`, two hold `.github/workflows`).
+    const escaped = pattern.includes('\\');
+    const tail = escaped ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+    let literals;
     let regex;
-    return { include, tail, test: (rel) => (regex ??= picomatch(`**/${pattern}`, { dot: true }))(rel) };
+    const test = (rel) => (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal))
+      && (regex ??= (picomatch ??= require('picomatch'))(`**/${pattern}`, { dot: true }))(rel);
+    return { include, tail, test };
   };
+}
+
+// The runs of literal text of a glob outside its groups ({a,b} [ab] (a|b)) and wildcards, each
+// without the slashes at its ends (`**/` may match no folder at all): text every match contains.
+function literalRuns(pattern) {
+  const runs = [];
+  let run = '';
+  let depth = 0;
+  const end = () => {
+    const trimmed = run.replace(/^\/+|\/+$/g, '');
+    if (trimmed) runs.push(trimmed);
+    run = '';
+  };
+  for (const char of pattern) {
+    if (char === '{' || char === '[' || char === '(') depth++;
+    if (depth === 0 && !'*?!+@'.includes(char)) {
+      run += char;
+      continue;
+    }
+    end();
+    if ((char === '}' || char === ']' || char === ')') && depth > 0) depth--;
+  }
+  end();
+  return runs;
 }
 
 // The last glob that matches decides, as in VS Code: `["*.json", "!package.json"]`. An exclusion
@@ -170,7 +200,10 @@ function matches(globs, rel) {
   let matched = false;
   for (const glob of globs) {
     if (glob.include === matched) continue;
-    if (glob.name !== undefined ? rel === glob.name || rel.endsWith(`/${glob.name}`) : rel.endsWith(glob.tail) && glob.test(rel)) matched = glob.include;
+    const hit = glob.name !== undefined
+      ? rel === glob.name || rel.endsWith(`/${glob.name}`)
+      : rel.endsWith(glob.tail) && glob.test(rel);
+    if (hit) matched = glob.include;
   }
   return matched;
 }

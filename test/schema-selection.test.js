@@ -272,6 +272,27 @@ test('catalog fileMatch, as SchemaStore and VS Code read it: a plain name anywhe
   assert.equal(catalog.byUrl('https://json.schemastore.org/other.json'), undefined);
 });
 
+test('catalog fileMatch: the literal text of a glob, tested before its regex, never keeps a path it matches from matching', (t) => {
+  const { dir, catalog } = catalogOf(t, [
+    { name: 'no folder', url: 'a.json', fileMatch: ['src/**/x.json'] },
+    { name: 'braces', url: 'b.json', fileMatch: ['.config/{app,lib}/*.yml'] },
+    { name: 'extglob', url: 'c.json', fileMatch: ['@(foo|bar).settings.json'] },
+    { name: 'class', url: 'd.json', fileMatch: ['conf[0-9]/*.json'] },
+    { name: 'question', url: 'e.json', fileMatch: ['v?/*.schema.yaml'] },
+  ]);
+  const names = (rel) => catalog.match(path.join(dir, rel), dir).map((entry) => entry.name);
+  assert.deepEqual(names('src/x.json'), ['no folder'], '`**/` may stand for no folder');
+  assert.deepEqual(names('src/a/b/x.json'), ['no folder']);
+  assert.deepEqual(names('lib/x.json'), []);
+  assert.deepEqual(names('.config/lib/ci.yml'), ['braces']);
+  assert.deepEqual(names('.config/other/ci.yml'), []);
+  assert.deepEqual(names('bar.settings.json'), ['extglob']);
+  assert.deepEqual(names('baz.settings.json'), []);
+  assert.deepEqual(names('conf7/a.json'), ['class']);
+  assert.deepEqual(names('v2/a.schema.yaml'), ['question']);
+  assert.deepEqual(names('v22/a.schema.yaml'), []);
+});
+
 test('a catalog that cannot be used is a usage error naming the catalog', (t) => {
   const dir = makeTree(t, { 'not-json.json': '{', 'no-schemas.json': json({ version: 1 }), 'no-url.json': json({ schemas: [{ name: 'x', fileMatch: ['a'] }] }), 'bad-globs.json': json({ schemas: [{ url: 'a.json', fileMatch: 'a.json' }] }) });
   const failure = (name) => {
