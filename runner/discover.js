@@ -43,7 +43,8 @@ export function discover(config) {
   else if (config.catalogFiles) catalogWalk(config, found, links);
   else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
 
-  const picomatch = require('picomatch');
+  // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
+  const picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
   const matchRules = rulesMatcher(picomatch, config.rules);
   const ignored = globalIgnore(picomatch, config.ignore);
   const isGitignored = gitignoreFilter(root);
