@@ -25,7 +25,6 @@ export const DEFERRED = 'x-filecheck-deferred';
 // SchemaStore's package.json, tsconfig and workflow schemas).
 const MIN_NODES = 3;
 
-
 /**
  * Whether ajv generates a schema node's own code without a word: its keywords known (or
  * annotations, whose warnings filecheck leaves out), its format known, its patterns compiling.
@@ -130,7 +129,7 @@ export function deferProperties(schema, quiet) {
 }
 
 /**
- * Whether all of a subschema is quiet (quietIn), down to where its $refs lead.
+ * Whether all of a subschema is quiet (quietIn), every node of it (not where its $refs lead).
  * @param {unknown} schema
  * @param {(node: Record<string, any>) => boolean} quiet
  */

@@ -80,7 +80,8 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     return found.validator;
   };
   const make = (rule, shown, identity) => {
-    let strategy = compileStrategy({ cache: !!cache, plugins: plugins.length, strictChecks: strictChecks(ajv), forced });
+    // A meta-schema is compiled whole, as ajv has it (compileSchema).
+    let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, plugins: plugins.length, strictChecks: strictChecks(ajv), forced });
     const spent = (ms) => (compileMs += ms);
     const compile = (how) => loadStored(cache, rule, storedRequire)
       ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
@@ -205,8 +206,7 @@ export function compileStrategy({ cache, plugins, strictChecks, forced }) {
 
 // Whether a rule's ajv settings turn on ajv's checks of a schema beyond its unknown keywords and
 // formats (ajv-instance.js leaves them off).
-const strictChecks = (settings) => settings.strict === true
-  || ['strictTypes', 'strictTuples', 'strictRequired'].some((key) => settings[key] !== undefined && settings[key] !== false);
+const strictChecks = (settings) => ['strict', 'strictTypes', 'strictTuples', 'strictRequired'].some((key) => settings[key] !== undefined && settings[key] !== false);
 
 // Stored code that does not load is compiled, and stored, again.
 function loadStored(cache, rule, storedRequire) {
