@@ -49,21 +49,6 @@ export function loadCatalog(file, display = (name) => name) {
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
   const dotFolders = new Set();
-  // Where an entry's schema is on disk is worked out when a file chooses it: a run uses a few of
-  // SchemaStore's 1,400 entries.
-  const catalogEntry = (name, url, index) => {
-    let local;
-    return {
-      name,
-      url,
-      get local() {
-        if (local === undefined) local = localCopy(url, dir);
-        return local;
-      },
-      catalog: file,
-      index,
-    };
-  };
   const entries = []; // [the catalog's entry, its CatalogEntry]
   let urls; // a URL (urlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
   const urlsOf = () => {
@@ -73,36 +58,42 @@ export function loadCatalog(file, display = (name) => name) {
       const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
       for (const url of [entry.url, ...versions]) {
         const key = urlKey(url);
-        if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : catalogEntry(found.name, url, found.index));
+        if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
       }
     }
     return urls;
   };
   const compile = compileGlob();
   // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
-  // match needs is made here (messages and the rest when asked).
+  // match needs is made here, in one pass over each entry's globs (messages and the rest when asked).
   data.schemas.forEach((entry, index) => {
-    const where = () => `catalog ${shown}: schemas[${index}]`;
-    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`${where()} has no "url"`);
+    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`catalog ${shown}: schemas[${index}] has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
-    if (!Array.isArray(fileMatch) || !fileMatch.every((glob) => typeof glob === 'string')) throw new UsageError(`${where()}: "fileMatch" must be a list of globs`);
-    const name = typeof entry.name === 'string' && entry.name ? entry.name : entry.url;
-    const found = catalogEntry(name, entry.url, index);
+    if (!Array.isArray(fileMatch)) throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+    const found = new Entry(typeof entry.name === 'string' && entry.name ? entry.name : entry.url, entry.url, file, index, dir);
     entries.push([entry, found]);
-    const globs = fileMatch.map(compile).filter(Boolean);
+    const globs = [];
+    let allNames = true;
     for (const glob of fileMatch) {
-      if (glob.startsWith('!') || !(glob.startsWith('.') || glob.includes('/.'))) continue; // no folder starts with a dot
+      if (typeof glob !== 'string') throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+      const compiled = compile(glob);
+      if (!compiled) continue;
+      globs.push(compiled);
+      if (compiled.name === undefined) allNames = false;
+      if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
       for (const folder of glob.split('/').slice(0, -1)) if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
     }
-    if (globs.length && globs.every((glob) => glob.name)) {
+    if (!globs.length) return;
+    if (allNames) {
       for (const { name } of globs) addTo(byName, name, found);
-    } else if (globs.length) {
-      const globbed = { entry: found, globs };
-      for (const glob of globs.filter((glob) => glob.include)) {
-        const tail = glob.name ?? glob.tail;
-        if (tail) addTo(byTail, tail, globbed);
-        else anyTail.push(globbed);
-      }
+      return;
+    }
+    const globbed = { entry: found, globs };
+    for (const glob of globs) {
+      if (!glob.include) continue;
+      const tail = glob.name ?? glob.tail;
+      if (tail) addTo(byTail, tail, globbed);
+      else anyTail.push(globbed);
     }
   });
   // The globbed entries that may match a file: those with an include glob whose literal end the
@@ -146,13 +137,33 @@ export function urlKey(url) {
   return parsed.href;
 }
 
+// A catalog entry; where its schema is on disk is worked out when a file chooses it: a run uses a
+// few of SchemaStore's 1,400 entries.
+class Entry {
+  #dir;
+  #local;
+  constructor(name, url, catalog, index, dir) {
+    this.name = name;
+    this.url = url;
+    this.catalog = catalog;
+    this.index = index;
+    this.#dir = dir;
+  }
+
+  get local() {
+    if (this.#local === undefined) this.#local = localCopy(this.url, this.#dir);
+    return this.#local;
+  }
+}
+
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
 function compileGlob() {
   let picomatch; // loaded when a path first gets as far as a glob's regex
   return (glob) => {
-    const include = !glob.startsWith('!');
-    const pattern = (include ? glob : glob.slice(1)).replace(/^\/+/, '');
+    const include = glob.charCodeAt(0) !== 33; // !
+    let pattern = include ? glob : glob.slice(1);
+    if (pattern.charCodeAt(0) === 47) pattern = pattern.replace(/^\/+/, '');
     if (!pattern) return null;
     // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
     if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
