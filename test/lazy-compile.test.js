@@ -3,10 +3,14 @@
 // would (=lazy), or all at once (=eager); the reports agree.
 import test from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
 import { compileStrategy } from '../validators/json-schema.js';
 
 const strategies = ['lazy', 'eager', 'apart'];
+const REPO = fileURLToPath(new URL('..', import.meta.url));
 const run = (args, cwd, strategy, extra = []) => runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
 
 // A root schema whose "a" is a schema in another file that $refs a third, broken one.
@@ -107,22 +111,40 @@ test('apart: a failing document is worded by the code with $refs inlined, as the
   }
 });
 
-test('which strategy compiles a schema: apart, lazy with plugins or ajv\'s stricter checks, eager with --cache; forced by name', () => {
+test('which strategy compiles a schema: apart, lazy with ajv\'s stricter checks, eager with --cache; forced by name', () => {
   const rows = [
-    // cache, plugins, strictChecks, forced ─▶ strategy
-    [false, 0, false, undefined, 'apart'],
-    [false, 1, false, undefined, 'lazy'],
-    [false, 0, true, undefined, 'lazy'],
-    [true, 0, false, undefined, 'eager'],
-    [true, 2, true, undefined, 'eager'],
-    [true, 0, false, 'apart', 'apart'],
-    [false, 1, false, 'apart', 'apart'],
-    [false, 0, false, 'eager', 'eager'],
-    [false, 0, false, 'lazy', 'lazy'],
-    [false, 0, false, 'no-such', 'apart'],
-    [false, 1, false, '', 'lazy'],
+    // cache, strictChecks, forced ─▶ strategy
+    [false, false, undefined, 'apart'],
+    [false, true, undefined, 'lazy'],
+    [true, false, undefined, 'eager'],
+    [true, true, undefined, 'eager'],
+    [true, false, 'apart', 'apart'],
+    [false, true, 'apart', 'apart'],
+    [false, false, 'eager', 'eager'],
+    [false, false, 'lazy', 'lazy'],
+    [false, false, 'no-such', 'apart'],
+    [false, true, '', 'lazy'],
   ];
-  for (const [cache, plugins, strictChecks, forced, want] of rows) {
-    assert.equal(compileStrategy({ cache, plugins, strictChecks, forced }), want, JSON.stringify({ cache, plugins, strictChecks, forced }));
+  for (const [cache, strictChecks, forced, want] of rows) {
+    assert.equal(compileStrategy({ cache, strictChecks, forced }), want, JSON.stringify({ cache, strictChecks, forced }));
+  }
+});
+
+// ajv-errors' errorMessage takes the errors at its place whose schemaPath is directly under its
+// own: the code of a $ref'd subschema compiled apart names its errors from its own "#", so the
+// root's message would take the subschema's error. A schema that uses a plugin's keyword is
+// compiled with $refs inlined, whichever strategy is asked for.
+test('a schema that uses a keyword of the rule\'s plugins (ajv-errors\' errorMessage) gets the messages lazy and eager give it', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ allOf: [{ $ref: '#/definitions/text' }], definitions: { text: { type: 'string' } }, errorMessage: { type: 'the document must be text' } }),
+    'number.json': '5',
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['number.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } }] }),
+  });
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of ['ajv', 'ajv-errors']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  for (const strategy of strategies) {
+    const { code, stdout } = await run(['-r', 'json'], dir, strategy);
+    assert.equal(code, 1);
+    assert.deepEqual(parseJsonReport(stdout).files[0].problems.map(({ message }) => message), ['must be string'], strategy);
   }
 });

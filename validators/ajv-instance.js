@@ -78,6 +78,8 @@ function ajvPackageFrom(requireFrom) {
   return { folder: path.dirname(file), version: JSON.parse(fs.readFileSync(file, 'utf8')).version };
 }
 
+const PLUGIN_KEYWORDS = new WeakMap(); // ajv ─▶ the keywords its plugins added (ajv-errors' errorMessage…)
+
 /**
  * @param {string} dialect a key of DIALECTS
  * @param {Record<string, any>} settings the rule's `ajv` object
@@ -115,10 +117,16 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     // ajv resolves $anchor but does not list it among its keywords: a subschema with one that a $ref
     // reaches warned "unknown keyword".
     if ((dialect === '2019-09' || dialect === '2020-12') && !ajv.getKeyword('$anchor')) ajv.addKeyword('$anchor');
+    const before = new Set(Object.keys(ajv.RULES.keywords));
     for (const { apply, options: pluginOptions } of plugins) apply(ajv, pluginOptions);
+    const added = Object.keys(ajv.RULES.keywords).filter((keyword) => !before.has(keyword));
+    if (added.length) PLUGIN_KEYWORDS.set(ajv, new Set(added));
   });
   return ajv;
 }
+
+/** @returns {Set<string>} the keywords the rule's plugins added to this ajv (none without plugins) */
+export const pluginKeywordsOf = (ajv) => PLUGIN_KEYWORDS.get(ajv) ?? new Set();
 
 /** The dialects whose meta-schema's validator is precompiled (scripts/build-meta-validators.js). */
 export const PRECOMPILED_META_DIALECTS = ['draft-04', 'draft-06', 'draft-07', '2019-09', '2020-12'];

@@ -5,14 +5,14 @@
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../runner/errors.js';
-import { createAjv, lenientRegExp, META_SCHEMAS } from './ajv-instance.js';
+import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-instance.js';
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
-import { pointerInto, walkSchema } from './schema-walk.js';
+import { isSchema, pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
 import { existingStoreFile, storeFileFor } from '../runner/schema-store.js';
@@ -29,6 +29,7 @@ class SharedAnchor {
   }
 }
 class NotLazy {}
+class UsesPluginKeyword {}
 class NotUnicode {
   constructor(error, resources) {
     this.error = error;
@@ -52,7 +53,8 @@ class NotUnicode {
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline = true, spent = () => {} }) {
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline: inlined = true, spent = () => {} }) {
+  let inline = inlined;
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -102,6 +104,17 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     const ajv = newAjv(dialect, { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) }, warnings);
     if (lazy && !inline) ajv.addKeyword(DEFERRED);
     const quiet = lazy && !inline ? quietIn(ajv) : null;
+    // A plugin's keyword may read where an error is from (ajv-errors' errorMessage takes the errors
+    // whose schemaPath is under its own), which code compiled apart says otherwise: a schema that
+    // uses one is compiled with $refs inlined, from the start (or, a file reached later, whole).
+    const pluginKeywords = lazy && !inline ? pluginKeywordsOf(ajv) : new Set();
+    const usesPluginKeyword = (raw) => {
+      let used = false;
+      if (pluginKeywords.size && isSchema(raw)) walkSchema(raw, (node) => {
+        used ||= Object.keys(node).some((key) => pluginKeywords.has(key));
+      });
+      return used;
+    };
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first
@@ -157,6 +170,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       for (const each of ids) {
         if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
       }
+      if (usesPluginKeyword(schema)) throw new UsesPluginKeyword();
       try {
         // A boolean schema has no $id to be found by: it is added under its URL.
         const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
@@ -302,6 +316,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           dialect = signal.dialect;
         } else if (signal instanceof NotLazy) {
           lazy = false;
+        } else if (signal instanceof UsesPluginKeyword) {
+          inline = true;
         } else if (signal instanceof SharedAnchor) {
           sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {

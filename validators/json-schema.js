@@ -81,7 +81,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
   };
   const make = (rule, shown, identity) => {
     // A meta-schema is compiled whole, as ajv has it (compileSchema).
-    let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, plugins: plugins.length, strictChecks: strictChecks(ajv), forced });
+    let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, strictChecks: strictChecks(ajv), forced });
     const spent = (ms) => (compileMs += ms);
     const compile = (how) => loadStored(cache, rule, storedRequire)
       ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
@@ -189,19 +189,19 @@ export async function createJsonSchemaValidator(rule, context) {
  * likewise (defer-properties.js): less code to generate (bench/RESULTS.md), the same verdicts. Its
  * errors say where they are from otherwise: a failing document whose problems depend on that (an
  * anyOf, a type and an enum at one place: wordedFromSchemaPaths) is checked again by lazy's code.
- * Apart is what a run takes; lazy for a rule with ajv plugins, whose keywords may read where an
- * error is from (ajv-errors) and are code filecheck cannot vouch for under another shape of
- * compilation, and for one with ajv's stricter checks (strictTypes…), which apart would say only of
- * the parts a document reaches; eager with --cache, whose stored code is the whole schema's.
- * `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (README: "How schemas
- * are compiled").
- * @param {{ cache: boolean, plugins: number, strictChecks: boolean, forced?: string }} context
+ * Apart is what a run takes (a schema that uses a keyword of the rule's ajv plugins, which may
+ * read where an error is from, as ajv-errors' errorMessage does, is compiled as lazy does:
+ * compile-offline.js); lazy for a rule with ajv's stricter checks (strictTypes…), which apart would
+ * say only of the parts a document reaches; eager with --cache, whose stored code is the whole
+ * schema's. `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (README:
+ * "How schemas are compiled").
+ * @param {{ cache: boolean, strictChecks: boolean, forced?: string }} context
  * @returns {'apart' | 'lazy' | 'eager'}
  */
-export function compileStrategy({ cache, plugins, strictChecks, forced }) {
+export function compileStrategy({ cache, strictChecks, forced }) {
   if (forced === 'apart' || forced === 'lazy' || forced === 'eager') return forced;
   if (cache) return 'eager';
-  return plugins || strictChecks ? 'lazy' : 'apart';
+  return strictChecks ? 'lazy' : 'apart';
 }
 
 // Whether a rule's ajv settings turn on ajv's checks of a schema beyond its unknown keywords and
