@@ -138,13 +138,23 @@ test('a schema that uses a keyword of the rule\'s plugins (ajv-errors\' errorMes
   const dir = makeTree(t, {
     's.json': JSON.stringify({ allOf: [{ $ref: '#/definitions/text' }], definitions: { text: { type: 'string' } }, errorMessage: { type: 'the document must be text' } }),
     'number.json': '5',
-    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['number.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } }] }),
+    // A property large enough to be deferred, under a node whose errorMessage takes its errors:
+    // left in place, as everything at or under a node that uses a plugin's keyword.
+    'q.json': JSON.stringify({
+      properties: { q: { type: 'object', properties: { p: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'integer' } } } }, errorMessage: 'q is not as it should be' } },
+    }),
+    'nested.json': '{"q": {"p": {"x": 1}}}',
+    '.filecheckrc.json': JSON.stringify({ rules: [
+      { files: ['number.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } },
+      { files: ['nested.json'], schema: 'q.json', ajv: { plugins: ['ajv-errors'] } },
+    ] }),
   });
   fs.mkdirSync(path.join(dir, 'node_modules'));
   for (const name of ['ajv', 'ajv-errors']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
   for (const strategy of strategies) {
     const { code, stdout } = await run(['-r', 'json'], dir, strategy);
     assert.equal(code, 1);
-    assert.deepEqual(parseJsonReport(stdout).files[0].problems.map(({ message }) => message), ['must be string'], strategy);
+    const byFile = Object.fromEntries(parseJsonReport(stdout).files.map((file) => [file.path, file.problems.map(({ message }) => message)]));
+    assert.deepEqual(byFile, { 'number.json': ['must be string'], 'nested.json': ['q is not as it should be'] }, strategy);
   }
 });

@@ -12,7 +12,7 @@ import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor, urlKey } from './schema-files.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
-import { isSchema, pointerInto, walkSchema } from './schema-walk.js';
+import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
 import { existingStoreFile, storeFileFor } from '../runner/schema-store.js';
@@ -29,7 +29,6 @@ class SharedAnchor {
   }
 }
 class NotLazy {}
-class UsesPluginKeyword {}
 class NotUnicode {
   constructor(error, resources) {
     this.error = error;
@@ -53,8 +52,7 @@ class NotUnicode {
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline: inlined = true, spent = () => {} }) {
-  let inline = inlined;
+export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline = true, spent = () => {} }) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -105,16 +103,9 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     if (lazy && !inline) ajv.addKeyword(DEFERRED);
     const quiet = lazy && !inline ? quietIn(ajv) : null;
     // A plugin's keyword may read where an error is from (ajv-errors' errorMessage takes the errors
-    // whose schemaPath is under its own), which code compiled apart says otherwise: a schema that
-    // uses one is compiled with $refs inlined, from the start (or, a file reached later, whole).
-    const pluginKeywords = lazy && !inline ? pluginKeywordsOf(ajv) : new Set();
-    const usesPluginKeyword = (raw) => {
-      let used = false;
-      if (pluginKeywords.size && isSchema(raw)) walkSchema(raw, (node) => {
-        used ||= Object.keys(node).some((key) => pluginKeywords.has(key));
-      });
-      return used;
-    };
+    // whose schemaPath is under its own), which code compiled apart says otherwise: what is at or
+    // under a node that uses one is compiled as lazy compiles it (defer-properties.js).
+    const plugins = { pluginKeywords: lazy && !inline ? pluginKeywordsOf(ajv) : new Set(), guardedRefs: new Set() };
     const added = new Map(); // resource key ─▶ the schema given to ajv
     const claimed = new Map(); // id ─▶ the resource that has it
     const loaded = []; // { resource, id, schema }, the root first
@@ -170,7 +161,6 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       for (const each of ids) {
         if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
       }
-      if (usesPluginKeyword(schema)) throw new UsesPluginKeyword();
       try {
         // A boolean schema has no $id to be found by: it is added under its URL.
         const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
@@ -178,7 +168,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
         if (lazy && !inline) {
           // Checked as written, compiled with its large properties deferred (defer-properties.js).
           if (checked === undefined && ajv.opts.validateSchema !== false) ajv.validateSchema(schema, true);
-          schema = deferProperties(schema, quiet);
+          schema = deferProperties(schema, quiet, plugins);
           ajv.addSchema(schema, key, undefined, false);
         } else {
           ajv.addSchema(schema, key, undefined, checked);
@@ -264,7 +254,7 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       if (!found || found.builtIn || !found.file || (found.dialect ?? rootDialect) !== dialect) return undefined;
       return pointerInto(found.raw, ref);
     };
-    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent, quiet });
+    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent, quiet, guardedRefs: plugins.guardedRefs });
 
     const rootId = urlKey(add(root, root.id));
     for (;;) {
@@ -316,8 +306,6 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           dialect = signal.dialect;
         } else if (signal instanceof NotLazy) {
           lazy = false;
-        } else if (signal instanceof UsesPluginKeyword) {
-          inline = true;
         } else if (signal instanceof SharedAnchor) {
           sharedAnchors.add(signal.name);
         } else if (signal instanceof NotUnicode) {

@@ -54,13 +54,19 @@ export function quietIn(ajv) {
 /**
  * @param {Record<string, any> | boolean} schema a resource as ajv is given it (its root)
  * @param {(node: Record<string, any>) => boolean} quiet quietIn's
+ * @param {{ pluginKeywords?: Set<string>, guardedRefs?: Set<string> }} [plugins] pluginKeywords:
+ *   the keywords the rule's plugins added; guardedRefs: receives the $refs written under a node
+ *   that uses one of them, which are to be compiled as lazy compiles them (lazy-refs.js)
  * @returns {Record<string, any> | boolean} the same schema, or a copy with its large quiet property
  *   subschemas under DEFERRED, each where it was replaced by a $ref to it. Not a subschema that a
  *   $ref of the resource points into (it must stay where it is found), nor anything under a
- *   subschema with its own $id (another resource, whose "#" is not this one's).
+ *   subschema with its own $id (another resource, whose "#" is not this one's), nor anything at or
+ *   under a node that uses a plugin's keyword: ajv-errors' errorMessage takes the errors whose
+ *   schemaPath is under its own, which code compiled apart would name from another "#".
  */
-export function deferProperties(schema, quiet) {
+export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedRefs } = {}) {
   if (!isSchema(schema) || DEFERRED in schema) return schema;
+  const usesPluginKeyword = (node) => pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
   const pointedInto = localPointers(schema);
   const reached = (pointer) => pointedInto.some((ref) => ref === pointer || ref.startsWith(`${pointer}/`));
   const deferred = [];
@@ -80,6 +86,10 @@ export function deferProperties(schema, quiet) {
   // to be deferred); whether all of it is quiet]
   const rewrite = (node, pointer, root) => {
     if (!root && (typeof node.$id === 'string' || typeof node.id === 'string')) return [node, Infinity, false];
+    if (usesPluginKeyword(node)) {
+      if (guardedRefs) for (const ref of refsIn(node)) guardedRefs.add(ref);
+      return [node, Infinity, false];
+    }
     let copy = null;
     let nodes = 1;
     let silent = quiet(node) && (typeof node.$ref !== 'string' || calmRef(node.$ref));
@@ -142,26 +152,30 @@ export function allQuiet(schema, quiet) {
   return calm;
 }
 
-// The JSON pointers of the fragments of the resource's $refs (any $ref's: one naming this file by
-// its URL looks like one into another), found anywhere, keywords' values too.
-function localPointers(schema) {
+const NONE = new Set();
+
+// Every $ref written in a subschema, keywords' values too.
+function refsIn(schema) {
   const found = [];
   const stack = [schema];
   while (stack.length) {
-    const node = stack.pop();
-    for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string') {
-        const hash = value.indexOf('#');
-        if (hash === -1) continue;
-        try {
-          found.push(decodeURIComponent(value.slice(hash + 1)));
-        } catch {
-          found.push(value.slice(hash + 1));
-        }
-      } else if (typeof value === 'object' && value !== null) {
-        stack.push(value);
-      }
+    for (const [key, value] of Object.entries(stack.pop())) {
+      if (key === '$ref' && typeof value === 'string') found.push(value);
+      else if (typeof value === 'object' && value !== null) stack.push(value);
     }
   }
   return found;
+}
+
+// The JSON pointers of the fragments of the resource's $refs (any $ref's: one naming this file by
+// its URL looks like one into another), found anywhere, keywords' values too.
+function localPointers(schema) {
+  return refsIn(schema).filter((ref) => ref.includes('#')).map((ref) => {
+    const fragment = ref.slice(ref.indexOf('#') + 1);
+    try {
+      return decodeURIComponent(fragment);
+    } catch {
+      return fragment;
+    }
+  });
 }

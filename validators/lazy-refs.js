@@ -35,7 +35,7 @@ export class LazyCompileError extends Error {
  * Makes an ajv instance defer the compilation of $ref'd subschemas to their first use.
  * @param {import('ajv').default} ajv
  * @param {{ load(url: string, ref: string): boolean, peek(url: string, ref: string): unknown, retry(error: Error): boolean,
- *   spent(ms: number): void, quiet?: (node: object) => boolean }} options
+ *   spent(ms: number): void, quiet?: (node: object) => boolean, guardedRefs?: Set<string> }} options
  *   load: adds the schema a $ref names that ajv does not have (its URL without fragment, and the
  *   $ref as resolved), or throws; false when there is none. Asked while the code is generated, it
  *   spares the compilation started again for each schema ajv found missing.
@@ -44,7 +44,8 @@ export class LazyCompileError extends Error {
  *   retry: called with an error of a deferred compilation (an unknown format…); true when it was
  *   mended and the compilation may be tried again.
  *   spent: the time each deferred compilation took (a run counts it as compiling: plan.js);
- *   quiet: when nothing is inlined (inlineRefs false), what compiles without a word (quietIn)
+ *   quiet: when nothing is inlined (inlineRefs false), what compiles without a word (quietIn);
+ *   guardedRefs: then, the $refs (as written) to inline where ajv would by default
  */
 export function enableLazyRefs(ajv, options) {
   if (!compile) patchResolveRef();
@@ -98,9 +99,10 @@ function patchResolveRef() {
   };
 }
 
-function resolveLazily(state, root, baseId, ref) {
+function resolveLazily(state, root, baseId, written) {
   // As ajv's resolveRef, but a subschema that is not inlined is returned uncompiled.
-  ref = resolveUrl(this.opts.uriResolver, baseId, ref);
+  const guarded = state.guardedRefs?.has(written) ?? false;
+  const ref = resolveUrl(this.opts.uriResolver, baseId, written);
   const known = root.refs[ref];
   if (known) return known;
   let env = resolve.call(this, root, ref);
@@ -118,9 +120,10 @@ function resolveLazily(state, root, baseId, ref) {
   }
   if (env === undefined) return undefined;
   if (inlineRef(env.schema, this.opts.inlineRefs)) return (root.refs[ref] = env.schema);
-  // Compiled apart, a part ajv inlines by default that would warn or be refused is inlined still:
-  // said and refused now, where it always was (defer-properties.js).
-  if (state.quiet && inlineRef(env.schema, true) && !allQuiet(env.schema, state.quiet)) return (root.refs[ref] = env.schema);
+  // Compiled apart, a part ajv inlines by default is inlined still when it would warn or be refused
+  // (said and refused now, where it always was), or when the $ref is written under a plugin's
+  // keyword, which may read where its errors are from (defer-properties.js).
+  if (state.quiet && inlineRef(env.schema, true) && (guarded || !allQuiet(env.schema, state.quiet))) return (root.refs[ref] = env.schema);
   if (!env.validate) defer(this, env, state);
   return (root.refs[ref] = env);
 }
