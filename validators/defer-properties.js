@@ -67,8 +67,16 @@ export function quietIn(ajv) {
 export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedRefs } = {}) {
   if (!isSchema(schema) || DEFERRED in schema) return schema;
   const usesPluginKeyword = (node) => pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
-  const pointedInto = localPointers(schema);
-  const reached = (pointer) => pointedInto.some((ref) => ref === pointer || ref.startsWith(`${pointer}/`));
+  // Every pointer a $ref of the resource names, and each of its ancestors: one lookup a property,
+  // not a search of every $ref (a generated bundle may have thousands of each).
+  const pointedInto = new Set();
+  for (const pointer of localPointers(schema)) {
+    for (let at = pointer; !pointedInto.has(at); at = at.slice(0, at.lastIndexOf('/'))) {
+      pointedInto.add(at);
+      if (at.lastIndexOf('/') <= 0) break;
+    }
+  }
+  const reached = (pointer) => pointedInto.has(pointer);
   const deferred = [];
   // A $ref of a deferred part puts off what it leads to as well. Inlined code is generated with the
   // code that uses it: a $ref to a part of this resource without $refs of its own (ajv's
