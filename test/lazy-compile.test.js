@@ -111,6 +111,32 @@ test('apart: a failing document is worded by the code with $refs inlined, as the
   }
 });
 
+// ajv tested a required key "" as present where it stops at the first error, inside `if` and `not`
+// (validators/missing-property.cjs): inlined code (lazy, eager) judged what code compiled apart,
+// with every error collected, judged right.
+test('a required key "" is required inside if and not, whatever the strategy', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: { keyed: { required: ['', 'k'] } },
+      if: { $ref: '#/$defs/keyed' },
+      then: { required: ['then'] },
+      properties: { n: { not: { required: [''] } }, d: { not: { dependentRequired: { k: [''] } } } },
+    }),
+    'no-key.json': '{"k": 1, "n": {}, "d": {"k": 1}}',
+    'key.json': '{"": 0, "k": 1, "n": {"": 1}, "d": {"k": 1, "": 2}}',
+  });
+  for (const strategy of strategies) {
+    const { code, stdout } = await run(['--schema', 's.json', 'no-key.json', 'key.json', '-r', 'json'], dir, strategy);
+    assert.equal(code, 1, strategy);
+    const { files, summary } = parseJsonReport(stdout);
+    assert.equal(summary.passed, 1, strategy); // no-key.json
+    assert.deepEqual(files.map(({ path, problems }) => [path, problems.map(({ pointer, message }) => `${pointer} ${message}`)]), [
+      ['key.json', [' must have required property "then"', '/n must NOT be valid', '/d must NOT be valid']],
+    ], strategy);
+  }
+});
+
 test('which strategy compiles a schema: apart, lazy with ajv\'s stricter checks, eager with --cache; forced by name', () => {
   const rows = [
     // cache, strictChecks, forced ─▶ strategy

@@ -8,6 +8,7 @@ import { UsageError } from '../runner/errors.js';
 
 const require = createRequire(import.meta.url);
 require('./json-equal.cjs'); // before ajv generates or loads any code
+require('./missing-property.cjs'); // before ajv generates any code
 
 // A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
 // ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).

@@ -19,9 +19,10 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written
 // twice in a schema file; 4: rules with ajv plugins stored, their code requiring filecheck:plugins;
 // 5: the code in a file of its own, read only when needed; 6: errors carry their keyword's schema;
-// 7: they do not again, the schema compiled verbose apart for a failing file's words: json-schema.js),
-// so that older entries are not read.
-const FORMAT = 7;
+// 7: they do not again, the schema compiled verbose apart for a failing file's words: json-schema.js;
+// 8: a required key "" tested as required inside `if` and `not`: missing-property.cjs), so that
+// older entries are not read.
+const FORMAT = 8;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats (formats.cjs).
 const LIBRARIES = ['../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
