@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 
 /**
  * @param {string} file the file as the report names it
- * @param {import('../runner/check-file.js').Problem[]} problems its problems, in the order reported
+ * @param {import('../runner/check/check-file.js').Problem[]} problems its problems, in the order reported
  * @returns {string[]} a fingerprint per problem (64 hex digits), each distinct: a problem reported
  *   twice at the same place (a custom validator may) is told apart by its order
  */

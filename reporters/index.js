@@ -7,10 +7,10 @@ import path from 'node:path';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
 import { createJsonReporter } from './json.js';
-import { writesToStdout } from '../runner/reporter-specs.js';
+import { writesToStdout } from './specs.js';
 
 /**
- * @param {import('../runner/config.js').Config} config
+ * @param {import('../runner/config/load-config.js').Config} config
  * @param {{ stdout: NodeJS.WritableStream & { isTTY?: boolean }, stderr: NodeJS.WritableStream & { isTTY?: boolean },
  *   env: Record<string, string | undefined>, atHardExit?(cleanup: () => void): void }} io atHardExit: see main (cli.js)
  */

@@ -4,5 +4,5 @@
 // issue rather than a major one.
 const COULD_NOT_CHECK = new Set(['io', 'error', 'chaos', 'timeout']);
 
-/** @param {import('../runner/check-file.js').Problem} problem */
+/** @param {import('../runner/check/check-file.js').Problem} problem */
 export const couldNotCheck = (problem) => COULD_NOT_CHECK.has(problem.kind);

@@ -1,12 +1,12 @@
 // The run in words: "Files: 2 failed, 4055 passed, 4057 total", as Jest words it, and why files were not checked.
 
 /**
- * @param {import('../runner/run.js').Summary} summary
+ * @param {import('../runner/execute/run.js').Summary} summary
  * @param {ReturnType<import('./colors.js').colorsFor>} c
  */
 export function summaryLines(summary, c) {
   const parts = [];
-  // --cache: how many of each were reported from the cache (cache.js).
+  // --cache: how many of each were reported from the cache (result-cache.js).
   const failedHits = summary.cache?.failedHits ?? 0;
   const passedHits = (summary.cache?.hits ?? 0) - failedHits;
   if (summary.failed) parts.push(c.bold(c.red(`${summary.failed} failed`)) + (failedHits ? ` (${failedHits} from the cache)` : ''));

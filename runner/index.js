@@ -1,10 +1,10 @@
 // The programmatic API: `import { run } from 'filecheck'`.
-import { loadConfig } from './config.js';
-import { discover, prepareDiscovery } from './discover.js';
-import { runChecks } from './run.js';
+import { loadConfig } from './config/load-config.js';
+import { discover, prepareDiscovery } from './files/discover.js';
+import { runChecks } from './execute/run.js';
 
-export { UsageError } from './errors.js';
-export { EXIT, exitCodeFor } from './exit-codes.js';
+export { UsageError } from './shared/errors.js';
+export { EXIT, exitCodeFor } from './cli/exit-codes.js';
 
 /**
  * Runs filecheck and returns the Summary instead of exiting. Options are the CLI's, camelCased
@@ -12,12 +12,12 @@ export { EXIT, exitCodeFor } from './exit-codes.js';
  * `env`, `signal` and `reporters` (objects with onRunStart / onFileResult / onRunComplete; none by default).
  * A usage or configuration problem rejects with a UsageError.
  * @param {Record<string, any>} [options]
- * @returns {Promise<import('./run.js').Summary>}
+ * @returns {Promise<import('./execute/run.js').Summary>}
  */
 export async function run({ cwd = process.cwd(), env = process.env, signal, reporters = [], onWarning = () => {}, ...options } = {}) {
   const config = loadConfig({ patterns: [], ...options }, { cwd, env });
   await prepareDiscovery(config);
   let discovery = discover(config);
-  if (config.changed || config.shard) discovery = (await import('./select.js')).selectFiles(discovery, config);
+  if (config.changed || config.shard) discovery = (await import('./files/select-files.js')).selectFiles(discovery, config);
   return runChecks(discovery, config, { reporters, signal, warn: onWarning, display: (file) => file });
 }

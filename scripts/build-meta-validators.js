@@ -1,16 +1,16 @@
 // Precompiles the validator of each dialect's meta-schema, as ajv has it, into standalone code
-// (validators/meta-schemas/<dialect>.cjs). Every schema filecheck compiles is first checked against
+// (validators/json-schema/meta-schemas/<dialect>.cjs). Every schema filecheck compiles is first checked against
 // its dialect's meta-schema, and compiling that validator cost each process 10-30 ms of a config
-// file's run (validators/ajv-instance.js says when the precompiled one is used).
+// file's run (validators/json-schema/ajv-instance.js says when the precompiled one is used).
 // test/meta-validators.test.js fails when a file is stale. Run: npm run build:meta-validators
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../validators/ajv-instance.js';
+import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../validators/json-schema/ajv-instance.js';
 
 const require = createRequire(import.meta.url);
 const standaloneCode = require('ajv/dist/standalone').default;
-const FOLDER = new URL('../validators/meta-schemas/', import.meta.url);
+const FOLDER = new URL('../validators/json-schema/meta-schemas/', import.meta.url);
 
 /** @returns {Map<string, string>} file name ─▶ its text, for each precompiled dialect */
 export function metaValidatorSources() {

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
-import { recordable } from '../runner/cache.js';
+import { recordable } from '../runner/cache/result-cache.js';
 
 const CONFIG = {
   rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
@@ -664,7 +664,7 @@ test('cache options that make no sense are usage errors (exit 2, one line)', asy
 
 test('a run without --cache loads no cache code and writes nothing', async (t) => {
   const dir = makeTree(t, TREE);
-  const CACHE_CODE = ['runner/cache.js', 'runner/cache-file.js', 'runner/rule-fingerprint.js', 'runner/digest.js', 'runner/atomic-write.js', 'validators/schema-cache.js'];
+  const CACHE_CODE = ['runner/cache/result-cache.js', 'runner/cache/results-file.js', 'runner/cache/rule-fingerprint.js', 'runner/shared/digest.js', 'runner/shared/atomic-write.js', 'validators/json-schema/compiled-schema-cache.js'];
   const loaded = async (args) => {
     const trace = path.join(dir, 'trace.txt');
     fs.rmSync(trace, { force: true });
@@ -672,7 +672,7 @@ test('a run without --cache loads no cache code and writes nothing', async (t) =
     const { code, stderr } = await runCli(['--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
     assert.equal(code, 1, stderr);
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), 'the hook sees filecheck load');
+    assert.ok(urls.some((url) => url.endsWith('/runner/check/check-file.js')), 'the hook sees filecheck load');
     return CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
   };
   assert.deepEqual(await loaded([]), []);

@@ -1,8 +1,8 @@
-// runner/chaos.js: which files the chaos monkey fails is a pure function of (seed, path).
+// runner/check/chaos.js: which files the chaos monkey fails is a pure function of (seed, path).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseChaos, chaosHits, createChaosMonkey, slowDelayMs, ChaosError, CHAOS_KINDS } from '../runner/chaos.js';
-import { UsageError } from '../runner/errors.js';
+import { parseChaos, chaosHits, createChaosMonkey, slowDelayMs, ChaosError, CHAOS_KINDS } from '../runner/check/chaos.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 const PATHS = Array.from({ length: 10_000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
 const hitsOf = (chaos, paths = PATHS) => paths.filter((p) => chaosHits(chaos, p));

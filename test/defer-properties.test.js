@@ -1,10 +1,10 @@
-// What code compiled apart leaves until a document needs it (validators/defer-properties.js), and
+// What code compiled apart leaves until a document needs it (validators/json-schema/defer-properties.js), and
 // when a failing document's problems need the code with $refs inlined (wordedFromSchemaPaths).
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { DEFERRED, allQuiet, deferProperties, quietIn } from '../validators/defer-properties.js';
-import { wordedFromSchemaPaths } from '../validators/schema-problems.js';
+import { DEFERRED, allQuiet, deferProperties, quietIn } from '../validators/json-schema/defer-properties.js';
+import { wordedFromSchemaPaths } from '../validators/json-schema/schema-problems.js';
 
 const Ajv = createRequire(import.meta.url)('ajv').default;
 const quiet = quietIn(new Ajv({ strictSchema: 'log', logger: false }));

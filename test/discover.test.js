@@ -1,13 +1,13 @@
-// runner/discover.js: config rules × patterns ──▶ the sorted files to check, each with its rule ids.
+// runner/files/discover.js: config rules × patterns ──▶ the sorted files to check, each with its rule ids.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { loadConfig } from '../runner/config.js';
-import { discover } from '../runner/discover.js';
-import { UsageError } from '../runner/errors.js';
+import { loadConfig } from '../runner/config/load-config.js';
+import { discover } from '../runner/files/discover.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 /** A temp tree: `files` maps a relative path to its content (a string, or an object written as JSON). */
 function tree(t, files, config) {
@@ -253,7 +253,7 @@ test('the config\'s ignore shapes runs without patterns; command-line patterns a
     { rules: [{ files: ['**/*.json'] }], ignore: ['broken/**'] },
   );
   assert.deepEqual(rels(run(root)), ['a.json', 'tmp/z.json']);
-  // Named or globbed on the command line: the config's top-level ignore does not apply (see config.js).
+  // Named or globbed on the command line: the config's top-level ignore does not apply (see load-config.js).
   assert.deepEqual(rels(run(root, { patterns: ['broken/x.json'] })), ['broken/x.json']);
   assert.deepEqual(rels(run(root, { patterns: ['broken/*.json'] })), ['broken/x.json', 'broken/y.json']);
   assert.deepEqual(rels(run(root, { patterns: ['broken'] })), ['broken/x.json', 'broken/y.json']);

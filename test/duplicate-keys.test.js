@@ -4,8 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { makeTree, writeTree, checkBothExecutors, runCli } from './helpers/cli.js';
-import { duplicateKeyProblems } from '../runner/duplicate-keys.js';
-import { parseJson } from '../runner/read-json.js';
+import { duplicateKeyProblems } from '../runner/formats/duplicate-keys.js';
+import { parseJson } from '../runner/formats/json.js';
 
 const twice = (key, first) => `the key "${key}" is there twice (first at line ${first}): only the last value is read`;
 const problemsOf = (file) => file.problems.map(({ message, line, column, kind }) => `${kind} ${line}:${column} ${message}`);

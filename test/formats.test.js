@@ -620,7 +620,7 @@ test('a rule\'s parser and frontMatter are checked by the config; two parsers fo
 });
 
 test('a parser is loaded only by a run, and a worker, that meets its files: a JSON run loads none', async (t) => {
-  const PARSERS = ['parse-yaml', 'parse-toml', 'toml-keys', 'parse-jsonc', 'parse-json5', 'parse-markdown'];
+  const PARSERS = ['formats/yaml', 'formats/toml', 'formats/toml-positions', 'formats/jsonc', 'formats/json5', 'formats/markdown'];
   const files = { 'a.json': '{"a": 1}', 'b.yaml': 'a: 1\n', 'c.toml': 'a = 1\n', 'd.md': '---\na: 1\n---\n' };
   for (let i = 0; i < 40; i++) files[`many/${i}.json`] = '{"a": 1}';
   const dir = makeTree(t, files);
@@ -630,14 +630,14 @@ test('a parser is loaded only by a run, and a worker, that meets its files: a JS
     const run = await runCli([...args, '-q'], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
     assert.equal(run.code, 0, run.stderr);
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(urls.some((url) => url.endsWith('/runner/formats.js')), 'the hook sees filecheck load');
+    assert.ok(urls.some((url) => url.endsWith('/runner/formats/index.js')), 'the hook sees filecheck load');
     return [...new Set(PARSERS.filter((name) => urls.some((url) => url.endsWith(`/runner/${name}.js`))))];
   };
   assert.deepEqual(await loaded(['a.json', 'many', '--workers', '0']), []);
   assert.deepEqual(await loaded(['a.json', 'many', '--workers', '2']), [], 'nor do the workers');
-  assert.deepEqual(await loaded(['b.yaml', '--workers', '0']), ['parse-yaml']);
-  assert.deepEqual(await loaded(['c.toml', 'd.md', '--workers', '0']), ['parse-yaml', 'parse-toml', 'toml-keys', 'parse-markdown'], 'front matter is YAML');
-  assert.deepEqual(await loaded(['b.yaml', 'many', '--workers', '2']), ['parse-yaml'], 'the worker that meets a YAML file loads its parser');
+  assert.deepEqual(await loaded(['b.yaml', '--workers', '0']), ['formats/yaml']);
+  assert.deepEqual(await loaded(['c.toml', 'd.md', '--workers', '0']), ['formats/yaml', 'formats/toml', 'formats/toml-positions', 'formats/markdown'], 'front matter is YAML');
+  assert.deepEqual(await loaded(['b.yaml', 'many', '--workers', '2']), ['formats/yaml'], 'the worker that meets a YAML file loads its parser');
 });
 
 test('the chaos monkey, the cache and the file timeout treat every format as JSON', async (t) => {

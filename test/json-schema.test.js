@@ -1,4 +1,4 @@
-// validators/json-schema.js: dialects, offline $refs, strictness, formats, plugins and the shape of problems.
+// validators/json-schema/json-schema.js: dialects, offline $refs, strictness, formats, plugins and the shape of problems.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -6,8 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema.js';
-import { UsageError } from '../runner/errors.js';
+import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema/json-schema.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const require = createRequire(import.meta.url);
@@ -1233,7 +1233,7 @@ test('keys named like Object.prototype members are present only when the documen
 // off them: objects whose "constructor" keys hold equal objects compared unequal (a wrong pass of
 // uniqueItems, a wrong failure of const and enum), and a "toString" or "valueOf" key that is not a
 // function threw (epoberezkin/fast-deep-equal#141). filecheck gives ajv JSON's equality
-// (validators/json-equal.cjs).
+// (validators/json-schema/json-equal.cjs).
 test('equality of objects with "constructor" or "toString" keys', async (t) => {
   const { validate } = await compile(t, { 'schema.json': { uniqueItems: true } });
   assert.deepEqual(validate(JSON.parse('[{"constructor": {}}, {"constructor": {}}]')), [problem('', 'must NOT have duplicate items (items ## 0 and 1 are identical)')]);

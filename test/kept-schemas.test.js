@@ -1,4 +1,4 @@
-// A thread keeps a bounded number of compiled schemas (runner/compile-rules.js): a repository with
+// A thread keeps a bounded number of compiled schemas (runner/check/compile-rules.js): a repository with
 // a schema per configuration file does not hold them all; one asked for again is compiled again,
 // with the same verdict and its warnings said once.
 import test from 'node:test';

@@ -1,4 +1,4 @@
-// How schemas are compiled (validators/lazy-refs.js): each $ref'd subschema when a document first
+// How schemas are compiled (validators/json-schema/lazy-refs.js): each $ref'd subschema when a document first
 // reaches it, compiled apart (FILECHECK_SCHEMA_COMPILE=apart, a run's own) or inlined where ajv
 // would (=lazy), or all at once (=eager); the reports agree.
 import test from 'node:test';
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
-import { compileStrategy } from '../validators/json-schema.js';
+import { compileStrategy } from '../validators/json-schema/json-schema.js';
 
 const strategies = ['lazy', 'eager', 'apart'];
 const REPO = fileURLToPath(new URL('..', import.meta.url));
@@ -112,7 +112,7 @@ test('apart: a failing document is worded by the code with $refs inlined, as the
 });
 
 // ajv tested a required key "" as present where it stops at the first error, inside `if` and `not`
-// (validators/missing-property.cjs): inlined code (lazy, eager) judged what code compiled apart,
+// (validators/json-schema/missing-property.cjs): inlined code (lazy, eager) judged what code compiled apart,
 // with every error collected, judged right.
 test('a required key "" is required inside if and not, whatever the strategy', async (t) => {
   const dir = makeTree(t, {

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
-import { MERGE_COMMAND } from '../runner/options.js';
+import { MERGE_COMMAND } from '../runner/cli/options.js';
 
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';

@@ -1,18 +1,18 @@
-// validators/meta-schemas/: the meta-schemas' validators, precompiled by
+// validators/json-schema/meta-schemas/: the meta-schemas' validators, precompiled by
 // scripts/build-meta-validators.js, and used by an ajv of plain settings in place of compiling them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { metaValidatorSources } from '../scripts/build-meta-validators.js';
-import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../validators/ajv-instance.js';
+import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../validators/json-schema/ajv-instance.js';
 
 const envOf = (ajv, dialect) => ajv.schemas[META_SCHEMAS[dialect].replace(/#$/, '')];
 
 test('the committed meta-schema validators are what scripts/build-meta-validators.js generates (run npm run build:meta-validators)', () => {
   const sources = metaValidatorSources();
-  assert.deepEqual([...sources.keys()].sort(), fs.readdirSync(new URL('../validators/meta-schemas/', import.meta.url)).sort());
+  assert.deepEqual([...sources.keys()].sort(), fs.readdirSync(new URL('../validators/json-schema/meta-schemas/', import.meta.url)).sort());
   for (const [name, text] of sources) {
-    assert.equal(fs.readFileSync(new URL(`../validators/meta-schemas/${name}`, import.meta.url), 'utf8'), text, `validators/meta-schemas/${name} is stale`);
+    assert.equal(fs.readFileSync(new URL(`../validators/json-schema/meta-schemas/${name}`, import.meta.url), 'utf8'), text, `validators/json-schema/meta-schemas/${name} is stale`);
   }
 });
 

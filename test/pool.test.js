@@ -1,4 +1,4 @@
-// The worker pool (runner/pool.js, worker.js, work-queue.js, run.js) through the real CLI, on temp
+// The worker pool (runner/execute/pool.js, worker.js, work-queue.js, run.js) through the real CLI, on temp
 // trees of a few hundred small files: the same report for --workers 0, 1, 2 and auto, chaos, bail,
 // a worker that dies, Ctrl-C, configuration errors found in a worker, and --workers itself.
 import { test } from 'node:test';
@@ -8,9 +8,9 @@ import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, parseJsonReport, filesLine, failedPaths, oneLine, cliEnv, REPO } from './helpers/cli.js';
-import { chaosHits } from '../runner/chaos.js';
-import { WORTH_MS } from '../runner/plan.js';
-import { compilesManySchemas } from '../runner/pool.js';
+import { chaosHits } from '../runner/check/chaos.js';
+import { WORTH_MS } from '../runner/execute/plan.js';
+import { compilesManySchemas } from '../runner/execute/pool.js';
 
 const MODES = ['0', '1', '2', 'auto'];
 const CORES = os.availableParallelism();
@@ -18,7 +18,7 @@ const pad = (i, width = 3) => String(i).padStart(width, '0');
 const withoutDurations = (files) => files.map(({ durationMs, ...rest }) => rest);
 
 // Busy-waits `ms` on files whose document says `"slow": true`. Every file of the parity tree is slow,
-// so that auto's in-process sample (~300 ms of checking, its later half counted: runner/plan.js)
+// so that auto's in-process sample (~300 ms of checking, its later half counted: runner/execute/plan.js)
 // projects a job that pays for a pool: auto then really runs the pool beside the main thread. (Only
 // the first files slow was taken for the cost of every file before issue 14 item 6; no longer.)
 const slowFiles = (ms) => `const slowly = (doc) => { if (doc?.slow) { const end = performance.now() + ${ms}; while (performance.now() < end); } };\n`;
@@ -67,7 +67,7 @@ export default function custom(doc) {
   return { dir: makeTree(t, files), expected };
 }
 
-/** auto's summary.plan must say what its reason says, with figures that add up (see runner/plan.js). */
+/** auto's summary.plan must say what its reason says, with figures that add up (see runner/execute/plan.js). */
 function assertPlanMatchesReason(plan, files) {
   if (CORES < 2) {
     assert.deepEqual(plan, { mode: 'inline', workers: 0, reason: `${CORES} core: in-process` });

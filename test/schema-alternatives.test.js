@@ -1,4 +1,4 @@
-// validators/schema-alternatives.js, through the json-schema validator: of an anyOf/oneOf, the
+// validators/json-schema/schema-alternatives.js, through the json-schema validator: of an anyOf/oneOf, the
 // errors of the alternative that matches best; one line when the alternatives are all about the
 // value itself or none stands out; every error kept, marked, for --verbose.
 import { test } from 'node:test';
@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createJsonSchemaValidator } from '../validators/json-schema.js';
-import { KEYWORD_ORDER } from '../validators/schema-alternatives.js';
+import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
+import { KEYWORD_ORDER } from '../validators/json-schema/schema-alternatives.js';
 import { runCli, makeTree, parseJsonReport } from './helpers/cli.js';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-// validators/schema-cache.js through validators/json-schema.js: a schema's stored standalone code
+// validators/json-schema/compiled-schema-cache.js through validators/json-schema/json-schema.js: a schema's stored standalone code
 // validates exactly as the schema compiled by ajv does, in every dialect and with every ajv setting
 // filecheck offers, and warns the same.
 import { test } from 'node:test';
@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createJsonSchemaValidator } from '../validators/json-schema.js';
+import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from './helpers/cli.js';
-import { documentSchemaRef } from '../runner/document-schema.js';
-import { loadCatalog } from '../runner/catalog.js';
-import { UsageError } from '../runner/errors.js';
+import { documentSchemaRef } from '../validators/json-schema/document-schema-ref.js';
+import { loadCatalog } from '../validators/json-schema/catalog.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 
@@ -628,14 +628,14 @@ test('--cache: a file that chose its schema is checked again when the ajv settin
 
 test('a run that chooses no schema per file loads none of the code that would', async (t) => {
   const dir = makeTree(t, { ...CATALOG_TREE, 'schemas/plain.json': json(TITLED) });
-  const SELECTION_CODE = ['runner/catalog.js', 'runner/schema-selection.js', 'runner/document-schema.js', 'validators/selected-schemas.js'];
+  const SELECTION_CODE = ['validators/json-schema/catalog.js', 'validators/json-schema/schema-chooser.js', 'validators/json-schema/document-schema-ref.js', 'validators/json-schema/chosen-schemas.js'];
   const loaded = async (args) => {
     const trace = path.join(dir, 'trace.txt');
     fs.rmSync(trace, { force: true });
     const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
     const { stderr } = await runCli(['data', '--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), stderr);
+    assert.ok(urls.some((url) => url.endsWith('/runner/check/check-file.js')), stderr);
     return SELECTION_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
   };
   assert.deepEqual(await loaded(['--schema', 'schemas/plain.json']), []);

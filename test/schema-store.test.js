@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine } from './helpers/cli.js';
-import { parseSchemaStore, storeFileFor } from '../runner/schema-store.js';
-import { UsageError } from '../runner/errors.js';
+import { parseSchemaStore, storeFileFor } from '../validators/json-schema/schema-store.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 const STORE = 'store/src/schemas/json';

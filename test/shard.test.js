@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shardOf } from '../runner/shard.js';
+import { shardOf } from '../runner/files/shard.js';
 import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, oneLine } from './helpers/cli.js';
 
 const GOOD = '{"a": 1}\n';

@@ -513,6 +513,6 @@ test('a run without --watch loads no watch code', async (t) => {
   const { code, stderr } = await runCli(['a.json'], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
   assert.equal(code, 0, stderr);
   const urls = fs.readFileSync(trace, 'utf8').split('\n');
-  assert.ok(urls.some((url) => url.endsWith('/runner/check-file.js')), 'the hook sees filecheck load');
+  assert.ok(urls.some((url) => url.endsWith('/runner/check/check-file.js')), 'the hook sees filecheck load');
   assert.deepEqual(urls.filter((url) => /\/runner\/watch|\/reporters\/watch/.test(url)), []);
 });

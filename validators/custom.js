@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { UsageError } from '../runner/errors.js';
+import { UsageError } from '../runner/shared/errors.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,14 +1,14 @@
 // ajv called directly, as the property tests' oracle: an instance of the class of a dialect, with
-// its meta-schema and ajv-formats, independent of filecheck's own validators/ajv-instance.js. With
-// JSON's equality (validators/json-equal.cjs), which filecheck promises, in place of ajv's
+// its meta-schema and ajv-formats, independent of filecheck's own validators/json-schema/ajv-instance.js. With
+// JSON's equality (validators/json-schema/json-equal.cjs), which filecheck promises, in place of ajv's
 // fast-deep-equal that threw on a "toString" key, and with a required key "" tested as required
-// inside `if` and `not` (validators/missing-property.cjs).
+// inside `if` and `not` (validators/json-schema/missing-property.cjs).
 
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-require('../../validators/json-equal.cjs');
-require('../../validators/missing-property.cjs');
+require('../../validators/json-schema/json-equal.cjs');
+require('../../validators/json-schema/missing-property.cjs');
 
 const AJV_CLASSES = {
   'draft-04': () => require('ajv-draft-04'),

@@ -1,12 +1,12 @@
 // Property: for random schemas of every dialect and random documents, the best match of each
-// anyOf/oneOf (validators/schema-alternatives.js) never leaves a failing document without a problem
+// anyOf/oneOf (validators/json-schema/schema-alternatives.js) never leaves a failing document without a problem
 // shown by default, loses no place ajv names when every alternative is kept (--verbose), and is
 // the same for the same errors. Repeat a failure with FUZZ_SEED=<seed>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
 import { DIALECTS, randomSchema, randomDocument } from './json-fuzz.js';
-import { toProblems } from '../../validators/schema-problems.js';
+import { toProblems } from '../../validators/json-schema/schema-problems.js';
 import { oracleAjv } from '../helpers/ajv-oracle.js';
 
 const SEED = fuzzSeed();

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runCli, makeTree, parseJsonReport, oneLine } from '../helpers/cli.js';
-import { chaosHits, CHAOS_KINDS } from '../../runner/chaos.js';
+import { chaosHits, CHAOS_KINDS } from '../../runner/check/chaos.js';
 
 const EXECUTORS = ['0', '1', '2', 'auto'];
 const PROBABILITY = '0.15';

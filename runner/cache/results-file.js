@@ -1,0 +1,77 @@
+// The results file of --cache: `{ tool: "filecheck", format, fingerprints: [...], files: { path: record } }`,
+// a record per file checked to a verdict the cache keeps (result-cache.js): [size, mtimeMs, ctimeMs,
+// contentHash, index into fingerprints] for a pass, followed by its problems (as reporters receive
+// them, JSON objects) and, when those depend on --verbose, the value it had, for a failure (a
+// fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
+// Format 1 recorded passes only. Anything else found there (bad JSON, another format, another
+// tool's file) is not trusted: it is reported in one line and rebuilt.
+import fs from 'node:fs';
+import { writeFileAtomic } from '../shared/atomic-write.js';
+
+const FORMAT = 2;
+
+/**
+ * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,
+ *   problems?: import('../check/check-file.js').Problem[], alternatives?: boolean]} FileRecord problems: a
+ *   failure's, never empty; alternatives: the --verbose they were found with, if they depend on it
+ * @param {string} file
+ * @param {(message: string) => void} warn
+ * @param {string} [shown] the file as messages name it
+ * @returns {Map<string, FileRecord> | null} the records by path (none when there is no file yet);
+ *   null when the file must be rebuilt
+ */
+export function readResults(file, warn, shown = file) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error.code === 'ENOENT') return new Map();
+    warn(`cannot read the cache ${shown} (${error.code ?? error.message}): every file is checked`);
+    return null;
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    data = undefined;
+  }
+  const records = data === undefined ? null : recordsOf(data);
+  if (records) return records;
+  const why = data === undefined ? 'not valid JSON' : data?.tool !== 'filecheck' ? 'not a filecheck cache' : data.format !== FORMAT ? `format ${JSON.stringify(data.format)}, not ${FORMAT}` : 'damaged';
+  warn(`ignoring the cache ${shown} (${why}): it is rebuilt`);
+  return null;
+}
+
+function recordsOf(data) {
+  if (data?.tool !== 'filecheck' || data.format !== FORMAT) return null;
+  const { fingerprints, files } = data;
+  if (!Array.isArray(fingerprints) || !fingerprints.every((f) => typeof f === 'string') || typeof files !== 'object' || files === null) return null;
+  const records = new Map();
+  for (const [key, record] of Object.entries(files)) {
+    if (!isRecord(record, fingerprints.length)) return null;
+    records.set(key, [record[0], record[1], record[2], record[3], fingerprints[record[4]], ...record.slice(5)]);
+  }
+  return records;
+}
+
+const isRecord = (r, fingerprints) => Array.isArray(r) && (r.length === 5 || r.length === 6 || r.length === 7) && typeof r[0] === 'number'
+  && typeof r[1] === 'number' && typeof r[2] === 'number' && typeof r[3] === 'string' && Number.isInteger(r[4]) && r[4] >= 0
+  && r[4] < fingerprints && (r.length === 5 || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem)))
+  && (r.length < 7 || typeof r[6] === 'boolean');
+
+const isProblem = (p) => typeof p === 'object' && p !== null && typeof p.validator === 'string' && typeof p.message === 'string' && typeof p.kind === 'string';
+
+/**
+ * Written whole, atomically: a reader sees the old file or the new one, never half of one.
+ * @param {string} file
+ * @param {Map<string, FileRecord>} records
+ */
+export function writeResults(file, records) {
+  const fingerprints = new Map();
+  const files = Object.create(null); // a file may be called __proto__
+  for (const [key, [size, mtimeMs, ctimeMs, hash, fingerprint, ...failure]] of records) {
+    if (!fingerprints.has(fingerprint)) fingerprints.set(fingerprint, fingerprints.size);
+    files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint), ...failure];
+  }
+  writeFileAtomic(file, JSON.stringify({ tool: 'filecheck', format: FORMAT, fingerprints: [...fingerprints.keys()], files }));
+}

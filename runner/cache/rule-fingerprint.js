@@ -1,0 +1,80 @@
+// What a file's verdict depends on besides its own content, rule by rule: filecheck's version and
+// its parsers' versions (and the names it reads as JSONC), the rule's parser and front matter settings, the required keys, the schema
+// (its compiled-schema cache entry: a key covering the ajv settings and plugins, and the digests of
+// the schema, its refs and the files its $refs reached), how a rule without a schema chooses one per
+// file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
+// package version, options, and the working directory, which ctx.path is relative to). A pass is
+// cached against these fingerprints; a file that chose its schema also against that schema's entry
+// (result-cache.js).
+import { createRequire } from 'node:module';
+import { digest, digestFile, digestModule } from '../shared/digest.js';
+import { expandRefs } from '../files/schema-refs.js';
+import { resolveValidatorModule } from '../../validators/custom.js';
+
+const require = createRequire(import.meta.url);
+// How files are read: the parsers, and the names read as JSON with comments by default (a name
+// added there reads a file that failed as JSON, at the same filecheck version).
+const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', '../formats/jsonc-names.js'];
+let parsers = null;
+
+/**
+ * A schema not in the compiled-schema cache is compiled here (on the main thread, once, stored for
+ * the workers and the next runs): only compiling finds the files its $refs reach. The warnings a
+ * stored schema's compilation gave are said again, as when it was compiled, even if no file needs it.
+ * @param {import('../config/load-config.js').Rule[]} rules
+ * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, schemaCache: import('../../validators/json-schema/compiled-schema-cache.js').SchemaCache,
+ *   place: string, warn(message: string): void, display(file: string): string }} context place: where
+ *   the run is made from, relative to the project
+ * @returns {Promise<{ fingerprints: Map<number, string | null>, schemas: { cached: number, compiled: number } }>}
+ *   null: the rule cannot be fingerprinted (a module that cannot be found), its files are always checked
+ */
+export async function fingerprintRules(rules, { compiler, schemaCache, place, warn, display }) {
+  const { version } = require('../../package.json');
+  const cached = new Set();
+  const compiled = new Set();
+  const fingerprints = new Map();
+  for (const rule of rules) {
+    let schema = null;
+    if (rule.schema) {
+      const schemaRule = { ...rule, refs: expandRefs(rule.refs) };
+      let entry = schemaCache.lookup(schemaRule);
+      const stored = entry !== null;
+      if (stored) {
+        for (const note of entry.notes) warn(`schema ${display(rule.schema)}: ${note}`);
+      } else {
+        await compiler.prepare([rule.id]);
+        entry = schemaCache.lookup(schemaRule);
+      }
+      if (entry) (stored && !compiled.has(entry.key) ? cached : compiled).add(entry.key);
+      schema = entry && [entry.key, entry.deps];
+    }
+    const modules = rule.validators.map((ref) => {
+      try {
+        return [digestModule(resolveValidatorModule(ref, rule.base)), ref.options ?? null];
+      } catch {
+        return [null];
+      }
+    });
+    const selection = rule.selection && selectionParts(rule, schemaCache);
+    const known = (!rule.schema || schema) && modules.every(([module]) => module) && !selection?.[1].some(([, sum]) => sum === null);
+    const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
+    // How the rule's files are read: another parser, or another version of one, may read them otherwise.
+    if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
+    if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');
+    parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
+    fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
+  }
+  return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };
+}
+
+// The files that decide which schema a file chooses (the catalogs, and the refs whose $id a
+// `$schema` URL may name), and how the schemas chosen are compiled: the key of the rule's ajv
+// settings and plugins (a file's record keeps the keys of its schemas compiled with the old ones,
+// which stay current: other settings must miss here).
+function selectionParts(rule, schemaCache) {
+  const { document, catalogs, store } = rule.selection;
+  const files = [...catalogs, ...(document ? expandRefs(rule.refs) : [])];
+  const settings = schemaCache.keyOf({ schema: null, meta: 'settings', refs: [], ajv: rule.ajv, base: rule.base });
+  // The store's mappings decide which file an entry or a `$schema` URL names (not read: too many).
+  return [document, files.map((file) => [file, digestFile(file)]), settings, ...(store?.length ? [store] : [])];
+}

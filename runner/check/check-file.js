@@ -1,0 +1,194 @@
+// The work on one file, shared by the in-process loop and the pool's workers:
+// read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
+import { hash } from 'node:crypto';
+import { readText } from '../formats/read-text.js';
+import { locateProblems } from '../formats/json-positions.js';
+import { ChaosError, createChaosMonkey } from './chaos.js';
+import { CheckDied, containExit } from './contain-exit.js';
+import { timedOut } from './file-timeout.js';
+import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
+import { parseJson } from '../formats/json.js';
+import { parserNamed } from '../formats/index.js';
+import { finishProblems } from './finish-problems.js';
+
+/**
+ * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
+ *   atKey?: boolean, near?: boolean, notBestMatch?: boolean }} Problem
+ *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
+ *   notBestMatch: while the file is checked only (finish-problems.js)
+ * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean }} FileResult  hash: see contentHash; schemas:
+ *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
+ *   the files of those schemas (with their refs, or where one was expected), with entry.track;
+ *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
+ *   depend on allAlternatives (some were not the best match), whose value this is
+ * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions
+ */
+
+/**
+ * The options of every check in one process, built once.
+ * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean, allAlternatives?: boolean }} options
+ *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there);
+ *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose)
+ * @returns {CheckOptions}
+ */
+export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = false, allAlternatives = false }) {
+  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker, allAlternatives };
+}
+
+const NO_OPTIONS = prepareCheck({});
+
+/**
+ * @param {import('../files/discover.js').FileEntry & { hash?: boolean }} entry hash: the result of a file
+ *   read and checked to the end carries the contentHash of its text, which the cache records
+ * @param {import('./compile-rules.js').Validator[]} validators
+ * @param {CheckOptions} [options] from prepareCheck
+ * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
+ *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
+ */
+export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allAlternatives } = NO_OPTIONS) {
+  const started = performance.now();
+  const hit = monkey?.hits(entry) ?? false;
+  let problems = [];
+  let died = false;
+  const guard = inWorker ? null : containExit();
+  let read;
+  // The schemas the file chose (validators/json-schema/chosen-schemas.js): for the cache, and for --watch.
+  const uses = entry.hash || entry.track ? [] : undefined;
+  try {
+    let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
+    const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
+    read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
+    let doc;
+    if (read.error) {
+      problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
+    } else if (entry.parser) {
+      doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
+    } else {
+      const json = parseJson(read.text, 'JSON', entry.allowDuplicateKeys);
+      doc = json.value;
+      if (json.problems) {
+        problems.push(...json.problems);
+      } else {
+        runValidators(doc, entry, validators, problems, guard, { text: read.text, parser: 'json', uses });
+        locateProblems(read.text, problems);
+      }
+    }
+    // Every hit file gets its fault, whether or not it could be read and parsed: which files are
+    // hit never depends on the kind.
+    if (hit && monkey.kind !== 'io') runValidators(doc, entry, [monkey.validator], problems, guard);
+  } catch (error) {
+    if (!(error instanceof CheckDied)) throw error;
+    died = true;
+    problems = [{ validator: error.validator ?? 'check', message: `the check died: ${error.message}`, kind: 'error' }];
+  } finally {
+    guard?.release();
+  }
+  const durationMs = performance.now() - started;
+  // A check that timed out or died has no verdict on the content: it never carries a hash, so the
+  // cache never records it.
+  if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
+  const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
+  // What the cache records of a file that was read and checked to the end, passing or failing
+  // (result-cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
+  // and whether the problems reported depend on --verbose (an anyOf/oneOf alternative's errors).
+  const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
+  const forCache = keys && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) };
+  if (problems.length) {
+    const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
+    return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...forCache, ...alternatives, ...tracked };
+  }
+  return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
+}
+
+/** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
+export const contentHash = (text) => hash('sha256', text, 'base64url');
+
+// Every other format (formats/index.js): each document of the file is checked on its own, and in a stream
+// of several (YAML) each problem says which document it is in. Returns the first document's value,
+// for the chaos monkey's validator.
+function checkDocuments(text, entry, validators, problems, guard, uses) {
+  const documents = parseDocuments(text, entry);
+  for (const document of documents) {
+    let found = document.problems;
+    if (!found) {
+      found = [];
+      const tooDeep = pointerTooDeep(document.value);
+      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser, range: document.range, comments: document.comments, uses });
+      else found.push(tooDeepAt(document, tooDeep));
+      if (found.length) document.locate(found);
+    }
+    const { number } = document;
+    for (const problem of found) problems.push(number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem);
+  }
+  return documents[0]?.value;
+}
+
+// A parser recurses once per level of nesting (as JSON's positions do): a document too deep for
+// the stack fails as one too deep for the limit does.
+function parseDocuments(text, entry) {
+  try {
+    return parserNamed(entry.parser).parse(text, entry);
+  } catch (error) {
+    if (!(error instanceof RangeError && /call stack/.test(error.message))) throw error;
+    return [{ problems: [tooDeepProblem()] }];
+  }
+}
+
+function tooDeepAt(document, pointer) {
+  const at = { pointer };
+  document.locate([at]);
+  return tooDeepProblem(at.line === undefined ? {} : { line: at.line, column: at.column });
+}
+
+// A check that dies (CheckDied) ends here: the caller reports that alone. `source` is for the
+// built-in validators that choose a schema per document (validators/json-schema/chosen-schemas.js): the
+// file's text, its parser and the document's `range` in it (a YAML comment may name its schema),
+// and `uses`, which receives each schema chosen (its cache key and files: chosen-schemas.js).
+// `source` is made for this document: the validators note on it the schemas applied to it
+// (`applied`, validators/json-schema/json-schema.js), so that one that several rules bring in validates it once.
+function runValidators(doc, entry, validators, problems, guard, source = {}) {
+  const ctx = { path: entry.rel, absolutePath: entry.path, options: undefined };
+  for (const validator of validators) {
+    const name = validator.name;
+    try {
+      ctx.options = validator.options;
+      const found = validator.validate(doc, ctx, source);
+      if (typeof found?.then === 'function') {
+        found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
+        problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });
+      } else if (found) {
+        for (const problem of [found].flat()) problems.push(normalize(problem, name));
+      }
+    } catch (error) {
+      if (error instanceof CheckDied) throw named(error, name);
+      problems.push(thrownProblem(error, name));
+    }
+    // Caught by the validator itself, a contained process.exit has still ended the check.
+    if (guard?.died) throw named(guard.died, name);
+  }
+}
+
+const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
+
+// Custom validators may return strings or partial problems. atKey and notBestMatch: see finish-problems.js.
+// A line or column that is not a whole number from 1 is left out (SARIF's code scanning refuses the
+// whole report for one), and a column without its line.
+function normalize(problem, validator) {
+  if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
+  const { message = String(problem), pointer, kind, atKey, notBestMatch } = problem ?? {};
+  const line = place(problem?.line);
+  const column = line === undefined ? undefined : place(problem.column);
+  // `error`: the file could not be validated as it asks (a schema it names cannot be used).
+  return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column, atKey, notBestMatch }) };
+}
+
+const place = (n) => (Number.isInteger(n) && n >= 1 ? n : undefined);
+
+function thrownProblem(error, validator) {
+  if (error instanceof ChaosError) return { validator, message: error.message, kind: 'chaos' };
+  return { validator, message: `threw: ${error?.message ?? String(error)}`, kind: 'error' };
+}
+
+const definedOnly = (object) => Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined));

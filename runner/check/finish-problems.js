@@ -1,0 +1,30 @@
+// A file's problems as every reporter receives them, from either executor: in the order of the
+// text, each saying where it is when its position is only near it, and without the errors of the
+// alternatives that were not the best match unless they are asked for.
+
+/**
+ * The fields validators and locators pass along to this step, which it removes: `atKey` (place
+ * the problem on its key, read by the locators), `near` (the position is of an ancestor of the
+ * pointer's node: an alias, a merge key, a key that is missing), `notBestMatch` (an error of an
+ * anyOf/oneOf alternative that another one matches better: validators/json-schema/schema-problems.js).
+ * @param {import('./check-file.js').Problem[]} problems
+ * @param {{ allAlternatives: boolean }} options allAlternatives: keep every alternative's errors (--verbose)
+ * @returns {import('./check-file.js').Problem[]} sorted by document, line and column; a problem
+ *   without a position (one about the whole file or document) comes after those placed in its
+ *   document, one without a document after every document; ties keep the order they were found in
+ */
+export function finishProblems(problems, { allAlternatives }) {
+  const finished = [];
+  for (const problem of problems) {
+    if (problem.notBestMatch && !allAlternatives) continue;
+    const { atKey, near, notBestMatch, ...rest } = problem;
+    // The line says where the problem shows; the pointer says what it is about.
+    if (near && rest.pointer) rest.message = `${rest.message} (at ${rest.pointer})`;
+    finished.push(rest);
+  }
+  return finished.sort(byPosition);
+}
+
+const byPosition = (a, b) => order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
+// Numbers, then undefined; equal when both are undefined.
+const order = (x, y) => (x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : x - y);

@@ -1,0 +1,78 @@
+// The command line, from argv to exit code. Never touches `process`: bin/filecheck.js does.
+import path from 'node:path';
+import { parseArgs } from './args.js';
+import { loadConfig } from '../config/load-config.js';
+import { discover, prepareDiscovery } from '../files/discover.js';
+import { runChecks } from '../execute/run.js';
+import { relativePosix } from '../shared/paths.js';
+import { UsageError } from '../shared/errors.js';
+import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
+
+/**
+ * @param {string[]} argv
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, stdin?: any, signal?: AbortSignal,
+ *   atHardExit?(cleanup: () => void): void }} io atHardExit: registers what to undo if the process
+ *   has to exit before main returns (a second Ctrl-C): unfinished report files are removed
+ * @returns {Promise<number>} the exit code
+ */
+export async function main(argv, io) {
+  const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
+  if (argv[0] === 'merge') return (await import('../merge/merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
+  let reporters;
+  try {
+    const parsed = await parseArgs(argv);
+    if ('print' in parsed) {
+      stdout.write(`${parsed.print}\n`);
+      return parsed.code;
+    }
+    const config = loadConfig(parsed.options, { cwd, env });
+    const watchMode = parsed.options.watch ? await import('../watch/watch.js') : null;
+    watchMode?.assertWatchable(parsed.options);
+    await prepareDiscovery(config);
+    const discovered = discover(config);
+    let discovery = discovered;
+    if (!config.listFiles && !discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
+      throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
+    }
+    if (config.changed || config.shard) discovery = (await import('../files/select-files.js')).selectFiles(discovery, config);
+    if (config.listFiles) {
+      await (await import('./list-files.js')).listFiles(discovery, config, stdout);
+      return EXIT.passed;
+    }
+    const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
+    describeSelection(discovery, config, note);
+    if (config.chaos) {
+      const { probability, seed, kind } = config.chaos;
+      note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
+    }
+
+    if (watchMode) return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
+    const { createReporters } = await import('../../reporters/index.js');
+    reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
+    const display = (file) => relativePosix(cwd, file) || file;
+    const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
+    return exitCodeFor(summary);
+  } catch (error) {
+    return usageExit(error, { stderr, reporters });
+  }
+}
+
+// Nothing changed is a normal outcome (exit 0), said in words; how the files were narrowed, with --verbose.
+function describeSelection({ files, skipped, changed, shard }, config, note) {
+  const count = (n) => `${n} file${n === 1 ? '' : 's'}`;
+  const here = files.length + skipped.length;
+  if (changed) {
+    const selected = shard ? shard.total : here; // before the split into shards
+    const matchedBy = config.patterns.length ? 'patterns' : 'rules';
+    if (!selected) note(`no changed files to check (${changed.files ? `${count(changed.files)} changed ${changed.where}, none of them matched by the ${matchedBy}` : `nothing changed ${changed.where}`})`);
+    else if (config.verbose) note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
+  }
+  if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
+}
+
+// Patterns can find only ignored files (a gitignored or empty directory), with or without a
+// config: blame the patterns then, and the config's rules only when there were none.
+function whyNoFiles(config, cwd) {
+  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
+  return `no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath}`;
+}

@@ -1,0 +1,326 @@
+// Options + .filecheckrc.json (found upward from the working directory) ──▶ one validated Config.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import validateConfigFile from '../../schema/filecheckrc.validate.js';
+import { UsageError } from '../shared/errors.js';
+import { parseJson } from '../formats/json.js';
+import { parseKeySpec } from '../../validators/require-keys.js';
+import { parseChaos } from '../check/chaos.js';
+import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
+import { findRepositoryRoot } from '../files/gitignore.js';
+import { resolveReporters } from '../../reporters/specs.js';
+import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
+import { PARSER_NAMES } from '../formats/index.js';
+import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
+import { checkRefs } from '../files/schema-refs.js';
+import { relativePosix } from '../shared/paths.js';
+
+export const CONFIG_NAME = '.filecheckrc.json';
+const STRING_OPTIONS = ['config', 'schema', 'parser', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
+const CACHE_STRATEGIES = ['metadata', 'content'];
+
+/**
+ * @typedef {{ module: string, options?: unknown }} ValidatorRef
+ * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
+ *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
+ *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
+ *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null }} Rule parser: overrides the
+ *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
+ *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
+ *   ($schema, catalogs); null: it does not
+ * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
+ *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
+ *   fileTimeout: number, fileTimeoutGiven: boolean,
+ *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
+ *   cache: { dir: string, strategy: 'metadata' | 'content' } | null }} Config
+ *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
+ *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
+ */
+
+/**
+ * @param {Record<string, any>} options parsed command-line options (see options.js)
+ * @param {{ cwd: string, env: Record<string, string | undefined> }} context
+ * @returns {Config}
+ */
+export function loadConfig(options, { cwd, env }) {
+  for (const name of STRING_OPTIONS) {
+    if (options[name] === '') throw new UsageError(`--${kebab(name)} needs a value`);
+  }
+  const configPath = options.config ? path.resolve(cwd, options.config) : findUp(cwd, CONFIG_NAME);
+  const file = configPath ? readConfigFile(configPath) : { rules: [] };
+  const base = configPath ? path.dirname(configPath) : cwd;
+  const patterns = options.patterns ?? [];
+  // An empty pattern would resolve to the working directory and check all of it.
+  if (patterns.includes('')) throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
+  const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
+  const selecting = schemaSelection(options, file, { cwd, base, store });
+  // Without patterns and without rules, a catalog says what to check: every file of the project
+  // that some entry's fileMatch names (discover.js), as v8r does.
+  const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
+  if (options.parser !== undefined) checkParserOption(options.parser, configPath);
+  const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
+  if (!configPath && !patterns.length && !byCatalog) {
+    throw new UsageError(`no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`);
+  }
+
+  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
+  // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
+  checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], (file) => relativePosix(cwd, file) || file);
+  // The config's top-level ignore shapes runs without patterns; files named on the command line are
+  // checked when a rule matches them (a rule's own ignore and --ignore still apply).
+  const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
+  const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
+  const cache = parseCache(options, file, { cwd, base, root });
+  if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
+  return {
+    cwd,
+    root,
+    configPath,
+    patterns,
+    ...(byCatalog && { catalogFiles: { base, catalogs: selecting.catalogs } }),
+    rules,
+    cliRule,
+    ignore: ignore.filter((entry) => entry.globs.length),
+    bail: parseBail(options.bail ?? file.bail),
+    workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
+    reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], { outputFile: options.outputFile, cwd, base: options.reporter ? cwd : base, env }),
+    quiet: !!options.quiet,
+    verbose: !!options.verbose,
+    color: options.color,
+    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root, options.chaosKind ?? env.CHAOS_KIND),
+    fileTimeout: parseFileTimeout(options.fileTimeout ?? file.fileTimeout ?? DEFAULT_FILE_TIMEOUT_MS),
+    fileTimeoutGiven: (options.fileTimeout ?? file.fileTimeout) !== undefined,
+    listFiles: !!options.listFiles,
+    passWithNoFiles: !!(options.passWithNoFiles ?? file.passWithNoFiles),
+    changed: parseChanged(options.changed, options.since),
+    shard: parseShard(options.shard),
+    cache,
+  };
+}
+
+const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function findUp(dir, name) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    const candidate = path.join(current, name);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+function readConfigFile(configPath) {
+  let text;
+  try {
+    text = fs.readFileSync(configPath, 'utf8');
+  } catch (error) {
+    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    throw new UsageError(`cannot read config ${configPath}: ${why}`);
+  }
+  // Read as data files are: a key written twice (two "rules") would drop the first silently.
+  const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
+  if (problems) {
+    const [{ message, line, column }] = problems;
+    throw new UsageError(`${configPath}:${line}:${column}: ${message.replace(/^invalid JSON: /, 'not valid JSON: ')}`);
+  }
+  if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
+  return data;
+}
+
+// The deepest error says the most, and a value of the right type that fails a bound (`"bail": -1`)
+// says more than the branches whose type it is not; `if/then/else` wrappers say nothing of their own.
+function describeConfigError(errors, data) {
+  const isType = (e) => (e.keyword === 'type' ? 1 : 0);
+  const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
+  const error = kept[0] ?? errors[0];
+  // A schemaStore key is a URL: its slashes are not the path's.
+  const storeKey = /^\/schemaStore\/(.+)$/.exec(error.instancePath)?.[1];
+  const where = storeKey ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
+    : error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
+  if (error.propertyName !== undefined && error.instancePath === '/schemaStore') return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
+  // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
+  const value = valueAt(data, error.instancePath);
+  if (error.instancePath === '/workers') return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
+  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
+  if (error.keyword === 'enum') return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'pattern') return describePattern(error, value, where);
+  // A oneOf of types (`bail`: boolean or integer) fails once per branch: name every type, not the first.
+  const types = kept.filter((e) => isType(e) && e.instancePath === error.instancePath).map((e) => e.params.type);
+  if (isType(error) && types.length > 1) return `${where} must be ${types.join(' or ')}`;
+  return `${where} ${error.message}`;
+}
+
+// A pattern said in words: the validator knows only the regular expression.
+function describePattern(error, value, where) {
+  if (error.params.pattern === '\\S') return `${where} must not be blank`;
+  if (/^\/rules\/\d+\/require\/\d+$/.test(error.instancePath)) {
+    try {
+      parseKeySpec(value);
+    } catch (specError) {
+      return `${where}: ${specError.message}`;
+    }
+  }
+  return `${where}: ${JSON.stringify(value)} is not valid here`;
+}
+
+function valueAt(data, pointer) {
+  return pointer.split('/').slice(1).reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
+}
+
+function resolveRule(rule, index, base, options, selecting, store) {
+  const ajv = { ...rule.ajv };
+  if (options.strict !== undefined) ajv.strict = options.strict;
+  const name = rule.name ?? `rules[${index}]`;
+  if (rule.schema && rule.schemaFromDocument) {
+    throw new UsageError(`${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`);
+  }
+  return {
+    id: index,
+    name,
+    base,
+    files: rule.files,
+    ignore: rule.ignore ?? [],
+    require: rule.require ?? [],
+    schema: rule.schema ? localFile(rule.schema, base, index === -1 ? '--schema' : `${name}: schema`) : null,
+    refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`)),
+    validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
+    ajv,
+    parser: rule.parser ?? null,
+    frontMatter: rule.frontMatter ?? null,
+    yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
+    allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
+    selection: rule.schema ? null : selecting(rule),
+    schemaStore: store,
+  };
+}
+
+// A rule without a schema of its own may take the one each document names (`$schema`: the command
+// line, else the rule, else the config's top level) and the catalogs' (the command line's, else the
+// config's). Documents may name schemas inside the project only: the config's folder, else cwd.
+function schemaSelection(options, file, { cwd, base, store }) {
+  const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
+  if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
+  const given = named ? named.map((catalog) => localFile(catalog, cwd, '--catalog')) : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
+  const catalogs = [...new Set(given)];
+  const selecting = (rule) => {
+    const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
+    return document || catalogs.length ? { document, catalogs, project: base, store } : null;
+  };
+  selecting.catalogs = catalogs;
+  return selecting;
+}
+
+// --parser is the command line's rule's "parser": with a config file, whose rules say how their
+// files are read, it would contradict them.
+function checkParserOption(parser, configPath) {
+  if (!PARSER_NAMES.includes(parser)) throw new UsageError(`--parser takes ${PARSER_NAMES.slice(0, -1).join(', ')} or ${PARSER_NAMES.at(-1)}, not "${parser}"`);
+  if (configPath) throw new UsageError(`--parser applies to runs without a config file; ${configPath} is one: give its rules a "parser"`);
+}
+
+// The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
+// error whether or not a schema needs it.
+function givenRefs(options, cwd) {
+  const given = options.ref ?? [];
+  if (given.some((ref) => !ref)) throw new UsageError('--ref needs a value');
+  return given.map((ref) => localFile(ref, cwd, '--ref'));
+}
+
+// The checks given on the command line form one more rule, applied to every file the patterns match.
+// Without a config file it exists even with no checks: every file must at least parse.
+function cliChecks(options, cwd, withoutConfig, selecting, store) {
+  if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
+  return resolveRule(
+    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema, parser: options.parser },
+    -1,
+    cwd,
+    options,
+    selecting,
+    store,
+  );
+}
+
+// Users of check-jsonschema and v8r pass schema URLs, which the path module would make a path
+// (`https:/host/…`) that is then "no such file": say instead that runs stay offline.
+function localFile(given, base, what) {
+  if (!/^[a-z][a-z\d+.-]+:\/\//i.test(given)) return path.resolve(base, given);
+  if (/^file:/i.test(given)) {
+    try {
+      return fileURLToPath(given);
+    } catch (error) {
+      throw new UsageError(`${what} "${given}": ${error.message}`);
+    }
+  }
+  throw new UsageError(`${what} "${given}" is a URL: filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")`);
+}
+
+// "./x.js" and "../x.js" are files relative to their base; a bare name is a package resolved from there.
+// A rule's tag sets and the command line's, which apply to every rule.
+function yamlTagSets(own = [], given = []) {
+  const named = [given].flat();
+  const unknown = named.find((name) => !YAML_TAG_SETS.includes(name));
+  if (unknown !== undefined) throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${YAML_TAG_SETS.join(', ')})`);
+  const sets = [...new Set([...own, ...named])].sort();
+  return sets.length ? sets : null;
+}
+
+function moduleSpecifier(specifier, base) {
+  return specifier.startsWith('.') || path.isAbsolute(specifier) ? path.resolve(base, specifier) : specifier;
+}
+
+function parseBail(value) {
+  // The command line gives strings: `--bail false` must switch off a config's `"bail": true`.
+  if (value === undefined || value === false || value === 'false') return 0;
+  if (value === true || value === '' || value === 'true') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
+  return n;
+}
+
+function parseWorkers(value) {
+  if (value === 'auto') return 'auto';
+  const n = Number(value);
+  if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
+  return n;
+}
+
+function parseFileTimeout(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--file-timeout takes a whole number of milliseconds, at least 1, not "${value}"`);
+  }
+  return n;
+}
+
+// --cache-location is relative to the working directory, "cacheLocation" to the config file; the
+// default lives in the project's node_modules/.cache, as Babel's and ESLint's caches do.
+function parseCache(options, file, { cwd, base, root }) {
+  // Checked with the cache off too, as --chaos-kind is: a typo is said at once, not on the day it is turned on.
+  const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
+  if (!CACHE_STRATEGIES.includes(strategy)) throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
+  if (!(options.cache ?? file.cache)) return null;
+  const dir = options.cacheLocation
+    ? path.resolve(cwd, options.cacheLocation)
+    : file.cacheLocation ? path.resolve(base, file.cacheLocation) : path.join(root, 'node_modules', '.cache', 'filecheck');
+  return { dir, strategy };
+}
+
+// --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
+function parseChanged(changed, since) {
+  if (since === undefined) return changed ? { since: null } : null;
+  since = String(since);
+  // A ref is passed to git as an argument: one that looks like an option would be read as one.
+  if (since.startsWith('-')) throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
+  return { since };
+}
+
+function parseShard(value) {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(String(value).trim());
+  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [];
+  if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
+    throw new UsageError(`--shard takes i/n, two whole numbers with 1 <= i <= n (e.g. 1/3), not "${value}"`);
+  }
+  return { index, count };
+}
+

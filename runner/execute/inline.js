@@ -1,0 +1,99 @@
+// The in-process executor: takes files from the queue one by one and checks them synchronously,
+// in time slices, yielding to the event loop between slices so a spinner moves, SIGINT is heard
+// and, when a pool works beside it, the workers' results are collected.
+import { checkFile, prepareCheck } from '../check/check-file.js';
+import { loadParsers } from '../formats/index.js';
+
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+// Beside a pool, the main thread takes up to this many files at once when it takes whole sets of
+// files that share their rules: a few of SchemaStore-sized sets (a schema, a few files each).
+const WHOLE_SETS_FILES = 16;
+
+/**
+ * @typedef {{ files: number, checkMs: number, compileMs: number, costs: number[], setCosts: number[],
+ *   loadMs: number, prepared: Set<number[]> }} Sample what the loop did: files and checkMs, the files
+ *   checked and what checking them took, compilation apart; compileMs, what compiling and loading
+ *   took (a parser's first file included); costs, each file's check in order, but the first file of
+ *   each rule set; setCosts, what each rule set met cost, in order: preparing it, what its files'
+ *   checks compiled ($refs compiled lazily), and its first file's check (V8 compiles the schema's
+ *   generated code on its first call: 4-11 ms a SchemaStore schema); loadMs, loading parsers and
+ *   their first files; prepared, the rule sets prepared (discover.js shares one array per set)
+ * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
+ * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean },
+ *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number } }} options
+ *   check: the chaos monkey and the file timeout; budget (a sample): stop after `files` files, or
+ *   after `ms` of work (checking and compiling), or, when several rule sets were met, after `sets`
+ *   sets or `setsMs` of work; wholeSets (beside a pool): take the files that share their rules
+ *   together, as the pool's batches do (work-queue.js)
+ * @returns {Promise<Sample>}
+ */
+export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity }, wholeSets = false }) {
+  const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
+  const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
+  const options = prepareCheck(check);
+  let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
+  let files = 0;
+  let checkMs = 0;
+  let compileMs = 0;
+  let loadMs = 0;
+  const costs = [];
+  const setCosts = [];
+  const prepared = new Set();
+  let setIndex = -1; // the rule set of the file being checked, in setCosts
+  let sliceStart = performance.now();
+  let held = []; // files taken together, checked one by one
+  for (;;) {
+    const work = checkMs + compileMs;
+    if (files >= budget.files || (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))) break;
+    if (performance.now() - sliceStart > sliceMs || yieldNow()) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+    if (!held.length) {
+      const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
+      if (!taken) break;
+      held = taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
+    }
+    const taken = held.shift();
+    const entry = taken.entries[0];
+    // Loading a parser, and the first file it reads (its code is not compiled yet: ten to fifty
+    // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:
+    // they are counted with compiling, not with checking, so that `auto` does not take them for
+    // what every file costs.
+    const parserLoading = loadParsers(taken.entries);
+    // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
+    let firstOfSet = false;
+    let prepareMs = 0;
+    if (entry.rules !== preparedRules || parserLoading) {
+      const before = performance.now();
+      await Promise.all([compiler.prepare(entry.rules), parserLoading]);
+      prepareMs = performance.now() - before;
+      compileMs += prepareMs;
+      preparedRules = entry.rules;
+      firstOfSet = !prepared.has(entry.rules);
+      if (firstOfSet) {
+        prepared.add(entry.rules);
+        setIndex = setCosts.push(0) - 1;
+      }
+    }
+    // A schema the file chose is compiled during its check: that is compiling, not checking.
+    const compiledBefore = compiler.compileMs();
+    const result = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    const compiledDuring = compiler.compileMs() - compiledBefore;
+    if (parserLoading) {
+      compileMs += result.durationMs;
+      loadMs += prepareMs + result.durationMs; // loading a parser is every thread's cost, not a rule set's
+    } else {
+      checkMs += result.durationMs - compiledDuring;
+      compileMs += compiledDuring;
+      files++;
+      if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
+      else {
+        if (setIndex >= 0) setCosts[setIndex] += compiledDuring;
+        if (sampling) costs.push(result.durationMs - compiledDuring);
+      }
+    }
+    queue.put(taken.start, result);
+  }
+  return { files, checkMs, compileMs, costs, setCosts, loadMs, prepared };
+}

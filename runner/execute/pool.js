@@ -1,0 +1,256 @@
+// The pool executor: piscina workers take batches of file paths (never contents) from the queue.
+// Batches in flight are bounded, so memory does not grow with the number of files; a batch lasts
+// about BATCH_MS, so messages stay cheap on tiny files. A worker that dies has its batch re-run file
+// by file on fresh workers; a file that kills a worker twice fails with kind `error`. A check that
+// runs past the file timeout has its worker terminated and replaced: that file fails with kind
+// `timeout` and the rest of its batch is re-run.
+import { createRequire } from 'node:module';
+import { UsageError } from '../shared/errors.js';
+import { timedOut } from '../check/file-timeout.js';
+import { chaosHits, chaosNote, chaosPath } from '../check/chaos.js';
+import { SETTLING, REPLIED } from './progress-slots.js';
+
+const require = createRequire(import.meta.url);
+// Each batch costs a worker a round trip through the main thread, which checks files too and turns
+// its event loop as soon as a worker has replied (replyWaiting): ~0.5–2.5 ms, was 4–17 ms.
+// 100 ms batches were 4% faster than 25 ms ones on kumadocs, JSON and YAML alike, when that cost
+// was higher (bench/RESULTS.md). The last batches are smaller (batchSize).
+const BATCH_MS = 100;
+const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
+// Each batch in flight has a slot where its worker says which file it is on. Slots are reused
+// oldest first, so a terminated worker's last write (terminate() is not instant) lands in a slot
+// nobody reads.
+const PROGRESS_SLOTS = 1024;
+const STOP_GRACE_MS = 500; // after a bail or Ctrl-C, a check still running is stopped after this
+// A worker's young generation, which V8 lets grow to 48 MB. Parsing files makes short-lived garbage
+// only, and a small one collects it as fast: measured on kumadocs `auto` (bench/RESULTS.md), peak
+// RSS 97 → 93 MB on JSON, 144 → 115 MB on YAML, wall time the same within 1%. Compiling schema
+// after schema makes garbage in bursts that a small one promotes to the old generation: on 320
+// SchemaStore schemas, 32 MB took `auto` 5.6 → 5.3 s (5 interleaved runs), peak RSS +15 MB.
+const YOUNG_GENERATION_MB = { parsing: 6, compiling: 32 };
+
+/**
+ * Whether the workers' files compile schema after schema: their rules give more than one schema
+ * between them, or choose schemas per file (a catalog, a document's $schema).
+ * @param {Array<{ rules: number[] }>} files the files to check (discover.js shares one rules array per set)
+ * @param {Array<{ id: number, schema?: string | null, selection?: object | null }>} rules
+ * @returns {boolean}
+ */
+export function compilesManySchemas(files, rules) {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const schemas = new Set();
+  for (const set of new Set(files.map((file) => file.rules))) {
+    for (const id of set) {
+      const rule = byId.get(id);
+      if (rule?.selection) return true;
+      if (rule?.schema && schemas.add(rule.schema).size > 1) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
+ * `auto` starts them before it has decided, and closes them if the measurement says in-process.
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string,
+ *   allAlternatives?: boolean, compiling?: boolean }} options schemaCache: the folder of compiled schemas (--cache);
+ *   allAlternatives: see check-file.js prepareCheck; compiling: the files compile schema after
+ *   schema (compilesManySchemas), which a larger young generation serves
+ */
+export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false, compiling = false }) {
+  const { Piscina } = require('piscina');
+  const stop = new SharedArrayBuffer(4);
+  const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
+  const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
+  const piscina = new Piscina({
+    filename: new URL('./worker.js', import.meta.url).href,
+    workerData: { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives },
+    minThreads: workers,
+    maxThreads: workers,
+    idleTimeout: Infinity,
+    resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB[compiling ? 'compiling' : 'parsing'] },
+  });
+  // A worker that dies between two runs of a kept pool (--watch) is replaced by piscina, which says
+  // so with an 'error' event: unheard, it would end the process. During a run, executePool hears it.
+  piscina.on('error', () => {});
+  let closing = null;
+  const progressSlots = new Int32Array(progress);
+  const bootedCount = new Int32Array(booted);
+  const busySlots = new Set(); // the slots of the batches in flight (executePool)
+  return {
+    piscina,
+    workers,
+    stop: new Int32Array(stop),
+    progress: progressSlots,
+    busySlots,
+    /** Whether a worker has finished a batch the main thread has not taken in yet. */
+    replyWaiting() {
+      for (const slot of busySlots) if (Atomics.load(progressSlots, slot) === REPLIED) return true;
+      return false;
+    },
+    /** Whether a worker has loaded its code and can take files at once. */
+    booted: () => Atomics.load(bootedCount, 0) > 0,
+    fileTimeout,
+    chaos,
+    close: () => (closing ??= piscina.destroy()),
+  };
+}
+
+/**
+ * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
+ * @param {ReturnType<typeof startPool>} started
+ * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean, taking?: () => boolean }} options msPerFile:
+ *   measured cost of a file, if known, to size the first batches; wholeSets: a batch does not split
+ *   the files that share their rules (work-queue.js), so each schema is compiled by one worker;
+ *   taking: false once the pool is to take no more batches (`auto` chose in-process): it returns when
+ *   those in flight are done
+ * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
+ *   for its starter to close (run.js, or --watch's next run)
+ */
+export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false, taking = () => true }) {
+  const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
+  // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
+  // long batches while the others have nothing to do.
+  const batchSize = () => {
+    const byTime = cost.files ? Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)) : 16;
+    return Math.max(1, Math.min(1000, byTime, Math.ceil(queue.remaining / (4 * (workers + 1)))));
+  };
+  const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
+  const running = new Set(); // { batch, slot, controller, seen, since, stuck }
+  const freeSlots = Array.from(progress.keys());
+  let stoppedAt = null;
+  let inFlight = 0;
+  let failure = null;
+  let finish;
+  const finished = new Promise((resolve) => (finish = resolve));
+
+  // On bail or Ctrl-C, workers see the flag between two files and return what they have; a check
+  // still running after STOP_GRACE_MS has its worker terminated (its result would be dropped).
+  Atomics.store(stop, 0, 0); // a pool kept between runs (--watch) was stopped by the last one's bail
+  queue.onStop(() => {
+    Atomics.store(stop, 0, 1);
+    stoppedAt = performance.now();
+  });
+  const poolFailed = (error) => {
+    failure ??= error;
+    queue.stop();
+  };
+  pool.on('error', poolFailed);
+
+  // The main thread sees a file start when its slot changes: a file seen on the same slot for
+  // longer than the file timeout is stuck, and aborting its task terminates its worker.
+  function watch() {
+    const now = performance.now();
+    for (const task of running) {
+      const seen = Atomics.load(progress, task.slot);
+      if (seen !== task.seen) {
+        task.seen = seen;
+        task.since = now;
+      } else if (stoppedAt !== null && now - stoppedAt > STOP_GRACE_MS) {
+        task.controller.abort();
+      } else if (seen !== 0 && seen !== REPLIED && !task.stuck && now - task.since > fileTimeout) {
+        task.stuck = { position: seen === SETTLING ? task.batch.entries.length : seen - 1, ms: now - task.since };
+        task.controller.abort();
+      }
+    }
+  }
+  const watchdog = setInterval(watch, Math.max(5, Math.min(250, fileTimeout / 10)));
+
+  function pump() {
+    while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
+      const batch = retries.shift() ?? (taking() ? queue.take(batchSize(), { whole: wholeSets }) : null);
+      if (!batch) break;
+      dispatch(batch);
+    }
+    if (inFlight === 0) finish();
+  }
+
+  function dispatch(batch) {
+    inFlight++;
+    const task = { batch, slot: freeSlots.shift(), controller: new AbortController(), seen: 0, since: 0, stuck: null };
+    Atomics.store(progress, task.slot, 0);
+    running.add(task);
+    busySlots.add(task.slot);
+    pool
+      .run({ entries: batch.entries, slot: task.slot }, { signal: task.controller.signal })
+      .then((reply) => received(batch, reply), (error) => (task.stuck ? timedOutIn(batch, task.stuck) : workerDied(batch, error)))
+      // An error while a reply is handled (a reporter throwing in onFileResult, through queue.put)
+      // fails the run, as in-process; uncaught, it was an unhandled rejection that killed the process.
+      .catch((error) => {
+        failure ??= error;
+        queue.stop();
+      })
+      .finally(() => {
+        running.delete(task);
+        busySlots.delete(task.slot);
+        freeSlots.push(task.slot);
+        inFlight--;
+        pump();
+      });
+  }
+
+  function received(batch, { results, warnings, usageError, files, internalError }) {
+    for (const message of warnings) warn(message);
+    if (usageError || internalError) {
+      failure ??= usageError ? new UsageError(usageError, { files }) : internalError;
+      queue.stop();
+      return;
+    }
+    results.forEach((compact, i) => {
+      const entry = batch.entries[i];
+      const result = typeof compact === 'number'
+        ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
+        : { path: entry.rel, status: compact.problems ? 'fail' : 'pass', problems: [], ...compact };
+      cost.ms += result.durationMs;
+      cost.files++;
+      queue.put(batch.start + i, result);
+    });
+  }
+
+  function workerDied(batch, error) {
+    if (queue.stopped) return; // terminated on purpose
+    const attempt = (batch.attempt ?? 0) + 1;
+    if (attempt === 1 || batch.entries.length > 1) {
+      retrySingly(batch, attempt);
+      return;
+    }
+    const [entry] = batch.entries;
+    queue.put(batch.start, {
+      path: entry.rel,
+      status: 'fail',
+      problems: [{ validator: 'worker', message: `the worker died twice while checking this file (${error?.message ?? error})`, kind: 'error' }],
+      durationMs: 0,
+    });
+  }
+
+  // The stuck file fails; the files before it were checked but their results went with the worker,
+  // those after it never ran: both are run again. Stuck past its files (in a timer a validator left
+  // behind), a batch is re-run file by file to find the one that hangs.
+  function timedOutIn(batch, { position, ms }) {
+    if (queue.stopped) return;
+    const { start, entries, attempt } = batch;
+    if (position >= entries.length && entries.length > 1) {
+      retrySingly(batch, attempt);
+      return;
+    }
+    const at = Math.min(position, entries.length - 1);
+    const entry = entries[at];
+    const hit = chaos !== null && chaosHits(chaos, chaosPath(chaos, entry));
+    queue.put(start + at, timedOut(entry.rel, fileTimeout, ms, { note: hit ? chaosNote(chaos) : null, settling: position >= entries.length }));
+    if (at > 0) retries.push({ start, entries: entries.slice(0, at), attempt });
+    if (at < entries.length - 1) retries.push({ start: start + at + 1, entries: entries.slice(at + 1), attempt });
+  }
+
+  function retrySingly({ start, entries }, attempt) {
+    entries.forEach((entry, i) => retries.push({ start: start + i, entries: [entry], attempt }));
+  }
+
+  try {
+    pump();
+    await finished;
+  } finally {
+    clearInterval(watchdog);
+    pool.off('error', poolFailed);
+  }
+  if (failure) throw failure;
+}

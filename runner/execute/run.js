@@ -1,0 +1,174 @@
+// Drives the executors the plan chooses, feeds every FileResult to the reporters in path order,
+// counts, bails. Never checks a file itself.
+import os from 'node:os';
+import { plan, SAMPLE } from './plan.js';
+import { createRuleCompiler } from '../check/compile-rules.js';
+import { createWorkQueue } from './work-queue.js';
+import { executeInline } from './inline.js';
+
+const startWorkers = async (workers, rules, config, cache, files) => {
+  const { startPool, compilesManySchemas } = await import('./pool.js');
+  return startPool({
+    workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir, allAlternatives: config.verbose,
+    compiling: compilesManySchemas(files, rules),
+  });
+};
+const openCache = async (...args) => (await import('../cache/result-cache.js')).openCache(...args);
+
+/**
+ * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
+ *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   shard?: { index: number, count: number, total: number }, cache?: import('../cache/result-cache.js').CacheSummary }} Summary
+ * @param {import('../files/discover.js').Discovery | import('../files/select-files.js').Selection} discovery
+ * @param {import('../config/load-config.js').Config} config
+ * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
+ *   session?: { compiler: import('../check/compile-rules.js').RuleCompiler | null, pool: object | null } }} context
+ *   session (--watch): what outlives one run. A run takes the compiler and the pool it finds there
+ *   and leaves there those it made (a pool only when the plan used it), for the next run; the
+ *   session's owner closes the pool. Without one, a run closes what it started.
+ *   discovery.partial: a part of the files only (--watch's re-runs), so --cache keeps the records of the others
+ * @returns {Promise<Summary>}
+ */
+export async function runChecks({ files, skipped, shard, partial }, config, { reporters, signal, warn, display, session }) {
+  const started = performance.now();
+  const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
+  const warned = new Set(); // workers compile the same schemas again: say each warning once
+  const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
+  // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The
+  // chaos monkey must meet every file: it bypasses the cache.
+  const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
+  const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
+  if (session) session.compiler = compiler;
+  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
+  const toCheck = cache ? await cache.select(files, compiler) : files;
+
+  let passed = 0;
+  let failed = 0;
+  let bailed = false;
+  const report = (result) => {
+    if (result.status === 'pass') passed++;
+    else failed++;
+    for (const reporter of reporters) reporter.onFileResult?.(result);
+    bailed = config.bail > 0 && failed >= config.bail;
+    return !bailed;
+  };
+  const queue = createWorkQueue(toCheck, cache ? cache.interleave(report) : report);
+  const interrupt = () => queue.stop();
+  if (signal?.aborted) interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
+
+  const input = { files: toCheck.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
+  let chosen = plan(input);
+  for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
+  cache?.start(queue);
+  let pool = session?.pool ?? null;
+  try {
+    let msPerFile;
+    // Files of several rules (a schema each, say): each set of files that share their rules goes
+    // to one thread, which compiles its schemas once.
+    const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
+    let early = null; // the pool's side, started while the main thread measures
+    let taking = true;
+    if (chosen.mode === 'sample') {
+      // The other cores are idle while the main thread measures: the workers boot there meanwhile,
+      // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
+      // before: a slow boot would keep the files it was given from a run that stays in-process.
+      pool ??= await startWorkers(input.cores - 1, rules, config, cache, toCheck);
+      let workingSince = null;
+      const startEarly = () => {
+        if (early || !pool.booted()) return;
+        clearInterval(waitForBoot);
+        workingSince = performance.now();
+        early = executeOnPool(queue, pool, { warn: warnOnce, wholeSets, taking: () => taking });
+        early.catch(() => {}); // awaited below; a failure meanwhile has stopped the queue
+      };
+      const waitForBoot = setInterval(startEarly, 5);
+      let sample;
+      try {
+        sample = await executeInline(queue, { compiler, check, budget: SAMPLE, sliceMs: 5, yieldNow: pool.replyWaiting });
+      } finally {
+        clearInterval(waitForBoot);
+      }
+      // The rule sets still to compile: those of the files left that the sample did not prepare.
+      const left = new Set();
+      for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++) if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
+      // The files left: the queue's, the sample's and the workers' taken out.
+      const files = sample.files + queue.remaining;
+      const now = performance.now();
+      chosen = plan({ ...input, files, setsLeft: left.size, sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince } });
+      msPerFile = sample.checkMs / Math.max(1, sample.files);
+    }
+    if (chosen.mode === 'pool') {
+      if (!early && pool?.workers < chosen.workers) { // a session's pool, started for fewer files than these
+        await pool.close();
+        pool = session.pool = null;
+      }
+      pool ??= await startWorkers(chosen.workers, rules, config, cache, toCheck);
+      // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
+      const mainThreadChecks = config.workers === 'auto' && !input.hang;
+      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });
+    } else {
+      // In-process: the workers finish the batches they took while the sample ran, and are closed.
+      taking = false;
+      const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
+      await bothSides([closed, executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) })]);
+    }
+    cache?.finish(queue);
+  } finally {
+    signal?.removeEventListener('abort', interrupt);
+    if (session && chosen.mode === 'pool') session.pool = pool; // kept warm for the next run
+    else if (pool !== session?.pool) await pool?.close();
+    cache?.save();
+  }
+
+  const checked = passed + failed;
+  const summary = {
+    total: files.length + skipped.length,
+    passed,
+    failed,
+    skipped: skipped.length,
+    unchecked: files.length - checked,
+    bailed: bailed && checked < files.length,
+    interrupted: !!signal?.aborted && checked < files.length,
+    durationMs: Math.round(performance.now() - started),
+    plan: chosen,
+    ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
+    ...(cache && { cache: cache.summary() }),
+  };
+  for (const reporter of reporters) await reporter.onRunComplete?.(summary);
+  return summary;
+}
+
+// The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
+// configuration error found while compiling) stops the other before it is reported.
+async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
+  const sides = [early ?? executeOnPool(queue, pool, { warn, msPerFile, wholeSets })];
+  if (mainThreadChecks) sides.push(stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })));
+  await bothSides(sides);
+}
+
+// Waits for both sides of a run, then throws the first failure: neither is left running unheard.
+async function bothSides(sides) {
+  const outcomes = await Promise.allSettled(sides);
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+}
+
+// The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
+// the main thread stops too, and is thrown where it is awaited.
+function executeOnPool(queue, pool, options) {
+  return stopOnError(queue, import('./pool.js').then(({ executePool }) => executePool(queue, pool, options)));
+}
+
+const stopOnError = (queue, promise) => promise.catch((error) => {
+  queue.stop();
+  throw error;
+});
+
+// What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
+// chaos monkey's hangs, or custom validators when a file timeout was asked for.
+function mayHang(config, rules) {
+  if (config.chaos?.kind === 'hang') return 'the chaos monkey\'s hangs';
+  if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
+  return undefined;
+}

@@ -1,0 +1,65 @@
+// The pool's worker (worker.js loads it): builds the validators of the rules it meets (once per
+// worker), then maps each batch of paths through the same checkFile as the in-process loop. Results
+// are compact: a passing file is its duration alone.
+import { workerData } from 'node:worker_threads';
+import { checkFile, prepareCheck } from '../check/check-file.js';
+import { createRuleCompiler } from '../check/compile-rules.js';
+import { loadParsers } from '../formats/index.js';
+import { relativePosix } from '../shared/paths.js';
+import { UsageError } from '../shared/errors.js';
+import { SETTLING, REPLIED } from './progress-slots.js';
+
+const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
+const stopped = new Int32Array(stop);
+Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
+const started = new Int32Array(progress); // per batch slot: which file is being checked (progress-slots.js)
+const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
+const warnings = [];
+const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
+// A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
+// monkey does (chaos.js). Only then is a batch made to wait for them.
+const runsUserCode = (ids) => chaos?.kind === 'crash' || [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
+const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
+
+/**
+ * @param {{ entries: import('../files/discover.js').FileEntry[], slot: number }} task slot: where this batch
+ *   says which file it is on, so that the main thread can stop a check that never returns
+ * @returns {Promise<{ results: Array<number | { durationMs: number, problems?: object[] }>, warnings: string[],
+ *   usageError?: string, files?: string[], internalError?: unknown }>} each FileResult without its path and status: a
+ *   failure has its problems; a pass is its duration alone, unless it carries more (hash, schemas:
+ *   --cache; schemaFiles: --watch)
+ */
+export default async function checkBatch(task) {
+  const reply = await check(task);
+  Atomics.store(started, task.slot, REPLIED); // the main thread, checking files too, turns its event loop now
+  return reply;
+}
+
+async function check({ entries, slot }) {
+  const ruleIds = new Set(entries.flatMap((entry) => entry.rules));
+  try {
+    await Promise.all([compiler.prepare(ruleIds), loadParsers(entries)]);
+  } catch (error) {
+    if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message, files: error.files };
+    // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every
+    // file one by one and failed each with "the worker died twice" (exit 1) where the in-process run
+    // stops with an internal error (exit 2).
+    return { results: [], warnings: [], internalError: error };
+  }
+  const results = [];
+  for (const [i, entry] of entries.entries()) {
+    if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
+    Atomics.store(started, slot, i + 1);
+    const { path, status, problems, ...rest } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    results.push(status === 'fail' ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
+  }
+  // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
+  // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its
+  // error was lost, the file passing. Let them run now, while this batch is the worker's task: such
+  // an error kills the worker here, and the pool re-runs the batch file by file to find the culprit.
+  if (runsUserCode(ruleIds)) {
+    Atomics.store(started, slot, SETTLING);
+    await new Promise((resolve) => setTimeout(resolve));
+  }
+  return { results, warnings: warnings.splice(0) };
+}

@@ -1,0 +1,237 @@
+// Config.rules × patterns ──fast-glob──▶ the sorted list of files to check, each with its rules.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { UsageError } from '../shared/errors.js';
+import { gitignoreFilter } from './gitignore.js';
+import { relativePosix, hasGlobChars } from '../shared/paths.js';
+import { linkPolicy } from './symlink-policy.js';
+import { DIRECTORY_GLOB, formatChooser } from '../formats/index.js';
+
+const require = createRequire(import.meta.url);
+const NEVER = ['**/node_modules/**'];
+
+let catalogModule = null; // catalog.js, loaded only for a run whose catalogs say what to check
+
+/**
+ * What discover needs that is loaded asynchronously: catalog.js, for a run without patterns or
+ * rules whose catalogs say what to check (config.catalogFiles).
+ * @param {import('../config/load-config.js').Config} config
+ */
+export async function prepareDiscovery(config) {
+  if (config.catalogFiles) catalogModule ??= await import('../../validators/json-schema/catalog.js');
+}
+
+/**
+ * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
+ *   hash?: boolean, track?: boolean } & Partial<import('../formats/index.js').Format>} FileEntry
+ *   path absolute; rel as reported (relative to the working directory, forward slashes);
+ *   parser: how it is read, when not as JSON (formats/index.js); frontMatter: 'required' by a rule;
+ *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;
+ *   refused: why it is not read at all (a symbolic link out of the project), which is its problem;
+ *   hash: its result is to carry its content's hash (--cache, result-cache.js); track: its result is to name
+ *   the schema files it chose (--watch, watch.js)
+ * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
+ * @param {import('../config/load-config.js').Config} config
+ * @returns {Discovery}
+ */
+export function discover(config) {
+  const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
+  const links = linkPolicy(root);
+  const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
+  if (config.patterns.length) expandPatterns(config, found, links);
+  else if (config.catalogFiles) catalogWalk(config, found, links);
+  else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
+
+  // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
+  const picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
+  const matchRules = rulesMatcher(picomatch, config.rules);
+  const ignored = globalIgnore(picomatch, config.ignore);
+  const isGitignored = gitignoreFilter(root);
+  const ruleSets = new Map(); // one shared array per distinct set of rules
+  const formatOf = formatChooser(config.cliRule ? [...config.rules, config.cliRule] : config.rules);
+
+  const files = [];
+  const skipped = [];
+  // Sorted by name, and a file named on the command line first among its duplicates: it is kept.
+  found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : b.named - a.named));
+  for (let i = 0; i < found.length; i++) {
+    const { rel, path: file, special, named, refused } = found[i];
+    if (i > 0 && rel === found[i - 1].rel) continue;
+    // Ignored files are left out silently, unless they were named one by one.
+    if ((named && isInNodeModules(file)) || reachesIntoNodeModules(rel) || ignored(file) || isGitignored(file)) {
+      if (named) skipped.push({ rel, reason: 'ignored' });
+      continue;
+    }
+    const rules = matchRules(file);
+    if (config.cliRule) rules.push(config.cliRule.id);
+    if (!rules.length) {
+      // Without patterns every file was found by some rule's globs: it matches none only because
+      // that rule's own ignore left it out, and ignored files are left out silently.
+      if (config.patterns.length) skipped.push({ rel, reason: whyNoRule(matchRules.ignoredBy(file)) });
+      continue;
+    }
+    const key = rules.join();
+    if (!ruleSets.has(key)) ruleSets.set(key, rules);
+    const entry = { path: file, rel, rules: ruleSets.get(key) };
+    const format = formatOf(rel, rules, key);
+    if (format) Object.assign(entry, format);
+    if (special) entry.special = true;
+    if (refused) entry.refused = refused;
+    files.push(entry);
+  }
+  return { files, skipped };
+}
+
+// One walk per folder rules are relative to (usually one, the config's): a repository with hundreds
+// of rules is walked once, not once per rule.
+function globsByBase(rules) {
+  const byBase = new Map();
+  for (const rule of rules) {
+    if (!byBase.has(rule.base)) byBase.set(rule.base, new Set());
+    for (const files of rule.files) byBase.get(rule.base).add(files);
+  }
+  return [...byBase].map(([base, globs]) => [base, [...globs]]);
+}
+
+// Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
+// stands for the data files below it (formats/index.js); anything else is a glob. A pattern that matches nothing is an error.
+function expandPatterns(config, found, links) {
+  const unmatched = [];
+  for (const pattern of config.patterns) {
+    const literal = path.resolve(config.cwd, pattern);
+    const stats = lstatOrNull(literal);
+    const before = found.length;
+    if (stats && isFolder(literal, stats, links) && !path.extname(literal)) glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
+    else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
+    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
+    if (found.length === before && !stats) unmatched.push(pattern);
+  }
+  if (unmatched.length && !config.passWithNoFiles) {
+    throw new UsageError(`no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`);
+  }
+}
+
+// Without patterns or rules, a catalog's: every file of the project that some entry's fileMatch
+// matches, as v8r finds them. The tree is walked once, and each file looked up in the catalogs'
+// index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
+// with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
+// `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
+function catalogWalk(config, found, links) {
+  if (!catalogModule) throw new Error('discover: prepareDiscovery(config) was not awaited');
+  const { base, catalogs } = config.catalogFiles;
+  const display = (file) => relativePosix(config.cwd, file) || file;
+  const loaded = catalogs.map((file) => catalogModule.loadCatalog(file, display));
+  const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
+  // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
+  // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.
+  const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
+  const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
+  const start = found.length;
+  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
+  const inNamedFolders = (rel) => rel.split('/').slice(0, -1).every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
+  const kept = found.splice(start).filter(({ path: file }) => inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length));
+  found.push(...kept);
+}
+
+function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {
+  const entries = require('fast-glob').sync(patterns, {
+    cwd: base,
+    objectMode: true,
+    fs: links.fs,
+    // Directories and other non-files named like data files (`x.json/`) are returned too, so that
+    // they are reported as failing instead of silently passed over.
+    onlyFiles: false,
+    ignore,
+    dot,
+    suppressErrors: true,
+    unique: false,
+  });
+  const prefix = base === cwd ? '' : relativePosix(cwd, base);
+  // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
+  // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
+  const below = !prefix.startsWith('..');
+  for (const { path: listed, dirent } of entries) {
+    if (dirent.isDirectory() && !path.extname(listed)) continue;
+    // `./content/*.json` finds `./content/a.json`: the same file as `content/*.json` finds, so the same name.
+    const entry = listed.includes('./') ? path.posix.normalize(listed) : listed;
+    // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
+    // and checked once, under the one name it has when named on the command line.
+    // An absolute pattern's entries are absolute already.
+    const climbs = entry.startsWith('../') || path.isAbsolute(entry);
+    const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
+    const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
+    const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
+    found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });
+  }
+}
+
+function add(found, cwd, file, special, named, refused) {
+  // A named file behind a linked folder is a regular file, yet refused: special keeps it from being
+  // taken for the file it is not (the cache's check by size and times).
+  found.push({ rel: relativePosix(cwd, file), path: file, special: special || !!refused, named, refused });
+}
+
+// A file the rules' globs match is left out only by their own ignore: that is said, as it is no typo.
+const whyNoRule = (ignoringRules) => (ignoringRules.length ? `ignored by ${ignoringRules.map((name) => `rule "${name}"`).join(', ')}` : 'matches no rule');
+
+// file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base
+// once; .ignoredBy(file): the names of the rules whose globs match it but whose ignore leaves it out.
+function rulesMatcher(picomatch, rules) {
+  const bases = [...new Set(rules.map((rule) => rule.base))];
+  const tests = rules.map((rule) => ({
+    id: rule.id,
+    name: rule.name,
+    at: bases.indexOf(rule.base),
+    include: picomatch(rule.files.map(stripDotSlash)),
+    exclude: rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false,
+  }));
+  const relsOf = (file) => bases.map((base) => relativePosix(base, file));
+  const matcher = (file) => {
+    const ids = [];
+    if (!tests.length) return ids;
+    const rels = relsOf(file);
+    for (const { id, at, include, exclude } of tests) {
+      if (include(rels[at]) && !exclude(rels[at])) ids.push(id);
+    }
+    return ids;
+  };
+  matcher.ignoredBy = (file) => {
+    const rels = relsOf(file);
+    return tests.filter(({ at, include, exclude }) => include(rels[at]) && exclude(rels[at])).map(({ name }) => name);
+  };
+  return matcher;
+}
+
+function globalIgnore(picomatch, ignores) {
+  const tests = ignores.map(({ base, globs }) => {
+    const match = picomatch(globs.map(stripDotSlash), { dot: true });
+    return (file) => match(relativePosix(base, file));
+  });
+  return tests.length ? (file) => tests.some((test) => test(file)) : () => false;
+}
+
+const stripDotSlash = (glob) => glob.replace(/^\.\//, '');
+const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
+// fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
+// (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.
+const reachesIntoNodeModules = (rel) => /(^|\/)node_modules(\/|$)/.test(rel);
+
+// A folder named on the command line, or a link to one that the project's link policy follows.
+function isFolder(file, stats, links) {
+  if (stats.isDirectory()) return true;
+  if (!stats.isSymbolicLink() || links.refusal(file)) return false;
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false; // a broken link: the file that fails to be read
+  }
+}
+
+function lstatOrNull(file) {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,134 @@
+// Which parser reads a file: by its extension, or its name for files their tools read as JSON with
+// comments (jsonc-names.js), unless a rule that matches it names one. JSON is read by check-file.js
+// itself (JSON.parse, the fast path); every other parser is a module of its own, loaded only by a
+// process that meets such a file, so a JSON-only run loads none of them.
+import { UsageError } from '../shared/errors.js';
+import { isJsoncByName } from './jsonc-names.js';
+
+const BY_EXTENSION = new Map([
+  ['.json', 'json'],
+  ['.jsonc', 'jsonc'],
+  ['.json5', 'json5'],
+  ['.yaml', 'yaml'],
+  ['.yml', 'yaml'],
+  ['.toml', 'toml'],
+  ['.md', 'markdown'],
+  ['.mdx', 'markdown'],
+  ['.markdown', 'markdown'],
+]);
+
+/**
+ * What a directory named on the command line stands for: the data files below it. Markdown is left
+ * out: a folder's README.md files are documents, not data; name them with a glob or a rule.
+ */
+export const DIRECTORY_GLOB = '**/*.{json,jsonc,json5,yaml,yml,toml}';
+
+const MODULES = {
+  jsonc: './jsonc.js',
+  json5: './json5.js',
+  yaml: './yaml.js',
+  toml: './toml.js',
+  markdown: './markdown.js',
+};
+
+/** The parsers a rule's "parser" or --parser may name. */
+export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
+
+/**
+ * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
+ *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in
+ *   YAML and front matter (yaml-tags.js); allowDuplicateKeys: a rule lets its JSON, JSONC and JSON5
+ *   files repeat a key (duplicate-keys.js)
+ * Builds the function discovery asks for each file's format. What the rules of a set say is worked
+ * out once per set of rules (sets are few), so a file costs a look at its name and extension.
+ * @param {import('../config/load-config.js').Rule[]} rules
+ * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
+ *   identity; null: JSON, read by check-file itself
+ * @throws {UsageError} when two rules that match one file name different parsers
+ */
+export function formatChooser(rules) {
+  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags, allowDuplicateKeys }
+  return (file, ruleIds, key) => {
+    let set = sets.get(key);
+    if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
+    const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
+    const parser = set.parser ?? parserByName(file);
+    if (parser === 'json') return duplicates;
+    const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
+    if (set.yamlTags && (parser === 'yaml' || parser === 'markdown')) return { ...format, yamlTags: set.yamlTags };
+    return duplicates && (parser === 'jsonc' || parser === 'json5') ? { ...format, ...duplicates } : format;
+  };
+}
+
+function whatRulesSay(rules, file) {
+  const naming = rules.filter((rule) => rule?.parser);
+  const parsers = [...new Set(naming.map((rule) => rule.parser))];
+  if (parsers.length > 1) {
+    const who = naming.map((rule) => `${rule.name} (${rule.parser})`).join(', ');
+    throw new UsageError(`${file} is matched by rules that name different parsers: ${who}; a file is parsed once, by one parser`);
+  }
+  // Tags only add what a file may say: a file matched by several rules reads the tags of all of them.
+  const yamlTags = [...new Set(rules.flatMap((rule) => rule?.yamlTags ?? []))].sort();
+  return {
+    parser: parsers[0],
+    frontMatter: rules.some((rule) => rule?.frontMatter === 'required') ? 'required' : undefined,
+    yamlTags: yamlTags.length ? yamlTags : undefined,
+    allowDuplicateKeys: rules.some((rule) => rule?.allowDuplicateKeys), // as tags: what one rule allows
+  };
+}
+
+const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
+
+// By name for JSON with comments, else by extension: a `.json` file, the usual case, first.
+function parserByName(file) {
+  if (isJsoncByName(file)) return 'jsonc';
+  if (file.endsWith('.json')) return 'json';
+  return BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+}
+
+// The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
+function extensionOf(file) {
+  const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\'));
+  const dot = file.lastIndexOf('.');
+  return dot > slash + 1 ? file.slice(dot).toLowerCase() : '';
+}
+
+/**
+ * @typedef {({ value: unknown, locate(problems: object[]): void } | { problems: object[] }) & { number?: number,
+ *   range?: [number, number], comments?: Set<string> }} ParsedDocument
+ *   a document that parsed, with `locate` filling in line and column of problems with a pointer
+ *   into it; or a document that did not, with its `parse` problems (already placed). number: its
+ *   place in a stream of several documents, 1-based, which its problems are to name; range: where
+ *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
+ *   comment lines, trimmed (YAML, when one may name its schema)
+ * @typedef {{ parse(text: string, entry: import('../files/discover.js').FileEntry): ParsedDocument[] }} Parser
+ *   every document of the file, in order: YAML streams hold several, a Markdown file without front
+ *   matter none
+ */
+const loaded = new Map(); // name ─▶ Parser
+const loading = new Map(); // name ─▶ Promise<Parser>
+
+/**
+ * Loads the parsers these files need that this process has not loaded yet.
+ * @param {Iterable<{ parser?: string }>} entries
+ * @returns {Promise<void> | null} null when nothing is left to load (the usual case: no await)
+ */
+export function loadParsers(entries) {
+  let pending = null;
+  for (const { parser } of entries) {
+    if (!parser || loaded.has(parser)) continue;
+    if (!loading.has(parser)) {
+      loading.set(parser, import(MODULES[parser]).then((module) => loaded.set(parser, module)));
+    }
+    (pending ??= new Set()).add(loading.get(parser));
+  }
+  return pending && Promise.all(pending).then(() => {});
+}
+
+/** @returns {Parser} a parser loadParsers has loaded */
+export function parserNamed(name) {
+  const parser = loaded.get(name);
+  if (!parser) throw new Error(`internal: the ${name} parser is used before it is loaded`);
+  return parser;
+}

@@ -1,0 +1,41 @@
+// Files that their own tools read as JSON with comments, whatever their extension says: the names
+// VS Code's built-in language modes give "JSON with Comments" (jsonc), so that a tsconfig.json or a
+// .vscode/settings.json with comments is read as TypeScript and VS Code read it, not failed as JSON.
+// As in VS Code, a name counts in any folder, whatever its case. A rule's "parser" (or --parser)
+// still decides.
+
+// Whole names: TypeScript's, VS Code's (settings, launch, tasks… are found in .vscode/, but VS Code
+// reads them as JSONC anywhere), dev containers', Babel's, TypeDoc's, Bun's lockfile, Ember's.
+const NAMES = new Set([
+  'tsconfig.json', 'jsconfig.json',
+  'settings.json', 'launch.json', 'tasks.json', 'mcp.json', 'keybindings.json', 'extensions.json', 'argv.json', 'profiles.json',
+  'devcontainer.json', '.devcontainer.json',
+  'babel.config.json', '.babelrc.json', 'typedoc.json', 'bun.lock', '.ember-cli',
+]);
+// Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):
+// those that are what follows the name's last dot, and those that end in .json.
+const EXTENSIONS = new Set(['.eslintrc', '.babelrc', '.swcrc', '.jshintrc', '.jsfmtrc', '.hintrc', '.code-workspace']);
+const JSON_ENDINGS = ['.eslintrc.json', 'language-configuration.json', 'icon-theme.json', 'color-theme.json'];
+// tsconfig.*.json, jsconfig.*.json, tsconfig-*.json, jsconfig-*.json (tsconfig.build.json…).
+const TS_CONFIG = /^[tj]sconfig[.-]/;
+
+/**
+ * Asked of every file a run discovers: the usual `.json` file costs a few comparisons.
+ * @param {string} file a path, relative or absolute, with forward slashes (discover.js)
+ * @returns {boolean} VS Code reads a file of this name as JSONC
+ */
+export function isJsoncByName(file) {
+  const written = file.slice(file.lastIndexOf('/') + 1);
+  const name = written.toLowerCase();
+  if (NAMES.has(name)) return true;
+  const extension = name.slice(name.lastIndexOf('.'));
+  if (extension !== '.json') return EXTENSIONS.has(extension);
+  return TS_CONFIG.test(name) || JSON_ENDINGS.some((ending) => name.endsWith(ending)) || inCopilotHooks(file, written);
+}
+
+// GitHub Copilot's hooks: **/.github/hooks/*.json
+const HOOKS = '.github/hooks/';
+function inCopilotHooks(file, name) {
+  const at = file.length - name.length - HOOKS.length;
+  return file.startsWith(HOOKS, at) && (at === 0 || file[at - 1] === '/');
+}

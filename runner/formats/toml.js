@@ -1,0 +1,104 @@
+// TOML, with smol-toml. Its values are made like JSON's: tables are plain objects (smol-toml's have
+// no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are
+// RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them, and
+// integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
+// JSON.parse and YAML read such integers (README "Large integers"). smol-toml keeps no positions: a failing
+// file's keys are found by a light scan of its text (toml-positions.js).
+import { createRequire } from 'node:module';
+import { lineLocator } from './json-positions.js';
+import { tomlKeyOffsets } from './toml-positions.js';
+import { MAX_DEPTH, tooDeepProblem } from './depth-limit.js';
+
+const require = createRequire(import.meta.url);
+const toml = require('smol-toml');
+// smol-toml's depth is of arrays and inline tables below the document, which is a level of ours.
+const OPTIONS = { maxDepth: MAX_DEPTH - 1, integersAsBigInt: 'asNeeded', unsafeKeyBehaviour: 'keep' };
+
+/** @type {import('./index.js').Parser['parse']} */
+export function parse(text) {
+  let value;
+  try {
+    value = toml.parse(text, OPTIONS);
+  } catch (error) {
+    if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
+    return [{ problems: [syntaxProblem(error, text)] }];
+  }
+  const dates = asJsonData(value);
+  const impossible = dates.length ? impossibleDate(text, dates) : null;
+  if (impossible) return [{ problems: [impossible] }];
+  return [{ value, locate: (problems) => locate(text, problems) }];
+}
+
+// smol-toml says where, on its first line, and quotes the text after it.
+function syntaxProblem(error, text) {
+  const message = String(error.message).split('\n')[0].replace(/^Invalid TOML document: /, '');
+  const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
+  if (/excessively nested/.test(message)) return tooDeepProblem(at);
+  return { validator: 'parse', message: `invalid TOML: ${redefined(message, text, at) ?? message}`, ...at, kind: 'parse' };
+}
+
+// "trying to redefine an already defined table or value" names neither: the key or table header
+// written where smol-toml stopped does.
+function redefined(message, text, { line, column }) {
+  if (!/redefine an already defined/.test(message) || line === undefined) return null;
+  const rest = text.split(/\r\n?|\n/, line)[line - 1]?.slice(column - 1) ?? '';
+  const key = /^\[*[ \t]*([^\s=\]#][^=\]#]*?)[ \t]*[=\]]/.exec(rest)?.[1];
+  return key ? `${key} is defined twice: a key or table is defined once` : null;
+}
+
+// In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.
+function asJsonData(root) {
+  const dates = [];
+  const stack = [[root, '']];
+  while (stack.length) {
+    const [value, pointer] = stack.pop();
+    if (!Array.isArray(value)) Object.setPrototypeOf(value, Object.prototype);
+    for (const key of Object.keys(value)) {
+      const child = value[key];
+      const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+      if (child instanceof Date) {
+        value[key] = child.toISOString();
+        dates.push(at);
+      } else if (typeof child === 'bigint') {
+        value[key] = Number(child);
+      } else if (child !== null && typeof child === 'object') {
+        stack.push([child, at]);
+      }
+    }
+  }
+  return dates;
+}
+
+// smol-toml reads `2024-02-30` as the day it would be (March 1): a date that does not exist fails,
+// as TOML (RFC 3339) and Python's tomllib say. Checked on the text, where the value is written.
+const DATE = /(\d{4})-(\d{2})-(\d{2})/y;
+function impossibleDate(text, pointers) {
+  const offsets = tomlKeyOffsets(text);
+  for (const pointer of pointers) {
+    DATE.lastIndex = offsets.get(pointer) ?? -1;
+    const match = DATE.lastIndex < 0 ? null : DATE.exec(text);
+    if (!match) continue;
+    const [year, month, day] = match.slice(1).map(Number);
+    if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
+    return { validator: 'parse', message: `invalid TOML: the date ${match[0]} does not exist`, ...lineLocator(text)(match.index), kind: 'parse' };
+  }
+  return null;
+}
+
+// A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found,
+// marked `near`.
+function locate(text, problems) {
+  const keys = new Map();
+  const offsets = tomlKeyOffsets(text, keys);
+  const place = lineLocator(text);
+  for (const problem of problems) {
+    if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
+    let pointer = problem.pointer;
+    if (problem.atKey && keys.has(pointer)) {
+      Object.assign(problem, place(keys.get(pointer)));
+      continue;
+    }
+    while (!offsets.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/')); // '' is always there
+    Object.assign(problem, place(offsets.get(pointer)), pointer !== problem.pointer && { near: true });
+  }
+}

@@ -1,0 +1,393 @@
+// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema (see
+// README "Formats" for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
+// A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
+import { createRequire } from 'node:module';
+import { lineLocator } from './json-positions.js';
+import { tooDeepProblem } from './depth-limit.js';
+import { applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
+
+const require = createRequire(import.meta.url);
+const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
+
+/**
+ * How much aliases may expand a document (yaml's maxAliasCount): uses of an anchor, times the copies
+ * its own value makes. An alias does not copy its value, it shares it, but validators walk every use:
+ * a few nested anchors (a "billion laughs") would hold a check for ever. yaml's default, 100, fails
+ * a real file that uses one anchor 101 times.
+ */
+export const MAX_ALIAS_COUNT = 1000;
+
+// Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
+// of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
+// Merge keys (`<<`) may repeat, each merging its mappings in: PyYAML, js-yaml, go-yaml (Helm) and
+// yamllint allow it, and Helm values files do it. The name a scalar key is compared by, or undefined.
+const keyName = (key) => (isScalar(key) && typeof key.value !== 'symbol' ? (key.value === null ? '' : String(key.value)) : undefined);
+
+
+// `!!float 1` is 1: the core schema's float is written `1`, `1.5`, `1e3`, `.inf` or `.nan`, which
+// yaml's tag reads only with a dot or an exponent. Tried first for every `!!float`, never for an untagged value.
+const FLOAT_FORMS = [
+  [/^[-+]?(?:\.\d+|\d+(?:\.\d*)?)(?:[eE][-+]?\d+)?$/, Number],
+  [/^[-+]?\.(?:inf|Inf|INF)$/, (text) => (text[0] === '-' ? -Infinity : Infinity)],
+  [/^\.(?:nan|NaN|NAN)$/, () => NaN],
+];
+const FLOAT = {
+  tag: 'tag:yaml.org,2002:float',
+  identify: () => false, // for reading only
+  resolve(text, onError) {
+    const form = FLOAT_FORMS.find(([pattern]) => pattern.test(text));
+    if (form) return form[1](text);
+    onError('Unresolved tag: tag:yaml.org,2002:float'); // as yaml says it for the other tags
+    return text;
+  },
+};
+
+const OPTIONS = {
+  schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
+  merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
+  // Duplicate keys are looked for here (firstDuplicateKey): yaml compares each key with every key
+  // before it, which holds a mapping of 200 000 keys for hours.
+  uniqueKeys: false,
+  prettyErrors: false, // positions are computed here, for failing files only
+  logLevel: 'error', // yaml would print some warnings itself
+  resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
+  customTags: [FLOAT],
+};
+const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
+// Warnings that change what the value means: a tag the core schema does not know is read as if it
+// were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
+const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
+const CORE_TAGS = '!!str, !!int, !!float, !!bool, !!null, !!seq, !!map';
+const LONE_CR = /\r(?!\n)/;
+const LONE_CR_ALL = /\r(?!\n)/g;
+const CORE_SCALAR_TAGS = new Set(['!!int', '!!float', '!!bool', '!!null']);
+const SCALAR_TEXT = /^\s*("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\r\n#,\]}]*)/;
+
+/**
+ * How deeply a YAML document may nest as written. yaml's composer recurses with about twice the
+ * stack per level that JSON's tools use, and on the main thread, before the JIT has compiled it, it
+ * runs out of stack past ~780 levels (a worker, with 4 MB, goes further): a document is measured on
+ * yaml's syntax tree, which is built without recursion, before it is composed, so that it fails the
+ * same way in both executors. Values reached through aliases are held to MAX_DEPTH (depth-limit.js) too.
+ */
+export const MAX_YAML_DEPTH = 500;
+
+/** @type {import('./index.js').Parser['parse']} */
+export const parse = (text, entry) => parseYaml(text, { tags: tagsOf(entry?.yamlTags) });
+
+/**
+ * The documents of YAML text, which may be part of a file (front matter): `base` is where it starts
+ * in `whole`, so that positions are the file's. In a stream of several documents, empty ones
+ * (nothing, or only comments, between two `---`) are left out, as kubectl does, and the others are
+ * numbered by their place in the stream; a stream with no document at all is one, null.
+ * @param {string} source
+ * @param {{ whole?: string, base?: number, format?: string, tags?: Map<string, string | null> | null }} [where]
+ *   format: as messages name it; tags: the tags beyond the core schema to read (yaml-tags.js)
+ * @returns {import('./index.js').ParsedDocument[]}
+ */
+export function parseYaml(source, { whole = source, base = 0, format = 'YAML', tags = null } = {}) {
+  let lines = null;
+  let original = (offset) => offset; // where an offset in the text read is in `source`
+  const place = (offset) => (lines ??= lineLocator(whole))(base + original(offset));
+  // YAML text may not hold a NUL (YAML 1.2 c-printable), which yaml would read as text: a NUL in a
+  // .yaml file is binary content, not data. (The other control characters are not looked for: a
+  // scan for them costs 8% of a run on 50 KB files; indexOf finds a NUL thirty times faster.)
+  const nul = source.indexOf('\0');
+  if (nul !== -1) {
+    const message = `invalid ${format}: the file contains a NUL byte (binary content?), which YAML text cannot hold; in a double-quoted string, write it as "\\0"`;
+    return [{ problems: [{ validator: 'parse', message, ...place(nul), kind: 'parse' }] }];
+  }
+  // A lone CR is a line break in YAML 1.2 (old Mac files), which yaml does not see: it becomes an LF,
+  // one character for one, so offsets stay those of the file (whose lines lineLocator counts so too).
+  if (source.includes('\r') && LONE_CR.test(source)) source = source.replace(LONE_CR_ALL, '\n');
+  let tokens = Array.from(new Parser().parse(source));
+  let { tooDeep, cut, collectionKey } = scan(tokens);
+  // yaml cuts a quoted string short at a line not indented past its key, and may then read the
+  // rest as other keys without a word: such strings are mended first (yaml-quoted-lines.js).
+  const mended = cut && tooDeep === -1 && mendQuotedLines(source, tokens);
+  if (mended) {
+    ({ text: source, tokens, original } = mended);
+    ({ tooDeep, collectionKey } = scan(tokens));
+  }
+  if (tooDeep !== -1) return [{ problems: [tooDeepProblem(place(tooDeep), MAX_YAML_DEPTH)] }];
+  const documents = Array.from(new Composer(OPTIONS).compose(tokens, true, source.length));
+  const several = documents.length > 1;
+  const reading = {
+    source,
+    place,
+    format,
+    tags,
+    collectionKey,
+    modeline: source.includes('yaml-language-server'), // a comment may name the schema: keep the comments
+    lineAt: (offset) => lineAt(whole, base + original(offset)),
+  };
+  const read = [];
+  let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
+  for (const [index, doc] of documents.entries()) {
+    const range = [base + original(start), base + original((start = doc.range[2]))];
+    if (several && isEmpty(doc)) continue;
+    read.push({ ...readDocument(doc, reading), range, ...(several && { number: index + 1 }) });
+  }
+  return read.length ? read : [{ value: null, locate: (problems) => locate(documents[0], problems, place) }];
+}
+
+// Each document's syntax tree, walked without recursion: `tooDeep`, the offset of the first
+// collection nested deeper than MAX_YAML_DEPTH, or -1; `cut`, whether a quoted string is cut short;
+// `collectionKey`, whether a key is a mapping or a list.
+function scan(tokens) {
+  let cut = false;
+  let collectionKey = false;
+  for (const document of tokens) {
+    if (document.type !== 'document') continue;
+    cut ||= isCutString(document.value);
+    const stack = document.value?.items ? [document.value] : [];
+    const depths = [1];
+    while (stack.length) {
+      const token = stack.pop();
+      const depth = depths.pop();
+      if (depth > MAX_YAML_DEPTH) return { tooDeep: token.offset, cut, collectionKey };
+      for (const item of token.items) {
+        collectionKey ||= !!item.key?.items;
+        for (const child of [item.key, item.value]) {
+          if (child?.items) {
+            stack.push(child);
+            depths.push(depth + 1);
+          } else if (!cut && child) {
+            cut = isCutString(child);
+          }
+        }
+      }
+    }
+  }
+  return { tooDeep: -1, cut, collectionKey };
+}
+
+const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
+
+const lineAt = (text, at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
+// `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm, Go, Jinja), which YAML
+// reads as a mapping in a mapping unless quoted.
+const TEMPLATE = /(?:^|[^$]){{.*}}/;
+const TEMPLATE_HINT = ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+
+function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf }) {
+  const problem = (message, offset) => {
+    const hint = TEMPLATE.test(lineOf(offset)) ? TEMPLATE_HINT : '';
+    return { problems: [{ validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' }] };
+  };
+  const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
+  if (error?.code === 'TAG_RESOLVE_FAILED') {
+    const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
+    if (CORE_SCALAR_TAGS.has(tag)) {
+      const value = SCALAR_TEXT.exec(source.slice(error.pos[1]))[1].trim(); // the value after the tag
+      return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
+    }
+    return problem(`the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}`})`, error.pos[0]);
+  }
+  if (error?.code === 'MISSING_CHAR' && /quote$/.test(error.message)) {
+    // yaml says it where the text ends, which may be thousands of lines after the quote at fault.
+    const opening = quotedScalarEndingAt(doc, error.pos[0]);
+    if (opening !== undefined) return problem(`the string quoted here never closes (${error.message})`, opening);
+  }
+  if (error) return problem(error.message, error.pos[0]);
+  const duplicate = firstDuplicateKey(doc);
+  if (duplicate) {
+    const [first, second] = duplicate;
+    // Quoted as JSON's message quotes it (a key may have spaces); a quoted key is shown as written.
+    const written = source.slice(second.range[0], second.range[1]);
+    const shown = /^["']/.test(written) ? written : JSON.stringify(written);
+    return problem(`the key ${shown} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
+  }
+  const key = collectionKey && keyThatIsACollection(doc);
+  if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
+  const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
+  if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
+  if (tags) applyTags(doc, tags);
+  let value;
+  try {
+    value = doc.toJS(TO_JS);
+  } catch (thrown) {
+    if (thrown instanceof RangeError) throw thrown; // the stack: too deep (check-file.js)
+    const bomb = /Excessive alias count/.test(thrown.message);
+    const message = bomb ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} copies): an alias bomb?` : thrown.message;
+    const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
+    return problem(message, (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0]);
+  }
+  const comments = modeline ? commentLines(doc) : undefined;
+  return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
+}
+
+// The document's comments, line by line (yaml keeps them on the nodes, without positions): a
+// `yaml-language-server` line inside a block scalar is text, not one of them (document-schema-ref.js).
+function commentLines(doc) {
+  const found = [doc.commentBefore, doc.comment];
+  visit(doc, {
+    Node(_key, node) {
+      found.push(node.commentBefore, node.comment);
+    },
+  });
+  return new Set(found.filter(Boolean).flatMap((comment) => comment.split('\n').map((line) => line.trim())));
+}
+
+// The offset of the quoted string that runs to this offset (where yaml found no closing quote), or undefined.
+function quotedScalarEndingAt(doc, offset) {
+  let found;
+  visit(doc, {
+    Scalar(_key, node) {
+      const [start, end] = node.range ?? [];
+      if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && start < offset && offset <= end) found = start;
+    },
+  });
+  return found;
+}
+
+// The duplicate key that comes first in the text, as [the first key of that name, the duplicate],
+// or null: each mapping's keys are gathered once by name.
+function firstDuplicateKey(doc) {
+  let found = null;
+  // Walked by hand, not with yaml's visit: this runs on every file, and visit cost 2% of a run.
+  const stack = [doc.contents];
+  while (stack.length) {
+    const node = stack.pop();
+    if (isSeq(node)) {
+      for (const item of node.items) stack.push(item);
+    } else if (isMap(node)) {
+      const seen = node.items.length > 1 ? new Map() : null;
+      let duplicate = false; // this mapping's first duplicate is its earliest
+      for (const { key, value } of node.items) {
+        stack.push(key, value);
+        const name = seen && !duplicate ? keyName(key) : undefined;
+        if (name === undefined) continue;
+        const first = seen.get(name);
+        if (!first) {
+          seen.set(name, key);
+          continue;
+        }
+        duplicate = true;
+        if (!found || key.range[0] < found[1].range[0]) found = [first, key];
+      }
+    }
+  }
+  return found;
+}
+
+const shortText = (text) => {
+  const line = text.replace(/\s+/g, ' ').trim();
+  return line.length > 40 ? `${line.slice(0, 39)}…` : line;
+};
+
+// The first key that is a mapping or a list (`? [a, b]`, Helm's `{{ .Values.name }}` read as YAML),
+// which yaml would turn into a string such as "[ a, b ]".
+function keyThatIsACollection(doc) {
+  let found = null;
+  visit(doc, {
+    Pair(_key, pair) {
+      if (!isMap(pair.key) && !isSeq(pair.key)) return undefined;
+      found = pair.key;
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+// An alias to one of its own ancestors (`a: &x [*x]`): yaml makes a value that contains itself,
+// which no validator could walk to its end.
+function cyclicAlias(doc) {
+  const anchors = new Map(); // the last node of each anchor met so far: what an alias names
+  let found = null;
+  visit(doc, {
+    Node(_key, node, path) {
+      if (isAlias(node)) {
+        if (path.includes(anchors.get(node.source))) {
+          found = node;
+          return visit.BREAK;
+        }
+      } else if (node.anchor) {
+        anchors.set(node.anchor, node);
+      }
+      return undefined;
+    },
+  });
+  return found;
+}
+
+// The offset of the first alias of that name, or undefined.
+function aliasNamed(doc, name) {
+  let found;
+  visit(doc, {
+    Alias(_key, node) {
+      if (node.source !== name) return undefined;
+      found = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return found;
+}
+
+/**
+ * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
+ * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
+ * alias, where it is used. A problem not placed on its own node is marked `near`.
+ */
+function locate(doc, problems, place) {
+  const found = new Map();
+  for (const problem of problems) {
+    if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
+    const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
+    if (!found.has(wanted)) {
+      const { offset, own } = offsetOf(doc, problem.pointer, problem.atKey);
+      found.set(wanted, { ...place(offset), ...(!own && { near: true }) });
+    }
+    Object.assign(problem, found.get(wanted));
+  }
+}
+
+// The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
+// are not), and whether it is the pointer's own: its value, or with `atKey` its key.
+function offsetOf(doc, pointer, atKey) {
+  let node = doc.contents;
+  let placed = startOf(node);
+  const keys = pointer === '' ? [] : pointer.slice(1).split('/');
+  let own = true;
+  let keyNode = null; // the key whose value the node is
+  for (const [i, escaped] of keys.entries()) {
+    if (!node || isAlias(node) || isScalar(node)) {
+      own = false;
+      break;
+    }
+    const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
+    const pair = isMap(node) ? pairOf(node, key) : undefined;
+    const next = pair ? (pair.merged ?? (atKey && i === keys.length - 1 ? pair.key : pair.value ?? pair.key))
+      : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
+    if (next === undefined) {
+      own = false;
+      break;
+    }
+    if (pair?.merged) own = false; // the key is in the mapping the alias names, not here
+    keyNode = pair && !pair.merged && next === pair.value ? pair.key : null;
+    node = next;
+    const start = startOf(node);
+    if (start === undefined) own = false;
+    placed = start ?? placed;
+  }
+  // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
+  // with it (a missing key, too few items) is placed on the key, the line JSON would give.
+  if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
+  return { offset: placed ?? doc.range[0], own };
+}
+
+// The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the
+// alias a merge key brings it from ({ merged }), else undefined: missing.
+function pairOf(map, key) {
+  let merged;
+  for (let i = map.items.length - 1; i >= 0; i--) {
+    const pair = map.items[i];
+    const name = isScalar(pair.key) ? pair.key.value : pair.key;
+    if (name === '<<' || (typeof name === 'symbol' && name.description === '<<')) merged ??= pair.value;
+    else if (isScalar(pair.key) && String(name ?? '') === key) return pair;
+  }
+  return merged && { merged };
+}
+
+const startOf = (node) => (isPair(node) ? startOf(node.key) : node?.range?.[0]);

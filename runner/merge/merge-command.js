@@ -1,0 +1,69 @@
+// `filecheck merge <reports..>`: the JSON reports of several runs (the shards of one run, on several
+// CI machines) replayed through the reporters as one run, with one summary and one exit code.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { parseArgs } from '../cli/args.js';
+import { MERGE_COMMAND } from '../cli/options.js';
+import { resolveReporters } from '../../reporters/specs.js';
+import { readReport } from './read-report.js';
+import { mergeReports } from './merge-reports.js';
+import { relativePosix, hasGlobChars } from '../shared/paths.js';
+import { UsageError } from '../shared/errors.js';
+import { EXIT, exitCodeFor, usageExit } from '../cli/exit-codes.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @param {string[]} argv the arguments after `merge`
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, atHardExit?: Function }} io
+ *   as for main (cli.js)
+ * @returns {Promise<number>} the exit code: 2 if a shard has no report, else as for one run of all the files
+ */
+export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
+  let reporters;
+  try {
+    const parsed = await parseArgs(argv, MERGE_COMMAND);
+    if ('print' in parsed) {
+      stdout.write(`${parsed.print}\n`);
+      return parsed.code;
+    }
+    const { options } = parsed;
+    if (options.outputFile === '') throw new UsageError('--output-file needs a value');
+    const files = reportFiles(options.patterns, cwd);
+    if (!files.length) throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
+    const { results, summary, warnings, missingShards } = mergeReports(files.map((file) => readReport(file, relativePosix(cwd, file) || file)));
+
+    for (const warning of warnings) options.quiet || stderr.write(`filecheck: warning: ${warning}\n`);
+    const config = { cwd, reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
+    const { createReporters } = await import('../../reporters/index.js');
+    reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
+    // The reports list no skipped files, only how many there were.
+    for (const reporter of reporters) reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
+    for (const result of results) for (const reporter of reporters) reporter.onFileResult?.(result);
+    for (const reporter of reporters) await reporter.onRunComplete?.(summary);
+    if (missingShards.length) {
+      stderr.write(`filecheck: incomplete: no report for shard ${missingShards.join(', ')}, whose files are not in this summary\n`);
+      return EXIT.usage;
+    }
+    return exitCodeFor(summary);
+  } catch (error) {
+    return usageExit(error, { stderr, reporters });
+  }
+}
+
+// Arguments are files, or globs for shells that do not expand them; each report is read once.
+function reportFiles(args, cwd) {
+  const files = new Set();
+  for (const arg of args) {
+    const file = path.resolve(cwd, arg);
+    if (fs.existsSync(file) || !hasGlobChars(arg)) {
+      files.add(file);
+      continue;
+    }
+    const matches = require('fast-glob').sync(arg.split(path.sep).join('/'), { cwd, absolute: true, onlyFiles: true }).sort();
+    if (!matches.length) throw new UsageError(`no reports match "${arg}"`);
+    for (const match of matches) files.add(path.resolve(match));
+  }
+  return [...files];
+}

@@ -1,0 +1,77 @@
+// Combines the reports of several runs (typically the shards of one run) into one list of results
+// and one summary. A file is counted once, even if two reports have it; a shard without a report is
+// found, since every shard names its place in the split (summary.shard).
+import { UsageError } from '../shared/errors.js';
+
+const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
+const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0); // as discovery sorts
+
+/**
+ * @param {import('./read-report.js').Report[]} reports in the order given
+ * @returns {{ results: import('../check/check-file.js').FileResult[], summary: import('../execute/run.js').Summary, warnings: string[], missingShards: string[] }}
+ *   results in path order; missingShards: "3/4" for each shard of the split that has no report
+ * @throws {UsageError} when the reports are shards of different splits (1/3 and 1/4)
+ */
+export function mergeReports(reports) {
+  const warnings = [];
+  const kept = [];
+  const shards = new Map(); // "i/n" ─▶ report
+  for (const report of reports) {
+    const { shard } = report.summary;
+    const key = shard && `${shard.index}/${shard.count}`;
+    if (shard && shards.has(key)) {
+      // The same shard twice (a job re-run, an artifact downloaded twice): counting both would count its files twice.
+      warnings.push(`shard ${key} is in both ${shards.get(key).name} and ${report.name}: counted once, from ${shards.get(key).name}`);
+      continue;
+    }
+    if (shard) shards.set(key, report);
+    kept.push(report);
+  }
+
+  const missingShards = [];
+  const splits = new Set([...shards.values()].map((report) => report.summary.shard.count));
+  if (splits.size > 1) {
+    const [a, b] = [...splits].map((count) => [...shards.entries()].find(([, r]) => r.summary.shard.count === count));
+    throw new UsageError(`cannot merge shards of different splits: ${a[1].name} is shard ${a[0]}, ${b[1].name} is shard ${b[0]}`);
+  }
+  if (splits.size === 1) {
+    const [count] = splits;
+    for (let index = 1; index <= count; index++) if (!shards.has(`${index}/${count}`)) missingShards.push(`${index}/${count}`);
+    const totals = new Set([...shards.values()].map((report) => report.summary.shard.total));
+    if (totals.size > 1) warnings.push(`the shards were split from different sets of files (${[...totals].join(', ')} files): a file may be missing or checked twice (another commit, config or --since?)`);
+  }
+
+  const counts = Object.fromEntries(COUNTS.map((name) => [name, kept.reduce((sum, report) => sum + report.summary[name], 0)]));
+  const results = [];
+  const first = new Map(); // path ─▶ { at: index in results, report }
+  const overlaps = [];
+  for (const report of kept) {
+    for (const result of report.files) {
+      const seen = first.get(result.path);
+      if (!seen) {
+        first.set(result.path, { at: results.push(result) - 1, report });
+        continue;
+      }
+      overlaps.push(`${result.path} (${seen.report.name}, ${report.name})`);
+      // Counted once; when the two runs disagree, the failure is the one kept.
+      let dropped = result;
+      if (result.status === 'fail' && results[seen.at].status === 'pass') [dropped] = results.splice(seen.at, 1, result);
+      counts.total--;
+      counts[dropped.status === 'pass' ? 'passed' : 'failed']--;
+    }
+  }
+  if (overlaps.length) {
+    const shown = overlaps.slice(0, 3).join(', ') + (overlaps.length > 3 ? ` and ${overlaps.length - 3} more` : '');
+    warnings.push(`${overlaps.length} file${overlaps.length === 1 ? ' is' : 's are'} in more than one report, counted once (a failure wins): ${shown}`);
+  }
+
+  const summary = {
+    ...counts,
+    bailed: kept.some((report) => report.summary.bailed),
+    interrupted: kept.some((report) => report.summary.interrupted),
+    // Shards run side by side: the merged run took as long as its slowest part.
+    durationMs: Math.max(0, ...kept.map((report) => report.summary.durationMs).filter(Number.isFinite)),
+    plan: { mode: 'merge', workers: 0, reason: `${kept.length} report${kept.length === 1 ? '' : 's'} combined` },
+  };
+  return { results: results.sort(byPath), summary, warnings, missingShards };
+}

@@ -1,0 +1,57 @@
+// Reads one report written by the json reporter (reporters/json.js) and checks it is one, so that
+// `filecheck merge` never adds up something else, or half a report.
+import fs from 'node:fs';
+import { UsageError } from '../shared/errors.js';
+
+const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
+
+/**
+ * @typedef {{ name: string, files: import('../check/check-file.js').FileResult[], summary: import('../execute/run.js').Summary }} Report
+ * @param {string} file an absolute path
+ * @param {string} name the file as the user sees it, for messages
+ * @returns {Report}
+ * @throws {UsageError} when the file cannot be read, is not JSON or not a filecheck report
+ */
+export function readReport(file, name) {
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read report ${name}: ${{ ENOENT: 'no such file', EISDIR: 'it is a directory' }[error.code] ?? error.message}`);
+  }
+  let doc;
+  try {
+    doc = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new UsageError(`${name}: not valid JSON, so not a complete filecheck report (${error.message})`);
+  }
+  const problem = shapeProblem(doc);
+  if (problem) throw new UsageError(`${name}: not a filecheck JSON report: ${problem}`);
+  return { name, files: doc.files, summary: doc.summary };
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+
+// The first thing that is not as reporters/json.js writes it, in words; nothing when all is well.
+function shapeProblem(doc) {
+  if (!isObject(doc) || !Array.isArray(doc.files) || !isObject(doc.summary)) return 'expected {"files": [...], "summary": {...}}';
+  const { summary, files } = doc;
+  const missing = COUNTS.find((name) => !isCount(summary[name]));
+  if (missing) return `summary.${missing} is not a count`;
+  if (summary.total !== summary.passed + summary.failed + summary.skipped + summary.unchecked) return 'the summary counts do not add up to its total';
+  if (typeof summary.bailed !== 'boolean' || typeof summary.interrupted !== 'boolean') return 'summary.bailed and summary.interrupted must be true or false';
+  const { shard } = summary;
+  if (shard !== undefined && !(isObject(shard) && isCount(shard.total) && isCount(shard.index) && isCount(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
+    return 'summary.shard is not { index, count, total }';
+  }
+  const listed = { pass: 0, fail: 0 };
+  for (const [i, result] of files.entries()) {
+    if (!isObject(result) || typeof result.path !== 'string' || !(result.status in listed) || !Array.isArray(result.problems)) return `files[${i}] is not { path, status, problems }`;
+    listed[result.status]++;
+  }
+  // Failing files are always listed, passing ones with --verbose only: all of them or none.
+  if (listed.fail !== summary.failed) return `it lists ${listed.fail} failing files, its summary counts ${summary.failed}`;
+  if (listed.pass && listed.pass !== summary.passed) return `it lists ${listed.pass} passing files, its summary counts ${summary.passed}`;
+  return null;
+}

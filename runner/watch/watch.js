@@ -1,0 +1,281 @@
+// --watch: the first run is an ordinary one; then each batch of changes is checked again and only
+// what changed in the verdicts is printed (reporters/watch.js), until q, Ctrl-C or SIGTERM.
+// - A changed or new file is checked, a deleted one forgotten (new and deleted names make discovery
+//   run again, so patterns, rules, ignores and .gitignore decide as in a normal run).
+// - A changed schema (or a file its $refs reached) or validator module: the rules that use it are
+//   compiled again (the module imported again, rule-dependencies.js), the pool restarted, and the files of
+//   those rules checked again.
+// - A changed config or .gitignore, or Enter: everything starts over as at the start (the config
+//   read again, discovery, --changed), printing only what changed.
+// The compiler and a pool the plan chose are kept between runs (run.js's session).
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../shared/errors.js';
+import { EXIT } from '../cli/exit-codes.js';
+import { loadConfig } from '../config/load-config.js';
+import { discover, prepareDiscovery } from '../files/discover.js';
+import { runChecks } from '../execute/run.js';
+import { relativePosix } from '../shared/paths.js';
+import { isDocument } from '../../reporters/specs.js';
+import { createBatcher } from './change-batches.js';
+import { listenForKeys } from './keys.js';
+import { createWatcher, watchRoots } from './file-watcher.js';
+import { ruleDependencies, refGlobs, createModuleGenerations } from './rule-dependencies.js';
+import { colorsFor } from '../../reporters/colors.js';
+import { createWatchReporter } from '../../reporters/watch.js';
+
+const START_OVER = Symbol('start over');
+
+/**
+ * Usage errors of --watch, before anything runs.
+ * @param {Record<string, any>} options the parsed command line
+ */
+export function assertWatchable(options) {
+  if (options.shard !== undefined) throw new UsageError('--watch cannot be combined with --shard (a shard is one part of a CI run)');
+  if (options.listFiles) throw new UsageError('--watch cannot be combined with --list-files');
+  const reports = [...(options.reporter ?? []).filter((spec) => spec !== 'default').map((spec) => `-r ${spec}`), ...(options.outputFile ? ['--output-file'] : [])];
+  if (reports.length) throw new UsageError(`--watch prints its report to the terminal only: ${reports.join(', ')} ${reports.length === 1 ? 'is' : 'are'} for a single run`);
+}
+
+/**
+ * @param {{ config: import('../config/load-config.js').Config, options: Record<string, any>,
+ *   discovered: import('../files/discover.js').Discovery, selection: import('../files/select-files.js').Selection }} start
+ *   what cli.js found: every file (discovered) and those of the first run (selection: --changed)
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, stdin?: any,
+ *   signal?: AbortSignal, atHardExit?(cleanup: () => void): void }} io
+ * @returns {Promise<number>} the exit code: on q, 0 when no checked file fails, 1 when one does, 2
+ *   when the last run ended in a usage error; 130 on Ctrl-C (bin makes SIGTERM 143)
+ */
+export async function watch({ config: given, options, discovered, selection }, io) {
+  const { cwd, env, stdout, stderr, signal, atHardExit } = io;
+  const generations = createModuleGenerations();
+  let config = forWatch(generations.apply(given));
+  const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
+  const warn = (message) => note(`warning: ${message}`);
+  const display = (file) => relativePosix(cwd, file) || file;
+  const reporter = createWatchReporter({ write: (text) => stdout.write(text), colors: colorsFor(stdout, env, config.color), quiet: config.quiet, verbose: config.verbose });
+  const unwritten = given.reporters.filter(isDocument).map((r) => r.name);
+  if (unwritten.length) note(`--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`);
+
+  let files = new Map(); // rel ─▶ FileEntry: every file watched
+  let relOf = new Map(); // absolute path ─▶ rel
+  let folders = new Set(); // the folders that hold them, and theirs: one moved away takes its files along
+  const due = new Map(); // rel ─▶ FileEntry: to check, not reached yet (a usage error, --bail)
+  let deps = new Map(); // file ─▶ ids of the rules that depend on it
+  let globs = []; // the rules' refs globs: a file that comes to match one affects its rule
+  const schemasChosen = new Map(); // rel ─▶ the schema files it chose itself ($schema, a catalog), watched
+  const session = { compiler: null, pool: null }; // kept between runs (run.js)
+  let roots = ''; // the folders the tree's watches start from, as watched (file-watcher.js)
+  let lastError = null; // the usage error the last run ended in: the next change tries again
+  let startingOver = false; // a start over that a usage error interrupted: the next change starts over
+  let fatal = null; // what ends the watch with an error
+  let keys = null;
+
+  const stop = new AbortController(); // stops a run in progress when the watch ends
+  let quitWith;
+  const quitting = new Promise((resolve) => (quitWith = resolve));
+  const quit = (code) => {
+    if (stop.signal.aborted) return;
+    stop.abort();
+    quitWith(code);
+  };
+  const verdict = () => (lastError ? EXIT.usage : reporter.failed ? EXIT.failed : EXIT.passed);
+  const onSignal = () => quit(EXIT.interrupted);
+
+  const hint = () => (keys?.interactive ? 'Press q to quit, Enter to check every file again.' : 'Press Ctrl-C to quit.');
+  const unchecked = () => [...files.keys()].filter((rel) => due.has(rel) || !reporter.knows(rel)).length;
+  const status = (summary) => stop.signal.aborted || reporter.status({ files: files.size, unchecked: unchecked(), bailedAfter: summary?.bailed ? summary.failed : 0, errored: lastError !== null, hint: hint() });
+
+  // A run of these files, printing what changed; the files it does not reach stay due.
+  async function check(entries, { first = false, partial = true } = {}) {
+    for (const entry of entries) due.set(entry.rel, entry);
+    const choosing = new Set([...config.rules, config.cliRule].filter((rule) => rule?.selection).map((rule) => rule.id));
+    const tracked = choosing.size ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry)) : entries;
+    const onFileResult = (result) => {
+      due.delete(result.path);
+      if (result.schemaFiles?.length) {
+        schemasChosen.set(result.path, result.schemaFiles);
+        watcher.watchFiles(result.schemaFiles);
+      } else if (!result.cached) {
+        schemasChosen.delete(result.path);
+      }
+    };
+    const reporters = [{ onFileResult }, reporter];
+    if (first) {
+      const { createReporters } = await import('../../reporters/index.js');
+      reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
+    }
+    const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, { reporters, signal: stop.signal, warn, display, session });
+    lastError = null;
+    return summary;
+  }
+
+  // The files watched now: those gone are forgotten. @returns {number} how many are gone
+  function track(found) {
+    const kept = new Set(found.map((entry) => entry.rel));
+    const gone = [...files.values()].filter((entry) => !kept.has(entry.rel));
+    files = new Map(found.map((entry) => [entry.rel, entry]));
+    relOf = new Map(found.map((entry) => [path.resolve(entry.path), entry.rel]));
+    folders = new Set();
+    for (const file of relOf.keys()) {
+      for (let folder = path.dirname(file); !folders.has(folder) && path.dirname(folder) !== folder; folder = path.dirname(folder)) folders.add(folder);
+    }
+    for (const { rel, path: file } of gone) {
+      due.delete(rel);
+      schemasChosen.delete(rel);
+      reporter.forget(rel, fs.existsSync(file) ? 'no longer checked' : 'deleted');
+    }
+    return gone.length;
+  }
+
+  // The rules are compiled again, and the workers started again, by the next run.
+  async function dropCompiled() {
+    await session.pool?.close();
+    session.pool = null;
+    session.compiler = null;
+  }
+
+  // compiled: whether the rules compiled; after a usage error, the files the config names are
+  // watched all the same (a schema or module not written yet), and those the error names.
+  async function refreshDependencies({ compiled = true, mending = [] } = {}) {
+    const used = new Set([...new Set([...files.values()].map((entry) => entry.rules))].flat()); // rule sets are shared arrays (discover.js)
+    const rules = [...config.rules, ...(config.cliRule ? [config.cliRule] : [])].filter((rule) => used.has(rule.id));
+    deps = await ruleDependencies(rules, compiled ? session.compiler : null);
+    globs = refGlobs(rules);
+    watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
+    watcher.watchFolders(globs.filter((glob) => !glob.deep).map((glob) => glob.folder), globs.filter((glob) => glob.deep).map((glob) => glob.folder));
+  }
+
+  // The tree's watches start from the folders the patterns or rules name, or the nearest existing
+  // ancestor of one that is not there: when one of them goes away (a branch without it checked
+  // out) or comes back, the watches start again from where they now must.
+  function watchTree() {
+    roots = JSON.stringify(watchRoots(config));
+    watcher.watchTree(config);
+  }
+  const rootsMoved = () => JSON.stringify(watchRoots(config)) !== roots;
+
+  async function onBatch(batch) {
+    if (stop.signal.aborted) return;
+    const changed = [...batch.keys()].filter((key) => typeof key === 'string');
+    const restarters = changed.filter((file) => file === config.configPath || path.basename(file) === '.gitignore' || file.endsWith(EXCLUDE));
+    try {
+      if (batch.has(START_OVER) || restarters.length || startingOver) await startOver(restarters);
+      else await recheck(batch, changed);
+    } catch (error) {
+      if (!(error instanceof UsageError)) throw error;
+      lastError = error;
+      stderr.write(`filecheck: ${error.message}\n`);
+      await refreshDependencies({ compiled: false, mending: error.files });
+      status();
+    }
+  }
+
+  // As at the start: the config read again, the files found again, every file (or --changed's) checked.
+  async function startOver(restarters) {
+    if (restarters.length) note(`${restarters.map(display).join(', ')} changed: reading the config again and checking every file`);
+    startingOver = true;
+    config = forWatch(generations.apply(loadConfig(options, { cwd, env })));
+    await dropCompiled();
+    watchTree();
+    await prepareDiscovery(config);
+    const found = discover({ ...config, passWithNoFiles: true });
+    const chosen = config.changed ? (await import('../files/select-files.js')).selectFiles(found, config) : found;
+    track(found.files);
+    due.clear();
+    startingOver = false;
+    const summary = await check(chosen.files, { partial: false });
+    await refreshDependencies();
+    status(summary);
+  }
+
+  // The changed and new files, and those of the rules a changed schema or module affects.
+  async function recheck(batch, changed) {
+    const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? []), ...globs.filter((glob) => glob.matches(file)).map((glob) => glob.id)]));
+    const changedSet = new Set(changed);
+    const choosers = new Set([...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel));
+    const recompile = affected.size > 0 || choosers.size > 0 || lastError !== null;
+    if (recompile) {
+      config = generations.apply(config);
+      await dropCompiled();
+    }
+    // Which files there are changes only with a name that appeared (a file or folder created, moved
+    // here) or went away (a watched file, or a folder holding some, deleted or moved away). A name
+    // that came and went (an editor's temporary file) changes nothing, and costs no discovery.
+    const edited = [];
+    // Watches started again from other folders: discovery finds what came meanwhile.
+    let rediscover = rootsMoved();
+    if (rediscover) watchTree();
+    for (const file of changed) {
+      const rel = relOf.get(file);
+      const exists = fs.existsSync(file);
+      if (rel !== undefined && exists) edited.push(files.get(rel));
+      else if (rel !== undefined || (batch.get(file) && (exists || folders.has(file)))) rediscover = true;
+    }
+    let gone = 0;
+    if (rediscover) {
+      const before = new Set(files.keys());
+      gone = track(discover({ ...config, passWithNoFiles: true }).files);
+      for (const entry of files.values()) if (!before.has(entry.rel)) edited.push(entry);
+    }
+    const dependents = [...files.values()].filter(
+      (entry) => (choosers.has(entry.rel) || entry.rules.some((id) => affected.has(id))) && (reporter.knows(entry.rel) || due.has(entry.rel)),
+    );
+    const queued = new Map();
+    for (const entry of [...edited.sort(byName), ...dependents, ...[...due.values()].sort(byName)]) {
+      if (files.has(entry.rel) && !queued.has(entry.rel)) queued.set(entry.rel, entry);
+    }
+    const summary = queued.size ? await check([...queued.values()]) : null;
+    if (recompile) await refreshDependencies();
+    if (queued.size || gone || recompile) status(summary);
+  }
+
+  const batcher = createBatcher(onBatch, {
+    merge: (before, value) => before || value, // a batch's value: whether a name appeared or went away
+    onError: (error) => {
+      fatal = error;
+      quit(EXIT.usage);
+    },
+  });
+  const watcher = createWatcher({
+    onEvent: (kind, file) => batcher.add(file, kind === 'rename'),
+    onError: (error) => {
+      if (error.code !== 'ENOSPC') return warn(`cannot watch: ${error.message}`);
+      fatal = new UsageError('cannot watch more folders: the system\'s limit of inotify watches is reached (raise fs.inotify.max_user_watches, or watch fewer folders with patterns)');
+      quit(EXIT.usage);
+    },
+  });
+  let code;
+  try {
+    if (signal?.aborted) onSignal();
+    signal?.addEventListener('abort', onSignal, { once: true });
+    // Watched before the first run: what changes during it makes the first batch after it.
+    await batcher.hold((async () => {
+      watchTree();
+      if (fatal) throw fatal; // the folders cannot all be watched: no run
+      track(discovered.files);
+      const summary = await check(selection.files, { first: true, partial: false });
+      if (stop.signal.aborted) return;
+      await refreshDependencies();
+      reporter.startPrinting();
+      keys = listenForKeys(io.stdin, { quit: () => quit(verdict()), interrupt: () => quit(EXIT.interrupted), checkAll: () => batcher.add(START_OVER, true) });
+      status(summary.bailed ? null : summary); // the default reporter said it stopped
+    })());
+    code = await quitting;
+  } finally {
+    keys?.stop();
+    signal?.removeEventListener('abort', onSignal);
+    stop.abort();
+    await batcher.close();
+    watcher.close();
+    await session.pool?.close();
+  }
+  if (fatal) throw fatal;
+  return code;
+}
+
+const EXCLUDE = path.join('.git', 'info', 'exclude');
+const byName = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+
+// Watch reports to the terminal, with the default reporter.
+const forWatch = (config) => ({ ...config, reporters: [{ name: 'default' }] });

@@ -1,0 +1,244 @@
+// A local schema catalog in SchemaStore's format (`{ "schemas": [{ "name", "url", "fileMatch",
+// "versions" }] }`), read offline: each entry's `url` is mapped to a file on disk, and its
+// `fileMatch` globs say which files it applies to, as VS Code reads them.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { UsageError } from '../../runner/shared/errors.js';
+import { describeSyntaxError } from '../../runner/formats/json-positions.js';
+import { relativePosix } from '../../runner/shared/paths.js';
+import { keysWrittenTwice } from '../../runner/formats/json.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @typedef {{ name: string, url: string, local: string | null, catalog: string, index: number }} CatalogEntry
+ *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
+ *   index: its place in the catalog
+ * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined,
+ *   twice: string[], dotFolders: string[] }} Catalog
+ *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
+ *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url; twice: a note
+ *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value);
+ *   dotFolders: the names of folders starting with a dot that an include glob names literally
+ *   (`.github` of `.github/workflows/*.yml`), which discovery by catalog enters (discover.js)
+ * @param {string} file absolute path of the catalog
+ * @param {(file: string) => string} [display] names it in messages, as schemas are named
+ * @returns {Catalog} a catalog that cannot be used is a UsageError
+ */
+export function loadCatalog(file, display = (name) => name) {
+  const shown = display(file);
+  let text;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read catalog ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`);
+  }
+  let data;
+  try {
+    text = text.replace(/^\uFEFF/, '');
+    data = JSON.parse(text);
+  } catch (error) {
+    const { message, line, column } = describeSyntaxError(text, error);
+    throw new UsageError(`catalog ${shown}:${line}:${column} is not valid JSON: ${message}`);
+  }
+  if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
+  const dir = path.dirname(file);
+  const byName = new Map(); // a plain file name ─▶ the entries it alone selects
+  const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
+  const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
+  const dotFolders = new Set();
+  const entries = []; // [the catalog's entry, its CatalogEntry]
+  let urls; // a URL (urlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
+  const urlsOf = () => {
+    if (urls) return urls;
+    urls = new Map();
+    for (const [entry, found] of entries) {
+      const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
+      for (const url of [entry.url, ...versions]) {
+        const key = urlKey(url);
+        if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
+      }
+    }
+    return urls;
+  };
+  const compile = compileGlob();
+  // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
+  // match needs is made here, in one pass over each entry's globs (messages and the rest when asked).
+  data.schemas.forEach((entry, index) => {
+    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`catalog ${shown}: schemas[${index}] has no "url"`);
+    const fileMatch = entry.fileMatch ?? [];
+    if (!Array.isArray(fileMatch)) throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+    const found = new Entry(typeof entry.name === 'string' && entry.name ? entry.name : entry.url, entry.url, file, index, dir);
+    entries.push([entry, found]);
+    const globs = [];
+    let allNames = true;
+    for (const glob of fileMatch) {
+      if (typeof glob !== 'string') throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+      const compiled = compile(glob);
+      if (!compiled) continue;
+      globs.push(compiled);
+      if (compiled.name === undefined) allNames = false;
+      if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
+      for (const folder of glob.split('/').slice(0, -1)) if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
+    }
+    if (!globs.length) return;
+    if (allNames) {
+      for (const { name } of globs) addTo(byName, name, found);
+      return;
+    }
+    const globbed = { entry: found, globs };
+    for (const glob of globs) {
+      if (!glob.include) continue;
+      const tail = glob.name ?? glob.tail;
+      if (tail) addTo(byTail, tail, globbed);
+      else anyTail.push(globbed);
+    }
+  });
+  // The globbed entries that may match a file: those with an include glob whose literal end the
+  // path ends with, found by lookups (one per length of such ends), or with one without a literal end.
+  const lengths = [...new Set([...byTail.keys()].map((tail) => tail.length))];
+  const candidates = (rel) => {
+    const found = new Set(anyTail);
+    for (const length of lengths) for (const entry of byTail.get(rel.slice(-length)) ?? []) found.add(entry);
+    return found.size > 1 ? [...found].sort((x, y) => x.entry.index - y.entry.index) : found;
+  };
+  return {
+    file,
+    twice: keysWrittenTwice(text, data).map(({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`),
+    dotFolders: [...dotFolders],
+    match(target, base) {
+      const relative = relativePosix(base, target);
+      const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
+      const name = rel.slice(rel.lastIndexOf('/') + 1);
+      const matched = [...(byName.get(name) ?? [])];
+      for (const { entry, globs } of candidates(rel)) if (matches(globs, rel)) matched.push(entry);
+      return matched.length > 1 ? matched.sort((a, b) => a.index - b.index) : matched;
+    },
+    byUrl: (url) => urlsOf().get(urlKey(url)),
+  };
+}
+
+/**
+ * The key a schema URL is known by: http and https alike, without an empty fragment, as a
+ * `$schema` naming a SchemaStore schema is spelt either way.
+ * @returns {string | null} null when it is not an absolute URL
+ */
+export function urlKey(url) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol === 'http:') parsed.protocol = 'https:';
+  if (parsed.hash === '') parsed.hash = ''; // drops the "#" of an empty fragment
+  return parsed.href;
+}
+
+// A catalog entry; where its schema is on disk is worked out when a file chooses it: a run uses a
+// few of SchemaStore's 1,400 entries.
+class Entry {
+  #dir;
+  #local;
+  constructor(name, url, catalog, index, dir) {
+    this.name = name;
+    this.url = url;
+    this.catalog = catalog;
+    this.index = index;
+    this.#dir = dir;
+  }
+
+  get local() {
+    if (this.#local === undefined) this.#local = localCopy(this.url, this.#dir);
+    return this.#local;
+  }
+}
+
+// VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
+// path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
+function compileGlob() {
+  let picomatch; // loaded when a path first gets as far as a glob's regex
+  return (glob) => {
+    const include = glob.charCodeAt(0) !== 33; // !
+    let pattern = include ? glob : glob.slice(1);
+    if (pattern.charCodeAt(0) === 47) pattern = pattern.replace(/^\/+/, '');
+    if (!pattern) return null;
+    // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
+    if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
+    // Cheap tests before the regex, which is compiled only when a path passes them (most of a
+    // catalog's globs never are): the literal end of the glob, which the path must end with, and
+    // the literal text between its wildcards, which the path must hold (`.github/workflows/*.yml`:
+    // a hundred of SchemaStore's globs end in `.yml`, two hold `.github/workflows`).
+    const escaped = pattern.includes('\\');
+    const tail = escaped ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+    let literals;
+    let regex;
+    const test = (rel) => (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal))
+      && (regex ??= (picomatch ??= require('picomatch'))(`**/${pattern}`, { dot: true }))(rel);
+    return { include, tail, test };
+  };
+}
+
+// The runs of literal text of a glob outside its groups ({a,b} [ab] (a|b)) and wildcards, each
+// without the slashes at its ends (`**/` may match no folder at all): text every match contains.
+function literalRuns(pattern) {
+  const runs = [];
+  let run = '';
+  let depth = 0;
+  const end = () => {
+    const trimmed = run.replace(/^\/+|\/+$/g, '');
+    if (trimmed) runs.push(trimmed);
+    run = '';
+  };
+  for (const char of pattern) {
+    if (char === '{' || char === '[' || char === '(') depth++;
+    if (depth === 0 && !'*?!+@'.includes(char)) {
+      run += char;
+      continue;
+    }
+    end();
+    if ((char === '}' || char === ']' || char === ')') && depth > 0) depth--;
+  }
+  end();
+  return runs;
+}
+
+// The last glob that matches decides, as in VS Code: `["*.json", "!package.json"]`. An exclusion
+// can only undo a match, so it is not even tried before one.
+function matches(globs, rel) {
+  let matched = false;
+  for (const glob of globs) {
+    if (glob.include === matched) continue;
+    const hit = glob.name !== undefined
+      ? rel === glob.name || rel.endsWith(`/${glob.name}`)
+      : rel.endsWith(glob.tail) && glob.test(rel);
+    if (hit) matched = glob.include;
+  }
+  return matched;
+}
+
+// Where an entry's schema is on disk: a relative url is a path from the catalog's folder, a file:
+// url that file, and a remote one (SchemaStore's `https://json.schemastore.org/package.json`) the
+// file of the same name beside the catalog: a local mirror of the schemas it lists.
+function localCopy(url, dir) {
+  try {
+    if (/^[a-zA-Z]:[\\/]/.test(url)) return url; // a Windows path, not a URL with scheme "c:"
+    const parsed = new URL(url, pathToFileURL(`${dir}${path.sep}`));
+    if (parsed.protocol === 'file:') return fileURLToPath(new URL(parsed.pathname, parsed));
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+    const name = decodeURIComponent(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
+    return name && !name.includes('/') && !name.includes('\\') && name !== '..' ? path.join(dir, name) : null;
+  } catch {
+    return null;
+  }
+}
+
+// An entry is listed once under a key, however many of its globs give that key.
+function addTo(map, key, entry) {
+  const list = map.get(key) ?? map.set(key, []).get(key);
+  if (list.at(-1) !== entry) list.push(entry);
+}
+
+const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);

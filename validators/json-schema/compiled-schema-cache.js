@@ -1,0 +1,188 @@
+// Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, one entry per
+// schema file and settings (the key: filecheck's, ajv's, ajv-formats', ajv-draft-04's and idn-hostname's versions,
+// the schema's path, its preloaded refs, the rule's ajv settings and plugins), holding the digests of
+// the files it was compiled from (the schema, its refs, the local files its $refs reached), checked on
+// every lookup, and the warnings its compilation gave (replayed, so a warm run says what a cold one
+// says). An edited schema is compiled again into the same entry: the cache does not grow with edits.
+// Loading the code needs no ajv compiler.
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { digest, digestFile, digestModule } from '../../runner/shared/digest.js';
+import { writeFileAtomic } from '../../runner/shared/atomic-write.js';
+
+// The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
+// dependencies, whatever the project has installed.
+const require = createRequire(import.meta.url);
+require('./json-equal.cjs'); // the equality stored code takes from ajv's runtime
+// In every key: raised when the code filecheck compiles for the same schema and settings changes, or
+// the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written
+// twice in a schema file; 4: rules with ajv plugins stored, their code requiring filecheck:plugins;
+// 5: the code in a file of its own, read only when needed; 6: errors carry their keyword's schema;
+// 7: they do not again, the schema compiled verbose apart for a failing file's words: json-schema.js;
+// 8: a required key "" tested as required inside `if` and `not`: missing-property.cjs; 9: the code
+// requires ./string-formats.cjs, once ./formats.cjs), so that older entries are not read.
+const FORMAT = 9;
+// idn-hostname's: its tables decide the idn-hostname and idn-email formats (string-formats.cjs).
+const LIBRARIES = ['../../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
+const caches = new Map(); // dir ─▶ the process's SchemaCache for it
+
+/**
+ * @typedef {{ schema: string | null, meta?: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
+ *   schema null: the built-in meta-schema of the dialect `meta`
+ * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
+ *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
+ *   schema's name; code: standalone code, null when the schema cannot be stored (a plugin's keyword
+ *   whose function cannot be got back, see plugin-code.js)
+ * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
+ * @param {string} dir the cache folder: each schema is an entry `schema-<key>.json` there (what it was
+ *   compiled from, its warnings) and its code, `code-<key>.js`
+ * @param {(message: string) => void} warn
+ * @param {(file: string) => string} display names a file in messages
+ * @returns {SchemaCache} one per folder and process (until forgetSchemaCaches): files are read and
+ *   digested once per run
+ */
+export function schemaCacheAt(dir, warn, display) {
+  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display));
+  return caches.get(dir);
+}
+
+/** Drops what the process knew of the cache folders: the next lookups read and digest the files again. */
+export function forgetSchemaCaches() {
+  caches.clear();
+}
+
+function createSchemaCache(dir, warn, display) {
+  const digests = new Map(); // file ─▶ digest
+  const fileDigest = (file) => {
+    if (!digests.has(file)) digests.set(file, digestFile(file));
+    return digests.get(file);
+  };
+  const keys = new Map(); // the rule's schema settings ─▶ key
+  const entries = new Map(); // key ─▶ SchemaEntry | null
+  let libraries;
+  let writeFailed = false;
+
+  function keyOf(rule) {
+    // A store (--schema-store) changes which files $refs reach; none keeps the keys of runs before it.
+    const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base, ...(rule.schemaStore?.length ? [rule.schemaStore] : [])]);
+    if (!keys.has(settings)) {
+      libraries ??= LIBRARIES.map((name) => require(name).version);
+      keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
+    }
+    return keys.get(settings);
+  }
+
+  function read(key) {
+    const file = path.join(dir, `schema-${key}.json`);
+    let text;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      return null; // not compiled yet (or unreadable: compiled again and rewritten)
+    }
+    const stored = parseEntry(text);
+    if (!stored) {
+      warn(`ignoring the corrupt compiled schema ${display(file)}: compiling the schema again`);
+      return null;
+    }
+    if (stored.deps.some(([dep, sum]) => fileDigest(dep) !== sum)) return null;
+    // The code is read when a file needs the schema: a warm run whose files are all cache hits reads
+    // only the small entries (82 MB of code for 320 SchemaStore schemas, 0.4 s to read and parse).
+    let code;
+    return {
+      key,
+      deps: stored.deps,
+      notes: stored.notes,
+      get code() {
+        if (code === undefined) {
+          try {
+            code = fs.readFileSync(path.join(dir, stored.code), 'utf8');
+          } catch {
+            code = null; // gone: compiled again and stored again
+          }
+        }
+        return code;
+      },
+    };
+  }
+
+  const entryAt = (key) => {
+    if (!entries.has(key)) entries.set(key, read(key));
+    return entries.get(key);
+  };
+
+  return {
+    keyOf,
+    /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
+    lookup: (rule) => entryAt(keyOf(rule)),
+    /**
+     * Whether the schema compiled under this key is stored and unchanged: a file whose cached pass
+     * came from a schema it chose itself ($schema, a catalog) is a hit only then.
+     * @param {string} key
+     */
+    isCurrent: (key) => /^[\w-]+$/.test(key) && entryAt(key) !== null,
+    /** @returns {string[]} the warnings compiling the schema stored under this key gave, as said then */
+    notesOf(key) {
+      const entry = entryAt(key);
+      return entry?.deps.length ? entry.notes.map((note) => `schema ${display(entry.deps[0][0])}: ${note}`) : [];
+    },
+    /**
+     * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
+     * @param {SchemaRule} rule
+     * @param {{ deps: string[], notes: string[], code: string | null }} compiled deps: the local
+     *   files its $refs reached
+     */
+    save(rule, { deps, notes, code }) {
+      const key = keyOf(rule);
+      const files = [...new Set([rule.schema, ...rule.refs, ...deps].filter(Boolean))];
+      const entry = { key, deps: files.map((file) => [file, fileDigest(file)]), notes, code };
+      entries.set(key, entry);
+      if (code === null || entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile: not stored
+      try {
+        // The code first: an entry is never there without the code it names.
+        writeFileAtomic(path.join(dir, `code-${key}.js`), code);
+        writeFileAtomic(path.join(dir, `schema-${key}.json`), JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code: `code-${key}.js` }));
+      } catch (error) {
+        if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
+        writeFailed = true;
+      }
+    },
+    /**
+     * @param {string} code
+     * @param {(id: string) => unknown} [requireFrom] what the code requires with: filecheck's, or for a
+     *   rule with plugins plugin-code.js's storedCodeRequire
+     * @returns {Function} the validation function of stored standalone code
+     */
+    load(code, requireFrom = require) {
+      const module = { exports: {} };
+      new Function('require', 'module', 'exports', code)(requireFrom, module, module.exports);
+      if (typeof module.exports !== 'function') throw new TypeError('the compiled schema exports no function');
+      return module.exports;
+    },
+  };
+}
+
+// A plugin's version (or file) changes the code it adds to a schema.
+function pluginDigests(rule) {
+  return (rule.ajv.plugins ?? []).map((plugin) => {
+    try {
+      return digestModule(createRequire(path.join(rule.base, 'noop.js')).resolve([plugin].flat()[0]));
+    } catch {
+      return null; // not installed: compiling says so
+    }
+  });
+}
+
+function parseEntry(text) {
+  let entry;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const isDep = (dep) => Array.isArray(dep) && dep.length === 2 && typeof dep[0] === 'string' && typeof dep[1] === 'string';
+  const valid = entry?.tool === 'filecheck' && entry.format === FORMAT && typeof entry.code === 'string' && /^code-[\w-]+\.js$/.test(entry.code)
+    && Array.isArray(entry.deps) && entry.deps.every(isDep) && Array.isArray(entry.notes) && entry.notes.every((note) => typeof note === 'string');
+  return valid ? { deps: entry.deps, notes: entry.notes, code: entry.code } : null;
+}

@@ -1,0 +1,301 @@
+// The `json-schema` validator: ajv 8, the dialect taken from the schema's $schema, $refs resolved
+// from preloaded and local files only (compile-offline.js). Each schema is compiled once per
+// process; with --cache, once until it changes, later runs loading the standalone code the first
+// one stored (compiled-schema-cache.js).
+import { createRequire } from 'node:module';
+import { UsageError } from '../../runner/shared/errors.js';
+import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
+import { toProblems, wordedFromSchemaPaths } from './schema-problems.js';
+import { schemaNotes } from './schema-warnings.js';
+import { compileOffline } from './compile-offline.js';
+import { LazyCompileError } from './lazy-refs.js';
+import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
+import { givePluginValuesCode, storedCodeRequire, watchCompiles } from './plugin-code.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown, ctx?: object,
+ *   source?: { applied?: string[] }): object[] }} SchemaValidator
+ *   key: the schema's compiled-schema cache key (with --cache), which a file's cached pass depends on;
+ *   files: those it was compiled from (the schema, its preloaded refs, the local files its $refs
+ *   reached), which --watch watches; source.applied: the schemas already applied to the document,
+ *   which it adds itself to, and validates nothing if it is there already
+ * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator,
+ *   compileMs: number }} SchemaLoader
+ *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
+ *   schema is compiled once (a schema that cannot be used throws the same UsageError every time).
+ *   compileMs: the time spent compiling (or loading stored code) so far
+ */
+
+// Numbers each loader: a schema's identity (validate's source.applied) names its ajv settings too.
+let loaderCount = 0;
+
+const ENDLESS = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+
+/**
+ * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
+ * @param {{ ajv: Record<string, any>, base: string, schemaStore?: import('./schema-store.js').SchemaStore }} settings
+ *   schemaStore: where the $refs it maps are read
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, keep?: number, strategy?: string }} context
+ *   schemaCache: the folder of compiled schemas (--cache), see compiled-schema-cache.js; keep: how many
+ *   compiled schemas to keep, the least recently used dropped first; strategy: how every schema is
+ *   compiled (compileStrategy's `forced`), FILECHECK_SCHEMA_COMPILE's when not given
+ * @returns {Promise<SchemaLoader>}
+ */
+export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE }) {
+  const cache = schemaCache ? (await import('./compiled-schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
+  const plugins = await loadPlugins(ajv.plugins ?? [], base);
+  // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
+  const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);
+  const loaderId = ++loaderCount;
+  const built = new Map(); // what was asked ─▶ { validator } | { error }
+  const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
+  const refIndexOf = (refs) => {
+    const key = JSON.stringify(refs);
+    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display));
+    return refIndexes.get(key);
+  };
+  let compileMs = 0;
+  const once = (key, build) => {
+    let found = built.get(key);
+    if (found) {
+      built.delete(key); // the most recently used last
+    } else {
+      const started = performance.now();
+      try {
+        found = { validator: build() };
+      } catch (error) {
+        if (!(error instanceof UsageError)) throw error;
+        found = { error };
+      } finally {
+        compileMs += performance.now() - started;
+      }
+      // Files come in path order, a schema's mostly together: one not used for a while is
+      // dropped, so that memory does not grow with the number of schemas (compiled again if asked).
+      if (built.size >= keep) built.delete(built.keys().next().value);
+    }
+    built.set(key, found);
+    if (found.error) throw found.error;
+    return found.validator;
+  };
+  const make = (rule, shown, identity) => {
+    // A meta-schema is compiled whole, as ajv has it (compileSchema).
+    let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, strictChecks: strictChecks(ajv), forced });
+    const spent = (ms) => (compileMs += ms);
+    const compile = (how) => loadStored(cache, rule, storedRequire)
+      ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
+    let { validate, notes, files } = compile(strategy);
+    let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
+    for (const note of notes) warn(`schema ${shown}: ${note}`);
+    // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
+    // wording (schema-alternatives.js): compiled (lazily, never stored) when a failing document
+    // first has such an error. Verbose code takes 6-9% longer to compile, which passing files
+    // would pay for (bench/RESULTS.md).
+    let wordy;
+    // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
+    // subschema's own root): a document whose problems are worded from where its errors are from
+    // is checked again by the code with $refs inlined, as lazy compiles it (when first needed).
+    let inlined;
+    const errorsOf = (doc, errors) => {
+      if (strategy !== 'apart' || !wordedFromSchemaPaths(errors)) return errors;
+      try {
+        inlined ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: true, spent }).validate;
+        if (!inlined(doc)) return inlined.errors;
+      } catch {
+        // A copy that cannot be compiled, or run as far as this document: the errors found.
+      }
+      return errors;
+    };
+    const problemsOf = (doc, errors) => {
+      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) return toProblems(errorsOf(doc, errors));
+      try {
+        wordy ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: strategy !== 'eager', spent, verbose: true }).validate;
+        if (!wordy(doc)) return toProblems(wordy.errors);
+      } catch {
+        // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
+      }
+      return toProblems(errorsOf(doc, errors));
+    };
+    const run = (doc) => {
+      try {
+        return validate(doc) ? [] : problemsOf(doc, validate.errors);
+      } catch (error) {
+        // The data is no deeper than depth-limit.js allows: the schema goes round without reading deeper.
+        if (error instanceof RangeError && /call stack/.test(error.message)) {
+          return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
+        }
+        if (!(error instanceof LazyCompileError)) throw error;
+        // A part compiled on first use that cannot be: the whole schema is compiled as it would
+        // have been at first, which says why it cannot be used (or validates as it should). Such
+        // a schema fails the files that reach its broken part (README: "How schemas are compiled").
+        if (broken) return broken;
+        const started = performance.now();
+        try {
+          strategy = 'eager';
+          ({ validate, files } = compile(strategy));
+        } catch (failure) {
+          if (!(failure instanceof UsageError)) throw failure;
+          broken = [{ validator: 'json-schema', message: failure.message, kind: 'error' }];
+          return broken;
+        } finally {
+          spent(performance.now() - started);
+        }
+        return run(doc);
+      }
+    };
+    return {
+      name: 'json-schema',
+      ...(cache && { key: cache.keyOf(rule) }),
+      get files() {
+        return files();
+      },
+      // A schema applies once to a document, however many of the file's rules bring it in.
+      validate: (doc, ctx, source) => {
+        if (source) {
+          if (source.applied?.includes(identity)) return [];
+          (source.applied ??= []).push(identity);
+        }
+        return run(doc);
+      },
+    };
+  };
+  return {
+    get compileMs() {
+      return compileMs;
+    },
+    validator: (schema, refs) => {
+      const key = JSON.stringify([schema, refs]);
+      return once(key, () => make({ schema, refs, ajv, base, schemaStore }, display(schema), `${loaderId} ${key}`));
+    },
+    metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`, `${loaderId} ${dialect}`)),
+  };
+}
+
+/**
+ * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, strategy?: string }} context
+ * @returns {Promise<SchemaValidator>}
+ */
+export async function createJsonSchemaValidator(rule, context) {
+  return (await createSchemaLoader(rule, context)).validator(rule.schema, rule.refs);
+}
+
+/**
+ * How a schema is compiled: `eager` all of it before its first document, as ajv does; `lazy` each
+ * $ref'd subschema when a document first reaches it (lazy-refs.js), where ajv inlines the small
+ * ones into the code of every place that uses them; `apart` as lazy, but each $ref'd subschema
+ * compiled once, when first reached, and called, none inlined, and large property subschemas
+ * likewise (defer-properties.js): less code to generate (bench/RESULTS.md), the same verdicts. Its
+ * errors say where they are from otherwise: a failing document whose problems depend on that (an
+ * anyOf, a type and an enum at one place: wordedFromSchemaPaths) is checked again by lazy's code.
+ * Apart is what a run takes (a schema that uses a keyword of the rule's ajv plugins, which may
+ * read where an error is from, as ajv-errors' errorMessage does, is compiled as lazy does:
+ * compile-offline.js); lazy for a rule with ajv's stricter checks (strictTypes…), which apart would
+ * say only of the parts a document reaches; eager with --cache, whose stored code is the whole
+ * schema's. `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (README:
+ * "How schemas are compiled").
+ * @param {{ cache: boolean, strictChecks: boolean, forced?: string }} context
+ * @returns {'apart' | 'lazy' | 'eager'}
+ */
+export function compileStrategy({ cache, strictChecks, forced }) {
+  if (forced === 'apart' || forced === 'lazy' || forced === 'eager') return forced;
+  if (cache) return 'eager';
+  return strictChecks ? 'lazy' : 'apart';
+}
+
+// Whether a rule's ajv settings turn on ajv's checks of a schema beyond its unknown keywords and
+// formats (ajv-instance.js leaves them off).
+const strictChecks = (settings) => ['strict', 'strictTypes', 'strictTuples', 'strictRequired'].some((key) => settings[key] !== undefined && settings[key] !== false);
+
+// Stored code that does not load is compiled, and stored, again.
+function loadStored(cache, rule, storedRequire) {
+  const entry = cache?.lookup(rule);
+  if (!entry?.code) return null;
+  try {
+    return { validate: cache.load(entry.code, storedRequire), notes: entry.notes, files: () => entry.deps.map(([file]) => file) };
+  } catch {
+    return null;
+  }
+}
+
+// A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
+// $schema names a meta-schema is a schema, checked offline.
+function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, apart = false, spent, verbose = false }) {
+  const notes = [];
+  let warnings = [];
+  // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
+  // (plugin-code.js); a schema that uses a plugin's keyword which cannot be is not stored.
+  const storable = !!cache;
+  const dialects = new WeakMap(); // ajv ─▶ the dialect it was created for
+  const newAjv = (dialect, options, collected) => {
+    const created = createAjv(dialect, options, plugins, collected, { source: storable });
+    dialects.set(created, dialect);
+    if (storable && plugins.length) watchCompiles(created);
+    return created;
+  };
+  let deps = [];
+  let ajv;
+  let validate;
+  if (rule.meta) {
+    // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
+    // passes): here they are added as schemas like any other, their formats checked.
+    ajv = newAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false, ...(verbose && { verbose }) }, warnings);
+    validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
+  } else {
+    const compiled = compileOffline(readResource(rule.schema, display), {
+      shown,
+      display,
+      refIndex: refIndexOf(rule.refs),
+      newAjv: (dialect, options, collected) => newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
+      unicodeRegExp: rule.ajv.unicodeRegExp,
+      store: rule.schemaStore,
+      lazy: lazy && !cache,
+      optimize: !!cache,
+      inline: !apart,
+      spent,
+    });
+    ({ ajv, validate, deps, warnings } = compiled);
+    notes.push(...compiled.notes);
+  }
+  notes.push(...schemaNotes(warnings));
+  if (cache) {
+    const complete = plugins.length ? givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full') : (code) => code;
+    let code = standaloneCode(ajv, validate, complete);
+    // The stored code is what runs from the first run on, so a cold run and a warm one agree.
+    try {
+      if (code) validate = cache.load(code, storedRequire);
+    } catch {
+      code = null;
+    }
+    cache.save(rule, { deps, notes, code });
+  }
+  // A lazy compilation adds to deps as documents reach more of the schema.
+  return { validate, notes, files: () => (rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])]) };
+}
+
+// The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),
+// as ajv ships them (draft-03's, as filecheck does).
+function compileMetaSchema(ajv, id) {
+  // Draft-03's, as its schemas are: rewritten as draft-04 (migrate-draft-03.js).
+  ajv.addSchema(id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw);
+  for (;;) {
+    try {
+      return ajv.getSchema(id);
+    } catch (error) {
+      const missing = error.missingSchema && metaSchemaResource(error.missingSchema);
+      if (!missing) throw error;
+      ajv.addSchema(missing.raw, error.missingSchema);
+    }
+  }
+}
+
+// A keyword whose code refers to a function without code (plugin-code.js) cannot be written out:
+// ajv throws, and the schema is compiled on every run.
+function standaloneCode(ajv, validate, complete) {
+  try {
+    return complete(require('ajv/dist/standalone').default(ajv, validate));
+  } catch {
+    return null;
+  }
+}

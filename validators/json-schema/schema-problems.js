@@ -1,0 +1,89 @@
+// What ajv reports of a document ──▶ filecheck's Problems: one per place and message, worded
+// for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
+// (schema-alternatives.js).
+import { describe, typesOf } from './schema-messages.js';
+import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
+
+const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
+
+/**
+ * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
+ * an anyOf/oneOf that are not its best match are marked notBestMatch (shown with --verbose).
+ * @param {import('ajv').ErrorObject[]} errors
+ * @returns {import('../../runner/check/check-file.js').Problem[]}
+ */
+export function toProblems(errors) {
+  const wrongType = new Set();
+  errors = withoutImpliedTypes(errors, wrongType);
+  // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
+  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe, wrongType) : errors.map((error) => ({ error }));
+  const found = chosen.map(({ error, message = describe(error), pointer = error.instancePath, notBestMatch }) => {
+    const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
+    // An extra property, or a property name that is not allowed: its key is what is wrong.
+    const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
+    if (key !== undefined && (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties' || error.propertyName !== undefined)) {
+      problem.pointer += `/${escape(key)}`;
+      problem.atKey = true;
+      if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
+    }
+    if (notBestMatch) problem.notBestMatch = true;
+    return problem;
+  });
+  // One problem per place and message; of a shown one and a hidden one alike, the shown one.
+  const id = (problem) => `${problem.pointer}\0${problem.message}`;
+  const shown = found.some((problem) => problem.notBestMatch) ? new Set(found.filter((problem) => !problem.notBestMatch).map(id)) : null;
+  const seen = new Set();
+  return found.filter((problem) => {
+    const key = id(problem);
+    if (seen.has(key) || (problem.notBestMatch && shown.has(key))) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Whether toProblems words these errors from their schemaPaths, which code compiled with $refs
+ * apart gives otherwise than code with them inlined (json-schema.js): an anyOf/oneOf or a wrapper
+ * (bestMatches), or a type error followed by an enum or const error at one place (withoutImpliedTypes).
+ * @param {import('ajv').ErrorObject[]} errors
+ */
+export function wordedFromSchemaPaths(errors) {
+  for (let i = 0; i < errors.length; i++) {
+    const error = errors[i];
+    if (STRUCTURAL.has(error.keyword)) return true;
+    const next = errors[i + 1];
+    if (error.keyword === 'type' && next && (next.keyword === 'enum' || next.keyword === 'const') && next.instancePath === error.instancePath) return true;
+  }
+  return false;
+}
+
+// ajv reports a value of the wrong type for `{ "type": "string", "enum": [...] }` twice: its type,
+// then its enum. The enum (or const) names the values it may take, which says the type too, so the
+// type error is left out: when the two follow each other at one place, from one schema (one
+// parent in schemaPath), and every value the enum allows has the type. A schema reached by $ref is
+// compiled apart and its paths start again at "#": two alternatives of an anyOf/oneOf could then
+// look like one schema, so there only when no anyOf/oneOf fails at that place. The enum and const
+// errors that stand for a left-out type error are added to `wrongType`.
+function withoutImpliedTypes(errors, wrongType) {
+  let implied = null;
+  for (let i = 0; i + 1 < errors.length; i++) {
+    const [type, values] = [errors[i], errors[i + 1]];
+    if (type.keyword !== 'type' || (values.keyword !== 'enum' && values.keyword !== 'const') || type.instancePath !== values.instancePath) continue;
+    const parent = type.schemaPath.slice(0, -'/type'.length);
+    if (values.schemaPath !== `${parent}/${values.keyword}`) continue;
+    if (parent === '#' && errors.some((error) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && error.instancePath === type.instancePath)) continue;
+    const allowed = values.keyword === 'const' ? [values.params.allowedValue] : values.params.allowedValues;
+    if (!allowed.every((value) => typesOf(type).some((name) => hasType(value, name)))) continue;
+    (implied ??= new Set()).add(type);
+    wrongType.add(values);
+  }
+  return implied ? errors.filter((error) => !implied.has(error)) : errors;
+}
+
+function hasType(value, name) {
+  if (name === 'integer') return Number.isInteger(value);
+  if (name === 'null') return value === null;
+  if (name === 'array') return Array.isArray(value);
+  if (name === 'object') return value !== null && typeof value === 'object' && !Array.isArray(value);
+  return typeof value === name;
+}

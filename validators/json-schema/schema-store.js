@@ -1,0 +1,102 @@
+// A local schema store: URL prefixes mapped to folders (--schema-store, config "schemaStore"), so
+// that a catalog entry's url, a document's `$schema` URL and a schema's `$ref` to another host all
+// name a file on disk, as a SchemaStore clone holds them. Nothing is read here, nor listed: a
+// schema of the store is read only when a run reaches it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { UsageError } from '../../runner/shared/errors.js';
+
+// Hosts that serve the same files: SchemaStore's schemas are at https://json.schemastore.org/x.json
+// and at https://www.schemastore.org/x.json, and its catalog and schemas use both spellings. A
+// prefix on either host maps the other one too.
+const MIRRORS = new Map([['www.schemastore.org', 'json.schemastore.org']]);
+
+/**
+ * @typedef {Array<[prefix: string, folder: string]>} SchemaStore the mappings, normalised (https,
+ *   the canonical host of a mirror, a trailing `/`), the longest prefix first; plain data, so that
+ *   it goes to the workers with the rules
+ */
+
+/**
+ * @param {{ given?: string[], config?: Record<string, string> }} sources given: the command line's
+ *   `<url-prefix>=<folder>` (folders relative to `cwd`); config: the config's (relative to `base`).
+ *   A prefix given on both is the command line's.
+ * @param {{ cwd: string, base: string }} bases
+ * @returns {SchemaStore} a mapping that cannot be used is a UsageError
+ */
+export function parseSchemaStore({ given = [], config = {} }, { cwd, base }) {
+  const mappings = new Map();
+  const add = (prefix, folder, dir, what) => {
+    const key = storeKey(prefix, true);
+    if (!key) throw new UsageError(`${what}: "${prefix}" is not an http or https URL prefix (such as https://json.schemastore.org/)`);
+    if (typeof folder !== 'string' || !folder.trim()) throw new UsageError(`${what}: "${prefix}" needs a folder`);
+    const absolute = path.resolve(dir, folder);
+    let stats = null;
+    try {
+      stats = fs.statSync(absolute);
+    } catch {
+      // said below
+    }
+    if (!stats?.isDirectory()) throw new UsageError(`${what}: ${absolute} is ${stats ? 'not a folder' : 'no such folder'}`);
+    mappings.set(key, absolute);
+  };
+  for (const [prefix, folder] of Object.entries(config)) add(prefix, folder, base, 'schemaStore');
+  for (const mapping of [given].flat()) {
+    const at = mapping.indexOf('=');
+    if (at < 1) throw new UsageError(`--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "${mapping}"`);
+    add(mapping.slice(0, at), mapping.slice(at + 1), cwd, '--schema-store');
+  }
+  return [...mappings].sort(([a], [b]) => b.length - a.length);
+}
+
+/**
+ * @param {SchemaStore | undefined} store
+ * @param {string} url an absolute URL (a fragment is left out)
+ * @returns {string | null} the file the store has for it, whether or not it exists; null: no
+ *   prefix maps it
+ */
+export function storeFileFor(store, url) {
+  if (!store?.length) return null;
+  const key = storeKey(url, false);
+  if (!key) return null;
+  for (const [prefix, folder] of store) {
+    if (!key.startsWith(prefix)) continue;
+    let parts;
+    try {
+      parts = key.slice(prefix.length).split('/').map(decodeURIComponent);
+    } catch {
+      return null; // a malformed %-escape names no file
+    }
+    if (!parts.length || parts.some((part) => !part || part === '.' || part === '..' || part.includes('/') || part.includes('\\'))) return null;
+    return path.join(folder, ...parts);
+  }
+  return null;
+}
+
+/** @returns {string | null} the first of the store's files for the URL that exists */
+export function existingStoreFile(store, url) {
+  const file = storeFileFor(store, url);
+  if (!file) return null;
+  try {
+    return fs.statSync(file).isFile() ? file : null;
+  } catch {
+    return null;
+  }
+}
+
+// https, the mirror's canonical host, no query or fragment; a prefix ends with `/`.
+function storeKey(url, prefix) {
+  let parsed;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return null;
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
+  if (parsed.search || (prefix && parsed.hash)) return null;
+  parsed.protocol = 'https:';
+  parsed.hash = '';
+  parsed.hostname = MIRRORS.get(parsed.hostname) ?? parsed.hostname;
+  const href = parsed.href;
+  return prefix && !href.endsWith('/') ? `${href}/` : href;
+}
