@@ -7,7 +7,7 @@ import module from 'node:module';
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off): compiling them again costs a config file's run 5-7%
 // on Node 24 (bench/RESULTS.md). So filecheck is imported only once it is on.
 module.enableCompileCache?.();
-const [{ main }, { EXIT }] = await Promise.all([import('../runner/cli/main.js'), import('../runner/cli/exit-codes.js')]);
+const [{ main }, { EXIT }] = await Promise.all([import('../runner/cli/main.js'), import('../runner/shared/exit-codes.js')]);
 
 const controller = new AbortController();
 const atHardExit = new Set(); // cleanups for an exit that cannot wait for the run: unfinished report files

@@ -4,7 +4,7 @@
 // where in the document (the JSON pointer; the line and column only for a problem that has none,
 // such as a syntax error) and its message. Never from when it was found, and not from its line, so
 // that a line inserted above a problem does not make it look fixed and found again.
-import { hash } from 'node:crypto';
+import { sha256 } from '../runner/shared/sha256.js';
 
 /**
  * @param {string} file the file as the report names it
@@ -19,6 +19,6 @@ export function fingerprints(file, problems) {
     const identity = JSON.stringify([file, p.validator, where, p.message]);
     const repeat = repeats.get(identity) ?? 0;
     repeats.set(identity, repeat + 1);
-    return hash('sha256', repeat ? `${identity}#${repeat}` : identity, 'hex');
+    return sha256(repeat ? `${identity}#${repeat}` : identity, 'hex');
   });
 }

@@ -4,7 +4,7 @@ import { discover, prepareDiscovery } from './files/discover.js';
 import { runChecks } from './execute/run.js';
 
 export { UsageError } from './shared/errors.js';
-export { EXIT, exitCodeFor } from './cli/exit-codes.js';
+export { EXIT, exitCodeFor } from './shared/exit-codes.js';
 
 /**
  * Runs filecheck and returns the Summary instead of exiting. Options are the CLI's, camelCased

@@ -11,8 +11,7 @@ import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import { relativePosix } from '../shared/paths.js';
 import { readText } from '../formats/read-text.js';
-import { contentHash } from '../check/check-file.js';
-import { digest } from '../shared/digest.js';
+import { sha256 } from '../shared/sha256.js';
 import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
@@ -89,7 +88,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     const sameTimes = record[1] === stats.mtimeMs && record[2] === stats.ctimeMs;
     if (strategy === 'metadata' && sameTimes) return true;
     const read = readText(file);
-    if (read.error || contentHash(read.text) !== record[3]) return false;
+    if (read.error || sha256(read.text) !== record[3]) return false;
     if (!sameTimes) {
       record[1] = stats.mtimeMs;
       record[2] = stats.ctimeMs;
@@ -134,7 +133,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       schemas = found.schemas;
       for (const set of sets.keys()) {
         const parts = set.map((id) => found.fingerprints.get(id));
-        sets.set(set, parts.includes(null) ? null : digest(JSON.stringify(parts)));
+        sets.set(set, parts.includes(null) ? null : sha256(JSON.stringify(parts)));
       }
 
       const toCheck = [];

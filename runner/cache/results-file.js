@@ -1,6 +1,6 @@
 // The results file of --cache: `{ tool: "filecheck", format, fingerprints: [...], files: { path: record } }`,
 // a record per file checked to a verdict the cache keeps (result-cache.js): [size, mtimeMs, ctimeMs,
-// contentHash, index into fingerprints] for a pass, followed by its problems (as reporters receive
+// the SHA-256 of its text, index into fingerprints] for a pass, followed by its problems (as reporters receive
 // them, JSON objects) and, when those depend on --verbose, the value it had, for a failure (a
 // fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
 // Format 1 recorded passes only. Anything else found there (bad JSON, another format, another

@@ -7,7 +7,8 @@
 // cached against these fingerprints; a file that chose its schema also against that schema's entry
 // (result-cache.js).
 import { createRequire } from 'node:module';
-import { digest, digestFile, digestModule } from '../shared/digest.js';
+import { digestFile, digestModule } from '../shared/digest.js';
+import { sha256 } from '../shared/sha256.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
@@ -62,7 +63,7 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
     if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
     if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');
     parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
-    fingerprints.set(rule.id, known ? digest(JSON.stringify(parts)) : null);
+    fingerprints.set(rule.id, known ? sha256(JSON.stringify(parts)) : null);
   }
   return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };
 }

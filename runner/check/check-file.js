@@ -1,6 +1,5 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
-import { hash } from 'node:crypto';
 import { readText } from '../formats/read-text.js';
 import { locateProblems } from '../formats/json-positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
@@ -10,6 +9,7 @@ import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
 import { parseJson } from '../formats/json.js';
 import { parserNamed } from '../formats/index.js';
 import { finishProblems } from './finish-problems.js';
+import { sha256 } from '../shared/sha256.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
@@ -18,7 +18,7 @@ import { finishProblems } from './finish-problems.js';
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
  *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
- *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean }} FileResult  hash: see contentHash; schemas:
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean }} FileResult  hash: the SHA-256 of its text; schemas:
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
@@ -41,7 +41,7 @@ const NO_OPTIONS = prepareCheck({});
 
 /**
  * @param {import('../files/discover.js').FileEntry & { hash?: boolean }} entry hash: the result of a file
- *   read and checked to the end carries the contentHash of its text, which the cache records
+ *   read and checked to the end carries the SHA-256 of its text, which the cache records
  * @param {import('./compile-rules.js').Validator[]} validators
  * @param {CheckOptions} [options] from prepareCheck
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
@@ -94,16 +94,13 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   // (result-cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
   // and whether the problems reported depend on --verbose (an anyOf/oneOf alternative's errors).
   const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
-  const forCache = keys && { hash: contentHash(read.text), ...(keys.length && { schemas: keys }) };
+  const forCache = keys && { hash: sha256(read.text), ...(keys.length && { schemas: keys }) };
   if (problems.length) {
     const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
     return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...forCache, ...alternatives, ...tracked };
   }
   return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
 }
-
-/** @param {string} text as readText returns it @returns {string} what the cache compares a file's content by */
-export const contentHash = (text) => hash('sha256', text, 'base64url');
 
 // Every other format (formats/index.js): each document of the file is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,

@@ -6,7 +6,8 @@ import { discover, prepareDiscovery } from '../files/discover.js';
 import { runChecks } from '../execute/run.js';
 import { relativePosix } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
-import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
+import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
+import { usageExit } from './usage-exit.js';
 
 /**
  * @param {string[]} argv
@@ -17,7 +18,7 @@ import { EXIT, exitCodeFor, usageExit } from './exit-codes.js';
  */
 export async function main(argv, io) {
   const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
-  if (argv[0] === 'merge') return (await import('../merge/merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
+  if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   let reporters;
   try {
     const parsed = await parseArgs(argv);

@@ -6,6 +6,7 @@
 // by a `../` pattern) lead anywhere: the user chose that place.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside, realpathOrNull } from '../shared/paths.js';
 
 /**
  * @param {string} root the project's folder
@@ -49,19 +50,4 @@ export function linkPolicy(root) {
       },
     },
   };
-}
-
-/** Whether `file` is `folder` or below it (paths compared as given: pass real paths for real answers). */
-export const isInside = (folder, file) => {
-  const relative = path.relative(folder, file);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
-};
-
-/** @returns {string | null} the file's real path, null when it does not exist */
-export function realpathOrNull(file) {
-  try {
-    return fs.realpathSync(file);
-  } catch {
-    return null;
-  }
 }

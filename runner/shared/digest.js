@@ -1,16 +1,13 @@
-// The digests the cache compares: of a value, of a file's bytes, of a module (its file and, for a
-// package, its version: a package's entry file often only re-exports files that change with it).
-import { hash } from 'node:crypto';
+// The digests the caches compare: of a file's bytes, of a module (its file and, for a package, its
+// version: a package's entry file often only re-exports files that change with it).
 import fs from 'node:fs';
 import path from 'node:path';
-
-/** @param {string | Buffer} data @returns {string} sha-256, base64url */
-export const digest = (data) => hash('sha256', data, 'base64url');
+import { sha256 } from './sha256.js';
 
 /** @returns {string | null} the digest of the file's bytes, or null when it cannot be read */
 export function digestFile(file) {
   try {
-    return digest(fs.readFileSync(file));
+    return sha256(fs.readFileSync(file));
   } catch {
     return null;
   }
@@ -27,5 +24,5 @@ export function digestModule(file) {
   } catch {
     // no readable package.json: the file's own digest must do
   }
-  return digest(`${own}\0${version}`);
+  return sha256(`${own}\0${version}`);
 }

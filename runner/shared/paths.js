@@ -1,4 +1,6 @@
-// Paths as filecheck shows and matches them: relative, with forward slashes on every platform.
+// Paths as filecheck shows and matches them: relative, with forward slashes on every platform;
+// and where a path really is.
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** @returns {string} `to` relative to `from`, with forward slashes */
@@ -19,3 +21,17 @@ const isPlain = (relative) => relative[0] !== '.' && relative[0] !== path.sep &&
 /** Whether a command-line argument or a `refs` entry is a glob rather than a plain path. */
 export const hasGlobChars = (pattern) => /[*?[\]{}()!]/.test(pattern);
 
+/** Whether `file` is `folder` or below it (paths compared as given: pass real paths for real answers). */
+export const isInside = (folder, file) => {
+  const relative = path.relative(folder, file);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+};
+
+/** @returns {string | null} the file's real path, null when it does not exist */
+export function realpathOrNull(file) {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return null;
+  }
+}

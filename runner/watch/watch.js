@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
-import { EXIT } from '../cli/exit-codes.js';
+import { EXIT } from '../shared/exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
 import { discover, prepareDiscovery } from '../files/discover.js';
 import { runChecks } from '../execute/run.js';

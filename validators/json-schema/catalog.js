@@ -9,6 +9,7 @@ import { UsageError } from '../../runner/shared/errors.js';
 import { describeSyntaxError } from '../../runner/formats/json-positions.js';
 import { relativePosix } from '../../runner/shared/paths.js';
 import { keysWrittenTwice } from '../../runner/formats/json.js';
+import { anySchemeUrlKey } from './url-key.js';
 
 const require = createRequire(import.meta.url);
 
@@ -50,14 +51,14 @@ export function loadCatalog(file, display = (name) => name) {
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
   const dotFolders = new Set();
   const entries = []; // [the catalog's entry, its CatalogEntry]
-  let urls; // a URL (urlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
+  let urls; // a URL (anySchemeUrlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
   const urlsOf = () => {
     if (urls) return urls;
     urls = new Map();
     for (const [entry, found] of entries) {
       const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
       for (const url of [entry.url, ...versions]) {
-        const key = urlKey(url);
+        const key = anySchemeUrlKey(url);
         if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
       }
     }
@@ -116,25 +117,8 @@ export function loadCatalog(file, display = (name) => name) {
       for (const { entry, globs } of candidates(rel)) if (matches(globs, rel)) matched.push(entry);
       return matched.length > 1 ? matched.sort((a, b) => a.index - b.index) : matched;
     },
-    byUrl: (url) => urlsOf().get(urlKey(url)),
+    byUrl: (url) => urlsOf().get(anySchemeUrlKey(url)),
   };
-}
-
-/**
- * The key a schema URL is known by: http and https alike, without an empty fragment, as a
- * `$schema` naming a SchemaStore schema is spelt either way.
- * @returns {string | null} null when it is not an absolute URL
- */
-export function urlKey(url) {
-  let parsed;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return null;
-  }
-  if (parsed.protocol === 'http:') parsed.protocol = 'https:';
-  if (parsed.hash === '') parsed.hash = ''; // drops the "#" of an empty fragment
-  return parsed.href;
 }
 
 // A catalog entry; where its schema is on disk is worked out when a file chooses it: a run uses a

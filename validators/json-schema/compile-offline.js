@@ -9,7 +9,8 @@ import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
-import { localFileFor, localPathFor, urlKey } from './schema-files.js';
+import { localFileFor, localPathFor } from './schema-files.js';
+import { urlKey } from './url-key.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
 import { pointerInto, walkSchema } from './schema-walk.js';

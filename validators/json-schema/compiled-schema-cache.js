@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { digest, digestFile, digestModule } from '../../runner/shared/digest.js';
+import { digestFile, digestModule } from '../../runner/shared/digest.js';
+import { sha256 } from '../../runner/shared/sha256.js';
 import { writeFileAtomic } from '../../runner/shared/atomic-write.js';
 
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
@@ -68,7 +69,7 @@ function createSchemaCache(dir, warn, display) {
     const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base, ...(rule.schemaStore?.length ? [rule.schemaStore] : [])]);
     if (!keys.has(settings)) {
       libraries ??= LIBRARIES.map((name) => require(name).version);
-      keys.set(settings, digest(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
+      keys.set(settings, sha256(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
     }
     return keys.get(settings);
   }

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { urlKey } from './catalog.js';
+import { anySchemeUrlKey } from './url-key.js';
 import { storeFileFor } from './schema-store.js';
-import { isInside, realpathOrNull } from '../../runner/files/symlink-policy.js';
+import { isInside, realpathOrNull } from '../../runner/shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';
@@ -104,7 +104,7 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     }
     if (url.hash.length > 1) return problem(`${shown}: a fragment is not supported; name the whole schema`);
     if (!schema) {
-      const [first, ...more] = ids.get(urlKey(ref)) ?? [];
+      const [first, ...more] = ids.get(anySchemeUrlKey(ref)) ?? [];
       const other = more.find(({ schema: copy }) => !isDeepStrictEqual(copy, first.schema));
       if (other) return problem(`${shown} is the $id of both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`);
       if (first) return { source: 'document', why: shown, schema: first.file, at: where };
@@ -141,7 +141,7 @@ function idsOf(refs, display) {
   for (const file of refs) {
     const schema = readSchema(file, display);
     const id = typeof schema.$id === 'string' ? schema.$id : typeof schema.id === 'string' ? schema.id : null;
-    const key = id && urlKey(id);
+    const key = id && anySchemeUrlKey(id);
     if (key) ids.set(key, [...(ids.get(key) ?? []), { file, schema }]);
   }
   return ids;

@@ -108,17 +108,6 @@ export function idOf(schema, file) {
   }
 }
 
-/** A URL as ajv keys schemas: an empty fragment (or `#/`) is none. */
-export function urlKey(url) {
-  let href;
-  try {
-    href = new URL(url).href;
-  } catch {
-    href = url;
-  }
-  return href.replace(/#\/?$/, '');
-}
-
 /**
  * The local file for a $ref ajv could not resolve: a file: URL, or a URL on the origin of a
  * schema's own id mapped to the same relative place beside that schema's file (`../lib/x.json`

@@ -5,7 +5,8 @@ import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../../runner/shared/errors.js';
 import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
-import { readSchemaFile, idOf, urlKey } from './schema-files.js';
+import { readSchemaFile, idOf } from './schema-files.js';
+import { urlKey } from './url-key.js';
 import { walkSchema } from './schema-walk.js';
 
 const require = createRequire(import.meta.url);

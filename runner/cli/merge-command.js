@@ -3,14 +3,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { parseArgs } from '../cli/args.js';
-import { MERGE_COMMAND } from '../cli/options.js';
+import { parseArgs } from './args.js';
+import { MERGE_COMMAND } from './options.js';
 import { resolveReporters } from '../../reporters/specs.js';
-import { readReport } from './read-report.js';
-import { mergeReports } from './merge-reports.js';
+import { readReport } from '../merge/read-report.js';
+import { mergeReports } from '../merge/merge-reports.js';
 import { relativePosix, hasGlobChars } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
-import { EXIT, exitCodeFor, usageExit } from '../cli/exit-codes.js';
+import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
+import { usageExit } from './usage-exit.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,0 +1,15 @@
+/**
+ * The exit-code contract, documented in the README and `--help`. A run stopped from outside exits
+ * 128 + the signal's number, as a shell reports a process killed by it: SIGINT (2), SIGPIPE (13:
+ * the reader of the output went away), SIGTERM (15).
+ */
+export const EXIT = Object.freeze({ passed: 0, failed: 1, usage: 2, interrupted: 130, outputClosed: 141, terminated: 143 });
+
+/**
+ * @param {{ failed: number, interrupted: boolean }} summary
+ * @returns {number}
+ */
+export function exitCodeFor(summary) {
+  if (summary.interrupted) return EXIT.interrupted;
+  return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+}

@@ -1,0 +1,66 @@
+// The rooms of docs/ARCHITECTURE.md and who may import whom: every import under bin/, runner/,
+// reporters/ and validators/ follows the rules (test/helpers/import-graph.js), and the rules bite.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { RULES, readModules, roomOf, violations } from './helpers/import-graph.js';
+
+const REPO = fileURLToPath(new URL('..', import.meta.url));
+const modules = readModules(REPO);
+
+test('every import follows the rules of docs/ARCHITECTURE.md, and no rooms import each other in a cycle', () => {
+  assert.ok(modules.size > 100, `only ${modules.size} modules found`);
+  assert.deepEqual(violations(modules), []);
+});
+
+test('runner/ is rooms: index.js (the API) and at most a dozen entries at its top level, each a room of the rules', () => {
+  const top = fs.readdirSync(new URL('../runner/', import.meta.url), { withFileTypes: true });
+  assert.ok(top.length <= 12, top.map((entry) => entry.name).join(' '));
+  assert.deepEqual(top.filter((entry) => entry.isFile()).map((entry) => entry.name), ['index.js']);
+  for (const entry of top.filter((each) => each.isDirectory())) assert.ok(`runner/${entry.name}` in RULES, `runner/${entry.name}/ is not a room of the rules`);
+});
+
+test('docs/ARCHITECTURE.md names every room the rules have', () => {
+  const doc = fs.readFileSync(new URL('../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
+  for (const room of Object.keys(RULES)) assert.ok(doc.includes(`\`${room}/\``), `docs/ARCHITECTURE.md does not name ${room}/`);
+});
+
+// The test of the test: the same check on the tree with one import added.
+const withImport = (file, spec) => new Map([...modules, [file, `import { x } from '${spec}';\n${modules.get(file)}`]]);
+
+test('the rules bite: a reporter that imports the scheduler, a validator that imports the CLI, a module in no room', () => {
+  assert.ok(modules.has('reporters/default.js') && modules.has('validators/json-schema/json-schema.js'));
+  assert.deepEqual(violations(withImport('reporters/default.js', '../runner/execute/run.js')), [
+    'reporters/default.js imports runner/execute/run.js: reporters/ may not import runner/execute/',
+  ]);
+  assert.deepEqual(violations(withImport('validators/json-schema/json-schema.js', '../../runner/cli/main.js')), [
+    'validators/json-schema/json-schema.js imports runner/cli/main.js: validators/json-schema/ may not import runner/cli/',
+    'rooms import each other in a cycle: runner/cli, runner/config, runner/files, runner/check, runner/execute, runner/cache, runner/watch, validators/json-schema',
+  ]);
+  // An import in a comment or a JSDoc type is no import.
+  assert.deepEqual(violations(new Map([...modules, ['reporters/default.js', `/** @param {import('../runner/execute/run.js').Summary} s */\n// from '../runner/cli/main.js'\n${modules.get('reporters/default.js')}`]])), []);
+  assert.deepEqual(violations(new Map([...modules, ['runner/new-room/thing.js', 'export const x = 1;\n']])), ['runner/new-room/thing.js is in no room of docs/ARCHITECTURE.md']);
+  assert.deepEqual(violations(withImport('runner/formats/json.js', './no-such-module.js')), ['runner/formats/json.js imports runner/formats/no-such-module.js, which is not a module of the tree']);
+});
+
+test('the rules bite: rooms that import each other form a cycle', () => {
+  // formats/ may import shared/, and shared/ nothing: an import back is refused and makes a cycle.
+  assert.deepEqual(violations(withImport('runner/shared/paths.js', '../formats/json.js')), [
+    'runner/shared/paths.js imports runner/formats/json.js: runner/shared/ may not import runner/formats/',
+    'rooms import each other in a cycle: runner/formats, runner/shared',
+  ]);
+});
+
+test('roomOf: a module is in the deepest room that holds it', () => {
+  const rows = [
+    ['bin/filecheck.js', 'bin'],
+    ['runner/index.js', 'runner'],
+    ['runner/check/check-file.js', 'runner/check'],
+    ['validators/custom.js', 'validators'],
+    ['validators/json-schema/meta-schemas/draft-07.cjs', 'validators/json-schema'],
+    ['reporters/sarif.js', 'reporters'],
+    ['runner/somewhere/new.js', null],
+  ];
+  for (const [rel, room] of rows) assert.equal(roomOf(rel), room, rel);
+});

@@ -1,0 +1,113 @@
+// The import rules of docs/ARCHITECTURE.md, as data, and the check of a tree of modules against
+// them: which room (folder) each module is in, which rooms each room may import, no cycle
+// between rooms. Read by test/architecture.test.js, on the real tree and on altered copies.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** The folders that hold filecheck's code, each a room, and the rooms each may import. */
+export const RULES = {
+  bin: ['runner/cli', 'runner/shared'],
+  runner: ['runner/config', 'runner/files', 'runner/execute', 'runner/shared'], // runner/index.js: the programmatic API
+  'runner/cli': ['runner/config', 'runner/files', 'runner/execute', 'runner/watch', 'runner/merge', 'runner/shared', 'reporters'],
+  // Each option is parsed by the room that owns it (a chaos kind, a YAML tag set, a store prefix).
+  'runner/config': ['runner/files', 'runner/formats', 'runner/check', 'runner/shared', 'validators', 'validators/json-schema', 'reporters', 'schema'],
+  'runner/files': ['runner/formats', 'runner/shared', 'validators/json-schema'], // a catalog's fileMatch drives discovery
+  'runner/formats': ['runner/shared'],
+  'runner/check': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
+  'runner/execute': ['runner/check', 'runner/cache', 'runner/formats', 'runner/shared'],
+  'runner/cache': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
+  'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'validators', 'reporters'],
+  'runner/merge': ['runner/shared'],
+  'runner/shared': [],
+  validators: ['runner/shared'],
+  // Schema files and catalogs are documents: read by the formats' own JSON and YAML readers.
+  'validators/json-schema': ['runner/shared', 'runner/formats'],
+  reporters: ['runner/shared'],
+  schema: [], // the generated validator of .filecheckrc.json
+};
+
+const FOLDERS = ['bin', 'runner', 'reporters', 'validators', 'schema'];
+
+/** @returns {Map<string, string>} each module under the code folders (relative path) ─▶ its text */
+export function readModules(root) {
+  const modules = new Map();
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+      const rel = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(rel);
+      else if (/\.(c|m)?js$/.test(entry.name)) modules.set(rel, fs.readFileSync(path.join(root, rel), 'utf8'));
+    }
+  };
+  for (const folder of FOLDERS) if (fs.existsSync(path.join(root, folder))) walk(folder);
+  return modules;
+}
+
+/** The room of a module: its folder, with validators/json-schema/'s subfolders part of it. */
+export function roomOf(rel) {
+  const folder = path.posix.dirname(rel);
+  const room = Object.keys(RULES)
+    .filter((name) => folder === name || folder.startsWith(`${name}/`))
+    .sort((a, b) => b.length - a.length)[0];
+  // runner/'s subfolders are rooms of their own: a new one must be named in RULES.
+  if (room === 'runner' && folder !== 'runner') return null;
+  return room ?? null;
+}
+
+// What a module loads when it runs: static imports and re-exports, import(), require() and a
+// worker's `new URL(…, import.meta.url)`. Comments are dropped first, JSDoc types with them.
+const LOADS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bnew URL\(\s*)(['"])(\.{1,2}\/[^'"]*)\1/g;
+const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+
+/** @returns {{ from: string, to: string }[]} every relative module each module loads, as paths from the root */
+export function importsOf(modules) {
+  const edges = [];
+  for (const [rel, text] of modules) {
+    for (const [, , spec] of withoutComments(text).matchAll(LOADS)) edges.push({ from: rel, to: path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)) });
+  }
+  return edges;
+}
+
+/**
+ * Every way the modules break the rules: a module in no room, an import of a module that is not
+ * there, an import across rooms the rules do not allow, a cycle between rooms.
+ * @param {Map<string, string>} modules
+ * @returns {string[]}
+ */
+export function violations(modules) {
+  const found = [];
+  for (const rel of modules.keys()) if (!roomOf(rel)) found.push(`${rel} is in no room of docs/ARCHITECTURE.md`);
+  const graph = new Map(Object.keys(RULES).map((room) => [room, new Set()]));
+  for (const { from, to } of importsOf(modules)) {
+    if (to === 'package.json') continue; // the package's own metadata (its version), for every room
+    if (!modules.has(to) && !/\.json$/.test(to)) {
+      found.push(`${from} imports ${to}, which is not a module of the tree`);
+      continue;
+    }
+    const [a, b] = [roomOf(from), roomOf(to)];
+    if (!a || !b || a === b) continue;
+    graph.get(a).add(b);
+    if (!RULES[a].includes(b)) found.push(`${from} imports ${to}: ${a}/ may not import ${b}/`);
+  }
+  for (const group of cyclesOf(graph)) found.push(`rooms import each other in a cycle: ${group.join(', ')}`);
+  return found;
+}
+
+// The groups of rooms that reach each other (a cycle runs through each), each once, in RULES' order.
+function cyclesOf(graph) {
+  const reach = new Map();
+  for (const start of graph.keys()) {
+    const seen = new Set();
+    const stack = [start];
+    while (stack.length) for (const next of graph.get(stack.pop())) if (!seen.has(next)) stack.push(seen.add(next) && next);
+    reach.set(start, seen);
+  }
+  const grouped = new Set();
+  const cycles = [];
+  for (const room of graph.keys()) {
+    if (grouped.has(room) || !reach.get(room).has(room)) continue;
+    const group = [...graph.keys()].filter((other) => reach.get(room).has(other) && reach.get(other).has(room));
+    group.forEach((each) => grouped.add(each));
+    cycles.push(group);
+  }
+  return cycles;
+}
