@@ -2,12 +2,12 @@
 // gitlab) goes to stdout, stdout carries it alone, and everything else (the human report, GitHub's
 // workflow commands, which the Actions runner reads on stderr as well) goes to stderr. junit,
 // github, sarif and gitlab are loaded only by the runs that use them.
-import fs from 'node:fs';
-import path from 'node:path';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
 import { createJsonReporter } from './json.js';
 import { writesToStdout } from './specs.js';
+import { createMessages } from '../runner/shared/messages.js';
+import { createFileSink } from './file-sink.js';
 
 /**
  * @param {import('../runner/config/load-config.js').Config} config
@@ -44,7 +44,7 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
       reporters.push(createJunitReporter(fileSink(outputFile)));
     } else if (name === 'github') {
       const { createGithubReporter } = await import('./github.js');
-      const warn = (message) => config.quiet || stderr.write(`filecheck: warning: ${message}\n`);
+      const { warn } = createMessages({ cwd: config.cwd, stderr, quiet: () => config.quiet });
       const workspace = env.GITHUB_WORKSPACE || config.cwd;
       reporters.push(createGithubReporter({ write: (text) => human.write(text), cwd: config.cwd, workspace, summaryFile: env.GITHUB_STEP_SUMMARY, warn }));
     } else if (name === 'sarif') {
@@ -62,36 +62,4 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
 
 function streamSink(stream) {
   return { write: (text) => stream.write(text), end: () => {} };
-}
-
-// Written to a temporary file and renamed at the end, so a report is never seen half-written: a run
-// stopped by a signal completes it, and an exit that cannot wait (a second Ctrl-C) removes it.
-// Opened on the first write: a usage error found after the reporters are made (an invalid schema)
-// must not leave an empty `.tmp` file behind.
-function createFileSink(file, atHardExit) {
-  const temporary = `${file}.${process.pid}.tmp`;
-  let fd;
-  const discard = () => {
-    if (fd === undefined) return;
-    fs.closeSync(fd);
-    fd = undefined;
-    fs.rmSync(temporary, { force: true });
-  };
-  const open = () => {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fd = fs.openSync(temporary, 'w');
-    atHardExit?.(discard);
-    return fd;
-  };
-  return {
-    write: (text) => fs.writeSync(fd ?? open(), text),
-    // Rewrites bytes already written, for counts known only at the end (the junit reporter).
-    writeAt: (position, text) => fs.writeSync(fd ?? open(), text, position),
-    end: () => {
-      fs.closeSync(fd ?? open());
-      fd = undefined;
-      fs.renameSync(temporary, file);
-    },
-    discard,
-  };
 }

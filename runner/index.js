@@ -1,6 +1,6 @@
 // The programmatic API: `import { run } from 'filecheck'`.
 import { loadConfig } from './config/load-config.js';
-import { discover, prepareDiscovery } from './files/discover.js';
+import { findFiles } from './files/find-files.js';
 import { runChecks } from './execute/run.js';
 
 export { UsageError } from './shared/errors.js';
@@ -16,8 +16,6 @@ export { EXIT, exitCodeFor } from './shared/exit-codes.js';
  */
 export async function run({ cwd = process.cwd(), env = process.env, signal, reporters = [], onWarning = () => {}, ...options } = {}) {
   const config = loadConfig({ patterns: [], ...options }, { cwd, env });
-  await prepareDiscovery(config);
-  let discovery = discover(config);
-  if (config.changed || config.shard) discovery = (await import('./files/select-files.js')).selectFiles(discovery, config);
-  return runChecks(discovery, config, { reporters, signal, warn: onWarning, display: (file) => file });
+  const { selection } = await findFiles(config);
+  return runChecks(selection, config, { reporters, signal, warn: onWarning, display: (file) => file });
 }

@@ -4,6 +4,7 @@ import { UsageError } from '../shared/errors.js';
 import { createRequireKeys } from '../../validators/require-keys.js';
 import { loadCustomValidator } from '../../validators/custom.js';
 import { expandRefs } from '../files/schema-refs.js';
+import { byId } from '../shared/rules.js';
 
 // How many compiled schemas a thread keeps, the least recently used dropped first (below). On 320
 // SchemaStore schemas (a rule each, files in path order) peak RSS was 335 MB keeping 4, about 390
@@ -24,7 +25,7 @@ const KEPT_SCHEMAS = 16;
  * @returns {RuleCompiler}
  */
 export function createRuleCompiler(rules, context) {
-  const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
+  const rulesById = byId(rules);
   const shared = new Map();
   const once = (key, build) => {
     if (!shared.has(key)) shared.set(key, build());

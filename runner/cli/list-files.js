@@ -9,7 +9,8 @@
 //   notes/x.json       -     skipped: matches no rule
 import { printablePath, printableText } from '../../reporters/printable.js';
 import path from 'node:path';
-import { relativePosix } from '../shared/paths.js';
+import { byId, rulesOf } from '../shared/rules.js';
+import { displayFrom } from '../shared/messages.js';
 
 /**
  * @param {import('../files/discover.js').Discovery} discovery
@@ -34,8 +35,8 @@ export async function listFiles({ files, skipped }, config, stdout) {
 
 // entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
 async function schemaDescriber(config, files) {
-  const rules = new Map([...config.rules, config.cliRule].filter(Boolean).map((rule) => [rule.id, rule]));
-  const display = (file) => relativePosix(config.cwd, file) || file;
+  const rules = byId(rulesOf(config));
+  const display = displayFrom(config.cwd);
   const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }, { loadParsers, parserNamed }] = await Promise.all(
     ['../formats/read-text.js', '../files/schema-refs.js', '../../validators/json-schema/catalog.js', '../../validators/json-schema/schema-chooser.js', '../formats/index.js'].map((module) => import(module)),
   );

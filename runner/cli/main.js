@@ -1,11 +1,9 @@
 // The command line, from argv to exit code. Never touches `process`: bin/filecheck.js does.
-import path from 'node:path';
 import { parseArgs } from './args.js';
 import { loadConfig } from '../config/load-config.js';
-import { discover, prepareDiscovery } from '../files/discover.js';
+import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
-import { relativePosix } from '../shared/paths.js';
-import { UsageError } from '../shared/errors.js';
+import { createMessages } from '../shared/messages.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { usageExit } from './usage-exit.js';
 
@@ -29,18 +27,12 @@ export async function main(argv, io) {
     const config = loadConfig(parsed.options, { cwd, env });
     const watchMode = parsed.options.watch ? await import('../watch/watch.js') : null;
     watchMode?.assertWatchable(parsed.options);
-    await prepareDiscovery(config);
-    const discovered = discover(config);
-    let discovery = discovered;
-    if (!config.listFiles && !discovery.files.length && !discovery.skipped.length && !config.passWithNoFiles) {
-      throw new UsageError(`${whyNoFiles(config, cwd)} (use --pass-with-no-files to allow this)`);
-    }
-    if (config.changed || config.shard) discovery = (await import('../files/select-files.js')).selectFiles(discovery, config);
+    const { discovered, selection: discovery } = await findFiles(config, { requireFiles: !config.listFiles });
     if (config.listFiles) {
       await (await import('./list-files.js')).listFiles(discovery, config, stdout);
       return EXIT.passed;
     }
-    const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
+    const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
     describeSelection(discovery, config, note);
     if (config.chaos) {
       const { probability, seed, kind } = config.chaos;
@@ -50,8 +42,7 @@ export async function main(argv, io) {
     if (watchMode) return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
     const { createReporters } = await import('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
-    const display = (file) => relativePosix(cwd, file) || file;
-    const summary = await runChecks(discovery, config, { reporters, signal, warn: (m) => note(`warning: ${m}`), display });
+    const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
     return exitCodeFor(summary);
   } catch (error) {
     return usageExit(error, { stderr, reporters });
@@ -69,11 +60,4 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
     else if (config.verbose) note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
   }
   if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
-}
-
-// Patterns can find only ignored files (a gitignored or empty directory), with or without a
-// config: blame the patterns then, and the config's rules only when there were none.
-function whyNoFiles(config, cwd) {
-  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
-  return `no files match the rules of ${path.relative(cwd, config.configPath) || config.configPath}`;
 }

@@ -8,10 +8,11 @@ import { MERGE_COMMAND } from './options.js';
 import { resolveReporters } from '../../reporters/specs.js';
 import { readReport } from '../merge/read-report.js';
 import { mergeReports } from '../merge/merge-reports.js';
-import { relativePosix, hasGlobChars } from '../shared/paths.js';
+import { hasGlobChars } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { usageExit } from './usage-exit.js';
+import { createMessages } from '../shared/messages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -33,9 +34,10 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     if (options.outputFile === '') throw new UsageError('--output-file needs a value');
     const files = reportFiles(options.patterns, cwd);
     if (!files.length) throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
-    const { results, summary, warnings, missingShards } = mergeReports(files.map((file) => readReport(file, relativePosix(cwd, file) || file)));
+    const { warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
+    const { results, summary, warnings, missingShards } = mergeReports(files.map((file) => readReport(file, display(file))));
 
-    for (const warning of warnings) options.quiet || stderr.write(`filecheck: warning: ${warning}\n`);
+    for (const warning of warnings) warn(warning);
     const config = { cwd, reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
     const { createReporters } = await import('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });

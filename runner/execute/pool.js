@@ -9,6 +9,7 @@ import { UsageError } from '../shared/errors.js';
 import { timedOut } from '../check/file-timeout.js';
 import { chaosHits, chaosNote, chaosPath } from '../check/chaos.js';
 import { SETTLING, REPLIED } from './progress-slots.js';
+import { byId } from '../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 // Each batch costs a worker a round trip through the main thread, which checks files too and turns
@@ -37,11 +38,11 @@ const YOUNG_GENERATION_MB = { parsing: 6, compiling: 32 };
  * @returns {boolean}
  */
 export function compilesManySchemas(files, rules) {
-  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const rulesById = byId(rules);
   const schemas = new Set();
   for (const set of new Set(files.map((file) => file.rules))) {
     for (const id of set) {
-      const rule = byId.get(id);
+      const rule = rulesById.get(id);
       if (rule?.selection) return true;
       if (rule?.schema && schemas.add(rule.schema).size > 1) return true;
     }

@@ -5,6 +5,7 @@ import { plan, SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
+import { rulesOf } from '../shared/rules.js';
 
 const startWorkers = async (workers, rules, config, cache, files) => {
   const { startPool, compilesManySchemas } = await import('./pool.js');
@@ -31,7 +32,7 @@ const openCache = async (...args) => (await import('../cache/result-cache.js')).
  */
 export async function runChecks({ files, skipped, shard, partial }, config, { reporters, signal, warn, display, session }) {
   const started = performance.now();
-  const rules = config.cliRule ? [...config.rules, config.cliRule] : config.rules;
+  const rules = rulesOf(config);
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
   // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The

@@ -5,9 +5,10 @@ import { workerData } from 'node:worker_threads';
 import { checkFile, prepareCheck } from '../check/check-file.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { loadParsers } from '../formats/index.js';
-import { relativePosix } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
 import { SETTLING, REPLIED } from './progress-slots.js';
+import { byId } from '../shared/rules.js';
+import { displayFrom } from '../shared/messages.js';
 
 const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
 const stopped = new Int32Array(stop);
@@ -15,11 +16,11 @@ Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker f
 const started = new Int32Array(progress); // per batch slot: which file is being checked (progress-slots.js)
 const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
 const warnings = [];
-const rulesById = new Map(rules.map((rule) => [rule.id, rule]));
+const rulesById = byId(rules);
 // A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
 // monkey does (chaos.js). Only then is a batch made to wait for them.
 const runsUserCode = (ids) => chaos?.kind === 'crash' || [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
-const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: (file) => relativePosix(cwd, file) || file });
+const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: displayFrom(cwd) });
 
 /**
  * @param {{ entries: import('../files/discover.js').FileEntry[], slot: number }} task slot: where this batch

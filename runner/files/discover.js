@@ -7,6 +7,7 @@ import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { DIRECTORY_GLOB, formatChooser } from '../formats/index.js';
+import { rulesOf } from '../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
@@ -49,7 +50,7 @@ export function discover(config) {
   const ignored = globalIgnore(picomatch, config.ignore);
   const isGitignored = gitignoreFilter(root);
   const ruleSets = new Map(); // one shared array per distinct set of rules
-  const formatOf = formatChooser(config.cliRule ? [...config.rules, config.cliRule] : config.rules);
+  const formatOf = formatChooser(rulesOf(config));
 
   const files = [];
   const skipped = [];

@@ -4,6 +4,7 @@
 // process that meets such a file, so a JSON-only run loads none of them.
 import { UsageError } from '../shared/errors.js';
 import { isJsoncByName } from './jsonc-names.js';
+import { byId } from '../shared/rules.js';
 
 const BY_EXTENSION = new Map([
   ['.json', 'json'],
@@ -47,11 +48,11 @@ export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
  * @throws {UsageError} when two rules that match one file name different parsers
  */
 export function formatChooser(rules) {
-  const byId = new Map(rules.map((rule) => [rule.id, rule]));
+  const rulesById = byId(rules);
   const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags, allowDuplicateKeys }
   return (file, ruleIds, key) => {
     let set = sets.get(key);
-    if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => byId.get(id)), file)));
+    if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => rulesById.get(id)), file)));
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
     const parser = set.parser ?? parserByName(file);
     if (parser === 'json') return duplicates;

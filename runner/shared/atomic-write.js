@@ -2,11 +2,12 @@
 // renamed over it (atomic on one filesystem). Two runs writing at once: the last rename wins whole.
 import fs from 'node:fs';
 import path from 'node:path';
+import { temporaryBeside } from './temporary-name.js';
 
 /** @param {string} file @param {string} text */
 export function writeFileAtomic(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  const temporary = temporaryBeside(file);
   try {
     fs.writeFileSync(temporary, text);
     fs.renameSync(temporary, file);

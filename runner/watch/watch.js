@@ -13,9 +13,10 @@ import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
-import { discover, prepareDiscovery } from '../files/discover.js';
+import { discover } from '../files/discover.js';
+import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
-import { relativePosix } from '../shared/paths.js';
+import { createMessages } from '../shared/messages.js';
 import { isDocument } from '../../reporters/specs.js';
 import { createBatcher } from './change-batches.js';
 import { listenForKeys } from './keys.js';
@@ -23,6 +24,7 @@ import { createWatcher, watchRoots } from './file-watcher.js';
 import { ruleDependencies, refGlobs, createModuleGenerations } from './rule-dependencies.js';
 import { colorsFor } from '../../reporters/colors.js';
 import { createWatchReporter } from '../../reporters/watch.js';
+import { rulesOf } from '../shared/rules.js';
 
 const START_OVER = Symbol('start over');
 
@@ -50,9 +52,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   const { cwd, env, stdout, stderr, signal, atHardExit } = io;
   const generations = createModuleGenerations();
   let config = forWatch(generations.apply(given));
-  const note = (message) => config.quiet || stderr.write(`filecheck: ${message}\n`);
-  const warn = (message) => note(`warning: ${message}`);
-  const display = (file) => relativePosix(cwd, file) || file;
+  const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
   const reporter = createWatchReporter({ write: (text) => stdout.write(text), colors: colorsFor(stdout, env, config.color), quiet: config.quiet, verbose: config.verbose });
   const unwritten = given.reporters.filter(isDocument).map((r) => r.name);
   if (unwritten.length) note(`--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`);
@@ -89,7 +89,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   // A run of these files, printing what changed; the files it does not reach stay due.
   async function check(entries, { first = false, partial = true } = {}) {
     for (const entry of entries) due.set(entry.rel, entry);
-    const choosing = new Set([...config.rules, config.cliRule].filter((rule) => rule?.selection).map((rule) => rule.id));
+    const choosing = new Set(rulesOf(config).filter((rule) => rule.selection).map((rule) => rule.id));
     const tracked = choosing.size ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry)) : entries;
     const onFileResult = (result) => {
       due.delete(result.path);
@@ -139,7 +139,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   // watched all the same (a schema or module not written yet), and those the error names.
   async function refreshDependencies({ compiled = true, mending = [] } = {}) {
     const used = new Set([...new Set([...files.values()].map((entry) => entry.rules))].flat()); // rule sets are shared arrays (discover.js)
-    const rules = [...config.rules, ...(config.cliRule ? [config.cliRule] : [])].filter((rule) => used.has(rule.id));
+    const rules = rulesOf(config).filter((rule) => used.has(rule.id));
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
     globs = refGlobs(rules);
     watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
@@ -178,9 +178,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     config = forWatch(generations.apply(loadConfig(options, { cwd, env })));
     await dropCompiled();
     watchTree();
-    await prepareDiscovery(config);
-    const found = discover({ ...config, passWithNoFiles: true });
-    const chosen = config.changed ? (await import('../files/select-files.js')).selectFiles(found, config) : found;
+    const { discovered: found, selection: chosen } = await findFiles(config, { watching: true });
     track(found.files);
     due.clear();
     startingOver = false;

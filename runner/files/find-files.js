@@ -1,0 +1,29 @@
+// The files of a run, found as the command line, --watch and the API find them: every file the
+// patterns and rules match (discovered), then those --changed/--since and --shard leave (selection).
+import path from 'node:path';
+import { discover, prepareDiscovery } from './discover.js';
+import { UsageError } from '../shared/errors.js';
+
+/**
+ * @param {import('../config/load-config.js').Config} config
+ * @param {{ requireFiles?: boolean, watching?: boolean }} [how] requireFiles: nothing to check is a
+ *   usage error (the command line's, unless --pass-with-no-files); watching: a pattern that
+ *   matches nothing yet is no error (--watch waits for its files)
+ * @returns {Promise<{ discovered: import('./discover.js').Discovery, selection: import('./select-files.js').Selection }>}
+ */
+export async function findFiles(config, { requireFiles = false, watching = false } = {}) {
+  await prepareDiscovery(config);
+  const discovered = discover(watching ? { ...config, passWithNoFiles: true } : config);
+  if (requireFiles && !discovered.files.length && !discovered.skipped.length && !config.passWithNoFiles) {
+    throw new UsageError(`${whyNoFiles(config)} (use --pass-with-no-files to allow this)`);
+  }
+  const selection = config.changed || config.shard ? (await import('./select-files.js')).selectFiles(discovered, config) : discovered;
+  return { discovered, selection };
+}
+
+// Patterns can find only ignored files (a gitignored or empty directory), with or without a
+// config: blame the patterns then, and the config's rules only when there were none.
+function whyNoFiles(config) {
+  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
+  return `no files match the rules of ${path.relative(config.cwd, config.configPath) || config.configPath}`;
+}
