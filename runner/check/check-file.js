@@ -1,12 +1,10 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { readText } from '../formats/read-text.js';
-import { locateProblems } from '../formats/json-positions.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
-import { parseJson } from '../formats/json.js';
 import { parserNamed } from '../formats/index.js';
 import { finishProblems } from './finish-problems.js';
 import { sha256 } from '../shared/sha256.js';
@@ -63,17 +61,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
     let doc;
     if (read.error) {
       problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
-    } else if (entry.parser) {
-      doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     } else {
-      const json = parseJson(read.text, 'JSON', entry.allowDuplicateKeys);
-      doc = json.value;
-      if (json.problems) {
-        problems.push(...json.problems);
-      } else {
-        runValidators(doc, entry, validators, problems, guard, { text: read.text, parser: 'json', uses });
-        locateProblems(read.text, problems);
-      }
+      doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     }
     // Every hit file gets its fault, whether or not it could be read and parsed: which files are
     // hit never depends on the kind.
@@ -102,7 +91,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
 }
 
-// Every other format (formats/index.js): each document of the file is checked on its own, and in a stream
+// Each document of the file (formats/index.js: JSON has one) is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,
 // for the chaos monkey's validator.
 function checkDocuments(text, entry, validators, problems, guard, uses) {
@@ -111,8 +100,8 @@ function checkDocuments(text, entry, validators, problems, guard, uses) {
     let found = document.problems;
     if (!found) {
       found = [];
-      const tooDeep = pointerTooDeep(document.value);
-      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser, range: document.range, comments: document.comments, uses });
+      const tooDeep = document.depthChecked ? null : pointerTooDeep(document.value);
+      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser ?? 'json', range: document.range, comments: document.comments, uses });
       else found.push(tooDeepAt(document, tooDeep));
       if (found.length) document.locate(found);
     }
@@ -126,7 +115,7 @@ function checkDocuments(text, entry, validators, problems, guard, uses) {
 // the stack fails as one too deep for the limit does.
 function parseDocuments(text, entry) {
   try {
-    return parserNamed(entry.parser).parse(text, entry);
+    return parserNamed(entry.parser ?? 'json').parse(text, entry);
   } catch (error) {
     if (!(error instanceof RangeError && /call stack/.test(error.message))) throw error;
     return [{ problems: [tooDeepProblem()] }];

@@ -1,10 +1,11 @@
 // Which parser reads a file: by its extension, or its name for files their tools read as JSON with
-// comments (jsonc-names.js), unless a rule that matches it names one. JSON is read by check-file.js
-// itself (JSON.parse, the fast path); every other parser is a module of its own, loaded only by a
-// process that meets such a file, so a JSON-only run loads none of them.
+// comments (jsonc-names.js), unless a rule that matches it names one. Each format is a module with
+// one `parse`. JSON's (json.js, JSON.parse: the fast path) is always here; every other is loaded only
+// by a process that meets such a file, so a JSON-only run loads none of them.
 import { UsageError } from '../shared/errors.js';
 import { isJsoncByName } from './jsonc-names.js';
 import { byId } from '../shared/rules.js';
+import * as json from './json.js';
 
 const BY_EXTENSION = new Map([
   ['.json', 'json'],
@@ -44,7 +45,7 @@ export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
  * out once per set of rules (sets are few), so a file costs a look at its name and extension.
  * @param {import('../config/load-config.js').Rule[]} rules
  * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
- *   identity; null: JSON, read by check-file itself
+ *   identity; null: JSON with no setting (json.js)
  * @throws {UsageError} when two rules that match one file name different parsers
  */
 export function formatChooser(rules) {
@@ -96,18 +97,19 @@ function extensionOf(file) {
 }
 
 /**
- * @typedef {({ value: unknown, locate(problems: object[]): void } | { problems: object[] }) & { number?: number,
+ * @typedef {({ value: unknown, locate(problems: object[]): void, depthChecked?: true } | { problems: object[] }) & { number?: number,
  *   range?: [number, number], comments?: Set<string> }} ParsedDocument
  *   a document that parsed, with `locate` filling in line and column of problems with a pointer
  *   into it; or a document that did not, with its `parse` problems (already placed). number: its
  *   place in a stream of several documents, 1-based, which its problems are to name; range: where
  *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
- *   comment lines, trimmed (YAML, when one may name its schema)
+ *   comment lines, trimmed (YAML, when one may name its schema); depthChecked: its parser kept it
+ *   within the nesting limit (depth-limit.js), which check-file need not measure again
  * @typedef {{ parse(text: string, entry: import('../files/discover.js').FileEntry): ParsedDocument[] }} Parser
  *   every document of the file, in order: YAML streams hold several, a Markdown file without front
  *   matter none
  */
-const loaded = new Map(); // name ─▶ Parser
+const loaded = new Map([['json', json]]); // name ─▶ Parser
 const loading = new Map(); // name ─▶ Promise<Parser>
 
 /**

@@ -1,7 +1,7 @@
 // JSON.parse, and what it lets through that a file must not have: nesting deeper than the limit
 // (depth-limit.js) and keys written twice (duplicate-keys.js). For JSON files, and for JSONC once its
 // comments are blanked. Both are found from one walk of the value.
-import { jsonSyntaxProblem } from './json-positions.js';
+import { jsonSyntaxProblem, locateProblems } from './json-positions.js';
 import { MAX_DEPTH, mayNestTooDeeply, nestingProblem, tooDeepProblem } from './depth-limit.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 
@@ -26,6 +26,17 @@ export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
   if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
   const duplicates = allowDuplicateKeys ? [] : duplicateKeyProblems(text, shape);
   return duplicates.length ? { problems: duplicates } : { value };
+}
+
+/**
+ * JSON as a format like the others (formats/index.js): one document, or its `parse` problems. Its
+ * nesting was measured as its keys were counted: check-file walks it no more (depthChecked).
+ * @type {import('./index.js').Parser['parse']}
+ */
+export function parse(text, entry) {
+  const { value, problems } = parseJson(text, 'JSON', entry?.allowDuplicateKeys);
+  if (problems) return [{ problems }];
+  return [{ value, depthChecked: true, locate: (found) => locateProblems(text, found) }];
 }
 
 /**

@@ -27,7 +27,7 @@ export function parse(text, entry) {
   if (typeof json !== 'string') return [{ problems: [json] }];
   const { value, problems } = parseJson(json, 'JSONC', entry?.allowDuplicateKeys);
   if (problems) return [{ problems }];
-  return [{ value, locate: (problems) => locateProblems(text, problems) }];
+  return [{ value, depthChecked: true, locate: (problems) => locateProblems(text, problems) }];
 }
 
 /**
