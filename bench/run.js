@@ -306,11 +306,14 @@ const SCENARIOS = [
   ['many-schemas-auto', 'many-schemas', FC_MANY_AUTO, LOOP_MANY, { wall: 0.35, rss: 1.0 }, { exit: [1], verdicts: true }],
   ['many-schemas-cache-warm', 'many-schemas', FC_MANY_WARM, FC_MANY_AUTO, { wall: 0.1 }, { exit: [1], verdicts: true }],
   // This tip against an earlier one (--prev DIR): a change that is not about speed keeps it
-  // (issue 14: kumadocs with its schema no slower than before, ≤ 1.03).
+  // (issue 14: kumadocs with its schema no slower than before, ≤ 1.03; issue 16: JSON, YAML and
+  // --schema, in-process and auto, within 3% of the tip before the move into rooms).
   ['kumadocs-schema-vs-prev', 'kumadocs', FC_SCHEMA, previous(FC_SCHEMA), { wall: 1.03 }],
   ['kumadocs-schema-0-vs-prev', 'kumadocs', FC_SCHEMA_W0, previous(FC_SCHEMA_W0), { wall: 1.03 }],
   ['kumadocs-auto-vs-prev', 'kumadocs', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
   ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
+  ['kumadocs-0-vs-prev', 'kumadocs', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
+  ['kumadocs-yaml-0-vs-prev', 'kumadocs-yaml', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
   // Issue 14 item 6: auto's projected run time against the real one (target: within 1.5× either
   // way; the reference columns are the projection), and auto against both fixed choices.
   ['plan-projection-many-schemas', 'many-schemas', PROJ_MANY, null, { projection: 1.5 }, { exit: [1] }],
