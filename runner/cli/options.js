@@ -27,7 +27,7 @@ export const OPTIONS = {
   'chaos-monkey': { type: 'string', describe: 'Inject a fault into each file with this probability, to test failure paths (env CHAOS_MONKEY)' },
   'chaos-seed': { type: 'string', describe: 'Seed for the chaos monkey: the same seed hits the same files (env CHAOS_SEED)' },
   'chaos-kind': { type: 'string', describe: 'The fault injected: throw (default), io, slow, hang, crash (env CHAOS_KIND)' },
-  cache: { type: 'boolean', describe: 'Skip files that passed before and have not changed since; also keeps compiled schemas (see README "Cache")' },
+  cache: { type: 'boolean', describe: 'Skip files that passed before and have not changed since; also keeps compiled schemas (see docs/cache.md)' },
   'cache-location': { type: 'string', describe: 'Cache folder (default: node_modules/.cache/filecheck in the project)' },
   'cache-strategy': { type: 'string', describe: 'How --cache tells a file is unchanged: metadata (default: size and times, else content) or content (always the content)' },
   'list-files': { type: 'boolean', describe: 'Print the files that would be checked, one per line, and exit; with --verbose, also each file\'s parser and schemas, and why' },
@@ -73,5 +73,5 @@ export const MERGE_COMMAND = {
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
   ],
   epilogue: `Exit codes: 0 all files passed · 1 some file failed · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
-Docs: README.md (Sharding)`,
+Docs: docs/changed-and-shards.md`,
 };

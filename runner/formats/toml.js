@@ -2,7 +2,7 @@
 // no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are
 // RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them, and
 // integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
-// JSON.parse and YAML read such integers (README "Large integers"). smol-toml keeps no positions: a failing
+// JSON.parse and YAML read such integers (docs/formats.md, "Large integers"). smol-toml keeps no positions: a failing
 // file's keys are found by a light scan of its text (toml-positions.js).
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';

@@ -1,5 +1,5 @@
 // YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema (see
-// README "Formats" for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
+// docs/formats.md for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
 // A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';

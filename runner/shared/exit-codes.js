@@ -1,5 +1,5 @@
 /**
- * The exit-code contract, documented in the README and `--help`. A run stopped from outside exits
+ * The exit-code contract, documented in the README ("Exit codes") and `--help`. A run stopped from outside exits
  * 128 + the signal's number, as a shell reports a process killed by it: SIGINT (2), SIGPIPE (13:
  * the reader of the output went away), SIGTERM (15).
  */

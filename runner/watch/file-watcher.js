@@ -6,7 +6,7 @@
 // renaming it over the old one is seen too.
 //
 // Why not a library: Node 20's recursive fs.watch on Linux and chokidar both keep a watch per file,
-// and the recursive fs.watch enters node_modules and .git. README ("Watch mode") has the measurement.
+// and the recursive fs.watch enters node_modules and .git. docs/watch.md has the measurement.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';

@@ -1,6 +1,6 @@
 // Compiles a schema file as ajv's compileAsync would, but synchronously and offline: each $ref ajv
 // cannot resolve is looked up (a meta-schema ajv ships, a preloaded ref by its $id, a local file),
-// added, and the compile retried. Drafts mix (README: "How drafts mix"): the compile runs in the
+// added, and the compile retried. Drafts mix (docs/json-schema.md, "Drafts mix"): the compile runs in the
 // newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -359,8 +359,8 @@ function withId(raw, dialect, id) {
 const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
 
 // ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
-// unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as the
-// README says (warned about and ignored, an error only with strict: true).
+// unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as
+// docs/json-schema.md says (warned about and ignored, an error only with strict: true).
 function ignorableFormat(ajv, error) {
   if (ajv.opts.strictSchema === true) return null;
   return /^unknown format "(.+)" ignored in schema at path "[^"]*"$/.exec(error.message)?.[1] ?? null;

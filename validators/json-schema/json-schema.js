@@ -128,7 +128,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
         if (!(error instanceof LazyCompileError)) throw error;
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such
-        // a schema fails the files that reach its broken part (README: "How schemas are compiled").
+        // a schema fails the files that reach its broken part (docs/json-schema.md, "How schemas are compiled").
         if (broken) return broken;
         const started = performance.now();
         try {
@@ -193,8 +193,8 @@ export async function createJsonSchemaValidator(rule, context) {
  * read where an error is from, as ajv-errors' errorMessage does, is compiled as lazy does:
  * compile-offline.js); lazy for a rule with ajv's stricter checks (strictTypes…), which apart would
  * say only of the parts a document reaches; eager with --cache, whose stored code is the whole
- * schema's. `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (README:
- * "How schemas are compiled").
+ * schema's. `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them
+ * (docs/json-schema.md, "How schemas are compiled").
  * @param {{ cache: boolean, strictChecks: boolean, forced?: string }} context
  * @returns {'apart' | 'lazy' | 'eager'}
  */

@@ -1,4 +1,4 @@
-// A draft-03 schema rewritten as draft-04, keeping its meaning (README: "How drafts mix"): ajv has
+// A draft-03 schema rewritten as draft-04, keeping its meaning (docs/json-schema.md, "Drafts mix"): ajv has
 // no draft-03, and no maintained library does this (json-schema-migrate starts at draft-04;
 // json-schema-compatibility, from 2013, misses `$ref`, formats and `required` outside `properties`).
 // Loaded only when a draft-03 schema is compiled, with require(): compilation is synchronous.

@@ -1,5 +1,5 @@
 // A schema of an older draft, rewritten for the newer dialect it is compiled with, keeping its
-// meaning (README: "How drafts mix"). Draft-04 is migrated by json-schema-migrate (ajv's author's:
+// meaning (docs/json-schema.md, "Drafts mix"). Draft-04 is migrated by json-schema-migrate (ajv's author's:
 // `id`, boolean exclusiveMaximum/exclusiveMinimum, and for 2019-09 on `dependencies` and array
 // `items`); it is only for draft-04, as it drops a numeric exclusiveMaximum. Drafts 06 to 2019-09
 // differ from 2020-12, for ajv, only in array-form `items`, rewritten here. Draft-03 is rewritten as
