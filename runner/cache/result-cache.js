@@ -15,6 +15,7 @@ import { sha256 } from '../shared/sha256.js';
 import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
+import { cacheHit } from './cache-hit.js';
 
 // Which results are recorded: a pass read and checked to the end, and a failure only when it is a
 // verdict the file's content and its checks decide, which a run with the same file and checks gives
@@ -80,23 +81,6 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     return true;
   };
 
-  // Size first, then times (the metadata strategy) or the content: a file edited without its times
-  // changing (a restored mtime) has a new ctime, and when only the times changed (a fresh checkout)
-  // the content decides and the times are recorded again.
-  function unchanged(record, stats, file) {
-    if (record[0] !== stats.size) return false;
-    const sameTimes = record[1] === stats.mtimeMs && record[2] === stats.ctimeMs;
-    if (strategy === 'metadata' && sameTimes) return true;
-    const read = readText(file);
-    if (read.error || sha256(read.text) !== record[3]) return false;
-    if (!sameTimes) {
-      record[1] = stats.mtimeMs;
-      record[2] = stats.ctimeMs;
-      changed = true;
-    }
-    return true;
-  }
-
   function remember(info, result) {
     if (!info) return;
     const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
@@ -125,9 +109,6 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       for (const entry of files) sets.set(entry.rules, null);
       const used = new Set([...sets.keys()].flat());
       const schemaCache = schemaCacheAt(dir, warn, display);
-      // The rules' fingerprint, then the keys of the schemas the file chose, each still current.
-      const sameChecks = (recorded, fingerprint) => recorded === fingerprint
-        || (recorded.startsWith(`${fingerprint} `) && recorded.slice(fingerprint.length + 1).split(' ').every(schemaCache.isCurrent));
       const place = relativePosix(root, config.cwd);
       const found = await fingerprintRules(rules.filter((rule) => used.has(rule.id)), { compiler, schemaCache, place, warn, display });
       schemas = found.schemas;
@@ -150,10 +131,17 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         }
         const key = relativePosix(root, entry.path);
         const record = stored.get(key);
-        // A file --watch tracks (entry.track) is checked: its result names the schemas it chose.
-        // A failure whose problems depend on --verbose is a hit only with the same --verbose.
-        if (record && !entry.track && sameChecks(record[4], fingerprint) && (record[6] === undefined || record[6] === verbose)
-          && unchanged(record, stats, entry.path)) {
+        const readHash = () => {
+          const read = readText(entry.path);
+          return read.error ? null : sha256(read.text);
+        };
+        const hit = cacheHit(record, { stats, fingerprint, verbose, strategy, tracked: !!entry.track, isCurrent: schemaCache.isCurrent, readHash });
+        if (hit !== 'miss') {
+          if (hit === 'hit-retimed') {
+            record[1] = stats.mtimeMs;
+            record[2] = stats.ctimeMs;
+            changed = true;
+          }
           records.set(key, record);
           hits.push(index);
           hitProblems.push(record[5] ?? null);

@@ -1,22 +1,16 @@
 // The pool executor: piscina workers take batches of file paths (never contents) from the queue.
 // Batches in flight are bounded, so memory does not grow with the number of files; a batch lasts
-// about BATCH_MS, so messages stay cheap on tiny files. A worker that dies has its batch re-run file
+// about 100 ms (pool-recovery.js), so messages stay cheap on tiny files. A worker that dies has its batch re-run file
 // by file on fresh workers; a file that kills a worker twice fails with kind `error`. A check that
 // runs past the file timeout has its worker terminated and replaced: that file fails with kind
 // `timeout` and the rest of its batch is re-run.
 import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
-import { timedOut } from '../check/file-timeout.js';
-import { chaosHits, chaosNote, chaosPath } from '../check/chaos.js';
-import { SETTLING, REPLIED } from './progress-slots.js';
+import { REPLIED } from './progress-slots.js';
+import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from './pool-recovery.js';
 import { byId } from '../shared/rules.js';
 
 const require = createRequire(import.meta.url);
-// Each batch costs a worker a round trip through the main thread, which checks files too and turns
-// its event loop as soon as a worker has replied (replyWaiting): ~0.5–2.5 ms, was 4–17 ms.
-// 100 ms batches were 4% faster than 25 ms ones on kumadocs, JSON and YAML alike, when that cost
-// was higher (bench/RESULTS.md). The last batches are smaller (batchSize).
-const BATCH_MS = 100;
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
 // Each batch in flight has a slot where its worker says which file it is on. Slots are reused
 // oldest first, so a terminated worker's last write (terminate() is not instant) lands in a slot
@@ -110,12 +104,6 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
  */
 export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false, taking = () => true }) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
-  // About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
-  // long batches while the others have nothing to do.
-  const batchSize = () => {
-    const byTime = cost.files ? Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)) : 16;
-    return Math.max(1, Math.min(1000, byTime, Math.ceil(queue.remaining / (4 * (workers + 1)))));
-  };
   const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
   const running = new Set(); // { batch, slot, controller, seen, since, stuck }
   const freeSlots = Array.from(progress.keys());
@@ -144,13 +132,12 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     const now = performance.now();
     for (const task of running) {
       const seen = Atomics.load(progress, task.slot);
-      if (seen !== task.seen) {
+      const verdict = watchdogVerdict({ ...task, entries: task.batch.entries.length }, seen, now, { stoppedAt, fileTimeout, graceMs: STOP_GRACE_MS });
+      if (verdict === 'moved') {
         task.seen = seen;
         task.since = now;
-      } else if (stoppedAt !== null && now - stoppedAt > STOP_GRACE_MS) {
-        task.controller.abort();
-      } else if (seen !== 0 && seen !== REPLIED && !task.stuck && now - task.since > fileTimeout) {
-        task.stuck = { position: seen === SETTLING ? task.batch.entries.length : seen - 1, ms: now - task.since };
+      } else if (verdict) {
+        if (verdict !== 'abort') task.stuck = verdict;
         task.controller.abort();
       }
     }
@@ -159,7 +146,7 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
 
   function pump() {
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
-      const batch = retries.shift() ?? (taking() ? queue.take(batchSize(), { whole: wholeSets }) : null);
+      const batch = retries.shift() ?? (taking() ? queue.take(batchSize(cost, queue.remaining, workers), { whole: wholeSets }) : null);
       if (!batch) break;
       dispatch(batch);
     }
@@ -208,42 +195,16 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     });
   }
 
+  // A batch whose worker died or got stuck: its results and retries, as pool-recovery.js decides.
+  function recover({ put, retries: again }) {
+    for (const [index, result] of put) queue.put(index, result);
+    retries.push(...again);
+  }
   function workerDied(batch, error) {
-    if (queue.stopped) return; // terminated on purpose
-    const attempt = (batch.attempt ?? 0) + 1;
-    if (attempt === 1 || batch.entries.length > 1) {
-      retrySingly(batch, attempt);
-      return;
-    }
-    const [entry] = batch.entries;
-    queue.put(batch.start, {
-      path: entry.rel,
-      status: 'fail',
-      problems: [{ validator: 'worker', message: `the worker died twice while checking this file (${error?.message ?? error})`, kind: 'error' }],
-      durationMs: 0,
-    });
+    if (!queue.stopped) recover(afterWorkerDied(batch, error)); // stopped: terminated on purpose
   }
-
-  // The stuck file fails; the files before it were checked but their results went with the worker,
-  // those after it never ran: both are run again. Stuck past its files (in a timer a validator left
-  // behind), a batch is re-run file by file to find the one that hangs.
-  function timedOutIn(batch, { position, ms }) {
-    if (queue.stopped) return;
-    const { start, entries, attempt } = batch;
-    if (position >= entries.length && entries.length > 1) {
-      retrySingly(batch, attempt);
-      return;
-    }
-    const at = Math.min(position, entries.length - 1);
-    const entry = entries[at];
-    const hit = chaos !== null && chaosHits(chaos, chaosPath(chaos, entry));
-    queue.put(start + at, timedOut(entry.rel, fileTimeout, ms, { note: hit ? chaosNote(chaos) : null, settling: position >= entries.length }));
-    if (at > 0) retries.push({ start, entries: entries.slice(0, at), attempt });
-    if (at < entries.length - 1) retries.push({ start: start + at + 1, entries: entries.slice(at + 1), attempt });
-  }
-
-  function retrySingly({ start, entries }, attempt) {
-    entries.forEach((entry, i) => retries.push({ start: start + i, entries: [entry], attempt }));
+  function timedOutIn(batch, stuck) {
+    if (!queue.stopped) recover(afterTimeout(batch, stuck, { fileTimeout, chaos }));
   }
 
   try {

@@ -25,6 +25,7 @@ import { ruleDependencies, refGlobs, createModuleGenerations } from './rule-depe
 import { colorsFor } from '../../reporters/colors.js';
 import { createWatchReporter } from '../../reporters/watch.js';
 import { rulesOf } from '../shared/rules.js';
+import { filesToRecheck, namesChanged, staleBy } from './plan-recheck.js';
 
 const START_OVER = Symbol('start over');
 
@@ -189,43 +190,26 @@ export async function watch({ config: given, options, discovered, selection }, i
 
   // The changed and new files, and those of the rules a changed schema or module affects.
   async function recheck(batch, changed) {
-    const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? []), ...globs.filter((glob) => glob.matches(file)).map((glob) => glob.id)]));
-    const changedSet = new Set(changed);
-    const choosers = new Set([...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel));
-    const recompile = affected.size > 0 || choosers.size > 0 || lastError !== null;
+    const { affected, choosers, recompile } = staleBy(changed, { deps, globs, schemasChosen, lastError });
     if (recompile) {
       config = generations.apply(config);
       await dropCompiled();
     }
-    // Which files there are changes only with a name that appeared (a file or folder created, moved
-    // here) or went away (a watched file, or a folder holding some, deleted or moved away). A name
-    // that came and went (an editor's temporary file) changes nothing, and costs no discovery.
-    const edited = [];
     // Watches started again from other folders: discovery finds what came meanwhile.
-    let rediscover = rootsMoved();
-    if (rediscover) watchTree();
-    for (const file of changed) {
-      const rel = relOf.get(file);
-      const exists = fs.existsSync(file);
-      if (rel !== undefined && exists) edited.push(files.get(rel));
-      else if (rel !== undefined || (batch.get(file) && (exists || folders.has(file)))) rediscover = true;
-    }
+    const moved = rootsMoved();
+    if (moved) watchTree();
+    const names = namesChanged(changed, { relOf, folders, renamed: (file) => batch.get(file), exists: (file) => fs.existsSync(file) });
+    const edited = names.edited.map((rel) => files.get(rel));
     let gone = 0;
-    if (rediscover) {
+    if (moved || names.rediscover) {
       const before = new Set(files.keys());
       gone = track(discover({ ...config, passWithNoFiles: true }).files);
       for (const entry of files.values()) if (!before.has(entry.rel)) edited.push(entry);
     }
-    const dependents = [...files.values()].filter(
-      (entry) => (choosers.has(entry.rel) || entry.rules.some((id) => affected.has(id))) && (reporter.knows(entry.rel) || due.has(entry.rel)),
-    );
-    const queued = new Map();
-    for (const entry of [...edited.sort(byName), ...dependents, ...[...due.values()].sort(byName)]) {
-      if (files.has(entry.rel) && !queued.has(entry.rel)) queued.set(entry.rel, entry);
-    }
-    const summary = queued.size ? await check([...queued.values()]) : null;
+    const queued = filesToRecheck({ edited, files, due, affected, choosers, known: (rel) => reporter.knows(rel) });
+    const summary = queued.length ? await check(queued) : null;
     if (recompile) await refreshDependencies();
-    if (queued.size || gone || recompile) status(summary);
+    if (queued.length || gone || recompile) status(summary);
   }
 
   const batcher = createBatcher(onBatch, {
@@ -273,7 +257,6 @@ export async function watch({ config: given, options, discovered, selection }, i
 }
 
 const EXCLUDE = path.join('.git', 'info', 'exclude');
-const byName = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 
 // Watch reports to the terminal, with the default reporter.
 const forWatch = (config) => ({ ...config, reporters: [{ name: 'default' }] });
