@@ -125,7 +125,7 @@ const FORMATS = {
 const STRINGS = ['example', 'a', 'abc', 'x1', 'latest', '1.0.0', '^1.0.0', 'v1', 'main', 'A', 'a-b', 'a_b', 'src/index.js', '*.json',
   'https://example.com', 'example.com', '1', '10', 'true', 'default', 'none', 'auto', 'info', 'ubuntu-latest', '#fff', '${VAR}', '{}', ''];
 
-function deref(root, schema, depth) {
+function deref(root, schema, _depth) {
   let s = schema;
   for (let i = 0; i < 10 && s && typeof s === 'object' && typeof s.$ref === 'string'; i++) {
     if (!s.$ref.startsWith('#')) return undefined; // another schema's: not followed

@@ -120,7 +120,13 @@ const previous = ({ label, argv }) => ({
   },
 });
 const script = (label, file, ...extra) => ({ label, argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra] });
-const scriptOn = (on, { label, argv }) => ({ label: `${label} (${on})`, argv: () => (ensureCorpus(on), argv(on)) });
+const scriptOn = (on, { label, argv }) => ({
+  label: `${label} (${on})`,
+  argv: () => {
+    ensureCorpus(on);
+    return argv(on);
+  },
+});
 const ajvBin = opts.peers && path.resolve(opts.peers, 'node_modules', '.bin', 'ajv');
 const ajvCli = {
   label: 'ajv-cli',

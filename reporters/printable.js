@@ -6,10 +6,10 @@
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const HAS_UNSAFE = new RegExp(UNSAFE.source);
 const NAMED = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
-const escape = (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const escapeChar = (c) => NAMED[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /** A message: unsafe characters escaped where they are (`\n`, `\u001b`). */
-export const printableText = (text) => String(text).replace(UNSAFE, escape);
+export const printableText = (text) => String(text).replace(UNSAFE, escapeChar);
 
 /**
  * A file's path: as it is, or, if it holds unsafe characters or starts with a double quote, in
@@ -17,5 +17,5 @@ export const printableText = (text) => String(text).replace(UNSAFE, escape);
  */
 export function printablePath(path) {
   if (!HAS_UNSAFE.test(path) && !path.startsWith('"')) return path;
-  return `"${path.replace(/["\\]/g, '\\$&').replace(UNSAFE, escape)}"`;
+  return `"${path.replace(/["\\]/g, '\\$&').replace(UNSAFE, escapeChar)}"`;
 }

@@ -29,7 +29,10 @@ test('cacheHit: the same checks, the same size, then the same times (metadata) o
   for (const [why, record, file, verdict, reads] of rows) {
     let read = false;
     const given = { stats: STATS, fingerprint: 'rules', verbose: false, strategy: 'metadata', tracked: false, isCurrent: current, hash: 'hash', ...file };
-    const readHash = () => ((read = true), given.hash);
+    const readHash = () => {
+      read = true;
+      return given.hash;
+    };
     assert.equal(cacheHit(record, { ...given, readHash }), verdict, why);
     assert.equal(read, reads, `${why}: read the content`);
   }

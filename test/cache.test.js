@@ -109,7 +109,7 @@ test('an edited file is checked again, a failing one included, also when the edi
   // Same size, same mtime, new content that fails: the status-change time gives it away.
   const file = path.join(dir, 'content/d.json');
   const { mtime } = fs.statSync(file);
-  fs.writeFileSync(file, '{ "title": 4 }  \n'.padEnd(fs.statSync(file).size - 1) + '\n');
+  fs.writeFileSync(file, `${'{ "title": 4 }  \n'.padEnd(fs.statSync(file).size - 1)}\n`);
   fs.utimesSync(file, mtime, mtime);
   next = await run(dir);
   assert.deepEqual(next.calls, ['content/d.json']);

@@ -17,7 +17,7 @@ const TREE = {
 const PATTERNS = ['data', 'other/x.json'];
 const withoutTimes = (report) => ({ ...report, summary: { ...report.summary, durationMs: 0, plan: null } });
 
-async function shardReports(t, dir, count, extra = []) {
+async function shardReports(_t, dir, count, extra = []) {
   const names = [];
   for (let i = 1; i <= count; i++) {
     const name = `reports/shard-${i}.json`;

@@ -124,7 +124,7 @@ test('a file too large to hold as a string is refused by its size, after one chu
 
 test('files around the size of one read (64 KiB) are read whole, a character across its end too', (t) => {
   // 'é' takes two bytes: 65,535, 65,536 (exactly one read), 65,537 (an 'é' across the end) and 300,001 bytes.
-  for (const text of ['a' + 'é'.repeat(32767), 'ab' + 'é'.repeat(32767), 'a' + 'é'.repeat(32768), 'a' + 'é'.repeat(150000)]) {
+  for (const text of [`a${'é'.repeat(32767)}`, `ab${'é'.repeat(32767)}`, `a${'é'.repeat(32768)}`, `a${'é'.repeat(150000)}`]) {
     const target = file(t, text);
     assert.deepEqual(readText(target), { text }, `${Buffer.byteLength(text)} bytes`);
     assert.deepEqual(readText(target, true), { text }, `${Buffer.byteLength(text)} bytes, special`);

@@ -27,8 +27,14 @@ function startWatch(t, args, { cwd, env } = {}) {
   let closed = null;
   const listeners = new Set();
   const changed = () => listeners.forEach((listener) => listener());
-  child.stdout.setEncoding('utf8').on('data', (chunk) => ((stdout += chunk), changed()));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => ((stderr += chunk), changed()));
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    stdout += chunk;
+    changed();
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr += chunk;
+    changed();
+  });
   child.stdin.on('error', () => {}); // gone when the process is
   const exited = new Promise((resolve) => child.on('close', (code, signal) => {
     closed = { code, signal };

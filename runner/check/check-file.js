@@ -56,7 +56,10 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const uses = entry.hash || entry.track ? [] : undefined;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
-    const fault = hit && monkey.kind === 'io' ? () => ((failedRead = true), monkey.failRead()) : undefined;
+    const fault = hit && monkey.kind === 'io' ? () => {
+      failedRead = true;
+      return monkey.failRead();
+    } : undefined;
     read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
     let doc;
     if (read.error) {

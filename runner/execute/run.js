@@ -34,7 +34,11 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   const started = performance.now();
   const rules = rulesOf(config);
   const warned = new Set(); // workers compile the same schemas again: say each warning once
-  const warnOnce = (message) => warned.has(message) || (warned.add(message), warn(message));
+  const warnOnce = (message) => {
+    if (warned.has(message)) return;
+    warned.add(message);
+    warn(message);
+  };
   // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
   const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;

@@ -104,7 +104,7 @@ function deeperThan(doc, limit) {
 }
 
 const TOKEN = /["[\]{}]/g;
-const STRING_REST = /(?:[^"\\]|\\[^])*"/y;
+const STRING_REST = /(?:[^"\\]|\\[\s\S])*"/y;
 
 // The offset of the bracket that opens level `depth`, or -1. Works on text that does not parse too.
 function offsetAtDepth(text, depth) {

@@ -44,7 +44,7 @@ export function locateProblems(text, problems) {
     found.set(pointer, { line: line + 1, column: column + 1 });
     return true;
   };
-  const begin = (offset, length, line, column, path) => reach(toPointer(path()), line, column); // false: skip its contents
+  const begin = (_offset, _length, line, column, path) => reach(toPointer(path()), line, column); // false: skip its contents
   let whole = true;
   try {
     require('jsonc-parser').visit(text, {
@@ -53,8 +53,8 @@ export function locateProblems(text, problems) {
       // jsonc-parser ends a skip in these callbacks: without them, skipping one container skips the rest.
       onObjectEnd: () => {},
       onArrayEnd: () => {},
-      onLiteralValue: (value, offset, length, line, column, path) => reach(toPointer(path()), line, column),
-      onObjectProperty: keys.size ? (name, offset, length, line, column, path) => {
+      onLiteralValue: (_value, _offset, _length, line, column, path) => reach(toPointer(path()), line, column),
+      onObjectProperty: keys.size ? (name, _offset, _length, line, column, path) => {
         const pointer = toPointer([...path(), name]);
         if (keys.has(pointer)) keysFound.set(pointer, { line: line + 1, column: column + 1 });
       } : undefined,
@@ -144,7 +144,7 @@ function firstSyntaxError(text) {
     require('jsonc-parser').visit(
       text,
       {
-        onError(code, offset, length, line, column) {
+        onError(_code, _offset, _length, line, column) {
           at = { line: line + 1, column: column + 1 };
           throw DONE;
         },

@@ -54,7 +54,7 @@ export function tomlKeyOffsets(text, keyOffsets) {
       const start = pos;
       skipString();
       const inner = text.slice(start + 1, pos - 1);
-      return quote === '"' ? unescape(inner) : inner;
+      return quote === '"' ? unescapeKey(inner) : inner;
     }
     BARE_KEY.lastIndex = pos;
     const match = BARE_KEY.exec(text);
@@ -144,7 +144,7 @@ export function tomlKeyOffsets(text, keyOffsets) {
         pos += ofArray ? 2 : 1;
         const parts = keys();
         if (ofArray) {
-          const array = path('', parts.slice(0, -1), start) + `/${escapeKey(parts.at(-1).name)}`;
+          const array = `${path('', parts.slice(0, -1), start)}/${escapeKey(parts.at(-1).name)}`;
           if (keyOffsets && !keyOffsets.has(array)) keyOffsets.set(array, parts.at(-1).at);
           note(array, start);
           const count = (arrays.get(array) ?? 0) + 1;
@@ -171,7 +171,7 @@ class Stop extends Error {}
 
 const escapeKey = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
-function unescape(inner) {
+function unescapeKey(inner) {
   return inner.replace(ESCAPE, (_, u4, u8, x2, c) => {
     const hex = u4 ?? u8 ?? x2;
     return hex ? String.fromCodePoint(parseInt(hex, 16)) : (ESCAPES[c] ?? c);

@@ -10,7 +10,7 @@
 
 import { createRequire } from 'node:module';
 import { isAnnotation } from './schema-warnings.js';
-import { escape, isSchema, LIST, MAP, ONE, pointerInto, walkSchema } from './schema-walk.js';
+import { isSchema, LIST, MAP, ONE, pointerInto, pointerToken, walkSchema } from './schema-walk.js';
 
 const { inlineRef } = createRequire(import.meta.url)('ajv/dist/compile/resolve');
 
@@ -128,7 +128,7 @@ export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedR
         let map = null;
         for (const [key, item] of Object.entries(value)) {
           if (!isSchema(item)) continue;
-          const at = `${pointer}/${keyword}/${escape(key)}`;
+          const at = `${pointer}/${keyword}/${pointerToken(key)}`;
           const [child, size, calm] = visit(item, at);
           if (keyword === 'properties' && calm && size >= MIN_NODES && size !== Infinity && !reached(at)) {
             define((map ??= { ...value }), key, { $ref: `#/${DEFERRED}/${deferred.length}` });

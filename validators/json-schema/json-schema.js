@@ -151,7 +151,7 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
         return files();
       },
       // A schema applies once to a document, however many of the file's rules bring it in.
-      validate: (doc, ctx, source) => {
+      validate: (doc, _ctx, source) => {
         if (source) {
           if (source.applied?.includes(identity)) return [];
           (source.applied ??= []).push(identity);

@@ -75,15 +75,16 @@ function compileDeferred(ajv, env, state) {
       return env.validate;
     } catch (error) {
       let mended = false;
+      let cause = error;
       try {
         mended = state.retry(error);
       } catch (failure) {
-        error = failure;
+        cause = failure;
       }
       if (!mended) {
         state.spent(performance.now() - started);
         defer(ajv, env, state); // each use fails alike
-        throw new LazyCompileError(error);
+        throw new LazyCompileError(cause);
       }
     }
   }

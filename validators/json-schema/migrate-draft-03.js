@@ -4,6 +4,7 @@
 // Loaded only when a draft-03 schema is compiled, with require(): compilation is synchronous.
 import { createRequire } from 'node:module';
 import { walkSchema } from './schema-walk.js';
+import { pointerToken } from './schema-walk.js';
 
 const require = createRequire(import.meta.url);
 
@@ -44,7 +45,10 @@ export function draft03ToDraft04(schema) {
     if (!created.has(node)) {
       rewrite(node, pointer === '', {
         moveFrom: (child, at) => isSchema(child) && before !== undefined && moved.set(child, before + at),
-        create: (made) => (created.add(made), made),
+        create: (made) => {
+          created.add(made);
+          return made;
+        },
         ignore: (keyword) => ignored.add(keyword),
       });
     }
@@ -57,8 +61,7 @@ export function draft03ToDraft04(schema) {
   return { schema, ignored: [...ignored] };
 }
 
-const segment = (keyword, key) => (keyword === undefined ? '' : `/${keyword}${key === undefined ? '' : `/${escape(key)}`}`);
-const escape = (key) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+const segment = (keyword, key) => (keyword === undefined ? '' : `/${keyword}${key === undefined ? '' : `/${pointerToken(key)}`}`);
 const isSchema = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function rewrite(node, isRoot, moves) {

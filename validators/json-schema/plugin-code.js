@@ -45,7 +45,10 @@ export function watchCompiles(ajv) {
     definition.compile = Object.assign(function watched(value, parentSchema, it) {
       let used = false;
       // Every trap of a proxy of `this` or `it` records a use, then does what it would have done.
-      const handler = new Proxy({}, { get: (_, trap) => (...args) => ((used = true), Reflect[trap](...args)) });
+      const handler = new Proxy({}, { get: (_, trap) => (...args) => {
+        used = true;
+        return Reflect[trap](...args);
+      } });
       const watch = (target) => (target !== null && typeof target === 'object' ? new Proxy(target, handler) : target);
       const made = compile.call(watch(this), value, parentSchema, watch(it));
       if (!used && typeof made === 'function') compiledFrom.set(made, [name, value, parentSchema]);

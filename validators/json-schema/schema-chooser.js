@@ -4,7 +4,6 @@
 // Nothing is fetched: a document's `$schema` is a local file, a meta-schema ajv has built in, or a
 // URL that a catalog entry or a preloaded `refs` schema ($id) maps to a local file.
 import fs from 'node:fs';
-import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anySchemeUrlKey } from './url-key.js';

@@ -3,8 +3,8 @@
 // (schema-alternatives.js).
 import { describe, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
+import { pointerToken } from './schema-walk.js';
 
-const escape = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
 
 /**
  * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
@@ -22,7 +22,7 @@ export function toProblems(errors) {
     // An extra property, or a property name that is not allowed: its key is what is wrong.
     const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
     if (key !== undefined && (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties' || error.propertyName !== undefined)) {
-      problem.pointer += `/${escape(key)}`;
+      problem.pointer += `/${pointerToken(key)}`;
       problem.atKey = true;
       if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
     }

@@ -10,7 +10,10 @@ export const MAP = ['$defs', 'definitions', 'properties', 'patternProperties', '
 
 export const isSchema = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 // A key as a JSON pointer writes it. Most keys need no escaping: a test is cheaper than two replaceAlls.
-export const escape = (key) => (key.includes('~') || key.includes('/') ? key.replaceAll('~', '~0').replaceAll('/', '~1') : key);
+export const pointerToken = (key) => {
+  const token = String(key);
+  return token.includes('~') || token.includes('/') ? token.replaceAll('~', '~0').replaceAll('/', '~1') : token;
+};
 
 // Each keyword's place in the order above (ONE, then LIST, then MAP), as bits of a mask: a node is
 // asked for the few keys it has, not for all 23 keywords, and its subschemas are still visited in
@@ -44,7 +47,7 @@ export function walkSchema(schema, visit, inherited) {
         value.forEach((child, j) => isSchema(child) && walk(child, `${pointer}/${keyword}/${j}`, passed, { keyword, key: String(j) }));
       } else if (isSchema(value)) {
         for (const [key, child] of Object.entries(value)) {
-          if (isSchema(child)) walk(child, `${pointer}/${keyword}/${escape(key)}`, passed, { keyword, key });
+          if (isSchema(child)) walk(child, `${pointer}/${keyword}/${pointerToken(key)}`, passed, { keyword, key });
         }
       }
     }
