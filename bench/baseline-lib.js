@@ -7,7 +7,10 @@ const REQUIRED = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'];
 
 // Parses `<dir> [--schema file] [--yaml]`; exits 2 on bad usage.
 export function parseCli(name) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { schema: { type: 'string' }, yaml: { type: 'boolean' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { schema: { type: 'string' }, yaml: { type: 'boolean' } },
+  });
   if (positionals.length !== 1) {
     console.error(`usage: node bench/${name} <dir> [--schema file.json] [--yaml]`);
     process.exit(2);

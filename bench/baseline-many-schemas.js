@@ -18,14 +18,19 @@ const { rules } = JSON.parse(fs.readFileSync(path.join(dir, '.filecheckrc.json')
 let total = 0;
 let failed = 0;
 for (const rule of rules) {
-  const validate = compileSchema(path.join(dir, rule.schema), (rule.refs ?? []).map((r) => path.join(dir, r)));
+  const validate = compileSchema(
+    path.join(dir, rule.schema),
+    (rule.refs ?? []).map((r) => path.join(dir, r)),
+  );
   // The generator's rules name one folder each: `instances/<slug>/*.json`.
   const folder = path.join(dir, path.dirname(rule.files[0]));
   for (const name of fs.readdirSync(folder).sort()) {
     if (!name.endsWith('.json')) continue;
     total++;
     let ok = false;
-    try { ok = validate(JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8'))); } catch {}
+    try {
+      ok = validate(JSON.parse(fs.readFileSync(path.join(folder, name), 'utf8')));
+    } catch {}
     if (!ok) failed++;
   }
 }

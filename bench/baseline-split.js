@@ -13,10 +13,20 @@ if (isMainThread) {
   const files = walk(dir, yaml ? '.yaml' : '.json');
   const threads = os.availableParallelism();
   const slices = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
-  const failed = await Promise.all(slices.map((slice) => new Promise((resolve, reject) => {
-    new Worker(new URL(import.meta.url), { workerData: { slice, schema, yaml } }).once('message', resolve).once('error', reject);
-  })));
-  report(files.length, failed.reduce((sum, n) => sum + n, 0));
+  const failed = await Promise.all(
+    slices.map(
+      (slice) =>
+        new Promise((resolve, reject) => {
+          new Worker(new URL(import.meta.url), { workerData: { slice, schema, yaml } })
+            .once('message', resolve)
+            .once('error', reject);
+        }),
+    ),
+  );
+  report(
+    files.length,
+    failed.reduce((sum, n) => sum + n, 0),
+  );
 } else {
   const check = await makeCheck(workerData.schema, workerData.yaml);
   let failed = 0;

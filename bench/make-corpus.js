@@ -46,9 +46,12 @@ function makeDoc(rnd, vocab, bytes) {
     const parts = [];
     for (let n = 0; ; ) {
       const r = rnd();
-      const s = r < 0.1 ? `<h2 id="${w()}">${words(3)}</h2>\n`
-        : r < 0.25 ? `<pre class="brush: js">const ${w()} = ${w()}.${w()}(${w()});</pre>\n`
-        : `<p>${words(9)} <a href="/en-US/docs/Web/${w()}">${w()}</a> ${words(7)}.</p>\n`;
+      const s =
+        r < 0.1
+          ? `<h2 id="${w()}">${words(3)}</h2>\n`
+          : r < 0.25
+            ? `<pre class="brush: js">const ${w()} = ${w()}.${w()}(${w()});</pre>\n`
+            : `<p>${words(9)} <a href="/en-US/docs/Web/${w()}">${w()}</a> ${words(7)}.</p>\n`;
       n += JSON.stringify(s).length - 2;
       if (n > size) return parts.join('');
       parts.push(s);
@@ -102,7 +105,14 @@ const FORMATS = {
   },
 };
 
-export function makeCorpus({ out, profile = 'kumadocs', files, invalidRate = 0, seed = 1, format: formatName = 'json' }) {
+export function makeCorpus({
+  out,
+  profile = 'kumadocs',
+  files,
+  invalidRate = 0,
+  seed = 1,
+  format: formatName = 'json',
+}) {
   const p = PROFILES[profile];
   if (!p) throw new Error(`unknown profile: ${profile} (use ${Object.keys(PROFILES).join(' or ')})`);
   if (!FORMATS[formatName]) throw new Error(`unknown format: ${formatName} (use ${Object.keys(FORMATS).join(' or ')})`);
@@ -112,7 +122,8 @@ export function makeCorpus({ out, profile = 'kumadocs', files, invalidRate = 0, 
   // A separate stream decides invalidity, so --invalid-rate does not change the valid documents.
   const rndInvalid = mulberry32(seed ^ 0x9e3779b9);
   const vocab = Array.from({ length: 3000 }, () =>
-    Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]).join(''));
+    Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]).join(''),
+  );
 
   const invalid = [];
   for (let i = 0; i < count; i++) {
@@ -152,7 +163,10 @@ if (isMain) {
   const out = positionals[0];
   const num = (name, v, ok) => {
     const n = Number(v);
-    if (!ok(n)) { console.error(`bad --${name}: ${v}`); process.exit(2); }
+    if (!ok(n)) {
+      console.error(`bad --${name}: ${v}`);
+      process.exit(2);
+    }
     return n;
   };
   try {

@@ -32,8 +32,12 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
     if (!cacheRead.has(f)) cacheRead.set(f, JSON.parse(fs.readFileSync(f, 'utf8')));
     return cacheRead.get(f);
   };
-  const names = fs.readdirSync(dir).filter((n) => n.endsWith('.json'))
-    .map((n) => [createHash('sha256').update(n).digest('hex'), n]).sort(([a], [b]) => (a < b ? -1 : 1)).map(([, n]) => n);
+  const names = fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .map((n) => [createHash('sha256').update(n).digest('hex'), n])
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([, n]) => n);
 
   fs.rmSync(out, { recursive: true, force: true });
   const write = (rel, text) => {
@@ -45,20 +49,49 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
   const copied = new Set();
   for (const name of names) {
     if (kept.length >= schemas) break;
-    const skip = (why) => { skipped.push({ schema: name, why }); log(`skip ${name}: ${why}`); };
+    const skip = (why) => {
+      skipped.push({ schema: name, why });
+      log(`skip ${name}: ${why}`);
+    };
     let schema;
-    try { schema = read(path.join(dir, name)); } catch (e) { skip(`not JSON: ${e.message}`); continue; }
-    if (draftOf(schema) === '03') { skip('draft-03: plain ajv has no draft-03'); continue; }
+    try {
+      schema = read(path.join(dir, name));
+    } catch (e) {
+      skip(`not JSON: ${e.message}`);
+      continue;
+    }
+    if (draftOf(schema) === '03') {
+      skip('draft-03: plain ajv has no draft-03');
+      continue;
+    }
     let refs;
-    try { refs = refClosure(dir, name, (f) => read(f)); } catch (e) { skip(e.message); continue; }
+    try {
+      refs = refClosure(dir, name, (f) => read(f));
+    } catch (e) {
+      skip(e.message);
+      continue;
+    }
     let validate;
     try {
-      validate = compileSchema(path.join(dir, name), refs.map((r) => path.join(dir, r)), read);
-    } catch (e) { skip(`plain ajv does not compile it: ${e.message.split('\n')[0].slice(0, 200)}`); continue; }
+      validate = compileSchema(
+        path.join(dir, name),
+        refs.map((r) => path.join(dir, r)),
+        read,
+      );
+    } catch (e) {
+      skip(`plain ajv does not compile it: ${e.message.split('\n')[0].slice(0, 200)}`);
+      continue;
+    }
     const goods = validInstances(schema, validate, valid);
-    if (!goods.length) { skip('no valid instance found'); continue; }
+    if (!goods.length) {
+      skip('no valid instance found');
+      continue;
+    }
     const bads = invalidInstances(schema, validate, goods, invalid);
-    if (!bads.length) { skip('no invalid instance found (the schema accepts any mutation tried)'); continue; }
+    if (!bads.length) {
+      skip('no invalid instance found (the schema accepts any mutation tried)');
+      continue;
+    }
     const slug = name.replace(/\.json$/, '');
     for (const n of [name, ...refs]) {
       if (copied.has(n)) continue;
@@ -67,7 +100,15 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
     }
     goods.forEach((d, i) => write(`instances/${slug}/valid-${i + 1}.json`, `${JSON.stringify(d, null, 2)}\n`));
     bads.forEach((d, i) => write(`instances/${slug}/invalid-${i + 1}.json`, `${JSON.stringify(d, null, 2)}\n`));
-    kept.push({ name, slug, draft: draftOf(schema), refs, bytes: fs.statSync(path.join(dir, name)).size, valid: goods.length, invalid: bads.length });
+    kept.push({
+      name,
+      slug,
+      draft: draftOf(schema),
+      refs,
+      bytes: fs.statSync(path.join(dir, name)).size,
+      valid: goods.length,
+      invalid: bads.length,
+    });
   }
   const rules = kept.map((k) => ({
     name: k.slug,
@@ -89,7 +130,15 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
   const failing = kept.reduce((n, k) => n + k.invalid, 0);
   const drafts = {};
   for (const k of kept) drafts[k.draft] = (drafts[k.draft] ?? 0) + 1;
-  return { schemas: kept.length, tried: kept.length + skipped.length, skipped: skipped.length, files, failing, drafts, refFiles: copied.size - kept.length };
+  return {
+    schemas: kept.length,
+    tried: kept.length + skipped.length,
+    skipped: skipped.length,
+    files,
+    failing,
+    drafts,
+    refFiles: copied.size - kept.length,
+  };
 }
 
 // --- valid instances ----------------------------------------------------------------------------
@@ -117,13 +166,56 @@ function validInstances(root, validate, want) {
 }
 
 const FORMATS = {
-  'date-time': '2024-05-01T10:00:00Z', date: '2024-05-01', time: '10:00:00Z', email: 'dev@example.com', 'idn-email': 'dev@example.com',
-  hostname: 'example.com', 'idn-hostname': 'example.com', ipv4: '192.0.2.1', ipv6: '2001:db8::1', uri: 'https://example.com/a',
-  'uri-reference': 'docs/a.json', iri: 'https://example.com/a', 'iri-reference': 'docs/a.json', 'uri-template': 'https://example.com/{id}',
-  uuid: '123e4567-e89b-12d3-a456-426614174000', regex: '^a+$', 'json-pointer': '/a/0', 'relative-json-pointer': '0/a', duration: 'P1D',
+  'date-time': '2024-05-01T10:00:00Z',
+  date: '2024-05-01',
+  time: '10:00:00Z',
+  email: 'dev@example.com',
+  'idn-email': 'dev@example.com',
+  hostname: 'example.com',
+  'idn-hostname': 'example.com',
+  ipv4: '192.0.2.1',
+  ipv6: '2001:db8::1',
+  uri: 'https://example.com/a',
+  'uri-reference': 'docs/a.json',
+  iri: 'https://example.com/a',
+  'iri-reference': 'docs/a.json',
+  'uri-template': 'https://example.com/{id}',
+  uuid: '123e4567-e89b-12d3-a456-426614174000',
+  regex: '^a+$',
+  'json-pointer': '/a/0',
+  'relative-json-pointer': '0/a',
+  duration: 'P1D',
 };
-const STRINGS = ['example', 'a', 'abc', 'x1', 'latest', '1.0.0', '^1.0.0', 'v1', 'main', 'A', 'a-b', 'a_b', 'src/index.js', '*.json',
-  'https://example.com', 'example.com', '1', '10', 'true', 'default', 'none', 'auto', 'info', 'ubuntu-latest', '#fff', '${VAR}', '{}', ''];
+const STRINGS = [
+  'example',
+  'a',
+  'abc',
+  'x1',
+  'latest',
+  '1.0.0',
+  '^1.0.0',
+  'v1',
+  'main',
+  'A',
+  'a-b',
+  'a_b',
+  'src/index.js',
+  '*.json',
+  'https://example.com',
+  'example.com',
+  '1',
+  '10',
+  'true',
+  'default',
+  'none',
+  'auto',
+  'info',
+  'ubuntu-latest',
+  '#fff',
+  '${VAR}',
+  '{}',
+  '',
+];
 
 function deref(root, schema, _depth) {
   let s = schema;
@@ -183,7 +275,10 @@ function generate(root, schema, v, depth) {
   }
   if (Array.isArray(s.allOf)) {
     const { allOf, ...rest } = s;
-    s = allOf.reduce((acc, sub) => { const d = deref(root, sub, depth); return d && typeof d === 'object' ? merge(acc, d) : acc; }, rest);
+    s = allOf.reduce((acc, sub) => {
+      const d = deref(root, sub, depth);
+      return d && typeof d === 'object' ? merge(acc, d) : acc;
+    }, rest);
   }
   for (const key of ['oneOf', 'anyOf']) {
     if (Array.isArray(s[key]) && s[key].length) {
@@ -194,7 +289,8 @@ function generate(root, schema, v, depth) {
     }
   }
   let type = s.type;
-  if (Array.isArray(type)) type = type.filter((t) => t !== 'null')[v % Math.max(1, type.filter((t) => t !== 'null').length)] ?? 'null';
+  if (Array.isArray(type))
+    type = type.filter((t) => t !== 'null')[v % Math.max(1, type.filter((t) => t !== 'null').length)] ?? 'null';
   if (!type) {
     if (s.properties || s.required || s.additionalProperties !== undefined || s.patternProperties) type = 'object';
     else if (s.items || s.prefixItems) type = 'array';
@@ -203,21 +299,26 @@ function generate(root, schema, v, depth) {
     else return depth === 0 ? {} : 'example';
   }
   switch (type) {
-    case 'object': return object(root, s, v, depth);
+    case 'object':
+      return object(root, s, v, depth);
     case 'array': {
       const tuple = Array.isArray(s.prefixItems) ? s.prefixItems : Array.isArray(s.items) ? s.items : null;
       const n = Math.max(s.minItems ?? 0, v % 4 >= 2 ? 1 : 0, tuple && s.minItems ? s.minItems : 0);
       const out = [];
       for (let i = 0; i < n; i++) {
-        const sub = tuple ? (tuple[i] ?? (Array.isArray(s.items) ? s.additionalItems : s.items) ?? true) : (s.items ?? true);
+        const sub = tuple
+          ? (tuple[i] ?? (Array.isArray(s.items) ? s.additionalItems : s.items) ?? true)
+          : (s.items ?? true);
         const x = generate(root, sub, v + i, depth + 1);
         if (x === undefined) return undefined;
         out.push(x);
       }
       return out;
     }
-    case 'string': return string(s, v);
-    case 'integer': case 'number': {
+    case 'string':
+      return string(s, v);
+    case 'integer':
+    case 'number': {
       let x = typeof s.minimum === 'number' ? s.minimum : 0;
       if (typeof s.exclusiveMinimum === 'number') x = Math.max(x, s.exclusiveMinimum + 1);
       else if (s.exclusiveMinimum === true) x += 1;
@@ -225,9 +326,12 @@ function generate(root, schema, v, depth) {
       if (typeof s.multipleOf === 'number' && s.multipleOf > 0) x = Math.ceil(x / s.multipleOf) * s.multipleOf;
       return type === 'integer' ? Math.ceil(x) : x;
     }
-    case 'boolean': return v % 2 === 0;
-    case 'null': return null;
-    default: return undefined;
+    case 'boolean':
+      return v % 2 === 0;
+    case 'null':
+      return null;
+    default:
+      return undefined;
   }
 }
 
@@ -236,7 +340,9 @@ function object(root, s, v, depth) {
   const subOf = (k) => {
     if (k in props) return props[k];
     for (const [re, sub] of Object.entries(s.patternProperties ?? {})) {
-      try { if (new RegExp(re, 'u').test(k)) return sub; } catch {}
+      try {
+        if (new RegExp(re, 'u').test(k)) return sub;
+      } catch {}
     }
     return typeof s.additionalProperties === 'object' ? s.additionalProperties : true;
   };
@@ -248,8 +354,14 @@ function object(root, s, v, depth) {
   }
   // Optional properties: none for v = 0, then more with v (the deeper, the fewer).
   const optional = Object.keys(props).filter((k) => !(k in out));
-  const take = Math.max(typeof s.minProperties === 'number' ? s.minProperties - Object.keys(out).length : 0, Math.floor(v / 2) * 3 >> Math.min(depth, 3));
-  for (const k of optional.slice((v * 7) % Math.max(1, optional.length)).concat(optional).slice(0, Math.max(0, take))) {
+  const take = Math.max(
+    typeof s.minProperties === 'number' ? s.minProperties - Object.keys(out).length : 0,
+    (Math.floor(v / 2) * 3) >> Math.min(depth, 3),
+  );
+  for (const k of optional
+    .slice((v * 7) % Math.max(1, optional.length))
+    .concat(optional)
+    .slice(0, Math.max(0, take))) {
     if (k in out) continue;
     const x = generate(root, props[k], v, depth + 1);
     if (x !== undefined) out[k] = x;
@@ -259,10 +371,19 @@ function object(root, s, v, depth) {
 
 function string(s, v) {
   if (typeof s.format === 'string' && FORMATS[s.format]) return FORMATS[s.format];
-  const fits = (x) => (s.minLength === undefined || x.length >= s.minLength) && (s.maxLength === undefined || x.length <= s.maxLength);
+  const fits = (x) =>
+    (s.minLength === undefined || x.length >= s.minLength) && (s.maxLength === undefined || x.length <= s.maxLength);
   if (typeof s.pattern === 'string') {
     let re;
-    try { re = new RegExp(s.pattern, 'u'); } catch { try { re = new RegExp(s.pattern); } catch { return 'example'; } }
+    try {
+      re = new RegExp(s.pattern, 'u');
+    } catch {
+      try {
+        re = new RegExp(s.pattern);
+      } catch {
+        return 'example';
+      }
+    }
     const hits = STRINGS.filter((x) => re.test(x) && fits(x));
     if (hits.length) return hits[v % hits.length];
   }
@@ -284,7 +405,12 @@ function invalidInstances(root, validate, goods, want) {
       for (const wrong of [12345, 'wrong', true, [], {}]) kinds[0].push(() => ({ ...clone(good), [k]: wrong }));
     }
     for (const k of Array.isArray(root?.required) ? root.required : []) {
-      if (k in good) kinds[1].push(() => { const d = clone(good); delete d[k]; return d; });
+      if (k in good)
+        kinds[1].push(() => {
+          const d = clone(good);
+          delete d[k];
+          return d;
+        });
     }
     kinds[2].push(() => ({ ...clone(good), __unexpected_key__: 1 }));
   }
@@ -301,13 +427,27 @@ function invalidInstances(root, validate, goods, want) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { schemas: { type: 'string', default: '320' }, valid: { type: 'string', default: '3' }, invalid: { type: 'string', default: '2' }, verbose: { type: 'boolean' } },
+    options: {
+      schemas: { type: 'string', default: '320' },
+      valid: { type: 'string', default: '3' },
+      invalid: { type: 'string', default: '2' },
+      verbose: { type: 'boolean' },
+    },
   });
   if (positionals.length !== 2) {
-    console.error('usage: node bench/make-many-schemas.js <schemastore-clone> <out-dir> [--schemas N] [--valid V] [--invalid I] [--verbose]');
+    console.error(
+      'usage: node bench/make-many-schemas.js <schemastore-clone> <out-dir> [--schemas N] [--valid V] [--invalid I] [--verbose]',
+    );
     process.exit(2);
   }
   const [clone, out] = positionals;
-  const r = makeManySchemas({ clone, out, schemas: Number(values.schemas), valid: Number(values.valid), invalid: Number(values.invalid), log: values.verbose ? (l) => console.error(l) : () => {} });
+  const r = makeManySchemas({
+    clone,
+    out,
+    schemas: Number(values.schemas),
+    valid: Number(values.valid),
+    invalid: Number(values.invalid),
+    log: values.verbose ? (l) => console.error(l) : () => {},
+  });
   console.log(JSON.stringify(r));
 }

@@ -24,7 +24,7 @@ const AUTHORS = Array.from({ length: 25 }, (_, i) => `author${i}`);
 
 export const FRONT_MATTER_SCHEMA = {
   $schema: 'http://json-schema.org/draft-07/schema#',
-  title: 'A docs page\'s front matter',
+  title: "A docs page's front matter",
   type: 'object',
   required: ['title', 'description', 'slug', 'sidebar_position'],
   additionalProperties: false,
@@ -69,7 +69,9 @@ function makePage(rnd, vocab, index, section, topic) {
     lines.push(rnd() < 0.5 ? `tags: [${tags.join(', ')}]` : `tags:\n${tags.map((t) => `  - ${t}`).join('\n')}`);
   }
   if (section === 'blog' || rnd() < 0.2) {
-    lines.push(`authors:\n${[...new Set(Array.from({ length: int(1, 3) }, () => pick(AUTHORS)))].map((a) => `  - ${a}`).join('\n')}`);
+    lines.push(
+      `authors:\n${[...new Set(Array.from({ length: int(1, 3) }, () => pick(AUTHORS)))].map((a) => `  - ${a}`).join('\n')}`,
+    );
     lines.push(`date: ${day()}`);
   }
   if (rnd() < 0.3) lines.push(`last_update:\n  date: ${day()}\n  author: ${pick(AUTHORS)}`);
@@ -83,10 +85,14 @@ function makePage(rnd, vocab, index, section, topic) {
   let body = '';
   while (body.length < size) {
     const r = rnd();
-    body += r < 0.12 ? `## ${words(int(2, 6))}\n\n`
-      : r < 0.22 ? `\`\`\`js\nconst ${w()} = ${w()}.${w()}(${w()}, ${int(0, 99)});\nconsole.log(${w()});\n\`\`\`\n\n`
-      : r < 0.32 ? `${Array.from({ length: int(2, 5) }, () => `- ${words(int(3, 9))}`).join('\n')}\n\n`
-      : `${words(int(20, 70))} [${w()}](/${section}/${w()}) ${words(int(5, 20))}.\n\n`;
+    body +=
+      r < 0.12
+        ? `## ${words(int(2, 6))}\n\n`
+        : r < 0.22
+          ? `\`\`\`js\nconst ${w()} = ${w()}.${w()}(${w()}, ${int(0, 99)});\nconsole.log(${w()});\n\`\`\`\n\n`
+          : r < 0.32
+            ? `${Array.from({ length: int(2, 5) }, () => `- ${words(int(3, 9))}`).join('\n')}\n\n`
+            : `${words(int(20, 70))} [${w()}](/${section}/${w()}) ${words(int(5, 20))}.\n\n`;
   }
   return `${lines.join('\n')}\n${body}`;
 }
@@ -94,7 +100,8 @@ function makePage(rnd, vocab, index, section, topic) {
 export function makeMarkdownCorpus({ out, files = 12_899, seed = 1 }) {
   const rnd = mulberry32(seed);
   const vocab = Array.from({ length: 3000 }, () =>
-    Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]).join(''));
+    Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => SYLLABLES[Math.floor(rnd() * SYLLABLES.length)]).join(''),
+  );
   fs.mkdirSync(out, { recursive: true });
   for (let i = 0; i < files; i++) {
     const section = SECTIONS[i % SECTIONS.length];
@@ -104,7 +111,9 @@ export function makeMarkdownCorpus({ out, files = 12_899, seed = 1 }) {
     fs.writeFileSync(path.join(out, rel), makePage(rnd, vocab, i, section, topic));
   }
   fs.writeFileSync(path.join(out, 'front-matter.schema.json'), `${JSON.stringify(FRONT_MATTER_SCHEMA, null, 2)}\n`);
-  const config = { rules: [{ name: 'pages', files: ['**/*.md'], frontMatter: 'required', schema: 'front-matter.schema.json' }] };
+  const config = {
+    rules: [{ name: 'pages', files: ['**/*.md'], frontMatter: 'required', schema: 'front-matter.schema.json' }],
+  };
   fs.writeFileSync(path.join(out, '.filecheckrc.json'), `${JSON.stringify(config, null, 2)}\n`);
   return { files };
 }
@@ -113,7 +122,11 @@ const isMain = process.argv[1] && import.meta.url === pathToFileURL(fs.realpathS
 if (isMain) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { files: { type: 'string', default: '12899' }, seed: { type: 'string', default: '1' }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      files: { type: 'string', default: '12899' },
+      seed: { type: 'string', default: '1' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help || positionals.length !== 1) {
     console.log(HELP);

@@ -21,16 +21,36 @@ write('schemas/common.json', {
   definitions: {
     slug: { type: 'string', pattern: '^[a-z0-9-]+$', maxLength: 80 },
     date: { type: 'string', format: 'date-time' },
-    link: { type: 'object', required: ['href'], properties: { href: { type: 'string', format: 'uri-reference' }, title: { type: 'string' } }, additionalProperties: false },
+    link: {
+      type: 'object',
+      required: ['href'],
+      properties: { href: { type: 'string', format: 'uri-reference' }, title: { type: 'string' } },
+      additionalProperties: false,
+    },
   },
 });
-const field = (s, k) => [{ type: 'string', minLength: 1, maxLength: 200 }, { type: 'integer', minimum: 0, maximum: 1e6 }, { enum: ['a', 'b', 'c', `v${s}`] }][k % 3];
+const field = (s, k) =>
+  [
+    { type: 'string', minLength: 1, maxLength: 200 },
+    { type: 'integer', minimum: 0, maximum: 1e6 },
+    { enum: ['a', 'b', 'c', `v${s}`] },
+  ][k % 3];
 const value = (k) => ['text '.repeat(10), k * 10, 'b'][k % 3];
 const rules = [];
 for (let s = 0; s < Number(schemas); s++) {
-  const properties = { slug: { $ref: 'common.json#/definitions/slug' }, updated: { $ref: 'common.json#/definitions/date' }, links: { type: 'array', items: { $ref: 'common.json#/definitions/link' } } };
+  const properties = {
+    slug: { $ref: 'common.json#/definitions/slug' },
+    updated: { $ref: 'common.json#/definitions/date' },
+    links: { type: 'array', items: { $ref: 'common.json#/definitions/link' } },
+  };
   for (let k = 0; k < 25; k++) properties[`field${s}_${k}`] = field(s, k);
-  write(`schemas/kind${s}.schema.json`, { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', required: ['slug', 'updated'], properties, additionalProperties: false });
+  write(`schemas/kind${s}.schema.json`, {
+    $schema: 'http://json-schema.org/draft-07/schema#',
+    type: 'object',
+    required: ['slug', 'updated'],
+    properties,
+    additionalProperties: false,
+  });
   rules.push({ name: `kind${s}`, files: [`content/kind${s}/*.json`], schema: `schemas/kind${s}.schema.json` });
   for (let f = 0; f < Number(perSchema); f++) {
     const doc = { slug: `doc-${s}-${f}`, updated: '2024-05-01T10:00:00Z', links: [{ href: '/a/b', title: 'x' }] };

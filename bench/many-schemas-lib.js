@@ -73,12 +73,20 @@ export function refClosure(dir, name, read = (f) => JSON.parse(fs.readFileSync(f
     for (const ref of refsIn(schema)) {
       if (ref.startsWith('#')) continue;
       let url;
-      try { url = new URL(ref, base); } catch { throw new Error(`$ref "${ref}" is not a URL`); }
+      try {
+        url = new URL(ref, base);
+      } catch {
+        throw new Error(`$ref "${ref}" is not a URL`);
+      }
       url.hash = '';
       if (url.hostname === 'json-schema.org') continue; // a meta-schema: ajv has it
       const target = path.basename(url.pathname);
-      if (!STORE_HOSTS.has(url.hostname) || !fs.existsSync(path.join(dir, target))) throw new Error(`$ref "${ref}" is not in the clone`);
-      if (!seen.has(target)) { seen.add(target); queue.push(target); }
+      if (!STORE_HOSTS.has(url.hostname) || !fs.existsSync(path.join(dir, target)))
+        throw new Error(`$ref "${ref}" is not in the clone`);
+      if (!seen.has(target)) {
+        seen.add(target);
+        queue.push(target);
+      }
     }
   }
   seen.delete(name);

@@ -17,7 +17,11 @@ const PROBE = new URL('./rss-probe.js', import.meta.url).href; // a URL survives
 const rssFile = path.join(os.tmpdir(), `filecheck-bench-rss-${process.pid}.txt`);
 
 const readMaxKiB = () => {
-  const nums = fs.readFileSync(rssFile, 'utf8').split('\n').map(Number).filter((n) => n > 0);
+  const nums = fs
+    .readFileSync(rssFile, 'utf8')
+    .split('\n')
+    .map(Number)
+    .filter((n) => n > 0);
   return nums.length ? Math.max(...nums) : NaN;
 };
 
@@ -46,7 +50,7 @@ export function runOnce(argv, { cwd, method }) {
   const r = spawnSync(cmd[0], cmd.slice(1), { cwd, env, encoding: 'utf8', maxBuffer: 64 << 20 });
   const wall = Number(process.hrtime.bigint() - start) / 1e9;
   const rssMiB = readMaxKiB() / 1024;
-  return { wall, rssMiB, code: r.error ? r.error.code : r.status ?? r.signal, stdout: r.stdout, stderr: r.stderr };
+  return { wall, rssMiB, code: r.error ? r.error.code : (r.status ?? r.signal), stdout: r.stdout, stderr: r.stderr };
 }
 
 export function cleanup() {

@@ -47,15 +47,27 @@ const { values: opts } = parseArgs({
     help: { type: 'boolean', short: 'h' },
   },
 });
-if (opts.help) { console.log(HELP); process.exit(0); }
+if (opts.help) {
+  console.log(HELP);
+  process.exit(0);
+}
 const rounds = Number(opts.rounds);
-if (!(Number.isInteger(rounds) && rounds > 0)) { console.error(`bad --rounds: ${opts.rounds}`); process.exit(2); }
+if (!(Number.isInteger(rounds) && rounds > 0)) {
+  console.error(`bad --rounds: ${opts.rounds}`);
+  process.exit(2);
+}
 const manySchemas = Number(opts['many-schemas']);
-if (!(Number.isInteger(manySchemas) && manySchemas > 0)) { console.error(`bad --many-schemas: ${opts['many-schemas']}`); process.exit(2); }
+if (!(Number.isInteger(manySchemas) && manySchemas > 0)) {
+  console.error(`bad --many-schemas: ${opts['many-schemas']}`);
+  process.exit(2);
+}
 // Every Node program measured (filecheck, the baselines, ajv-cli) runs on this binary.
 const NODE = opts.node ? path.resolve(opts.node) : process.execPath;
 const nodeVersion = spawnSync(NODE, ['--version'], { encoding: 'utf8' });
-if (nodeVersion.status !== 0) { console.error(`--node ${opts.node}: does not run (${nodeVersion.error?.code ?? nodeVersion.stderr})`); process.exit(2); }
+if (nodeVersion.status !== 0) {
+  console.error(`--node ${opts.node}: does not run (${nodeVersion.error?.code ?? nodeVersion.stderr})`);
+  process.exit(2);
+}
 // A SchemaStore clone, for issue 14's rows; none by default.
 const CLONE = opts.schemastore && path.resolve(opts.schemastore);
 const STORE_DIR = CLONE && schemasDirOf(CLONE);
@@ -85,7 +97,9 @@ const CORPORA = {
     make: (dir) => {
       const r = makeManySchemas({ clone: CLONE, out: dir, schemas: manySchemas });
       fs.rmSync(`${dir}.cache`, { recursive: true, force: true }); // many-schemas-cache-warm's --cache-location
-      return { files: `${r.schemas} schemas (${r.skipped} of the ${r.tried} tried skipped: see ${dir}/skipped.json; drafts ${JSON.stringify(r.drafts)}) and ${r.refFiles} they $ref, ${r.failing} invalid of ${r.files}` };
+      return {
+        files: `${r.schemas} schemas (${r.skipped} of the ${r.tried} tried skipped: see ${dir}/skipped.json; drafts ${JSON.stringify(r.drafts)}) and ${r.refFiles} they $ref, ${r.failing} invalid of ${r.files}`,
+      };
     },
   },
 };
@@ -94,7 +108,10 @@ const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'j
 // A command is { label, argv(corpus) }: argv returns the argv array, or a string saying why it cannot run.
 const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
 const helpText = help.status === 0 ? help.stdout + help.stderr : '';
-const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => ['--require', `documentData.${k}:string`]);
+const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => [
+  '--require',
+  `documentData.${k}:string`,
+]);
 // `on` pins the corpus, for a scenario that compares filecheck on two corpora.
 const filecheckOn = (on, label, ...extra) => ({
   label: `filecheck ${label}${on ? ` (${on})` : ''}`,
@@ -104,7 +121,13 @@ const filecheckOn = (on, label, ...extra) => ({
     const missing = extra.filter((a) => a.startsWith('--') && !helpText.includes(a));
     if (missing.length) return `filecheck --help does not mention ${missing.join(', ')}`;
     if (on) ensureCorpus(on);
-    return [NODE, FILECHECK, `${on ?? corpus}/**/*.${extensionOf(on ?? corpus)}`, ...extra, ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : [])];
+    return [
+      NODE,
+      FILECHECK,
+      `${on ?? corpus}/**/*.${extensionOf(on ?? corpus)}`,
+      ...extra,
+      ...(/(^|\W)-q\b/.test(helpText) ? ['-q'] : []),
+    ];
   },
 });
 const filecheck = (label, ...extra) => filecheckOn(null, label, ...extra);
@@ -119,7 +142,10 @@ const previous = ({ label, argv }) => ({
     return typeof own === 'string' ? own : own.map((arg) => (arg === FILECHECK ? PREV : arg));
   },
 });
-const script = (label, file, ...extra) => ({ label, argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra] });
+const script = (label, file, ...extra) => ({
+  label,
+  argv: (corpus) => [NODE, path.join(BENCH, file), corpus, ...extra],
+});
 const scriptOn = (on, { label, argv }) => ({
   label: `${label} (${on})`,
   argv: () => {
@@ -130,18 +156,35 @@ const scriptOn = (on, { label, argv }) => ({
 const ajvBin = opts.peers && path.resolve(opts.peers, 'node_modules', '.bin', 'ajv');
 const ajvCli = {
   label: 'ajv-cli',
-  argv: (corpus) => (ajvBin && fs.existsSync(ajvBin)
-    // Run its script with this same node binary, not whatever `env node` finds.
-    ? [NODE, fs.realpathSync(ajvBin), 'validate', '-s', 'kumadoc.schema.json', '-d', `${corpus}/**/*.json`, '-c', 'ajv-formats']
-    : 'ajv-cli not found (pass --peers DIR with DIR/node_modules/.bin/ajv)'),
+  argv: (corpus) =>
+    ajvBin && fs.existsSync(ajvBin)
+      ? // Run its script with this same node binary, not whatever `env node` finds.
+        [
+          NODE,
+          fs.realpathSync(ajvBin),
+          'validate',
+          '-s',
+          'kumadoc.schema.json',
+          '-d',
+          `${corpus}/**/*.json`,
+          '-c',
+          'ajv-formats',
+        ]
+      : 'ajv-cli not found (pass --peers DIR with DIR/node_modules/.bin/ajv)',
 };
 
 const checkJsonschemaBin = opts.peers && path.resolve(opts.peers, 'venv', 'bin', 'check-jsonschema');
 const checkJsonschema = {
   label: 'check-jsonschema',
-  argv: (corpus) => (checkJsonschemaBin && fs.existsSync(checkJsonschemaBin)
-    ? [checkJsonschemaBin, '--schemafile', 'kumadoc.schema.json', ...listJson(path.join(WORK, corpus)).map((f) => path.relative(WORK, f))]
-    : 'check-jsonschema not found (pass --peers DIR with DIR/venv/bin/check-jsonschema; ../shared/bench/peers.sh installs it)'),
+  argv: (corpus) =>
+    checkJsonschemaBin && fs.existsSync(checkJsonschemaBin)
+      ? [
+          checkJsonschemaBin,
+          '--schemafile',
+          'kumadoc.schema.json',
+          ...listJson(path.join(WORK, corpus)).map((f) => path.relative(WORK, f)),
+        ]
+      : 'check-jsonschema not found (pass --peers DIR with DIR/venv/bin/check-jsonschema; ../shared/bench/peers.sh installs it)',
 };
 
 // --- issue 14: one config file against check-jsonschema, many schemas against the plain loop ---
@@ -166,12 +209,27 @@ const filecheckArgv = (...args) => {
 // URL is read from the clone. Until filecheck has it: --schema, and --ref for each schema the
 // $refs reach (refClosure: what the store would read, and no more).
 const HAS_STORE = helpText.includes('--schema-store');
-const schemaStoreArgs = (schemaName) => (HAS_STORE
-  ? ['--catalog', STORE_CATALOG, '--schema-store', `https://json.schemastore.org/=${STORE_DIR}`, '--schema-store', `https://www.schemastore.org/=${STORE_DIR}`]
-  : ['--schema', path.join(STORE_DIR, schemaName), ...refClosure(STORE_DIR, schemaName).flatMap((r) => ['--ref', path.join(STORE_DIR, r)])]);
+const schemaStoreArgs = (schemaName) =>
+  HAS_STORE
+    ? [
+        '--catalog',
+        STORE_CATALOG,
+        '--schema-store',
+        `https://json.schemastore.org/=${STORE_DIR}`,
+        '--schema-store',
+        `https://www.schemastore.org/=${STORE_DIR}`,
+      ]
+    : [
+        '--schema',
+        path.join(STORE_DIR, schemaName),
+        ...refClosure(STORE_DIR, schemaName).flatMap((r) => ['--ref', path.join(STORE_DIR, r)]),
+      ];
 const filecheckConfig = (key) => ({
   label: `filecheck ${HAS_STORE ? '--catalog --schema-store' : '--schema --ref…'}`,
-  argv: () => (CLONE ? filecheckArgv(path.join('config', CONFIG_FILES[key][0]), ...schemaStoreArgs(CONFIG_FILES[key][1])) : NO_CLONE),
+  argv: () =>
+    CLONE
+      ? filecheckArgv(path.join('config', CONFIG_FILES[key][0]), ...schemaStoreArgs(CONFIG_FILES[key][1]))
+      : NO_CLONE,
   failed: failedOf,
 });
 // check-jsonschema on the clone's schema file. It fetches every $ref that leaves the file, even
@@ -187,7 +245,14 @@ const checkJsonschemaConfig = (key) => ({
     if (!CLONE) return NO_CLONE;
     if (!(checkJsonschemaBin && fs.existsSync(checkJsonschemaBin))) return checkJsonschema.argv('config');
     const schema = path.join(STORE_DIR, CONFIG_FILES[key][1]);
-    return [checkJsonschemaBin, '--schemafile', schema, '--base-uri', pathToFileURL(schema).href, path.join('config', CONFIG_FILES[key][0])];
+    return [
+      checkJsonschemaBin,
+      '--schemafile',
+      schema,
+      '--base-uri',
+      pathToFileURL(schema).href,
+      path.join('config', CONFIG_FILES[key][0]),
+    ];
   },
   failed: (stdout) => (/validation done/.test(stdout) ? 0 : NaN),
 });
@@ -197,7 +262,13 @@ const floorConfig = (key) => ({
   argv: () => {
     if (!CLONE) return NO_CLONE;
     const [file, schema] = CONFIG_FILES[key];
-    return [NODE, path.join(BENCH, 'baseline-config.js'), path.join(STORE_DIR, schema), path.join('config', file), ...refClosure(STORE_DIR, schema).map((r) => path.join(STORE_DIR, r))];
+    return [
+      NODE,
+      path.join(BENCH, 'baseline-config.js'),
+      path.join(STORE_DIR, schema),
+      path.join('config', file),
+      ...refClosure(STORE_DIR, schema).map((r) => path.join(STORE_DIR, r)),
+    ];
   },
   failed: failedOf,
 });
@@ -210,18 +281,38 @@ const filecheckMany = (label, ...extra) => ({
   failed: failedOf,
 });
 const FC_MANY_AUTO = filecheckMany('--workers auto', '--workers', 'auto');
-const FC_MANY_WARM = filecheckMany('--workers auto --cache (warm)', '--workers', 'auto', '--cache', '--cache-location', `${MANY}.cache`);
-const LOOP_MANY = { label: 'baseline-many-schemas', argv: () => (CLONE ? [NODE, path.join(BENCH, 'baseline-many-schemas.js'), MANY] : NO_CLONE), failed: failedOf };
+const FC_MANY_WARM = filecheckMany(
+  '--workers auto --cache (warm)',
+  '--workers',
+  'auto',
+  '--cache',
+  '--cache-location',
+  `${MANY}.cache`,
+);
+const LOOP_MANY = {
+  label: 'baseline-many-schemas',
+  argv: () => (CLONE ? [NODE, path.join(BENCH, 'baseline-many-schemas.js'), MANY] : NO_CLONE),
+  failed: failedOf,
+};
 
 // The markdown corpus is checked from its folder too (its .filecheckrc.json: one rule, **/*.md).
 const MARKDOWN = path.join(WORK, 'markdown');
-const filecheckMarkdown = (label, ...extra) => ({ label: `filecheck ${label}`, argv: () => filecheckArgv(...extra), cwd: () => MARKDOWN });
+const filecheckMarkdown = (label, ...extra) => ({
+  label: `filecheck ${label}`,
+  argv: () => filecheckArgv(...extra),
+  cwd: () => MARKDOWN,
+});
 // `auto`'s projection against the run (issue 14 item 6): the json report's summary.plan.reason
 // names the projected total of the run (time so far + the rest, for the mode chosen), and
 // summary.durationMs the real one, both from the start of the checks.
 const projection = (label, cwd, ...args) => ({
   label: `filecheck ${label} (projected / real)`,
-  argv: () => (args.includes(null) ? NO_CLONE : helpText ? [NODE, FILECHECK, ...args, '--workers', 'auto', '-r', 'json'] : 'bin/filecheck.js --help fails'),
+  argv: () =>
+    args.includes(null)
+      ? NO_CLONE
+      : helpText
+        ? [NODE, FILECHECK, ...args, '--workers', 'auto', '-r', 'json']
+        : 'bin/filecheck.js --help fails',
   cwd: () => cwd,
   projection: (stdout) => {
     const { summary } = JSON.parse(stdout);
@@ -248,7 +339,13 @@ const SPLIT = script('baseline-split', 'baseline-split.js');
 const SPLIT_SCHEMA = script('baseline-split --schema', 'baseline-split.js', '--schema', 'kumadoc.schema.json');
 const SPLIT_YAML = script('baseline-split --yaml', 'baseline-split.js', '--yaml');
 const SYNC_YAML = script('baseline-sync --yaml', 'baseline-sync.js', '--yaml');
-const SYNC_YAML_SCHEMA = script('baseline-sync --yaml --schema', 'baseline-sync.js', '--yaml', '--schema', 'kumadoc.schema.json');
+const SYNC_YAML_SCHEMA = script(
+  'baseline-sync --yaml --schema',
+  'baseline-sync.js',
+  '--yaml',
+  '--schema',
+  'kumadoc.schema.json',
+);
 
 // One line per scenario: name, corpus, candidate, reference, targets (max candidate/reference ratios).
 // The issue each target comes from is in bench/RESULTS.md.
@@ -265,7 +362,13 @@ const SCENARIOS = [
   ['kumadocs-schema-ajv-cli', 'kumadocs', FC_SCHEMA, ajvCli, { wall: 0.4 }],
   ['kumadocs-schema-check-jsonschema', 'kumadocs', FC_SCHEMA, checkJsonschema, { wall: 0.4 }],
   ['kumadocs-auto-promise-all', 'kumadocs', FC_AUTO, PROMISE_ALL, { rss: 0.35 }],
-  ['kumadocs-10x-memory', 'kumadocs10x', FC_AUTO, filecheckOn('kumadocs', '--require ×4', ...REQUIRE, ...workers('auto')), { rss: 1.25 }],
+  [
+    'kumadocs-10x-memory',
+    'kumadocs10x',
+    FC_AUTO,
+    filecheckOn('kumadocs', '--require ×4', ...REQUIRE, ...workers('auto')),
+    { rss: 1.25 },
+  ],
   // auto is never much slower than the best fixed choice (issue 3).
   ['kumadocs-auto-vs-0', 'kumadocs', FC_AUTO, FC_INLINE, { wall: 1.1 }],
   ['kumadocs-auto-vs-2', 'kumadocs', FC_AUTO, FC_W2, { wall: 1.1 }],
@@ -296,7 +399,13 @@ const SCENARIOS = [
   ['split-10x-memory', 'kumadocs10x', SPLIT, scriptOn('kumadocs', SPLIT), {}],
   // Many schemas, cold (issue 14): one config file against its SchemaStore schema, cold, filecheck
   // as a user runs it against check-jsonschema on the same file and schema (--schemastore DIR).
-  ['config-package-json-vs-cjs', 'config', filecheckConfig('package-json'), checkJsonschemaConfig('package-json'), { wall: 1.0 }],
+  [
+    'config-package-json-vs-cjs',
+    'config',
+    filecheckConfig('package-json'),
+    checkJsonschemaConfig('package-json'),
+    { wall: 1.0 },
+  ],
   ['config-tsconfig-vs-cjs', 'config', filecheckConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), { wall: 1.0 }],
   ['config-workflow-vs-cjs', 'config', filecheckConfig('workflow'), checkJsonschemaConfig('workflow'), { wall: 1.0 }],
   // Their floor (no target): what a plain ajv process takes, against check-jsonschema; filecheck's
@@ -309,7 +418,14 @@ const SCENARIOS = [
   // A repository of 320 SchemaStore schemas with ajv-errors on every rule, a few valid and invalid
   // files each (so both exit 1, and must agree on how many files fail): cold against the plain
   // loop, and warm --cache against cold.
-  ['many-schemas-auto', 'many-schemas', FC_MANY_AUTO, LOOP_MANY, { wall: 0.35, rss: 1.0 }, { exit: [1], verdicts: true }],
+  [
+    'many-schemas-auto',
+    'many-schemas',
+    FC_MANY_AUTO,
+    LOOP_MANY,
+    { wall: 0.35, rss: 1.0 },
+    { exit: [1], verdicts: true },
+  ],
   ['many-schemas-cache-warm', 'many-schemas', FC_MANY_WARM, FC_MANY_AUTO, { wall: 0.1 }, { exit: [1], verdicts: true }],
   // This tip against an earlier one (--prev DIR): a change that is not about speed keeps it
   // (issue 14: kumadocs with its schema no slower than before, ≤ 1.03; issue 16: JSON, YAML and
@@ -325,10 +441,36 @@ const SCENARIOS = [
   ['plan-projection-many-schemas', 'many-schemas', PROJ_MANY, null, { projection: 1.5 }, { exit: [1] }],
   ['plan-projection-markdown', 'markdown', PROJ_MARKDOWN, null, { projection: 1.5 }],
   ['plan-projection-kumadocs', 'kumadocs', PROJ_KUMADOCS, null, { projection: 1.5 }],
-  ['markdown-auto-vs-0', 'markdown', filecheckMarkdown('--workers auto', ...workers('auto')), filecheckMarkdown('--workers 0', ...workers('0')), { wall: 1.1 }],
-  ['markdown-auto-vs-2', 'markdown', filecheckMarkdown('--workers auto', ...workers('auto')), filecheckMarkdown('--workers 2', ...workers('2')), { wall: 1.1 }],
-  ['many-schemas-auto-vs-0', 'many-schemas', FC_MANY_AUTO, filecheckMany('--workers 0', ...workers('0')), { wall: 1.1 }, { exit: [1], verdicts: true }],
-  ['many-schemas-auto-vs-2', 'many-schemas', FC_MANY_AUTO, filecheckMany('--workers 2', ...workers('2')), { wall: 1.1 }, { exit: [1], verdicts: true }],
+  [
+    'markdown-auto-vs-0',
+    'markdown',
+    filecheckMarkdown('--workers auto', ...workers('auto')),
+    filecheckMarkdown('--workers 0', ...workers('0')),
+    { wall: 1.1 },
+  ],
+  [
+    'markdown-auto-vs-2',
+    'markdown',
+    filecheckMarkdown('--workers auto', ...workers('auto')),
+    filecheckMarkdown('--workers 2', ...workers('2')),
+    { wall: 1.1 },
+  ],
+  [
+    'many-schemas-auto-vs-0',
+    'many-schemas',
+    FC_MANY_AUTO,
+    filecheckMany('--workers 0', ...workers('0')),
+    { wall: 1.1 },
+    { exit: [1], verdicts: true },
+  ],
+  [
+    'many-schemas-auto-vs-2',
+    'many-schemas',
+    FC_MANY_AUTO,
+    filecheckMany('--workers 2', ...workers('2')),
+    { wall: 1.1 },
+    { exit: [1], verdicts: true },
+  ],
 ].map(([name, corpus, a, b, target, more]) => ({ name, corpus, a, b, target, exit: [0], ...more }));
 
 function listJson(dir, found = []) {
@@ -353,7 +495,8 @@ function ensureCorpus(name) {
   // A corpus made from the SchemaStore clone is made again when the clone's schemas change.
   if (needs === 'schemastore') {
     hash.update(`${CLONE}\n${BENCH}\n`); // BENCH: its node_modules/ajv-errors is this checkout's
-    for (const n of fs.readdirSync(STORE_DIR).sort()) hash.update(`${n} ${fs.statSync(path.join(STORE_DIR, n)).size}\n`);
+    for (const n of fs.readdirSync(STORE_DIR).sort())
+      hash.update(`${n} ${fs.statSync(path.join(STORE_DIR, n)).size}\n`);
   }
   const generator = hash.digest('hex');
   const stamp = JSON.stringify({ ...params, seed: 1, generator });
@@ -389,7 +532,9 @@ function runScenario(s, method) {
     for (const i of [0, 1]) {
       const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method });
       if (!s.exit.includes(r.code)) {
-        return { note: `error: ${cmds[i].label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
+        return {
+          note: `error: ${cmds[i].label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,
+        };
       }
       if (s.verdicts) failed[i].add(cmds[i].failed(r.stdout));
       if (round > 0) samples[i].push(r);
@@ -400,8 +545,16 @@ function runScenario(s, method) {
   const ratio = (k) => median(samples[0].map((r, j) => r[k] / samples[1][j][k]));
   // Both sides must find the same number of failing files, in every round.
   const counts = failed.map((c) => [...c].join('/'));
-  const verdicts = s.verdicts && { text: `failing files ${counts[0]} vs ${counts[1]}`, differ: counts[0] !== counts[1] || counts[0].includes('NaN') };
-  return { wall: [med(0, 'wall'), med(1, 'wall')], rss: [med(0, 'rssMiB'), med(1, 'rssMiB')], ratio: { wall: ratio('wall'), rss: ratio('rssMiB') }, verdicts };
+  const verdicts = s.verdicts && {
+    text: `failing files ${counts[0]} vs ${counts[1]}`,
+    differ: counts[0] !== counts[1] || counts[0].includes('NaN'),
+  };
+  return {
+    wall: [med(0, 'wall'), med(1, 'wall')],
+    rss: [med(0, 'rssMiB'), med(1, 'rssMiB')],
+    ratio: { wall: ratio('wall'), rss: ratio('rssMiB') },
+    verdicts,
+  };
 }
 
 // A projection row: the candidate alone, one warm-up run then `rounds`; wall is [real, projected],
@@ -413,14 +566,23 @@ function runProjection(s, method) {
   const samples = [];
   for (let round = 0; round <= rounds; round++) {
     const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method });
-    if (!s.exit.includes(r.code)) return { note: `error: ${s.a.label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}` };
+    if (!s.exit.includes(r.code))
+      return {
+        note: `error: ${s.a.label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,
+      };
     const p = s.a.projection(r.stdout);
-    process.stderr.write(`  ${round ? `round ${round}` : 'warm-up'}: ${p.mode}, projected ${p.projected.toFixed(2)} s, real ${p.real.toFixed(2)} s\n`);
+    process.stderr.write(
+      `  ${round ? `round ${round}` : 'warm-up'}: ${p.mode}, projected ${p.projected.toFixed(2)} s, real ${p.real.toFixed(2)} s\n`,
+    );
     if (round > 0) samples.push({ ...p, rssMiB: r.rssMiB });
   }
   const med = (k) => median(samples.map((p) => p[k]));
   const ratio = median(samples.map((p) => p.projected / p.real));
-  return { wall: [med('real'), med('projected')], rss: [med('rssMiB'), NaN], ratio: { wall: ratio, rss: NaN, projection: ratio } };
+  return {
+    wall: [med('real'), med('projected')],
+    rss: [med('rssMiB'), NaN],
+    ratio: { wall: ratio, rss: NaN, projection: ratio },
+  };
 }
 
 function verdict(target, ratio) {
@@ -437,7 +599,8 @@ function verdict(target, ratio) {
 // --- main -------------------------------------------------------------------------------------
 
 if (opts.list) {
-  for (const s of SCENARIOS) console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}${s.b ? `  vs  ${s.b.label}` : ''}`);
+  for (const s of SCENARIOS)
+    console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}${s.b ? `  vs  ${s.b.label}` : ''}`);
   process.exit(0);
 }
 const chosen = opts.only ? SCENARIOS.filter((s) => opts.only.includes(s.name)) : SCENARIOS;
@@ -465,20 +628,49 @@ for (const s of chosen) {
   if (r.note) process.stderr.write(`  ${r.note}\n`);
   let [targets, result] = r.note ? [verdict(s.target, {})[0], r.note] : verdict(s.target, r.ratio);
   if (r.verdicts) {
-    result = r.verdicts.differ ? `FLAG: verdicts differ (${r.verdicts.text}); ${result}` : `${result} (${r.verdicts.text})`;
+    result = r.verdicts.differ
+      ? `FLAG: verdicts differ (${r.verdicts.text}); ${result}`
+      : `${result} (${r.verdicts.text})`;
     if (r.verdicts.differ) errors++;
     process.stderr.write(`  ${r.verdicts.text}${r.verdicts.differ ? ': THEY DIFFER' : ''}\n`);
   }
-  rows.push(r.note
-    ? [s.name, s.a.label, s.b?.label ?? 'its projection', '', '', '', '', '', '', targets, result]
-    : [s.name, s.a.label, s.b?.label ?? 'its projection', f2(r.wall[0]), f2(r.wall[1]), `${f2(r.ratio.wall)}×`,
-      r.rss[0].toFixed(0), Number.isNaN(r.rss[1]) ? '—' : r.rss[1].toFixed(0), Number.isNaN(r.ratio.rss) ? '—' : `${f2(r.ratio.rss)}×`, targets, result]);
+  rows.push(
+    r.note
+      ? [s.name, s.a.label, s.b?.label ?? 'its projection', '', '', '', '', '', '', targets, result]
+      : [
+          s.name,
+          s.a.label,
+          s.b?.label ?? 'its projection',
+          f2(r.wall[0]),
+          f2(r.wall[1]),
+          `${f2(r.ratio.wall)}×`,
+          r.rss[0].toFixed(0),
+          Number.isNaN(r.rss[1]) ? '—' : r.rss[1].toFixed(0),
+          Number.isNaN(r.ratio.rss) ? '—' : `${f2(r.ratio.rss)}×`,
+          targets,
+          result,
+        ],
+  );
 }
 cleanup();
 
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
-console.log(`\nnode ${nodeVersion.stdout.trim()}${opts.node ? ` (${NODE})` : ''}, ${cpu}, availableParallelism ${os.availableParallelism()}, ` +
-  `${rounds} interleaved rounds after 1 warm-up, medians, peak RSS via ${method === 'time' ? 'GNU time' : 'rss-probe.js'}\n`);
-const header = ['scenario', 'candidate', 'reference', 'wall s', 'ref wall s', 'wall ratio', 'peak MiB', 'ref peak MiB', 'RSS ratio', 'target', 'result'];
+console.log(
+  `\nnode ${nodeVersion.stdout.trim()}${opts.node ? ` (${NODE})` : ''}, ${cpu}, availableParallelism ${os.availableParallelism()}, ` +
+    `${rounds} interleaved rounds after 1 warm-up, medians, peak RSS via ${method === 'time' ? 'GNU time' : 'rss-probe.js'}\n`,
+);
+const header = [
+  'scenario',
+  'candidate',
+  'reference',
+  'wall s',
+  'ref wall s',
+  'wall ratio',
+  'peak MiB',
+  'ref peak MiB',
+  'RSS ratio',
+  'target',
+  'result',
+];
 for (const row of [header, header.map(() => '---'), ...rows]) console.log(`| ${row.join(' | ')} |`);
 process.exitCode = errors ? 1 : 0;

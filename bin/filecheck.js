@@ -7,7 +7,10 @@ import module from 'node:module';
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off): compiling them again costs a config file's run 5-7%
 // on Node 24 (bench/RESULTS.md). So filecheck is imported only once it is on.
 module.enableCompileCache?.();
-const [{ main }, { EXIT }] = await Promise.all([import('../runner/cli/main.js'), import('../runner/shared/exit-codes.js')]);
+const [{ main }, { EXIT }] = await Promise.all([
+  import('../runner/cli/main.js'),
+  import('../runner/shared/exit-codes.js'),
+]);
 
 const controller = new AbortController();
 const atHardExit = new Set(); // cleanups for an exit that cannot wait for the run: unfinished report files
@@ -35,7 +38,8 @@ for (const stream of [process.stdout, process.stderr]) {
   stream.on('error', (error) => {
     if (broken) return;
     broken = true;
-    if (error.code !== 'EPIPE') process.stderr.write(`filecheck: cannot write the output: ${error.code ?? error.message}\n`);
+    if (error.code !== 'EPIPE')
+      process.stderr.write(`filecheck: cannot write the output: ${error.code ?? error.message}\n`);
     lostOutput ??= error.code === 'EPIPE' ? EXIT.outputClosed : EXIT.usage;
     controller.abort();
   });
@@ -47,7 +51,8 @@ try {
     env: process.env,
     stdout: process.stdout,
     stderr: process.stderr,
-    get stdin() { // created only when read (--watch): a plain run never touches it
+    get stdin() {
+      // created only when read (--watch): a plain run never touches it
       return process.stdin;
     },
     signal: controller.signal,

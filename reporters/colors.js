@@ -9,6 +9,7 @@ const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yel
  */
 export function colorsFor(stream, env, forced) {
   const on = forced ?? (!!stream.isTTY && !('NO_COLOR' in env && env.NO_COLOR !== '') && env.TERM !== 'dumb');
-  const style = (name) => (on ? (text) => `\u001b[${CODES[name][0]}m${text}\u001b[${CODES[name][1]}m` : (text) => String(text));
+  const style = (name) =>
+    on ? (text) => `\u001b[${CODES[name][0]}m${text}\u001b[${CODES[name][1]}m` : (text) => String(text);
   return Object.fromEntries(Object.keys(CODES).map((name) => [name, style(name)]));
 }

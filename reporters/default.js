@@ -11,12 +11,19 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       if (verbose) {
         for (const file of skipped) write(c.dim(`SKIP ${printablePath(file.rel)} (${file.reason})\n`));
       }
-      if (!files && !quiet) write(`No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`);
+      if (!files && !quiet)
+        write(
+          `No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`,
+        );
     },
     onFileResult(result) {
       if (result.status === 'pass') {
         // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
-        const time = result.cached ? ` ${c.dim('(cached)')}` : result.durationMs === undefined ? '' : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
+        const time = result.cached
+          ? ` ${c.dim('(cached)')}`
+          : result.durationMs === undefined
+            ? ''
+            : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
         if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}\n`);
         return;
       }
@@ -29,7 +36,12 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.
       const { plan } = summary;
-      if (verbose) write(c.dim(`\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`));
+      if (verbose)
+        write(
+          c.dim(
+            `\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`,
+          ),
+        );
       if (verbose && summary.cache) write(c.dim(`\n${cacheLine(summary.cache)}`));
       write(`\n${summaryLines(verbose ? summary : withoutSkipped(summary), c).join('\n')}\n`);
       end();

@@ -38,7 +38,9 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
       const file = repositoryPath(reported);
       for (const p of problems) {
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
-        write(`::error file=${property(file)}${at},title=${property(`filecheck (${p.validator})`)}::${data(p.message)}\n`);
+        write(
+          `::error file=${property(file)}${at},title=${property(`filecheck (${p.validator})`)}::${data(p.message)}\n`,
+        );
       }
       if (rows.length < SUMMARY_ROWS) rows.push({ file, count: problems.length, first: problems[0] });
     },

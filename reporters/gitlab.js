@@ -30,13 +30,16 @@ export function createGitlabReporter({ write, end, cwd, root }) {
       const file = repositoryPath(reported);
       const prints = fingerprints(file, problems);
       problems.forEach((p, i) => {
-        write((opened ? ',\n' : '[\n') + JSON.stringify({
-          description: problemText(p),
-          check_name: p.validator,
-          fingerprint: prints[i],
-          severity: couldNotCheck(p) ? 'critical' : 'major',
-          location: { path: file, lines: { begin: p.line ?? 1 } },
-        }));
+        write(
+          (opened ? ',\n' : '[\n') +
+            JSON.stringify({
+              description: problemText(p),
+              check_name: p.validator,
+              fingerprint: prints[i],
+              severity: couldNotCheck(p) ? 'critical' : 'major',
+              location: { path: file, lines: { begin: p.line ?? 1 } },
+            }),
+        );
         opened = true;
       });
     },

@@ -46,13 +46,25 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
       const { createGithubReporter } = await import('./github.js');
       const { warn } = createMessages({ cwd: config.cwd, stderr, quiet: () => config.quiet });
       const workspace = env.GITHUB_WORKSPACE || config.cwd;
-      reporters.push(createGithubReporter({ write: (text) => human.write(text), cwd: config.cwd, workspace, summaryFile: env.GITHUB_STEP_SUMMARY, warn }));
+      reporters.push(
+        createGithubReporter({
+          write: (text) => human.write(text),
+          cwd: config.cwd,
+          workspace,
+          summaryFile: env.GITHUB_STEP_SUMMARY,
+          warn,
+        }),
+      );
     } else if (name === 'sarif') {
       const { createSarifReporter } = await import('./sarif.js');
-      reporters.push(createSarifReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }));
+      reporters.push(
+        createSarifReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }),
+      );
     } else if (name === 'gitlab') {
       const { createGitlabReporter } = await import('./gitlab.js');
-      reporters.push(createGitlabReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }));
+      reporters.push(
+        createGitlabReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }),
+      );
     }
   }
   // A run that ends in a usage error (a schema found invalid when first used) leaves no report behind.

@@ -13,7 +13,8 @@ import { notCheckedLine } from './summary-line.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 
-const attributes = ({ tests, failures, errors, skipped }, ms) => ` tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(ms)}"`;
+const attributes = ({ tests, failures, errors, skipped }, ms) =>
+  ` tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(ms)}"`;
 const MAX = Number.MAX_SAFE_INTEGER;
 // The room reserved in each start tag: enough for the widest counts a run could have.
 const ROOM = attributes({ tests: MAX, failures: MAX, errors: MAX, skipped: MAX }, MAX).length;
@@ -36,7 +37,9 @@ export function createJunitReporter({ write, writeAt, end }) {
     const name = xmlAttribute(path);
     // A result replayed by `filecheck merge` has no time of its own: the attribute is optional.
     const time = Number.isFinite(ms) ? ` time="${seconds(ms)}"` : '';
-    put(`    <testcase classname="${name}" name="${name}"${time}${body ? `>\n      ${body}\n    </testcase>\n` : '/>\n'}`);
+    put(
+      `    <testcase classname="${name}" name="${name}"${time}${body ? `>\n      ${body}\n    </testcase>\n` : '/>\n'}`,
+    );
   };
   const counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
   let passes = 0;
@@ -66,7 +69,11 @@ export function createJunitReporter({ write, writeAt, end }) {
       counts[element === 'error' ? 'errors' : 'failures']++;
       const message = problemInWords(problems[0]) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
       const text = problems.map(problemInWords).join('\n');
-      testcase(path, durationMs, `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(problems[0].validator)}">${xmlText(text)}</${element}>`);
+      testcase(
+        path,
+        durationMs,
+        `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(problems[0].validator)}">${xmlText(text)}</${element}>`,
+      );
     },
     async onRunComplete(summary) {
       if (summary.unchecked) put(`    <system-out>${xmlText(notCheckedLine(summary))}</system-out>\n`);

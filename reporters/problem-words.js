@@ -4,7 +4,8 @@
 // look at. The root's pointer ("") says nothing, and is left out.
 
 /** "must be integer (json-schema at /compilerOptions/target)" */
-export const problemText = (p) => `${p.message} (${p.validator}${p.pointer && !saysWhere(p) ? ` at ${p.pointer}` : ''})`;
+export const problemText = (p) =>
+  `${p.message} (${p.validator}${p.pointer && !saysWhere(p) ? ` at ${p.pointer}` : ''})`;
 
 // A problem placed near its node, not on it, already ends with its pointer (finish-problems.js).
 const saysWhere = (p) => p.message.endsWith(`(at ${p.pointer})`);

@@ -65,14 +65,19 @@ export function createSarifReporter({ write, end, cwd, root }) {
       const artifactLocation = artifactLocationOf(file);
       const prints = fingerprints(file, problems);
       problems.forEach((p, i) => {
-        write(before() + JSON.stringify({
-          ruleId: p.validator,
-          ruleIndex: ruleIndex(p.validator),
-          level: 'error',
-          message: { text: problemText(p) },
-          locations: [{ physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } }],
-          partialFingerprints: { 'filecheck/v1': prints[i] },
-        }));
+        write(
+          before() +
+            JSON.stringify({
+              ruleId: p.validator,
+              ruleIndex: ruleIndex(p.validator),
+              level: 'error',
+              message: { text: problemText(p) },
+              locations: [
+                { physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } },
+              ],
+              partialFingerprints: { 'filecheck/v1': prints[i] },
+            }),
+        );
       });
     },
     async onRunComplete(summary) {
@@ -81,12 +86,19 @@ export function createSarifReporter({ write, end, cwd, root }) {
         version,
         semanticVersion: version,
         informationUri: homepage,
-        rules: [...rules.keys()].map((id) => ({ id, shortDescription: { text: describeRule(id) }, defaultConfiguration: { level: 'error' } })),
+        rules: [...rules.keys()].map((id) => ({
+          id,
+          shortDescription: { text: describeRule(id) },
+          defaultConfiguration: { level: 'error' },
+        })),
       };
       // A run stopped by Ctrl-C did not finish its work; one stopped by --bail did what it was asked.
       const invocation = { executionSuccessful: !summary.interrupted };
-      if (summary.unchecked) invocation.toolExecutionNotifications = [{ level: 'warning', message: { text: notCheckedLine(summary) } }];
-      write(`${opened ? '\n' : START}],\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`);
+      if (summary.unchecked)
+        invocation.toolExecutionNotifications = [{ level: 'warning', message: { text: notCheckedLine(summary) } }];
+      write(
+        `${opened ? '\n' : START}],\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`,
+      );
       await end();
     },
   };

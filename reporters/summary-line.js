@@ -9,13 +9,18 @@ export function summaryLines(summary, c) {
   // --cache: how many of each were reported from the cache (result-cache.js).
   const failedHits = summary.cache?.failedHits ?? 0;
   const passedHits = (summary.cache?.hits ?? 0) - failedHits;
-  if (summary.failed) parts.push(c.bold(c.red(`${summary.failed} failed`)) + (failedHits ? ` (${failedHits} from the cache)` : ''));
+  if (summary.failed)
+    parts.push(c.bold(c.red(`${summary.failed} failed`)) + (failedHits ? ` (${failedHits} from the cache)` : ''));
   if (summary.unchecked) parts.push(c.yellow(`${summary.unchecked} not checked`));
   if (summary.skipped) parts.push(c.yellow(`${summary.skipped} skipped`));
   parts.push(c.bold(c.green(`${summary.passed} passed`)) + (passedHits ? ` (${passedHits} from the cache)` : ''));
   parts.push(`${summary.total} total`);
-  const lines = [`${c.bold('Files:')} ${parts.join(', ')}`, `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`];
-  if (summary.bailed) lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
+  const lines = [
+    `${c.bold('Files:')} ${parts.join(', ')}`,
+    `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`,
+  ];
+  if (summary.bailed)
+    lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
   return lines;
 }

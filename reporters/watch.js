@@ -45,7 +45,8 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
       const before = verdicts.get(path);
       if (!verdicts.delete(path)) return;
       if (before !== null) failed--;
-      if (printing && (before !== null || verbose)) write(`${c.yellow('GONE')} ${printablePath(path)} ${c.dim(`(${why})`)}\n`);
+      if (printing && (before !== null || verbose))
+        write(`${c.yellow('GONE')} ${printablePath(path)} ${c.dim(`(${why})`)}\n`);
     },
     /** @returns {boolean} whether the file has a verdict (it was checked) */
     knows(path) {
@@ -63,8 +64,19 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
      *   errored: the last run ended in a usage error (said above), which q exits 2 for
      */
     status({ files, unchecked, bailedAfter, errored = false, hint }) {
-      if (bailedAfter) write(c.yellow(`Stopped after ${plural(bailedAfter, 'failing file')} (--bail): the files not checked are checked with the next change.\n`));
-      const parts = [failed ? c.bold(c.red(`${count(failed)} failed`)) : unchecked || errored ? 'none failed' : c.green('all passed')];
+      if (bailedAfter)
+        write(
+          c.yellow(
+            `Stopped after ${plural(bailedAfter, 'failing file')} (--bail): the files not checked are checked with the next change.\n`,
+          ),
+        );
+      const parts = [
+        failed
+          ? c.bold(c.red(`${count(failed)} failed`))
+          : unchecked || errored
+            ? 'none failed'
+            : c.green('all passed'),
+      ];
       if (unchecked) parts.push(c.yellow(`${count(unchecked)} not checked`));
       if (errored) parts.push(c.bold(c.red('stopped by the error above')));
       write(`${c.bold(`Watching ${plural(files, 'file')}:`)} ${parts.join(', ')}. ${c.dim(hint)}\n`);

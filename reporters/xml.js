@@ -8,7 +8,13 @@ const ENTITIES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': 
 const entity = (c) => ENTITIES[c];
 
 /** Element content: markup escaped, CR kept as a reference so a parser does not turn it into LF. */
-export const xmlText = (text) => String(text).replace(NOT_XML, '\uFFFD').replace(/[&<>\r]/g, entity);
+export const xmlText = (text) =>
+  String(text)
+    .replace(NOT_XML, '\uFFFD')
+    .replace(/[&<>\r]/g, entity);
 
 /** An attribute value in double quotes: tabs and line breaks too, which a parser would turn into spaces. */
-export const xmlAttribute = (text) => String(text).replace(NOT_XML, '\uFFFD').replace(/[&<>"\t\n\r]/g, entity);
+export const xmlAttribute = (text) =>
+  String(text)
+    .replace(NOT_XML, '\uFFFD')
+    .replace(/[&<>"\t\n\r]/g, entity);

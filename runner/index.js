@@ -14,7 +14,14 @@ export { EXIT, exitCodeFor } from './shared/exit-codes.js';
  * @param {Record<string, any>} [options]
  * @returns {Promise<import('./execute/run.js').Summary>}
  */
-export async function run({ cwd = process.cwd(), env = process.env, signal, reporters = [], onWarning = () => {}, ...options } = {}) {
+export async function run({
+  cwd = process.cwd(),
+  env = process.env,
+  signal,
+  reporters = [],
+  onWarning = () => {},
+  ...options
+} = {}) {
   const config = loadConfig({ patterns: [], ...options }, { cwd, env });
   const { selection } = await findFiles(config);
   return runChecks(selection, config, { reporters, signal, warn: onWarning, display: (file) => file });

@@ -24,11 +24,13 @@ const WORKSPACE = {
 /** The step's env with `${{ inputs.x }}` evaluated as the runner would: the given value as a string, else the input's default. */
 function stepEnv(step, inputs) {
   for (const name of Object.keys(inputs)) assert.ok(name in action.inputs, `action.yml declares no input "${name}"`);
-  return Object.fromEntries(Object.entries(step.env ?? {}).map(([variable, expression]) => {
-    const input = /^\$\{\{\s*inputs\.([\w-]+)\s*\}\}$/.exec(expression)?.[1];
-    assert.ok(input, `env ${variable} must be exactly \${{ inputs.<name> }}, found ${expression}`);
-    return [variable, String(inputs[input] ?? action.inputs[input].default ?? '')];
-  }));
+  return Object.fromEntries(
+    Object.entries(step.env ?? {}).map(([variable, expression]) => {
+      const input = /^\$\{\{\s*inputs\.([\w-]+)\s*\}\}$/.exec(expression)?.[1];
+      assert.ok(input, `env ${variable} must be exactly \${{ inputs.<name> }}, found ${expression}`);
+      return [variable, String(inputs[input] ?? action.inputs[input].default ?? '')];
+    }),
+  );
 }
 
 /**
@@ -49,7 +51,11 @@ function runStepAs(t, step, { workspace, inputs = {}, actionPath = REPO, cwd = w
     RUNNER_TEMP: runner,
     ...stepEnv(step, inputs),
   });
-  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('bash', ['--noprofile', '--norc', '-eo', 'pipefail', script], {
+    cwd,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let stdout = '';
     let stderr = '';
@@ -91,17 +97,30 @@ test('the action annotates each problem, appends a step summary, and fails the s
   assert.equal(code, 1, stderr);
   const annotations = stdout.split('\n').filter((line) => line.startsWith('::error '));
   assert.equal(annotations.length, 2, stdout);
-  assert.match(annotations[0], /^::error file=data\/broken\.json,line=3,col=1,title=filecheck \(parse\)::invalid JSON\b/);
-  assert.equal(annotations[1], '::error file=data/missing.json,line=1,col=1,title=filecheck (require)::missing required key "title"');
+  assert.match(
+    annotations[0],
+    /^::error file=data\/broken\.json,line=3,col=1,title=filecheck \(parse\)::invalid JSON\b/,
+  );
+  assert.equal(
+    annotations[1],
+    '::error file=data/missing.json,line=1,col=1,title=filecheck (require)::missing required key "title"',
+  );
   assert.match(summary, /data\/broken\.json/);
   assert.match(summary, /data\/missing\.json/);
 });
 
 test('patterns are one per line, spaces kept; args are split on whitespace; both reach filecheck as written', async (t) => {
-  const workspace = makeTree(t, { ...WORKSPACE, 'data/with space.json': '{"title": "x"}', 'data/[1].json': '{"title": "x"}' });
+  const workspace = makeTree(t, {
+    ...WORKSPACE,
+    'data/with space.json': '{"title": "x"}',
+    'data/[1].json': '{"title": "x"}',
+  });
   const { code, stdout, stderr } = await runAction(t, {
     workspace,
-    inputs: { patterns: '\n  data/with space.json  \n\ndata/[1].json\ndata/g*.json\n', args: '--list-files\n  --quiet' },
+    inputs: {
+      patterns: '\n  data/with space.json  \n\ndata/[1].json\ndata/g*.json\n',
+      args: '--list-files\n  --quiet',
+    },
   });
   assert.equal(code, 0, stderr);
   assert.equal(stdout, 'data/[1].json\ndata/good.json\ndata/with space.json\n');
@@ -128,10 +147,16 @@ test('config and bail inputs become --config and --bail; a usage error exits 2 w
     ...WORKSPACE,
     'ci/names.json': JSON.stringify({ rules: [{ files: ['../data/**/*.json'], require: ['name'] }] }),
   });
-  const withConfig = await runAction(t, { workspace, inputs: { config: 'ci/names.json', args: '-r json:report.json' } });
+  const withConfig = await runAction(t, {
+    workspace,
+    inputs: { config: 'ci/names.json', args: '-r json:report.json' },
+  });
   assert.equal(withConfig.code, 1, withConfig.stderr);
   const report = parseJsonReport(fs.readFileSync(path.join(workspace, 'report.json'), 'utf8'));
-  assert.deepEqual(report.files.map((file) => file.path), ['data/broken.json', 'data/good.json']);
+  assert.deepEqual(
+    report.files.map((file) => file.path),
+    ['data/broken.json', 'data/good.json'],
+  );
 
   const bailed = await runAction(t, { workspace, inputs: { bail: '1', args: '-r json:report.json' } });
   assert.equal(bailed.code, 1, bailed.stderr);
@@ -162,11 +187,19 @@ test('the install step installs filecheck from the lockfile without devDependenc
   const workspace = makeTree(t, WORKSPACE);
   const install = await runStepAs(t, installStep, { workspace, actionPath: checkout, cwd: checkout, inputs: {} });
   assert.equal(install.code, 0, install.stderr);
-  for (const dependency of ['ajv', 'yaml', 'smol-toml']) assert.ok(fs.existsSync(path.join(checkout, 'node_modules', dependency)), `${dependency}, a dependency, is installed`);
+  for (const dependency of ['ajv', 'yaml', 'smol-toml'])
+    assert.ok(
+      fs.existsSync(path.join(checkout, 'node_modules', dependency)),
+      `${dependency}, a dependency, is installed`,
+    );
   assert.ok(!fs.existsSync(path.join(checkout, 'node_modules/saxes')), 'devDependencies are not');
 
   writeTree(workspace, { 'data/broken.json': '{"title": "fixed"}' });
-  const run = await runAction(t, { workspace, actionPath: checkout, inputs: { patterns: 'data/good.json\ndata/broken.json' } });
+  const run = await runAction(t, {
+    workspace,
+    actionPath: checkout,
+    inputs: { patterns: 'data/good.json\ndata/broken.json' },
+  });
   assert.equal(run.code, 0, run.stdout + run.stderr);
 });
 
@@ -177,21 +210,27 @@ test('the example workflows gate pull_request with a read-only token and give th
     assert.ok(!('pull_request_target' in workflow.on), `${name} never runs a fork's code with secrets`);
     assert.deepEqual(workflow.permissions, { contents: 'read' }, name);
     for (const step of Object.values(workflow.jobs).flatMap(actionSteps)) {
-      for (const input of Object.keys(step.with ?? {})) assert.ok(input in action.inputs, `${name}: input "${input}" is declared by action.yml`);
+      for (const input of Object.keys(step.with ?? {}))
+        assert.ok(input in action.inputs, `${name}: input "${input}" is declared by action.yml`);
     }
   }
   const sharded = example('filecheck-sharded.yml');
   assert.deepEqual(sharded.jobs.shard.strategy.matrix.shard, [1, 2, 3]);
-  assert.match(actionSteps(sharded.jobs.shard)[0].with.args, /^--shard \$\{\{ matrix\.shard \}\}\/3 --output-file report-\$\{\{ matrix\.shard \}\}\.json$/);
+  assert.match(
+    actionSteps(sharded.jobs.shard)[0].with.args,
+    /^--shard \$\{\{ matrix\.shard \}\}\/3 --output-file report-\$\{\{ matrix\.shard \}\}\.json$/,
+  );
   assert.equal(sharded.jobs.gate.needs, 'shard');
   const [merge] = actionSteps(sharded.jobs.gate);
   assert.equal(merge.with.args, 'merge reports/report-1.json reports/report-2.json reports/report-3.json');
 });
 
-test('the pull request example\'s inputs run through the action: its patterns check content/ and locales/', async (t) => {
+test("the pull request example's inputs run through the action: its patterns check content/ and locales/", async (t) => {
   const [step] = actionSteps(example('filecheck.yml').jobs.filecheck);
   const workspace = makeTree(t, {
-    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/**/*.json', 'locales/*.json'], require: ['title'] }] }),
+    '.filecheckrc.json': JSON.stringify({
+      rules: [{ files: ['content/**/*.json', 'locales/*.json'], require: ['title'] }],
+    }),
     'content/en/a.json': '{"title": "a"}',
     'locales/en.json': '{"greeting": "hi"}',
     'other/c.json': '{ not json',
@@ -208,14 +247,17 @@ function satisfies(version, range) {
   const parts = (text) => text.split('.').map(Number);
   const compare = (a, b) => a.reduce((order, part, index) => order || part - b[index], 0);
   return range.split('||').some((alternative) => {
-    const [, operator, bound] = /^\s*(\^|>=)\s*(\d+(?:\.\d+){0,2})\s*$/.exec(alternative) ?? assert.fail(`unread range ${alternative}`);
+    const [, operator, bound] =
+      /^\s*(\^|>=)\s*(\d+(?:\.\d+){0,2})\s*$/.exec(alternative) ?? assert.fail(`unread range ${alternative}`);
     const [low, actual] = [[...parts(bound), 0, 0].slice(0, 3), parts(version)];
     return compare(actual, low) >= 0 && (operator === '>=' || actual[0] === low[0]);
   });
 }
 
-test('package.json\'s engines refuse a Node without require(esm) (before 20.19, and 22 before 22.12), so the action\'s --engine-strict install fails there as the README says', () => {
+test("package.json's engines refuse a Node without require(esm) (before 20.19, and 22 before 22.12), so the action's --engine-strict install fails there as the README says", () => {
   const { engines } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-  for (const version of ['20.19.0', '20.20.2', '22.12.0', '23.0.0', '24.1.0']) assert.ok(satisfies(version, engines.node), `${version} is allowed by ${engines.node}`);
-  for (const version of ['18.20.0', '20.18.3', '21.7.0', '22.0.0', '22.11.0']) assert.ok(!satisfies(version, engines.node), `${version} is refused by ${engines.node}`);
+  for (const version of ['20.19.0', '20.20.2', '22.12.0', '23.0.0', '24.1.0'])
+    assert.ok(satisfies(version, engines.node), `${version} is allowed by ${engines.node}`);
+  for (const version of ['18.20.0', '20.18.3', '21.7.0', '22.0.0', '22.11.0'])
+    assert.ok(!satisfies(version, engines.node), `${version} is refused by ${engines.node}`);
 });

@@ -19,7 +19,15 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
   const exitCodeBefore = process.exitCode;
   const summary = await run({ cwd: dir, patterns: ['*.json'], require: ['title:string'] });
   const { durationMs, plan, ...counts } = summary;
-  assert.deepEqual(counts, { total: 3, passed: 1, failed: 2, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+  assert.deepEqual(counts, {
+    total: 3,
+    passed: 1,
+    failed: 2,
+    skipped: 0,
+    unchecked: 0,
+    bailed: false,
+    interrupted: false,
+  });
   assert.equal(typeof durationMs, 'number');
   assert.equal(plan.mode, 'inline');
   assert.equal(process.exitCode, exitCodeBefore, 'a failing run does not set process.exitCode');
@@ -35,10 +43,20 @@ test('run() feeds reporters objects every result in path order', async (t) => {
   await run({
     cwd: dir,
     patterns: ['*.json'],
-    reporters: [{ onRunStart: (info) => (started = info), onFileResult: (result) => seen.push([result.path, result.status]), onRunComplete: (summary) => (completed = summary) }],
+    reporters: [
+      {
+        onRunStart: (info) => (started = info),
+        onFileResult: (result) => seen.push([result.path, result.status]),
+        onRunComplete: (summary) => (completed = summary),
+      },
+    ],
   });
   assert.equal(started.files, 3);
-  assert.deepEqual(seen, [['a.json', 'pass'], ['b.json', 'pass'], ['c.json', 'fail']]);
+  assert.deepEqual(seen, [
+    ['a.json', 'pass'],
+    ['b.json', 'pass'],
+    ['c.json', 'fail'],
+  ]);
   assert.equal(completed.failed, 1);
 });
 
@@ -82,7 +100,9 @@ test('a bad option rejects with a UsageError, never exits', async (t) => {
   }
 });
 
-test('in a process of its own, run() prints nothing and the process goes on after it', { timeout: 30_000 }, async (t) => {
+test('in a process of its own, run() prints nothing and the process goes on after it', {
+  timeout: 30_000,
+}, async (t) => {
   const dir = sampleTree(t);
   const script = `
     import { run } from 'filecheck';

@@ -17,13 +17,18 @@ test('every import follows the rules of docs/ARCHITECTURE.md, and no rooms impor
 test('runner/ is rooms: index.js (the API) and at most a dozen entries at its top level, each a room of the rules', () => {
   const top = fs.readdirSync(new URL('../runner/', import.meta.url), { withFileTypes: true });
   assert.ok(top.length <= 12, top.map((entry) => entry.name).join(' '));
-  assert.deepEqual(top.filter((entry) => entry.isFile()).map((entry) => entry.name), ['index.js']);
-  for (const entry of top.filter((each) => each.isDirectory())) assert.ok(`runner/${entry.name}` in RULES, `runner/${entry.name}/ is not a room of the rules`);
+  assert.deepEqual(
+    top.filter((entry) => entry.isFile()).map((entry) => entry.name),
+    ['index.js'],
+  );
+  for (const entry of top.filter((each) => each.isDirectory()))
+    assert.ok(`runner/${entry.name}` in RULES, `runner/${entry.name}/ is not a room of the rules`);
 });
 
 test('docs/ARCHITECTURE.md names every room the rules have', () => {
   const doc = fs.readFileSync(new URL('../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
-  for (const room of Object.keys(RULES)) assert.ok(doc.includes(`\`${room}/\``), `docs/ARCHITECTURE.md does not name ${room}/`);
+  for (const room of Object.keys(RULES))
+    assert.ok(doc.includes(`\`${room}/\``), `docs/ARCHITECTURE.md does not name ${room}/`);
 });
 
 // The test of the test: the same check on the tree with one import added.
@@ -39,9 +44,24 @@ test('the rules bite: a reporter that imports the scheduler, a validator that im
     'rooms import each other in a cycle: runner/cli, runner/config, runner/files, runner/check, runner/execute, runner/cache, runner/watch, validators/json-schema',
   ]);
   // An import in a comment or a JSDoc type is no import.
-  assert.deepEqual(violations(new Map([...modules, ['reporters/default.js', `/** @param {import('../runner/execute/run.js').Summary} s */\n// from '../runner/cli/main.js'\n${modules.get('reporters/default.js')}`]])), []);
-  assert.deepEqual(violations(new Map([...modules, ['runner/new-room/thing.js', 'export const x = 1;\n']])), ['runner/new-room/thing.js is in no room of docs/ARCHITECTURE.md']);
-  assert.deepEqual(violations(withImport('runner/formats/json.js', './no-such-module.js')), ['runner/formats/json.js imports runner/formats/no-such-module.js, which is not a module of the tree']);
+  assert.deepEqual(
+    violations(
+      new Map([
+        ...modules,
+        [
+          'reporters/default.js',
+          `/** @param {import('../runner/execute/run.js').Summary} s */\n// from '../runner/cli/main.js'\n${modules.get('reporters/default.js')}`,
+        ],
+      ]),
+    ),
+    [],
+  );
+  assert.deepEqual(violations(new Map([...modules, ['runner/new-room/thing.js', 'export const x = 1;\n']])), [
+    'runner/new-room/thing.js is in no room of docs/ARCHITECTURE.md',
+  ]);
+  assert.deepEqual(violations(withImport('runner/formats/json.js', './no-such-module.js')), [
+    'runner/formats/json.js imports runner/formats/no-such-module.js, which is not a module of the tree',
+  ]);
 });
 
 test('the rules bite: rooms that import each other form a cycle', () => {

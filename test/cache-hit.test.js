@@ -17,8 +17,20 @@ test('cacheHit: the same checks, the same size, then the same times (metadata) o
     ['the schemas it chose are current', [10, 100, 200, 'hash', 'rules s1 s2'], {}, 'hit', false],
     ['a schema it chose changed', [10, 100, 200, 'hash', 'rules s1 stale'], {}, 'miss', false],
     ['a fingerprint that only starts the same', [10, 100, 200, 'hash', 'rulesX'], {}, 'miss', false],
-    ['a failure worded without --verbose, run with it', [10, 100, 200, 'hash', 'rules', [], false], { verbose: true }, 'miss', false],
-    ['a failure worded with --verbose, run with it', [10, 100, 200, 'hash', 'rules', [], true], { verbose: true }, 'hit', false],
+    [
+      'a failure worded without --verbose, run with it',
+      [10, 100, 200, 'hash', 'rules', [], false],
+      { verbose: true },
+      'miss',
+      false,
+    ],
+    [
+      'a failure worded with --verbose, run with it',
+      [10, 100, 200, 'hash', 'rules', [], true],
+      { verbose: true },
+      'hit',
+      false,
+    ],
     ['another size', PASS, { stats: { ...STATS, size: 11 } }, 'miss', false],
     ['new times, the same content', PASS, { stats: { ...STATS, mtimeMs: 101 } }, 'hit-retimed', true],
     ['new times, other content', PASS, { stats: { ...STATS, ctimeMs: 201 }, hash: 'other' }, 'miss', true],
@@ -28,7 +40,16 @@ test('cacheHit: the same checks, the same size, then the same times (metadata) o
   ];
   for (const [why, record, file, verdict, reads] of rows) {
     let read = false;
-    const given = { stats: STATS, fingerprint: 'rules', verbose: false, strategy: 'metadata', tracked: false, isCurrent: current, hash: 'hash', ...file };
+    const given = {
+      stats: STATS,
+      fingerprint: 'rules',
+      verbose: false,
+      strategy: 'metadata',
+      tracked: false,
+      isCurrent: current,
+      hash: 'hash',
+      ...file,
+    };
     const readHash = () => {
       read = true;
       return given.hash;

@@ -12,7 +12,14 @@ import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit,
 import { recordable } from '../runner/cache/result-cache.js';
 
 const CONFIG = {
-  rules: [{ files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title:string'], validators: ['./checks/record.js'] }],
+  rules: [
+    {
+      files: ['content/**/*.json'],
+      schema: 'schemas/doc.schema.json',
+      require: ['title:string'],
+      validators: ['./checks/record.js'],
+    },
+  ],
 };
 
 // The schema reaches common.json through a relative $ref; record.js logs each file it checks.
@@ -21,7 +28,11 @@ const TREE = {
   'schemas/doc.schema.json': JSON.stringify({
     $schema: 'http://json-schema.org/draft-07/schema#',
     type: 'object',
-    properties: { title: { type: 'string' }, tags: { $ref: './common.json#/definitions/tags' }, date: { type: 'string', format: 'date' } },
+    properties: {
+      title: { type: 'string' },
+      tags: { $ref: './common.json#/definitions/tags' },
+      date: { type: 'string', format: 'date' },
+    },
   }),
   'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array', items: { type: 'string' } } } }),
   'checks/record.js': `import fs from 'node:fs';
@@ -67,15 +78,29 @@ test('a second run reports unchanged files from the cache without checking them,
   assert.equal(first.code, 1, first.stderr);
   assert.deepEqual(first.calls, ALL);
   assert.deepEqual(first.cached, []);
-  assert.deepEqual(first.report.summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(first.report.summary.cache, {
+    hits: 0,
+    failedHits: 0,
+    misses: 4,
+    schemas: { cached: 0, compiled: 1 },
+  });
 
   const second = await run(dir);
   assert.equal(second.code, 1, `a cached failure still fails the run: ${second.stderr}`);
   assert.deepEqual(second.calls, [], 'no file is checked again, the failing one included');
   assert.deepEqual(second.cached, ALL);
-  assert.deepEqual(second.report.summary.cache, { hits: 4, failedHits: 1, misses: 0, schemas: { cached: 1, compiled: 0 } });
-  assert.deepEqual(second.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.pointer} ${p.message}`),
-    ['1:1  missing required key "title"', '1:12 /tags/0 must be string']);
+  assert.deepEqual(second.report.summary.cache, {
+    hits: 4,
+    failedHits: 1,
+    misses: 0,
+    schemas: { cached: 1, compiled: 0 },
+  });
+  assert.deepEqual(
+    second.report.files
+      .find((f) => f.path === 'content/c.json')
+      .problems.map((p) => `${p.line}:${p.column} ${p.pointer} ${p.message}`),
+    ['1:1  missing required key "title"', '1:12 /tags/0 must be string'],
+  );
   const { passed, failed, total, unchecked } = second.report.summary;
   assert.deepEqual({ passed, failed, total, unchecked }, { passed: 3, failed: 1, total: 4, unchecked: 0 });
   // Same verdicts, same problems, same order: only the `cached` marks differ.
@@ -85,7 +110,10 @@ test('a second run reports unchanged files from the cache without checking them,
   const human = await runCli(['--cache', '--verbose'], { cwd: dir });
   assert.match(human.stdout, /^PASS content\/a\.json \(cached\)$/m);
   assert.match(human.stdout, /^ FAIL {2}content\/c\.json$/m);
-  assert.match(human.stdout, /^Cache: 4 files unchanged since checked \(3 passed, 1 failed\), 0 files to check; schemas: 1 from the cache, 0 compiled$/m);
+  assert.match(
+    human.stdout,
+    /^Cache: 4 files unchanged since checked \(3 passed, 1 failed\), 0 files to check; schemas: 1 from the cache, 0 compiled$/m,
+  );
   assert.match(human.stdout, /^Files: 1 failed \(1 from the cache\), 3 passed \(3 from the cache\), 4 total$/m);
   assert.equal(human.code, 1);
 });
@@ -101,10 +129,20 @@ test('an edited file is checked again, a failing one included, also when the edi
   writeTree(dir, { 'content/c.json': '{ "title": 3 }\n' });
   next = await run(dir);
   assert.deepEqual(next.calls, ['content/c.json']);
-  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
+  assert.deepEqual(
+    next.report.files
+      .find((f) => f.path === 'content/c.json')
+      .problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    ['1:12 "title" must be a string, found number', '1:12 must be string'],
+  );
   next = await run(dir);
   assert.deepEqual(next.calls, []);
-  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json').problems.map((p) => `${p.line}:${p.column} ${p.message}`), ['1:12 "title" must be a string, found number', '1:12 must be string']);
+  assert.deepEqual(
+    next.report.files
+      .find((f) => f.path === 'content/c.json')
+      .problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    ['1:12 "title" must be a string, found number', '1:12 must be string'],
+  );
 
   // Same size, same mtime, new content that fails: the status-change time gives it away.
   const file = path.join(dir, 'content/d.json');
@@ -113,7 +151,10 @@ test('an edited file is checked again, a failing one included, also when the edi
   fs.utimesSync(file, mtime, mtime);
   next = await run(dir);
   assert.deepEqual(next.calls, ['content/d.json']);
-  assert.deepEqual(next.report.files.filter((f) => f.status === 'fail').map((f) => f.path), ['content/c.json', 'content/d.json']);
+  assert.deepEqual(
+    next.report.files.filter((f) => f.status === 'fail').map((f) => f.path),
+    ['content/c.json', 'content/d.json'],
+  );
 });
 
 test('a file whose times changed but not its content is still a hit, read once and not checked (a fresh checkout)', async (t) => {
@@ -133,10 +174,30 @@ test('changing the schema, a $ref-ed schema, a validator module, the config or -
   await run(dir);
   const everything = ALL;
   const changes = [
-    ['the schema', () => writeTree(dir, { 'schemas/doc.schema.json': fs.readFileSync(path.join(dir, 'schemas/doc.schema.json'), 'utf8').replace('"object"', '"object","description":"v2"') }), 1],
-    ['a schema it reaches by $ref', () => writeTree(dir, { 'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array' } } }) }), 1],
+    [
+      'the schema',
+      () =>
+        writeTree(dir, {
+          'schemas/doc.schema.json': fs
+            .readFileSync(path.join(dir, 'schemas/doc.schema.json'), 'utf8')
+            .replace('"object"', '"object","description":"v2"'),
+        }),
+      1,
+    ],
+    [
+      'a schema it reaches by $ref',
+      () => writeTree(dir, { 'schemas/common.json': JSON.stringify({ definitions: { tags: { type: 'array' } } }) }),
+      1,
+    ],
     ['the validator module', () => fs.appendFileSync(path.join(dir, 'checks/record.js'), '// v2\n'), 0],
-    ['the rule in the config', () => writeTree(dir, { '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], require: ['title'] }] }) }), 0],
+    [
+      'the rule in the config',
+      () =>
+        writeTree(dir, {
+          '.filecheckrc.json': JSON.stringify({ rules: [{ ...CONFIG.rules[0], require: ['title'] }] }),
+        }),
+      0,
+    ],
   ];
   for (const [what, change, compiled] of changes) {
     change();
@@ -147,7 +208,8 @@ test('changing the schema, a $ref-ed schema, a validator module, the config or -
     const again = await run(dir);
     assert.deepEqual(again.calls, [], `${what}: cached again on the next run, the failing file too`);
   }
-  const entries = () => fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
+  const entries = () =>
+    fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
   assert.equal(entries().length, 1, 'an edited schema is compiled into its own entry again: the cache does not grow');
   const lax = await run(dir, ['--no-strict']);
   assert.deepEqual(lax.calls, everything, '--no-strict');
@@ -158,15 +220,25 @@ test('another filecheck version checks every file again', async (t) => {
   const dir = makeTree(t, TREE);
   // A copy of filecheck whose package.json says another version, with the same dependencies.
   const copy = makeTree(t);
-  for (const folder of ['bin', 'runner', 'reporters', 'validators', 'schema']) fs.cpSync(path.join(REPO, folder), path.join(copy, folder), { recursive: true });
+  for (const folder of ['bin', 'runner', 'reporters', 'validators', 'schema'])
+    fs.cpSync(path.join(REPO, folder), path.join(copy, folder), { recursive: true });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   fs.writeFileSync(path.join(copy, 'package.json'), JSON.stringify({ ...manifest, version: '999.0.0' }));
 
   await run(dir);
-  const result = spawnSync(process.execPath, [path.join(copy, 'bin/filecheck.js'), '--cache', '-r', 'json'], { cwd: dir, env: cliEnv(), encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [path.join(copy, 'bin/filecheck.js'), '--cache', '-r', 'json'], {
+    cwd: dir,
+    env: cliEnv(),
+    encoding: 'utf8',
+  });
   assert.equal(result.status, 1, result.stderr);
-  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
+  assert.deepEqual(parseJsonReport(result.stdout).summary.cache, {
+    hits: 0,
+    failedHits: 0,
+    misses: 4,
+    schemas: { cached: 0, compiled: 1 },
+  });
   assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), ALL);
 });
 
@@ -174,15 +246,32 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   const dir = makeTree(t, {
     ...TREE,
     // An unknown keyword and format: warned about when compiled, and again when loaded from the cache.
-    'schemas/doc.schema.json': JSON.stringify({ type: 'object', tsType: 'Doc', properties: { title: { type: 'string', format: 'slug' }, tags: { $ref: './common.json#/definitions/tags' }, date: { format: 'date' } } }),
+    'schemas/doc.schema.json': JSON.stringify({
+      type: 'object',
+      tsType: 'Doc',
+      properties: {
+        title: { type: 'string', format: 'slug' },
+        tags: { $ref: './common.json#/definitions/tags' },
+        date: { format: 'date' },
+      },
+    }),
     // Preloaded into the run: the CommonJS modules it loaded (ajv is required, not imported).
     'probe.cjs': `process.on('exit', () => require('node:fs').writeFileSync(process.env.PROBE_OUT, Object.keys(require.cache).join('\\n')));`,
   });
   const ajvModules = async (args = []) => {
     const out = path.join(dir, 'required.txt');
-    const result = await run(dir, ['--workers', '0', ...args], { env: { NODE_OPTIONS: `--require=${path.join(dir, 'probe.cjs')}`, PROBE_OUT: out } });
-    const required = fs.readFileSync(out, 'utf8').split('\n').map((file) => file.split(path.sep).join('/'));
-    return { ...result, compiler: required.some((file) => file.endsWith('/ajv/dist/compile/index.js')), runtime: required.some((file) => file.endsWith('/ajv-formats/dist/formats.js')) };
+    const result = await run(dir, ['--workers', '0', ...args], {
+      env: { NODE_OPTIONS: `--require=${path.join(dir, 'probe.cjs')}`, PROBE_OUT: out },
+    });
+    const required = fs
+      .readFileSync(out, 'utf8')
+      .split('\n')
+      .map((file) => file.split(path.sep).join('/'));
+    return {
+      ...result,
+      compiler: required.some((file) => file.endsWith('/ajv/dist/compile/index.js')),
+      runtime: required.some((file) => file.endsWith('/ajv-formats/dist/formats.js')),
+    };
   };
   const first = await ajvModules();
   assert.deepEqual([first.compiler, first.runtime], [true, true]);
@@ -193,13 +282,23 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   const second = await ajvModules();
   assert.deepEqual(second.report.summary.cache.schemas, { cached: 1, compiled: 0 });
   assert.deepEqual(second.calls, ['content/a.json'], 'the edited file was checked against the schema...');
-  assert.deepEqual([second.compiler, second.runtime], [false, true], '...by its stored code: ajv-formats, no ajv compiler');
+  assert.deepEqual(
+    [second.compiler, second.runtime],
+    [false, true],
+    '...by its stored code: ajv-formats, no ajv compiler',
+  );
   assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
   const failure = second.report.files.find((f) => f.path === 'content/a.json');
-  assert.deepEqual(failure.problems, [{ validator: 'json-schema', message: 'must be string', pointer: '/tags/0', line: 1, column: 26, kind: 'invalid' }]);
+  assert.deepEqual(failure.problems, [
+    { validator: 'json-schema', message: 'must be string', pointer: '/tags/0', line: 1, column: 26, kind: 'invalid' },
+  ]);
   writeTree(dir, { 'content/b.json': '{ "title": "B", "date": "2024-02-30" }\n' });
   const formats = await run(dir);
-  assert.deepEqual(formats.report.files.find((f) => f.path === 'content/b.json').problems.map((p) => p.message), ['must match format "date"'], 'formats work in stored code');
+  assert.deepEqual(
+    formats.report.files.find((f) => f.path === 'content/b.json').problems.map((p) => p.message),
+    ['must match format "date"'],
+    'formats work in stored code',
+  );
 
   // No file to check, so no validator built: the warnings are still said.
   const third = await run(dir, ['content/d.json']);
@@ -230,15 +329,30 @@ module.exports = function local(ajv) {
 
 function pluginTree(t) {
   const plugins = ['ajv-errors', './plugins/local.cjs'];
-  const rule = (name) => ({ files: [`content/${name}*.json`], schema: `schemas/${name}.json`, validators: ['./checks/record.js'], ajv: { plugins } });
+  const rule = (name) => ({
+    files: [`content/${name}*.json`],
+    schema: `schemas/${name}.json`,
+    validators: ['./checks/record.js'],
+    ajv: { plugins },
+  });
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({ rules: [rule('doc'), rule('num'), rule('prefix')] }),
     'checks/record.js': TREE['checks/record.js'],
     'plugins/local.cjs': LOCAL_PLUGIN,
-    'schemas/doc.json': JSON.stringify({ type: 'object', required: ['title'], properties: { s: { evenLength: true, format: 'lower' } }, errorMessage: { required: { title: 'a document needs a title' } } }),
+    'schemas/doc.json': JSON.stringify({
+      type: 'object',
+      required: ['title'],
+      properties: { s: { evenLength: true, format: 'lower' } },
+      errorMessage: { required: { title: 'a document needs a title' } },
+    }),
     'schemas/num.json': JSON.stringify({
       type: 'object',
-      properties: { n: { divisibleBy: 3 }, u: { format: 'upper' }, d: { format: 'date' }, w: { oneOfWords: ['one', 'two'], also: 'many' } },
+      properties: {
+        n: { divisibleBy: 3 },
+        u: { format: 'upper' },
+        d: { format: 'date' },
+        w: { oneOfWords: ['one', 'two'], also: 'many' },
+      },
       errorMessage: { properties: { n: 'n: a multiple of 3' } },
     }),
     'schemas/prefix.json': JSON.stringify({ type: 'object', properties: { s: { startsWith: 'x' } } }),
@@ -252,7 +366,8 @@ function pluginTree(t) {
   });
   fs.mkdirSync(path.join(dir, 'node_modules'));
   // The plugins use filecheck's ajv, as a project's would (one copy, deduplicated).
-  for (const name of ['ajv-errors', 'ajv']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  for (const name of ['ajv-errors', 'ajv'])
+    fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
   return dir;
 }
 
@@ -270,7 +385,9 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
   for (const workers of ['0', '2']) {
     const dir = pluginTree(t);
     // Without the cache: what the stored code must do.
-    const uncached = parseJsonReport((await runCli(['-r', 'json', '--verbose', '--workers', workers], { cwd: dir })).stdout);
+    const uncached = parseJsonReport(
+      (await runCli(['-r', 'json', '--verbose', '--workers', workers], { cwd: dir })).stdout,
+    );
     compiles(dir);
     fs.rmSync(path.join(dir, 'calls.log'));
     const cold = await run(dir, ['--workers', workers]);
@@ -279,32 +396,63 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
     assert.deepEqual(cold.report.files, uncached.files);
     assert.deepEqual(cold.report.summary.cache.schemas, { cached: 0, compiled: 3 });
     assert.deepEqual(compiles(dir), ['evenLength doc.json', 'startsWith prefix.json']);
-    const problems = (report) => Object.fromEntries(report.files.map((f) => [f.path, f.problems.map((p) => `${p.pointer} ${p.message}`)]));
+    const problems = (report) =>
+      Object.fromEntries(report.files.map((f) => [f.path, f.problems.map((p) => `${p.pointer} ${p.message}`)]));
     assert.deepEqual(problems(cold.report), {
       'content/doc1.json': [],
-      'content/doc2.json': [' a document needs a title', '/s must match format "lower"', '/s must pass "evenLength" keyword validation'],
+      'content/doc2.json': [
+        ' a document needs a title',
+        '/s must match format "lower"',
+        '/s must pass "evenLength" keyword validation',
+      ],
       'content/num1.json': [],
-      'content/num2.json': ['/n n: a multiple of 3', '/u must match format "upper"', '/d must match format "date"', '/w must pass "oneOfWords" keyword validation'],
+      'content/num2.json': [
+        '/n n: a multiple of 3',
+        '/u must match format "upper"',
+        '/d must match format "date"',
+        '/w must pass "oneOfWords" keyword validation',
+      ],
       'content/num3.json': [],
       'content/prefix1.json': [],
       'content/prefix2.json': ['/s must pass "startsWith" keyword validation'],
     });
-    const stored = fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('schema-'));
+    const stored = fs
+      .readdirSync(path.join(dir, 'node_modules/.cache/filecheck'))
+      .filter((name) => name.startsWith('schema-'));
     assert.equal(stored.length, 2, 'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not');
 
     forgetResults(dir); // every file is checked again, by the stored code
     const warm = await run(dir, ['--workers', workers]);
     assert.equal(warm.stderr, '');
     assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
-    assert.deepEqual(compiles(dir), ['startsWith prefix.json'], `--workers ${workers}: only the schema using the compile keyword is compiled again`);
-    assert.deepEqual(warm.calls, ['content/doc1.json', 'content/doc2.json', 'content/num1.json', 'content/num2.json', 'content/num3.json', 'content/prefix1.json', 'content/prefix2.json'], 'the files are checked by the stored code');
+    assert.deepEqual(
+      compiles(dir),
+      ['startsWith prefix.json'],
+      `--workers ${workers}: only the schema using the compile keyword is compiled again`,
+    );
+    assert.deepEqual(
+      warm.calls,
+      [
+        'content/doc1.json',
+        'content/doc2.json',
+        'content/num1.json',
+        'content/num2.json',
+        'content/num3.json',
+        'content/prefix1.json',
+        'content/prefix2.json',
+      ],
+      'the files are checked by the stored code',
+    );
     // Checked by stored code, a file that passes passes: `also` is read from the stored schema.
     writeTree(dir, { 'content/num3.json': '{ "w": "many", "n": 9 }' });
     const edited = await run(dir, ['--workers', workers]);
     assert.deepEqual(edited.calls, ['content/num3.json'], 'the failing files come from the cache');
     assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
     assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
-    assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
+    assert.deepEqual(
+      warm.report.files.map(({ cached, ...file }) => file),
+      cold.report.files,
+    );
     reports[workers] = { cold: comparable(cold.report), warm: comparable(warm.report) };
   }
   assert.deepEqual(reports['2'], reports['0']);
@@ -319,12 +467,20 @@ test('with the unstorable keyword gone, every schema of a plugin rule is stored:
   const warm = await run(dir, ['--workers', '2']);
   assert.deepEqual(warm.report.summary.cache.schemas, { cached: 3, compiled: 0 });
   assert.deepEqual(compiles(dir), []);
-  assert.deepEqual(warm.report.files.map(({ cached, ...file }) => file), cold.report.files);
+  assert.deepEqual(
+    warm.report.files.map(({ cached, ...file }) => file),
+    cold.report.files,
+  );
   assert.equal(warm.stderr, cold.stderr);
 });
 
 test('in-process and on a pool the cache gives the same reports, cold and warm', async (t) => {
-  const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`content/many/${String(i).padStart(2, '0')}.json`, i % 7 === 3 ? '{ "tags": [] }' : `{ "title": "t${i}" }`]));
+  const files = Object.fromEntries(
+    Array.from({ length: 60 }, (_, i) => [
+      `content/many/${String(i).padStart(2, '0')}.json`,
+      i % 7 === 3 ? '{ "tags": [] }' : `{ "title": "t${i}" }`,
+    ]),
+  );
   const reports = {};
   for (const workers of ['0', '2']) {
     const dir = makeTree(t, { ...TREE, ...files });
@@ -345,9 +501,36 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
     ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 2'],
     // Format 1 recorded passes only.
-    ['the previous format', JSON.stringify({ tool: 'filecheck', format: 1, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 0] } }), 'format 1, not 2'],
-    ['a damaged record', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/a.json': [1, 2, 3, 'hash', 7] } }), 'damaged'],
-    ['a damaged failure', JSON.stringify({ tool: 'filecheck', format: 2, fingerprints: ['x'], files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] } }), 'damaged'],
+    [
+      'the previous format',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 1,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
+      }),
+      'format 1, not 2',
+    ],
+    [
+      'a damaged record',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 2,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 7] },
+      }),
+      'damaged',
+    ],
+    [
+      'a damaged failure',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 2,
+        fingerprints: ['x'],
+        files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] },
+      }),
+      'damaged',
+    ],
   ];
   for (const [what, text, why] of cases) {
     await t.test(what, async (t) => {
@@ -357,7 +540,10 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       fs.writeFileSync(results, text);
       const ignored = await run(dir);
       assert.equal(ignored.code, 1);
-      assert.equal(oneLine(ignored.stderr), `warning: ignoring the cache node_modules/.cache/filecheck/results.json (${why}): it is rebuilt`);
+      assert.equal(
+        oneLine(ignored.stderr),
+        `warning: ignoring the cache node_modules/.cache/filecheck/results.json (${why}): it is rebuilt`,
+      );
       assert.deepEqual(ignored.calls, ALL);
       const rebuilt = await run(dir);
       assert.equal(rebuilt.stderr, '');
@@ -374,7 +560,10 @@ test('a cache that cannot be read or written is warned about, and the run goes o
   assert.deepEqual(result.calls, ALL);
   const lines = result.stderr.split('\n').filter(Boolean);
   assert.equal(lines.length, 2, result.stderr);
-  assert.match(lines[0], /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/);
+  assert.match(
+    lines[0],
+    /^filecheck: warning: cannot read the cache node_modules\/\.cache\/filecheck\/results\.json \(E[A-Z]+\): every file is checked$/,
+  );
   assert.match(lines[1], /^filecheck: warning: cannot write the cache in node_modules\/\.cache\/filecheck: E[A-Z]+$/);
 });
 
@@ -387,9 +576,15 @@ test('a damaged compiled schema is compiled again', async (t) => {
   writeTree(dir, { 'content/a.json': '{ "title": "A2" }' });
   forgetResults(dir); // c.json is checked again, by the schema compiled again
   const next = await run(dir);
-  assert.match(oneLine(next.stderr), /^warning: ignoring the corrupt compiled schema .+schema-.+\.json: compiling the schema again$/);
+  assert.match(
+    oneLine(next.stderr),
+    /^warning: ignoring the corrupt compiled schema .+schema-.+\.json: compiling the schema again$/,
+  );
   assert.deepEqual(next.report.summary.cache.schemas, { cached: 0, compiled: 1 });
-  assert.deepEqual(next.report.files.find((f) => f.path === 'content/c.json'), first.report.files.find((f) => f.path === 'content/c.json'));
+  assert.deepEqual(
+    next.report.files.find((f) => f.path === 'content/c.json'),
+    first.report.files.find((f) => f.path === 'content/c.json'),
+  );
   assert.equal((await run(dir)).stderr, '', 'stored again');
 });
 
@@ -399,11 +594,17 @@ test('--bail and Ctrl-C keep what was reported: the results before the stop are 
     const bailed = await run(dir, ['--bail', '--workers', '0']);
     assert.deepEqual(bailed.report.summary.unchecked, 1);
     const next = await run(dir);
-    assert.deepEqual(next.cached, ['content/a.json', 'content/b.json', 'content/c.json'], 'the failure that stopped the run too');
+    assert.deepEqual(
+      next.cached,
+      ['content/a.json', 'content/b.json', 'content/c.json'],
+      'the failure that stopped the run too',
+    );
     assert.deepEqual(next.calls, ['content/d.json']);
   });
   await t.test('Ctrl-C', async (t) => {
-    const files = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`content/n${String(i).padStart(2, '0')}.json`, '{ "title": "n" }']));
+    const files = Object.fromEntries(
+      Array.from({ length: 40 }, (_, i) => [`content/n${String(i).padStart(2, '0')}.json`, '{ "title": "n" }']),
+    );
     const dir = makeTree(t, { ...TREE, ...files });
     const stopped = await run(dir, ['--workers', '0'], { env: { STOP_AT: 'content/b.json' } });
     assert.equal(stopped.code, 130, stopped.stderr);
@@ -418,10 +619,15 @@ test('--bail and Ctrl-C keep what was reported: the results before the stop are 
 
 test('runs at the same time leave a whole cache behind', async (t) => {
   const dir = makeTree(t, TREE);
-  const runs = await Promise.all([1, 2, 3].map((n) => runCli(['--cache', '--workers', n === 2 ? '2' : '0'], { cwd: dir })));
+  const runs = await Promise.all(
+    [1, 2, 3].map((n) => runCli(['--cache', '--workers', n === 2 ? '2' : '0'], { cwd: dir })),
+  );
   for (const { code, stderr } of runs) assert.equal(code, 1, stderr);
   const folder = path.join(dir, 'node_modules/.cache/filecheck');
-  assert.deepEqual(fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')), []);
+  assert.deepEqual(
+    fs.readdirSync(folder).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
   const next = await run(dir);
   assert.equal(next.stderr, '');
   assert.deepEqual(next.cached, ALL);
@@ -463,10 +669,23 @@ export default function misbehave(doc, ctx) {
       for (const round of ['first', 'second']) {
         const { code, stderr, report, calls, cached } = await run(dir, [...args, '--workers', workers]);
         assert.equal(code, 1, stderr);
-        const kinds = Object.fromEntries(report.files.map((file) => [file.path, file.problems.map((problem) => problem.kind)]));
-        assert.deepEqual(kinds, { 'content/a.json': [], 'content/exit.json': ['error'], 'content/slow.json': ['timeout'] }, `${round} run`);
-        assert.ok(calls.includes('content/slow.json') && calls.includes('content/exit.json'), `${round} run checks both: ${calls}`);
-        assert.deepEqual(cached, round === 'first' ? [] : ['content/a.json'], `${round} run: only the true pass comes from the cache`);
+        const kinds = Object.fromEntries(
+          report.files.map((file) => [file.path, file.problems.map((problem) => problem.kind)]),
+        );
+        assert.deepEqual(
+          kinds,
+          { 'content/a.json': [], 'content/exit.json': ['error'], 'content/slow.json': ['timeout'] },
+          `${round} run`,
+        );
+        assert.ok(
+          calls.includes('content/slow.json') && calls.includes('content/exit.json'),
+          `${round} run checks both: ${calls}`,
+        );
+        assert.deepEqual(
+          cached,
+          round === 'first' ? [] : ['content/a.json'],
+          `${round} run: only the true pass comes from the cache`,
+        );
       }
     });
   }
@@ -478,8 +697,26 @@ test('a cached failure reads the same in every reporter as a checked one: defaul
   const outputs = async () => {
     const step = path.join(dir, 'step-summary.md');
     fs.rmSync(step, { force: true });
-    const result = await runCli(['--cache', '--workers', '0', '-r', 'default', '-r', 'json:out.json', '-r', 'junit:out.xml', '-r', 'github', '-r', 'sarif:out.sarif', '-r', 'gitlab:out-gl.json'],
-      { cwd: dir, env: { GITHUB_STEP_SUMMARY: step, GITHUB_WORKSPACE: dir } });
+    const result = await runCli(
+      [
+        '--cache',
+        '--workers',
+        '0',
+        '-r',
+        'default',
+        '-r',
+        'json:out.json',
+        '-r',
+        'junit:out.xml',
+        '-r',
+        'github',
+        '-r',
+        'sarif:out.sarif',
+        '-r',
+        'gitlab:out-gl.json',
+      ],
+      { cwd: dir, env: { GITHUB_STEP_SUMMARY: step, GITHUB_WORKSPACE: dir } },
+    );
     const log = path.join(dir, 'calls.log');
     const calls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean) : [];
     fs.rmSync(log, { force: true });
@@ -508,21 +745,40 @@ test('a cached failure reads the same in every reporter as a checked one: defaul
   assert.match(cold.same.stdout, /FAIL .*content\/c\.json/);
   assert.match(cold.same.stdout, /^::error file=content\/c\.json,line=1,col=12,/m);
   assert.match(cold.same.step, /content\/e\.json/);
-  assert.equal(JSON.parse(cold.same.gitlab).length, cold.same.json.flatMap((file) => file.problems).length, 'an issue per problem');
+  assert.equal(
+    JSON.parse(cold.same.gitlab).length,
+    cold.same.json.flatMap((file) => file.problems).length,
+    'an issue per problem',
+  );
   const warm = await outputs();
   assert.equal(warm.code, 1);
   assert.deepEqual(warm.calls, [], 'nothing is checked');
   assert.equal(warm.hits, 5);
-  assert.deepEqual(warm.cached, ['content/c.json', 'content/e.json'], 'json lists failing files only, each marked cached');
+  assert.deepEqual(
+    warm.cached,
+    ['content/c.json', 'content/e.json'],
+    'json lists failing files only, each marked cached',
+  );
   assert.deepEqual(warm.same, cold.same);
 });
 
 test('a failure that is no verdict on the content is never recorded: io, timeout, error (a validator that threw, a check that died), chaos', async (t) => {
-  const result = (kinds) => ({ path: 'x.json', status: 'fail', problems: kinds.map((kind) => ({ validator: 'v', message: 'm', kind })), durationMs: 1, hash: 'h' });
+  const result = (kinds) => ({
+    path: 'x.json',
+    status: 'fail',
+    problems: kinds.map((kind) => ({ validator: 'v', message: 'm', kind })),
+    durationMs: 1,
+    hash: 'h',
+  });
   assert.equal(recordable({ path: 'x.json', status: 'pass', problems: [], durationMs: 1, hash: 'h' }), true);
   assert.equal(recordable(result(['invalid', 'parse'])), true);
-  for (const kind of ['io', 'timeout', 'error', 'chaos']) assert.equal(recordable(result(['invalid', kind])), false, kind);
-  assert.equal(recordable({ ...result(['invalid']), hash: undefined }), false, 'no hash: the check did not read the file to the end');
+  for (const kind of ['io', 'timeout', 'error', 'chaos'])
+    assert.equal(recordable(result(['invalid', kind])), false, kind);
+  assert.equal(
+    recordable({ ...result(['invalid']), hash: undefined }),
+    false,
+    'no hash: the check did not read the file to the end',
+  );
   assert.equal(recordable(result(Array(201).fill('invalid'))), false, 'more problems than are kept');
 
   // End to end: a validator that throws on some documents fails them with kind `error`, every run.
@@ -543,7 +799,10 @@ export default function flaky(doc, ctx) {
     assert.equal(warm.code, 1);
     // record.js and flaky.js log each file they check: only boom.json is checked again.
     assert.deepEqual([...new Set(warm.calls)], ['content/boom.json'], `--workers ${workers}`);
-    assert.deepEqual(warm.report.files.find((f) => f.path === 'content/boom.json').problems.map((p) => p.kind), ['error']);
+    assert.deepEqual(
+      warm.report.files.find((f) => f.path === 'content/boom.json').problems.map((p) => p.kind),
+      ['error'],
+    );
     assert.deepEqual(warm.cached, ALL, `--workers ${workers}: the failing c.json is a hit`);
   }
 });
@@ -551,19 +810,24 @@ export default function flaky(doc, ctx) {
 test('a failure whose problems depend on --verbose (an anyOf alternative that is not the best match) is a hit only with the same --verbose', async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/*.json'], schema: 'schemas/s.json' }] }),
-    'schemas/s.json': JSON.stringify({ properties: { v: { anyOf: [{ type: 'string' }, { type: 'object', required: ['x'] }] }, n: { type: 'number' } } }),
+    'schemas/s.json': JSON.stringify({
+      properties: { v: { anyOf: [{ type: 'string' }, { type: 'object', required: ['x'] }] }, n: { type: 'number' } },
+    }),
     'content/a.json': '{ "v": {} }\n',
     'content/b.json': '{ "n": "one" }\n',
   });
   const problems = async (verbose) => {
     const { stdout } = await runCli(['--cache', '-r', 'json', ...(verbose ? ['--verbose'] : [])], { cwd: dir });
     const report = parseJsonReport(stdout);
-    return { hits: report.summary.cache.hits, a: report.files.find((f) => f.path === 'content/a.json').problems.map((p) => p.message) };
+    return {
+      hits: report.summary.cache.hits,
+      a: report.files.find((f) => f.path === 'content/a.json').problems.map((p) => p.message),
+    };
   };
   const quiet = await problems(false);
   assert.equal(quiet.a.length, 1);
   const verbose = await problems(true);
-  assert.equal(verbose.a.length, 3, 'every alternative\'s errors: a.json checked again');
+  assert.equal(verbose.a.length, 3, "every alternative's errors: a.json checked again");
   assert.equal(verbose.hits, 1, 'b.json, whose problems do not depend on it, is a hit');
   assert.deepEqual(await problems(true), { ...verbose, hits: 2 });
   assert.deepEqual(await problems(false), { ...quiet, hits: 1 });
@@ -581,7 +845,10 @@ test('--bail stops at a cached failure: exit 1, and nothing after it is checked 
       assert.deepEqual(bailed.calls, [], 'the cached failure stops the run before anything is checked');
       const { failed, passed, unchecked, bailed: stopped } = bailed.report.summary;
       assert.deepEqual({ failed, passed, unchecked, stopped }, { failed: 1, passed: 2, unchecked: 1, stopped: true });
-      assert.deepEqual(bailed.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      assert.deepEqual(
+        bailed.report.files.map((f) => f.path),
+        ['content/a.json', 'content/b.json', 'content/c.json'],
+      );
       const human = await runCli(['--cache', '--bail', '--workers', workers], { cwd: dir });
       assert.equal(human.code, 1);
       assert.match(human.stdout, /^Stopped after 1 failing file \(--bail\)\.$/m);
@@ -592,7 +859,10 @@ test('--bail stops at a cached failure: exit 1, and nothing after it is checked 
       const after = await run(dir, ['--bail', '--workers', workers]);
       assert.equal(after.code, 1);
       if (workers === '0') assert.deepEqual(after.calls, ['content/a.json']);
-      assert.deepEqual(after.report.files.map((f) => f.path), ['content/a.json', 'content/b.json', 'content/c.json']);
+      assert.deepEqual(
+        after.report.files.map((f) => f.path),
+        ['content/a.json', 'content/b.json', 'content/c.json'],
+      );
       assert.equal(after.report.summary.unchecked, 1);
     });
   }
@@ -601,26 +871,49 @@ test('--bail stops at a cached failure: exit 1, and nothing after it is checked 
 test('where the cache lives: node_modules/.cache/filecheck in the project, or cacheLocation (never checked itself)', async (t) => {
   const dir = makeTree(t, TREE);
   await run(path.join(dir, 'content'));
-  assert.ok(fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')), 'beside the config, also from a subfolder');
+  assert.ok(
+    fs.existsSync(path.join(dir, 'node_modules/.cache/filecheck/results.json')),
+    'beside the config, also from a subfolder',
+  );
   const sub = await run(path.join(dir, 'content'));
   assert.deepEqual(sub.cached, ['a.json', 'b.json', 'c.json', 'd.json']);
 
   // A location inside the checked tree: its JSON files are left out.
-  writeTree(dir, { '.filecheckrc.json': JSON.stringify({ ...CONFIG, rules: [{ ...CONFIG.rules[0], files: ['**/*.json'] }], cacheLocation: 'content/.cache' }) });
+  writeTree(dir, {
+    '.filecheckrc.json': JSON.stringify({
+      ...CONFIG,
+      rules: [{ ...CONFIG.rules[0], files: ['**/*.json'] }],
+      cacheLocation: 'content/.cache',
+    }),
+  });
   const first = await run(dir);
   assert.ok(fs.existsSync(path.join(dir, 'content/.cache/results.json')));
   const second = await run(dir);
   assert.equal(second.report.summary.total, first.report.summary.total);
-  assert.deepEqual(second.cached, first.report.files.map((f) => f.path));
+  assert.deepEqual(
+    second.cached,
+    first.report.files.map((f) => f.path),
+  );
   const flag = await run(dir, ['--cache-location', 'elsewhere']);
   assert.equal(flag.report.summary.cache.hits, 0);
-  assert.ok(fs.existsSync(path.join(dir, 'elsewhere/results.json')), '--cache-location is relative to the working directory');
+  assert.ok(
+    fs.existsSync(path.join(dir, 'elsewhere/results.json')),
+    '--cache-location is relative to the working directory',
+  );
 });
 
 test('the cache folder keeps itself out of git: a content repository without node_modules stays clean, also when only a compiled schema was stored', async (t) => {
-  const dir = makeTree(t, { ...TREE, 'checks/throw.js': 'export default function boom() { throw new Error("boom"); }\n' });
+  const dir = makeTree(t, {
+    ...TREE,
+    'checks/throw.js': 'export default function boom() { throw new Error("boom"); }\n',
+  });
   gitInit(dir);
-  const git = (...args) => spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  const git = (...args) =>
+    spawnSync(
+      'git',
+      ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: dir, encoding: 'utf8' },
+    );
   git('add', '-A');
   assert.equal(git('commit', '-qm', 'content').status, 0);
   // A first run whose files all fail unrecorded (a validator that threw: no verdict) stores its
@@ -664,15 +957,28 @@ test('cache options that make no sense are usage errors (exit 2, one line)', asy
 
 test('a run without --cache loads no cache code and writes nothing', async (t) => {
   const dir = makeTree(t, TREE);
-  const CACHE_CODE = ['runner/cache/result-cache.js', 'runner/cache/results-file.js', 'runner/cache/rule-fingerprint.js', 'runner/shared/digest.js', 'runner/shared/atomic-write.js', 'validators/json-schema/compiled-schema-cache.js'];
+  const CACHE_CODE = [
+    'runner/cache/result-cache.js',
+    'runner/cache/results-file.js',
+    'runner/cache/rule-fingerprint.js',
+    'runner/shared/digest.js',
+    'runner/shared/atomic-write.js',
+    'validators/json-schema/compiled-schema-cache.js',
+  ];
   const loaded = async (args) => {
     const trace = path.join(dir, 'trace.txt');
     fs.rmSync(trace, { force: true });
     const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
-    const { code, stderr } = await runCli(['--workers', '0', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    const { code, stderr } = await runCli(['--workers', '0', ...args], {
+      cwd: dir,
+      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace },
+    });
     assert.equal(code, 1, stderr);
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(urls.some((url) => url.endsWith('/runner/check/check-file.js')), 'the hook sees filecheck load');
+    assert.ok(
+      urls.some((url) => url.endsWith('/runner/check/check-file.js')),
+      'the hook sees filecheck load',
+    );
     return CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
   };
   assert.deepEqual(await loaded([]), []);

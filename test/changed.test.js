@@ -4,7 +4,17 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import {
+  runCli,
+  makeTree,
+  writeTree,
+  gitInit,
+  hasGit,
+  parseJsonReport,
+  failedPaths,
+  filesLine,
+  oneLine,
+} from './helpers/cli.js';
 
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';
@@ -13,7 +23,11 @@ const CONFIG = JSON.stringify({ rules: [{ files: ['**/*.json'] }] });
 
 /** Runs git in `dir` with an identity and no signing, whatever the machine's configuration. */
 function git(dir, ...args) {
-  const result = spawnSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: dir, encoding: 'utf8' });
+  const result = spawnSync(
+    'git',
+    ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args],
+    { cwd: dir, encoding: 'utf8' },
+  );
   if (result.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${result.stderr}`);
   return result.stdout;
 }
@@ -34,7 +48,9 @@ function commitAll(dir, message) {
 
 const listed = (stdout) => stdout.split('\n').filter(Boolean);
 
-test('--changed checks staged, unstaged and untracked files; not unchanged, ignored or deleted ones; a rename under its new name', { skip }, async (t) => {
+test('--changed checks staged, unstaged and untracked files; not unchanged, ignored or deleted ones; a rename under its new name', {
+  skip,
+}, async (t) => {
   const dir = repo(t, {
     '.filecheckrc.json': CONFIG,
     '.gitignore': 'ignored.json\n',
@@ -45,7 +61,12 @@ test('--changed checks staged, unstaged and untracked files; not unchanged, igno
     'deleted-staged.json': GOOD,
     'old-name.json': GOOD,
   });
-  writeTree(dir, { 'unstaged.json': '{"a": 2}', 'staged.json': BAD, 'untracked/deep/new.json': GOOD, 'ignored.json': BAD });
+  writeTree(dir, {
+    'unstaged.json': '{"a": 2}',
+    'staged.json': BAD,
+    'untracked/deep/new.json': GOOD,
+    'ignored.json': BAD,
+  });
   git(dir, 'add', 'staged.json');
   fs.rmSync(path.join(dir, 'deleted.json'));
   git(dir, 'rm', '-q', 'deleted-staged.json');
@@ -62,7 +83,9 @@ test('--changed checks staged, unstaged and untracked files; not unchanged, igno
   assert.match(filesLine(run.stdout), /^Files: 1 failed, 3 passed, 4 total$/);
 });
 
-test('a file git reports as deleted from the index but still on disk (untracked again) is checked', { skip }, async (t) => {
+test('a file git reports as deleted from the index but still on disk (untracked again) is checked', {
+  skip,
+}, async (t) => {
   const dir = repo(t, { '.filecheckrc.json': CONFIG, 'kept.json': GOOD, 'other.json': GOOD });
   git(dir, 'rm', '-q', '--cached', 'kept.json');
   const { code, stdout, stderr } = await runCli(['--changed', '--list-files'], { cwd: dir });
@@ -71,7 +94,14 @@ test('a file git reports as deleted from the index but still on disk (untracked 
 });
 
 test('--changed handles any file name: spaces, quotes, unicode, a newline, a leading dash', { skip }, async (t) => {
-  const names = ['with space.json', 'quote"d.json', 'ünï çødé/日本.json', '-dash.json', "it's.json", 'back\\slash.json'];
+  const names = [
+    'with space.json',
+    'quote"d.json',
+    'ünï çødé/日本.json',
+    '-dash.json',
+    "it's.json",
+    'back\\slash.json',
+  ];
   if (process.platform !== 'win32') names.push('new\nline.json');
   const dir = repo(t, { '.filecheckrc.json': CONFIG, 'same.json': GOOD });
   writeTree(dir, Object.fromEntries(names.map((name) => [name, GOOD])));
@@ -79,12 +109,23 @@ test('--changed handles any file name: spaces, quotes, unicode, a newline, a lea
   const { code, stdout, stderr } = await runCli(['--changed', '-r', 'json', '--verbose'], { cwd: dir });
   assert.equal(code, 0, stderr);
   const report = parseJsonReport(stdout);
-  assert.deepEqual(report.files.map((f) => f.path), [...names].sort());
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    [...names].sort(),
+  );
   assert.equal(report.summary.passed, names.length);
 });
 
-test('--since <ref>: the commits since the merge base, plus uncommitted and untracked files; not the other branch\'s changes', { skip }, async (t) => {
-  const dir = repo(t, { '.filecheckrc.json': CONFIG, 'base.json': GOOD, 'committed.json': GOOD, 'main-only.json': GOOD, 'gone.json': GOOD });
+test("--since <ref>: the commits since the merge base, plus uncommitted and untracked files; not the other branch's changes", {
+  skip,
+}, async (t) => {
+  const dir = repo(t, {
+    '.filecheckrc.json': CONFIG,
+    'base.json': GOOD,
+    'committed.json': GOOD,
+    'main-only.json': GOOD,
+    'gone.json': GOOD,
+  });
   git(dir, 'checkout', '-q', '-b', 'feature');
   writeTree(dir, { 'committed.json': '{"a": 2}', 'added.json': GOOD });
   fs.rmSync(path.join(dir, 'gone.json'));
@@ -124,7 +165,12 @@ test('works from a subfolder, with the config in a subfolder of the repository',
     'project/other/x.json': GOOD,
     'top.json': GOOD,
   });
-  writeTree(dir, { 'project/data/a.json': BAD, 'project/data/deep/b.json': '{"b": 1}', 'project/other/x.json': BAD, 'top.json': BAD });
+  writeTree(dir, {
+    'project/data/a.json': BAD,
+    'project/data/deep/b.json': '{"b": 1}',
+    'project/other/x.json': BAD,
+    'top.json': BAD,
+  });
   for (const [cwd, expected] of [
     ['project', ['data/a.json', 'data/deep/b.json']],
     ['project/data/deep', ['../a.json', 'b.json']],
@@ -139,7 +185,9 @@ test('works from a subfolder, with the config in a subfolder of the repository',
   assert.match(filesLine(run.stdout), /1 failed, 1 passed, 2 total/);
 });
 
-test('--changed narrows the patterns of the command line, and a changed file no rule matches is passed over silently', { skip }, async (t) => {
+test('--changed narrows the patterns of the command line, and a changed file no rule matches is passed over silently', {
+  skip,
+}, async (t) => {
   const dir = repo(t, {
     '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/**/*.json'] }] }),
     'content/a.json': GOOD,
@@ -155,11 +203,21 @@ test('--changed narrows the patterns of the command line, and a changed file no 
 
   const byRules = await runCli(['--changed', '-r', 'json', '--verbose'], { cwd: dir });
   assert.equal(byRules.code, 1, byRules.stderr);
-  assert.deepEqual(parseJsonReport(byRules.stdout).files.map((f) => [f.path, f.status]), [['content/a.json', 'fail']]);
+  assert.deepEqual(
+    parseJsonReport(byRules.stdout).files.map((f) => [f.path, f.status]),
+    [['content/a.json', 'fail']],
+  );
 });
 
-test('no changed file to check: exit 0 with "no changed files to check", and the reports are still written', { skip }, async (t) => {
-  const dir = repo(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/**/*.json'] }] }), '.gitignore': 'report.json\n', 'content/a.json': BAD, 'other.json': GOOD });
+test('no changed file to check: exit 0 with "no changed files to check", and the reports are still written', {
+  skip,
+}, async (t) => {
+  const dir = repo(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['content/**/*.json'] }] }),
+    '.gitignore': 'report.json\n',
+    'content/a.json': BAD,
+    'other.json': GOOD,
+  });
   const clean = await runCli(['--changed', '--output-file', 'report.json'], { cwd: dir });
   assert.equal(clean.code, 0, clean.stderr);
   assert.equal(clean.stderr, 'filecheck: no changed files to check (nothing changed against HEAD)\n');
@@ -169,7 +227,10 @@ test('no changed file to check: exit 0 with "no changed files to check", and the
   writeTree(dir, { 'other.json': BAD, 'notes.txt': 'x' });
   const unmatched = await runCli(['--changed'], { cwd: dir });
   assert.equal(unmatched.code, 0, unmatched.stderr);
-  assert.equal(unmatched.stderr, 'filecheck: no changed files to check (2 files changed against HEAD, none of them matched by the rules)\n');
+  assert.equal(
+    unmatched.stderr,
+    'filecheck: no changed files to check (2 files changed against HEAD, none of them matched by the rules)\n',
+  );
 });
 
 test('outside a git repository: exit 2 with one line', { skip }, async (t) => {
@@ -182,11 +243,16 @@ test('outside a git repository: exit 2 with one line', { skip }, async (t) => {
   }
 });
 
-test('an unknown revision, a revision that looks like an option, or no common history: exit 2 with one line', { skip }, async (t) => {
+test('an unknown revision, a revision that looks like an option, or no common history: exit 2 with one line', {
+  skip,
+}, async (t) => {
   const dir = repo(t, { '.filecheckrc.json': CONFIG, 'a.json': GOOD });
   const unknown = await runCli(['--since', 'no-such-branch'], { cwd: dir });
   assert.equal(unknown.code, 2);
-  assert.equal(oneLine(unknown.stderr), '--since: git knows no revision "no-such-branch" (a branch, tag or commit; fetch it first?)');
+  assert.equal(
+    oneLine(unknown.stderr),
+    '--since: git knows no revision "no-such-branch" (a branch, tag or commit; fetch it first?)',
+  );
 
   const option = await runCli(['--since=--output=x'], { cwd: dir });
   assert.equal(option.code, 2);
@@ -198,7 +264,10 @@ test('an unknown revision, a revision that looks like an option, or no common hi
   git(dir, 'checkout', '-q', 'main');
   const unrelated = await runCli(['--since', 'unrelated'], { cwd: dir });
   assert.equal(unrelated.code, 2);
-  assert.match(oneLine(unrelated.stderr), /^--since unrelated: unrelated and HEAD have no common history \(a shallow clone\?/);
+  assert.match(
+    oneLine(unrelated.stderr),
+    /^--since unrelated: unrelated and HEAD have no common history \(a shallow clone\?/,
+  );
 });
 
 test('without git on PATH: exit 2 with one line', { skip }, async (t) => {

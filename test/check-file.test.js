@@ -34,7 +34,10 @@ test('a passing file: no problems, and every validator sees the parsed document 
   assert.deepEqual(check(file, [record('one'), record('two')]), { path: 'dir/doc.json', status: 'pass', problems: [] });
   const doc = { title: 'T', items: [{ id: 1 }] };
   const ctx = { path: 'dir/doc.json', absolutePath: file.path, options: { max: 1 } };
-  assert.deepEqual(seen, [['one', doc, ctx], ['two', doc, ctx]]);
+  assert.deepEqual(seen, [
+    ['one', doc, ctx],
+    ['two', doc, ctx],
+  ]);
 });
 
 test('a throwing validator is a problem of kind error, and the other validators still run', (t) => {
@@ -91,7 +94,12 @@ test('strings, single problems and partial problems are normalised', (t) => {
   const result = check(entry(t, DOC), [
     validator('string', () => 'just a string'),
     validator('object', () => ({ message: 'one object', pointer: '/title' })),
-    validator('list', () => ['a', { message: 'b', line: 9, column: 4 }, { message: 42 }, { message: 'k', kind: 'chaos', extra: 1, pointer: '/items/0/id' }]),
+    validator('list', () => [
+      'a',
+      { message: 'b', line: 9, column: 4 },
+      { message: 42 },
+      { message: 'k', kind: 'chaos', extra: 1, pointer: '/items/0/id' },
+    ]),
     validator('empty', () => []),
     validator('nothing', () => undefined),
     validator('falsy', () => false),
@@ -107,7 +115,7 @@ test('strings, single problems and partial problems are normalised', (t) => {
   ]);
 });
 
-test('a custom validator\'s line and column are kept only as whole numbers from 1: code scanning refuses others', (t) => {
+test("a custom validator's line and column are kept only as whole numbers from 1: code scanning refuses others", (t) => {
   const result = check(entry(t, DOC), [
     validator('v', () => [
       { message: 'line 0', line: 0, column: 3 },
@@ -136,7 +144,14 @@ test('positions are filled from pointers on failing files; a problem that names 
     { validator: 'v', message: 'root', kind: 'invalid', pointer: '', line: 1, column: 1 },
     { validator: 'v', message: 'placed', kind: 'invalid', pointer: '/title', line: 1, column: 1 },
     // Placed on the nearest node that exists, so the message says where the problem is.
-    { validator: 'v', message: 'missing below items (at /items/0/name)', kind: 'invalid', pointer: '/items/0/name', line: 4, column: 5 },
+    {
+      validator: 'v',
+      message: 'missing below items (at /items/0/name)',
+      kind: 'invalid',
+      pointer: '/items/0/name',
+      line: 4,
+      column: 5,
+    },
   ]);
 });
 
@@ -171,14 +186,31 @@ test('invalid JSON: one parse problem with its position, and no validator runs',
   assert.deepEqual(result, {
     path: 'dir/doc.json',
     status: 'fail',
-    problems: [{ validator: 'parse', message: 'invalid JSON: Expected double-quoted property name', line: 3, column: 1, kind: 'parse' }],
+    problems: [
+      {
+        validator: 'parse',
+        message: 'invalid JSON: Expected double-quoted property name',
+        line: 3,
+        column: 1,
+        kind: 'parse',
+      },
+    ],
   });
 });
 
 test('an empty file and a file with a NUL byte get their own words', (t) => {
-  assert.deepEqual(check(entry(t, ''), []).problems, [{ validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' }]);
+  assert.deepEqual(check(entry(t, ''), []).problems, [
+    { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' },
+  ]);
   assert.deepEqual(check(entry(t, '{"a":\0}'), []).problems, [
-    { validator: 'parse', message: 'invalid JSON: Unexpected token \'\0\', "{"a":\0}" is not valid JSON (the file contains a NUL byte: binary?)', line: 1, column: 6, kind: 'parse' },
+    {
+      validator: 'parse',
+      message:
+        'invalid JSON: Unexpected token \'\0\', "{"a":\0}" is not valid JSON (the file contains a NUL byte: binary?)',
+      line: 1,
+      column: 6,
+      kind: 'parse',
+    },
   ]);
 });
 
@@ -201,25 +233,52 @@ const busy = (ms) => {
 
 test('every chaos kind hits a file that does not parse as it hits any other: the kind never decides which files get a fault', (t) => {
   const broken = () => entry(t, '{ "a": ');
-  const parse = { validator: 'parse', message: 'invalid JSON: Unexpected end of input', line: 1, column: 8, kind: 'parse' };
-  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'throw' }).problems, [parse, { validator: 'chaos-monkey', message: note('throw'), kind: 'chaos' }]);
-  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'io' }).problems, [{ validator: 'read', message: `file cannot be read: EIO; ${note('io')}`, kind: 'io' }]);
-  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'crash' }).problems, [{ validator: 'chaos-monkey', message: `the check died: ${note('crash')}`, kind: 'error' }]);
+  const parse = {
+    validator: 'parse',
+    message: 'invalid JSON: Unexpected end of input',
+    line: 1,
+    column: 8,
+    kind: 'parse',
+  };
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'throw' }).problems, [
+    parse,
+    { validator: 'chaos-monkey', message: note('throw'), kind: 'chaos' },
+  ]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'io' }).problems, [
+    { validator: 'read', message: `file cannot be read: EIO; ${note('io')}`, kind: 'io' },
+  ]);
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'crash' }).problems, [
+    { validator: 'chaos-monkey', message: `the check died: ${note('crash')}`, kind: 'error' },
+  ]);
   assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'slow' }).problems, [parse]);
   assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'hang' }, { timeoutMs: 5 }).problems, [
-    { validator: 'timeout', message: `the check took longer than the file timeout of 5 ms; ${note('hang')}`, kind: 'timeout' },
+    {
+      validator: 'timeout',
+      message: `the check took longer than the file timeout of 5 ms; ${note('hang')}`,
+      kind: 'timeout',
+    },
   ]);
 });
 
 test('chaos io fails the read as a real read error does: kind io, no validator runs', (t) => {
   let ran = false;
-  const result = check(entry(t, DOC), [validator('v', () => void (ran = true))], { probability: 1, seed: 'e', kind: 'io' });
+  const result = check(entry(t, DOC), [validator('v', () => void (ran = true))], {
+    probability: 1,
+    seed: 'e',
+    kind: 'io',
+  });
   assert.equal(ran, false);
-  assert.deepEqual(result, { path: 'dir/doc.json', status: 'fail', problems: [{ validator: 'read', message: `file cannot be read: EIO; ${note('io', 'e')}`, kind: 'io' }] });
+  assert.deepEqual(result, {
+    path: 'dir/doc.json',
+    status: 'fail',
+    problems: [{ validator: 'read', message: `file cannot be read: EIO; ${note('io', 'e')}`, kind: 'io' }],
+  });
   // A directory fails before any read: its real problem, and no fault claimed.
   const dir = entry(t, null);
   fs.mkdirSync(dir.path);
-  assert.deepEqual(check({ ...dir, special: true }, [], { probability: 1, seed: 'e', kind: 'io' }).problems, [{ validator: 'read', message: 'file is a directory, not a file', kind: 'io' }]);
+  assert.deepEqual(check({ ...dir, special: true }, [], { probability: 1, seed: 'e', kind: 'io' }).problems, [
+    { validator: 'read', message: 'file is a directory, not a file', kind: 'io' },
+  ]);
 });
 
 test('chaos slow keeps the real verdict, and the check lasts at least the delay for that path', async (t) => {
@@ -228,11 +287,15 @@ test('chaos slow keeps the real verdict, and the check lasts at least the delay 
   const file = entry(t, DOC, 'slow/one.json');
   const options = prepareCheck({ chaos });
   const { durationMs, ...result } = checkFile(file, [validator('real', () => ['real problem'])], options);
-  assert.deepEqual(result, { path: 'slow/one.json', status: 'fail', problems: [{ validator: 'real', message: 'real problem', kind: 'invalid' }] });
+  assert.deepEqual(result, {
+    path: 'slow/one.json',
+    status: 'fail',
+    problems: [{ validator: 'real', message: 'real problem', kind: 'invalid' }],
+  });
   assert.ok(durationMs >= slowDelayMs(chaos, 'slow/one.json'), `${durationMs} ms`);
 });
 
-test('in-process, a validator calling process.exit kills only its file\'s check: kind error alone, and process.exit is restored', (t) => {
+test("in-process, a validator calling process.exit kills only its file's check: kind error alone, and process.exit is restored", (t) => {
   const exit = process.exit;
   const ran = [];
   const result = check(entry(t, DOC), [
@@ -242,7 +305,13 @@ test('in-process, a validator calling process.exit kills only its file\'s check:
     }),
     validator('after', () => void ran.push('after')),
   ]);
-  assert.deepEqual(result, { path: 'dir/doc.json', status: 'fail', problems: [{ validator: 'quitter', message: 'the check died: the validator called process.exit(3)', kind: 'error' }] });
+  assert.deepEqual(result, {
+    path: 'dir/doc.json',
+    status: 'fail',
+    problems: [
+      { validator: 'quitter', message: 'the check died: the validator called process.exit(3)', kind: 'error' },
+    ],
+  });
   assert.deepEqual(ran, []);
   assert.equal(process.exit, exit);
   // Catching what process.exit threw does not bring the check back.
@@ -254,7 +323,9 @@ test('in-process, a validator calling process.exit kills only its file\'s check:
       return ['never reported'];
     }),
   ]);
-  assert.deepEqual(swallowed.problems, [{ validator: 'sly', message: 'the check died: the validator called process.exit()', kind: 'error' }]);
+  assert.deepEqual(swallowed.problems, [
+    { validator: 'sly', message: 'the check died: the validator called process.exit()', kind: 'error' },
+  ]);
   assert.equal(process.exit, exit);
 });
 
@@ -266,16 +337,25 @@ test('a check that takes longer than the file timeout fails with kind timeout al
   assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 10 }), {
     path: 'dir/doc.json',
     status: 'fail',
-    problems: [{ validator: 'timeout', message: 'the check took longer than the file timeout of 10 ms', kind: 'timeout' }],
+    problems: [
+      { validator: 'timeout', message: 'the check took longer than the file timeout of 10 ms', kind: 'timeout' },
+    ],
   });
-  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 60_000 }).problems, [{ validator: 'slow', message: 'real problem', kind: 'invalid' }]);
+  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 60_000 }).problems, [
+    { validator: 'slow', message: 'real problem', kind: 'invalid' },
+  ]);
 });
 
 test('in-process, chaos hang blocks past the file timeout and is reported as a timeout; chaos crash as a check that died', (t) => {
   assert.deepEqual(check(entry(t, DOC), [], { probability: 1, seed: 'h', kind: 'hang' }, { timeoutMs: 20 }).problems, [
-    { validator: 'timeout', message: `the check took longer than the file timeout of 20 ms; ${note('hang', 'h')}`, kind: 'timeout' },
+    {
+      validator: 'timeout',
+      message: `the check took longer than the file timeout of 20 ms; ${note('hang', 'h')}`,
+      kind: 'timeout',
+    },
   ]);
-  assert.deepEqual(check(entry(t, DOC), [validator('real', () => ['lost'])], { probability: 1, seed: 'c', kind: 'crash' }).problems, [
-    { validator: 'chaos-monkey', message: `the check died: ${note('crash', 'c')}`, kind: 'error' },
-  ]);
+  assert.deepEqual(
+    check(entry(t, DOC), [validator('real', () => ['lost'])], { probability: 1, seed: 'c', kind: 'crash' }).problems,
+    [{ validator: 'chaos-monkey', message: `the check died: ${note('crash', 'c')}`, kind: 'error' }],
+  );
 });

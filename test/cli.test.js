@@ -4,7 +4,18 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
+import {
+  runCli,
+  makeTree,
+  writeTree,
+  gitInit,
+  hasGit,
+  parseJsonReport,
+  failedPaths,
+  filesLine,
+  oneLine,
+  REPO,
+} from './helpers/cli.js';
 
 const { version } = createRequire(import.meta.url)('../package.json');
 const GOOD = '{"a": 1}\n';
@@ -20,7 +31,10 @@ test('--help prints usage, examples and the exit codes, and exits 0', async () =
     assert.match(text, /Examples: filecheck Check the files named by \.filecheckrc\.json/);
     assert.match(text, /filecheck a\.json b\.json Check these files with the config rules they match/);
     assert.match(text, /--bail Stop after n failing files/);
-    assert.match(text, /Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted \(SIGINT\) · 141 the output was closed early · 143 terminated \(SIGTERM\)\./);
+    assert.match(
+      text,
+      /Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted \(SIGINT\) · 141 the output was closed early · 143 terminated \(SIGTERM\)\./,
+    );
   }
 });
 
@@ -58,7 +72,13 @@ test('an option without its value at the end of the line: --bail means 1, --sche
 });
 
 test('patterns are globs, relative to the working directory', async (t) => {
-  const dir = makeTree(t, { 'data/a.json': GOOD, 'data/b.json': BAD, 'data/deep/c.json': GOOD, 'data/notes.txt': 'x', 'other.json': BAD });
+  const dir = makeTree(t, {
+    'data/a.json': GOOD,
+    'data/b.json': BAD,
+    'data/deep/c.json': GOOD,
+    'data/notes.txt': 'x',
+    'other.json': BAD,
+  });
   const shallow = await runCli(['data/*.json'], { cwd: dir });
   assert.equal(shallow.code, 1, shallow.stderr);
   assert.deepEqual(failedPaths(shallow.stdout), ['data/b.json']);
@@ -70,7 +90,12 @@ test('patterns are globs, relative to the working directory', async (t) => {
 
 test('a path that exists is taken literally, even with glob characters in its name', async (t) => {
   // As globs, `item [1].json` would match `item 1.json` and `HttpGET(CRUD).json` would match `HttpGETCRUD.json`.
-  const dir = makeTree(t, { 'HttpGET(CRUD).json': GOOD, 'item [1].json': GOOD, 'item 1.json': BAD, 'HttpGETCRUD.json': BAD });
+  const dir = makeTree(t, {
+    'HttpGET(CRUD).json': GOOD,
+    'item [1].json': GOOD,
+    'item 1.json': BAD,
+    'HttpGETCRUD.json': BAD,
+  });
   const { code, stdout, stderr } = await runCli(['HttpGET(CRUD).json', 'item [1].json', '--verbose'], { cwd: dir });
   assert.equal(code, 0, stdout + stderr);
   assert.match(stdout, /^PASS HttpGET\(CRUD\)\.json /m);
@@ -92,7 +117,12 @@ test('a directory argument stands for the data files below it: JSON, JSONC, JSON
     'outside.json': BAD,
   });
   const list = await runCli(['content', '--list-files'], { cwd: dir });
-  assert.equal(list.stdout, ['a.json', 'app.json5', 'cargo.toml', 'data.yaml', 'more.yml', 'settings.jsonc', 'x/y/z.json'].map((name) => `content/${name}\n`).join(''));
+  assert.equal(
+    list.stdout,
+    ['a.json', 'app.json5', 'cargo.toml', 'data.yaml', 'more.yml', 'settings.jsonc', 'x/y/z.json']
+      .map((name) => `content/${name}\n`)
+      .join(''),
+  );
   const run = await runCli(['content'], { cwd: dir });
   assert.equal(run.code, 1);
   assert.deepEqual(failedPaths(run.stdout), ['content/more.yml', 'content/x/y/z.json']);
@@ -121,7 +151,10 @@ test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-fi
     const empty = await runCli(args, { cwd: dir });
     assert.equal(empty.code, 2, empty.stdout);
     assert.equal(empty.stdout, '');
-    assert.equal(oneLine(empty.stderr), 'a pattern is empty: name files, folders or globs ("." for the working directory)');
+    assert.equal(
+      oneLine(empty.stderr),
+      'a pattern is empty: name files, folders or globs ("." for the working directory)',
+    );
   }
 });
 
@@ -130,7 +163,10 @@ test('a directory with no data files to check exits 2 with one line, not an inte
   const { code, stdout, stderr } = await runCli(['empty'], { cwd: dir });
   assert.equal(code, 2, stderr);
   assert.equal(stdout, '');
-  assert.equal(oneLine(stderr), 'no files to check in "empty" (all ignored, or no JSON, YAML or TOML files) (use --pass-with-no-files to allow this)');
+  assert.equal(
+    oneLine(stderr),
+    'no files to check in "empty" (all ignored, or no JSON, YAML or TOML files) (use --pass-with-no-files to allow this)',
+  );
   const allowed = await runCli(['empty', '--pass-with-no-files'], { cwd: dir });
   assert.equal(allowed.code, 0, allowed.stderr);
 });
@@ -209,7 +245,11 @@ test('--require: a key path must exist, with a type when given', async (t) => {
 
 test('--schema validates every matched file, with positions', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': JSON.stringify({ type: 'object', required: ['id'], properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } } }),
+    'schema.json': JSON.stringify({
+      type: 'object',
+      required: ['id'],
+      properties: { id: { type: 'integer' }, tags: { type: 'array', items: { type: 'string' } } },
+    }),
     'data/ok.json': '{"id": 1, "tags": ["a"]}',
     'data/bad.json': '{\n  "id": 1,\n  "tags": ["a", 2]\n}\n',
     'data/noid.json': '{"tags": []}',
@@ -226,7 +266,11 @@ test('--ref: a $ref by $id resolves only when its schema is preloaded', async (t
   const dir = makeTree(t, {
     // The $id maps https://example.com/defs/count.json beside main.json, to schemas/defs/count.json:
     // no such file, so only --ref can resolve it.
-    'schemas/main.json': JSON.stringify({ $id: 'https://example.com/main.json', type: 'object', properties: { count: { $ref: 'https://example.com/defs/count.json' } } }),
+    'schemas/main.json': JSON.stringify({
+      $id: 'https://example.com/main.json',
+      type: 'object',
+      properties: { count: { $ref: 'https://example.com/defs/count.json' } },
+    }),
     'shared/count.json': JSON.stringify({ $id: 'https://example.com/defs/count.json', type: 'integer', minimum: 0 }),
     'data/ok.json': '{"count": 2}',
     'data/negative.json': '{"count": -2}',
@@ -234,7 +278,10 @@ test('--ref: a $ref by $id resolves only when its schema is preloaded', async (t
   const without = await runCli(['data/*.json', '-s', 'schemas/main.json'], { cwd: dir });
   assert.equal(without.code, 2);
   assert.equal(without.stdout, '');
-  assert.match(oneLine(without.stderr), /^schema schemas\/main\.json: \$ref "https:\/\/example\.com\/defs\/count\.json" cannot be resolved offline/);
+  assert.match(
+    oneLine(without.stderr),
+    /^schema schemas\/main\.json: \$ref "https:\/\/example\.com\/defs\/count\.json" cannot be resolved offline/,
+  );
 
   for (const ref of ['shared/count.json', 'shared/*.json']) {
     const withRef = await runCli(['data/*.json', '-s', 'schemas/main.json', '--ref', ref], { cwd: dir });
@@ -254,7 +301,10 @@ test('a --ref or config refs entry that names no file exits 2 in one line, as a 
     [['ok.json', '--ref', 'nope.json'], 'cannot read ref nope.json: no such file'],
     [['ok.json', '--ref', 'schemas/*.jsn'], 'cannot read ref schemas/*.jsn: no file matches it'],
     [['ok.json', '--ref', 'schemas/folder'], 'cannot read ref schemas/folder: a folder, not a file'],
-    [['ok.json', '-s', 'schemas/main.json', '--ref', 'schemas/main.json', '--ref', 'nope.json'], 'cannot read ref nope.json: no such file'],
+    [
+      ['ok.json', '-s', 'schemas/main.json', '--ref', 'schemas/main.json', '--ref', 'nope.json'],
+      'cannot read ref nope.json: no such file',
+    ],
     [['ok.json', '--ref', ''], '--ref needs a value'],
   ];
   for (const [args, line] of cases) {
@@ -265,12 +315,16 @@ test('a --ref or config refs entry that names no file exits 2 in one line, as a 
     }
   }
   // A config's refs are relative to it, and said relative to the working directory.
-  writeTree(dir, { 'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.jsn'] }] }) });
+  writeTree(dir, {
+    'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.jsn'] }] }),
+  });
   const config = await runCli(['-c', 'conf/.filecheckrc.json'], { cwd: dir });
   assert.equal(config.code, 2, config.stdout);
   assert.equal(oneLine(config.stderr), 'cannot read ref schemas/*.jsn: no file matches it');
   // With a config, a --ref is looked at too.
-  writeTree(dir, { 'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.json'] }] }) });
+  writeTree(dir, {
+    'conf/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../*.json'], refs: ['../schemas/*.json'] }] }),
+  });
   assert.equal((await runCli(['-c', 'conf/.filecheckrc.json'], { cwd: dir })).code, 0);
   const given = await runCli(['-c', 'conf/.filecheckrc.json', '--ref', 'nope.json'], { cwd: dir });
   assert.equal(given.code, 2, given.stdout);
@@ -279,7 +333,10 @@ test('a --ref or config refs entry that names no file exits 2 in one line, as a 
 
 test('a relative-file $ref resolves from the schema file, with no --ref', async (t) => {
   const dir = makeTree(t, {
-    'schemas/doc.json': JSON.stringify({ type: 'object', properties: { locale: { $ref: './parts/locale.json#/definitions/locale' } } }),
+    'schemas/doc.json': JSON.stringify({
+      type: 'object',
+      properties: { locale: { $ref: './parts/locale.json#/definitions/locale' } },
+    }),
     'schemas/parts/locale.json': JSON.stringify({ definitions: { locale: { enum: ['en', 'fr'] } } }),
     'data/en.json': '{"locale": "en"}',
     'data/xx.json': '{"locale": "xx"}',
@@ -292,15 +349,25 @@ test('a relative-file $ref resolves from the schema file, with no --ref', async 
 
 test('--validator: custom modules returning problems or strings, or throwing', async (t) => {
   const dir = makeTree(t, {
-    'validators/problems.js': "export default (doc) => (doc.n === 2 ? [{ message: 'n must not be two', pointer: '/n' }] : []);\n",
-    'validators/strings.js': "export const name = 'strings';\nexport default (doc) => (doc.n === 3 ? ['three is odd', 'and prime'] : undefined);\n",
+    'validators/problems.js':
+      "export default (doc) => (doc.n === 2 ? [{ message: 'n must not be two', pointer: '/n' }] : []);\n",
+    'validators/strings.js':
+      "export const name = 'strings';\nexport default (doc) => (doc.n === 3 ? ['three is odd', 'and prime'] : undefined);\n",
     'validators/throws.js': "export default (doc) => { if (doc.n === 1) throw new Error('boom at one'); };\n",
     'data/1.json': '{"n": 1}',
     'data/2.json': '{\n  "n": 2\n}',
     'data/3.json': '{"n": 3}',
     'data/4.json': '{"n": 4}',
   });
-  const args = ['data/*.json', '--validator', './validators/problems.js', '--validator', './validators/strings.js', '--validator', './validators/throws.js'];
+  const args = [
+    'data/*.json',
+    '--validator',
+    './validators/problems.js',
+    '--validator',
+    './validators/strings.js',
+    '--validator',
+    './validators/throws.js',
+  ];
   const { code, stdout, stderr } = await runCli(args, { cwd: dir });
   assert.equal(code, 1, stderr);
   assert.deepEqual(failedPaths(stdout), ['data/1.json', 'data/2.json', 'data/3.json']);
@@ -312,9 +379,20 @@ test('--validator: custom modules returning problems or strings, or throwing', a
 
   // The throw is reported as kind "error", and the files after it are still checked.
   const json = parseJsonReport((await runCli([...args, '-r', 'json', '--verbose'], { cwd: dir })).stdout);
-  assert.deepEqual(json.files.map((f) => [f.path, f.status]), [['data/1.json', 'fail'], ['data/2.json', 'fail'], ['data/3.json', 'fail'], ['data/4.json', 'pass']]);
+  assert.deepEqual(
+    json.files.map((f) => [f.path, f.status]),
+    [
+      ['data/1.json', 'fail'],
+      ['data/2.json', 'fail'],
+      ['data/3.json', 'fail'],
+      ['data/4.json', 'pass'],
+    ],
+  );
   assert.deepEqual(json.files[0].problems, [{ validator: 'throws', message: 'threw: boom at one', kind: 'error' }]);
-  assert.deepEqual(json.files[2].problems.map((p) => p.kind), ['invalid', 'invalid']);
+  assert.deepEqual(
+    json.files[2].problems.map((p) => p.kind),
+    ['invalid', 'invalid'],
+  );
 });
 
 test('--validator that cannot be loaded exits 2 naming it', async (t) => {
@@ -339,7 +417,9 @@ test('--ignore leaves files out, and a named file it matches is skipped', async 
   assert.equal(filesLine(named.stdout), 'Files: 1 skipped, 0 passed, 1 total');
 });
 
-test('.gitignore\'d files and node_modules are never checked', { skip: !hasGit && 'git is not installed' }, async (t) => {
+test(".gitignore'd files and node_modules are never checked", {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
   const dir = makeTree(t, {
     '.gitignore': 'build/\n*.generated.json\n',
     'pkg/good.json': GOOD,
@@ -363,7 +443,10 @@ test('.gitignore\'d files and node_modules are never checked', { skip: !hasGit &
   const named = await runCli(names, { cwd });
   assert.equal(named.code, 0, named.stdout);
   assert.equal(filesLine(named.stdout), 'Files: 1 passed, 1 total');
-  assert.equal(filesLine((await runCli([...names, '--verbose'], { cwd })).stdout), 'Files: 3 skipped, 1 passed, 4 total');
+  assert.equal(
+    filesLine((await runCli([...names, '--verbose'], { cwd })).stdout),
+    'Files: 3 skipped, 1 passed, 4 total',
+  );
 });
 
 test('a directory argument inside node_modules is not checked either', async (t) => {
@@ -374,7 +457,11 @@ test('a directory argument inside node_modules is not checked either', async (t)
 });
 
 test('a pattern that starts with ../ does not reach into node_modules, and names files as the command line would', async (t) => {
-  const dir = makeTree(t, { 'node_modules/dep/data.json': BAD, 'pkg/node_modules/dep/x.json': BAD, 'pkg/good.json': GOOD });
+  const dir = makeTree(t, {
+    'node_modules/dep/data.json': BAD,
+    'pkg/node_modules/dep/x.json': BAD,
+    'pkg/good.json': GOOD,
+  });
   const { stdout } = await runCli(['../**/*.json', '--list-files'], { cwd: path.join(dir, 'pkg') });
   assert.equal(stdout, 'good.json\n');
 });
@@ -383,11 +470,16 @@ test('a schema with an unknown keyword: a warning by default, silent with --no-s
   const dir = makeTree(t, {
     'schema.json': JSON.stringify({ type: 'object', frobnicate: true }),
     'data/a.json': GOOD,
-    'strict/.filecheckrc.json': JSON.stringify({ rules: [{ files: ['../data/*.json'], schema: '../schema.json', ajv: { strict: true } }] }),
+    'strict/.filecheckrc.json': JSON.stringify({
+      rules: [{ files: ['../data/*.json'], schema: '../schema.json', ajv: { strict: true } }],
+    }),
   });
   const lenient = await runCli(['data/a.json', '-s', 'schema.json'], { cwd: dir });
   assert.equal(lenient.code, 0, lenient.stderr);
-  assert.equal(oneLine(lenient.stderr), 'warning: schema schema.json: unknown keyword "frobnicate" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)');
+  assert.equal(
+    oneLine(lenient.stderr),
+    'warning: schema schema.json: unknown keyword "frobnicate" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
+  );
   assert.equal(filesLine(lenient.stdout), 'Files: 1 passed, 1 total');
 
   const silent = await runCli(['data/a.json', '-s', 'schema.json', '--no-strict'], { cwd: dir });
@@ -411,13 +503,19 @@ test('a schema with an unknown keyword: a warning by default, silent with --no-s
 
 test('a remote $ref that is not preloaded exits 2 naming the ref', async (t) => {
   const dir = makeTree(t, {
-    'schema.json': JSON.stringify({ type: 'object', properties: { a: { $ref: 'https://schemas.example.org/thing.json' } } }),
+    'schema.json': JSON.stringify({
+      type: 'object',
+      properties: { a: { $ref: 'https://schemas.example.org/thing.json' } },
+    }),
     'a.json': GOOD,
   });
   const { code, stdout, stderr } = await runCli(['a.json', '-s', 'schema.json'], { cwd: dir });
   assert.equal(code, 2);
   assert.equal(stdout, '');
-  assert.match(oneLine(stderr), /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; preload the schema it names with --ref/);
+  assert.match(
+    oneLine(stderr),
+    /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; preload the schema it names with --ref/,
+  );
 });
 
 test('an invalid, unparsable or missing schema exits 2 naming the schema file', async (t) => {
@@ -429,7 +527,10 @@ test('an invalid, unparsable or missing schema exits 2 naming the schema file', 
   const invalid = await runCli(['a.json', '-s', 'invalid.schema.json'], { cwd: dir });
   assert.equal(invalid.code, 2);
   assert.equal(invalid.stdout, '');
-  assert.match(oneLine(invalid.stderr), /^schema invalid\.schema\.json:1:\d+ is invalid: \/properties\/a\/type must be one of /);
+  assert.match(
+    oneLine(invalid.stderr),
+    /^schema invalid\.schema\.json:1:\d+ is invalid: \/properties\/a\/type must be one of /,
+  );
 
   const broken = await runCli(['a.json', '-s', 'broken.schema.json'], { cwd: dir });
   assert.equal(broken.code, 2);
@@ -448,11 +549,20 @@ test('in the repository, no arguments runs the embedded config, which passes', a
 });
 
 test('in the repository, examples/broken: every file fails and is reported', async () => {
-  const broken = fs.readdirSync(path.join(REPO, 'examples/broken')).filter((name) => /\.(json|ya?ml|md)$/.test(name)).sort();
-  assert.ok(broken.length >= 10 && broken.some((name) => name.endsWith('.yaml')) && broken.some((name) => name.endsWith('.md')), 'the examples are there');
+  const broken = fs
+    .readdirSync(path.join(REPO, 'examples/broken'))
+    .filter((name) => /\.(json|ya?ml|md)$/.test(name))
+    .sort();
+  assert.ok(
+    broken.length >= 10 && broken.some((name) => name.endsWith('.yaml')) && broken.some((name) => name.endsWith('.md')),
+    'the examples are there',
+  );
   // The README's command: the directory stands for its data files, Markdown is named.
   const { code, stdout, stderr } = await runCli(['examples/broken', 'examples/broken/*.md'], { cwd: REPO });
   assert.equal(code, 1, stderr);
-  assert.deepEqual(failedPaths(stdout), broken.map((name) => `examples/broken/${name}`));
+  assert.deepEqual(
+    failedPaths(stdout),
+    broken.map((name) => `examples/broken/${name}`),
+  );
   assert.equal(filesLine(stdout), `Files: ${broken.length} failed, 0 passed, ${broken.length} total`);
 });

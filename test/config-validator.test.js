@@ -33,7 +33,14 @@ test('the schema accepts a config that uses every key', () => {
         schema: 'doc.schema.json',
         refs: ['schemas/*.json'],
         validators: ['./v.js', { module: './w.js', options: { max: 1 } }, { module: 'pkg' }],
-        ajv: { formats: false, keywords: ['tsType'], plugins: ['ajv-errors', ['ajv-keywords', ['typeof']]], strict: 'log', allErrors: false, coerceTypes: true },
+        ajv: {
+          formats: false,
+          keywords: ['tsType'],
+          plugins: ['ajv-errors', ['ajv-keywords', ['typeof']]],
+          strict: 'log',
+          allErrors: false,
+          coerceTypes: true,
+        },
       },
     ],
     ignore: ['tmp/**'],
@@ -59,23 +66,45 @@ test('the schema rejects bad configs, at the right place', async (t) => {
     ['an unknown rule key', { rules: [{ files: ['x'], schemas: 'a.json' }] }, '/rules/0', 'additionalProperties'],
     ['an unknown top-level key', { rules: [], reporter: ['json'] }, '', 'additionalProperties'],
     ['an unknown require type', { rules: [{ files: ['x'], require: ['a:str'] }] }, '/rules/0/require/0', 'pattern'],
-    ['a validator object without module', { rules: [{ files: ['x'], validators: [{ options: {} }] }] }, '/rules/0/validators/0', 'required'],
+    [
+      'a validator object without module',
+      { rules: [{ files: ['x'], validators: [{ options: {} }] }] },
+      '/rules/0/validators/0',
+      'required',
+    ],
     ['an unknown formats mode', { rules: [{ files: ['x'], ajv: { formats: 'all' } }] }, '/rules/0/ajv/formats', 'enum'],
-    ['a strict mode that is not true, false or "log"', { rules: [{ files: ['x'], ajv: { strict: 'yes' } }] }, '/rules/0/ajv/strict', 'enum'],
-    ['a plugin tuple with three items', { rules: [{ files: ['x'], ajv: { plugins: [['a', {}, 1]] } }] }, '/rules/0/ajv/plugins/0', 'maxItems'],
+    [
+      'a strict mode that is not true, false or "log"',
+      { rules: [{ files: ['x'], ajv: { strict: 'yes' } }] },
+      '/rules/0/ajv/strict',
+      'enum',
+    ],
+    [
+      'a plugin tuple with three items',
+      { rules: [{ files: ['x'], ajv: { plugins: [['a', {}, 1]] } }] },
+      '/rules/0/ajv/plugins/0',
+      'maxItems',
+    ],
     ['a negative bail', { rules: [], bail: -1 }, '/bail', 'type'],
     ['an unknown reporter', { rules: [], reporters: ['xml'] }, '/reporters/0', 'enum'],
     ['a github reporter with a file', { rules: [], reporters: ['github:out.txt'] }, '/reporters/0', 'enum'],
     ['a reporter with an empty file', { rules: [], reporters: ['junit:'] }, '/reporters/0', 'enum'],
     ['passWithNoFiles as a string', { rules: [], passWithNoFiles: 'yes' }, '/passWithNoFiles', 'type'],
-    ['schemaFromDocument as a string', { rules: [{ files: ['x'], schemaFromDocument: 'yes' }] }, '/rules/0/schemaFromDocument', 'type'],
+    [
+      'schemaFromDocument as a string',
+      { rules: [{ files: ['x'], schemaFromDocument: 'yes' }] },
+      '/rules/0/schemaFromDocument',
+      'type',
+    ],
     ['a blank catalog', { rules: [], catalog: ' ' }, '/catalog', 'pattern'],
   ];
   for (const [why, config, instancePath, keyword] of cases) {
     await t.test(why, () => {
       assert.equal(validate(config), false);
       assert.deepEqual(
-        validate.errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').map((e) => [e.instancePath, e.keyword])[0],
+        validate.errors
+          .filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf')
+          .map((e) => [e.instancePath, e.keyword])[0],
         [instancePath, keyword],
       );
     });
@@ -83,6 +112,10 @@ test('the schema rejects bad configs, at the right place', async (t) => {
 });
 
 test('the schema accepts the require specs that parseKeySpec accepts (an escaped colon or dot), and rejects an unknown type', () => {
-  assert.equal(validate({ rules: [{ files: ['x'], require: ['urn\\:isbn', 'a\\:b:string', 'a\\.b.c:integer'] }] }), true);
-  for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c', ':string']) assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
+  assert.equal(
+    validate({ rules: [{ files: ['x'], require: ['urn\\:isbn', 'a\\:b:string', 'a\\.b.c:integer'] }] }),
+    true,
+  );
+  for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c', ':string'])
+    assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
 });

@@ -42,12 +42,23 @@ test('-c names the config, instead of the one found upward', async (t) => {
 test('paths in a config are relative to the config file, not to the working directory', async (t) => {
   const dir = makeTree(t, {
     'project/.filecheckrc.json': config({
-      rules: [{ files: ['docs/*.json'], schema: 'schemas/doc.json', refs: ['schemas/shared/*.json'], validators: [{ module: './checks/no-todo.js', options: { word: 'TODO' } }] }],
+      rules: [
+        {
+          files: ['docs/*.json'],
+          schema: 'schemas/doc.json',
+          refs: ['schemas/shared/*.json'],
+          validators: [{ module: './checks/no-todo.js', options: { word: 'TODO' } }],
+        },
+      ],
       reporters: ['default', 'json:reports/filecheck.json'],
     }),
-    'project/schemas/doc.json': JSON.stringify({ type: 'object', properties: { size: { $ref: 'https://example.com/size.json' } } }),
+    'project/schemas/doc.json': JSON.stringify({
+      type: 'object',
+      properties: { size: { $ref: 'https://example.com/size.json' } },
+    }),
     'project/schemas/shared/size.json': JSON.stringify({ $id: 'https://example.com/size.json', type: 'integer' }),
-    'project/checks/no-todo.js': "export default (doc, ctx) => (JSON.stringify(doc).includes(ctx.options.word) ? [`contains ${ctx.options.word}`] : []);\n",
+    'project/checks/no-todo.js':
+      'export default (doc, ctx) => (JSON.stringify(doc).includes(ctx.options.word) ? [`contains ${ctx.options.word}`] : []);\n',
     'project/docs/ok.json': '{"size": 1}',
     'project/docs/todo.json': '{"size": 1, "note": "TODO"}',
     'project/docs/big.json': '{"size": "big"}',
@@ -62,7 +73,10 @@ test('paths in a config are relative to the config file, not to the working dire
   // The report file is beside the config, not in the working directory.
   assert.equal(fs.existsSync(path.join(cwd, 'reports')), false);
   const report = parseJsonReport(fs.readFileSync(path.join(dir, 'project/reports/filecheck.json'), 'utf8'));
-  assert.deepEqual(report.files.map((f) => f.path), ['../project/docs/big.json', '../project/docs/todo.json']);
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    ['../project/docs/big.json', '../project/docs/todo.json'],
+  );
   assert.equal(report.summary.total, 3);
 });
 
@@ -75,15 +89,30 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
     ['{"rules": [], "bail": "yes"}', 'bail must be boolean or integer'],
     ['{"rules": [], "bail": -1}', 'bail must be >= 0'],
     // A value that fails a pattern is said as the command line says it, not as "not valid here".
-    ['{"rules": [{"files": ["*.json"], "require": ["title:strnig"]}]}', 'rules[0].require[0]: "title:strnig": unknown type "strnig" (expected string, number, integer, boolean, object, array, null; a colon in a key is written \\:)'],
-    ['{"rules": [{"files": ["*.json"], "require": [":string"]}]}', 'rules[0].require[0]: ":string" is not a key path (expected e.g. documentData.title or documentData.title:string)'],
+    [
+      '{"rules": [{"files": ["*.json"], "require": ["title:strnig"]}]}',
+      'rules[0].require[0]: "title:strnig": unknown type "strnig" (expected string, number, integer, boolean, object, array, null; a colon in a key is written \\:)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "require": [":string"]}]}',
+      'rules[0].require[0]: ":string" is not a key path (expected e.g. documentData.title or documentData.title:string)',
+    ],
     ['{"rules": [{"files": [" "]}]}', 'rules[0].files[0] must not be blank'],
     ['{"rules": [], "workers": "many"}', 'workers takes "auto", 0 or a number of workers, not "many"'],
     ['{"rules": [], "workers": 1.5}', 'workers takes "auto", 0 or a number of workers, not 1.5'],
     ['{"rules": [], "workers": -1}', 'workers takes "auto", 0 or a number of workers, not -1'],
-    ['{"rules": [], "reporters": ["xml"]}', 'reporters[0] must be one of "default", "json", "junit", "github", "sarif", "gitlab"'],
-    ['{"rules": [{"files": ["*.json"], "validators": [{"module": "./v.js", "option": 1}]}]}', 'rules[0].validators[0]: unknown key "option"'],
-    ['{"rules": [{"files": ["*.json"], "ajv": {"strict": "yes"}}]}', 'rules[0].ajv.strict must be one of true, false, "log"'],
+    [
+      '{"rules": [], "reporters": ["xml"]}',
+      'reporters[0] must be one of "default", "json", "junit", "github", "sarif", "gitlab"',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "validators": [{"module": "./v.js", "option": 1}]}]}',
+      'rules[0].validators[0]: unknown key "option"',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "ajv": {"strict": "yes"}}]}',
+      'rules[0].ajv.strict must be one of true, false, "log"',
+    ],
     ['{}', "(top level) must have required property 'rules'"],
   ];
   const dir = makeTree(t, { 'a.json': GOOD });
@@ -101,16 +130,28 @@ test('a config that is not JSON, or not there, exits 2 with one line naming the 
   const dir = makeTree(t, { '.filecheckrc.json': '{"rules": [],}', 'a.json': GOOD });
   const invalid = await runCli([], { cwd: dir });
   assert.equal(invalid.code, 2);
-  assert.equal(oneLine(invalid.stderr), `${path.join(dir, '.filecheckrc.json')}:1:14: not valid JSON: Expected double-quoted property name`);
+  assert.equal(
+    oneLine(invalid.stderr),
+    `${path.join(dir, '.filecheckrc.json')}:1:14: not valid JSON: Expected double-quoted property name`,
+  );
 
   const empty = makeTree(t, { '.filecheckrc.json': '' });
-  assert.match(oneLine((await runCli([], { cwd: empty })).stderr), /\.filecheckrc\.json:1:1: not valid JSON: the file is empty$/);
+  assert.match(
+    oneLine((await runCli([], { cwd: empty })).stderr),
+    /\.filecheckrc\.json:1:1: not valid JSON: the file is empty$/,
+  );
 
   // Read as data files are: the first "rules" would be dropped without a word.
-  const twice = makeTree(t, { '.filecheckrc.json': '{\n  "rules": [{"files": ["*.json"], "require": ["title"]}],\n  "rules": []\n}\n', 'a.json': GOOD });
+  const twice = makeTree(t, {
+    '.filecheckrc.json': '{\n  "rules": [{"files": ["*.json"], "require": ["title"]}],\n  "rules": []\n}\n',
+    'a.json': GOOD,
+  });
   const duplicate = await runCli([], { cwd: twice });
   assert.equal(duplicate.code, 2);
-  assert.equal(oneLine(duplicate.stderr), `${path.join(twice, '.filecheckrc.json')}:3:3: the key "rules" is there twice (first at line 2): only the last value is read`);
+  assert.equal(
+    oneLine(duplicate.stderr),
+    `${path.join(twice, '.filecheckrc.json')}:3:3: the key "rules" is there twice (first at line 2): only the last value is read`,
+  );
 
   const missing = await runCli(['-c', 'nowhere.json'], { cwd: dir });
   assert.equal(missing.code, 2);
@@ -119,7 +160,10 @@ test('a config that is not JSON, or not there, exits 2 with one line naming the 
 
   // A folder, named or found upward: said in words, not as the system's EISDIR.
   const folder = makeTree(t, { 'conf/': '', 'sub/.filecheckrc.json/': '', 'sub/a.json': GOOD });
-  for (const [args, cwd, shown] of [[['-c', 'conf'], folder, 'conf'], [['a.json'], path.join(folder, 'sub'), 'sub/.filecheckrc.json']]) {
+  for (const [args, cwd, shown] of [
+    [['-c', 'conf'], folder, 'conf'],
+    [['a.json'], path.join(folder, 'sub'), 'sub/.filecheckrc.json'],
+  ]) {
     const { code, stdout, stderr } = await runCli(args, { cwd });
     assert.equal(code, 2, stderr);
     assert.equal(stdout, '');
@@ -127,24 +171,31 @@ test('a config that is not JSON, or not there, exits 2 with one line naming the 
   }
 });
 
-test('a file matched by two rules gets both rules\' checks, each once', async (t) => {
+test("a file matched by two rules gets both rules' checks, each once", async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': config({
       rules: [
         { name: 'all', files: ['data/*.json'], validators: ['./v/first.js', './v/shared.js'], require: ['title'] },
-        { name: 'special', files: ['data/special*.json'], validators: ['./v/second.js', './v/shared.js'], require: ['title:string'] },
+        {
+          name: 'special',
+          files: ['data/special*.json'],
+          validators: ['./v/second.js', './v/shared.js'],
+          require: ['title:string'],
+        },
       ],
     }),
-    'v/first.js': "export default (doc, ctx) => [`first saw ${ctx.path}`];\n",
-    'v/second.js': "export default (doc, ctx) => [`second saw ${ctx.path}`];\n",
-    'v/shared.js': "export default (doc, ctx) => [`shared saw ${ctx.path}`];\n",
+    'v/first.js': 'export default (doc, ctx) => [`first saw ${ctx.path}`];\n',
+    'v/second.js': 'export default (doc, ctx) => [`second saw ${ctx.path}`];\n',
+    'v/shared.js': 'export default (doc, ctx) => [`shared saw ${ctx.path}`];\n',
     'data/plain.json': '{"title": 1}',
     'data/special.json': '{"title": 1}',
   });
   const { code, stdout, stderr } = await runCli(['-r', 'json'], { cwd: dir });
   assert.equal(code, 1, stderr);
   const report = parseJsonReport(stdout);
-  const messages = Object.fromEntries(report.files.map((f) => [f.path, f.problems.map((p) => `${p.validator}: ${p.message}`).sort()]));
+  const messages = Object.fromEntries(
+    report.files.map((f) => [f.path, f.problems.map((p) => `${p.validator}: ${p.message}`).sort()]),
+  );
   assert.deepEqual(messages, {
     'data/plain.json': ['first: first saw data/plain.json', 'shared: shared saw data/plain.json'],
     'data/special.json': [
@@ -158,7 +209,10 @@ test('a file matched by two rules gets both rules\' checks, each once', async (t
 
 test('files named on the command line are checked by the config rules they match; the others are skipped', async (t) => {
   const dir = makeTree(t, {
-    '.filecheckrc.json': config({ rules: [{ files: ['docs/*.json'], require: ['title'] }], ignore: ['docs/draft-*.json'] }),
+    '.filecheckrc.json': config({
+      rules: [{ files: ['docs/*.json'], require: ['title'] }],
+      ignore: ['docs/draft-*.json'],
+    }),
     'docs/a.json': '{}',
     'docs/draft-b.json': '{}',
     'other/c.json': '{}',
@@ -225,8 +279,14 @@ test('passWithNoFiles in the config', async (t) => {
   const dir = makeTree(t, { '.filecheckrc.json': config({ rules: [{ files: ['none/*.json'] }] }) });
   const strict = await runCli([], { cwd: dir });
   assert.equal(strict.code, 2);
-  assert.equal(oneLine(strict.stderr), 'no files match the rules of .filecheckrc.json (use --pass-with-no-files to allow this)');
-  fs.writeFileSync(path.join(dir, '.filecheckrc.json'), config({ rules: [{ files: ['none/*.json'] }], passWithNoFiles: true }));
+  assert.equal(
+    oneLine(strict.stderr),
+    'no files match the rules of .filecheckrc.json (use --pass-with-no-files to allow this)',
+  );
+  fs.writeFileSync(
+    path.join(dir, '.filecheckrc.json'),
+    config({ rules: [{ files: ['none/*.json'] }], passWithNoFiles: true }),
+  );
   const allowed = await runCli([], { cwd: dir });
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.equal(filesLine(allowed.stdout), 'Files: 0 passed, 0 total');
@@ -237,7 +297,10 @@ test('with neither a config nor patterns, exits 2 saying what to do', async (t) 
   const { code, stdout, stderr } = await runCli([], { cwd: dir });
   assert.equal(code, 2);
   assert.equal(stdout, '');
-  assert.equal(oneLine(stderr), 'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)');
+  assert.equal(
+    oneLine(stderr),
+    'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)',
+  );
 });
 
 test('the precompiled config validator is up to date with schema/filecheckrc.schema.json', () => {

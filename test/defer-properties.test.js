@@ -9,7 +9,11 @@ import { wordedFromSchemaPaths } from '../validators/json-schema/schema-problems
 const Ajv = createRequire(import.meta.url)('ajv').default;
 const quiet = quietIn(new Ajv({ strictSchema: 'log', logger: false }));
 
-const big = (extra = {}) => ({ type: 'object', properties: { a: { type: 'string' }, b: { type: 'integer' } }, ...extra });
+const big = (extra = {}) => ({
+  type: 'object',
+  properties: { a: { type: 'string' }, b: { type: 'integer' } },
+  ...extra,
+});
 
 test('a large property subschema is put behind a $ref; small ones, $refs and other keywords stay', () => {
   const schema = {
@@ -18,7 +22,11 @@ test('a large property subschema is put behind a $ref; small ones, $refs and oth
     items: big(),
   };
   const deferred = deferProperties(schema, quiet);
-  assert.deepEqual(deferred.properties, { large: { $ref: `#/${DEFERRED}/0` }, small: schema.properties.small, ref: schema.properties.ref });
+  assert.deepEqual(deferred.properties, {
+    large: { $ref: `#/${DEFERRED}/0` },
+    small: schema.properties.small,
+    ref: schema.properties.ref,
+  });
   assert.deepEqual(deferred[DEFERRED], [schema.properties.large]);
   assert.equal(deferred.definitions, schema.definitions);
   assert.equal(deferred.items, schema.items);
@@ -29,7 +37,11 @@ test('nested properties are deferred where they are, each under the root of the 
   const schema = { properties: { outer: { type: 'object', properties: { inner: big() }, required: ['inner'] } } };
   const deferred = deferProperties(schema, quiet);
   assert.deepEqual(deferred.properties.outer, { $ref: `#/${DEFERRED}/1` });
-  assert.deepEqual(deferred[DEFERRED][1], { type: 'object', properties: { inner: { $ref: `#/${DEFERRED}/0` } }, required: ['inner'] });
+  assert.deepEqual(deferred[DEFERRED][1], {
+    type: 'object',
+    properties: { inner: { $ref: `#/${DEFERRED}/0` } },
+    required: ['inner'],
+  });
   assert.deepEqual(deferred[DEFERRED][0], big());
 });
 
@@ -42,7 +54,10 @@ test('not deferred: a part a $ref points into, a part with its own $id, a part t
     unknownFormat: { properties: { p: big({ format: 'no-such-format' }) } },
     badPattern: { properties: { p: big({ pattern: '\\p{Nope}' }) } },
     badPatternKey: { properties: { p: big({ patternProperties: { '^(': {} } }) } },
-    refToNoisy: { properties: { p: big({ items: { $ref: '#/definitions/n' } }) }, definitions: { n: { format: 'no-such-format' } } },
+    refToNoisy: {
+      properties: { p: big({ items: { $ref: '#/definitions/n' } }) },
+      definitions: { n: { format: 'no-such-format' } },
+    },
     refToOtherFile: { properties: { p: big({ items: { $ref: 'other.json' } }) } },
   };
   for (const [name, schema] of Object.entries(cases)) assert.equal(deferProperties(schema, quiet), schema, name);
@@ -50,7 +65,10 @@ test('not deferred: a part a $ref points into, a part with its own $id, a part t
   const annotated = { properties: { p: big({ markdownDescription: 'P', 'x-intellij-html-description': 'P' }) } };
   assert.notEqual(deferProperties(annotated, quiet), annotated);
   // A $ref to a part with $refs of its own: ajv compiles that part apart in any case.
-  const refToRefs = { properties: { p: big({ items: { $ref: '#/definitions/r' } }) }, definitions: { r: { items: { $ref: '#/definitions/n' } }, n: { format: 'no-such-format' } } };
+  const refToRefs = {
+    properties: { p: big({ items: { $ref: '#/definitions/r' } }) },
+    definitions: { r: { items: { $ref: '#/definitions/n' } }, n: { format: 'no-such-format' } },
+  };
   assert.notEqual(deferProperties(refToRefs, quiet), refToRefs);
 });
 
@@ -74,5 +92,6 @@ test('wordedFromSchemaPaths: an anyOf, oneOf, if or propertyNames error, or a ty
     [[error('propertyNames')], true],
     [[], false],
   ];
-  for (const [errors, want] of rows) assert.equal(wordedFromSchemaPaths(errors), want, errors.map((e) => e.keyword).join(' '));
+  for (const [errors, want] of rows)
+    assert.equal(wordedFromSchemaPaths(errors), want, errors.map((e) => e.keyword).join(' '));
 });

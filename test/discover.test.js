@@ -31,11 +31,40 @@ const rels = (discovery) => discovery.files.map((file) => file.rel);
 const ALL = { rules: [{ files: ['**/*.json'] }] };
 
 test('files come sorted, with absolute paths and rule ids, also with unicode and spaces in names', (t) => {
-  const names = ['b.json', 'a.json', 'B.json', '10.json', '9.json', 'é/ü.json', 'e/z.json', 'sp ace/s p.json', 'a b.json', 'ab.json', '日本.json', 'z/a.json'];
+  const names = [
+    'b.json',
+    'a.json',
+    'B.json',
+    '10.json',
+    '9.json',
+    'é/ü.json',
+    'e/z.json',
+    'sp ace/s p.json',
+    'a b.json',
+    'ab.json',
+    '日本.json',
+    'z/a.json',
+  ];
   const root = tree(t, Object.fromEntries(names.map((name) => [name, '{}'])), ALL);
   const { files, skipped } = run(root);
-  const sorted = ['10.json', '9.json', 'B.json', 'a b.json', 'a.json', 'ab.json', 'b.json', 'e/z.json', 'sp ace/s p.json', 'z/a.json', 'é/ü.json', '日本.json'];
-  assert.deepEqual(files, sorted.map((rel) => ({ path: path.join(root, rel), rel, rules: [0] })));
+  const sorted = [
+    '10.json',
+    '9.json',
+    'B.json',
+    'a b.json',
+    'a.json',
+    'ab.json',
+    'b.json',
+    'e/z.json',
+    'sp ace/s p.json',
+    'z/a.json',
+    'é/ü.json',
+    '日本.json',
+  ];
+  assert.deepEqual(
+    files,
+    sorted.map((rel) => ({ path: path.join(root, rel), rel, rules: [0] })),
+  );
   assert.deepEqual(skipped, []);
 });
 
@@ -50,7 +79,11 @@ test('a path that exists is taken literally, even with glob characters in it', (
   const decoys = ['item 1.json', 'ab.json', 'ac.json', 'whatX.json', 'x.json', 'bang.json', 'starry.json'];
   const root = tree(t, Object.fromEntries([...names, ...decoys].map((name) => [name, '{}'])), ALL);
   for (const name of names) {
-    assert.deepEqual(run(root, { patterns: [name] }), { files: [{ path: path.join(root, name), rel: name, rules: [0] }], skipped: [] }, name);
+    assert.deepEqual(
+      run(root, { patterns: [name] }),
+      { files: [{ path: path.join(root, name), rel: name, rules: [0] }], skipped: [] },
+      name,
+    );
   }
 });
 
@@ -61,7 +94,11 @@ test('a pattern that is not an existing path is a glob', (t) => {
 });
 
 test('a directory argument stands for the JSON files below it', (t) => {
-  const root = tree(t, { 'd/a.json': '{}', 'd/deep/er/b.json': '{}', 'd/c.txt': 'x', 'd/.hidden.json': '{}', 'other.json': '{}' }, ALL);
+  const root = tree(
+    t,
+    { 'd/a.json': '{}', 'd/deep/er/b.json': '{}', 'd/c.txt': 'x', 'd/.hidden.json': '{}', 'other.json': '{}' },
+    ALL,
+  );
   for (const pattern of ['d', 'd/', './d']) {
     assert.deepEqual(
       run(root, { patterns: [pattern] }),
@@ -78,17 +115,56 @@ test('a directory argument stands for the JSON files below it', (t) => {
 });
 
 test('a directory argument stands for the data files below it: JSON, JSONC, JSON5, YAML and TOML, not Markdown', (t) => {
-  const names = ['d/a.json', 'd/b.jsonc', 'd/c.json5', 'd/e.yaml', 'd/f.yml', 'd/g.toml', 'd/h.md', 'd/i.mdx', 'd/j.txt', 'd/K.YAML'];
+  const names = [
+    'd/a.json',
+    'd/b.jsonc',
+    'd/c.json5',
+    'd/e.yaml',
+    'd/f.yml',
+    'd/g.toml',
+    'd/h.md',
+    'd/i.mdx',
+    'd/j.txt',
+    'd/K.YAML',
+  ];
   const root = tree(t, Object.fromEntries(names.map((name) => [name, ''])), { rules: [{ files: ['**'] }] });
-  assert.deepEqual(rels(run(root, { patterns: ['d'] })), ['d/a.json', 'd/b.jsonc', 'd/c.json5', 'd/e.yaml', 'd/f.yml', 'd/g.toml']);
+  assert.deepEqual(rels(run(root, { patterns: ['d'] })), [
+    'd/a.json',
+    'd/b.jsonc',
+    'd/c.json5',
+    'd/e.yaml',
+    'd/f.yml',
+    'd/g.toml',
+  ]);
 });
 
 test('each file has the parser of its extension, or the one a rule that matches it names', (t) => {
-  const names = ['a.json', 'b.jsonc', 'c.json5', 'd.yaml', 'e.yml', 'F.TOML', 'g.md', 'h.mdx', 'i.markdown', 'j.txt', '.babelrc', 'tsconfig.json', 'posts/p.md'];
+  const names = [
+    'a.json',
+    'b.jsonc',
+    'c.json5',
+    'd.yaml',
+    'e.yml',
+    'F.TOML',
+    'g.md',
+    'h.mdx',
+    'i.markdown',
+    'j.txt',
+    '.babelrc',
+    'tsconfig.json',
+    'posts/p.md',
+  ];
   const root = tree(t, Object.fromEntries(names.map((name) => [name, ''])), {
-    rules: [{ files: ['**'] }, { files: ['tsconfig.json', '.babelrc'], parser: 'jsonc' }, { files: ['posts/*.md'], frontMatter: 'required' }, { files: ['*.md'], frontMatter: 'optional' }],
+    rules: [
+      { files: ['**'] },
+      { files: ['tsconfig.json', '.babelrc'], parser: 'jsonc' },
+      { files: ['posts/*.md'], frontMatter: 'required' },
+      { files: ['*.md'], frontMatter: 'optional' },
+    ],
   });
-  const formats = Object.fromEntries(run(root).files.map(({ rel, parser, frontMatter }) => [rel, [parser, frontMatter]]));
+  const formats = Object.fromEntries(
+    run(root).files.map(({ rel, parser, frontMatter }) => [rel, [parser, frontMatter]]),
+  );
   assert.deepEqual(formats, {
     '.babelrc': ['jsonc', undefined],
     'F.TOML': ['toml', undefined],
@@ -107,16 +183,32 @@ test('each file has the parser of its extension, or the one a rule that matches 
 });
 
 test('two rules that match one file and name different parsers are a usage error naming both', (t) => {
-  const root = tree(t, { 'a.json': '{}', 'b.json': '{}' }, { rules: [{ name: 'relaxed', files: ['*.json'], parser: 'jsonc' }, { name: 'five', files: ['b.json'], parser: 'json5' }] });
-  assert.throws(() => run(root), (error) => error instanceof UsageError
-    && error.message === 'b.json is matched by rules that name different parsers: relaxed (jsonc), five (json5); a file is parsed once, by one parser');
+  const root = tree(
+    t,
+    { 'a.json': '{}', 'b.json': '{}' },
+    {
+      rules: [
+        { name: 'relaxed', files: ['*.json'], parser: 'jsonc' },
+        { name: 'five', files: ['b.json'], parser: 'json5' },
+      ],
+    },
+  );
+  assert.throws(
+    () => run(root),
+    (error) =>
+      error instanceof UsageError &&
+      error.message ===
+        'b.json is matched by rules that name different parsers: relaxed (jsonc), five (json5); a file is parsed once, by one parser',
+  );
 });
 
 test('paths are reported relative to the working directory', (t) => {
   const root = tree(t, { 'top.json': '{}', 'sub/a.json': '{}' }, ALL);
   const cwd = path.join(root, 'sub');
   assert.deepEqual(rels(run(root, {}, cwd)), ['../top.json', 'a.json']);
-  assert.deepEqual(run(root, { patterns: ['a.json'] }, cwd).files, [{ path: path.join(cwd, 'a.json'), rel: 'a.json', rules: [0] }]);
+  assert.deepEqual(run(root, { patterns: ['a.json'] }, cwd).files, [
+    { path: path.join(cwd, 'a.json'), rel: 'a.json', rules: [0] },
+  ]);
 });
 
 test('node_modules is never searched', (t) => {
@@ -129,7 +221,10 @@ test('node_modules is never searched', (t) => {
   assert.deepEqual(rels(run(root, { patterns: ['d'] })), ['d/b.json']);
   assert.deepEqual(rels(run(root, { patterns: ['**/*.json'] })), ['a.json', 'd/b.json']);
   // Named one by one, it is reported as skipped rather than silently dropped.
-  assert.deepEqual(run(root, { patterns: ['node_modules/p/x.json'] }), { files: [], skipped: [{ rel: 'node_modules/p/x.json', reason: 'ignored' }] });
+  assert.deepEqual(run(root, { patterns: ['node_modules/p/x.json'] }), {
+    files: [],
+    skipped: [{ rel: 'node_modules/p/x.json', reason: 'ignored' }],
+  });
 });
 
 test('a pattern that climbs with ../ reports normalised paths, and a file named twice is checked once', (t) => {
@@ -144,7 +239,10 @@ test('a pattern that climbs with ../ reports normalised paths, and a file named 
 
 test('a pattern or a rule written with ./ finds each file once, under the name it has without ./', (t) => {
   const root = tree(t, { 'content/a/x.json': '{}', 'content/a/y.json': '{}' });
-  assert.deepEqual(rels(run(root, { patterns: ['./content/a/*.json', 'content/a/*.json', './content/./a/y.json'] })), ['content/a/x.json', 'content/a/y.json']);
+  assert.deepEqual(rels(run(root, { patterns: ['./content/a/*.json', 'content/a/*.json', './content/./a/y.json'] })), [
+    'content/a/x.json',
+    'content/a/y.json',
+  ]);
   const configured = tree(t, { 'content/x.json': '{}' }, { rules: [{ files: ['./content/**/*.json'] }] });
   assert.deepEqual(rels(run(configured)), ['content/x.json']);
 });
@@ -161,11 +259,23 @@ test('a symbolic link to a folder inside the project, named, stands for the data
 });
 
 test('as in the shell, * and ** match no name starting with a dot; a pattern that spells the dot does', (t) => {
-  const root = tree(t, { 'a.yml': '{}', '.gitlab-ci.yml': '{}', '.github/workflows/ci.yml': '{}', 'sub/.hidden/x.yml': '{}' });
+  const root = tree(t, {
+    'a.yml': '{}',
+    '.gitlab-ci.yml': '{}',
+    '.github/workflows/ci.yml': '{}',
+    'sub/.hidden/x.yml': '{}',
+  });
   assert.deepEqual(rels(run(root, { patterns: ['**/*.yml'] })), ['a.yml']);
-  assert.deepEqual(rels(run(root, { patterns: ['.github/**/*.yml', '.gitlab-ci.yml', '**/.hidden/*.yml'] })), ['.github/workflows/ci.yml', '.gitlab-ci.yml', 'sub/.hidden/x.yml']);
+  assert.deepEqual(rels(run(root, { patterns: ['.github/**/*.yml', '.gitlab-ci.yml', '**/.hidden/*.yml'] })), [
+    '.github/workflows/ci.yml',
+    '.gitlab-ci.yml',
+    'sub/.hidden/x.yml',
+  ]);
   // A config's rule is a glob too: its files are those it spells.
-  fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules: [{ files: ['**/*.yml'] }, { files: ['.github/**/*.yml'] }] }));
+  fs.writeFileSync(
+    path.join(root, '.filecheckrc.json'),
+    JSON.stringify({ rules: [{ files: ['**/*.yml'] }, { files: ['.github/**/*.yml'] }] }),
+  );
   assert.deepEqual(rels(run(root)), ['.github/workflows/ci.yml', 'a.yml']);
 });
 
@@ -180,11 +290,20 @@ test('an absolute glob finds each file once under its own path, also inside a gi
 });
 
 test('node_modules is never searched, also from a directory argument inside it or a pattern that climbs with ../', (t) => {
-  const root = tree(t, { 'node_modules/dep/data.json': '{}', 'pkg/node_modules/dep/x.json': '{}', 'pkg/good.json': '{}' }, ALL);
+  const root = tree(
+    t,
+    { 'node_modules/dep/data.json': '{}', 'pkg/node_modules/dep/x.json': '{}', 'pkg/good.json': '{}' },
+    ALL,
+  );
   assert.deepEqual(run(root, { patterns: ['node_modules/dep'], passWithNoFiles: true }), { files: [], skipped: [] });
-  assert.deepEqual(run(root, { patterns: ['node_modules/dep/*.json'], passWithNoFiles: true }), { files: [], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['node_modules/dep/*.json'], passWithNoFiles: true }), {
+    files: [],
+    skipped: [],
+  });
   const cwd = path.join(root, 'pkg');
-  assert.deepEqual(run(root, { patterns: ['../**/*.json'] }, cwd).files, [{ path: path.join(cwd, 'good.json'), rel: 'good.json', rules: [0] }]);
+  assert.deepEqual(run(root, { patterns: ['../**/*.json'] }, cwd).files, [
+    { path: path.join(cwd, 'good.json'), rel: 'good.json', rules: [0] },
+  ]);
   // A folder merely named like it is searched.
   const other = tree(t, { 'node_modules_backup/a.json': '{}', 'my_node_modules/b.json': '{}' }, ALL);
   assert.deepEqual(rels(run(other)), ['my_node_modules/b.json', 'node_modules_backup/a.json']);
@@ -225,7 +344,12 @@ test('.gitignore files are honoured inside a git repository: root, nested, negat
 
 test('a file git tracks is checked even when a .gitignore matches it, as git itself does not ignore it', (t) => {
   const root = tree(t, { 'data/fr.json': '{}', 'data/en.json': '{}' }, ALL);
-  const git = (...args) => execFileSync('git', ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args], { cwd: root });
+  const git = (...args) =>
+    execFileSync(
+      'git',
+      ['-c', 'user.name=Test', '-c', 'user.email=test@example.com', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: root },
+    );
   git('init', '-q');
   git('add', '-A');
   git('commit', '-qm', 'data');
@@ -234,19 +358,30 @@ test('a file git tracks is checked even when a .gitignore matches it, as git its
   assert.deepEqual(rels(run(root)), ['data/en.json', 'data/fr.json']);
 });
 
-test('a rule\'s ignore leaves its files out of the rule, silently in a run without patterns', (t) => {
-  const root = tree(t, { 'a.json': '{}', 'drafts/b.json': '{}', 'drafts/c.json': '{}' }, { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }] });
+test("a rule's ignore leaves its files out of the rule, silently in a run without patterns", (t) => {
+  const root = tree(
+    t,
+    { 'a.json': '{}', 'drafts/b.json': '{}', 'drafts/c.json': '{}' },
+    { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }] },
+  );
   assert.deepEqual(run(root), { files: [{ path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] }], skipped: [] });
   // Named on the command line: the rule still does not apply.
-  assert.deepEqual(run(root, { patterns: ['drafts/b.json'] }), { files: [], skipped: [{ rel: 'drafts/b.json', reason: 'ignored by rule "rules[0]"' }] });
+  assert.deepEqual(run(root, { patterns: ['drafts/b.json'] }), {
+    files: [],
+    skipped: [{ rel: 'drafts/b.json', reason: 'ignored by rule "rules[0]"' }],
+  });
 });
 
-test('a rule\'s ignore does not hide the file from another rule', (t) => {
-  const root = tree(t, { 'drafts/b.json': '{}' }, { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }, { files: ['drafts/*.json'] }] });
+test("a rule's ignore does not hide the file from another rule", (t) => {
+  const root = tree(
+    t,
+    { 'drafts/b.json': '{}' },
+    { rules: [{ files: ['**/*.json'], ignore: ['drafts/**'] }, { files: ['drafts/*.json'] }] },
+  );
   assert.deepEqual(run(root).files, [{ path: path.join(root, 'drafts/b.json'), rel: 'drafts/b.json', rules: [1] }]);
 });
 
-test('the config\'s ignore shapes runs without patterns; command-line patterns are still checked; --ignore always applies', (t) => {
+test("the config's ignore shapes runs without patterns; command-line patterns are still checked; --ignore always applies", (t) => {
   const root = tree(
     t,
     { 'a.json': '{}', 'broken/x.json': '{}', 'broken/y.json': '{}', 'tmp/z.json': '{}' },
@@ -259,12 +394,23 @@ test('the config\'s ignore shapes runs without patterns; command-line patterns a
   assert.deepEqual(rels(run(root, { patterns: ['broken'] })), ['broken/x.json', 'broken/y.json']);
   // --ignore (relative to the working directory) applies in both kinds of run.
   assert.deepEqual(rels(run(root, { ignore: ['tmp/**'] })), ['a.json']);
-  assert.deepEqual(rels(run(root, { patterns: ['**/*.json'], ignore: ['tmp/**'] })), ['a.json', 'broken/x.json', 'broken/y.json']);
-  assert.deepEqual(run(root, { patterns: ['tmp/z.json'], ignore: ['tmp/**'] }), { files: [], skipped: [{ rel: 'tmp/z.json', reason: 'ignored' }] });
+  assert.deepEqual(rels(run(root, { patterns: ['**/*.json'], ignore: ['tmp/**'] })), [
+    'a.json',
+    'broken/x.json',
+    'broken/y.json',
+  ]);
+  assert.deepEqual(run(root, { patterns: ['tmp/z.json'], ignore: ['tmp/**'] }), {
+    files: [],
+    skipped: [{ rel: 'tmp/z.json', reason: 'ignored' }],
+  });
 });
 
 test('a file matched by two rules gets both rule ids; command-line checks add one more rule', (t) => {
-  const root = tree(t, { 'a/x.json': '{}', 'b/y.json': '{}' }, { rules: [{ files: ['a/*.json'] }, { files: ['**/*.json'] }, { files: ['b/**'] }] });
+  const root = tree(
+    t,
+    { 'a/x.json': '{}', 'b/y.json': '{}' },
+    { rules: [{ files: ['a/*.json'] }, { files: ['**/*.json'] }, { files: ['b/**'] }] },
+  );
   const { files } = run(root);
   assert.deepEqual(files, [
     { path: path.join(root, 'a/x.json'), rel: 'a/x.json', rules: [0, 1] },
@@ -289,7 +435,9 @@ test('named files that match no rule are skipped with a reason', (t) => {
       { rel: 'other/b.json', reason: 'matches no rule' },
     ],
   });
-  assert.deepEqual(run(root, { patterns: ['**/*.json'] }).skipped, [{ rel: 'other/b.json', reason: 'matches no rule' }]);
+  assert.deepEqual(run(root, { patterns: ['**/*.json'] }).skipped, [
+    { rel: 'other/b.json', reason: 'matches no rule' },
+  ]);
 });
 
 test('without a config every matched file gets the command-line rule', (t) => {
@@ -319,22 +467,29 @@ test('a symlink to a file: found by a glob it is a file; named, it is checked wi
   const root = tree(t, { 'a.json': '{}' }, ALL);
   fs.symlinkSync('a.json', path.join(root, 'link.json'));
   assert.deepEqual(run(root).files[1], { path: path.join(root, 'link.json'), rel: 'link.json', rules: [0] });
-  assert.deepEqual(run(root, { patterns: ['link.json'] }).files, [{ path: path.join(root, 'link.json'), rel: 'link.json', rules: [0], special: true }]);
+  assert.deepEqual(run(root, { patterns: ['link.json'] }).files, [
+    { path: path.join(root, 'link.json'), rel: 'link.json', rules: [0], special: true },
+  ]);
 });
 
 test('a named pipe found by a glob is a special entry', (t) => {
   const root = tree(t, {}, ALL);
   execFileSync('mkfifo', [path.join(root, 'pipe.json')]);
-  assert.deepEqual(run(root).files, [{ path: path.join(root, 'pipe.json'), rel: 'pipe.json', rules: [0], special: true }]);
+  assert.deepEqual(run(root).files, [
+    { path: path.join(root, 'pipe.json'), rel: 'pipe.json', rules: [0], special: true },
+  ]);
 });
 
 test('a pattern that matches nothing is a UsageError, unless --pass-with-no-files', (t) => {
   const root = tree(t, { 'a.json': '{}' }, ALL);
-  assert.throws(() => run(root, { patterns: ['a.json', 'nope.json', 'none/*.json'] }), (error) => {
-    assert.ok(error instanceof UsageError);
-    assert.equal(error.message, 'no files match "nope.json", "none/*.json" (use --pass-with-no-files to allow this)');
-    return true;
-  });
+  assert.throws(
+    () => run(root, { patterns: ['a.json', 'nope.json', 'none/*.json'] }),
+    (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.equal(error.message, 'no files match "nope.json", "none/*.json" (use --pass-with-no-files to allow this)');
+      return true;
+    },
+  );
   assert.deepEqual(rels(run(root, { patterns: ['a.json', 'nope.json'], passWithNoFiles: true })), ['a.json']);
 });
 
@@ -344,12 +499,26 @@ test('a pattern that matches only files another pattern already found is not "ma
 });
 
 test('rules relative to one folder share one walk and each keeps its own globs and ignores', (t) => {
-  const root = tree(t, { 'a/x.json': '{}', 'a/skip.json': '{}', 'b/y.json': '{}', 'c/z.json': '{}' }, {
-    rules: [{ files: ['a/*.json'], ignore: ['a/skip.json'] }, { files: ['a/*.json', 'b/*.json'] }, { files: ['c/*.json', 'a/x.json'] }],
-  });
-  assert.deepEqual(run(root).files.map(({ rel, rules }) => [rel, rules]), [
-    ['a/skip.json', [1]], ['a/x.json', [0, 1, 2]], ['b/y.json', [1]], ['c/z.json', [2]],
-  ]);
+  const root = tree(
+    t,
+    { 'a/x.json': '{}', 'a/skip.json': '{}', 'b/y.json': '{}', 'c/z.json': '{}' },
+    {
+      rules: [
+        { files: ['a/*.json'], ignore: ['a/skip.json'] },
+        { files: ['a/*.json', 'b/*.json'] },
+        { files: ['c/*.json', 'a/x.json'] },
+      ],
+    },
+  );
+  assert.deepEqual(
+    run(root).files.map(({ rel, rules }) => [rel, rules]),
+    [
+      ['a/skip.json', [1]],
+      ['a/x.json', [0, 1, 2]],
+      ['b/y.json', [1]],
+      ['c/z.json', [2]],
+    ],
+  );
 });
 
 test('a config whose rules match nothing gives no files and no error', (t) => {

@@ -18,7 +18,12 @@ test('0 when every file passes, 1 when one fails, 2 on a usage error', async (t)
   assert.equal(failed.stderr, '');
   assert.equal(filesLine(failed.stdout), 'Files: 1 failed, 1 passed, 2 total');
 
-  for (const args of [['ok', '--reporter', 'xml'], ['ok', '-c', 'missing.json'], ['ok', '--chaos-monkey', 'often'], ['ok', '--no-such-flag']]) {
+  for (const args of [
+    ['ok', '--reporter', 'xml'],
+    ['ok', '-c', 'missing.json'],
+    ['ok', '--chaos-monkey', 'often'],
+    ['ok', '--no-such-flag'],
+  ]) {
     const usage = await runCli(args, { cwd: dir });
     assert.equal(usage.code, 2, args.join(' '));
     assert.equal(usage.stdout, '', args.join(' '));
@@ -39,7 +44,10 @@ test('--bail stops after the first failing file; the rest are counted as not che
   assert.match(stdout, /^Stopped after 1 failing file \(--bail\)\.$/m);
 
   const json = parseJsonReport((await runCli(['*.json', '--bail', '-r', 'json'], { cwd: dir })).stdout);
-  assert.deepEqual(json.files.map((f) => f.path), ['a.json']);
+  assert.deepEqual(
+    json.files.map((f) => f.path),
+    ['a.json'],
+  );
   assert.equal(json.summary.bailed, true);
   assert.equal(json.summary.unchecked, 5);
   assert.equal(json.summary.failed, 1);

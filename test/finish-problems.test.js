@@ -11,12 +11,18 @@ test('problems are in the order of the text: document, line, column', () => {
     { message: '9:22', line: 9, column: 22 },
     { message: '9:3', line: 9, column: 3 },
   ];
-  assert.deepEqual(finishProblems(found, DEFAULT).map((p) => p.message), ['9:3', '9:22', '17:9']);
+  assert.deepEqual(
+    finishProblems(found, DEFAULT).map((p) => p.message),
+    ['9:3', '9:22', '17:9'],
+  );
   const stream = [
     { message: 'document 2, 1:1', line: 1, column: 1, document: 2 },
     { message: 'document 1, 40:1', line: 40, column: 1, document: 1 },
   ];
-  assert.deepEqual(finishProblems(stream, DEFAULT).map((p) => p.message), ['document 1, 40:1', 'document 2, 1:1']);
+  assert.deepEqual(
+    finishProblems(stream, DEFAULT).map((p) => p.message),
+    ['document 1, 40:1', 'document 2, 1:1'],
+  );
 });
 
 test('a problem without a position follows the placed ones of its document, one without a document every document; ties keep their order', () => {
@@ -28,25 +34,43 @@ test('a problem without a position follows the placed ones of its document, one 
     { message: 'doc 1, line 5, second', document: 1, line: 5, column: 2 },
     { message: 'doc 1, line 5, no column', document: 1, line: 5 },
   ];
-  assert.deepEqual(finishProblems(found, DEFAULT).map((p) => p.message), [
-    'doc 1, line 5, no column',
-    'doc 1, line 5, first',
-    'doc 1, line 5, second',
-    'doc 1, no line',
-    'doc 2, line 3',
-    'whole file',
-  ]);
+  assert.deepEqual(
+    finishProblems(found, DEFAULT).map((p) => p.message),
+    [
+      'doc 1, line 5, no column',
+      'doc 1, line 5, first',
+      'doc 1, line 5, second',
+      'doc 1, no line',
+      'doc 2, line 3',
+      'whole file',
+    ],
+  );
 });
 
 test('a problem placed near its node, not on it, names its pointer; the fields of the check are removed', () => {
   const found = [
-    { validator: 'v', message: 'must be integer', pointer: '/services/web/restart', line: 8, column: 5, kind: 'invalid', near: true },
+    {
+      validator: 'v',
+      message: 'must be integer',
+      pointer: '/services/web/restart',
+      line: 8,
+      column: 5,
+      kind: 'invalid',
+      near: true,
+    },
     { validator: 'v', message: 'extra', pointer: '/a/b', line: 2, column: 3, kind: 'invalid', atKey: true },
     { validator: 'v', message: 'no pointer', line: 9, column: 1, kind: 'invalid', near: true },
   ];
   assert.deepEqual(finishProblems(found, DEFAULT), [
     { validator: 'v', message: 'extra', pointer: '/a/b', line: 2, column: 3, kind: 'invalid' },
-    { validator: 'v', message: 'must be integer (at /services/web/restart)', pointer: '/services/web/restart', line: 8, column: 5, kind: 'invalid' },
+    {
+      validator: 'v',
+      message: 'must be integer (at /services/web/restart)',
+      pointer: '/services/web/restart',
+      line: 8,
+      column: 5,
+      kind: 'invalid',
+    },
     { validator: 'v', message: 'no pointer', line: 9, column: 1, kind: 'invalid' },
   ]);
 });

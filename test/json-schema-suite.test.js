@@ -21,7 +21,9 @@ import { DRAFTS, SUITE_PACKAGE, findSuite, layOutSuite, countsOf, disagreements 
 import { isDeepStrictEqual } from 'node:util';
 
 const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
-const EXPECTED = JSON.parse(fs.readFileSync(new URL('./fixtures/json-schema-suite-expected.json', import.meta.url), 'utf8'));
+const EXPECTED = JSON.parse(
+  fs.readFileSync(new URL('./fixtures/json-schema-suite-expected.json', import.meta.url), 'utf8'),
+);
 const STRATEGIES = ['eager', 'lazy', 'apart']; // each compared with the first
 const suite = findSuite();
 const HOW = `the JSON-Schema-Test-Suite is not here: \`apt-get download ${SUITE_PACKAGE} && dpkg-deb -x libtest-json-schema-acceptance-perl_*.deb DIR\`, then FILECHECK_JSON_SCHEMA_TEST_SUITE=DIR/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Acceptance (as .ci/run does)`;
@@ -38,9 +40,19 @@ function checkWith(root, strategy) {
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`FILECHECK_SCHEMA_COMPILE=${strategy}: the suite's run exited ${code}\n${stderr.slice(-4000)}`));
+      if (code !== 0)
+        return reject(
+          new Error(`FILECHECK_SCHEMA_COMPILE=${strategy}: the suite's run exited ${code}\n${stderr.slice(-4000)}`),
+        );
       const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-      resolve(Object.fromEntries(Object.entries(report).map(([draft, r]) => [draft, { ...r, files: new Map(r.files), rejected: new Map(r.rejected) }])));
+      resolve(
+        Object.fromEntries(
+          Object.entries(report).map(([draft, r]) => [
+            draft,
+            { ...r, files: new Map(r.files), rejected: new Map(r.rejected) },
+          ]),
+        ),
+      );
     });
   });
 }
@@ -50,7 +62,8 @@ function strategyDifferences(eager, other, name) {
   const found = [];
   for (const file of new Set([...eager.files.keys(), ...other.files.keys()])) {
     const [a, b] = [eager.files.get(file), other.files.get(file)];
-    if (!isDeepStrictEqual(a, b)) found.push(`${file}:\n    eager: ${JSON.stringify(a)}\n    ${name}: ${JSON.stringify(b)}`);
+    if (!isDeepStrictEqual(a, b))
+      found.push(`${file}:\n    eager: ${JSON.stringify(a)}\n    ${name}: ${JSON.stringify(b)}`);
   }
   for (const key of new Set([...eager.rejected.keys(), ...other.rejected.keys()])) {
     const [a, b] = [eager.rejected.get(key), other.rejected.get(key)];
@@ -59,41 +72,73 @@ function strategyDifferences(eager, other, name) {
   return found;
 }
 
-
-test('the JSON Schema Test Suite: eager, lazy and apart compiling agree on every file, and disagree with the spec only where the committed list says', { skip: !suite && !process.env.CI && HOW }, async (t) => {
+test('the JSON Schema Test Suite: eager, lazy and apart compiling agree on every file, and disagree with the spec only where the committed list says', {
+  skip: !suite && !process.env.CI && HOW,
+}, async (t) => {
   assert.ok(suite, HOW);
   const root = makeTree(t);
   const laid = layOutSuite(suite, root);
-  assert.deepEqual(countsOf(laid), EXPECTED.counts, `the suite at ${suite} is not the one ${SUITE_PACKAGE} ships, which the expected list was made from`);
+  assert.deepEqual(
+    countsOf(laid),
+    EXPECTED.counts,
+    `the suite at ${suite} is not the one ${SUITE_PACKAGE} ships, which the expected list was made from`,
+  );
 
   const started = performance.now();
   const results = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy)));
   const [eager] = results;
-  t.diagnostic(`all strategies in ${Math.round(performance.now() - started)} ms; per draft (${STRATEGIES.join('/')} ms): ${Object.keys(DRAFTS).map((d) => `${d} ${results.map((r) => r[d].ms).join('/')}`).join(', ')}`);
+  t.diagnostic(
+    `all strategies in ${Math.round(performance.now() - started)} ms; per draft (${STRATEGIES.join('/')} ms): ${Object.keys(
+      DRAFTS,
+    )
+      .map((d) => `${d} ${results.map((r) => r[d].ms).join('/')}`)
+      .join(', ')}`,
+  );
 
   const report = [];
   for (const draft of Object.keys(DRAFTS)) {
     const { tests } = EXPECTED.counts[draft];
-    assert.equal(eager[draft].files.size + [...eager[draft].rejected.keys()].reduce((n, key) => n + laid[draft].cases.find((c) => c.key === key).tests.length, 0), tests, `${draft}: a data file is missing from the results`);
+    assert.equal(
+      eager[draft].files.size +
+        [...eager[draft].rejected.keys()].reduce(
+          (n, key) => n + laid[draft].cases.find((c) => c.key === key).tests.length,
+          0,
+        ),
+      tests,
+      `${draft}: a data file is missing from the results`,
+    );
     // (a) the strategies agree, problem for problem
     for (const [k, other] of STRATEGIES.entries()) {
       if (!k) continue;
       const differences = strategyDifferences(eager[draft], results[k][draft], other);
-      if (differences.length) report.push(`${draft}: eager and ${other} compiling differ on ${differences.length} file(s) or schema(s):\n  ${differences.slice(0, 8).join('\n  ')}`);
-      const [warnA, warnB] = [[...new Set(eager[draft].warnings)].sort(), [...new Set(results[k][draft].warnings)].sort()];
-      if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`${draft}: the strategies warn differently (not a failure): eager only ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)).slice(0, 5))}, ${other} only ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)).slice(0, 5))}`);
+      if (differences.length)
+        report.push(
+          `${draft}: eager and ${other} compiling differ on ${differences.length} file(s) or schema(s):\n  ${differences.slice(0, 8).join('\n  ')}`,
+        );
+      const [warnA, warnB] = [
+        [...new Set(eager[draft].warnings)].sort(),
+        [...new Set(results[k][draft].warnings)].sort(),
+      ];
+      if (!isDeepStrictEqual(warnA, warnB))
+        t.diagnostic(
+          `${draft}: the strategies warn differently (not a failure): eager only ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)).slice(0, 5))}, ${other} only ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)).slice(0, 5))}`,
+        );
     }
     // (b) each strategy's disagreements with the spec are today's
     for (const [strategy, result] of STRATEGIES.map((name, k) => [name, results[k][draft]])) {
       const got = disagreements(laid[draft], result);
       const want = EXPECTED.disagreements[draft];
-      const changed = [...new Set([...Object.keys(got), ...Object.keys(want)])].filter((key) => !isDeepStrictEqual(got[key], want[key]));
+      const changed = [...new Set([...Object.keys(got), ...Object.keys(want)])].filter(
+        (key) => !isDeepStrictEqual(got[key], want[key]),
+      );
       if (changed.length) {
         const shown = changed.slice(0, 8).map((key) => {
           const { case: description, test: what, valid } = got[key] ?? want[key];
           return `${key} (${description} / ${what}; the spec says ${valid ? 'valid' : 'invalid'}): expected ${want[key]?.got ?? 'to agree with the spec'}, got ${got[key]?.got ?? 'agreement with the spec'}`;
         });
-        report.push(`${draft}, ${strategy}: ${changed.length} test(s) changed against the committed disagreements:\n  ${shown.join('\n  ')}`);
+        report.push(
+          `${draft}, ${strategy}: ${changed.length} test(s) changed against the committed disagreements:\n  ${shown.join('\n  ')}`,
+        );
       }
     }
   }

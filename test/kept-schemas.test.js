@@ -12,11 +12,20 @@ function tree() {
   const rules = [];
   for (let i = 0; i < RULES; i++) {
     const n = String(i).padStart(2, '0');
-    files[`schemas/s${n}.json`] = JSON.stringify({ type: 'object', required: [`k${n}`], properties: { [`k${n}`]: { type: 'integer' } }, [`x${n}`]: true });
+    files[`schemas/s${n}.json`] = JSON.stringify({
+      type: 'object',
+      required: [`k${n}`],
+      properties: { [`k${n}`]: { type: 'integer' } },
+      [`x${n}`]: true,
+    });
     files[`data/${n}/ok.json`] = JSON.stringify({ [`k${n}`]: 1 });
     files[`data/${n}/bad.json`] = JSON.stringify({ [`k${n}`]: 'no' });
     // The first rule's schema is needed again by the last files, after every other one was compiled.
-    rules.push({ name: `r${n}`, files: i === 0 ? [`data/${n}/*.json`, 'data/zz/*.json'] : [`data/${n}/*.json`], schema: `schemas/s${n}.json` });
+    rules.push({
+      name: `r${n}`,
+      files: i === 0 ? [`data/${n}/*.json`, 'data/zz/*.json'] : [`data/${n}/*.json`],
+      schema: `schemas/s${n}.json`,
+    });
   }
   files['data/zz/late.json'] = JSON.stringify({ k00: 'late' });
   files['.filecheckrc.json'] = JSON.stringify({ rules });
@@ -30,8 +39,14 @@ for (const workers of ['0', '2']) {
     assert.equal(code, 1, stderr);
     const report = parseJsonReport(stdout);
     assert.equal(report.summary.total, 2 * RULES + 1);
-    assert.deepEqual(report.files.map(({ path }) => path), [...Array.from({ length: RULES }, (_, i) => `data/${String(i).padStart(2, '0')}/bad.json`), 'data/zz/late.json']);
-    assert.deepEqual(report.files.at(-1).problems.map(({ message }) => message), ['must be integer']);
+    assert.deepEqual(
+      report.files.map(({ path }) => path),
+      [...Array.from({ length: RULES }, (_, i) => `data/${String(i).padStart(2, '0')}/bad.json`), 'data/zz/late.json'],
+    );
+    assert.deepEqual(
+      report.files.at(-1).problems.map(({ message }) => message),
+      ['must be integer'],
+    );
     const warnings = stderr.split('\n').filter((line) => line.includes('unknown keyword'));
     assert.equal(warnings.length, RULES, stderr);
     assert.equal(new Set(warnings).size, RULES);

@@ -11,7 +11,8 @@ import { compileStrategy } from '../validators/json-schema/json-schema.js';
 
 const strategies = ['lazy', 'eager', 'apart'];
 const REPO = fileURLToPath(new URL('..', import.meta.url));
-const run = (args, cwd, strategy, extra = []) => runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
+const run = (args, cwd, strategy, extra = []) =>
+  runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
 
 // A root schema whose "a" is a schema in another file that $refs a third, broken one.
 const broken = {
@@ -23,7 +24,7 @@ const broken = {
   'deep.json': '{"n": 1, "a": {"c": 2}}',
 };
 
-test('lazily, a $ref\'d schema no document reaches is never read; eagerly, a schema that cannot be compiled whole stops the run (exit 2)', async (t) => {
+test("lazily, a $ref'd schema no document reaches is never read; eagerly, a schema that cannot be compiled whole stops the run (exit 2)", async (t) => {
   const dir = makeTree(t, broken);
   const lazy = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'lazy');
   assert.equal(lazy.code, 1, lazy.stderr);
@@ -37,12 +38,19 @@ test('lazily, a $ref\'d schema no document reaches is never read; eagerly, a sch
 for (const workers of ['0', '2']) {
   test(`lazily, a file that reaches a part of the schema that cannot be compiled fails with the eager compilation's message, once per file (--workers ${workers})`, async (t) => {
     const dir = makeTree(t, broken);
-    const { code, stdout } = await run(['--schema', 'root.json', 'ok.json', 'deep.json', 'bad.json', '--workers', workers, '-r', 'json'], dir, 'lazy');
+    const { code, stdout } = await run(
+      ['--schema', 'root.json', 'ok.json', 'deep.json', 'bad.json', '--workers', workers, '-r', 'json'],
+      dir,
+      'lazy',
+    );
     assert.equal(code, 1);
     const report = parseJsonReport(stdout);
     const byFile = Object.fromEntries(report.files.map((file) => [file.path, file]));
     assert.equal(report.summary.passed, 1); // ok.json: the json report lists failing files
-    assert.deepEqual(byFile['deep.json'].problems.map(({ message, kind }) => [message, kind]), [['schema c.json:1:11 is not valid JSON: Unexpected end of input', 'error']]);
+    assert.deepEqual(
+      byFile['deep.json'].problems.map(({ message, kind }) => [message, kind]),
+      [['schema c.json:1:11 is not valid JSON: Unexpected end of input', 'error']],
+    );
     assert.equal(byFile['bad.json'].problems[0].message, 'must be integer');
   });
 }
@@ -53,19 +61,37 @@ test('every strategy gives the same problems and line:col on schemas across file
       $schema: 'http://json-schema.org/draft-07/schema#',
       type: 'object',
       required: ['name'],
-      properties: { name: { type: 'string' }, tree: { $ref: 'node.json' }, tags: { $ref: 'defs.json#/definitions/tags' } },
+      properties: {
+        name: { type: 'string' },
+        tree: { $ref: 'node.json' },
+        tags: { $ref: 'defs.json#/definitions/tags' },
+      },
       unknownThing: 1,
     }),
-    'node.json': JSON.stringify({ type: 'object', properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#' } } }, additionalProperties: false }),
-    'defs.json': JSON.stringify({ definitions: { tags: { type: 'array', items: { $ref: '#/definitions/tag' }, uniqueItems: true }, tag: { type: 'string', pattern: '^[a-z]+$', format: 'no-such-format' } } }),
+    'node.json': JSON.stringify({
+      type: 'object',
+      properties: { value: { type: 'number' }, children: { type: 'array', items: { $ref: '#' } } },
+      additionalProperties: false,
+    }),
+    'defs.json': JSON.stringify({
+      definitions: {
+        tags: { type: 'array', items: { $ref: '#/definitions/tag' }, uniqueItems: true },
+        tag: { type: 'string', pattern: '^[a-z]+$', format: 'no-such-format' },
+      },
+    }),
     'd2019.json': JSON.stringify({
       $schema: 'https://json-schema.org/draft/2019-09/schema',
       $ref: 'base2019.json',
       properties: { extra: { type: 'boolean' } },
       unevaluatedProperties: false,
     }),
-    'base2019.json': JSON.stringify({ $schema: 'https://json-schema.org/draft/2019-09/schema', properties: { id: { type: 'integer' }, more: { $ref: '#/$defs/more' } }, $defs: { more: { type: 'object', properties: { x: { const: 1 } } } } }),
-    'a.json': '{"name": 1, "tree": {"value": 1, "children": [{"value": "x", "children": [{"nope": 1}]}]}, "tags": ["ok", "Bad", "ok"]}',
+    'base2019.json': JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2019-09/schema',
+      properties: { id: { type: 'integer' }, more: { $ref: '#/$defs/more' } },
+      $defs: { more: { type: 'object', properties: { x: { const: 1 } } } },
+    }),
+    'a.json':
+      '{"name": 1, "tree": {"value": 1, "children": [{"value": "x", "children": [{"nope": 1}]}]}, "tags": ["ok", "Bad", "ok"]}',
     'b.json': '{"name": "b", "tree": {"value": 2}, "tags": ["a"]}',
     'c.json': '{"id": 1, "extra": true, "more": {"x": 2}, "other": 3}',
     'd.json': '{"id": 1, "extra": false}',
@@ -76,21 +102,42 @@ test('every strategy gives the same problems and line:col on schemas across file
     const nineteen = await run(['--schema', 'd2019.json', 'c.json', 'd.json', '-r', 'json'], dir, strategy);
     assert.equal(seven.code, 1, seven.stderr);
     assert.equal(nineteen.code, 1, nineteen.stderr);
-    reports[strategy] = [seven, nineteen].map(({ stdout, stderr }) => ({ files: parseJsonReport(stdout).files.map(({ path, status, problems }) => ({ path, status, problems })), stderr }));
+    reports[strategy] = [seven, nineteen].map(({ stdout, stderr }) => ({
+      files: parseJsonReport(stdout).files.map(({ path, status, problems }) => ({ path, status, problems })),
+      stderr,
+    }));
   }
-  assert.deepEqual(reports.lazy.map(({ files }) => files), reports.eager.map(({ files }) => files));
-  assert.deepEqual(reports.apart.map(({ files }) => files), reports.eager.map(({ files }) => files));
+  assert.deepEqual(
+    reports.lazy.map(({ files }) => files),
+    reports.eager.map(({ files }) => files),
+  );
+  assert.deepEqual(
+    reports.apart.map(({ files }) => files),
+    reports.eager.map(({ files }) => files),
+  );
   // Apart defers only what compiles without a word (defer-properties.js): it warns as lazy does.
-  assert.deepEqual(reports.apart.map(({ stderr }) => stderr), reports.lazy.map(({ stderr }) => stderr));
+  assert.deepEqual(
+    reports.apart.map(({ stderr }) => stderr),
+    reports.lazy.map(({ stderr }) => stderr),
+  );
   // The unknown format is in a definition compiled when a.json reaches it, after the warnings were said.
   assert.match(reports.eager[0].stderr, /unknown format "no-such-format"/);
   assert.doesNotMatch(reports.lazy[0].stderr, /unknown format/);
   const [seven, nineteen] = reports.lazy;
-  assert.deepEqual(seven.files.map(({ path }) => path), ['a.json']); // the json report lists failing files
+  assert.deepEqual(
+    seven.files.map(({ path }) => path),
+    ['a.json'],
+  ); // the json report lists failing files
   assert.ok(seven.files[0].problems.length >= 4, JSON.stringify(seven.files[0].problems));
   assert.match(seven.stderr, /unknown keyword "unknownThing"/);
-  assert.deepEqual(nineteen.files.map(({ path }) => path), ['c.json']);
-  assert.deepEqual(nineteen.files[0].problems.map(({ message }) => message).sort(), ['must NOT have unevaluated property "other"', 'must be equal to 1'].sort());
+  assert.deepEqual(
+    nineteen.files.map(({ path }) => path),
+    ['c.json'],
+  );
+  assert.deepEqual(
+    nineteen.files[0].problems.map(({ message }) => message).sort(),
+    ['must NOT have unevaluated property "other"', 'must be equal to 1'].sort(),
+  );
 });
 
 // Code compiled apart gives each $ref'd subschema's errors a schemaPath from that subschema's own
@@ -107,7 +154,11 @@ test('apart: a failing document is worded by the code with $refs inlined, as the
   for (const strategy of strategies) {
     const { code, stdout } = await run(['--schema', 's.json', 'd.json', '-r', 'json'], dir, strategy);
     assert.equal(code, 1);
-    assert.deepEqual(parseJsonReport(stdout).files[0].problems.map(({ message }) => message), ['must be string', 'must be one of "a", "b"'], strategy);
+    assert.deepEqual(
+      parseJsonReport(stdout).files[0].problems.map(({ message }) => message),
+      ['must be string', 'must be one of "a", "b"'],
+      strategy,
+    );
   }
 });
 
@@ -131,13 +182,15 @@ test('a required key "" is required inside if and not, whatever the strategy', a
     assert.equal(code, 1, strategy);
     const { files, summary } = parseJsonReport(stdout);
     assert.equal(summary.passed, 1, strategy); // no-key.json
-    assert.deepEqual(files.map(({ path, problems }) => [path, problems.map(({ pointer, message }) => `${pointer} ${message}`)]), [
-      ['key.json', [' must have required property "then"', '/n must NOT be valid', '/d must NOT be valid']],
-    ], strategy);
+    assert.deepEqual(
+      files.map(({ path, problems }) => [path, problems.map(({ pointer, message }) => `${pointer} ${message}`)]),
+      [['key.json', [' must have required property "then"', '/n must NOT be valid', '/d must NOT be valid']]],
+      strategy,
+    );
   }
 });
 
-test('which strategy compiles a schema: apart, lazy with ajv\'s stricter checks, eager with --cache; forced by name', () => {
+test("which strategy compiles a schema: apart, lazy with ajv's stricter checks, eager with --cache; forced by name", () => {
   const rows = [
     // cache, strictChecks, forced ─▶ strategy
     [false, false, undefined, 'apart'],
@@ -152,7 +205,11 @@ test('which strategy compiles a schema: apart, lazy with ajv\'s stricter checks,
     [false, true, '', 'lazy'],
   ];
   for (const [cache, strictChecks, forced, want] of rows) {
-    assert.equal(compileStrategy({ cache, strictChecks, forced }), want, JSON.stringify({ cache, strictChecks, forced }));
+    assert.equal(
+      compileStrategy({ cache, strictChecks, forced }),
+      want,
+      JSON.stringify({ cache, strictChecks, forced }),
+    );
   }
 });
 
@@ -160,27 +217,46 @@ test('which strategy compiles a schema: apart, lazy with ajv\'s stricter checks,
 // own: the code of a $ref'd subschema compiled apart names its errors from its own "#", so the
 // root's message would take the subschema's error. A schema that uses a plugin's keyword is
 // compiled with $refs inlined, whichever strategy is asked for.
-test('a schema that uses a keyword of the rule\'s plugins (ajv-errors\' errorMessage) gets the messages lazy and eager give it', async (t) => {
+test("a schema that uses a keyword of the rule's plugins (ajv-errors' errorMessage) gets the messages lazy and eager give it", async (t) => {
   const dir = makeTree(t, {
-    's.json': JSON.stringify({ allOf: [{ $ref: '#/definitions/text' }], definitions: { text: { type: 'string' } }, errorMessage: { type: 'the document must be text' } }),
+    's.json': JSON.stringify({
+      allOf: [{ $ref: '#/definitions/text' }],
+      definitions: { text: { type: 'string' } },
+      errorMessage: { type: 'the document must be text' },
+    }),
     'number.json': '5',
     // A property large enough to be deferred, under a node whose errorMessage takes its errors:
     // left in place, as everything at or under a node that uses a plugin's keyword.
     'q.json': JSON.stringify({
-      properties: { q: { type: 'object', properties: { p: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'integer' } } } }, errorMessage: 'q is not as it should be' } },
+      properties: {
+        q: {
+          type: 'object',
+          properties: { p: { type: 'object', properties: { x: { type: 'string' }, y: { type: 'integer' } } } },
+          errorMessage: 'q is not as it should be',
+        },
+      },
     }),
     'nested.json': '{"q": {"p": {"x": 1}}}',
-    '.filecheckrc.json': JSON.stringify({ rules: [
-      { files: ['number.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } },
-      { files: ['nested.json'], schema: 'q.json', ajv: { plugins: ['ajv-errors'] } },
-    ] }),
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { files: ['number.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } },
+        { files: ['nested.json'], schema: 'q.json', ajv: { plugins: ['ajv-errors'] } },
+      ],
+    }),
   });
   fs.mkdirSync(path.join(dir, 'node_modules'));
-  for (const name of ['ajv', 'ajv-errors']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  for (const name of ['ajv', 'ajv-errors'])
+    fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
   for (const strategy of strategies) {
     const { code, stdout } = await run(['-r', 'json'], dir, strategy);
     assert.equal(code, 1);
-    const byFile = Object.fromEntries(parseJsonReport(stdout).files.map((file) => [file.path, file.problems.map(({ message }) => message)]));
-    assert.deepEqual(byFile, { 'number.json': ['must be string'], 'nested.json': ['q is not as it should be'] }, strategy);
+    const byFile = Object.fromEntries(
+      parseJsonReport(stdout).files.map((file) => [file.path, file.problems.map(({ message }) => message)]),
+    );
+    assert.deepEqual(
+      byFile,
+      { 'number.json': ['must be string'], 'nested.json': ['q is not as it should be'] },
+      strategy,
+    );
   }
 });

@@ -21,7 +21,9 @@ async function shardReports(_t, dir, count, extra = []) {
   const names = [];
   for (let i = 1; i <= count; i++) {
     const name = `reports/shard-${i}.json`;
-    const { code, stderr } = await runCli([...PATTERNS, '--shard', `${i}/${count}`, '-r', `json:${name}`, ...extra], { cwd: dir });
+    const { code, stderr } = await runCli([...PATTERNS, '--shard', `${i}/${count}`, '-r', `json:${name}`, ...extra], {
+      cwd: dir,
+    });
     assert.ok(code === 0 || code === 1, stderr);
     names.push(name);
   }
@@ -31,11 +33,27 @@ async function shardReports(_t, dir, count, extra = []) {
 /** A hand-made report, as reporters/json.js writes it. */
 function report(files, counts = {}, extra = {}) {
   const failed = files.filter((f) => f.status === 'fail').length;
-  const summary = { total: 0, passed: 0, failed, skipped: 0, unchecked: 0, bailed: false, interrupted: false, durationMs: 5, plan: { mode: 'inline', workers: 0, reason: 'x' }, ...counts, ...extra };
+  const summary = {
+    total: 0,
+    passed: 0,
+    failed,
+    skipped: 0,
+    unchecked: 0,
+    bailed: false,
+    interrupted: false,
+    durationMs: 5,
+    plan: { mode: 'inline', workers: 0, reason: 'x' },
+    ...counts,
+    ...extra,
+  };
   summary.total = summary.passed + summary.failed + summary.skipped + summary.unchecked;
   return JSON.stringify({ files, summary });
 }
-const failing = (p) => ({ path: p, status: 'fail', problems: [{ validator: 'require', message: 'missing required key "a"', kind: 'invalid' }] });
+const failing = (p) => ({
+  path: p,
+  status: 'fail',
+  problems: [{ validator: 'require', message: 'missing required key "a"', kind: 'invalid' }],
+});
 
 test('merging the shards gives the report of one run over all the files, in path order', async (t) => {
   const dir = makeTree(t, TREE);
@@ -63,7 +81,9 @@ test('--verbose reports replay their passing files too; -r json:file writes the 
   const dir = makeTree(t, TREE);
   const wholeJson = parseJsonReport((await runCli([...PATTERNS, '-r', 'json', '--verbose'], { cwd: dir })).stdout);
   const reports = await shardReports(t, dir, 2, ['--verbose']);
-  const merged = await runCli(['merge', ...reports, '--verbose', '-r', 'default', '-r', 'json:out/merged.json'], { cwd: dir });
+  const merged = await runCli(['merge', ...reports, '--verbose', '-r', 'default', '-r', 'json:out/merged.json'], {
+    cwd: dir,
+  });
   assert.equal(merged.code, 1, merged.stderr);
   assert.equal([...merged.stdout.matchAll(/^PASS data\/\S+\.json$/gm)].length, 24);
   assert.match(merged.stdout, /^Plan: merge: 2 reports combined$/m);
@@ -113,7 +133,10 @@ test('the same shard twice is counted once, with a warning', async (t) => {
   const { code, stdout, stderr } = await runCli(['merge', ...reports, 'reports/again.json'], { cwd: dir });
   assert.equal(code, 1, stderr);
   assert.equal(filesLine(stdout), 'Files: 6 failed, 24 passed, 30 total');
-  assert.equal(stderr, 'filecheck: warning: shard 1/2 is in both reports/shard-1.json and reports/again.json: counted once, from reports/shard-1.json\n');
+  assert.equal(
+    stderr,
+    'filecheck: warning: shard 1/2 is in both reports/shard-1.json and reports/again.json: counted once, from reports/shard-1.json\n',
+  );
 });
 
 test('a file in two reports is counted once, with a warning; a failure wins over a pass', async (t) => {
@@ -124,9 +147,19 @@ test('a file in two reports is counted once, with a warning; a failure wins over
   const { code, stdout, stderr } = await runCli(['merge', 'a.json', 'b.json', '-r', 'json'], { cwd: dir });
   assert.equal(code, 1, stderr);
   const merged = parseJsonReport(stdout);
-  assert.deepEqual(merged.files.map((f) => [f.path, f.status]), [['x.json', 'fail'], ['y.json', 'fail'], ['z.json', 'fail']]);
+  assert.deepEqual(
+    merged.files.map((f) => [f.path, f.status]),
+    [
+      ['x.json', 'fail'],
+      ['y.json', 'fail'],
+      ['z.json', 'fail'],
+    ],
+  );
   assert.deepEqual([merged.summary.total, merged.summary.failed, merged.summary.passed], [3, 3, 0]);
-  assert.equal(oneLine(stderr), 'warning: 2 files are in more than one report, counted once (a failure wins): x.json (a.json, b.json), y.json (a.json, b.json)');
+  assert.equal(
+    oneLine(stderr),
+    'warning: 2 files are in more than one report, counted once (a failure wins): x.json (a.json, b.json), y.json (a.json, b.json)',
+  );
 });
 
 test('shards of different splits, and shards of different sets of files', async (t) => {
@@ -137,12 +170,17 @@ test('shards of different splits, and shards of different sets of files', async 
   const mixed = await runCli(['merge', 'reports/of-two.json', 'reports/shard-2.json'], { cwd: dir });
   assert.equal(mixed.code, 2);
   assert.equal(mixed.stdout, '');
-  assert.equal(oneLine(mixed.stderr), 'cannot merge shards of different splits: reports/of-two.json is shard 1/2, reports/shard-2.json is shard 2/3');
+  assert.equal(
+    oneLine(mixed.stderr),
+    'cannot merge shards of different splits: reports/of-two.json is shard 1/2, reports/shard-2.json is shard 2/3',
+  );
 
   const edited = JSON.parse(fs.readFileSync(path.join(dir, 'reports/shard-3.json'), 'utf8'));
   edited.summary.shard.total = 99;
   fs.writeFileSync(path.join(dir, 'reports/shard-3.json'), JSON.stringify(edited));
-  const drift = await runCli(['merge', 'reports/shard-1.json', 'reports/shard-2.json', 'reports/shard-3.json'], { cwd: dir });
+  const drift = await runCli(['merge', 'reports/shard-1.json', 'reports/shard-2.json', 'reports/shard-3.json'], {
+    cwd: dir,
+  });
   assert.equal(drift.code, 1, drift.stderr);
   assert.match(oneLine(drift.stderr), /^warning: the shards were split from different sets of files \(31, 99 files\)/);
 });
@@ -156,7 +194,10 @@ test('a missing, corrupt or foreign report exits 2 with one line naming it, and 
     'array.json': '[]',
     'bad-counts.json': JSON.stringify({ files: [], summary: { ...JSON.parse(good).summary, total: 7 } }),
     'bad-file.json': JSON.stringify({ files: [{ path: 'a.json' }], summary: JSON.parse(good).summary }),
-    'unlisted-failure.json': JSON.stringify({ files: [], summary: { ...JSON.parse(good).summary, failed: 1, total: 2 } }),
+    'unlisted-failure.json': JSON.stringify({
+      files: [],
+      summary: { ...JSON.parse(good).summary, failed: 1, total: 2 },
+    }),
     'dir.json/': '',
   });
   for (const [file, message] of [
@@ -167,10 +208,15 @@ test('a missing, corrupt or foreign report exits 2 with one line naming it, and 
     ['array.json', 'array.json: not a filecheck JSON report: expected {"files": [...], "summary": {...}}'],
     ['bad-counts.json', 'bad-counts.json: not a filecheck JSON report: the summary counts do not add up to its total'],
     ['bad-file.json', 'bad-file.json: not a filecheck JSON report: files[0] is not { path, status, problems }'],
-    ['unlisted-failure.json', 'unlisted-failure.json: not a filecheck JSON report: it lists 0 failing files, its summary counts 1'],
+    [
+      'unlisted-failure.json',
+      'unlisted-failure.json: not a filecheck JSON report: it lists 0 failing files, its summary counts 1',
+    ],
     ['nothing-*.json', 'no reports match "nothing-*.json"'],
   ]) {
-    const { code, stdout, stderr } = await runCli(['merge', 'good.json', file, '--output-file', 'merged.json'], { cwd: dir });
+    const { code, stdout, stderr } = await runCli(['merge', 'good.json', file, '--output-file', 'merged.json'], {
+      cwd: dir,
+    });
     assert.equal(code, 2, file);
     assert.equal(stdout, '', file);
     if (typeof message === 'string') assert.equal(oneLine(stderr), message);
@@ -206,7 +252,10 @@ test('merge without reports, with an unknown option, and merge --help', async (t
   assert.equal(parseJsonReport(fs.readFileSync(path.join(dir, 'merged.json'), 'utf8')).summary.passed, 1);
 
   const main = await runCli(['--help'], { cwd: dir });
-  assert.match(main.stdout.replace(/\s+/g, ' '), /filecheck merge shard-\*\.json Combine the JSON reports of several runs/);
+  assert.match(
+    main.stdout.replace(/\s+/g, ' '),
+    /filecheck merge shard-\*\.json Combine the JSON reports of several runs/,
+  );
   assert.match(main.stdout, /--shard/);
 });
 
@@ -215,16 +264,29 @@ test('merge in GitHub Actions (the github reporter on) annotates the failures an
   const shard = await runCli(['bad.yaml', 'ok.json', '-r', 'json:report.json'], { cwd: dir });
   assert.equal(shard.code, 1, shard.stderr);
   const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, GITHUB_STEP_SUMMARY: path.join(dir, 'summary.md') };
-  const merged = await runCli(['merge', 'report.json', '-r', 'json:merged.json', '-r', 'junit:merged.xml'], { cwd: dir, env });
+  const merged = await runCli(['merge', 'report.json', '-r', 'json:merged.json', '-r', 'junit:merged.xml'], {
+    cwd: dir,
+    env,
+  });
   assert.equal(merged.code, 1, merged.stderr);
-  assert.match(merged.stdout + merged.stderr, /^::error file=bad\.yaml,line=2,col=1,title=filecheck \(parse\)::invalid YAML: /m);
-  assert.deepEqual(parseJsonReport(fs.readFileSync(path.join(dir, 'merged.json'), 'utf8')).files.map((file) => file.path), ['bad.yaml']);
+  assert.match(
+    merged.stdout + merged.stderr,
+    /^::error file=bad\.yaml,line=2,col=1,title=filecheck \(parse\)::invalid YAML: /m,
+  );
+  assert.deepEqual(
+    parseJsonReport(fs.readFileSync(path.join(dir, 'merged.json'), 'utf8')).files.map((file) => file.path),
+    ['bad.yaml'],
+  );
   const junit = fs.readFileSync(path.join(dir, 'merged.xml'), 'utf8');
   assert.doesNotMatch(junit, /NaN/);
   assert.match(junit, /<testcase classname="bad\.yaml" name="bad\.yaml">/);
   // The shard's report lists its failures only (no --verbose): its pass still counts.
   assert.match(junit, /<testsuites name="filecheck" tests="2" failures="1" errors="0" skipped="0"/);
-  assert.deepEqual(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')), [], 'no temporary file left');
+  assert.deepEqual(
+    fs.readdirSync(dir).filter((name) => name.endsWith('.tmp')),
+    [],
+    'no temporary file left',
+  );
 });
 
 test('merge -r sarif:… -r gitlab:… writes the reports one run over all the files writes, byte for byte', async (t) => {
@@ -232,7 +294,9 @@ test('merge -r sarif:… -r gitlab:… writes the reports one run over all the f
   const whole = await runCli([...PATTERNS, '-r', 'sarif:whole.sarif', '-r', 'gitlab:whole-gl.json'], { cwd: dir });
   assert.equal(whole.code, 1, whole.stderr);
   const reports = await shardReports(t, dir, 3);
-  const merged = await runCli(['merge', ...reports, '-r', 'sarif:merged.sarif', '-r', 'gitlab:merged-gl.json'], { cwd: dir });
+  const merged = await runCli(['merge', ...reports, '-r', 'sarif:merged.sarif', '-r', 'gitlab:merged-gl.json'], {
+    cwd: dir,
+  });
   assert.equal(merged.code, 1, merged.stderr);
   assert.equal(merged.stdout, '');
   assert.equal(merged.stderr, '');

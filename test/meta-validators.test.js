@@ -10,9 +10,16 @@ const envOf = (ajv, dialect) => ajv.schemas[META_SCHEMAS[dialect].replace(/#$/, 
 
 test('the committed meta-schema validators are what scripts/build-meta-validators.js generates (run npm run build:meta-validators)', () => {
   const sources = metaValidatorSources();
-  assert.deepEqual([...sources.keys()].sort(), fs.readdirSync(new URL('../validators/json-schema/meta-schemas/', import.meta.url)).sort());
+  assert.deepEqual(
+    [...sources.keys()].sort(),
+    fs.readdirSync(new URL('../validators/json-schema/meta-schemas/', import.meta.url)).sort(),
+  );
   for (const [name, text] of sources) {
-    assert.equal(fs.readFileSync(new URL(`../validators/json-schema/meta-schemas/${name}`, import.meta.url), 'utf8'), text, `validators/json-schema/meta-schemas/${name} is stale`);
+    assert.equal(
+      fs.readFileSync(new URL(`../validators/json-schema/meta-schemas/${name}`, import.meta.url), 'utf8'),
+      text,
+      `validators/json-schema/meta-schemas/${name} is stale`,
+    );
   }
 });
 
@@ -27,13 +34,33 @@ const compiledItsOwn = (ajv, dialect) => {
 test('an ajv of plain settings checks schemas with the precompiled validator; verbose, $data or kept code (--cache) compile their own', () => {
   for (const dialect of PRECOMPILED_META_DIALECTS) {
     assert.equal(compiledItsOwn(createAjv(dialect, {}, [], []), dialect), false, dialect);
-    assert.equal(compiledItsOwn(createAjv(dialect, { formats: 'fast', strict: true, code: { optimize: false } }, [], []), dialect), false, dialect);
+    assert.equal(
+      compiledItsOwn(createAjv(dialect, { formats: 'fast', strict: true, code: { optimize: false } }, [], []), dialect),
+      false,
+      dialect,
+    );
     // A plugin's keyword with a meta-schema of its own (ajv-errors' errorMessage): that one is
     // compiled, and checked against the dialect's meta-schema, precompiled.
-    const plugin = { apply: (ajv) => ajv.addKeyword({ keyword: 'x-note', metaSchema: { type: 'string' } }), options: undefined };
-    assert.equal(compiledItsOwn(createAjv(dialect, { plugins: ['x-note'] }, [plugin], []), dialect), false, `${dialect} with a plugin`);
-    for (const [settings, options] of [[{ verbose: true }, {}], [{ $data: true }, {}], [{ allErrors: false }, {}], [{}, { source: true }]]) {
-      assert.equal(compiledItsOwn(createAjv(dialect, settings, [], [], options), dialect), true, `${dialect} ${JSON.stringify([settings, options])}`);
+    const plugin = {
+      apply: (ajv) => ajv.addKeyword({ keyword: 'x-note', metaSchema: { type: 'string' } }),
+      options: undefined,
+    };
+    assert.equal(
+      compiledItsOwn(createAjv(dialect, { plugins: ['x-note'] }, [plugin], []), dialect),
+      false,
+      `${dialect} with a plugin`,
+    );
+    for (const [settings, options] of [
+      [{ verbose: true }, {}],
+      [{ $data: true }, {}],
+      [{ allErrors: false }, {}],
+      [{}, { source: true }],
+    ]) {
+      assert.equal(
+        compiledItsOwn(createAjv(dialect, settings, [], [], options), dialect),
+        true,
+        `${dialect} ${JSON.stringify([settings, options])}`,
+      );
     }
   }
 });
@@ -64,7 +91,7 @@ const SCHEMAS = [
   { properties: { nested: { items: { properties: { deep: { enum: 'x', uniqueItems: 'yes' } } } } } },
 ];
 
-test('the precompiled validators give the verdicts and errors ajv\'s own compilation gives, in every dialect', () => {
+test("the precompiled validators give the verdicts and errors ajv's own compilation gives, in every dialect", () => {
   for (const dialect of PRECOMPILED_META_DIALECTS) {
     const precompiled = createAjv(dialect, {}, [], []);
     const compiled = createAjv(dialect, {}, [], [], { source: true });

@@ -5,9 +5,16 @@ import assert from 'node:assert/strict';
 import { filesToRecheck, namesChanged, staleBy } from '../runner/watch/plan-recheck.js';
 
 const state = {
-  deps: new Map([['/p/schema.json', [0]], ['/p/common.json', [0, 1]], ['/p/check.js', [2]]]),
+  deps: new Map([
+    ['/p/schema.json', [0]],
+    ['/p/common.json', [0, 1]],
+    ['/p/check.js', [2]],
+  ]),
   globs: [{ id: 1, matches: (file) => file.startsWith('/p/refs/') }],
-  schemasChosen: new Map([['docs/a.yaml', ['/p/chosen.json']], ['docs/b.yaml', ['/p/other.json']]]),
+  schemasChosen: new Map([
+    ['docs/a.yaml', ['/p/chosen.json']],
+    ['docs/b.yaml', ['/p/other.json']],
+  ]),
   lastError: null,
 };
 
@@ -23,12 +30,22 @@ test('staleBy: the rules a changed schema, ref or validator module affects, the 
   ];
   for (const [changed, lastError, affected, choosers, recompile] of rows) {
     const stale = staleBy(changed, { ...state, lastError });
-    assert.deepEqual([[...stale.affected].sort(), [...stale.choosers], stale.recompile], [affected, choosers, recompile], changed.join(' '));
+    assert.deepEqual(
+      [[...stale.affected].sort(), [...stale.choosers], stale.recompile],
+      [affected, choosers, recompile],
+      changed.join(' '),
+    );
   }
 });
 
 test('namesChanged: an edit is checked; a name that appeared or went away makes discovery run again; a name that came and went changes nothing', () => {
-  const tree = { relOf: new Map([['/p/a.json', 'a.json'], ['/p/d/b.json', 'd/b.json']]), folders: new Set(['/p/d']) };
+  const tree = {
+    relOf: new Map([
+      ['/p/a.json', 'a.json'],
+      ['/p/d/b.json', 'd/b.json'],
+    ]),
+    folders: new Set(['/p/d']),
+  };
   const rows = [
     // changed, renamed (the batch saw the name appear or go), still there ─▶ edited, rediscover
     [['/p/a.json'], [], ['/p/a.json'], ['a.json'], false], // edited in place
@@ -40,14 +57,22 @@ test('namesChanged: an edit is checked; a name that appeared or went away makes 
     [['/p/notes.txt'], [], ['/p/notes.txt'], [], false], // written, never a watched name
   ];
   for (const [changed, renamed, there, edited, rediscover] of rows) {
-    const names = namesChanged(changed, { ...tree, renamed: (file) => renamed.includes(file), exists: (file) => there.includes(file) });
+    const names = namesChanged(changed, {
+      ...tree,
+      renamed: (file) => renamed.includes(file),
+      exists: (file) => there.includes(file),
+    });
     assert.deepEqual(names, { edited, rediscover }, changed.join(' '));
   }
 });
 
-test('filesToRecheck: edited or new files by name, then the affected rules\' and the choosers\' files checked before, then those due; each once', () => {
+test("filesToRecheck: edited or new files by name, then the affected rules' and the choosers' files checked before, then those due; each once", () => {
   const entry = (rel, ...rules) => ({ rel, rules });
-  const files = new Map([entry('c.json', 0), entry('a.json', 0), entry('b.json', 1), entry('docs/a.yaml', 2), entry('never.json', 0)].map((e) => [e.rel, e]));
+  const files = new Map(
+    [entry('c.json', 0), entry('a.json', 0), entry('b.json', 1), entry('docs/a.yaml', 2), entry('never.json', 0)].map(
+      (e) => [e.rel, e],
+    ),
+  );
   const known = (rel) => rel !== 'never.json'; // a file the last run did not reach (--bail) is not a dependent
   const rows = [
     // edited, due, affected, choosers ─▶ order
@@ -67,6 +92,10 @@ test('filesToRecheck: edited or new files by name, then the affected rules\' and
       choosers: new Set(choosers),
       known,
     };
-    assert.deepEqual(filesToRecheck(plan).map((each) => each.rel), order, JSON.stringify({ edited, due, affected, choosers }));
+    assert.deepEqual(
+      filesToRecheck(plan).map((each) => each.rel),
+      order,
+      JSON.stringify({ edited, due, affected, choosers }),
+    );
   }
 });

@@ -6,7 +6,8 @@ import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from '../ru
 import { SETTLING, REPLIED } from '../runner/execute/progress-slots.js';
 
 const entries = (...names) => names.map((rel) => ({ rel, path: `/p/${rel}`, rules: [0] }));
-const places = (retries) => retries.map(({ start, entries: files, attempt }) => [start, files.map((entry) => entry.rel), attempt]);
+const places = (retries) =>
+  retries.map(({ start, entries: files, attempt }) => [start, files.map((entry) => entry.rel), attempt]);
 
 test('batchSize: about 100 ms of files at their measured cost, 16 before any is measured, smaller near the end, 1 to 1000', () => {
   const rows = [
@@ -18,7 +19,8 @@ test('batchSize: about 100 ms of files at their measured cost, 16 before any is 
     [{ ms: 10, files: 10 }, 120, 2, 10], // near the end: a quarter of a share
     [{ ms: 10, files: 10 }, 1, 2, 1],
   ];
-  for (const [cost, remaining, workers, size] of rows) assert.equal(batchSize(cost, remaining, workers), size, JSON.stringify({ cost, remaining, workers }));
+  for (const [cost, remaining, workers, size] of rows)
+    assert.equal(batchSize(cost, remaining, workers), size, JSON.stringify({ cost, remaining, workers }));
 });
 
 test('watchdogVerdict: a new file moves the task on; a stop aborts after the grace; a file or a settling batch past the timeout is stuck, once', () => {
@@ -36,20 +38,40 @@ test('watchdogVerdict: a new file moves the task on; a stop aborts after the gra
     [{ seen: 2, since: 0, stuck: null, entries: 3 }, 2, 700, { ...run, stoppedAt: 100 }, 'abort'],
     [{ seen: 2, since: 0, stuck: null, entries: 3 }, 2, 400, { ...run, stoppedAt: 100 }, null],
   ];
-  for (const [task, seen, now, context, verdict] of rows) assert.deepEqual(watchdogVerdict(task, seen, now, context), verdict, JSON.stringify({ task, seen, now }));
+  for (const [task, seen, now, context, verdict] of rows)
+    assert.deepEqual(watchdogVerdict(task, seen, now, context), verdict, JSON.stringify({ task, seen, now }));
 });
 
 test('afterWorkerDied: a batch is run again file by file; a file whose worker dies twice alone fails with kind error', () => {
   const three = { start: 10, entries: entries('a', 'b', 'c') };
   assert.deepEqual(afterWorkerDied(three, new Error('boom')).put, []);
-  assert.deepEqual(places(afterWorkerDied(three, new Error('boom')).retries), [[10, ['a'], 1], [11, ['b'], 1], [12, ['c'], 1]]);
+  assert.deepEqual(places(afterWorkerDied(three, new Error('boom')).retries), [
+    [10, ['a'], 1],
+    [11, ['b'], 1],
+    [12, ['c'], 1],
+  ]);
   const once = afterWorkerDied({ start: 4, entries: entries('a') }, new Error('boom'));
   assert.deepEqual([once.put, places(once.retries)], [[], [[4, ['a'], 1]]]);
   // Already run alone once: a batch of several that died again is split again.
-  assert.deepEqual(places(afterWorkerDied({ start: 0, entries: entries('a', 'b'), attempt: 1 }, 'x').retries), [[0, ['a'], 2], [1, ['b'], 2]]);
+  assert.deepEqual(places(afterWorkerDied({ start: 0, entries: entries('a', 'b'), attempt: 1 }, 'x').retries), [
+    [0, ['a'], 2],
+    [1, ['b'], 2],
+  ]);
   const twice = afterWorkerDied({ start: 4, entries: entries('a'), attempt: 1 }, new Error('boom'));
   assert.deepEqual(twice, {
-    put: [[4, { path: 'a', status: 'fail', problems: [{ validator: 'worker', message: 'the worker died twice while checking this file (boom)', kind: 'error' }], durationMs: 0 }]],
+    put: [
+      [
+        4,
+        {
+          path: 'a',
+          status: 'fail',
+          problems: [
+            { validator: 'worker', message: 'the worker died twice while checking this file (boom)', kind: 'error' },
+          ],
+          durationMs: 0,
+        },
+      ],
+    ],
     retries: [],
   });
 });
@@ -60,18 +82,43 @@ test('afterTimeout: the stuck file fails, those before and after it run again; s
   const rows = [
     // position ─▶ the failed place, the retries
     [0, 20, [[21, ['b', 'c', 'd'], 0]]],
-    [2, 22, [[20, ['a', 'b'], 0], [23, ['d'], 0]]],
+    [
+      2,
+      22,
+      [
+        [20, ['a', 'b'], 0],
+        [23, ['d'], 0],
+      ],
+    ],
     [3, 23, [[20, ['a', 'b', 'c'], 0]]],
   ];
   for (const [position, failed, retries] of rows) {
     const { put, retries: again } = afterTimeout(batch, { position, ms: 1200 }, run);
-    assert.deepEqual(put.map(([place, result]) => [place, result.path, result.problems[0].kind]), [[failed, batch.entries[failed - 20].rel, 'timeout']], `position ${position}`);
+    assert.deepEqual(
+      put.map(([place, result]) => [place, result.path, result.problems[0].kind]),
+      [[failed, batch.entries[failed - 20].rel, 'timeout']],
+      `position ${position}`,
+    );
     assert.deepEqual(places(again), retries, `position ${position}`);
   }
   const settling = afterTimeout(batch, { position: 4, ms: 1200 }, run);
-  assert.deepEqual([settling.put, places(settling.retries)], [[], [[20, ['a'], 0], [21, ['b'], 0], [22, ['c'], 0], [23, ['d'], 0]]]);
+  assert.deepEqual(
+    [settling.put, places(settling.retries)],
+    [
+      [],
+      [
+        [20, ['a'], 0],
+        [21, ['b'], 0],
+        [22, ['c'], 0],
+        [23, ['d'], 0],
+      ],
+    ],
+  );
   // Alone and settling: this file is the one that hangs, in a timer its validator left behind.
   const [[place, alone]] = afterTimeout({ start: 5, entries: entries('z') }, { position: 1, ms: 1500 }, run).put;
   assert.equal(place, 5);
-  assert.match(alone.problems[0].message, /^the check took longer than the file timeout of 1000 ms \(after its validators returned: in a timer or callback one of them left behind\)$/);
+  assert.match(
+    alone.problems[0].message,
+    /^the check took longer than the file timeout of 1000 ms \(after its validators returned: in a timer or callback one of them left behind\)$/,
+  );
 });

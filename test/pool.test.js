@@ -21,7 +21,8 @@ const withoutDurations = (files) => files.map(({ durationMs, ...rest }) => rest)
 // so that auto's in-process sample (~300 ms of checking, its later half counted: runner/execute/plan.js)
 // projects a job that pays for a pool: auto then really runs the pool beside the main thread. (Only
 // the first files slow was taken for the cost of every file before issue 14 item 6; no longer.)
-const slowFiles = (ms) => `const slowly = (doc) => { if (doc?.slow) { const end = performance.now() + ${ms}; while (performance.now() < end); } };\n`;
+const slowFiles = (ms) =>
+  `const slowly = (doc) => { if (doc?.slow) { const end = performance.now() + ${ms}; while (performance.now() < end); } };\n`;
 
 /** Every kind of verdict, 300 files; `expected` is path ─▶ the "validator:kind" of each problem. */
 function parityTree(t) {
@@ -34,7 +35,11 @@ function parityTree(t) {
       },
     }),
     'schemas/common.json': JSON.stringify({ definitions: { count: { type: 'integer', minimum: 0 } } }),
-    'refs/tag.schema.json': JSON.stringify({ $id: 'https://filecheck.test/tag.schema.json', type: 'string', pattern: '^[a-z]+$' }),
+    'refs/tag.schema.json': JSON.stringify({
+      $id: 'https://filecheck.test/tag.schema.json',
+      type: 'string',
+      pattern: '^[a-z]+$',
+    }),
     'checks/custom.js': `${slowFiles(5)}
 export const name = 'custom';
 export default function custom(doc) {
@@ -52,14 +57,35 @@ export default function custom(doc) {
     let text = json(doc);
     let problems = null;
     switch (i % 50) {
-      case 7: text = json({ ...doc, id: undefined }); problems = ['require:invalid']; break;
-      case 13: text = json({ ...doc, count: -1 }); problems = ['json-schema:invalid']; break;
-      case 17: text = json({ ...doc, tag: 'ABC' }); problems = ['json-schema:invalid']; break;
-      case 23: text = '{ "id": "x", '; problems = ['parse:parse']; break;
-      case 29: text = ''; problems = ['parse:parse']; break;
-      case 31: text = json({ ...doc, flag: 'bad' }); problems = ['custom:invalid', 'custom:invalid']; break;
+      case 7:
+        text = json({ ...doc, id: undefined });
+        problems = ['require:invalid'];
+        break;
+      case 13:
+        text = json({ ...doc, count: -1 });
+        problems = ['json-schema:invalid'];
+        break;
+      case 17:
+        text = json({ ...doc, tag: 'ABC' });
+        problems = ['json-schema:invalid'];
+        break;
+      case 23:
+        text = '{ "id": "x", ';
+        problems = ['parse:parse'];
+        break;
+      case 29:
+        text = '';
+        problems = ['parse:parse'];
+        break;
+      case 31:
+        text = json({ ...doc, flag: 'bad' });
+        problems = ['custom:invalid', 'custom:invalid'];
+        break;
       default:
-        if (i === 211) { text = json({ ...doc, flag: 'throw' }); problems = ['custom:error']; }
+        if (i === 211) {
+          text = json({ ...doc, flag: 'throw' });
+          problems = ['custom:error'];
+        }
     }
     files[rel] = text;
     if (problems) expected.set(rel, problems);
@@ -74,7 +100,9 @@ function assertPlanMatchesReason(plan, files) {
     return;
   }
   const number = '(\\d+(?:\\.\\d+)?)';
-  const figures = new RegExp(`^${number} ms so far \\+ ${number} files left × ${number} ms \\+ ${number} rule sets? left × ${number} ms: projected ${number} ms (in-process|with the main thread)(.*)$`).exec(plan.reason);
+  const figures = new RegExp(
+    `^${number} ms so far \\+ ${number} files left × ${number} ms \\+ ${number} rule sets? left × ${number} ms: projected ${number} ms (in-process|with the main thread)(.*)$`,
+  ).exec(plan.reason);
   assert.ok(figures, `unexpected reason: ${plan.reason}`);
   const [elapsed, remaining, msEach, setsLeft, setMs, projected] = figures.slice(1, 7).map(Number);
   assert.ok(remaining >= 0 && remaining < files, plan.reason);
@@ -84,24 +112,48 @@ function assertPlanMatchesReason(plan, files) {
     assert.equal(figures[7], 'with the main thread', plan.reason);
     assert.ok(figures[8].startsWith(` and ${workers} worker${workers === 1 ? '' : 's'} (each ~`), plan.reason);
     const inProcess = Number(/, (\d+) ms in-process$/.exec(figures[8])?.[1]);
-    assert.ok(inProcess - projected >= WORTH_MS - 1, `a pool for a saving of ${inProcess - projected} ms: ${plan.reason}`);
+    assert.ok(
+      inProcess - projected >= WORTH_MS - 1,
+      `a pool for a saving of ${inProcess - projected} ms: ${plan.reason}`,
+    );
   } else {
     assert.equal(plan.mode, 'inline', plan.reason);
     assert.equal(plan.workers, 0);
     // The in-process projection is what has been spent plus the parts it names.
-    assert.ok(Math.abs(elapsed + remaining * msEach + setsLeft * setMs - projected) <= remaining * 0.0005 + setsLeft * 0.05 + 2, plan.reason);
-    const pool = /^, (\d+) ms with the main thread and \d+ workers? \(each ~(\d+) ms (?:to start, load and warm up|more to load and warm up, taking files for \d+ ms)\): a pool would not pay for its start-up$/.exec(figures[8]);
+    assert.ok(
+      Math.abs(elapsed + remaining * msEach + setsLeft * setMs - projected) <= remaining * 0.0005 + setsLeft * 0.05 + 2,
+      plan.reason,
+    );
+    const pool =
+      /^, (\d+) ms with the main thread and \d+ workers? \(each ~(\d+) ms (?:to start, load and warm up|more to load and warm up, taking files for \d+ ms)\): a pool would not pay for its start-up$/.exec(
+        figures[8],
+      );
     assert.ok(pool, plan.reason);
     assert.ok(Number(pool[2]) >= 0, plan.reason); // its start is paid during the sample, in part or whole
-    assert.ok(remaining === 0 || projected - Number(pool[1]) < WORTH_MS + 1, `in-process despite a saving: ${plan.reason}`);
+    assert.ok(
+      remaining === 0 || projected - Number(pool[1]) < WORTH_MS + 1,
+      `in-process despite a saving: ${plan.reason}`,
+    );
   }
 }
 
 // ── 1. parity ──────────────────────────────────────────────────────────────────────────────────────
 
-test('--workers 0, 1, 2 and auto report every kind of result identically, json and default', { timeout: 90_000 }, async (t) => {
+test('--workers 0, 1, 2 and auto report every kind of result identically, json and default', {
+  timeout: 90_000,
+}, async (t) => {
   const { dir, expected } = parityTree(t);
-  const checks = ['data', '-s', 'schemas/item.schema.json', '--ref', 'refs/tag.schema.json', '-k', 'id:string', '--validator', './checks/custom.js'];
+  const checks = [
+    'data',
+    '-s',
+    'schemas/item.schema.json',
+    '--ref',
+    'refs/tag.schema.json',
+    '-k',
+    'id:string',
+    '--validator',
+    './checks/custom.js',
+  ];
   const json = {};
   const human = {};
   for (const workers of MODES) {
@@ -121,14 +173,40 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
   const reference = withoutDurations(json['0'].files);
   assert.equal(reference.length, 300);
   const failing = reference.filter((file) => file.status === 'fail');
-  assert.deepEqual(failing.map((file) => [file.path, file.problems.map((p) => `${p.validator}:${p.kind}`)]), [...expected]);
+  assert.deepEqual(
+    failing.map((file) => [file.path, file.problems.map((p) => `${p.validator}:${p.kind}`)]),
+    [...expected],
+  );
   assert.ok(reference.filter((file) => file.status === 'pass').every((file) => file.problems.length === 0));
   const problemOf = (rel) => failing.find((file) => file.path === rel).problems;
-  assert.deepEqual(problemOf('data/item-013.json'), [{ validator: 'json-schema', message: 'must be >= 0', kind: 'invalid', pointer: '/count', line: 3, column: 12 }]);
-  assert.deepEqual(problemOf('data/item-017.json'), [{ validator: 'json-schema', message: 'must match pattern "^[a-z]+$"', kind: 'invalid', pointer: '/tag', line: 4, column: 10 }]);
-  assert.deepEqual(problemOf('data/item-029.json'), [{ validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' }]);
-  assert.deepEqual(problemOf('data/item-211.json'), [{ validator: 'custom', message: 'threw: custom validator blew up', kind: 'error' }]);
-  const counts = { total: 300, passed: 300 - expected.size, failed: expected.size, skipped: 0, unchecked: 0, bailed: false, interrupted: false };
+  assert.deepEqual(problemOf('data/item-013.json'), [
+    { validator: 'json-schema', message: 'must be >= 0', kind: 'invalid', pointer: '/count', line: 3, column: 12 },
+  ]);
+  assert.deepEqual(problemOf('data/item-017.json'), [
+    {
+      validator: 'json-schema',
+      message: 'must match pattern "^[a-z]+$"',
+      kind: 'invalid',
+      pointer: '/tag',
+      line: 4,
+      column: 10,
+    },
+  ]);
+  assert.deepEqual(problemOf('data/item-029.json'), [
+    { validator: 'parse', message: 'invalid JSON: the file is empty', line: 1, column: 1, kind: 'parse' },
+  ]);
+  assert.deepEqual(problemOf('data/item-211.json'), [
+    { validator: 'custom', message: 'threw: custom validator blew up', kind: 'error' },
+  ]);
+  const counts = {
+    total: 300,
+    passed: 300 - expected.size,
+    failed: expected.size,
+    skipped: 0,
+    unchecked: 0,
+    bailed: false,
+    interrupted: false,
+  };
   assert.equal(filesLine(human['0']), `Files: ${expected.size} failed, ${300 - expected.size} passed, 300 total`);
   assert.deepEqual(failedPaths(human['0']), [...expected.keys()]);
 
@@ -150,7 +228,9 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
 
 // ── 2. chaos ───────────────────────────────────────────────────────────────────────────────────────
 
-test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for workers 0, 1, 2 and auto', { timeout: 60_000 }, async (t) => {
+test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for workers 0, 1, 2 and auto', {
+  timeout: 60_000,
+}, async (t) => {
   const files = { 'checks/slow.js': `${slowFiles(4)}export default function (doc) { slowly(doc); }\n` };
   const paths = [];
   for (let i = 0; i < 300; i++) {
@@ -160,13 +240,37 @@ test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for wo
   const dir = makeTree(t, files);
   const hit = paths.filter((rel) => chaosHits({ probability: 0.2, seed: '7' }, rel));
   assert.ok(hit.length > 30 && hit.length < 90, `${hit.length} hits`);
-  const chaosProblem = { validator: 'chaos-monkey', message: 'chaos monkey: injected throw (probability 0.2, seed 7)', kind: 'chaos' };
+  const chaosProblem = {
+    validator: 'chaos-monkey',
+    message: 'chaos monkey: injected throw (probability 0.2, seed 7)',
+    kind: 'chaos',
+  };
 
   for (const workers of MODES) {
-    const run = await runCli(['c', '--validator', './checks/slow.js', '--chaos-monkey', '0.2', '--chaos-seed', '7', '-q', '-r', 'json', '--workers', workers], { cwd: dir });
+    const run = await runCli(
+      [
+        'c',
+        '--validator',
+        './checks/slow.js',
+        '--chaos-monkey',
+        '0.2',
+        '--chaos-seed',
+        '7',
+        '-q',
+        '-r',
+        'json',
+        '--workers',
+        workers,
+      ],
+      { cwd: dir },
+    );
     assert.equal(run.code, 1, `--workers ${workers}: ${run.stderr}`);
     const { files: failing, summary } = parseJsonReport(run.stdout);
-    assert.deepEqual(failing, hit.map((rel) => ({ path: rel, status: 'fail', problems: [chaosProblem] })), `--workers ${workers}`);
+    assert.deepEqual(
+      failing,
+      hit.map((rel) => ({ path: rel, status: 'fail', problems: [chaosProblem] })),
+      `--workers ${workers}`,
+    );
     assert.equal(summary.failed, hit.length);
     assert.equal(summary.passed, 300 - hit.length);
     assert.equal(summary.unchecked, 0);
@@ -177,7 +281,9 @@ test('--chaos-monkey 0.2 --chaos-seed 7 fails the same files, kind chaos, for wo
 
 // ── 3. bail ────────────────────────────────────────────────────────────────────────────────────────
 
-test('--bail 2 in a pool reports the first two failing files in path order, and the process exits by itself', { timeout: 60_000 }, async (t) => {
+test('--bail 2 in a pool reports the first two failing files in path order, and the process exits by itself', {
+  timeout: 60_000,
+}, async (t) => {
   // Every 7th file fails. The first failing file is slow: the second worker finds later failures
   // first, and they must wait, then be dropped.
   const files = {
@@ -195,7 +301,10 @@ test('--bail 2 in a pool reports the first two failing files in path order, and 
   assert.equal(pooled.code, 1, pooled.stderr);
   assert.equal(pooled.stderr, '');
   const { files: failing, summary } = parseJsonReport(pooled.stdout);
-  assert.deepEqual(failing.map((file) => file.path), ['data/f-003.json', 'data/f-010.json']);
+  assert.deepEqual(
+    failing.map((file) => file.path),
+    ['data/f-003.json', 'data/f-010.json'],
+  );
   assert.deepEqual(failing[1].problems, [{ validator: 'v', message: 'bad 10', kind: 'invalid' }]);
   assert.equal(summary.bailed, true);
   assert.equal(summary.failed, 2);
@@ -213,7 +322,9 @@ test('--bail 2 in a pool reports the first two failing files in path order, and 
   assert.deepEqual(pooledCounts, inlineCounts);
 });
 
-test('--bail in a pool stops the workers between two files instead of letting them finish their batches', { timeout: 60_000 }, async (t) => {
+test('--bail in a pool stops the workers between two files instead of letting them finish their batches', {
+  timeout: 60_000,
+}, async (t) => {
   // The first batch fails fast; the second worker's batch is 16 files of 250 ms, 4 s if it ran to
   // its end: the bail must reach it after the file it is on.
   const files = {
@@ -226,11 +337,17 @@ test('--bail in a pool stops the workers between two files instead of letting th
   for (let i = 0; i < 64; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i });
   const dir = makeTree(t, files);
   const started = performance.now();
-  const run = await runCli(['data', '--validator', './checks/v.js', '--bail', '2', '-r', 'json', '--workers', '2'], { cwd: dir, timeout: 20_000 });
+  const run = await runCli(['data', '--validator', './checks/v.js', '--bail', '2', '-r', 'json', '--workers', '2'], {
+    cwd: dir,
+    timeout: 20_000,
+  });
   const wallMs = performance.now() - started;
   assert.equal(run.code, 1, run.stderr);
   const { files: failing, summary } = parseJsonReport(run.stdout);
-  assert.deepEqual(failing.map((file) => file.path), ['data/f-001.json', 'data/f-002.json']);
+  assert.deepEqual(
+    failing.map((file) => file.path),
+    ['data/f-001.json', 'data/f-002.json'],
+  );
   assert.equal(summary.bailed, true);
   assert.equal(summary.unchecked, 64 - 3);
   assert.ok(summary.durationMs < 2000, `the run took ${summary.durationMs} ms after the bail`);
@@ -246,7 +363,9 @@ const KILLERS = {
 };
 
 for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
-  test(`a validator that ${how} on one file fails that file with kind error, "worker died"; the others keep their verdicts`, { timeout: 60_000 }, async (t) => {
+  test(`a validator that ${how} on one file fails that file with kind error, "worker died"; the others keep their verdicts`, {
+    timeout: 60_000,
+  }, async (t) => {
     const files = {
       'checks/killer.js': `export default function (doc, ctx) {
   if (ctx.path === 'data/f-137.json') ${kill}
@@ -254,13 +373,20 @@ for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
 }
 `,
     };
-    for (let i = 0; i < 200; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i, ...(i === 50 && { bad: true }) });
+    for (let i = 0; i < 200; i++)
+      files[`data/f-${pad(i)}.json`] = JSON.stringify({ i, ...(i === 50 && { bad: true }) });
     const dir = makeTree(t, files);
-    const run = await runCli(['data', '--validator', './checks/killer.js', '-r', 'json', '--workers', '2'], { cwd: dir, timeout: 30_000 });
+    const run = await runCli(['data', '--validator', './checks/killer.js', '-r', 'json', '--workers', '2'], {
+      cwd: dir,
+      timeout: 30_000,
+    });
     assert.equal(run.code, 1, run.stderr);
     assert.equal(run.stderr, '');
     const { files: failing, summary } = parseJsonReport(run.stdout);
-    assert.deepEqual(failing.map((file) => file.path), ['data/f-050.json', 'data/f-137.json']);
+    assert.deepEqual(
+      failing.map((file) => file.path),
+      ['data/f-050.json', 'data/f-137.json'],
+    );
     assert.deepEqual(failing[0].problems, [{ validator: 'killer', message: 'bad', kind: 'invalid' }]);
     const [died] = failing[1].problems;
     assert.equal(failing[1].problems.length, 1);
@@ -268,7 +394,15 @@ for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
     assert.match(died.message, /worker died/);
     assert.match(died.message, cause);
     const { durationMs, plan, ...counts } = summary;
-    assert.deepEqual(counts, { total: 200, passed: 198, failed: 2, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+    assert.deepEqual(counts, {
+      total: 200,
+      passed: 198,
+      failed: 2,
+      skipped: 0,
+      unchecked: 0,
+      bailed: false,
+      interrupted: false,
+    });
     assert.equal(counts.passed + counts.failed, counts.total);
   });
 }
@@ -276,10 +410,16 @@ for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
 // ── 5. Ctrl-C ──────────────────────────────────────────────────────────────────────────────────────
 
 test('SIGINT during a pool run exits 130 with the partial summary', { timeout: 60_000 }, async (t) => {
-  const files = { 'checks/slow.js': 'export default function () { const end = performance.now() + 2; while (performance.now() < end); }\n' };
+  const files = {
+    'checks/slow.js':
+      'export default function () { const end = performance.now() + 2; while (performance.now() < end); }\n',
+  };
   for (let i = 0; i < 3000; i++) files[`data/f-${pad(i, 4)}.json`] = `{"i": ${i}}`;
   const dir = makeTree(t, files);
-  const running = runCli(['data', '--validator', './checks/slow.js', '--workers', '2', '--verbose'], { cwd: dir, timeout: 30_000 });
+  const running = runCli(['data', '--validator', './checks/slow.js', '--workers', '2', '--verbose'], {
+    cwd: dir,
+    timeout: 30_000,
+  });
   // Interrupted once the pool has delivered its first results, ~3 s before it would be done: room
   // for a loaded machine to hear the signal late (the run ends soon after it, so this costs no time).
   let seen = '';
@@ -314,13 +454,18 @@ function dataTree(t, extra = {}, count = 200) {
   return makeTree(t, files);
 }
 
-test('an invalid schema found by the workers exits 2 with one line naming the schema, as in-process', { timeout: 60_000 }, async (t) => {
+test('an invalid schema found by the workers exits 2 with one line naming the schema, as in-process', {
+  timeout: 60_000,
+}, async (t) => {
   const dir = dataTree(t, { 'schemas/banana.schema.json': '{"type": "banana"}' });
   const args = ['data', '-s', 'schemas/banana.schema.json'];
   const pooled = await runCli([...args, '--workers', '2'], { cwd: dir, timeout: 20_000 });
   assert.equal(pooled.code, 2, pooled.stderr);
   assert.equal(pooled.stdout, '');
-  assert.equal(oneLine(pooled.stderr), 'schema schemas/banana.schema.json:1:10 is invalid: /type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array');
+  assert.equal(
+    oneLine(pooled.stderr),
+    'schema schemas/banana.schema.json:1:10 is invalid: /type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array',
+  );
   const inline = await runCli([...args, '--workers', '0'], { cwd: dir, timeout: 20_000 });
   assert.equal(inline.code, 2);
   assert.equal(inline.stderr, pooled.stderr);
@@ -329,18 +474,29 @@ test('an invalid schema found by the workers exits 2 with one line naming the sc
 test('-r json: a configuration error leaves nothing on stdout', async (t) => {
   const dir = dataTree(t, { 'banana.schema.json': '{"type": "banana"}' }, 20);
   for (const workers of ['0', '2']) {
-    const run = await runCli(['data', '-s', 'banana.schema.json', '-r', 'json', '--workers', workers], { cwd: dir, timeout: 20_000 });
+    const run = await runCli(['data', '-s', 'banana.schema.json', '-r', 'json', '--workers', workers], {
+      cwd: dir,
+      timeout: 20_000,
+    });
     assert.equal(run.code, 2);
     assert.equal(run.stdout, '', `--workers ${workers}`);
   }
 });
 
-test('an unexpected error while a worker compiles the rules is an internal error, as in-process, not a worker death', { timeout: 60_000 }, async (t) => {
+test('an unexpected error while a worker compiles the rules is an internal error, as in-process, not a worker death', {
+  timeout: 60_000,
+}, async (t) => {
   // ajv throws (not a UsageError) when a rule declares a keyword ajv already has.
-  const dir = dataTree(t, {
-    's.json': '{"type": "object"}',
-    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'], schema: 's.json', ajv: { keywords: ['type'] } }] }),
-  }, 50);
+  const dir = dataTree(
+    t,
+    {
+      's.json': '{"type": "object"}',
+      '.filecheckrc.json': JSON.stringify({
+        rules: [{ files: ['data/*.json'], schema: 's.json', ajv: { keywords: ['type'] } }],
+      }),
+    },
+    50,
+  );
   const runs = {};
   for (const workers of ['0', '2']) {
     runs[workers] = await runCli(['--workers', workers], { cwd: dir, timeout: 20_000 });
@@ -349,11 +505,16 @@ test('an unexpected error while a worker compiles the rules is an internal error
     assert.doesNotMatch(runs[workers].stderr, /worker died/);
   }
   const firstLine = (text) => text.split('\n')[0];
-  assert.match(firstLine(runs['0'].stderr), /^filecheck: internal error \(please report it\): Error: Keyword type is already defined$/);
+  assert.match(
+    firstLine(runs['0'].stderr),
+    /^filecheck: internal error \(please report it\): Error: Keyword type is already defined$/,
+  );
   assert.equal(firstLine(runs['2'].stderr), firstLine(runs['0'].stderr));
 });
 
-test('run(): a reporter that throws in the pool rejects the promise, as in-process, instead of killing the process', { timeout: 60_000 }, async (t) => {
+test('run(): a reporter that throws in the pool rejects the promise, as in-process, instead of killing the process', {
+  timeout: 60_000,
+}, async (t) => {
   const api = pathToFileURL(path.join(REPO, 'runner', 'index.js')).href;
   const dir = dataTree(t, {
     'api.mjs': `import { run } from ${JSON.stringify(api)};
@@ -369,7 +530,12 @@ try {
   });
   for (const workers of ['0', '2']) {
     const { code, stdout, stderr } = await new Promise((resolve) => {
-      execFile(process.execPath, ['api.mjs', workers], { cwd: dir, env: cliEnv(), timeout: 20_000 }, (error, out, err) => resolve({ code: error ? error.code : 0, stdout: out, stderr: err }));
+      execFile(
+        process.execPath,
+        ['api.mjs', workers],
+        { cwd: dir, env: cliEnv(), timeout: 20_000 },
+        (error, out, err) => resolve({ code: error ? error.code : 0, stdout: out, stderr: err }),
+      );
     });
     assert.equal(stderr, '', `--workers ${workers}`);
     assert.equal(stdout, 'rejected: reporter broke\n', `--workers ${workers}`);
@@ -390,7 +556,11 @@ test('--workers takes auto, 0 or a whole number: -1 and lots exit 2', async (t) 
 });
 
 test('"workers": 2 in the config makes a pool of 2; --workers 0 overrides it; "workers": -1 exits 2', async (t) => {
-  const dir = dataTree(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'], require: ['i:number'] }], workers: 2 }) }, 20);
+  const dir = dataTree(
+    t,
+    { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'], require: ['i:number'] }], workers: 2 }) },
+    20,
+  );
   const fromConfig = await runCli(['-r', 'json'], { cwd: dir });
   assert.equal(fromConfig.code, 0, fromConfig.stderr);
   const pooled = parseJsonReport(fromConfig.stdout).summary;
@@ -405,7 +575,11 @@ test('"workers": 2 in the config makes a pool of 2; --workers 0 overrides it; "w
   assert.deepEqual(inline.plan, { mode: 'inline', workers: 0, reason: '--workers 0: in-process' });
   assert.equal(inline.passed, 20);
 
-  const negative = dataTree(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'] }], workers: -1 }) }, 3);
+  const negative = dataTree(
+    t,
+    { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'] }], workers: -1 }) },
+    3,
+  );
   const invalid = await runCli([], { cwd: negative });
   assert.equal(invalid.code, 2);
   assert.equal(invalid.stdout, '');
@@ -433,4 +607,3 @@ test('compilesManySchemas: the workers get the young generation of compiling whe
   ];
   for (const [why, input, expected] of cases) assert.equal(compilesManySchemas(input, rules), expected, why);
 });
-

@@ -90,10 +90,18 @@ test('locateProblems: of duplicate keys, the last is placed, whatever its first 
   }
   const problems = [{ pointer: '/a/y' }, { pointer: '/a/x' }, { pointer: '/a' }];
   locateProblems(text, problems);
-  assert.deepEqual(problems.map((p) => [p.line, p.column]), [[4, 8], [4, 14], [4, 8]], 'several pointers at once');
+  assert.deepEqual(
+    problems.map((p) => [p.line, p.column]),
+    [
+      [4, 8],
+      [4, 14],
+      [4, 8],
+    ],
+    'several pointers at once',
+  );
 });
 
-test('locateProblems: with atKey, a problem lands on its key (an extra property is its key\'s fault), the last of duplicates', () => {
+test("locateProblems: with atKey, a problem lands on its key (an extra property is its key's fault), the last of duplicates", () => {
   const problems = [
     { pointer: '/a/b', atKey: true },
     { pointer: '/x~1y', atKey: true },
@@ -101,13 +109,30 @@ test('locateProblems: with atKey, a problem lands on its key (an extra property 
     { pointer: '/a/b' },
   ];
   locateProblems(DOC, problems);
-  assert.deepEqual(problems.map((p) => [p.line, p.column]), [[3, 5], [6, 3], [10, 3], [3, 10]]);
+  assert.deepEqual(
+    problems.map((p) => [p.line, p.column]),
+    [
+      [3, 5],
+      [6, 3],
+      [10, 3],
+      [3, 10],
+    ],
+  );
 });
 
 test('locateProblems marks `near` a problem placed on an ancestor of its pointer, and only those', () => {
-  const problems = [{ pointer: '/a/missing' }, { pointer: '/a/missing' }, { pointer: '/a' }, { pointer: '' }, { pointer: '/a/b/1/c' }];
+  const problems = [
+    { pointer: '/a/missing' },
+    { pointer: '/a/missing' },
+    { pointer: '/a' },
+    { pointer: '' },
+    { pointer: '/a/b/1/c' },
+  ];
   locateProblems(DOC, problems);
-  assert.deepEqual(problems.map((p) => p.near ?? false), [true, true, false, false, false]);
+  assert.deepEqual(
+    problems.map((p) => p.near ?? false),
+    [true, true, false, false, false],
+  );
 });
 
 test('locateProblems: root pointer with leading whitespace, and a scalar document', () => {
@@ -147,7 +172,11 @@ test('locateProblems places a pointer near the top of a document too deep for th
   const text = `{"a": 1,\n "deep": ${'['.repeat(100000)}${']'.repeat(100000)}}`;
   const problems = [{ pointer: '/a' }, { pointer: '/deep' }, { pointer: '/missing' }];
   locateProblems(text, problems);
-  assert.deepEqual(problems, [{ pointer: '/a', line: 1, column: 7 }, { pointer: '/deep', line: 2, column: 10 }, { pointer: '/missing' }], 'what was met before the parser gave up');
+  assert.deepEqual(
+    problems,
+    [{ pointer: '/a', line: 1, column: 7 }, { pointer: '/deep', line: 2, column: 10 }, { pointer: '/missing' }],
+    'what was met before the parser gave up',
+  );
 });
 
 test('locateProblems leaves positions out when the document is too deep for the position parser', () => {
@@ -214,17 +243,29 @@ test('describeSyntaxError: a truncated file fails where its text ends', async (t
   }
 });
 
-test('describeSyntaxError: a control character is placed by V8\'s offset', () => {
+test("describeSyntaxError: a control character is placed by V8's offset", () => {
   const text = '{\n  "title": "ok",\n  "body": "bell\u0007 here"\n}\n';
   assert.deepEqual(describe(text), { message: 'Bad control character in string literal', line: 3, column: 16 });
 });
 
 test('describeSyntaxError: multi-line files', async (t) => {
   const cases = [
-    ['trailing comma before the closing brace', '{\n  "a": 1,\n  "b": 2,\n}\n', 'Expected double-quoted property name', 4, 1],
+    [
+      'trailing comma before the closing brace',
+      '{\n  "a": 1,\n  "b": 2,\n}\n',
+      'Expected double-quoted property name',
+      4,
+      1,
+    ],
     // V8's words, which change with it: Node 20 says 'Unexpected number', Node 22 and later
     // "Expected ':' after property name". The place is filecheck's and stays.
-    ['missing colon on line 3 (V8 words it differently here)', '{\n  "a": 1,\n  "b" 2\n}', /^(Unexpected number|Expected ':' after property name)$/, 3, 7],
+    [
+      'missing colon on line 3 (V8 words it differently here)',
+      '{\n  "a": 1,\n  "b" 2\n}',
+      /^(Unexpected number|Expected ':' after property name)$/,
+      3,
+      7,
+    ],
     ['missing comma between lines', '{\n  "a": 1\n  "b": 2\n}', "Expected ',' or '}' after property value", 3, 3],
     ['text after the document', '{"a": 1}\n\n]', 'Unexpected non-whitespace character after JSON', 3, 1],
     // V8 gives no offset for an unexpected token: jsonc-parser's position, the start of the word.
@@ -232,10 +273,34 @@ test('describeSyntaxError: multi-line files', async (t) => {
     ['CRLF line endings', '{\r\n  "a": 1,\r\n}', 'Expected double-quoted property name', 3, 1],
     // Found beside test/reliability/fuzz-agreement.test.js, whose documents use every line break:
     // V8's offset was turned into a line by counting LF only, jsonc-parser's by counting CR too.
-    ['lone CR line endings (V8 gives the offset)', '{\r  "a": 1\r  "b": 2\r}', "Expected ',' or '}' after property value", 3, 3],
-    ['lone CR line endings (jsonc-parser gives the position)', '[\r  nope\r]', 'Unexpected token \'o\', "[\\r  nope\\r]" is not valid JSON', 2, 3],
-    ['mixed line endings', '{\n"a": 1,\r\n"b": 2,\r"c": 3\n\r\n  "d": 4}', "Expected ',' or '}' after property value", 6, 3],
-    ['an astral character before the fault counts as two columns', '["😀" x]', "Expected ',' or ']' after array element", 1, 7],
+    [
+      'lone CR line endings (V8 gives the offset)',
+      '{\r  "a": 1\r  "b": 2\r}',
+      "Expected ',' or '}' after property value",
+      3,
+      3,
+    ],
+    [
+      'lone CR line endings (jsonc-parser gives the position)',
+      '[\r  nope\r]',
+      'Unexpected token \'o\', "[\\r  nope\\r]" is not valid JSON',
+      2,
+      3,
+    ],
+    [
+      'mixed line endings',
+      '{\n"a": 1,\r\n"b": 2,\r"c": 3\n\r\n  "d": 4}',
+      "Expected ',' or '}' after property value",
+      6,
+      3,
+    ],
+    [
+      'an astral character before the fault counts as two columns',
+      '["😀" x]',
+      "Expected ',' or ']' after array element",
+      1,
+      7,
+    ],
   ];
   for (const [why, text, message, line, column] of cases) {
     await t.test(why, () => {

@@ -6,7 +6,18 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { REPO, runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import {
+  REPO,
+  runCli,
+  makeTree,
+  writeTree,
+  gitInit,
+  hasGit,
+  parseJsonReport,
+  failedPaths,
+  filesLine,
+  oneLine,
+} from './helpers/cli.js';
 
 const CONFIG = JSON.stringify({ rules: [{ files: ['data/**/*.json'], require: ['title:string'] }] });
 const GOOD = '{\n  "title": "fine"\n}\n';
@@ -27,14 +38,18 @@ test('named files that match no rule or are ignored are passed over silently; a 
   const none = await runCli(unrelated, { cwd: dir });
   assert.equal(none.code, 0, none.stdout + none.stderr);
   assert.equal(none.stderr, '');
-  for (const name of [...unrelated, 'skipped']) assert.ok(!none.stdout.includes(name), `"${name}" is not mentioned:\n${none.stdout}`);
+  for (const name of [...unrelated, 'skipped'])
+    assert.ok(!none.stdout.includes(name), `"${name}" is not mentioned:\n${none.stdout}`);
 
   const mixed = await runCli([...unrelated, 'data/good.json', 'data/bad.json'], { cwd: dir });
   assert.equal(mixed.code, 1);
   assert.deepEqual(failedPaths(mixed.stdout), ['data/bad.json']);
   assert.equal(filesLine(mixed.stdout), 'Files: 1 failed, 1 passed, 2 total');
   // lint-staged passes absolute paths.
-  const absolute = await runCli([...unrelated, 'data/good.json', 'data/bad.json'].map((name) => path.join(dir, name)), { cwd: dir });
+  const absolute = await runCli(
+    [...unrelated, 'data/good.json', 'data/bad.json'].map((name) => path.join(dir, name)),
+    { cwd: dir },
+  );
   assert.equal(absolute.code, 1);
   assert.deepEqual(failedPaths(absolute.stdout), ['data/bad.json']);
   assert.equal(filesLine(absolute.stdout), 'Files: 1 failed, 1 passed, 2 total');
@@ -42,7 +57,10 @@ test('named files that match no rule or are ignored are passed over silently; a 
   // Counted where asked for: the json summary, and --verbose.
   const json = await runCli([...unrelated, '-r', 'json'], { cwd: dir });
   assert.equal(json.code, 0);
-  assert.deepEqual([parseJsonReport(json.stdout).summary.skipped, parseJsonReport(json.stdout).summary.total], [unrelated.length, unrelated.length]);
+  assert.deepEqual(
+    [parseJsonReport(json.stdout).summary.skipped, parseJsonReport(json.stdout).summary.total],
+    [unrelated.length, unrelated.length],
+  );
   const verbose = await runCli([...unrelated, '--verbose'], { cwd: dir });
   assert.match(verbose.stdout, /^SKIP tsconfig\.json \(matches no rule\)$/m);
   if (hasGit) assert.match(verbose.stdout, /^SKIP build\/out\.json \(ignored\)$/m);
@@ -58,7 +76,7 @@ test('a glob or a file name that matches nothing stays a usage error, also besid
   assert.equal(oneLine(missing.stderr), 'no files match "data/gone.json" (use --pass-with-no-files to allow this)');
 });
 
-test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s bin, staged JSON, YAML and TOML file names', () => {
+test(".pre-commit-hooks.yaml declares the filecheck hook: node, the package's bin, staged JSON, YAML and TOML file names", () => {
   const hooks = parse(fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml'), 'utf8'));
   const { bin } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
   assert.equal(hooks.length, 1);
@@ -76,16 +94,25 @@ test('.pre-commit-hooks.yaml declares the filecheck hook: node, the package\'s b
 // .pre-commit-hooks.yaml declares its hooks. A shallow clone (CI's usual), or one that fetched
 // no tags, has none to ask: there the check is skipped, never passed.
 const git = (...args) => spawnSync('git', args, { cwd: REPO, encoding: 'utf8' });
-const skipTags = !hasGit ? 'git is not installed'
-  : git('rev-parse', '--is-shallow-repository').stdout.trim() !== 'false' ? 'not a full git clone of filecheck (its tags are not here)'
-    : git('tag', '--list').stdout.trim() === '' ? 'this clone fetched no tags (git fetch --tags)'
+const skipTags = !hasGit
+  ? 'git is not installed'
+  : git('rev-parse', '--is-shallow-repository').stdout.trim() !== 'false'
+    ? 'not a full git clone of filecheck (its tags are not here)'
+    : git('tag', '--list').stdout.trim() === ''
+      ? 'this clone fetched no tags (git fetch --tags)'
       : false;
 
-test('the README\'s pre-commit example works as written: its rev is a tag whose .pre-commit-hooks.yaml declares its hooks', { skip: skipTags }, () => {
+test("the README's pre-commit example works as written: its rev is a tag whose .pre-commit-hooks.yaml declares its hooks", {
+  skip: skipTags,
+}, () => {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const example = parse(/^## pre-commit\n\n```yaml\n([^`]*)```/m.exec(readme)[1]);
   const [{ rev, hooks }] = example.repos;
-  assert.equal(git('rev-parse', '--verify', '-q', `refs/tags/${rev}`).status, 0, `rev ${rev} is no tag of this repository (git tag -a ${rev})`);
+  assert.equal(
+    git('rev-parse', '--verify', '-q', `refs/tags/${rev}`).status,
+    0,
+    `rev ${rev} is no tag of this repository (git tag -a ${rev})`,
+  );
   const declared = git('show', `${rev}:.pre-commit-hooks.yaml`);
   assert.equal(declared.status, 0, `${rev} has no .pre-commit-hooks.yaml`);
   const ids = parse(declared.stdout).map((hook) => hook.id);
@@ -93,14 +120,19 @@ test('the README\'s pre-commit example works as written: its rev is a tag whose 
 });
 
 const preCommit = spawnSync('pre-commit', ['--version'], { encoding: 'utf8' });
-const skipFramework = !hasGit ? 'git is not installed'
-  : preCommit.status !== 0 ? 'the pre-commit executable is not on PATH (pip install pre-commit; .ci/run does)'
+const skipFramework = !hasGit
+  ? 'git is not installed'
+  : preCommit.status !== 0
+    ? 'the pre-commit executable is not on PATH (pip install pre-commit; .ci/run does)'
     : false;
 
 // The hook as users get it: pre-commit clones a repository at a rev, installs it with npm (system
 // node) and runs its entry. The repository is a snapshot of this working tree's package (what
 // `npm pack` would take, the lockfile and the hook definition), so uncommitted work is what is tested.
-test('through the pre-commit framework, a commit with a broken JSON file is refused and a fixed one goes through', { skip: skipFramework, timeout: 300_000 }, (t) => {
+test('through the pre-commit framework, a commit with a broken JSON file is refused and a fixed one goes through', {
+  skip: skipFramework,
+  timeout: 300_000,
+}, (t) => {
   const home = makeTree(t);
   const env = {
     ...process.env,
@@ -128,9 +160,12 @@ test('through the pre-commit framework, a commit with a broken JSON file is refu
     return result.output.trim();
   };
 
-  const hookRepo = makeTree(t, { '.pre-commit-hooks.yaml': fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml')) });
+  const hookRepo = makeTree(t, {
+    '.pre-commit-hooks.yaml': fs.readFileSync(path.join(REPO, '.pre-commit-hooks.yaml')),
+  });
   const { files } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
-  for (const name of [...files, 'package.json', 'package-lock.json']) fs.cpSync(path.join(REPO, name), path.join(hookRepo, name), { recursive: true });
+  for (const name of [...files, 'package.json', 'package-lock.json'])
+    fs.cpSync(path.join(REPO, name), path.join(hookRepo, name), { recursive: true });
   ok(hookRepo, 'git', 'init', '-q');
   ok(hookRepo, 'git', 'add', '-A');
   ok(hookRepo, 'git', 'commit', '-q', '-m', 'filecheck snapshot');

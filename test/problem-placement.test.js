@@ -11,13 +11,18 @@ const SCHEMA = JSON.stringify({
   properties: {
     a: { type: 'object', additionalProperties: false, properties: { n: { type: 'number' } } },
     restart: { enum: ['no', 'always'] },
-    services: { type: 'object', additionalProperties: { type: 'object', properties: { restart: { enum: ['no', 'always'] } } } },
+    services: {
+      type: 'object',
+      additionalProperties: { type: 'object', properties: { restart: { enum: ['no', 'always'] } } },
+    },
   },
 });
 
 /** Runs the json reporter in-process and on a pool of 2, asserts they agree, returns the problems by path. */
 async function problemsOfBoth(dir, args) {
-  const runs = await Promise.all(['0', '2'].map((workers) => runCli([...args, '--workers', workers, '-r', 'json'], { cwd: dir })));
+  const runs = await Promise.all(
+    ['0', '2'].map((workers) => runCli([...args, '--workers', workers, '-r', 'json'], { cwd: dir })),
+  );
   const [inline, pool] = runs.map((run) => {
     assert.equal(run.code, 1, run.stderr);
     return Object.fromEntries(parseJsonReport(run.stdout).files.map((file) => [file.path, file.problems]));
@@ -38,7 +43,16 @@ test('an extra property is placed on its key, in every format; problems are in t
     'd.toml': 'top = 1\n[a]\nn = 1\nextra = { deep = true }\n',
     'd.md': '---\na:\n  n: 1\n  extra: 2\ntop: 1\n---\n# Title\n',
   });
-  const problems = await problemsOfBoth(dir, ['-s', 's.json', 'd.json', 'd.jsonc', 'd.json5', 'd.yaml', 'd.toml', 'd.md']);
+  const problems = await problemsOfBoth(dir, [
+    '-s',
+    's.json',
+    'd.json',
+    'd.jsonc',
+    'd.json5',
+    'd.yaml',
+    'd.toml',
+    'd.md',
+  ]);
   const extra = 'must NOT have additional property "extra"';
   const top = 'must NOT have additional property "top"';
   assert.deepEqual(Object.fromEntries(Object.entries(problems).map(([path, list]) => [path, at(list)])), {
@@ -50,13 +64,27 @@ test('an extra property is placed on its key, in every format; problems are in t
     'd.toml': [`1:1 ${top}`, `4:1 ${extra}`],
     'd.yaml': [`3:3 ${extra}`, `5:1 ${top}`],
   });
-  assert.deepEqual(problems['d.json'].map((p) => p.pointer), ['/a/extra', '/top'], 'the pointer is still the property\'s');
+  assert.deepEqual(
+    problems['d.json'].map((p) => p.pointer),
+    ['/a/extra', '/top'],
+    "the pointer is still the property's",
+  );
 });
 
 test('a problem placed on a merge key, not on its own node, names where it is; one placed on its own node does not', async (t) => {
   const dir = makeTree(t, {
     's.json': SCHEMA,
-    'compose.yaml': ['x-common: &common', '  restart: sometimes', '', 'services:', '  web:', '    <<: *common', '  db:', '    restart: never', ''].join('\n'),
+    'compose.yaml': [
+      'x-common: &common',
+      '  restart: sometimes',
+      '',
+      'services:',
+      '  web:',
+      '    <<: *common',
+      '  db:',
+      '    restart: never',
+      '',
+    ].join('\n'),
   });
   const problems = await problemsOfBoth(dir, ['-s', 's.json', 'compose.yaml']);
   const allowed = 'must be one of "no", "always"';
@@ -66,14 +94,24 @@ test('a problem placed on a merge key, not on its own node, names where it is; o
     `8:14 ${allowed}`,
   ]);
   const human = await runCli(['-s', 's.json', 'compose.yaml'], { cwd: dir });
-  assert.match(human.stdout, /^ {2}6:9 {6}must be one of "no", "always" \(at \/services\/web\/restart\) {2}\(json-schema\)$/m);
+  assert.match(
+    human.stdout,
+    /^ {2}6:9 {6}must be one of "no", "always" \(at \/services\/web\/restart\) {2}\(json-schema\)$/m,
+  );
 });
 
 test('a problem with a YAML block mapping or sequence is placed on its key, the line JSON gives; flow collections and the root on their start', async (t) => {
   const schema = {
     type: 'object',
     properties: {
-      jobs: { type: 'object', additionalProperties: { type: 'object', required: ['runs-on'], properties: { steps: { type: 'array', minItems: 2 } } } },
+      jobs: {
+        type: 'object',
+        additionalProperties: {
+          type: 'object',
+          required: ['runs-on'],
+          properties: { steps: { type: 'array', minItems: 2 } },
+        },
+      },
       flow: { type: 'object', required: ['x'] },
     },
     required: ['name'],
@@ -81,7 +119,8 @@ test('a problem with a YAML block mapping or sequence is placed on its key, the 
   const dir = makeTree(t, {
     's.json': JSON.stringify(schema),
     'w.yaml': ['jobs:', '  build:', '    steps:', '      - run: a', 'flow: {y: 1}', ''].join('\n'),
-    'w.json': '{\n  "jobs": {\n    "build": {\n      "steps": [\n        {"run": "a"}\n      ]\n    }\n  },\n  "flow": {"y": 1}\n}\n',
+    'w.json':
+      '{\n  "jobs": {\n    "build": {\n      "steps": [\n        {"run": "a"}\n      ]\n    }\n  },\n  "flow": {"y": 1}\n}\n',
     'w.md': ['---', 'jobs:', '  build:', '    steps:', '      - run: a', 'flow: {y: 1}', '---', ''].join('\n'),
   });
   const problems = await problemsOfBoth(dir, ['-s', 's.json', 'w.yaml', 'w.json', 'w.md']);
@@ -94,5 +133,8 @@ test('a problem with a YAML block mapping or sequence is placed on its key, the 
   assert.deepEqual(at(problems['w.yaml']), expected(0));
   assert.deepEqual(at(problems['w.md']), expected(1));
   // In JSON the same mappings open on their keys' lines: "build": { and "steps": [
-  assert.deepEqual(at(problems['w.json']).slice(1, 3), ['3:14 must have required property "runs-on"', '4:16 must NOT have fewer than 2 items']);
+  assert.deepEqual(at(problems['w.json']).slice(1, 3), [
+    '3:14 must have required property "runs-on"',
+    '4:16 must NOT have fewer than 2 items',
+  ]);
 });

@@ -39,7 +39,9 @@ test('an empty file is the empty text', (t) => {
 test('bytes that are not UTF-8', (t) => {
   const latin1 = Buffer.from('{"a": "caf\xe9"}', 'latin1');
   assert.deepEqual(readText(file(t, latin1)), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
-  assert.deepEqual(readText(file(t, Buffer.from([0x7b, 0xc3, 0x7d]))), { error: 'is not valid UTF-8 text (binary, or another encoding)' });
+  assert.deepEqual(readText(file(t, Buffer.from([0x7b, 0xc3, 0x7d]))), {
+    error: 'is not valid UTF-8 text (binary, or another encoding)',
+  });
 });
 
 test('UTF-16 with a byte order mark, little- and big-endian', (t) => {
@@ -87,10 +89,14 @@ test('a symbolic link loop', (t) => {
 });
 
 test('a file deleted after it was found', (t) => {
-  assert.deepEqual(readText(path.join(tempDir(t), 'gone.json')), { error: 'no longer exists (deleted after it was found?)' });
+  assert.deepEqual(readText(path.join(tempDir(t), 'gone.json')), {
+    error: 'no longer exists (deleted after it was found?)',
+  });
 });
 
-test('a named pipe, as discovery marks it (special), is refused unread, whether anybody writes to it or not', { timeout: 10_000 }, (t) => {
+test('a named pipe, as discovery marks it (special), is refused unread, whether anybody writes to it or not', {
+  timeout: 10_000,
+}, (t) => {
   const fifo = path.join(tempDir(t), 'pipe.json');
   execFileSync('mkfifo', [fifo]);
   assert.deepEqual(readText(fifo, true), { error: 'is not a regular file (a named pipe)' });
@@ -124,7 +130,12 @@ test('a file too large to hold as a string is refused by its size, after one chu
 
 test('files around the size of one read (64 KiB) are read whole, a character across its end too', (t) => {
   // 'é' takes two bytes: 65,535, 65,536 (exactly one read), 65,537 (an 'é' across the end) and 300,001 bytes.
-  for (const text of [`a${'é'.repeat(32767)}`, `ab${'é'.repeat(32767)}`, `a${'é'.repeat(32768)}`, `a${'é'.repeat(150000)}`]) {
+  for (const text of [
+    `a${'é'.repeat(32767)}`,
+    `ab${'é'.repeat(32767)}`,
+    `a${'é'.repeat(32768)}`,
+    `a${'é'.repeat(150000)}`,
+  ]) {
     const target = file(t, text);
     assert.deepEqual(readText(target), { text }, `${Buffer.byteLength(text)} bytes`);
     assert.deepEqual(readText(target, true), { text }, `${Buffer.byteLength(text)} bytes, special`);
@@ -132,10 +143,14 @@ test('files around the size of one read (64 KiB) are read whole, a character acr
 });
 
 test('a name that is not UTF-8 cannot be opened, and says why', (t) => {
-  assert.deepEqual(readText(path.join(tempDir(t), 'caf\uFFFD.json')), { error: 'cannot be opened: its name is not valid UTF-8' });
+  assert.deepEqual(readText(path.join(tempDir(t), 'caf\uFFFD.json')), {
+    error: 'cannot be opened: its name is not valid UTF-8',
+  });
 });
 
-test('permission denied', { skip: process.getuid?.() === 0 ? 'root reads any file' : process.platform === 'win32' && 'no chmod on Windows' }, (t) => {
+test('permission denied', {
+  skip: process.getuid?.() === 0 ? 'root reads any file' : process.platform === 'win32' && 'no chmod on Windows',
+}, (t) => {
   const target = file(t, '{}');
   fs.chmodSync(target, 0o000);
   assert.deepEqual(readText(target), { error: 'cannot be read: permission denied' });

@@ -13,7 +13,11 @@ const counts = ({ attributes: a }) => ({ tests: a.tests, failures: a.failures, e
 function readJunit(dir, file) {
   const root = parseXml(fs.readFileSync(path.join(dir, file), 'utf8'));
   assert.equal(root.name, 'testsuites');
-  assert.deepEqual(root.children.map((c) => c.name), ['testsuite'], 'one testsuite');
+  assert.deepEqual(
+    root.children.map((c) => c.name),
+    ['testsuite'],
+    'one testsuite',
+  );
   const suite = root.children[0];
   for (const element of [root, suite]) assert.match(element.attributes.time, /^\d+\.\d{3}$/);
   return { root, suite, testcases: suite.children.filter((c) => c.name === 'testcase') };
@@ -26,7 +30,9 @@ const commands = (output) => output.split('\n').filter((line) => line.startsWith
 // rule, invalid JSON, a validator that threw, and a named file that matches no rule (skipped).
 function projectTree(t) {
   return makeTree(t, {
-    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/**/*.json'], require: ['n:number'], validators: ['./boom.js'] }] }),
+    '.filecheckrc.json': JSON.stringify({
+      rules: [{ files: ['data/**/*.json'], require: ['n:number'], validators: ['./boom.js'] }],
+    }),
     'boom.js': "export default (doc) => { if (doc.boom) throw new Error('kaboom'); };\n",
     'data/a.json': '{\n  "n": "two",\n  "m": 1\n}\n',
     'data/boom.json': '{"n": 1, "boom": true}',
@@ -40,7 +46,9 @@ function projectTree(t) {
 
 test('junit: counts on <testsuites> and <testsuite>, one testcase per file, failure and error text', async (t) => {
   const dir = projectTree(t);
-  const { code, stdout, stderr } = await runCli(['data', 'notes/x.json', '-r', 'junit:reports/filecheck.xml'], { cwd: dir });
+  const { code, stdout, stderr } = await runCli(['data', 'notes/x.json', '-r', 'junit:reports/filecheck.xml'], {
+    cwd: dir,
+  });
   assert.equal(code, 1, stderr);
   assert.equal(stdout, '', 'a report file alone leaves stdout empty');
   assert.equal(stderr, '');
@@ -65,7 +73,10 @@ test('junit: counts on <testsuites> and <testsuite>, one testcase per file, fail
   );
   assert.equal(child(testcases[0], 'skipped').attributes.message, 'matches no rule');
   const failure = child(testcases[1], 'failure');
-  assert.deepEqual(failure.attributes, { message: '2:8 "n" must be a number, found string (require at /n)', type: 'require' });
+  assert.deepEqual(failure.attributes, {
+    message: '2:8 "n" must be a number, found string (require at /n)',
+    type: 'require',
+  });
   assert.equal(failure.text, '2:8 "n" must be a number, found string (require at /n)');
   const error = child(testcases[2], 'error');
   assert.deepEqual(error.attributes, { message: 'threw: kaboom (boom)', type: 'boom' });
@@ -108,15 +119,26 @@ test('junit: file names and messages with markup, quotes, unicode, line breaks a
   const { code, stderr } = await runCli(['.', '--validator', './v.js', '-r', 'junit:out/r.xml'], { cwd: dir });
   assert.equal(code, 1, stderr);
   const text = fs.readFileSync(path.join(dir, 'out/r.xml'), 'utf8');
-  assert.doesNotMatch(text, /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/, 'no character XML 1.0 forbids, raw');
+  assert.doesNotMatch(
+    text,
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/,
+    'no character XML 1.0 forbids, raw',
+  );
   const { suite, testcases } = readJunit(dir, 'out/r.xml'); // saxes rejects disallowed characters and bad markup
   assert.deepEqual(counts(suite), { tests: '3', failures: '3', errors: '0', skipped: '0' });
   // Forbidden characters become U+FFFD; everything else comes back exactly.
-  assert.deepEqual(testcases.map((c) => c.attributes.name), ["apos'.json", 'ctrl\uFFFDbell.json', 'q "quoted" <&> \u00e9\u{1F600}.json']);
+  assert.deepEqual(
+    testcases.map((c) => c.attributes.name),
+    ["apos'.json", 'ctrl\uFFFDbell.json', 'q "quoted" <&> \u00e9\u{1F600}.json'],
+  );
   const failure = child(testcases[0], 'failure');
   const shown = 'say "hi" <b>&amp;</b> \uFFFD\uFFFD[31m ]]> \uFFFD end';
   assert.equal(failure.attributes.type, 'odd<&>"');
-  assert.equal(failure.attributes.message, `${shown}\nline two\r\nline three\ttab (odd<&>")`, 'line breaks and tabs survive in an attribute');
+  assert.equal(
+    failure.attributes.message,
+    `${shown}\nline two\r\nline three\ttab (odd<&>")`,
+    'line breaks and tabs survive in an attribute',
+  );
   assert.equal(failure.text, `${shown}\nline two\r\nline three\ttab (odd<&>")`);
 });
 
@@ -125,7 +147,12 @@ test('junit: -r junit takes --output-file; without a file it is a usage error, a
   const viaFlag = await runCli(['.', '-r', 'default', '-r', 'junit', '--output-file', 'reports/out.xml'], { cwd: dir });
   assert.equal(viaFlag.code, 1, viaFlag.stderr);
   assert.deepEqual(failedPaths(viaFlag.stdout), ['a.json']);
-  assert.deepEqual(counts(readJunit(dir, 'reports/out.xml').suite), { tests: '2', failures: '1', errors: '0', skipped: '0' });
+  assert.deepEqual(counts(readJunit(dir, 'reports/out.xml').suite), {
+    tests: '2',
+    failures: '1',
+    errors: '0',
+    skipped: '0',
+  });
   assert.equal(fs.existsSync(path.join(dir, 'report.json')), false);
 
   // With json on a file of its own, --output-file is junit's.
@@ -137,7 +164,10 @@ test('junit: -r junit takes --output-file; without a file it is a usage error, a
   const noFile = await runCli(['.', '-r', 'junit'], { cwd: dir });
   assert.equal(noFile.code, 2);
   assert.equal(noFile.stdout, '');
-  assert.equal(oneLine(noFile.stderr), 'the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml');
+  assert.equal(
+    oneLine(noFile.stderr),
+    'the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml',
+  );
 
   const both = await runCli(['.', '-r', 'json', '-r', 'junit', '--output-file', 'x'], { cwd: dir });
   assert.equal(both.code, 2);
@@ -150,7 +180,10 @@ test('junit: with --bail, unchecked files are not testcases and the suite says w
   assert.equal(code, 1);
   const { suite, testcases } = readJunit(dir, 'r.xml');
   assert.deepEqual(counts(suite), { tests: '1', failures: '1', errors: '0', skipped: '0' });
-  assert.deepEqual(testcases.map((c) => c.attributes.name), ['a.json']);
+  assert.deepEqual(
+    testcases.map((c) => c.attributes.name),
+    ['a.json'],
+  );
   assert.equal(child(suite, 'system-out').text, '2 files not checked: stopped after 1 failing file (--bail).');
 });
 
@@ -160,7 +193,10 @@ test('junit: the same report from the worker pool, for a run of many files', asy
   const dir = makeTree(t, files);
   const names = {};
   for (const workers of ['0', '2']) {
-    const { code, stderr } = await runCli(['data', '-k', 'n:number', '--workers', workers, '-r', `junit:r${workers}.xml`], { cwd: dir, timeout: 60_000 });
+    const { code, stderr } = await runCli(
+      ['data', '-k', 'n:number', '--workers', workers, '-r', `junit:r${workers}.xml`],
+      { cwd: dir, timeout: 60_000 },
+    );
     assert.equal(code, 1, stderr);
     const { root, testcases } = readJunit(dir, `r${workers}.xml`);
     assert.deepEqual(counts(root), { tests: '300', failures: '43', errors: '0', skipped: '0' }, `--workers ${workers}`);
@@ -195,7 +231,8 @@ test('github: one ::error per problem with file, line, col and title; a problem 
 
 test('github: %, CR and LF escaped in the message; also : and , in the file and title', async (t) => {
   const dir = makeTree(t, {
-    'v.js': "export const name = 'odd:name,v%';\nexport default () => [{ message: '50% off: a, b\\nsecond\\r\\nthird', pointer: '/x' }, 'no position'];\n",
+    'v.js':
+      "export const name = 'odd:name,v%';\nexport default () => [{ message: '50% off: a, b\\nsecond\\r\\nthird', pointer: '/x' }, 'no position'];\n",
     'dir/a,b:c 100%.json': '{"x": 1}',
   });
   const { code, stdout } = await runCli(['dir', '--validator', './v.js', '-r', 'github'], { cwd: dir });
@@ -219,7 +256,10 @@ test('github: file paths are relative to GITHUB_WORKSPACE, else to the working d
   const noWorkspace = await runCli(['data', '-r', 'github'], { cwd });
   assert.match(commands(noWorkspace.stdout)[0], /^::error file=data\/a\.json,/);
   // A file outside the workspace keeps its absolute path.
-  const outside = await runCli(['data', '-r', 'github'], { cwd, env: { GITHUB_WORKSPACE: path.join(dir, 'elsewhere') } });
+  const outside = await runCli(['data', '-r', 'github'], {
+    cwd,
+    env: { GITHUB_WORKSPACE: path.join(dir, 'elsewhere') },
+  });
   const absolute = path.join(cwd, 'data', 'a.json').replace(/:/g, '%3A');
   assert.ok(commands(outside.stdout)[0].startsWith(`::error file=${absolute},line=1,`), outside.stdout);
 });
@@ -233,7 +273,9 @@ test('github: on by default in GitHub Actions, beside the default reporter, and 
   assert.equal(inActions.code, 1);
   assert.deepEqual(failedPaths(inActions.stdout), ['a.json']);
   assert.equal(filesLine(inActions.stdout), 'Files: 1 failed, 1 passed, 2 total');
-  assert.deepEqual(commands(inActions.stdout), ['::error file=a.json,line=1,col=2,title=filecheck (parse)::invalid JSON: Expected property name or \'}\'']);
+  assert.deepEqual(commands(inActions.stdout), [
+    "::error file=a.json,line=1,col=2,title=filecheck (parse)::invalid JSON: Expected property name or '}'",
+  ]);
 
   const asked = await runCli(['.', '-r', 'default', '-r', 'github'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
   assert.equal(asked.stdout, inActions.stdout.replace(/Time: {2}.*/, /Time: {2}.*/.exec(asked.stdout)[0]));
@@ -244,11 +286,19 @@ test('github: on by default in GitHub Actions, beside the default reporter, and 
 
 test('github: with json on stdout, stdout stays one JSON document and the annotations go to stderr', async (t) => {
   const dir = makeTree(t, { 'a.json': '{', 'b.json': '{}' });
-  const { code, stdout, stderr } = await runCli(['.', '-r', 'default', '-r', 'json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
+  const { code, stdout, stderr } = await runCli(['.', '-r', 'default', '-r', 'json'], {
+    cwd: dir,
+    env: { GITHUB_ACTIONS: 'true' },
+  });
   assert.equal(code, 1);
-  assert.deepEqual(parseJsonReport(stdout).files.map((f) => f.path), ['a.json']);
+  assert.deepEqual(
+    parseJsonReport(stdout).files.map((f) => f.path),
+    ['a.json'],
+  );
   assert.deepEqual(failedPaths(stderr), ['a.json']);
-  assert.deepEqual(commands(stderr), ['::error file=a.json,line=1,col=2,title=filecheck (parse)::invalid JSON: Expected property name or \'}\'']);
+  assert.deepEqual(commands(stderr), [
+    "::error file=a.json,line=1,col=2,title=filecheck (parse)::invalid JSON: Expected property name or '}'",
+  ]);
 });
 
 test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts and the failing files', async (t) => {
@@ -267,7 +317,9 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
   assert.ok(text.startsWith('written by an earlier step\n### ❌ filecheck\n'), text);
   assert.match(text, /^Files: 2 failed, 1 passed, 3 total {2}$/m);
   assert.match(text, /^Time: {2}\d+\.\d\d s$/m);
-  const rows = text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| File') && !line.startsWith('| ---'));
+  const rows = text
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| File') && !line.startsWith('| ---'));
   assert.deepEqual(rows, [
     '| odd.json | 1 | left \\| right<br>next \\*line\\* (v) |',
     "| pipe\\|name.json | 1 | 1:2 invalid JSON: Expected property name or '}' (parse) |",
@@ -286,9 +338,15 @@ test('github: the job summary says where each first problem is: its line:col and
     'options.json': '{\n  "compilerOptions": {\n    "target": "es5"\n  }\n}\n',
   });
   const summaryFile = path.join(dir, 'summary.md');
-  const { code } = await runCli(['options.json', '-s', 's.json', '-r', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  const { code } = await runCli(['options.json', '-s', 's.json', '-r', 'github'], {
+    cwd: dir,
+    env: { GITHUB_STEP_SUMMARY: summaryFile },
+  });
   assert.equal(code, 1);
-  const rows = fs.readFileSync(summaryFile, 'utf8').split('\n').filter((line) => line.startsWith('| options'));
+  const rows = fs
+    .readFileSync(summaryFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('| options'));
   assert.deepEqual(rows, ['| options.json | 1 | 3:15 must be integer (json-schema at /compilerOptions/target) |']);
 });
 
@@ -309,7 +367,10 @@ test('github: the job summary lists 50 failing files, then counts the rest', asy
 test('github: a job summary that cannot be written is a warning, not a failed run', async (t) => {
   const dir = makeTree(t, { 'a.json': '{}', 'summary-dir/': '' });
   const summaryFile = path.join(dir, 'summary-dir');
-  const { code, stdout, stderr } = await runCli(['a.json'], { cwd: dir, env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile } });
+  const { code, stdout, stderr } = await runCli(['a.json'], {
+    cwd: dir,
+    env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summaryFile },
+  });
   assert.equal(code, 0);
   assert.equal(filesLine(stdout), 'Files: 1 passed, 1 total');
   assert.match(oneLine(stderr), new RegExp(`^warning: cannot append the job summary to ${summaryFile}: EISDIR`));
@@ -327,20 +388,29 @@ test('several reporters in one run, each with its own output', async (t) => {
   assert.equal(filesLine(stdout), 'Files: 3 failed, 1 passed, 4 total');
   assert.equal(commands(stdout).length, 3);
   assert.deepEqual(counts(readJunit(dir, 'a.xml').suite), { tests: '4', failures: '2', errors: '1', skipped: '0' });
-  assert.deepEqual(parseJsonReport(fs.readFileSync(path.join(dir, 'b.json'), 'utf8')).files.map((f) => f.path), ['data/a.json', 'data/boom.json', 'data/broken.json']);
+  assert.deepEqual(
+    parseJsonReport(fs.readFileSync(path.join(dir, 'b.json'), 'utf8')).files.map((f) => f.path),
+    ['data/a.json', 'data/boom.json', 'data/broken.json'],
+  );
 });
 
-test('the config\'s reporters: files relative to the config, from any folder, github placed by the workspace', async (t) => {
+test("the config's reporters: files relative to the config, from any folder, github placed by the workspace", async (t) => {
   const dir = projectTree(t);
   const config = JSON.parse(fs.readFileSync(path.join(dir, '.filecheckrc.json'), 'utf8'));
   writeTree(dir, {
-    '.filecheckrc.json': JSON.stringify({ ...config, reporters: ['default', 'junit:reports/filecheck.xml', 'json:reports/filecheck.json', 'github'] }),
+    '.filecheckrc.json': JSON.stringify({
+      ...config,
+      reporters: ['default', 'junit:reports/filecheck.xml', 'json:reports/filecheck.json', 'github'],
+    }),
     'sub/.keep': '',
   });
   const { code, stdout, stderr } = await runCli([], { cwd: path.join(dir, 'sub'), env: { GITHUB_WORKSPACE: dir } });
   assert.equal(code, 1, stderr);
   assert.deepEqual(failedPaths(stdout), ['../data/a.json', '../data/boom.json', '../data/broken.json']);
-  assert.deepEqual(commands(stdout).map((c) => /file=([^,]+)/.exec(c)[1]), ['data/a.json', 'data/boom.json', 'data/broken.json']);
+  assert.deepEqual(
+    commands(stdout).map((c) => /file=([^,]+)/.exec(c)[1]),
+    ['data/a.json', 'data/boom.json', 'data/broken.json'],
+  );
   assert.deepEqual(fs.readdirSync(path.join(dir, 'reports')).sort(), ['filecheck.json', 'filecheck.xml']);
   assert.equal(readJunit(dir, 'reports/filecheck.xml').testcases[0].attributes.name, '../data/a.json');
 });
@@ -349,8 +419,14 @@ test('reporter usage errors exit 2 with one line: an unknown name lists the know
   const dir = makeTree(t, { 'a.json': '{}' });
   const cases = [
     [['-r', 'xml'], 'unknown reporter "xml" (known: default, json, junit, github, sarif, gitlab)'],
-    [['-r', 'default', '-r', 'codeclimate:out.json'], 'unknown reporter "codeclimate" (known: default, json, junit, github, sarif, gitlab)'],
-    [['-r', 'github:out.txt'], 'the github reporter writes to the job log and takes no file: "-r github", not "-r github:out.txt"'],
+    [
+      ['-r', 'default', '-r', 'codeclimate:out.json'],
+      'unknown reporter "codeclimate" (known: default, json, junit, github, sarif, gitlab)',
+    ],
+    [
+      ['-r', 'github:out.txt'],
+      'the github reporter writes to the job log and takes no file: "-r github", not "-r github:out.txt"',
+    ],
     [['-r', 'json:same.out', '-r', 'junit:same.out'], 'the json and junit reporters both write to same.out'],
   ];
   for (const [args, message] of cases) {
@@ -359,11 +435,20 @@ test('reporter usage errors exit 2 with one line: an unknown name lists the know
     assert.equal(stdout, '');
     assert.equal(oneLine(stderr), message);
   }
-  writeTree(dir, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['*.json'] }], reporters: ['default', 'junit'] }) });
+  writeTree(dir, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['*.json'] }], reporters: ['default', 'junit'] }),
+  });
   const fromConfig = await runCli([], { cwd: dir });
   assert.equal(fromConfig.code, 2);
-  assert.equal(oneLine(fromConfig.stderr), 'the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml');
-  assert.equal((await runCli(['--output-file', 'r.xml'], { cwd: dir })).code, 0, 'the config\'s junit takes --output-file');
+  assert.equal(
+    oneLine(fromConfig.stderr),
+    'the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml',
+  );
+  assert.equal(
+    (await runCli(['--output-file', 'r.xml'], { cwd: dir })).code,
+    0,
+    "the config's junit takes --output-file",
+  );
   assert.equal(readJunit(dir, 'r.xml').suite.attributes.tests, '1');
 });
 
@@ -372,9 +457,14 @@ test('junit, github, sarif and gitlab are loaded only by the runs that use them'
   const loaded = async (args, env = {}) => {
     const trace = path.join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
     const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href; // a URL has no spaces to quote
-    await runCli(['a.json', ...args], { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, ...env } });
+    await runCli(['a.json', ...args], {
+      cwd: dir,
+      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, ...env },
+    });
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    return ['junit', 'github', 'xml', 'sarif', 'gitlab', 'fingerprints'].filter((name) => urls.some((url) => url.endsWith(`/reporters/${name}.js`)));
+    return ['junit', 'github', 'xml', 'sarif', 'gitlab', 'fingerprints'].filter((name) =>
+      urls.some((url) => url.endsWith(`/reporters/${name}.js`)),
+    );
   };
   assert.deepEqual(await loaded([]), []);
   assert.deepEqual(await loaded(['-r', 'json']), []);

@@ -17,8 +17,13 @@ const SARIF_SCHEMA = path.join(REPO, 'node_modules/@microsoft/jest-sarif/lib/sch
 // (at the root: no pointer to say), invalid JSON, a validator that threw (no position), and a pass.
 function projectTree(t) {
   return makeTree(t, {
-    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/**/*.json'], schema: 'schema.json', require: ['name'], validators: ['./boom.js'] }] }),
-    'schema.json': JSON.stringify({ type: 'object', properties: { compilerOptions: { type: 'object', properties: { target: { type: 'integer' } } } } }),
+    '.filecheckrc.json': JSON.stringify({
+      rules: [{ files: ['data/**/*.json'], schema: 'schema.json', require: ['name'], validators: ['./boom.js'] }],
+    }),
+    'schema.json': JSON.stringify({
+      type: 'object',
+      properties: { compilerOptions: { type: 'object', properties: { target: { type: 'integer' } } } },
+    }),
     'boom.js': "export default (doc) => { if (doc.boom) throw new Error('kaboom'); };\n",
     'data/a.json': '{\n  "name": "a",\n  "compilerOptions": {\n    "target": "es5"\n  }\n}\n',
     'data/boom.json': '{"name": "b", "boom": true}',
@@ -28,14 +33,15 @@ function projectTree(t) {
   });
 }
 
-
 /**
  * filecheck itself checks a SARIF log against the SARIF JSON Schema, in a folder of its own (no
  * config). Returns the exit code and the JSON pointers of the problems found.
  */
 async function validateSarif(t, text) {
   const dir = makeTree(t, { 'filecheck.sarif': text });
-  const { code, stdout, stderr } = await runCli(['filecheck.sarif', '--schema', SARIF_SCHEMA, '-r', 'json'], { cwd: dir });
+  const { code, stdout, stderr } = await runCli(['filecheck.sarif', '--schema', SARIF_SCHEMA, '-r', 'json'], {
+    cwd: dir,
+  });
   assert.ok(code === 0 || code === 1, stderr);
   const problems = parseJsonReport(stdout).files.flatMap((file) => file.problems);
   return { code, pointers: problems.map((problem) => problem.pointer), problems };
@@ -65,7 +71,11 @@ test('sarif: a report the SARIF 2.1.0 JSON Schema accepts, checked by filecheck 
   third.level = 'fatal';
   const invalid = await validateSarif(t, JSON.stringify(report));
   assert.equal(invalid.code, 1);
-  assert.deepEqual(invalid.pointers, ['/runs/0/results/0/locations/0/physicalLocation/region/startLine', '/runs/0/results/1', '/runs/0/results/2/level']);
+  assert.deepEqual(invalid.pointers, [
+    '/runs/0/results/0/locations/0/physicalLocation/region/startLine',
+    '/runs/0/results/1',
+    '/runs/0/results/2/level',
+  ]);
 });
 
 test('sarif: one result per problem, with its rule, level, message with the JSON pointer, file and region', async (t) => {
@@ -83,16 +93,45 @@ test('sarif: one result per problem, with its rule, level, message with the JSON
   assert.deepEqual(run.invocations, [{ executionSuccessful: true }]);
   assert.equal(run.columnKind, 'utf16CodeUnits');
 
-  const place = (uri, region) => [{ physicalLocation: { artifactLocation: { uri, uriBaseId: '%SRCROOT%' }, ...(region && { region }) } }];
+  const place = (uri, region) => [
+    { physicalLocation: { artifactLocation: { uri, uriBaseId: '%SRCROOT%' }, ...(region && { region }) } },
+  ];
   const results = run.results.map(({ partialFingerprints, ...result }) => result);
   assert.deepEqual(results, [
-    { ruleId: 'json-schema', ruleIndex: 0, level: 'error', message: { text: 'must be integer (json-schema at /compilerOptions/target)' }, locations: place('data/a.json', { startLine: 4, startColumn: 15 }) },
-    { ruleId: 'boom', ruleIndex: 1, level: 'error', message: { text: 'threw: kaboom (boom)' }, locations: place('data/boom.json') },
-    { ruleId: 'parse', ruleIndex: 2, level: 'error', message: { text: 'invalid JSON: Unexpected end of input (parse)' }, locations: place('data/broken.json', { startLine: 1, startColumn: 10 }) },
-    { ruleId: 'require', ruleIndex: 3, level: 'error', message: { text: 'missing required key "name" (require)' }, locations: place('data/missing.json', { startLine: 1, startColumn: 1 }) },
+    {
+      ruleId: 'json-schema',
+      ruleIndex: 0,
+      level: 'error',
+      message: { text: 'must be integer (json-schema at /compilerOptions/target)' },
+      locations: place('data/a.json', { startLine: 4, startColumn: 15 }),
+    },
+    {
+      ruleId: 'boom',
+      ruleIndex: 1,
+      level: 'error',
+      message: { text: 'threw: kaboom (boom)' },
+      locations: place('data/boom.json'),
+    },
+    {
+      ruleId: 'parse',
+      ruleIndex: 2,
+      level: 'error',
+      message: { text: 'invalid JSON: Unexpected end of input (parse)' },
+      locations: place('data/broken.json', { startLine: 1, startColumn: 10 }),
+    },
+    {
+      ruleId: 'require',
+      ruleIndex: 3,
+      level: 'error',
+      message: { text: 'missing required key "name" (require)' },
+      locations: place('data/missing.json', { startLine: 1, startColumn: 1 }),
+    },
   ]);
   // Each rule once, in the order first used, as the results' ruleIndex says; every result's rule is one of them.
-  assert.deepEqual(run.tool.driver.rules.map((rule) => rule.id), ['json-schema', 'boom', 'parse', 'require']);
+  assert.deepEqual(
+    run.tool.driver.rules.map((rule) => rule.id),
+    ['json-schema', 'boom', 'parse', 'require'],
+  );
   for (const rule of run.tool.driver.rules) {
     assert.ok(rule.shortDescription.text.length > 10, rule.id);
     assert.deepEqual(rule.defaultConfiguration, { level: 'error' });
@@ -106,11 +145,15 @@ test('sarif: one result per problem, with its rule, level, message with the JSON
 
 test('sarif: the same files give the same bytes, run after run and from either executor', async (t) => {
   const files = {};
-  for (let i = 0; i < 40; i++) files[`data/f${String(i).padStart(2, '0')}.json`] = i % 3 ? '{"n": 1}' : '{\n  "n": "x",\n  "m": true\n}\n';
+  for (let i = 0; i < 40; i++)
+    files[`data/f${String(i).padStart(2, '0')}.json`] = i % 3 ? '{"n": 1}' : '{\n  "n": "x",\n  "m": true\n}\n';
   const dir = makeTree(t, files);
   const outputs = [];
   for (const workers of ['0', '2', '0']) {
-    const { code, stderr } = await runCli(['data', '-k', 'n:number', '-k', 'o', '--workers', workers, '-r', `sarif:r${outputs.length}.sarif`], { cwd: dir });
+    const { code, stderr } = await runCli(
+      ['data', '-k', 'n:number', '-k', 'o', '--workers', workers, '-r', `sarif:r${outputs.length}.sarif`],
+      { cwd: dir },
+    );
     assert.equal(code, 1, stderr);
     outputs.push(fs.readFileSync(path.join(dir, `r${outputs.length}.sarif`), 'utf8'));
   }
@@ -124,14 +167,19 @@ test('sarif: on stdout alone; beside the human report, which goes to stderr; --o
   const alone = await runCli(['.', '-r', 'sarif'], { cwd: dir });
   assert.equal(alone.code, 1);
   assert.equal(alone.stderr, '');
-  assert.equal(parseJsonReport(alone.stdout).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri, 'a.json');
+  assert.equal(
+    parseJsonReport(alone.stdout).runs[0].results[0].locations[0].physicalLocation.artifactLocation.uri,
+    'a.json',
+  );
 
   const both = await runCli(['.', '-r', 'default', '-r', 'sarif'], { cwd: dir });
   assert.equal(both.code, 1);
   assert.deepEqual(failedPaths(both.stderr), ['a.json']);
   assert.equal(parseJsonReport(both.stdout).runs[0].results.length, 1);
 
-  const viaFlag = await runCli(['.', '-r', 'default', '-r', 'sarif', '--output-file', 'out/filecheck.sarif'], { cwd: dir });
+  const viaFlag = await runCli(['.', '-r', 'default', '-r', 'sarif', '--output-file', 'out/filecheck.sarif'], {
+    cwd: dir,
+  });
   assert.equal(viaFlag.code, 1);
   assert.deepEqual(failedPaths(viaFlag.stdout), ['a.json']);
   assert.equal(readJson(dir, 'out/filecheck.sarif').runs[0].results.length, 1);
@@ -155,7 +203,11 @@ test('sarif: file URIs are relative to GITHUB_WORKSPACE and percent-encoded; a f
   const inWorkspace = await location({ GITHUB_WORKSPACE: dir });
   assert.deepEqual(inWorkspace, { uri: 'pkg/data/a%20b%3Ac%23d%25.json', uriBaseId: '%SRCROOT%' });
   assert.equal(decodeURIComponent(inWorkspace.uri), 'pkg/data/a b:c#d%.json');
-  assert.deepEqual(await location({}), { uri: 'data/a%20b%3Ac%23d%25.json', uriBaseId: '%SRCROOT%' }, 'no workspace: the working directory');
+  assert.deepEqual(
+    await location({}),
+    { uri: 'data/a%20b%3Ac%23d%25.json', uriBaseId: '%SRCROOT%' },
+    'no workspace: the working directory',
+  );
   const outside = await location({ GITHUB_WORKSPACE: path.join(dir, 'elsewhere') });
   assert.deepEqual(Object.keys(outside), ['uri']);
   assert.equal(fileURLToPath(outside.uri), path.join(cwd, 'data', 'a b:c#d%.json'));
@@ -170,10 +222,14 @@ test('sarif: a run stopped by --bail says how many files it did not check', asyn
   assert.equal(code, 1);
   const [run] = readJson(dir, 'r.sarif').runs;
   assert.equal(run.results.length, 1);
-  assert.deepEqual(run.invocations, [{
-    executionSuccessful: true,
-    toolExecutionNotifications: [{ level: 'warning', message: { text: '2 files not checked: stopped after 1 failing file (--bail).' } }],
-  }]);
+  assert.deepEqual(run.invocations, [
+    {
+      executionSuccessful: true,
+      toolExecutionNotifications: [
+        { level: 'warning', message: { text: '2 files not checked: stopped after 1 failing file (--bail).' } },
+      ],
+    },
+  ]);
   assert.deepEqual((await validateSarif(t, readText(dir, 'r.sarif'))).problems, []);
 });
 
@@ -189,13 +245,17 @@ function readGitlab(dir, file) {
   assert.ok(Array.isArray(issues));
   for (const issue of issues) {
     assert.deepEqual(Object.keys(issue).sort(), ['check_name', 'description', 'fingerprint', 'location', 'severity']);
-    for (const field of ['description', 'check_name', 'fingerprint']) assert.equal(typeof issue[field], 'string', field);
+    for (const field of ['description', 'check_name', 'fingerprint'])
+      assert.equal(typeof issue[field], 'string', field);
     assert.ok(issue.description && issue.check_name);
     assert.match(issue.fingerprint, /^[0-9a-f]{64}$/);
     assert.ok(SEVERITIES.includes(issue.severity), issue.severity);
     assert.equal(typeof issue.location.path, 'string');
     assert.ok(!path.isAbsolute(issue.location.path), issue.location.path);
-    assert.ok(Number.isInteger(issue.location.lines.begin) && issue.location.lines.begin >= 1, JSON.stringify(issue.location));
+    assert.ok(
+      Number.isInteger(issue.location.lines.begin) && issue.location.lines.begin >= 1,
+      JSON.stringify(issue.location),
+    );
   }
   return issues;
 }
@@ -207,13 +267,36 @@ test('gitlab: an issue per problem with description (with the JSON pointer), che
   assert.equal(stdout, '');
   assert.equal(stderr, '');
   const issues = readGitlab(dir, 'gl-code-quality-report.json');
-  assert.deepEqual(issues.map(({ fingerprint, ...issue }) => issue), [
-    { description: 'must be integer (json-schema at /compilerOptions/target)', check_name: 'json-schema', severity: 'major', location: { path: 'data/a.json', lines: { begin: 4 } } },
-    // A check that could not run says nothing of the file; a problem about the whole file is placed on its first line.
-    { description: 'threw: kaboom (boom)', check_name: 'boom', severity: 'critical', location: { path: 'data/boom.json', lines: { begin: 1 } } },
-    { description: 'invalid JSON: Unexpected end of input (parse)', check_name: 'parse', severity: 'major', location: { path: 'data/broken.json', lines: { begin: 1 } } },
-    { description: 'missing required key "name" (require)', check_name: 'require', severity: 'major', location: { path: 'data/missing.json', lines: { begin: 1 } } },
-  ]);
+  assert.deepEqual(
+    issues.map(({ fingerprint, ...issue }) => issue),
+    [
+      {
+        description: 'must be integer (json-schema at /compilerOptions/target)',
+        check_name: 'json-schema',
+        severity: 'major',
+        location: { path: 'data/a.json', lines: { begin: 4 } },
+      },
+      // A check that could not run says nothing of the file; a problem about the whole file is placed on its first line.
+      {
+        description: 'threw: kaboom (boom)',
+        check_name: 'boom',
+        severity: 'critical',
+        location: { path: 'data/boom.json', lines: { begin: 1 } },
+      },
+      {
+        description: 'invalid JSON: Unexpected end of input (parse)',
+        check_name: 'parse',
+        severity: 'major',
+        location: { path: 'data/broken.json', lines: { begin: 1 } },
+      },
+      {
+        description: 'missing required key "name" (require)',
+        check_name: 'require',
+        severity: 'major',
+        location: { path: 'data/missing.json', lines: { begin: 1 } },
+      },
+    ],
+  );
 
   // Nothing to report: an empty array; on stdout without a file.
   const passing = await runCli(['data/ok.json', '-r', 'gitlab'], { cwd: dir });
@@ -231,7 +314,9 @@ test('gitlab: fingerprints are the same run after run, from either executor, and
   const args = ['a.json', 'b.json', '-k', 'n:number', '-k', 'm:number', '--validator', './twice.js'];
   const runs = [];
   for (const workers of ['0', '2']) {
-    const { code, stderr } = await runCli([...args, '--workers', workers, '-r', `gitlab:r${workers}.json`], { cwd: dir });
+    const { code, stderr } = await runCli([...args, '--workers', workers, '-r', `gitlab:r${workers}.json`], {
+      cwd: dir,
+    });
     assert.equal(code, 1, stderr);
     runs.push(readGitlab(dir, `r${workers}.json`));
   }
@@ -280,13 +365,28 @@ test('sarif and gitlab from the config, relative to its folder, beside the other
   const dir = projectTree(t);
   const config = JSON.parse(fs.readFileSync(path.join(dir, '.filecheckrc.json'), 'utf8'));
   writeTree(dir, {
-    '.filecheckrc.json': JSON.stringify({ ...config, reporters: ['default', 'sarif:reports/filecheck.sarif', 'gitlab:reports/gl-code-quality-report.json', 'json:reports/filecheck.json'] }),
+    '.filecheckrc.json': JSON.stringify({
+      ...config,
+      reporters: [
+        'default',
+        'sarif:reports/filecheck.sarif',
+        'gitlab:reports/gl-code-quality-report.json',
+        'json:reports/filecheck.json',
+      ],
+    }),
     'sub/.keep': '',
   });
-  const { code, stdout, stderr } = await runCli([], { cwd: path.join(dir, 'sub'), env: { GITHUB_WORKSPACE: dir, CI_PROJECT_DIR: dir } });
+  const { code, stdout, stderr } = await runCli([], {
+    cwd: path.join(dir, 'sub'),
+    env: { GITHUB_WORKSPACE: dir, CI_PROJECT_DIR: dir },
+  });
   assert.equal(code, 1, stderr);
   assert.equal(filesLine(stdout), 'Files: 4 failed, 1 passed, 5 total');
-  assert.deepEqual(fs.readdirSync(path.join(dir, 'reports')).sort(), ['filecheck.json', 'filecheck.sarif', 'gl-code-quality-report.json']);
+  assert.deepEqual(fs.readdirSync(path.join(dir, 'reports')).sort(), [
+    'filecheck.json',
+    'filecheck.sarif',
+    'gl-code-quality-report.json',
+  ]);
   const json = readJson(dir, 'reports/filecheck.json');
   const sarif = readJson(dir, 'reports/filecheck.sarif').runs[0].results;
   const gitlab = readGitlab(dir, 'reports/gl-code-quality-report.json');
@@ -298,15 +398,28 @@ test('sarif and gitlab from the config, relative to its folder, beside the other
   assert.equal(json.files[0].path, '../data/a.json');
   assert.equal(sarif[0].locations[0].physicalLocation.artifactLocation.uri, 'data/a.json');
   assert.equal(gitlab[0].location.path, 'data/a.json');
-  assert.deepEqual(sarif.map((result) => result.partialFingerprints['filecheck/v1']), gitlab.map((issue) => issue.fingerprint), 'one fingerprint per problem, in both');
+  assert.deepEqual(
+    sarif.map((result) => result.partialFingerprints['filecheck/v1']),
+    gitlab.map((issue) => issue.fingerprint),
+    'one fingerprint per problem, in both',
+  );
 });
 
 test('stdout carries one report: two without a file are a usage error, as --output-file for two is', async (t) => {
   const dir = makeTree(t, { 'a.json': '{}' });
   const cases = [
-    [['-r', 'json', '-r', 'sarif'], 'stdout can carry one report, but json and sarif both have no file: give all but one a file (-r sarif:filecheck.sarif)'],
-    [['-r', 'sarif', '-r', 'gitlab', '-r', 'json'], 'stdout can carry one report, but sarif, gitlab and json all have no file: give all but one a file (-r gitlab:gl-code-quality-report.json)'],
-    [['-r', 'sarif', '-r', 'gitlab', '--output-file', 'x'], '--output-file names one report, but sarif and gitlab both have no file: give each its own (-r junit:report.xml)'],
+    [
+      ['-r', 'json', '-r', 'sarif'],
+      'stdout can carry one report, but json and sarif both have no file: give all but one a file (-r sarif:filecheck.sarif)',
+    ],
+    [
+      ['-r', 'sarif', '-r', 'gitlab', '-r', 'json'],
+      'stdout can carry one report, but sarif, gitlab and json all have no file: give all but one a file (-r gitlab:gl-code-quality-report.json)',
+    ],
+    [
+      ['-r', 'sarif', '-r', 'gitlab', '--output-file', 'x'],
+      '--output-file names one report, but sarif and gitlab both have no file: give each its own (-r junit:report.xml)',
+    ],
   ];
   for (const [args, message] of cases) {
     const { code, stdout, stderr } = await runCli(['a.json', ...args], { cwd: dir });
@@ -316,10 +429,12 @@ test('stdout carries one report: two without a file are a usage error, as --outp
   }
 });
 
-test('the README\'s CI snippets: the file filecheck writes is the one uploaded, and the upload runs when files fail', () => {
+test("the README's CI snippets: the file filecheck writes is the one uploaded, and the upload runs when files fail", () => {
   const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
   const snippet = (marker) => {
-    const blocks = [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)].map((m) => m[1]).filter((text) => text.includes(marker));
+    const blocks = [...readme.matchAll(/^```yaml\n([\s\S]*?)^```$/gm)]
+      .map((m) => m[1])
+      .filter((text) => text.includes(marker));
     assert.equal(blocks.length, 1, marker);
     return parseYaml(blocks[0]);
   };
@@ -333,6 +448,12 @@ test('the README\'s CI snippets: the file filecheck writes is the one uploaded, 
   assert.equal(snippet('upload-sarif').jobs.filecheck.permissions['security-events'], 'write');
 
   const job = snippet('codequality').filecheck;
-  assert.equal(reportOf(job.script.find((line) => line.includes('filecheck')), 'gitlab'), job.artifacts.reports.codequality);
+  assert.equal(
+    reportOf(
+      job.script.find((line) => line.includes('filecheck')),
+      'gitlab',
+    ),
+    job.artifacts.reports.codequality,
+  );
   assert.equal(job.artifacts.when, 'always');
 });

@@ -4,7 +4,19 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, writeTree, cliEnv, parseJsonReport, failedPaths, filesLine, oneLine, BIN, gitInit, hasGit } from './helpers/cli.js';
+import {
+  runCli,
+  makeTree,
+  writeTree,
+  cliEnv,
+  parseJsonReport,
+  failedPaths,
+  filesLine,
+  oneLine,
+  BIN,
+  gitInit,
+  hasGit,
+} from './helpers/cli.js';
 
 const ANSI = /\u001b\[/;
 
@@ -18,7 +30,7 @@ function mixedTree(t) {
   });
 }
 
-test('default reporter: FAIL blocks in path order with line:col, message and validator, each file\'s problems in the order of its text, then the summary', async (t) => {
+test("default reporter: FAIL blocks in path order with line:col, message and validator, each file's problems in the order of its text, then the summary", async (t) => {
   const dir = mixedTree(t);
   const { code, stdout, stderr } = await runCli(['**/*.json', '-k', 'n:number', '-k', 'x'], { cwd: dir });
   assert.equal(code, 1, stderr);
@@ -69,11 +81,18 @@ test('no ANSI codes when stdout is not a TTY, or with NO_COLOR; --color forces t
 // util-linux `script` runs a command on a pseudo-terminal: the one way to give filecheck a real TTY.
 const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).stdout?.includes('util-linux') ?? false;
 
-test('on a TTY: colour by default, none with NO_COLOR', { skip: !hasScript && 'needs util-linux script for a pseudo-terminal' }, async (t) => {
+test('on a TTY: colour by default, none with NO_COLOR', {
+  skip: !hasScript && 'needs util-linux script for a pseudo-terminal',
+}, async (t) => {
   const dir = makeTree(t, { 'bad.json': '{' });
   const onTty = (env) => {
     const command = `${quote(process.execPath)} ${quote(BIN)} bad.json`;
-    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8', env: cliEnv({ TERM: 'xterm', ...env }), timeout: 20_000 });
+    return spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: cliEnv({ TERM: 'xterm', ...env }),
+      timeout: 20_000,
+    });
   };
   const colored = onTty({ NO_COLOR: undefined });
   assert.equal(colored.status, 1, colored.stdout + colored.stderr);
@@ -84,11 +103,24 @@ test('on a TTY: colour by default, none with NO_COLOR', { skip: !hasScript && 'n
   assert.doesNotMatch(plain.stdout, ANSI);
 });
 
-test('on a terminal the spinner shows progress; on one that reports 0 columns there is none, and the output stays small', { skip: !hasScript && 'needs util-linux script for a pseudo-terminal' }, (t) => {
-  const dir = makeTree(t, Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`f${String(i).padStart(2, '0')}.json`, i % 10 ? '{"a": 1}' : '{}'])));
+test('on a terminal the spinner shows progress; on one that reports 0 columns there is none, and the output stays small', {
+  skip: !hasScript && 'needs util-linux script for a pseudo-terminal',
+}, (t) => {
+  const dir = makeTree(
+    t,
+    Object.fromEntries(
+      Array.from({ length: 30 }, (_, i) => [`f${String(i).padStart(2, '0')}.json`, i % 10 ? '{"a": 1}' : '{}']),
+    ),
+  );
   const onTerminal = (columns) => {
     const command = `stty cols ${columns} rows 24; exec ${quote(process.execPath)} ${quote(BIN)} '*.json' -k a`;
-    return spawnSync('script', ['-qec', command, '/dev/null'], { cwd: dir, encoding: 'utf8', env: cliEnv({ TERM: 'xterm', CI: undefined }), maxBuffer: 1 << 20, timeout: 20_000 });
+    return spawnSync('script', ['-qec', command, '/dev/null'], {
+      cwd: dir,
+      encoding: 'utf8',
+      env: cliEnv({ TERM: 'xterm', CI: undefined }),
+      maxBuffer: 1 << 20,
+      timeout: 20_000,
+    });
   };
   const wide = onTerminal(80);
   assert.equal(wide.error, undefined);
@@ -110,22 +142,62 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
   assert.equal(stderr, '');
   const report = parseJsonReport(stdout);
   assert.deepEqual(Object.keys(report), ['files', 'summary']);
-  assert.deepEqual(Object.keys(report.summary).sort(), ['bailed', 'durationMs', 'failed', 'interrupted', 'passed', 'plan', 'skipped', 'total', 'unchecked']);
+  assert.deepEqual(Object.keys(report.summary).sort(), [
+    'bailed',
+    'durationMs',
+    'failed',
+    'interrupted',
+    'passed',
+    'plan',
+    'skipped',
+    'total',
+    'unchecked',
+  ]);
   const { durationMs, plan, ...counts } = report.summary;
-  assert.deepEqual(counts, { total: 4, passed: 1, failed: 3, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+  assert.deepEqual(counts, {
+    total: 4,
+    passed: 1,
+    failed: 3,
+    skipped: 0,
+    unchecked: 0,
+    bailed: false,
+    interrupted: false,
+  });
   assert.equal(typeof durationMs, 'number');
   assert.deepEqual(Object.keys(plan).sort(), ['mode', 'reason', 'workers']);
   // Failing files only, in path order, each { path, status, problems }.
-  assert.deepEqual(report.files.map((f) => f.path), ['a.json', 'm/broken.json', 'z.json']);
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    ['a.json', 'm/broken.json', 'z.json'],
+  );
   assert.deepEqual(report.files[0], {
     path: 'a.json',
     status: 'fail',
-    problems: [{ validator: 'require', message: '"n" must be a number, found string', kind: 'invalid', pointer: '/n', line: 2, column: 8 }],
+    problems: [
+      {
+        validator: 'require',
+        message: '"n" must be a number, found string',
+        kind: 'invalid',
+        pointer: '/n',
+        line: 2,
+        column: 8,
+      },
+    ],
   });
-  assert.deepEqual(report.files[1].problems, [{ validator: 'parse', message: 'invalid JSON: Unexpected end of input', line: 1, column: 7, kind: 'parse' }]);
+  assert.deepEqual(report.files[1].problems, [
+    { validator: 'parse', message: 'invalid JSON: Unexpected end of input', line: 1, column: 7, kind: 'parse' },
+  ]);
 
   const verbose = parseJsonReport((await runCli(['**/*.json', '-r', 'json', '--verbose'], { cwd: dir })).stdout);
-  assert.deepEqual(verbose.files.map((f) => [f.path, f.status]), [['a.json', 'pass'], ['m/broken.json', 'fail'], ['m/ok.json', 'pass'], ['z.json', 'pass']]);
+  assert.deepEqual(
+    verbose.files.map((f) => [f.path, f.status]),
+    [
+      ['a.json', 'pass'],
+      ['m/broken.json', 'fail'],
+      ['m/ok.json', 'pass'],
+      ['z.json', 'pass'],
+    ],
+  );
   assert.deepEqual(verbose.files[0].problems, []);
 });
 
@@ -141,12 +213,17 @@ test('-r json with no failures, and with no files', async (t) => {
 
 test('--output-file writes the json report to a file, and the default report still goes to stdout', async (t) => {
   const dir = mixedTree(t);
-  const { code, stdout } = await runCli(['**/*.json', '-k', 'n:number', '--output-file', 'out/report.json'], { cwd: dir });
+  const { code, stdout } = await runCli(['**/*.json', '-k', 'n:number', '--output-file', 'out/report.json'], {
+    cwd: dir,
+  });
   assert.equal(code, 1);
   assert.deepEqual(failedPaths(stdout), ['a.json', 'm/broken.json', 'z.json']);
   assert.equal(filesLine(stdout), 'Files: 3 failed, 1 passed, 4 total');
   const report = parseJsonReport(fs.readFileSync(path.join(dir, 'out/report.json'), 'utf8'));
-  assert.deepEqual(report.files.map((f) => f.path), ['a.json', 'm/broken.json', 'z.json']);
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    ['a.json', 'm/broken.json', 'z.json'],
+  );
   assert.deepEqual(fs.readdirSync(path.join(dir, 'out')), ['report.json'], 'no temporary file left');
 });
 
@@ -157,7 +234,10 @@ test('-r json:path writes the json report there, and stdout stays empty', async 
   assert.equal(stdout, '');
   assert.equal(stderr, '');
   const report = parseJsonReport(fs.readFileSync(path.join(dir, 'reports/r.json'), 'utf8'));
-  assert.deepEqual(report.files.map((f) => f.path), ['m/broken.json']);
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    ['m/broken.json'],
+  );
 });
 
 test('a usage error found after the reporters are made leaves no report file behind', async (t) => {
@@ -173,7 +253,10 @@ test('two reporters at once: with json on stdout, the human report goes to stder
   const dir = mixedTree(t);
   const both = await runCli(['**/*.json', '-r', 'default', '-r', 'json'], { cwd: dir });
   assert.equal(both.code, 1);
-  assert.deepEqual(parseJsonReport(both.stdout).files.map((f) => f.path), ['m/broken.json']);
+  assert.deepEqual(
+    parseJsonReport(both.stdout).files.map((f) => f.path),
+    ['m/broken.json'],
+  );
   assert.deepEqual(failedPaths(both.stderr), ['m/broken.json']);
   assert.equal(filesLine(both.stderr), 'Files: 1 failed, 3 passed, 4 total');
 
@@ -195,7 +278,12 @@ async function chaosFailures(args, options) {
   const { code, stdout, stderr } = await runCli([...args, '-r', 'json'], options);
   assert.ok(code === 0 || code === 1, stderr);
   const report = parseJsonReport(stdout);
-  for (const file of report.files) assert.deepEqual(file.problems.map((p) => p.kind), ['chaos'], file.path);
+  for (const file of report.files)
+    assert.deepEqual(
+      file.problems.map((p) => p.kind),
+      ['chaos'],
+      file.path,
+    );
   return { failed: report.files.map((f) => f.path), stderr };
 }
 
@@ -211,7 +299,10 @@ test('CHAOS_MONKEY=1 fails every file with kind chaos; CHAOS_MONKEY=0 fails none
     assert.equal(file.problems[0].validator, 'chaos-monkey');
     assert.match(file.problems[0].message, /^chaos monkey: injected throw \(probability 1, seed \d+\)$/);
   }
-  assert.match(oneLine(all.stderr), /^chaos monkey on: probability 1, seed (\d+) \(--chaos-seed \1 repeats this run\)$/);
+  assert.match(
+    oneLine(all.stderr),
+    /^chaos monkey on: probability 1, seed (\d+) \(--chaos-seed \1 repeats this run\)$/,
+  );
 
   const none = await runCli(['data'], { cwd: dir, env: { CHAOS_MONKEY: '0' } });
   assert.equal(none.code, 0, none.stdout);
@@ -226,17 +317,26 @@ test('--chaos-monkey 0.3 --chaos-seed 42 fails the same files on every run, what
   assert.ok(first.length > 0 && first.length < 30, `some files fail, not all: ${first}`);
   assert.deepEqual((await chaosFailures(args, { cwd: dir })).failed, first);
   // The environment variables mean the same.
-  assert.deepEqual((await chaosFailures(['data'], { cwd: dir, env: { CHAOS_MONKEY: '0.3', CHAOS_SEED: '42' } })).failed, first);
+  assert.deepEqual(
+    (await chaosFailures(['data'], { cwd: dir, env: { CHAOS_MONKEY: '0.3', CHAOS_SEED: '42' } })).failed,
+    first,
+  );
 
   // New files change every file's position in the run, not whether the chaos monkey hits it.
   const added = {};
   for (let i = 0; i < 30; i++) added[`data/a${i}.json`] = '{}';
   writeTree(dir, added);
   const after = (await chaosFailures(args, { cwd: dir })).failed;
-  assert.deepEqual(after.filter((file) => /^data\/f\d+\.json$/.test(file)), first);
+  assert.deepEqual(
+    after.filter((file) => /^data\/f\d+\.json$/.test(file)),
+    first,
+  );
 
   const otherSeed = (await chaosFailures(['data', '--chaos-monkey', '0.3', '--chaos-seed', '43'], { cwd: dir })).failed;
-  assert.notDeepEqual(otherSeed.filter((file) => /^data\/f\d+\.json$/.test(file)), first);
+  assert.notDeepEqual(
+    otherSeed.filter((file) => /^data\/f\d+\.json$/.test(file)),
+    first,
+  );
 });
 
 test('the seed printed for a random run repeats it', async (t) => {
@@ -250,24 +350,32 @@ test('the seed printed for a random run repeats it', async (t) => {
 
 // Paths are hashed relative to the project (the config's folder, else the git repository), so a
 // seed repeats a run from any folder of the project.
-test('the same seed fails the same files from another working directory of the project', { skip: !hasGit && 'git is not installed' }, async (t) => {
+test('the same seed fails the same files from another working directory of the project', {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
   const dir = manyFiles(t);
   gitInit(dir);
   writeTree(dir, { 'sub/.keep': '' });
   const args = ['--chaos-monkey', '0.3', '--chaos-seed', '42'];
   const fromRoot = (await chaosFailures(['data', ...args], { cwd: dir })).failed;
   const fromSub = (await chaosFailures(['../data', ...args], { cwd: path.join(dir, 'sub') })).failed;
-  assert.deepEqual(fromSub.map((file) => file.replace(/^\.\.\//, '')), fromRoot);
+  assert.deepEqual(
+    fromSub.map((file) => file.replace(/^\.\.\//, '')),
+    fromRoot,
+  );
   assert.ok(fromRoot.length > 0 && fromRoot.length < 30, `a probability of 0.3 fails some files: ${fromRoot.length}`);
 });
 
-test('with a config, the seed is anchored at the config\'s folder', async (t) => {
+test("with a config, the seed is anchored at the config's folder", async (t) => {
   const dir = manyFiles(t);
   writeTree(dir, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/*.json'] }] }), 'sub/.keep': '' });
   const args = ['--chaos-monkey', '0.3', '--chaos-seed', '42'];
   const fromRoot = (await chaosFailures(args, { cwd: dir })).failed;
   const fromSub = (await chaosFailures(args, { cwd: path.join(dir, 'sub') })).failed;
-  assert.deepEqual(fromSub.map((file) => file.replace(/^\.\.\//, '')), fromRoot);
+  assert.deepEqual(
+    fromSub.map((file) => file.replace(/^\.\.\//, '')),
+    fromRoot,
+  );
   assert.ok(fromRoot.length > 0 && fromRoot.length < 30);
 });
 
@@ -284,4 +392,3 @@ test('--chaos-monkey outside 0..1 exits 2', async (t) => {
 function quote(text) {
   return `'${text.replace(/'/g, "'\\''")}'`;
 }
-

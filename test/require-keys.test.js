@@ -43,7 +43,14 @@ test('parseKeySpec rejects specs with an empty key', async (t) => {
 });
 
 test('parseKeySpec rejects a type it does not know, rather than take it for part of the key', async (t) => {
-  for (const [spec, type] of [['a:int', 'int'], ['title:strin', 'strin'], ['a:String', 'String'], ['urn:isbn', 'isbn'], ['a:', ''], ['a:b\\:c', 'b\\:c']]) {
+  for (const [spec, type] of [
+    ['a:int', 'int'],
+    ['title:strin', 'strin'],
+    ['a:String', 'String'],
+    ['urn:isbn', 'isbn'],
+    ['a:', ''],
+    ['a:b\\:c', 'b\\:c'],
+  ]) {
     await t.test(spec, () => {
       assert.throws(() => parseKeySpec(spec), {
         name: 'TypeError',
@@ -79,33 +86,72 @@ test('createRequireKeys: each spec against one document', async (t) => {
     // missing key: the pointer is the deepest parent that exists
     ['nope', { message: 'missing required key "nope"', pointer: '' }],
     ['documentData.nope', { message: 'missing required key "documentData.nope"', pointer: '/documentData' }],
-    ['documentData.meta.x.y', { message: 'missing required key "documentData.meta.x.y"', pointer: '/documentData/meta' }],
+    [
+      'documentData.meta.x.y',
+      { message: 'missing required key "documentData.meta.x.y"', pointer: '/documentData/meta' },
+    ],
     ['empty.x', { message: 'missing required key "empty.x"', pointer: '/empty' }],
     // a parent that is not an object: the key is missing below it
-    ['documentData.title.length', { message: 'missing required key "documentData.title.length": "documentData.title" is a string, not an object', pointer: '/documentData/title' }],
-    ['documentData.meta.none.x', { message: 'missing required key "documentData.meta.none.x": "documentData.meta.none" is null, not an object', pointer: '/documentData/meta/none' }],
+    [
+      'documentData.title.length',
+      {
+        message: 'missing required key "documentData.title.length": "documentData.title" is a string, not an object',
+        pointer: '/documentData/title',
+      },
+    ],
+    [
+      'documentData.meta.none.x',
+      {
+        message: 'missing required key "documentData.meta.none.x": "documentData.meta.none" is null, not an object',
+        pointer: '/documentData/meta/none',
+      },
+    ],
     // arrays: indexes
     ['items.0.id:string', null],
     ['items.1.id:string', { message: '"items.1.id" must be a string, found number', pointer: '/items/1/id' }],
     ['items.2.id', { message: 'missing required key "items.2.id"', pointer: '/items' }],
     ['items.0.name', { message: 'missing required key "items.0.name"', pointer: '/items/0' }],
     // an array's `length` is no JSON key, nor is a non-canonical index
-    ['items.length', { message: 'missing required key "items.length": "items" is an array, not an object', pointer: '/items' }],
+    [
+      'items.length',
+      { message: 'missing required key "items.length": "items" is an array, not an object', pointer: '/items' },
+    ],
     ['items.01', { message: 'missing required key "items.01"', pointer: '/items' }],
     ['items.-1', { message: 'missing required key "items.-1": "items" is an array, not an object', pointer: '/items' }],
     // types
-    ['documentData.title:number', { message: '"documentData.title" must be a number, found string', pointer: '/documentData/title' }],
+    [
+      'documentData.title:number',
+      { message: '"documentData.title" must be a number, found string', pointer: '/documentData/title' },
+    ],
     ['documentData.meta.n:number', null],
-    ['documentData.meta.n:integer', { message: '"documentData.meta.n" must be an integer, found number', pointer: '/documentData/meta/n' }],
+    [
+      'documentData.meta.n:integer',
+      { message: '"documentData.meta.n" must be an integer, found number', pointer: '/documentData/meta/n' },
+    ],
     ['documentData.meta.count:integer', null],
     ['documentData.meta.flag:boolean', null],
-    ['documentData.meta.count:boolean', { message: '"documentData.meta.count" must be a boolean, found number', pointer: '/documentData/meta/count' }],
+    [
+      'documentData.meta.count:boolean',
+      { message: '"documentData.meta.count" must be a boolean, found number', pointer: '/documentData/meta/count' },
+    ],
     ['documentData.meta.none:null', null],
-    ['documentData.meta.none:object', { message: '"documentData.meta.none" must be an object, found null', pointer: '/documentData/meta/none' }],
-    ['documentData.title:null', { message: '"documentData.title" must be null, found string', pointer: '/documentData/title' }],
+    [
+      'documentData.meta.none:object',
+      { message: '"documentData.meta.none" must be an object, found null', pointer: '/documentData/meta/none' },
+    ],
+    [
+      'documentData.title:null',
+      { message: '"documentData.title" must be null, found string', pointer: '/documentData/title' },
+    ],
     ['documentData.tags:array', null],
-    ['documentData.tags:object', { message: '"documentData.tags" must be an object, found array', pointer: '/documentData/tags' }],
-    ['documentData.meta:array', { message: '"documentData.meta" must be an array, found object', pointer: '/documentData/meta' }],
+    [
+      'documentData.tags:object',
+      { message: '"documentData.tags" must be an object, found array', pointer: '/documentData/tags' },
+    ],
+    [
+      'documentData.meta:array',
+      { message: '"documentData.meta" must be an array, found object', pointer: '/documentData/meta' },
+    ],
     ['documentData:object', null],
     // escaped dots and pointer escaping
     ['a\\.b.c:string', null],
@@ -161,7 +207,9 @@ test('a key inherited from Object.prototype is not present', () => {
 
 test('a key missing because its name has a dot says how to write it, once the document has it', () => {
   const doc = { 'a.b': { c: 1 }, x: { 'y.z': 2 }, 'p.q.r': 3 };
-  const messages = createRequireKeys(['a.b', 'a.b.c', 'x.y.z', 'p.q.r', 'q.r', 'a\\.b.d']).validate(doc).map((p) => p.message);
+  const messages = createRequireKeys(['a.b', 'a.b.c', 'x.y.z', 'p.q.r', 'q.r', 'a\\.b.d'])
+    .validate(doc)
+    .map((p) => p.message);
   assert.deepEqual(messages, [
     'missing required key "a.b" (a key "a.b" is there: a dot inside a key is written \\., as in a\\.b)',
     'missing required key "a.b.c" (a key "a.b" is there: a dot inside a key is written \\., as in a\\.b.c)',

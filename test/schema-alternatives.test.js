@@ -23,11 +23,23 @@ const WORKFLOW = {
       oneOf: [
         { type: 'string', enum: ['push', 'pull_request'] },
         { type: 'array' },
-        { type: 'object', properties: { push: { oneOf: [{ type: 'null' }, { type: 'object', properties: { branches: { $ref: '#/definitions/globs' } } }] } } },
+        {
+          type: 'object',
+          properties: {
+            push: {
+              oneOf: [{ type: 'null' }, { type: 'object', properties: { branches: { $ref: '#/definitions/globs' } } }],
+            },
+          },
+        },
       ],
     },
-    permissions: { oneOf: [{ type: 'string', enum: ['read-all', 'write-all'] }, { $ref: '#/definitions/permissionsEvent' }] },
-    jobs: { type: 'object', additionalProperties: { oneOf: [{ $ref: '#/definitions/normalJob' }, { $ref: '#/definitions/reusableJob' }] } },
+    permissions: {
+      oneOf: [{ type: 'string', enum: ['read-all', 'write-all'] }, { $ref: '#/definitions/permissionsEvent' }],
+    },
+    jobs: {
+      type: 'object',
+      additionalProperties: { oneOf: [{ $ref: '#/definitions/normalJob' }, { $ref: '#/definitions/reusableJob' }] },
+    },
     kind: {
       oneOf: [
         { type: 'object', required: ['type'], properties: { type: { const: 'a' }, size: { type: 'integer' } } },
@@ -40,7 +52,11 @@ const WORKFLOW = {
   },
   definitions: {
     globs: { type: 'array', items: { type: 'string' } },
-    permissionsEvent: { type: 'object', additionalProperties: false, properties: { contents: { enum: ['read', 'write'] } } },
+    permissionsEvent: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { contents: { enum: ['read', 'write'] } },
+    },
     expression: { type: 'string', pattern: '^\\$\\{\\{.*\\}\\}$' },
     name: { type: 'string', pattern: '^[a-z]+$' },
     needs: { oneOf: [{ type: 'array', items: { $ref: '#/definitions/name' } }, { $ref: '#/definitions/name' }] },
@@ -65,7 +81,12 @@ const WORKFLOW = {
       type: 'object',
       additionalProperties: false,
       oneOf: [{ required: ['uses'] }, { required: ['run'] }],
-      properties: { uses: { type: 'string' }, run: { type: 'string' }, name: { type: 'string' }, with: { type: 'object' } },
+      properties: {
+        uses: { type: 'string' },
+        run: { type: 'string' },
+        name: { type: 'string' },
+        with: { type: 'object' },
+      },
     },
     withA: { type: 'object', required: ['a'], properties: { a: { $ref: '#/definitions/name' } } },
     withB: { type: 'object', required: ['b'], properties: { b: { $ref: '#/definitions/name' } } },
@@ -76,7 +97,10 @@ async function workflowValidator(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.writeFileSync(path.join(dir, 'workflow.json'), JSON.stringify(WORKFLOW));
-  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 'workflow.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  const validator = await createJsonSchemaValidator(
+    { schema: path.join(dir, 'workflow.json'), refs: [], ajv: {}, base: dir },
+    { warn: () => {}, display: (file) => file },
+  );
   return (doc) => validator.validate(doc);
 }
 
@@ -84,9 +108,11 @@ async function workflowValidator(t) {
 const shown = (problems) => problems.filter((p) => !p.notBestMatch).map((p) => `${p.pointer} ${p.message}`);
 const all = (problems) => problems.map((p) => `${p.pointer} ${p.message}`);
 
-test('a job of the wrong kind is not told what the other kind may hold: the best alternative\'s errors, all of them with --verbose', async (t) => {
+test("a job of the wrong kind is not told what the other kind may hold: the best alternative's errors, all of them with --verbose", async (t) => {
   const validate = await workflowValidator(t);
-  const problems = validate({ jobs: { build: { 'runs-on': 'ubuntu', timeout: 10, steps: [{ run: 'make', 'with-env': true }] } } });
+  const problems = validate({
+    jobs: { build: { 'runs-on': 'ubuntu', timeout: 10, steps: [{ run: 'make', 'with-env': true }] } },
+  });
   assert.deepEqual(shown(problems), [
     '/jobs/build/timeout must NOT have additional property "timeout"',
     '/jobs/build/steps/0/with-env must NOT have additional property "with-env"',
@@ -105,37 +131,59 @@ test('a job of the wrong kind is not told what the other kind may hold: the best
 
 test('an error met again tells alternatives apart: a reusable job with a typo is told of the typo only', async (t) => {
   const validate = await workflowValidator(t);
-  assert.deepEqual(shown(validate({ jobs: { call: { uses: './w.yml', withh: {} } } })), ['/jobs/call/withh must NOT have additional property "withh"']);
+  assert.deepEqual(shown(validate({ jobs: { call: { uses: './w.yml', withh: {} } } })), [
+    '/jobs/call/withh must NOT have additional property "withh"',
+  ]);
 });
 
 test('alternatives that each fail on the value itself are one line: its types, a pattern, a missing property', async (t) => {
   const validate = await workflowValidator(t);
   const cases = [
     [{ jobs: { j: { 'runs-on': 'x', needs: 5 } } }, '/jobs/j/needs must be array or string'],
-    [{ jobs: { j: { 'runs-on': 'x', 'timeout-minutes': 'soon' } } }, '/jobs/j/timeout-minutes must be number, or match pattern "^\\$\\{\\{.*\\}\\}$"'],
+    [
+      { jobs: { j: { 'runs-on': 'x', 'timeout-minutes': 'soon' } } },
+      '/jobs/j/timeout-minutes must be number, or match pattern "^\\$\\{\\{.*\\}\\}$"',
+    ],
     [{ permissions: 'write' }, '/permissions must be one of "read-all", "write-all", or be object'],
-    [{ jobs: { j: { 'runs-on': 'x', steps: [{ name: 'only a name' }] } } }, '/jobs/j/steps/0 must have one of the properties "uses", "run"'],
+    [
+      { jobs: { j: { 'runs-on': 'x', steps: [{ name: 'only a name' }] } } },
+      '/jobs/j/steps/0 must have one of the properties "uses", "run"',
+    ],
   ];
   for (const [doc, line] of cases) {
     const problems = validate(doc);
     assert.deepEqual(shown(problems), [line]);
-    assert.ok(problems.length > 1, 'with --verbose, each alternative\'s own error too');
+    assert.ok(problems.length > 1, "with --verbose, each alternative's own error too");
   }
 });
 
 test('an alternative for another type of value, or whose constant the value does not have, is not the one meant', async (t) => {
   const validate = await workflowValidator(t);
-  assert.deepEqual(shown(validate({ on: { push: { branches: 'main' } } })), ['/on/push/branches must be array'], 'deeper than the types of on and push');
-  assert.deepEqual(shown(validate({ kind: { type: 'b', color: 'green' } })), ['/kind/color must be one of "red", "blue"'], 'not "type must be equal to "a""');
+  assert.deepEqual(
+    shown(validate({ on: { push: { branches: 'main' } } })),
+    ['/on/push/branches must be array'],
+    'deeper than the types of on and push',
+  );
+  assert.deepEqual(
+    shown(validate({ kind: { type: 'b', color: 'green' } })),
+    ['/kind/color must be one of "red", "blue"'],
+    'not "type must be equal to "a""',
+  );
 });
 
 test('several alternatives matching a oneOf is one line naming them; no alternative standing out is one line too', async (t) => {
   const validate = await workflowValidator(t);
-  assert.deepEqual(all(validate({ twin: 3 })), ['/twin matches 2 alternatives of oneOf ({"type":"integer"} and {"type":"number"}), where exactly one may match']);
+  assert.deepEqual(all(validate({ twin: 3 })), [
+    '/twin matches 2 alternatives of oneOf ({"type":"integer"} and {"type":"number"}), where exactly one may match',
+  ]);
   // Each alternative fails as deep, as often: neither is the one meant.
   const problems = validate({ pair: { a: 1, b: 2 } });
   assert.deepEqual(shown(problems), ['/pair matches none of the 2 alternatives (anyOf)']);
-  assert.deepEqual(all(problems), ['/pair/a must be string', '/pair/b must be string', '/pair matches none of the 2 alternatives (anyOf)']);
+  assert.deepEqual(all(problems), [
+    '/pair/a must be string',
+    '/pair/b must be string',
+    '/pair matches none of the 2 alternatives (anyOf)',
+  ]);
 });
 
 test('alternatives that cannot be told apart are all shown', async (t) => {
@@ -168,13 +216,33 @@ const GENERATED = {
     version: { anyOf: [{ $ref: '#/$defs/Latest' }, { $ref: '#/$defs/Legacy' }] },
     dependsOn: {
       type: 'array',
-      items: { oneOf: [{ type: 'string' }, { type: 'object', properties: { target: { type: 'string' } }, oneOf: [{ required: ['projects'] }, { required: ['dependencies'] }] }] },
+      items: {
+        oneOf: [
+          { type: 'string' },
+          {
+            type: 'object',
+            properties: { target: { type: 'string' } },
+            oneOf: [{ required: ['projects'] }, { required: ['dependencies'] }],
+          },
+        ],
+      },
     },
     list: { anyOf: [{ type: 'array' }, { $ref: '#/$defs/Scalar' }] },
   },
   $defs: {
-    Level: { oneOf: [{ type: 'string', const: 'off' }, { type: 'string', const: 'warn' }, { type: 'string', const: 'error' }] },
-    WithOptions: { type: 'object', properties: { level: { $ref: '#/$defs/Level' }, options: { type: 'object' } }, required: ['level'], additionalProperties: false },
+    Level: {
+      oneOf: [
+        { type: 'string', const: 'off' },
+        { type: 'string', const: 'warn' },
+        { type: 'string', const: 'error' },
+      ],
+    },
+    WithOptions: {
+      type: 'object',
+      properties: { level: { $ref: '#/$defs/Level' }, options: { type: 'object' } },
+      required: ['level'],
+      additionalProperties: false,
+    },
     Setting: { oneOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/WithOptions' }] },
     Group: { type: 'object', properties: { noConsole: { anyOf: [{ $ref: '#/$defs/Setting' }, { type: 'null' }] } } },
     GroupSetting: { anyOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/Group' }] },
@@ -188,7 +256,10 @@ async function validatorOf(t, schema) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.writeFileSync(path.join(dir, 'schema.json'), JSON.stringify(schema));
-  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  const validator = await createJsonSchemaValidator(
+    { schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir },
+    { warn: () => {}, display: (file) => file },
+  );
   return (doc) => validator.validate(doc);
 }
 
@@ -197,7 +268,10 @@ test('a wrong value deep in nested alternatives of generated schemas is one line
   const cases = [
     // The object form of the setting was meant (the levels are strings): its level is wrong.
     [{ group: { noConsole: { level: 'zz' } } }, ['/group/noConsole/level must be one of "off", "warn", "error"']],
-    [{ group: { noConsole: { level: 'warn', extra: 1 } } }, ['/group/noConsole/extra must NOT have additional property "extra"']],
+    [
+      { group: { noConsole: { level: 'warn', extra: 1 } } },
+      ['/group/noConsole/extra must NOT have additional property "extra"'],
+    ],
     // A value of none of the types: what each alternative takes, the levels' values among them.
     [{ group: { noConsole: 12 } }, ['/group/noConsole must be one of "off", "warn", "error", or be object or null']],
     [{ version: 2 }, ['/version must be one of "0.2", "0.1"']],
@@ -213,24 +287,48 @@ test('a wrong value deep in nested alternatives of generated schemas is one line
   }
 });
 
-test('if/then/else and propertyNames: the errors that say what is wrong, without ajv\'s summing-up ones; a bad property name on its key', async (t) => {
+test("if/then/else and propertyNames: the errors that say what is wrong, without ajv's summing-up ones; a bad property name on its key", async (t) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.writeFileSync(path.join(dir, 's.json'), JSON.stringify({ if: { required: ['a'] }, then: { required: ['b'] }, else: { required: ['c'] }, propertyNames: { pattern: '^[a-z]+$' } }));
-  const validator = await createJsonSchemaValidator({ schema: path.join(dir, 's.json'), refs: [], ajv: {}, base: dir }, { warn: () => {}, display: (file) => file });
+  fs.writeFileSync(
+    path.join(dir, 's.json'),
+    JSON.stringify({
+      if: { required: ['a'] },
+      then: { required: ['b'] },
+      else: { required: ['c'] },
+      propertyNames: { pattern: '^[a-z]+$' },
+    }),
+  );
+  const validator = await createJsonSchemaValidator(
+    { schema: path.join(dir, 's.json'), refs: [], ajv: {}, base: dir },
+    { warn: () => {}, display: (file) => file },
+  );
   assert.deepEqual(validator.validate({ a: 1, Bad: 2 }), [
     { validator: 'json-schema', message: 'must have required property "b"', pointer: '', kind: 'invalid' },
-    { validator: 'json-schema', message: 'property name "Bad" must match pattern "^[a-z]+$"', pointer: '/Bad', kind: 'invalid', atKey: true },
+    {
+      validator: 'json-schema',
+      message: 'property name "Bad" must match pattern "^[a-z]+$"',
+      pointer: '/Bad',
+      kind: 'invalid',
+      atKey: true,
+    },
   ]);
 });
 
-test('the order of keywords the alternatives are told apart by is ajv\'s', () => {
+test("the order of keywords the alternatives are told apart by is ajv's", () => {
   for (const Ajv of [require('ajv').default, require('ajv/dist/2019').default, require('ajv/dist/2020').default]) {
     const ajv = new Ajv();
-    const ours = [...ajv.RULES.rules, ajv.RULES.post].flatMap((group) => group.rules.map((rule) => rule.keyword)).filter((keyword) => KEYWORD_ORDER.includes(keyword));
+    const ours = [...ajv.RULES.rules, ajv.RULES.post]
+      .flatMap((group) => group.rules.map((rule) => rule.keyword))
+      .filter((keyword) => KEYWORD_ORDER.includes(keyword));
     // `format` is a keyword of numbers and of strings: ours is the strings' place.
-    const theirs = [...new Set(ours.filter((keyword, i) => keyword !== 'format' || ours.indexOf('format', i + 1) === -1))];
-    assert.deepEqual(theirs, KEYWORD_ORDER.filter((keyword) => theirs.includes(keyword)));
+    const theirs = [
+      ...new Set(ours.filter((keyword, i) => keyword !== 'format' || ours.indexOf('format', i + 1) === -1)),
+    ];
+    assert.deepEqual(
+      theirs,
+      KEYWORD_ORDER.filter((keyword) => theirs.includes(keyword)),
+    );
   }
 });
 
@@ -270,19 +368,32 @@ test('from the command line: the best match by default, every alternative with -
   ]);
   const verbose = await runCli([...args, '--verbose'], { cwd: dir });
   assert.ok(lines(verbose.stdout).length > 15, verbose.stdout);
-  assert.match(verbose.stdout, /^ {2}7:5 {6}must NOT have additional property "runs-on" {2}\(json-schema\)$/m, 'the other kind of job\'s errors');
+  assert.match(
+    verbose.stdout,
+    /^ {2}7:5 {6}must NOT have additional property "runs-on" {2}\(json-schema\)$/m,
+    "the other kind of job's errors",
+  );
   for (const more of [[], ['--verbose']]) {
     const reports = [];
     let warm;
-    for (const run of [['--workers', '0'], ['--workers', '2'], ['--cache', '--workers', '0'], ['--cache', '--workers', '2']]) {
+    for (const run of [
+      ['--workers', '0'],
+      ['--workers', '2'],
+      ['--cache', '--workers', '0'],
+      ['--cache', '--workers', '2'],
+    ]) {
       const result = await runCli([...args, ...more, ...run, '-r', 'json'], { cwd: dir });
       assert.equal(result.code, 1, result.stderr);
       warm = parseJsonReport(result.stdout).files;
       reports.push(warm.map(({ cached, ...file }) => file));
     }
     // The last run reports every failure from the cache (recorded by the one before, with the same --verbose).
-    assert.ok(warm.every((file) => file.cached), `${more.join(' ')}: warm`);
-    for (const report of reports.slice(1)) assert.deepEqual(report, reports[0], `${more.join(' ')}: in-process, pool, and warm from the cache alike`);
+    assert.ok(
+      warm.every((file) => file.cached),
+      `${more.join(' ')}: warm`,
+    );
+    for (const report of reports.slice(1))
+      assert.deepEqual(report, reports[0], `${more.join(' ')}: in-process, pool, and warm from the cache alike`);
   }
 });
 
@@ -294,17 +405,56 @@ const PIPELINES = {
     { $ref: '#/definitions/signature' },
     { $ref: '#/definitions/secret' },
     { $ref: '#/definitions/template' },
-    { allOf: [{ $ref: '#/definitions/pipeline' }, { oneOf: [{ $ref: '#/definitions/docker_pipeline' }, { $ref: '#/definitions/kubernetes_pipeline' }, { $ref: '#/definitions/exec_pipeline' }] }] },
+    {
+      allOf: [
+        { $ref: '#/definitions/pipeline' },
+        {
+          oneOf: [
+            { $ref: '#/definitions/docker_pipeline' },
+            { $ref: '#/definitions/kubernetes_pipeline' },
+            { $ref: '#/definitions/exec_pipeline' },
+          ],
+        },
+      ],
+    },
   ],
   definitions: {
     name: { type: 'string', minLength: 1 },
-    signature: { type: 'object', required: ['hmac'], properties: { kind: { const: 'signature' }, hmac: { type: 'string' } } },
-    secret: { type: 'object', required: ['name'], properties: { kind: { const: 'secret' }, name: { $ref: '#/definitions/name' } } },
+    signature: {
+      type: 'object',
+      required: ['hmac'],
+      properties: { kind: { const: 'signature' }, hmac: { type: 'string' } },
+    },
+    secret: {
+      type: 'object',
+      required: ['name'],
+      properties: { kind: { const: 'secret' }, name: { $ref: '#/definitions/name' } },
+    },
     template: { type: 'object', required: ['load'], properties: { load: { type: 'string' } } },
-    pipeline: { type: 'object', required: ['type', 'name', 'steps'], properties: { kind: { const: 'pipeline' }, name: { $ref: '#/definitions/name' }, type: { enum: ['docker', 'kubernetes', 'exec'] } } },
-    docker_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'docker' }, kind: {}, name: {}, steps: { type: 'array' } } },
-    kubernetes_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'kubernetes' }, kind: {}, name: {}, steps: { type: 'array' } } },
-    exec_pipeline: { type: 'object', additionalProperties: false, properties: { type: { const: 'exec' }, kind: {}, name: {}, steps: { type: 'array' }, user: { type: 'string' } } },
+    pipeline: {
+      type: 'object',
+      required: ['type', 'name', 'steps'],
+      properties: {
+        kind: { const: 'pipeline' },
+        name: { $ref: '#/definitions/name' },
+        type: { enum: ['docker', 'kubernetes', 'exec'] },
+      },
+    },
+    docker_pipeline: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { type: { const: 'docker' }, kind: {}, name: {}, steps: { type: 'array' } },
+    },
+    kubernetes_pipeline: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { type: { const: 'kubernetes' }, kind: {}, name: {}, steps: { type: 'array' } },
+    },
+    exec_pipeline: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { type: { const: 'exec' }, kind: {}, name: {}, steps: { type: 'array' }, user: { type: 'string' } },
+    },
   },
 };
 
@@ -330,18 +480,36 @@ test('alternatives are counted from the schema: a oneOf of $refs, one nested in 
   assert.ok(all(problems).includes(' matches none of the 4 alternatives (oneOf)'), all(problems).join('\n'));
   // Of the $ref'd jobs of the workflow, too: their errors name no alternative, the schema does.
   const workflow = await workflowValidator(t);
-  assert.ok(all(workflow({ jobs: { build: { 'runs-on': 'ubuntu', timeout: 10 } } })).includes('/jobs/build matches none of the 2 alternatives (oneOf)'));
+  assert.ok(
+    all(workflow({ jobs: { build: { 'runs-on': 'ubuntu', timeout: 10 } } })).includes(
+      '/jobs/build matches none of the 2 alternatives (oneOf)',
+    ),
+  );
 });
 
 test('several alternatives matching a oneOf are named: by their $ref, their title, or their JSON when it is short', async (t) => {
   const validate = await validatorOf(t, {
     properties: {
-      titled: { oneOf: [{ title: 'A number', type: 'number' }, { title: 'An integer', type: 'integer' }] },
-      plain: { oneOf: [{ type: 'integer' }, { minimum: 0, description: 'any number that is not below zero, however large it is' }] },
+      titled: {
+        oneOf: [
+          { title: 'A number', type: 'number' },
+          { title: 'An integer', type: 'integer' },
+        ],
+      },
+      plain: {
+        oneOf: [
+          { type: 'integer' },
+          { minimum: 0, description: 'any number that is not below zero, however large it is' },
+        ],
+      },
     },
   });
-  assert.deepEqual(shown(validate({ titled: 3 })), ['/titled matches 2 alternatives of oneOf ("A number" and "An integer"), where exactly one may match']);
-  assert.deepEqual(shown(validate({ plain: 3 })), ['/plain matches 2 alternatives of oneOf ({"type":"integer"} and alternative 2), where exactly one may match']);
+  assert.deepEqual(shown(validate({ titled: 3 })), [
+    '/titled matches 2 alternatives of oneOf ("A number" and "An integer"), where exactly one may match',
+  ]);
+  assert.deepEqual(shown(validate({ plain: 3 })), [
+    '/plain matches 2 alternatives of oneOf ({"type":"integer"} and alternative 2), where exactly one may match',
+  ]);
 });
 
 test('alternatives that all fail on the same property say that property and what it allows', async (t) => {
@@ -350,12 +518,18 @@ test('alternatives that all fail on the same property say that property and what
   assert.equal(problems.filter((p) => !p.notBestMatch).length, 1);
   const [line] = problems.filter((p) => !p.notBestMatch);
   assert.equal(line.pointer, '/page-type');
-  assert.match(line.message, /^must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\)$/);
+  assert.match(
+    line.message,
+    /^must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\)$/,
+  );
   // With --verbose, each rule's own error, and the anyOf's line where ajv reports it.
-  assert.deepEqual(problems.filter((p) => p.notBestMatch).map((p) => `${p.pointer} ${p.message}`), [
-    ...PAGE_TYPES.map((types) => `/page-type must be one of ${types.map((type) => `"${type}"`).join(', ')}`),
-    ' matches none of the 28 alternatives (anyOf)',
-  ]);
+  assert.deepEqual(
+    problems.filter((p) => p.notBestMatch).map((p) => `${p.pointer} ${p.message}`),
+    [
+      ...PAGE_TYPES.map((types) => `/page-type must be one of ${types.map((type) => `"${type}"`).join(', ')}`),
+      ' matches none of the 28 alternatives (anyOf)',
+    ],
+  );
 });
 
 test('from the command line: counts, names and the property alike in-process and on a pool, compiled whole, lazily or apart', async (t) => {
@@ -370,16 +544,24 @@ test('from the command line: counts, names and the property alike in-process and
     for (const workers of ['0', '2']) {
       const env = { FILECHECK_SCHEMA_COMPILE: compile };
       const drone = await runCli(['-s', 'drone.schema.json', '.drone.yml', '--workers', workers], { cwd: dir, env });
-      const front = await runCli(['-s', 'front.schema.json', 'docs/intro.json', '--workers', workers], { cwd: dir, env });
+      const front = await runCli(['-s', 'front.schema.json', 'docs/intro.json', '--workers', workers], {
+        cwd: dir,
+        env,
+      });
       assert.equal(drone.code, 1, drone.stderr);
       assert.equal(front.code, 1, front.stderr);
       runs.push([drone, front].map(({ stdout }) => stdout.split('\n').filter((line) => /^ {2}\d/.test(line))));
     }
   }
   const [drone, front] = runs[0];
-  assert.deepEqual(drone, ['  1:1      matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match  (json-schema)']);
+  assert.deepEqual(drone, [
+    '  1:1      matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match  (json-schema)',
+  ]);
   // On the page type's value, not the front matter's start.
   assert.equal(front.length, 1);
-  assert.match(front[0], /^ {2}3:16 {5}must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\) {2}\(json-schema\)$/);
+  assert.match(
+    front[0],
+    /^ {2}3:16 {5}must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\) {2}\(json-schema\)$/,
+  );
   for (const run of runs.slice(1)) assert.deepEqual(run, runs[0]);
 });

@@ -16,12 +16,30 @@ const draft = (n) => `http://json-schema.org/draft-0${n}/schema#`;
 
 // [what, files (the schema is schema.json), documents, rule options]
 const CASES = [
-  ['draft-04', { 'schema.json': { $schema: draft(4), properties: { n: { minimum: 0, exclusiveMinimum: true } } } }, [{ n: 1 }, { n: 0 }]],
-  ['draft-06', { 'schema.json': { $schema: draft(6), properties: { c: { const: 'x' }, n: { exclusiveMaximum: 3 } } } }, [{ c: 'x' }, { c: 'y', n: 3 }]],
+  [
+    'draft-04',
+    { 'schema.json': { $schema: draft(4), properties: { n: { minimum: 0, exclusiveMinimum: true } } } },
+    [{ n: 1 }, { n: 0 }],
+  ],
+  [
+    'draft-06',
+    { 'schema.json': { $schema: draft(6), properties: { c: { const: 'x' }, n: { exclusiveMaximum: 3 } } } },
+    [{ c: 'x' }, { c: 'y', n: 3 }],
+  ],
   [
     'draft-07, full formats',
-    { 'schema.json': { $schema: draft(7), if: { properties: { kind: { const: 'page' } } }, then: { required: ['title'] }, properties: { at: { format: 'date-time' }, uri: { format: 'uri' } } } },
-    [{ kind: 'page', title: 't', at: '2024-01-31T10:00:00Z' }, { kind: 'page', at: '2024-02-30T10:00:00Z', uri: 'no uri' }],
+    {
+      'schema.json': {
+        $schema: draft(7),
+        if: { properties: { kind: { const: 'page' } } },
+        then: { required: ['title'] },
+        properties: { at: { format: 'date-time' }, uri: { format: 'uri' } },
+      },
+    },
+    [
+      { kind: 'page', title: 't', at: '2024-01-31T10:00:00Z' },
+      { kind: 'page', at: '2024-02-30T10:00:00Z', uri: 'no uri' },
+    ],
   ],
   [
     '2019-09: $recursiveRef, unevaluatedProperties',
@@ -34,7 +52,10 @@ const CASES = [
         unevaluatedProperties: false,
       },
     },
-    [{ name: 'a', children: [{ name: 'b' }] }, { name: 'a', children: [{ name: 2, extra: 1 }], more: true }],
+    [
+      { name: 'a', children: [{ name: 'b' }] },
+      { name: 'a', children: [{ name: 2, extra: 1 }], more: true },
+    ],
   ],
   [
     '2020-12: $dynamicRef, prefixItems',
@@ -43,20 +64,60 @@ const CASES = [
         $schema: 'https://json-schema.org/draft/2020-12/schema',
         $dynamicAnchor: 'node',
         type: 'object',
-        properties: { pair: { prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false }, kids: { type: 'array', items: { $dynamicRef: '#node' } } },
+        properties: {
+          pair: { prefixItems: [{ type: 'string' }, { type: 'integer' }], items: false },
+          kids: { type: 'array', items: { $dynamicRef: '#node' } },
+        },
       },
     },
-    [{ pair: ['a', 1], kids: [{ pair: ['b', 2] }] }, { pair: ['a', 'b', 3], kids: [{ pair: [1] }] }],
+    [
+      { pair: ['a', 1], kids: [{ pair: ['b', 2] }] },
+      { pair: ['a', 'b', 3], kids: [{ pair: [1] }] },
+    ],
   ],
-  ['fast formats', { 'schema.json': { properties: { mail: { format: 'email' }, day: { format: 'date' } } } }, [{ mail: 'a@b.example', day: '2024-01-31' }, { mail: 'nope', day: '2024-13-01' }], { formats: 'fast' }],
+  [
+    'fast formats',
+    { 'schema.json': { properties: { mail: { format: 'email' }, day: { format: 'date' } } } },
+    [
+      { mail: 'a@b.example', day: '2024-01-31' },
+      { mail: 'nope', day: '2024-13-01' },
+    ],
+    { formats: 'fast' },
+  ],
   [
     'internationalised formats (iri, idn-email…), full and fast',
-    { 'schema.json': { properties: { home: { format: 'iri' }, mail: { format: 'idn-email' }, host: { format: 'idn-hostname' }, link: { format: 'iri-reference' } } } },
-    [{ home: 'https://bücher.example/ä', mail: 'jürgen@bücher.example', host: 'bücher.example', link: '../ü' }, { home: 'nope', mail: 'a b@x.example', host: '-x.example', link: 'a b' }],
+    {
+      'schema.json': {
+        properties: {
+          home: { format: 'iri' },
+          mail: { format: 'idn-email' },
+          host: { format: 'idn-hostname' },
+          link: { format: 'iri-reference' },
+        },
+      },
+    },
+    [
+      { home: 'https://bücher.example/ä', mail: 'jürgen@bücher.example', host: 'bücher.example', link: '../ü' },
+      { home: 'nope', mail: 'a b@x.example', host: '-x.example', link: 'a b' },
+    ],
   ],
-  ['internationalised formats, fast', { 'schema.json': { properties: { home: { format: 'iri' } } } }, [{ home: 'https://ü.example' }, { home: 'nope' }], { formats: 'fast' }],
-  ['formats off', { 'schema.json': { properties: { mail: { format: 'email' } } } }, [{ mail: 'nope' }], { formats: false }],
-  ['unknown keyword and format (warned)', { 'schema.json': { tsType: 'X', properties: { s: { type: 'string', format: 'slug' } } } }, [{ s: 'a' }, { s: 1 }]],
+  [
+    'internationalised formats, fast',
+    { 'schema.json': { properties: { home: { format: 'iri' } } } },
+    [{ home: 'https://ü.example' }, { home: 'nope' }],
+    { formats: 'fast' },
+  ],
+  [
+    'formats off',
+    { 'schema.json': { properties: { mail: { format: 'email' } } } },
+    [{ mail: 'nope' }],
+    { formats: false },
+  ],
+  [
+    'unknown keyword and format (warned)',
+    { 'schema.json': { tsType: 'X', properties: { s: { type: 'string', format: 'slug' } } } },
+    [{ s: 'a' }, { s: 1 }],
+  ],
   ['declared keyword', { 'schema.json': { tsType: 'X', required: ['a'] } }, [{ a: 1 }, {}], { keywords: ['tsType'] }],
   [
     'a local $ref and a preloaded ref',
@@ -65,12 +126,28 @@ const CASES = [
       'defs/tag.json': { type: 'string', pattern: '^[a-z]+$' },
       'id.json': { $id: 'https://example.com/id.json', type: 'integer', minimum: 1 },
     },
-    [{ tag: 'abc', id: 3 }, { tag: 'A!', id: 0 }],
+    [
+      { tag: 'abc', id: 3 },
+      { tag: 'A!', id: 0 },
+    ],
     {},
     ['id.json'],
   ],
-  ['$data', { 'schema.json': { properties: { a: { type: 'integer' }, b: { const: { $data: '1/a' } } } } }, [{ a: 1, b: 1 }, { a: 1, b: 2 }], { $data: true }],
-  ['allErrors off', { 'schema.json': { required: ['a', 'b'], properties: { c: { type: 'string' } } } }, [{ c: 1 }], { allErrors: false }],
+  [
+    '$data',
+    { 'schema.json': { properties: { a: { type: 'integer' }, b: { const: { $data: '1/a' } } } } },
+    [
+      { a: 1, b: 1 },
+      { a: 1, b: 2 },
+    ],
+    { $data: true },
+  ],
+  [
+    'allErrors off',
+    { 'schema.json': { required: ['a', 'b'], properties: { c: { type: 'string' } } } },
+    [{ c: 1 }],
+    { allErrors: false },
+  ],
 ];
 
 function tempDir(t) {
@@ -81,7 +158,11 @@ function tempDir(t) {
 
 async function validator(rule, schemaCache) {
   const warnings = [];
-  const built = await createJsonSchemaValidator(rule, { warn: (message) => warnings.push(message), display: (file) => path.basename(file), schemaCache });
+  const built = await createJsonSchemaValidator(rule, {
+    warn: (message) => warnings.push(message),
+    display: (file) => path.basename(file),
+    schemaCache,
+  });
   return { validate: built.validate, warnings };
 }
 
@@ -93,13 +174,24 @@ test('stored code validates and warns as the compiled schema does', async (t) =>
         fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
         fs.writeFileSync(path.join(dir, name), JSON.stringify(value));
       }
-      const rule = { schema: path.join(dir, 'schema.json'), refs: refs.map((ref) => path.join(dir, ref)), ajv, base: REPO };
+      const rule = {
+        schema: path.join(dir, 'schema.json'),
+        refs: refs.map((ref) => path.join(dir, ref)),
+        ajv,
+        base: REPO,
+      };
       const cacheDir = path.join(dir, 'cache');
       const compiled = await validator(rule);
       const cold = await validator(rule, cacheDir);
       const stored = fs.readdirSync(cacheDir).filter((name) => name.startsWith('schema-'));
       assert.equal(stored.length, 1, 'one stored schema');
-      assert.match(fs.readFileSync(path.join(cacheDir, JSON.parse(fs.readFileSync(path.join(cacheDir, stored[0]), 'utf8')).code), 'utf8'), /module\.exports/);
+      assert.match(
+        fs.readFileSync(
+          path.join(cacheDir, JSON.parse(fs.readFileSync(path.join(cacheDir, stored[0]), 'utf8')).code),
+          'utf8',
+        ),
+        /module\.exports/,
+      );
       // Another process: another SchemaCache over the same folder, which reads what the first stored.
       const elsewhere = path.join(dir, 'same-cache');
       fs.symlinkSync(cacheDir, elsewhere, 'junction');
@@ -140,12 +232,16 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   assert.equal(fs.readFileSync(codeFile, 'utf8'), code);
 });
 
-test('a rule with ajv plugins: stored code gets a plugin package\'s helpers from the rule\'s base, and validates as the compiled schema does', async (t) => {
+test("a rule with ajv plugins: stored code gets a plugin package's helpers from the rule's base, and validates as the compiled schema does", async (t) => {
   const dir = tempDir(t);
   // A plugin package of the project's (not one of filecheck's dependencies), whose `code` keyword
   // refers to a helper of its own by a require path, as ajv-keywords' `transform` does.
   const files = {
-    'node_modules/words-plugin/package.json': JSON.stringify({ name: 'words-plugin', version: '1.0.0', main: 'index.js' }),
+    'node_modules/words-plugin/package.json': JSON.stringify({
+      name: 'words-plugin',
+      version: '1.0.0',
+      main: 'index.js',
+    }),
     'node_modules/words-plugin/helpers.js': 'exports.isWord = (s) => /^[a-z]+$/.test(s);\n',
     'node_modules/words-plugin/index.js': `const { _ } = require('ajv');
 const { isWord } = require('./helpers.js');
@@ -156,25 +252,40 @@ module.exports = (ajv) => ajv.addKeyword({ keyword: 'word', type: 'string', code
 } });
 module.exports.compiled = 0;
 `,
-    'schema.json': JSON.stringify({ properties: { w: { word: true }, n: { type: 'integer' } }, errorMessage: { properties: { n: 'n: a whole number' } } }),
+    'schema.json': JSON.stringify({
+      properties: { w: { word: true }, n: { type: 'integer' } },
+      errorMessage: { properties: { n: 'n: a whole number' } },
+    }),
   };
   for (const [name, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
     fs.writeFileSync(path.join(dir, name), text);
   }
-  for (const name of ['ajv', 'ajv-errors']) fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
-  const rule = { schema: path.join(dir, 'schema.json'), refs: [], ajv: { plugins: ['words-plugin', 'ajv-errors'] }, base: dir };
+  for (const name of ['ajv', 'ajv-errors'])
+    fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+  const rule = {
+    schema: path.join(dir, 'schema.json'),
+    refs: [],
+    ajv: { plugins: ['words-plugin', 'ajv-errors'] },
+    base: dir,
+  };
   const cacheDir = path.join(dir, 'cache');
   const compiled = await validator(rule);
   const cold = await validator(rule, cacheDir);
   const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
-  assert.match(fs.readFileSync(path.join(cacheDir, JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')).code), 'utf8'), /require\("words-plugin\/helpers\.js"\)\.isWord/);
+  assert.match(
+    fs.readFileSync(path.join(cacheDir, JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')).code), 'utf8'),
+    /require\("words-plugin\/helpers\.js"\)\.isWord/,
+  );
   const plugin = createRequire(path.join(dir, 'noop.js'))('words-plugin');
   assert.equal(plugin.compiled, 2, 'compiled without the cache, and with it');
   fs.symlinkSync(cacheDir, path.join(dir, 'same-cache'), 'junction');
   const warm = await validator(rule, path.join(dir, 'same-cache'));
   assert.equal(plugin.compiled, 2, 'the stored code is loaded, nothing compiled');
-  const docs = [{ w: 'abc', n: 1 }, { w: 'Abc', n: 1.5 }];
+  const docs = [
+    { w: 'abc', n: 1 },
+    { w: 'Abc', n: 1.5 },
+  ];
   assert.equal(compiled.validate(docs[1]).length, 2);
   for (const doc of docs) {
     assert.deepEqual(cold.validate(doc), compiled.validate(doc), JSON.stringify(doc));

@@ -22,7 +22,11 @@ const STORE_TREE = {
     version: 1,
     schemas: [
       { name: 'Widget', url: 'https://www.schemastore.org/widget.json', fileMatch: ['widget.json', '*.widget.json'] },
-      { name: 'GitHub Workflow', url: 'https://www.schemastore.org/github-workflow.json', fileMatch: ['.github/workflows/*.yml', '.github/workflows/*.yaml'] },
+      {
+        name: 'GitHub Workflow',
+        url: 'https://www.schemastore.org/github-workflow.json',
+        fileMatch: ['.github/workflows/*.yml', '.github/workflows/*.yaml'],
+      },
       { name: 'Not in the store', url: 'https://www.schemastore.org/absent.json', fileMatch: ['absent.json'] },
     ],
   }),
@@ -30,7 +34,10 @@ const STORE_TREE = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: 'https://json.schemastore.org/widget.json',
     type: 'object',
-    properties: { part: { $ref: 'https://www.schemastore.org/part.json' }, size: { $ref: 'http://json.schemastore.org/size.json#/definitions/size' } },
+    properties: {
+      part: { $ref: 'https://www.schemastore.org/part.json' },
+      size: { $ref: 'http://json.schemastore.org/size.json#/definitions/size' },
+    },
   }),
   [`${STORE}/part.json`]: json({
     $schema: 'http://json-schema.org/draft-07/schema#',
@@ -39,8 +46,15 @@ const STORE_TREE = {
     required: ['name'],
     properties: { name: { type: 'string' }, size: { $ref: 'http://www.schemastore.org/size.json#/definitions/size' } },
   }),
-  [`${STORE}/size.json`]: json({ $id: 'https://json.schemastore.org/size.json', definitions: { size: { type: 'integer', minimum: 0 } } }),
-  [`${STORE}/github-workflow.json`]: json({ $id: 'https://json.schemastore.org/github-workflow.json', type: 'object', required: ['on', 'jobs'] }),
+  [`${STORE}/size.json`]: json({
+    $id: 'https://json.schemastore.org/size.json',
+    definitions: { size: { type: 'integer', minimum: 0 } },
+  }),
+  [`${STORE}/github-workflow.json`]: json({
+    $id: 'https://json.schemastore.org/github-workflow.json',
+    type: 'object',
+    required: ['on', 'jobs'],
+  }),
   // Reached by nothing: a store read whole (globbed, or every schema parsed) would stop the run on it.
   [`${STORE}/unreached.json`]: '{ "this is": not JSON',
   [`${STORE}/unreached-too.json`]: json({ $ref: 'https://nowhere.example/x.json' }),
@@ -63,9 +77,15 @@ const PROJECT_TREE = {
 };
 
 const messages = (file) => file.problems.map((problem) => `${problem.kind}: ${problem.message}`);
-const storeArgs = (root) => ['--catalog', CATALOG, '--schema-store', `https://json.schemastore.org/=${path.join(root, STORE)}`];
-const MISSING = 'filecheck: warning: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json'
-  + ' (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json): the files it matches are not validated against it\n';
+const storeArgs = (root) => [
+  '--catalog',
+  CATALOG,
+  '--schema-store',
+  `https://json.schemastore.org/=${path.join(root, STORE)}`,
+];
+const MISSING =
+  'filecheck: warning: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json' +
+  ' (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json): the files it matches are not validated against it\n';
 
 /** A run with the json reporter, every file in it: the report, by path, with stderr. */
 async function check(cwd, args) {
@@ -75,22 +95,42 @@ async function check(cwd, args) {
 }
 const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
 
-test('storeFileFor: a URL under a prefix is the file at the same place in its folder; SchemaStore\'s two hosts, http or https, are one', (t) => {
+test("storeFileFor: a URL under a prefix is the file at the same place in its folder; SchemaStore's two hosts, http or https, are one", (t) => {
   const root = makeTree(t, { 'ss/x.json': '{}', 'ss/deep/y.json': '{}', 'other/z.json': '{}' });
-  const store = parseSchemaStore({ given: ['https://json.schemastore.org/=ss', 'https://example.com/schemas=other'] }, { cwd: root, base: root });
-  for (const url of ['https://json.schemastore.org/x.json', 'http://json.schemastore.org/x.json', 'https://www.schemastore.org/x.json', 'http://www.schemastore.org/x.json#', 'https://www.schemastore.org/x.json#/definitions/a']) {
+  const store = parseSchemaStore(
+    { given: ['https://json.schemastore.org/=ss', 'https://example.com/schemas=other'] },
+    { cwd: root, base: root },
+  );
+  for (const url of [
+    'https://json.schemastore.org/x.json',
+    'http://json.schemastore.org/x.json',
+    'https://www.schemastore.org/x.json',
+    'http://www.schemastore.org/x.json#',
+    'https://www.schemastore.org/x.json#/definitions/a',
+  ]) {
     assert.equal(storeFileFor(store, url), path.join(root, 'ss/x.json'), url);
   }
   assert.equal(storeFileFor(store, 'https://www.schemastore.org/deep/y.json'), path.join(root, 'ss/deep/y.json'));
-  assert.equal(storeFileFor(store, 'https://example.com/schemas/z.json'), path.join(root, 'other/z.json'), 'a prefix without its trailing slash');
-  assert.equal(storeFileFor(store, 'https://example.com/schemasX/z.json'), null, 'a prefix is a folder, not the start of a name');
+  assert.equal(
+    storeFileFor(store, 'https://example.com/schemas/z.json'),
+    path.join(root, 'other/z.json'),
+    'a prefix without its trailing slash',
+  );
+  assert.equal(
+    storeFileFor(store, 'https://example.com/schemasX/z.json'),
+    null,
+    'a prefix is a folder, not the start of a name',
+  );
   assert.equal(storeFileFor(store, 'https://example.com/other.json'), null);
   assert.equal(storeFileFor(store, 'https://json.schemastore.org/x.json?v=2'), null, 'a query names no file');
   assert.equal(storeFileFor(store, 'https://json.schemastore.org/a/..%2f..%2fsecret'), null, 'never out of the folder');
   assert.equal(storeFileFor([], 'https://json.schemastore.org/x.json'), null);
 
   // The config's, relative to the config file; the command line's win for the same prefix.
-  const both = parseSchemaStore({ given: ['https://www.schemastore.org/=other'], config: { 'http://json.schemastore.org/': 'ss' } }, { cwd: root, base: root });
+  const both = parseSchemaStore(
+    { given: ['https://www.schemastore.org/=other'], config: { 'http://json.schemastore.org/': 'ss' } },
+    { cwd: root, base: root },
+  );
   assert.deepEqual(both, [['https://json.schemastore.org/', path.join(root, 'other')]]);
   const fails = (sources) => assert.throws(() => parseSchemaStore(sources, { cwd: root, base: root }), UsageError);
   fails({ given: ['ss'] });
@@ -101,36 +141,70 @@ test('storeFileFor: a URL under a prefix is the file at the same place in its fo
   fails({ config: { 'https://example.com/': '' } });
 });
 
-test('a catalog and $refs across json. and www.schemastore.org resolve to the store\'s files, read only when reached; both executors agree and warn of a missing entry once', async (t) => {
+test("a catalog and $refs across json. and www.schemastore.org resolve to the store's files, read only when reached; both executors agree and warn of a missing entry once", async (t) => {
   const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
   const cwd = path.join(root, 'project');
-  const files = ['widget.json', 'bad/b.widget.json', '.github/workflows/ci.yml', '.github/workflows/bad.yml', 'absent.json', 'more/absent.json', 'docs/doc.json', 'notes/other.json'];
+  const files = [
+    'widget.json',
+    'bad/b.widget.json',
+    '.github/workflows/ci.yml',
+    '.github/workflows/bad.yml',
+    'absent.json',
+    'more/absent.json',
+    'docs/doc.json',
+    'notes/other.json',
+  ];
   const args = [...files, ...storeArgs(root), '--schema-from-document'];
   const inline = await check(cwd, [...args, '--workers', '0']);
   const pooled = await check(cwd, [...args, '--workers', '2']);
   assert.equal(inline.code, 1, inline.stderr);
   assert.equal(pooled.code, 1, pooled.stderr);
   assert.equal(pooled.report.summary.plan.mode, 'pool');
-  assert.deepEqual(comparable(pooled.report), comparable(inline.report), 'the pool reports what the in-process run does');
+  assert.deepEqual(
+    comparable(pooled.report),
+    comparable(inline.report),
+    'the pool reports what the in-process run does',
+  );
   assert.equal(inline.stderr, MISSING, 'said once, though each file could say it');
   assert.equal(pooled.stderr, MISSING, 'said once, though each worker says it');
 
   const { byPath } = inline;
   assert.equal(byPath['widget.json'].status, 'pass');
-  assert.deepEqual(messages(byPath['bad/b.widget.json']), ['invalid: must be string', 'invalid: must be >= 0'], 'through $refs to www. and http://json.');
+  assert.deepEqual(
+    messages(byPath['bad/b.widget.json']),
+    ['invalid: must be string', 'invalid: must be >= 0'],
+    'through $refs to www. and http://json.',
+  );
   assert.equal(byPath['.github/workflows/ci.yml'].status, 'pass');
   assert.deepEqual(messages(byPath['.github/workflows/bad.yml']), ['invalid: must have required property "jobs"']);
   assert.equal(byPath['absent.json'].status, 'pass', 'its entry has no local copy: warned about, never failed');
   assert.equal(byPath['more/absent.json'].status, 'pass');
-  assert.deepEqual(messages(byPath['docs/doc.json']), ['invalid: must be string'], 'a $schema URL on the www. host, over http');
+  assert.deepEqual(
+    messages(byPath['docs/doc.json']),
+    ['invalid: must be string'],
+    'a $schema URL on the www. host, over http',
+  );
   assert.equal(byPath['notes/other.json'].status, 'pass');
 
   const listed = await runCli([...args, '--list-files', '--verbose'], { cwd });
   assert.equal(listed.code, 0, listed.stderr);
   const lines = listed.stdout.split('\n');
-  assert.ok(lines.includes('absent.json\tjson\t(not validated: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json))'), listed.stdout);
-  assert.ok(lines.includes('widget.json\tjson\t../store/src/schemas/json/widget.json (catalog entry "Widget")'), listed.stdout);
-  assert.ok(lines.includes('docs/doc.json\tjson\t../store/src/schemas/json/part.json ($schema "http://www.schemastore.org/part.json", schema store)'), listed.stdout);
+  assert.ok(
+    lines.includes(
+      'absent.json\tjson\t(not validated: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json))',
+    ),
+    listed.stdout,
+  );
+  assert.ok(
+    lines.includes('widget.json\tjson\t../store/src/schemas/json/widget.json (catalog entry "Widget")'),
+    listed.stdout,
+  );
+  assert.ok(
+    lines.includes(
+      'docs/doc.json\tjson\t../store/src/schemas/json/part.json ($schema "http://www.schemastore.org/part.json", schema store)',
+    ),
+    listed.stdout,
+  );
 });
 
 test('config "schemaStore" (relative to the config file) does what --schema-store does; mapping either host maps both', async (t) => {
@@ -138,23 +212,43 @@ test('config "schemaStore" (relative to the config file) does what --schema-stor
   const cwd = path.join(root, 'project');
   const files = ['widget.json', 'bad/b.widget.json', '.github/workflows/bad.yml', 'absent.json'];
   const given = await check(cwd, [...files, ...storeArgs(root), '--workers', '0']);
-  writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'http://www.schemastore.org/': `../${STORE}` }, rules: [{ files: ['**/*.json', '.github/**/*.yml'] }] }) });
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'http://www.schemastore.org/': `../${STORE}` },
+      rules: [{ files: ['**/*.json', '.github/**/*.yml'] }],
+    }),
+  });
   const configured = await check(cwd, [...files, '--workers', '0']);
   assert.equal(configured.code, 1, configured.stderr);
   assert.deepEqual(comparable(configured.report), comparable(given.report));
   assert.equal(configured.stderr, MISSING);
 
-  writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'ftp://example.com/': 'x' }, rules: [] }) });
+  writeTree(cwd, {
+    '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'ftp://example.com/': 'x' }, rules: [] }),
+  });
   const wrongUrl = await runCli(['widget.json'], { cwd });
   assert.equal(wrongUrl.code, 2);
-  assert.equal(oneLine(wrongUrl.stderr), `${path.join(cwd, '.filecheckrc.json')}: schemaStore: "ftp://example.com/" is not an http or https URL prefix (such as https://json.schemastore.org/)`);
-  writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'https://json.schemastore.org/': 'no/such/folder' }, rules: [] }) });
+  assert.equal(
+    oneLine(wrongUrl.stderr),
+    `${path.join(cwd, '.filecheckrc.json')}: schemaStore: "ftp://example.com/" is not an http or https URL prefix (such as https://json.schemastore.org/)`,
+  );
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'https://json.schemastore.org/': 'no/such/folder' },
+      rules: [],
+    }),
+  });
   const noFolder = await runCli(['widget.json'], { cwd });
   assert.equal(noFolder.code, 2);
   assert.equal(oneLine(noFolder.stderr), `schemaStore: ${path.join(cwd, 'no/such/folder')} is no such folder`);
   const badFlag = await runCli(['project/widget.json', '--schema-store', 'vendor'], { cwd: root });
   assert.equal(badFlag.code, 2);
-  assert.equal(oneLine(badFlag.stderr), '--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "vendor"');
+  assert.equal(
+    oneLine(badFlag.stderr),
+    '--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "vendor"',
+  );
 });
 
 test('without a store: a catalog entry with no local copy warns and passes its files (exit 0); a $ref to the other host says how to map it', async (t) => {
@@ -163,13 +257,27 @@ test('without a store: a catalog entry with no local copy warns and passes its f
   const run = await check(cwd, ['absent.json', '.github/workflows/bad.yml', '--catalog', CATALOG, '--workers', '0']);
   assert.equal(run.code, 0, run.stderr);
   assert.equal(run.report.summary.passed, 2);
-  assert.match(run.stderr, /catalog entry "GitHub Workflow" of \.\.\/store\/src\/api\/json\/catalog\.json has no local copy of https:\/\/www\.schemastore\.org\/github-workflow\.json \(expected \.\.\/store\/src\/api\/json\/github-workflow\.json\): the files it matches are not validated against it/);
+  assert.match(
+    run.stderr,
+    /catalog entry "GitHub Workflow" of \.\.\/store\/src\/api\/json\/catalog\.json has no local copy of https:\/\/www\.schemastore\.org\/github-workflow\.json \(expected \.\.\/store\/src\/api\/json\/github-workflow\.json\): the files it matches are not validated against it/,
+  );
 
   // The schema named directly: its $ref to www. is another origin than its $id's.
   const direct = await check(cwd, ['widget.json', '--schema', `../${STORE}/widget.json`, '--workers', '0']);
   assert.equal(direct.code, 2);
-  assert.equal(oneLine(direct.stderr), `schema ../${STORE}/widget.json: $ref "https://www.schemastore.org/part.json" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`);
-  const mapped = await check(cwd, ['widget.json', '--schema', `../${STORE}/widget.json`, '--schema-store', `https://www.schemastore.org/=../${STORE}`, '--workers', '0']);
+  assert.equal(
+    oneLine(direct.stderr),
+    `schema ../${STORE}/widget.json: $ref "https://www.schemastore.org/part.json" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+  );
+  const mapped = await check(cwd, [
+    'widget.json',
+    '--schema',
+    `../${STORE}/widget.json`,
+    '--schema-store',
+    `https://www.schemastore.org/=../${STORE}`,
+    '--workers',
+    '0',
+  ]);
   assert.equal(mapped.code, 0, mapped.stderr);
 
   // Mapped, but the store has no such file: said so, naming the file expected.
@@ -187,22 +295,45 @@ test('with a catalog and neither patterns nor rules, the files some fileMatch na
   const cwd = path.join(root, 'project');
   const listed = await runCli(['--list-files', ...storeArgs(root)], { cwd });
   assert.equal(listed.code, 0, listed.stderr);
-  assert.deepEqual(listed.stdout.split('\n').filter(Boolean), ['.github/workflows/bad.yml', '.github/workflows/ci.yml', 'absent.json', 'bad/b.widget.json', 'more/absent.json', 'widget.json']);
+  assert.deepEqual(listed.stdout.split('\n').filter(Boolean), [
+    '.github/workflows/bad.yml',
+    '.github/workflows/ci.yml',
+    'absent.json',
+    'bad/b.widget.json',
+    'more/absent.json',
+    'widget.json',
+  ]);
 
   const inline = await check(cwd, [...storeArgs(root), '--workers', '0']);
   const pooled = await check(cwd, [...storeArgs(root), '--workers', '2']);
   assert.equal(inline.code, 1, inline.stderr);
   assert.deepEqual(comparable(pooled.report), comparable(inline.report));
-  assert.deepEqual(inline.report.files.filter((file) => file.status === 'fail').map((file) => file.path), ['.github/workflows/bad.yml', 'bad/b.widget.json']);
+  assert.deepEqual(
+    inline.report.files.filter((file) => file.status === 'fail').map((file) => file.path),
+    ['.github/workflows/bad.yml', 'bad/b.widget.json'],
+  );
   assert.equal(inline.stderr, MISSING);
   assert.equal(pooled.stderr, MISSING);
 
   // A config without rules: its catalog and store say what to check, relative to the config file.
-  writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'https://json.schemastore.org/': `../${STORE}` }, rules: [] }) });
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'https://json.schemastore.org/': `../${STORE}` },
+      rules: [],
+    }),
+  });
   fs.mkdirSync(path.join(cwd, 'bad/deeper'));
   const fromSub = await runCli(['--list-files'], { cwd: path.join(cwd, 'bad/deeper') });
   assert.equal(fromSub.code, 0, fromSub.stderr);
-  assert.deepEqual(fromSub.stdout.split('\n').filter(Boolean), ['../../.github/workflows/bad.yml', '../../.github/workflows/ci.yml', '../../absent.json', '../../more/absent.json', '../../widget.json', '../b.widget.json']);
+  assert.deepEqual(fromSub.stdout.split('\n').filter(Boolean), [
+    '../../.github/workflows/bad.yml',
+    '../../.github/workflows/ci.yml',
+    '../../absent.json',
+    '../../more/absent.json',
+    '../../widget.json',
+    '../b.widget.json',
+  ]);
 
   // Rules say what to check, as before: the catalog then chooses the schemas of their files.
   writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, rules: [{ files: ['notes/*.json'] }] }) });
@@ -213,12 +344,19 @@ test('with a catalog and neither patterns nor rules, the files some fileMatch na
   fs.rmSync(path.join(cwd, '.filecheckrc.json'));
   const nothing = await runCli([], { cwd });
   assert.equal(nothing.code, 2);
-  assert.equal(oneLine(nothing.stderr), 'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)');
+  assert.equal(
+    oneLine(nothing.stderr),
+    'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)',
+  );
 });
 
 test('a catalog entry whose url is a JSON Schema meta-schema (SchemaStore\'s "JSON Schema Draft 7") validates against the one ajv has built in', async (t) => {
   const dir = makeTree(t, {
-    'catalog.json': json({ schemas: [{ name: 'JSON Schema Draft 7', url: 'https://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'] }] }),
+    'catalog.json': json({
+      schemas: [
+        { name: 'JSON Schema Draft 7', url: 'https://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'] },
+      ],
+    }),
     'good.schema.json': json({ type: 'object' }),
     'bad.schema.json': json({ type: 3 }),
   });
@@ -228,7 +366,10 @@ test('a catalog entry whose url is a JSON Schema meta-schema (SchemaStore\'s "JS
   assert.equal(run.byPath['good.schema.json'].status, 'pass');
   assert.equal(run.byPath['bad.schema.json'].status, 'fail');
   const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose'], { cwd: dir });
-  assert.equal(listed.stdout, 'bad.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\ngood.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\n');
+  assert.equal(
+    listed.stdout,
+    'bad.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\ngood.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\n',
+  );
 });
 
 test('--cache: a file whose schema the store gave is checked again when a store file its $refs reached changes; one whose entry has no copy is never a hit', async (t) => {
@@ -247,10 +388,18 @@ test('--cache: a file whose schema the store gave is checked again when a store 
   writeTree(root, { [`${STORE}/part.json`]: json({ type: 'object', properties: { name: { type: 'number' } } }) });
   const edited = await run();
   assert.deepEqual(edited.cached, []);
-  assert.deepEqual(messages(edited.byPath['widget.json']), ['invalid: must be number'], 'part.json, reached by $ref on the www. host, was edited');
+  assert.deepEqual(
+    messages(edited.byPath['widget.json']),
+    ['invalid: must be number'],
+    'part.json, reached by $ref on the www. host, was edited',
+  );
 
   writeTree(root, { [`${STORE}/absent.json`]: json({ required: ['present'] }) });
   const arrived = await run();
-  assert.deepEqual(messages(arrived.byPath['absent.json']), ['invalid: must have required property "present"'], 'validated once its schema is in the store');
+  assert.deepEqual(
+    messages(arrived.byPath['absent.json']),
+    ['invalid: must have required property "present"'],
+    'validated once its schema is in the store',
+  );
   assert.equal(arrived.stderr, '');
 });

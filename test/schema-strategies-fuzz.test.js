@@ -26,7 +26,8 @@ const SCHEMAS = 20; // per seed, four of each dialect
 const DOCUMENTS = 12; // per schema
 const STRATEGIES = ['eager', 'lazy', 'apart']; // each compared with the first
 
-const put = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+const put = (object, key, value) =>
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
 /**
  * Adds a recursive definition ("tree": a node whose children are trees) to the schema and a property
@@ -34,7 +35,13 @@ const put = (object, key, value) => Object.defineProperty(object, key, { value, 
  */
 function addRecursion(rng, schema, dialect) {
   const { defs, level } = DIALECTS[dialect];
-  const tree = { type: 'object', properties: { value: { type: rng.pick(['integer', 'string']) }, children: { type: 'array', items: { $ref: `#/${defs}/tree` } } } };
+  const tree = {
+    type: 'object',
+    properties: {
+      value: { type: rng.pick(['integer', 'string']) },
+      children: { type: 'array', items: { $ref: `#/${defs}/tree` } },
+    },
+  };
   if (rng.chance(0.5)) tree.required = ['value'];
   if (level >= 8 && rng.chance(0.5)) tree.unevaluatedProperties = false;
   else if (rng.chance(0.4)) tree.additionalProperties = false;
@@ -48,7 +55,8 @@ function addRecursion(rng, schema, dialect) {
 function randomTree(rng, depth = 0) {
   const node = { value: rng.chance(0.9) ? rng.int(0, 9) : 'x' };
   if (rng.chance(0.05)) node.extra = true;
-  if (depth < 3 && rng.chance(0.7)) node.children = Array.from({ length: rng.int(0, 2) }, () => randomTree(rng, depth + 1));
+  if (depth < 3 && rng.chance(0.7))
+    node.children = Array.from({ length: rng.int(0, 2) }, () => randomTree(rng, depth + 1));
   return node;
 }
 
@@ -84,7 +92,8 @@ function makeCase(rng, index, dir) {
         const doc = JSON.parse(raw.replace(/^\uFEFF/, ''));
         if (doc && typeof doc === 'object' && !Array.isArray(doc) && rng.chance(0.7)) {
           if (schema.properties.tree) doc.tree = randomTree(rng);
-          if (schema.properties.loop && rng.chance(0.7)) doc.loop = { again: rng.chance(0.5) ? { loop: { again: {} } } : 3 };
+          if (schema.properties.loop && rng.chance(0.7))
+            doc.loop = { again: rng.chance(0.5) ? { loop: { again: {} } } : 3 };
           raw = JSON.stringify(doc, null, rng.pick([0, 2]));
         }
       } catch {
@@ -94,24 +103,37 @@ function makeCase(rng, index, dir) {
     fs.writeFileSync(path.join(dir, name, 'docs', `${String(i).padStart(2, '0')}.json`), raw);
   }
   const text = JSON.stringify(schema) + JSON.stringify(split?.common ?? {});
-  return { name, dialect, split: !!split, recursive: !!schema.properties?.tree, loop: !!schema.properties?.loop, unevaluated: text.includes('"unevaluatedProperties"'), rule: { name, files: [`${name}/docs/*.json`], schema: `${name}/schema.json`, refs } };
+  return {
+    name,
+    dialect,
+    split: !!split,
+    recursive: !!schema.properties?.tree,
+    loop: !!schema.properties?.loop,
+    unevaluated: text.includes('"unevaluatedProperties"'),
+    rule: { name, files: [`${name}/docs/*.json`], schema: `${name}/schema.json`, refs },
+  };
 }
 
 /** Checks the seeds' folders under `root` in a child process whose FILECHECK_SCHEMA_COMPILE is `strategy`. */
 function checkWith(root, strategy, dirs) {
   const out = path.join(root, `results-${strategy}.json`);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HELPER, 'check', root, out, ...dirs], { env: cliEnv({ FILECHECK_SCHEMA_COMPILE: strategy }), stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [HELPER, 'check', root, out, ...dirs], {
+      env: cliEnv({ FILECHECK_SCHEMA_COMPILE: strategy }),
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`FILECHECK_SCHEMA_COMPILE=${strategy}: the fuzz run exited ${code}\n${stderr.slice(-4000)}`));
+      if (code !== 0)
+        return reject(
+          new Error(`FILECHECK_SCHEMA_COMPILE=${strategy}: the fuzz run exited ${code}\n${stderr.slice(-4000)}`),
+        );
       resolve(JSON.parse(fs.readFileSync(out, 'utf8')));
     });
   });
 }
-
 
 test(`eager, lazy and apart schema compiling give every random document the same report (seeds ${SEEDS.join(', ')}; FUZZ_SEED=<n> runs another)`, async (t) => {
   const root = makeTree(t);
@@ -128,7 +150,16 @@ test(`eager, lazy and apart schema compiling give every random document the same
   const [eager, ...others] = await Promise.all(STRATEGIES.map((strategy) => checkWith(root, strategy, dirs)));
 
   const report = [];
-  const stats = { documents: 0, passing: 0, failing: 0, rejectedSchemas: 0, splitSchemas: 0, recursive: 0, loopThroughTwoFiles: 0, unevaluatedProperties: 0 };
+  const stats = {
+    documents: 0,
+    passing: 0,
+    failing: 0,
+    rejectedSchemas: 0,
+    splitSchemas: 0,
+    recursive: 0,
+    loopThroughTwoFiles: 0,
+    unevaluatedProperties: 0,
+  };
   for (const seed of SEEDS) {
     const dir = `seed-${seed}`;
     const a = eager[dir];
@@ -151,25 +182,38 @@ test(`eager, lazy and apart schema compiling give every random document the same
       const [filesB, rejectedB] = [new Map(b.files), new Map(b.rejected)];
       for (const c of cases.get(seed)) {
         const found = [];
-        if (rejectedA.get(c.name) !== rejectedB.get(c.name)) found.push(`schema: eager ${rejectedA.get(c.name) ?? 'accepted'}; ${other} ${rejectedB.get(c.name) ?? 'accepted'}`);
+        if (rejectedA.get(c.name) !== rejectedB.get(c.name))
+          found.push(
+            `schema: eager ${rejectedA.get(c.name) ?? 'accepted'}; ${other} ${rejectedB.get(c.name) ?? 'accepted'}`,
+          );
         for (let i = 0; i < DOCUMENTS; i++) {
           const file = `${c.name}/docs/${String(i).padStart(2, '0')}.json`;
           const [x, y] = [filesA.get(file), filesB.get(file)];
-          if (!isDeepStrictEqual(x, y)) found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    ${other}: ${JSON.stringify(y)}`);
+          if (!isDeepStrictEqual(x, y))
+            found.push(`${file}:\n    eager: ${JSON.stringify(x)}\n    ${other}: ${JSON.stringify(y)}`);
         }
         if (found.length) {
           const docs = path.join(root, dir, c.name);
-          report.push(`FUZZ_SEED=${seed} ${c.name} (${c.dialect}${c.split ? ', definitions in common.json' : ''}), eager against ${other}: ${found.length} difference(s):\n  ${found.slice(0, 4).join('\n  ')}\n  schema: ${fs.readFileSync(path.join(docs, 'schema.json'), 'utf8').replace(/\s+/g, ' ')}`);
+          report.push(
+            `FUZZ_SEED=${seed} ${c.name} (${c.dialect}${c.split ? ', definitions in common.json' : ''}), eager against ${other}: ${found.length} difference(s):\n  ${found.slice(0, 4).join('\n  ')}\n  schema: ${fs.readFileSync(path.join(docs, 'schema.json'), 'utf8').replace(/\s+/g, ' ')}`,
+          );
         }
       }
       const [warnA, warnB] = [[...new Set(a.warnings)].sort(), [...new Set(b.warnings)].sort()];
-      if (!isDeepStrictEqual(warnA, warnB)) t.diagnostic(`FUZZ_SEED=${seed}: eager and ${other} warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, ${other} ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`);
+      if (!isDeepStrictEqual(warnA, warnB))
+        t.diagnostic(
+          `FUZZ_SEED=${seed}: eager and ${other} warn differently (not a failure): eager ${JSON.stringify(warnA.filter((w) => !warnB.includes(w)))}, ${other} ${JSON.stringify(warnB.filter((w) => !warnA.includes(w)))}`,
+        );
     });
   }
   t.diagnostic(`seeds ${SEEDS.join(', ')}: ${JSON.stringify(stats)}`);
   assert.equal(report.length, 0, report.slice(0, 4).join('\n\n'));
   // The cases must exercise what the property is about.
-  assert.ok(stats.passing > stats.documents * 0.05 && stats.failing > stats.documents * 0.3, `too few passing or failing documents: ${JSON.stringify(stats)}`);
-  for (const kind of ['splitSchemas', 'recursive', 'loopThroughTwoFiles', 'unevaluatedProperties']) assert.ok(stats[kind] > 0, `no schema with ${kind}: ${JSON.stringify(stats)}`);
+  assert.ok(
+    stats.passing > stats.documents * 0.05 && stats.failing > stats.documents * 0.3,
+    `too few passing or failing documents: ${JSON.stringify(stats)}`,
+  );
+  for (const kind of ['splitSchemas', 'recursive', 'loopThroughTwoFiles', 'unevaluatedProperties'])
+    assert.ok(stats[kind] > 0, `no schema with ${kind}: ${JSON.stringify(stats)}`);
   assert.ok(stats.rejectedSchemas < SEEDS.length * SCHEMAS * 0.2, `too many schemas refused: ${JSON.stringify(stats)}`);
 });

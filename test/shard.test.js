@@ -7,13 +7,17 @@ import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, oneLine 
 
 const GOOD = '{"a": 1}\n';
 const PATHS = Array.from({ length: 6000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
-const files = (count, from = 0) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`data/d${(from + i) % 4}/f${from + i}.json`, GOOD]));
+const files = (count, from = 0) =>
+  Object.fromEntries(Array.from({ length: count }, (_, i) => [`data/d${(from + i) % 4}/f${from + i}.json`, GOOD]));
 const listed = (stdout) => stdout.split('\n').filter(Boolean);
 
 test('shardOf puts every path in exactly one shard, from 1 to n', () => {
   for (const count of [1, 2, 3, 7, 64]) {
     const shards = PATHS.map((p) => shardOf(p, count));
-    assert.ok(shards.every((s) => Number.isInteger(s) && s >= 1 && s <= count), `n = ${count}`);
+    assert.ok(
+      shards.every((s) => Number.isInteger(s) && s >= 1 && s <= count),
+      `n = ${count}`,
+    );
     assert.equal(new Set(shards).size, count, `n = ${count}: every shard gets files`);
   }
   assert.ok(PATHS.every((p) => shardOf(p, 1) === 1));
@@ -44,14 +48,17 @@ test('--shard i/n over the CLI: the shards are disjoint and together are the who
   }
   assert.deepEqual(shards.flat().sort(), [...all].sort());
   assert.equal(new Set(shards.flat()).size, 60, 'no file in two shards');
-  for (const shard of shards) assert.ok(shard.length > 5 && shard.length < 35, `shard sizes ${shards.map((s) => s.length)}`);
+  for (const shard of shards)
+    assert.ok(shard.length > 5 && shard.length < 35, `shard sizes ${shards.map((s) => s.length)}`);
 });
 
 test('adding files moves only the new files between shards', async (t) => {
   const dir = makeTree(t, files(40));
   const shardsOf = async () => {
     const owner = new Map();
-    for (const i of [1, 2, 3]) for (const file of listed((await runCli(['data', '--list-files', '--shard', `${i}/3`], { cwd: dir })).stdout)) owner.set(file, i);
+    for (const i of [1, 2, 3])
+      for (const file of listed((await runCli(['data', '--list-files', '--shard', `${i}/3`], { cwd: dir })).stdout))
+        owner.set(file, i);
     return owner;
   };
   const before = await shardsOf();
@@ -61,9 +68,15 @@ test('adding files moves only the new files between shards', async (t) => {
   for (const [file, shard] of before) assert.equal(after.get(file), shard, file);
 });
 
-test('the split is the same from any folder of the project: paths are hashed relative to the config\'s folder', async (t) => {
-  const dir = makeTree(t, { '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/**/*.json'] }] }), ...files(30) });
-  const absolute = (cwd, stdout) => listed(stdout).map((rel) => path.join(cwd, rel)).sort();
+test("the split is the same from any folder of the project: paths are hashed relative to the config's folder", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['data/**/*.json'] }] }),
+    ...files(30),
+  });
+  const absolute = (cwd, stdout) =>
+    listed(stdout)
+      .map((rel) => path.join(cwd, rel))
+      .sort();
   for (const i of [1, 2]) {
     const fromTop = await runCli(['--list-files', '--shard', `${i}/2`], { cwd: dir });
     const sub = path.join(dir, 'data', 'd1');
@@ -72,13 +85,18 @@ test('the split is the same from any folder of the project: paths are hashed rel
   }
 });
 
-test('without a config, paths are hashed relative to the git repository\'s root, whatever the working directory', { skip: !hasGit && 'git is not installed' }, async (t) => {
+test("without a config, paths are hashed relative to the git repository's root, whatever the working directory", {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
   const dir = makeTree(t, files(30));
   gitInit(dir);
   const fromTop = await runCli(['data', '--list-files', '--shard', '1/2'], { cwd: dir });
   const fromData = await runCli(['.', '--list-files', '--shard', '1/2'], { cwd: path.join(dir, 'data') });
   assert.ok(listed(fromTop.stdout).length > 0);
-  assert.deepEqual(listed(fromData.stdout).map((rel) => `data/${rel}`), listed(fromTop.stdout));
+  assert.deepEqual(
+    listed(fromData.stdout).map((rel) => `data/${rel}`),
+    listed(fromTop.stdout),
+  );
 });
 
 test('summary.shard in the json report, and the counts with --verbose', async (t) => {
@@ -101,7 +119,10 @@ test('an empty shard (more shards than files) passes with "No files to check"', 
     assert.equal(code, 0, stderr);
     sizes.push(/No files to check/.test(stdout) ? 0 : Number(/(\d+) total/.exec(stdout)[1]));
   }
-  assert.equal(sizes.reduce((a, b) => a + b), 2);
+  assert.equal(
+    sizes.reduce((a, b) => a + b),
+    2,
+  );
   assert.ok(sizes.includes(0));
 });
 
@@ -117,12 +138,16 @@ test('a bad --shard exits 2 with one line naming the value', async (t) => {
   assert.equal(oneLine(empty.stderr), '--shard needs a value');
 });
 
-test('--shard applies after --changed: the changed files are split', { skip: !hasGit && 'git is not installed' }, async (t) => {
+test('--shard applies after --changed: the changed files are split', {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
   const dir = makeTree(t, files(20));
   gitInit(dir); // nothing committed: every file is untracked, so changed
   const counts = [];
   for (const i of [1, 2]) {
-    const { code, stdout, stderr } = await runCli(['data', '--changed', '--shard', `${i}/2`, '-r', 'json'], { cwd: dir });
+    const { code, stdout, stderr } = await runCli(['data', '--changed', '--shard', `${i}/2`, '-r', 'json'], {
+      cwd: dir,
+    });
     assert.equal(code, 0, stderr);
     const { summary } = parseJsonReport(stdout);
     assert.equal(summary.shard.total, 20);
@@ -134,8 +159,17 @@ test('--shard applies after --changed: the changed files are split', { skip: !ha
 test('the programmatic API takes shard (and changed, since) as the command line does', async (t) => {
   const { run } = await import('../runner/index.js');
   const dir = makeTree(t, files(12));
-  const summaries = [await run({ cwd: dir, patterns: ['data'], shard: '1/2' }), await run({ cwd: dir, patterns: ['data'], shard: '2/2' })];
-  assert.deepEqual(summaries.map((s) => s.shard), [{ index: 1, count: 2, total: 12 }, { index: 2, count: 2, total: 12 }]);
+  const summaries = [
+    await run({ cwd: dir, patterns: ['data'], shard: '1/2' }),
+    await run({ cwd: dir, patterns: ['data'], shard: '2/2' }),
+  ];
+  assert.deepEqual(
+    summaries.map((s) => s.shard),
+    [
+      { index: 1, count: 2, total: 12 },
+      { index: 2, count: 2, total: 12 },
+    ],
+  );
   assert.equal(summaries[0].total + summaries[1].total, 12);
   await assert.rejects(run({ cwd: dir, patterns: ['data'], shard: '3/2' }), { name: 'UsageError' });
 });

@@ -42,7 +42,7 @@ test('tomlKeyOffsets: each pointer lands on its value, its table header or the k
     ['', 1, 1, 'the document'],
     ['/title', 1, 9, 'a value, after its ='],
     ['/dotted', 2, 1, 'a key a dotted key implies: the dotted key'],
-    ['/dotted/key/here', 2, 19, 'a dotted key\'s value'],
+    ['/dotted/key/here', 2, 19, "a dotted key's value"],
     ['/quoted.key', 3, 16, 'a quoted key, dot included'],
     ['/lit~1eral', 4, 14, 'a literal key, "/" escaped in the pointer'],
     ['/lit~1eral/a', 4, 20, 'a key of an inline table'],
@@ -80,7 +80,7 @@ test('tomlKeyOffsets: where each key is written, for a problem about the key its
     ['/dotted', 2, 1, 'the first part of a dotted key'],
     ['/quoted.key', 3, 1, 'a quoted key: its opening quote'],
     ['/lit~1eral/b/c', 4, 25, 'a dotted key inside an inline table'],
-    ['/servers/alpha', 14, 10, 'a table\'s key: in its header'],
+    ['/servers/alpha', 14, 10, "a table's key: in its header"],
     ['/products', 17, 3, 'an array of tables: in its first header'],
     ['/products/1/name', 20, 1, 'a key of the second table of an array'],
   ];

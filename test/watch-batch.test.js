@@ -81,10 +81,13 @@ test('a handler that throws is reported and the batcher goes on; close stops it'
   t.mock.timers.enable({ apis: ['setTimeout', 'Date'] });
   const errors = [];
   const handled = [];
-  const batcher = createBatcher(async (batch) => {
-    handled.push(...batch.keys());
-    if (batch.has('bad')) throw new Error('boom');
-  }, { onError: (error) => errors.push(error.message) });
+  const batcher = createBatcher(
+    async (batch) => {
+      handled.push(...batch.keys());
+      if (batch.has('bad')) throw new Error('boom');
+    },
+    { onError: (error) => errors.push(error.message) },
+  );
   batcher.add('bad', true);
   t.mock.timers.tick(QUIET_MS);
   await settle();

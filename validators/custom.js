@@ -21,7 +21,8 @@ export async function loadCustomValidator(ref, base) {
     const url = pathToFileURL(file).href;
     exported = await import(ref.generation ? `${url}?generation=${ref.generation}` : url);
   } catch (error) {
-    const why = error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
+    const why =
+      error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
     throw new UsageError(`validator module ${ref.module} cannot be loaded: ${why}`);
   }
   if (typeof exported.default !== 'function') {

@@ -37,10 +37,13 @@ export function parseKeySpec(spec) {
   const colon = spec.search(/(?<!\\):(?:[^:\\]|\\.)*$/);
   const keyPath = colon >= 0 ? spec.slice(0, colon) : spec;
   const path = keyPath.split(/(?<!\\)\./).map((part) => part.replace(/\\([.:])/g, '$1'));
-  if (!keyPath || path.some((part) => part === '')) throw new TypeError(`"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`);
+  if (!keyPath || path.some((part) => part === ''))
+    throw new TypeError(`"${spec}" is not a key path (expected e.g. documentData.title or documentData.title:string)`);
   const type = colon >= 0 ? spec.slice(colon + 1) : undefined;
   if (type !== undefined && !TYPES[type]) {
-    throw new TypeError(`"${spec}": unknown type "${type}" (expected ${Object.keys(TYPES).join(', ')}; a colon in a key is written \\:)`);
+    throw new TypeError(
+      `"${spec}": unknown type "${type}" (expected ${Object.keys(TYPES).join(', ')}; a colon in a key is written \\:)`,
+    );
   }
   return { spec, path, type };
 }
@@ -53,7 +56,10 @@ function checkKey(doc, { path, type }) {
     value = value[path[i]];
   }
   if (type && !TYPES[type](value)) {
-    return { message: `"${nameOf(path)}" must be ${withArticle(type)}, found ${typeOf(value)}`, pointer: pointerOf(path, path.length) };
+    return {
+      message: `"${nameOf(path)}" must be ${withArticle(type)}, found ${typeOf(value)}`,
+      pointer: pointerOf(path, path.length),
+    };
   }
   return null;
 }
@@ -74,13 +80,18 @@ function missingKey(path, depth, container) {
 function dottedKeyHint(path, depth, object) {
   for (let end = path.length; end > depth + 1; end--) {
     const dotted = path.slice(depth, end).join('.');
-    if (hasKey(object, dotted)) return ` (a key "${dotted}" is there: a dot inside a key is written \\., as in ${nameOf([...path.slice(0, depth), dotted, ...path.slice(end)])})`;
+    if (hasKey(object, dotted))
+      return ` (a key "${dotted}" is there: a dot inside a key is written \\., as in ${nameOf([...path.slice(0, depth), dotted, ...path.slice(end)])})`;
   }
   return '';
 }
 
 const nameOf = (path) => path.map((part) => part.replace(/\./g, '\\.')).join('.');
-const pointerOf = (path, depth) => path.slice(0, depth).map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+const pointerOf = (path, depth) =>
+  path
+    .slice(0, depth)
+    .map((part) => `/${part.replace(/~/g, '~0').replace(/\//g, '~1')}`)
+    .join('');
 
 // A JSON array has indexes only: its `length` (an own property in JavaScript) is not a key.
 function hasKey(value, key) {

@@ -11,7 +11,12 @@ export default function summaryLength(doc, ctx) {
   const max = ctx.options?.max ?? 160;
   const summary = doc?.documentData?.summary;
   if (typeof summary === 'string' && summary.length > max) {
-    return [{ message: `summary is ${summary.length} characters long; the limit is ${max}`, pointer: '/documentData/summary' }];
+    return [
+      {
+        message: `summary is ${summary.length} characters long; the limit is ${max}`,
+        pointer: '/documentData/summary',
+      },
+    ];
   }
   return [];
 }

@@ -30,5 +30,10 @@ export function cacheHit(record, { stats, fingerprint, verbose, strategy, tracke
 }
 
 // The rules' fingerprint, then the keys of the schemas the file chose, each still current.
-const sameChecks = (recorded, fingerprint, isCurrent) => recorded === fingerprint
-  || (recorded.startsWith(`${fingerprint} `) && recorded.slice(fingerprint.length + 1).split(' ').every(isCurrent));
+const sameChecks = (recorded, fingerprint, isCurrent) =>
+  recorded === fingerprint ||
+  (recorded.startsWith(`${fingerprint} `) &&
+    recorded
+      .slice(fingerprint.length + 1)
+      .split(' ')
+      .every(isCurrent));

@@ -30,8 +30,12 @@ import { cacheHit } from './cache-hit.js';
 // results.json small.
 const RECORDED_KINDS = new Set(['invalid', 'parse']);
 const MAX_RECORDED_PROBLEMS = 200;
-export const recordable = (result) => result.hash !== undefined && (result.status === 'pass'
-  || (result.problems.length > 0 && result.problems.length <= MAX_RECORDED_PROBLEMS && result.problems.every((p) => RECORDED_KINDS.has(p.kind))));
+export const recordable = (result) =>
+  result.hash !== undefined &&
+  (result.status === 'pass' ||
+    (result.problems.length > 0 &&
+      result.problems.length <= MAX_RECORDED_PROBLEMS &&
+      result.problems.every((p) => RECORDED_KINDS.has(p.kind))));
 
 /**
  * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
@@ -75,7 +79,13 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       const problems = hitProblems[nextHit];
       const entry = files[hits[nextHit++]];
       if (problems) failedHits++;
-      const going = report({ path: entry.rel, status: problems ? 'fail' : 'pass', problems: problems ?? [], durationMs: 0, cached: true });
+      const going = report({
+        path: entry.rel,
+        status: problems ? 'fail' : 'pass',
+        problems: problems ?? [],
+        durationMs: 0,
+        cached: true,
+      });
       if (!going) return false;
     }
     return true;
@@ -85,8 +95,15 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     if (!info) return;
     const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
     if (recordable(result)) {
-      const record = [size, mtimeMs, ctimeMs, result.hash, result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint];
-      if (result.status === 'fail') record.push(result.problems, ...(result.alternatives === undefined ? [] : [result.alternatives]));
+      const record = [
+        size,
+        mtimeMs,
+        ctimeMs,
+        result.hash,
+        result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint,
+      ];
+      if (result.status === 'fail')
+        record.push(result.problems, ...(result.alternatives === undefined ? [] : [result.alternatives]));
       records.set(key, record);
       changed = true;
     } else if (records.delete(key)) {
@@ -110,7 +127,10 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       const used = new Set([...sets.keys()].flat());
       const schemaCache = schemaCacheAt(dir, warn, display);
       const place = relativePosix(root, config.cwd);
-      const found = await fingerprintRules(rules.filter((rule) => used.has(rule.id)), { compiler, schemaCache, place, warn, display });
+      const found = await fingerprintRules(
+        rules.filter((rule) => used.has(rule.id)),
+        { compiler, schemaCache, place, warn, display },
+      );
       schemas = found.schemas;
       for (const set of sets.keys()) {
         const parts = set.map((id) => found.fingerprints.get(id));
@@ -135,7 +155,15 @@ export function openCache(config, rules, { warn, display, partial = false }) {
           const read = readText(entry.path);
           return read.error ? null : sha256(read.text);
         };
-        const hit = cacheHit(record, { stats, fingerprint, verbose, strategy, tracked: !!entry.track, isCurrent: schemaCache.isCurrent, readHash });
+        const hit = cacheHit(record, {
+          stats,
+          fingerprint,
+          verbose,
+          strategy,
+          tracked: !!entry.track,
+          isCurrent: schemaCache.isCurrent,
+          readHash,
+        });
         if (hit !== 'miss') {
           if (hit === 'hit-retimed') {
             record[1] = stats.mtimeMs;
@@ -153,7 +181,8 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         pending.push([key, stats.size, stats.mtimeMs, stats.ctimeMs, fingerprint]);
       });
       // A warm run says what a cold one said of the schemas files chose (a rule's own: fingerprintRules).
-      for (const schemaKey of new Set([...chosen].flatMap((keys) => keys.split(' ')))) schemaCache.notesOf(schemaKey).forEach((note) => warn(note));
+      for (const schemaKey of new Set([...chosen].flatMap((keys) => keys.split(' '))))
+        schemaCache.notesOf(schemaKey).forEach((note) => warn(note));
       return toCheck;
     },
 
@@ -221,11 +250,12 @@ function checkLocation(dir, display) {
   try {
     stats = fs.statSync(dir, { throwIfNoEntry: false });
   } catch (error) {
-    throw unusable(error.code === 'ENOTDIR' ? 'a folder above it is a file' : error.code ?? error.message);
+    throw unusable(error.code === 'ENOTDIR' ? 'a folder above it is a file' : (error.code ?? error.message));
   }
   if (stats && !stats.isDirectory()) throw new UsageError(`the cache location ${display(dir)} is not a folder`);
   // Node 22 and later say nothing, as for a missing path, where Node 20 threw ENOTDIR.
-  if (!stats && !fs.statSync(nearestExisting(path.dirname(dir))).isDirectory()) throw unusable('a folder above it is a file');
+  if (!stats && !fs.statSync(nearestExisting(path.dirname(dir))).isDirectory())
+    throw unusable('a folder above it is a file');
 }
 
 function nearestExisting(dir) {

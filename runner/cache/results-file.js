@@ -37,7 +37,14 @@ export function readResults(file, warn, shown = file) {
   }
   const records = data === undefined ? null : recordsOf(data);
   if (records) return records;
-  const why = data === undefined ? 'not valid JSON' : data?.tool !== 'filecheck' ? 'not a filecheck cache' : data.format !== FORMAT ? `format ${JSON.stringify(data.format)}, not ${FORMAT}` : 'damaged';
+  const why =
+    data === undefined
+      ? 'not valid JSON'
+      : data?.tool !== 'filecheck'
+        ? 'not a filecheck cache'
+        : data.format !== FORMAT
+          ? `format ${JSON.stringify(data.format)}, not ${FORMAT}`
+          : 'damaged';
   warn(`ignoring the cache ${shown} (${why}): it is rebuilt`);
   return null;
 }
@@ -45,7 +52,13 @@ export function readResults(file, warn, shown = file) {
 function recordsOf(data) {
   if (data?.tool !== 'filecheck' || data.format !== FORMAT) return null;
   const { fingerprints, files } = data;
-  if (!Array.isArray(fingerprints) || !fingerprints.every((f) => typeof f === 'string') || typeof files !== 'object' || files === null) return null;
+  if (
+    !Array.isArray(fingerprints) ||
+    !fingerprints.every((f) => typeof f === 'string') ||
+    typeof files !== 'object' ||
+    files === null
+  )
+    return null;
   const records = new Map();
   for (const [key, record] of Object.entries(files)) {
     if (!isRecord(record, fingerprints.length)) return null;
@@ -54,12 +67,25 @@ function recordsOf(data) {
   return records;
 }
 
-const isRecord = (r, fingerprints) => Array.isArray(r) && (r.length === 5 || r.length === 6 || r.length === 7) && typeof r[0] === 'number'
-  && typeof r[1] === 'number' && typeof r[2] === 'number' && typeof r[3] === 'string' && Number.isInteger(r[4]) && r[4] >= 0
-  && r[4] < fingerprints && (r.length === 5 || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem)))
-  && (r.length < 7 || typeof r[6] === 'boolean');
+const isRecord = (r, fingerprints) =>
+  Array.isArray(r) &&
+  (r.length === 5 || r.length === 6 || r.length === 7) &&
+  typeof r[0] === 'number' &&
+  typeof r[1] === 'number' &&
+  typeof r[2] === 'number' &&
+  typeof r[3] === 'string' &&
+  Number.isInteger(r[4]) &&
+  r[4] >= 0 &&
+  r[4] < fingerprints &&
+  (r.length === 5 || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem))) &&
+  (r.length < 7 || typeof r[6] === 'boolean');
 
-const isProblem = (p) => typeof p === 'object' && p !== null && typeof p.validator === 'string' && typeof p.message === 'string' && typeof p.kind === 'string';
+const isProblem = (p) =>
+  typeof p === 'object' &&
+  p !== null &&
+  typeof p.validator === 'string' &&
+  typeof p.message === 'string' &&
+  typeof p.kind === 'string';
 
 /**
  * Written whole, atomically: a reader sees the old file or the new one, never half of one.
@@ -73,5 +99,8 @@ export function writeResults(file, records) {
     if (!fingerprints.has(fingerprint)) fingerprints.set(fingerprint, fingerprints.size);
     files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint), ...failure];
   }
-  writeFileAtomic(file, JSON.stringify({ tool: 'filecheck', format: FORMAT, fingerprints: [...fingerprints.keys()], files }));
+  writeFileAtomic(
+    file,
+    JSON.stringify({ tool: 'filecheck', format: FORMAT, fingerprints: [...fingerprints.keys()], files }),
+  );
 }

@@ -57,8 +57,18 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
       }
     });
     const selection = rule.selection && selectionParts(rule, schemaCache);
-    const known = (!rule.schema || schema) && modules.every(([module]) => module) && !selection?.[1].some(([, sum]) => sum === null);
-    const parts = [version, rule.require, schema, modules, modules.length ? place : null, ...(selection ? [selection] : [])];
+    const known =
+      (!rule.schema || schema) &&
+      modules.every(([module]) => module) &&
+      !selection?.[1].some(([, sum]) => sum === null);
+    const parts = [
+      version,
+      rule.require,
+      schema,
+      modules,
+      modules.length ? place : null,
+      ...(selection ? [selection] : []),
+    ];
     // How the rule's files are read: another parser, or another version of one, may read them otherwise.
     if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
     if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');

@@ -34,7 +34,8 @@ export function parseChaos(probability, seed, root = process.cwd(), kind = undef
   }
   if (probability === undefined || probability === '') return null;
   const p = Number(probability);
-  if (!(p >= 0 && p <= 1)) throw new UsageError(`chaos monkey probability must be a number from 0 to 1, not "${probability}"`);
+  if (!(p >= 0 && p <= 1))
+    throw new UsageError(`chaos monkey probability must be a number from 0 to 1, not "${probability}"`);
   if (p === 0) return null;
   return {
     probability: p,
@@ -58,7 +59,8 @@ export function slowDelayMs(chaos, path) {
 export const chaosPath = (chaos, entry) => (chaos.root ? relativePosix(chaos.root, entry.path) : entry.rel);
 
 /** @returns {string} what every injected fault's message says */
-export const chaosNote = (chaos) => `chaos monkey: injected ${chaos.kind} (probability ${chaos.probability}, seed ${chaos.seed})`;
+export const chaosNote = (chaos) =>
+  `chaos monkey: injected ${chaos.kind} (probability ${chaos.probability}, seed ${chaos.seed})`;
 
 /**
  * The monkey of one process (the main thread, or one worker).

@@ -56,14 +56,21 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const uses = entry.hash || entry.track ? [] : undefined;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
-    const fault = hit && monkey.kind === 'io' ? () => {
-      failedRead = true;
-      return monkey.failRead();
-    } : undefined;
+    const fault =
+      hit && monkey.kind === 'io'
+        ? () => {
+            failedRead = true;
+            return monkey.failRead();
+          }
+        : undefined;
     read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
     let doc;
     if (read.error) {
-      problems.push({ validator: 'read', message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`, kind: 'io' });
+      problems.push({
+        validator: 'read',
+        message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`,
+        kind: 'io',
+      });
     } else {
       doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
     }
@@ -80,7 +87,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const durationMs = performance.now() - started;
   // A check that timed out or died has no verdict on the content: it never carries a hash, so the
   // cache never records it.
-  if (durationMs > timeoutMs && !died) return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
+  if (durationMs > timeoutMs && !died)
+    return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
   const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
   // What the cache records of a file that was read and checked to the end, passing or failing
   // (result-cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
@@ -88,8 +96,17 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
   const forCache = keys && { hash: sha256(read.text), ...(keys.length && { schemas: keys }) };
   if (problems.length) {
-    const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
-    return { path: entry.rel, status: 'fail', problems: finishProblems(problems, { allAlternatives }), durationMs, ...forCache, ...alternatives, ...tracked };
+    const alternatives = forCache &&
+      problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
+    return {
+      path: entry.rel,
+      status: 'fail',
+      problems: finishProblems(problems, { allAlternatives }),
+      durationMs,
+      ...forCache,
+      ...alternatives,
+      ...tracked,
+    };
   }
   return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
 }
@@ -104,12 +121,22 @@ function checkDocuments(text, entry, validators, problems, guard, uses) {
     if (!found) {
       found = [];
       const tooDeep = document.depthChecked ? null : pointerTooDeep(document.value);
-      if (tooDeep === null) runValidators(document.value, entry, validators, found, guard, { text, parser: entry.parser ?? 'json', range: document.range, comments: document.comments, uses });
+      if (tooDeep === null)
+        runValidators(document.value, entry, validators, found, guard, {
+          text,
+          parser: entry.parser ?? 'json',
+          range: document.range,
+          comments: document.comments,
+          uses,
+        });
       else found.push(tooDeepAt(document, tooDeep));
       if (found.length) document.locate(found);
     }
     const { number } = document;
-    for (const problem of found) problems.push(number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem);
+    for (const problem of found)
+      problems.push(
+        number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem,
+      );
   }
   return documents[0]?.value;
 }
@@ -146,7 +173,11 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
       const found = validator.validate(doc, ctx, source);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
-        problems.push({ validator: name, message: 'returned a Promise; validators must be synchronous', kind: 'error' });
+        problems.push({
+          validator: name,
+          message: 'returned a Promise; validators must be synchronous',
+          kind: 'error',
+        });
       } else if (found) {
         for (const problem of [found].flat()) problems.push(normalize(problem, name));
       }
@@ -170,7 +201,12 @@ function normalize(problem, validator) {
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used).
-  return { validator, message: String(message), kind: kind === 'error' ? kind : 'invalid', ...definedOnly({ pointer, line, column, atKey, notBestMatch }) };
+  return {
+    validator,
+    message: String(message),
+    kind: kind === 'error' ? kind : 'invalid',
+    ...definedOnly({ pointer, line, column, atKey, notBestMatch }),
+  };
 }
 
 const place = (n) => (Number.isInteger(n) && n >= 1 ? n : undefined);

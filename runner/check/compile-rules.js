@@ -36,11 +36,12 @@ export function createRuleCompiler(rules, context) {
 
   // One loader per set of ajv settings: it compiles (and keeps) every schema they are used with.
   const loaders = [];
-  const loaderFor = (rule) => once(JSON.stringify(['loader', rule.ajv, rule.base, rule.schemaStore]), async () => {
-    const loader = await loadSchemas(rule, context);
-    loaders.push(loader);
-    return loader;
-  });
+  const loaderFor = (rule) =>
+    once(JSON.stringify(['loader', rule.ajv, rule.base, rule.schemaStore]), async () => {
+      const loader = await loadSchemas(rule, context);
+      loaders.push(loader);
+      return loader;
+    });
 
   async function build(rule) {
     const validators = [];
@@ -50,16 +51,24 @@ export function createRuleCompiler(rules, context) {
       validators.push((await loaderFor(rule)).validator(rule.schema, refs));
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs, context.display);
-      const catalogs = await Promise.all(rule.selection.catalogs.map((file) => once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context))));
+      const catalogs = await Promise.all(
+        rule.selection.catalogs.map((file) =>
+          once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context)),
+        ),
+      );
       const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
         import('../../validators/json-schema/schema-chooser.js'),
         import('../../validators/json-schema/chosen-schemas.js'),
       ]);
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      validators.push(createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }));
+      validators.push(
+        createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }),
+      );
     }
     for (const ref of rule.validators) {
-      validators.push(await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)));
+      validators.push(
+        await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)),
+      );
     }
     return validators;
   }

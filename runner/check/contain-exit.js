@@ -24,7 +24,9 @@ export function containExit() {
     },
   };
   process.exit = (code) => {
-    guard.died ??= new CheckDied(`the validator called process.exit(${code === undefined ? '' : JSON.stringify(code)})`);
+    guard.died ??= new CheckDied(
+      `the validator called process.exit(${code === undefined ? '' : JSON.stringify(code)})`,
+    );
     throw guard.died;
   };
   return guard;

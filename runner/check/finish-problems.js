@@ -25,6 +25,7 @@ export function finishProblems(problems, { allAlternatives }) {
   return finished.sort(byPosition);
 }
 
-const byPosition = (a, b) => order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
+const byPosition = (a, b) =>
+  order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
 // Numbers, then undefined; equal when both are undefined.
 const order = (x, y) => (x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : x - y);

@@ -15,7 +15,11 @@ const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 function nodeParserOptions(table) {
   const options = {};
   for (const [name, spec] of Object.entries(table)) {
-    options[name] = { type: spec.type === 'boolean' ? 'boolean' : 'string', multiple: true, ...(spec.alias && { short: spec.alias }) };
+    options[name] = {
+      type: spec.type === 'boolean' ? 'boolean' : 'string',
+      multiple: true,
+      ...(spec.alias && { short: spec.alias }),
+    };
     if (spec.type === 'boolean') options[`no-${name}`] = { type: 'boolean', multiple: true };
   }
   return options;
@@ -23,7 +27,13 @@ function nodeParserOptions(table) {
 
 const isHelpOrVersion = (a) => a === '--help' || a === '-h' || a === '--version';
 
-const CHECK_COMMAND = { usage: USAGE, positional: ['patterns', 'Globs or file paths to check'], options: OPTIONS, examples: EXAMPLES, epilogue: EPILOGUE };
+const CHECK_COMMAND = {
+  usage: USAGE,
+  positional: ['patterns', 'Globs or file paths to check'],
+  options: OPTIONS,
+  examples: EXAMPLES,
+  epilogue: EPILOGUE,
+};
 
 /**
  * @param {string[]} argv the arguments after the script name (after the subcommand's name, for one)
@@ -35,7 +45,13 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
   if (!argv.some(isHelpOrVersion)) {
     let parsed;
     try {
-      parsed = parseWithNode({ args: argv, options: nodeParserOptions(table), allowPositionals: true, strict: true, tokens: true });
+      parsed = parseWithNode({
+        args: argv,
+        options: nodeParserOptions(table),
+        allowPositionals: true,
+        strict: true,
+        tokens: true,
+      });
     } catch {
       return explainWithYargs(argv, command); // yargs words the usage error
     }
@@ -44,11 +60,17 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
     for (const { kind, name, inlineValue } of parsed.tokens) {
       if (kind !== 'option') continue;
       // `--bail=abc` (written with "=") is a bad count, where `--bail abc` is bail at 1 and a pattern.
-      if (name === 'bail' && inlineValue) values.bail = values.bail.map((value) => (BAIL_VALUE.test(value) ? value : badBail(value)));
+      if (name === 'bail' && inlineValue)
+        values.bail = values.bail.map((value) => (BAIL_VALUE.test(value) ? value : badBail(value)));
       if (table[name]?.type === 'boolean') values[name] = [true];
       else if (name.startsWith('no-') && table[name.slice(3)]?.type === 'boolean') values[name.slice(3)] = [false];
     }
-    return { options: normalize({ _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) }, table) };
+    return {
+      options: normalize(
+        { _: parsed.positionals, ...Object.fromEntries(Object.entries(values).map(([k, v]) => [camel(k), v])) },
+        table,
+      ),
+    };
   }
   return explainWithYargs(argv, command);
 }

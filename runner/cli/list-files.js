@@ -37,16 +37,30 @@ export async function listFiles({ files, skipped }, config, stdout) {
 async function schemaDescriber(config, files) {
   const rules = byId(rulesOf(config));
   const display = displayFrom(config.cwd);
-  const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }, { loadParsers, parserNamed }] = await Promise.all(
-    ['../formats/read-text.js', '../files/schema-refs.js', '../../validators/json-schema/catalog.js', '../../validators/json-schema/schema-chooser.js', '../formats/index.js'].map((module) => import(module)),
-  );
+  const [{ readText }, { expandRefs }, { loadCatalog }, { createSchemaChooser }, { loadParsers, parserNamed }] =
+    await Promise.all(
+      [
+        '../formats/read-text.js',
+        '../files/schema-refs.js',
+        '../../validators/json-schema/catalog.js',
+        '../../validators/json-schema/schema-chooser.js',
+        '../formats/index.js',
+      ].map((module) => import(module)),
+    );
   await loadParsers(files);
   const catalogs = new Map();
   const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file, display)).get(file);
   const choosers = new Map();
   for (const rule of rules.values()) {
     if (!rule.selection) continue;
-    choosers.set(rule.id, createSchemaChooser(rule.selection, { catalogs: rule.selection.catalogs.map(catalog), refs: expandRefs(rule.refs), display }));
+    choosers.set(
+      rule.id,
+      createSchemaChooser(rule.selection, {
+        catalogs: rule.selection.catalogs.map(catalog),
+        refs: expandRefs(rule.refs),
+        display,
+      }),
+    );
   }
 
   return (entry) => {
@@ -58,7 +72,8 @@ async function schemaDescriber(config, files) {
       const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
       if (rule.schema) parts.push(`${display(rule.schema)} (${why('--schema')})`);
       if (rule.require.length) checks.push(`required keys ${rule.require.join(', ')} (${why('--require')})`);
-      for (const { module } of rule.validators) checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
+      for (const { module } of rule.validators)
+        checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
       if (!rule.selection) continue;
       if (rule.selection.document) documents ??= readDocuments(entry, readText, parserNamed);
       if (rule.selection.document && documents.unknown) {
@@ -67,7 +82,8 @@ async function schemaDescriber(config, files) {
       }
       // A stream of several documents (YAML): each may name its own schema.
       for (const { value, source } of documents?.read ?? [{}]) {
-        for (const choice of choosers.get(id).choose(entry.path, value, source)) parts.push(describeChoice(choice, display));
+        for (const choice of choosers.get(id).choose(entry.path, value, source))
+          parts.push(describeChoice(choice, display));
       }
     }
     return [...new Set(parts.length ? parts : ['(no schema)']), ...new Set(checks)].join('; ');
@@ -92,7 +108,14 @@ function readDocuments(entry, readText, parserNamed) {
     }
   }
   // In a YAML stream, a document that does not parse leaves the others' schemas known, as the check does.
-  const documents = parserNamed(entry.parser).parse(text, entry).filter((document) => !document.problems);
+  const documents = parserNamed(entry.parser)
+    .parse(text, entry)
+    .filter((document) => !document.problems);
   if (!documents.length) return { unknown: `not valid ${entry.parser}` };
-  return { read: documents.map(({ value, range, comments }) => ({ value, source: { text, parser: entry.parser, range, comments } })) };
+  return {
+    read: documents.map(({ value, range, comments }) => ({
+      value,
+      source: { text, parser: entry.parser, range, comments },
+    })),
+  };
 }

@@ -16,7 +16,8 @@ import { usageExit } from './usage-exit.js';
  */
 export async function main(argv, io) {
   const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
-  if (argv[0] === 'merge') return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
+  if (argv[0] === 'merge')
+    return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   let reporters;
   try {
     const parsed = await parseArgs(argv);
@@ -36,10 +37,13 @@ export async function main(argv, io) {
     describeSelection(discovery, config, note);
     if (config.chaos) {
       const { probability, seed, kind } = config.chaos;
-      note(`chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`);
+      note(
+        `chaos monkey on: probability ${probability}, seed ${seed}${kind === 'throw' ? '' : `, kind ${kind}`} (--chaos-seed ${seed} repeats this run)${config.cache ? '; the cache is not used' : ''}`,
+      );
     }
 
-    if (watchMode) return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
+    if (watchMode)
+      return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
     const { createReporters } = await import('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
@@ -56,8 +60,12 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
   if (changed) {
     const selected = shard ? shard.total : here; // before the split into shards
     const matchedBy = config.patterns.length ? 'patterns' : 'rules';
-    if (!selected) note(`no changed files to check (${changed.files ? `${count(changed.files)} changed ${changed.where}, none of them matched by the ${matchedBy}` : `nothing changed ${changed.where}`})`);
-    else if (config.verbose) note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
+    if (!selected)
+      note(
+        `no changed files to check (${changed.files ? `${count(changed.files)} changed ${changed.where}, none of them matched by the ${matchedBy}` : `nothing changed ${changed.where}`})`,
+      );
+    else if (config.verbose)
+      note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
   }
   if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
 }

@@ -33,20 +33,37 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     const { options } = parsed;
     if (options.outputFile === '') throw new UsageError('--output-file needs a value');
     const files = reportFiles(options.patterns, cwd);
-    if (!files.length) throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
+    if (!files.length)
+      throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
     const { warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
-    const { results, summary, warnings, missingShards } = mergeReports(files.map((file) => readReport(file, display(file))));
+    const { results, summary, warnings, missingShards } = mergeReports(
+      files.map((file) => readReport(file, display(file))),
+    );
 
     for (const warning of warnings) warn(warning);
-    const config = { cwd, reporters: resolveReporters(options.reporter ?? ['default'], { outputFile: options.outputFile, cwd, base: cwd, env }), quiet: !!options.quiet, verbose: !!options.verbose, color: options.color };
+    const config = {
+      cwd,
+      reporters: resolveReporters(options.reporter ?? ['default'], {
+        outputFile: options.outputFile,
+        cwd,
+        base: cwd,
+        env,
+      }),
+      quiet: !!options.quiet,
+      verbose: !!options.verbose,
+      color: options.color,
+    };
     const { createReporters } = await import('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     // The reports list no skipped files, only how many there were.
-    for (const reporter of reporters) reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
+    for (const reporter of reporters)
+      reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
     for (const result of results) for (const reporter of reporters) reporter.onFileResult?.(result);
     for (const reporter of reporters) await reporter.onRunComplete?.(summary);
     if (missingShards.length) {
-      stderr.write(`filecheck: incomplete: no report for shard ${missingShards.join(', ')}, whose files are not in this summary\n`);
+      stderr.write(
+        `filecheck: incomplete: no report for shard ${missingShards.join(', ')}, whose files are not in this summary\n`,
+      );
       return EXIT.usage;
     }
     return exitCodeFor(summary);
@@ -64,7 +81,9 @@ function reportFiles(args, cwd) {
       files.add(file);
       continue;
     }
-    const matches = require('fast-glob').sync(arg.split(path.sep).join('/'), { cwd, absolute: true, onlyFiles: true }).sort();
+    const matches = require('fast-glob')
+      .sync(arg.split(path.sep).join('/'), { cwd, absolute: true, onlyFiles: true })
+      .sort();
     if (!matches.length) throw new UsageError(`no reports match "${arg}"`);
     for (const match of matches) files.add(path.resolve(match));
   }

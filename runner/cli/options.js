@@ -3,39 +3,141 @@
 
 /** @type {Record<string, {alias?: string, type: 'string'|'boolean'|'number', many?: boolean, describe: string, group?: string}>} */
 export const OPTIONS = {
-  config: { alias: 'c', type: 'string', describe: 'Config file (default: .filecheckrc.json found upward from the working directory)' },
+  config: {
+    alias: 'c',
+    type: 'string',
+    describe: 'Config file (default: .filecheckrc.json found upward from the working directory)',
+  },
   schema: { alias: 's', type: 'string', describe: 'Validate every matched file against this JSON Schema' },
-  ref: { type: 'string', many: true, describe: 'Schema file or glob to preload so $ref by $id or relative path resolves offline (repeatable)' },
-  'schema-from-document': { type: 'boolean', describe: 'Validate each file against the schema its own "$schema" names (a local file, or a URL a catalog or --ref maps to one), where no rule or --schema names one' },
-  catalog: { type: 'string', many: true, describe: 'Schema catalog in SchemaStore\'s catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)' },
-  'schema-store': { type: 'string', many: true, describe: 'Map a URL prefix to a local folder, <url-prefix>=<folder>, for catalog entries, documents\' $schema and $refs alike; a SchemaStore clone: https://json.schemastore.org/=<clone>/src/schemas/json (its www. host too) (repeatable)' },
-  'yaml-tags': { type: 'string', many: true, describe: 'YAML tags to read beyond the core schema, for every file: cloudformation (!Ref, !Sub…), gitlab (!reference), any (every tag, read as if it were not there) (repeatable)' },
-  parser: { type: 'string', describe: 'Read the files the patterns name with this parser, whatever their extension: json, jsonc, json5, yaml, toml, markdown (without a config file; in one, a rule\'s "parser")' },
-  'allow-duplicate-keys': { type: 'boolean', describe: 'Read a key written twice in a JSON, JSONC or JSON5 object as JSON.parse does (the last value), for every file, instead of failing the file' },
-  require: { alias: 'k', type: 'string', many: true, describe: 'Key that must exist, dot notation with an optional type: documentData.title:string (repeatable)' },
+  ref: {
+    type: 'string',
+    many: true,
+    describe: 'Schema file or glob to preload so $ref by $id or relative path resolves offline (repeatable)',
+  },
+  'schema-from-document': {
+    type: 'boolean',
+    describe:
+      'Validate each file against the schema its own "$schema" names (a local file, or a URL a catalog or --ref maps to one), where no rule or --schema names one',
+  },
+  catalog: {
+    type: 'string',
+    many: true,
+    describe:
+      "Schema catalog in SchemaStore's catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)",
+  },
+  'schema-store': {
+    type: 'string',
+    many: true,
+    describe:
+      "Map a URL prefix to a local folder, <url-prefix>=<folder>, for catalog entries, documents' $schema and $refs alike; a SchemaStore clone: https://json.schemastore.org/=<clone>/src/schemas/json (its www. host too) (repeatable)",
+  },
+  'yaml-tags': {
+    type: 'string',
+    many: true,
+    describe:
+      'YAML tags to read beyond the core schema, for every file: cloudformation (!Ref, !Sub…), gitlab (!reference), any (every tag, read as if it were not there) (repeatable)',
+  },
+  parser: {
+    type: 'string',
+    describe:
+      'Read the files the patterns name with this parser, whatever their extension: json, jsonc, json5, yaml, toml, markdown (without a config file; in one, a rule\'s "parser")',
+  },
+  'allow-duplicate-keys': {
+    type: 'boolean',
+    describe:
+      'Read a key written twice in a JSON, JSONC or JSON5 object as JSON.parse does (the last value), for every file, instead of failing the file',
+  },
+  require: {
+    alias: 'k',
+    type: 'string',
+    many: true,
+    describe: 'Key that must exist, dot notation with an optional type: documentData.title:string (repeatable)',
+  },
   validator: { type: 'string', many: true, describe: 'Custom validator module (repeatable)' },
-  ignore: { type: 'string', many: true, describe: 'Glob of files never to check (repeatable); .gitignore and node_modules are always ignored' },
-  strict: { type: 'boolean', describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently' },
+  ignore: {
+    type: 'string',
+    many: true,
+    describe: 'Glob of files never to check (repeatable); .gitignore and node_modules are always ignored',
+  },
+  strict: {
+    type: 'boolean',
+    describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently',
+  },
   bail: { type: 'string', describe: 'Stop after n failing files (default 1)' },
-  reporter: { alias: 'r', type: 'string', many: true, describe: 'Reporter: default, json, junit, github, sarif, gitlab; name:file writes it to a file (repeatable). github is on by default in GitHub Actions' },
-  'output-file': { type: 'string', describe: 'File for the json, junit, sarif or gitlab reporter given without one; alone, adds a json report there' },
+  reporter: {
+    alias: 'r',
+    type: 'string',
+    many: true,
+    describe:
+      'Reporter: default, json, junit, github, sarif, gitlab; name:file writes it to a file (repeatable). github is on by default in GitHub Actions',
+  },
+  'output-file': {
+    type: 'string',
+    describe: 'File for the json, junit, sarif or gitlab reporter given without one; alone, adds a json report there',
+  },
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
-  verbose: { type: 'boolean', describe: 'Print every file and the execution plan, and the errors of every anyOf/oneOf alternative' },
+  verbose: {
+    type: 'boolean',
+    describe: 'Print every file and the execution plan, and the errors of every anyOf/oneOf alternative',
+  },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
-  workers: { type: 'string', describe: 'auto (default): in-process, or a worker pool when the measured work pays for it; 0: in-process; N: a pool of N workers' },
-  'file-timeout': { type: 'string', describe: 'Fail a file whose check takes longer than this many ms, kind timeout (default 30000); a pool also stops a check that never returns' },
-  'chaos-monkey': { type: 'string', describe: 'Inject a fault into each file with this probability, to test failure paths (env CHAOS_MONKEY)' },
-  'chaos-seed': { type: 'string', describe: 'Seed for the chaos monkey: the same seed hits the same files (env CHAOS_SEED)' },
-  'chaos-kind': { type: 'string', describe: 'The fault injected: throw (default), io, slow, hang, crash (env CHAOS_KIND)' },
-  cache: { type: 'boolean', describe: 'Skip files that passed before and have not changed since; also keeps compiled schemas (see docs/cache.md)' },
-  'cache-location': { type: 'string', describe: 'Cache folder (default: node_modules/.cache/filecheck in the project)' },
-  'cache-strategy': { type: 'string', describe: 'How --cache tells a file is unchanged: metadata (default: size and times, else content) or content (always the content)' },
-  'list-files': { type: 'boolean', describe: 'Print the files that would be checked, one per line, and exit; with --verbose, also each file\'s parser and schemas, and why' },
+  workers: {
+    type: 'string',
+    describe:
+      'auto (default): in-process, or a worker pool when the measured work pays for it; 0: in-process; N: a pool of N workers',
+  },
+  'file-timeout': {
+    type: 'string',
+    describe:
+      'Fail a file whose check takes longer than this many ms, kind timeout (default 30000); a pool also stops a check that never returns',
+  },
+  'chaos-monkey': {
+    type: 'string',
+    describe: 'Inject a fault into each file with this probability, to test failure paths (env CHAOS_MONKEY)',
+  },
+  'chaos-seed': {
+    type: 'string',
+    describe: 'Seed for the chaos monkey: the same seed hits the same files (env CHAOS_SEED)',
+  },
+  'chaos-kind': {
+    type: 'string',
+    describe: 'The fault injected: throw (default), io, slow, hang, crash (env CHAOS_KIND)',
+  },
+  cache: {
+    type: 'boolean',
+    describe:
+      'Skip files that passed before and have not changed since; also keeps compiled schemas (see docs/cache.md)',
+  },
+  'cache-location': {
+    type: 'string',
+    describe: 'Cache folder (default: node_modules/.cache/filecheck in the project)',
+  },
+  'cache-strategy': {
+    type: 'string',
+    describe:
+      'How --cache tells a file is unchanged: metadata (default: size and times, else content) or content (always the content)',
+  },
+  'list-files': {
+    type: 'boolean',
+    describe:
+      "Print the files that would be checked, one per line, and exit; with --verbose, also each file's parser and schemas, and why",
+  },
   'pass-with-no-files': { type: 'boolean', describe: 'Exit 0 when no file matches' },
   changed: { type: 'boolean', describe: 'Check only files changed against HEAD: staged, unstaged and untracked (git)' },
-  since: { type: 'string', describe: 'Check only files changed since the merge base of HEAD and this git revision, and uncommitted changes' },
-  shard: { type: 'string', describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards' },
-  watch: { alias: 'w', type: 'boolean', describe: 'Check, then check again the files that change (and those a changed schema, validator module or config affects), printing what changed; q quits' },
+  since: {
+    type: 'string',
+    describe: 'Check only files changed since the merge base of HEAD and this git revision, and uncommitted changes',
+  },
+  shard: {
+    type: 'string',
+    describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards',
+  },
+  watch: {
+    alias: 'w',
+    type: 'boolean',
+    describe:
+      'Check, then check again the files that change (and those a changed schema, validator module or config affects), printing what changed; q quits',
+  },
 };
 
 export const USAGE = '$0 [patterns..] [options]';
@@ -44,10 +146,19 @@ export const EXAMPLES = [
   ['$0', 'Check the files named by .filecheckrc.json'],
   ["$0 'content/**/*.json' --require documentData.title:string", 'Require a string key in every file'],
   ["$0 'content/**/*.json' -s schema.json --bail", 'Validate against a JSON Schema, stop at the first failure'],
-  ["$0 'deploy/**/*.yaml' -s service.schema.json", 'Validate YAML (every document), TOML, JSONC, JSON5 or Markdown front matter the same way'],
+  [
+    "$0 'deploy/**/*.yaml' -s service.schema.json",
+    'Validate YAML (every document), TOML, JSONC, JSON5 or Markdown front matter the same way',
+  ],
   ['$0 a.json b.json', 'Check these files with the config rules they match (as a pre-commit hook does)'],
-  ['$0 --schema-from-document --catalog catalog.json', 'Validate each file against the schema it names, else those a local catalog gives it'],
-  ['$0 --catalog store/src/api/json/catalog.json --schema-store https://json.schemastore.org/=store/src/schemas/json', 'Check every file a SchemaStore clone has a schema for, against its local copy'],
+  [
+    '$0 --schema-from-document --catalog catalog.json',
+    'Validate each file against the schema it names, else those a local catalog gives it',
+  ],
+  [
+    '$0 --catalog store/src/api/json/catalog.json --schema-store https://json.schemastore.org/=store/src/schemas/json',
+    'Check every file a SchemaStore clone has a schema for, against its local copy',
+  ],
   ['$0 --list-files --verbose', 'List the files that would be checked, with their parser and schemas, and why'],
   ['$0 --output-file report.json', 'Also write a JSON report to a file'],
   ['$0 -r json > report.json', 'Only the JSON report, on stdout'],
@@ -65,7 +176,8 @@ const pick = (names) => Object.fromEntries(names.map((name) => [name, OPTIONS[na
 
 /** `filecheck merge`: its own usage and options, parsed by the same machinery (args.js). */
 export const MERGE_COMMAND = {
-  usage: '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
+  usage:
+    '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
   options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color']),
   examples: [

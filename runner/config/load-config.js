@@ -17,7 +17,20 @@ import { checkRefs } from '../files/schema-refs.js';
 import { relativePosix } from '../shared/paths.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
-const STRING_OPTIONS = ['config', 'schema', 'parser', 'outputFile', 'chaosMonkey', 'chaosSeed', 'chaosKind', 'fileTimeout', 'since', 'shard', 'cacheLocation', 'cacheStrategy'];
+const STRING_OPTIONS = [
+  'config',
+  'schema',
+  'parser',
+  'outputFile',
+  'chaosMonkey',
+  'chaosSeed',
+  'chaosKind',
+  'fileTimeout',
+  'since',
+  'shard',
+  'cacheLocation',
+  'cacheStrategy',
+];
 const CACHE_STRATEGIES = ['metadata', 'content'];
 
 /**
@@ -53,7 +66,8 @@ export function loadConfig(options, { cwd, env }) {
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
   // An empty pattern would resolve to the working directory and check all of it.
-  if (patterns.includes('')) throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
+  if (patterns.includes(''))
+    throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
   const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
   const selecting = schemaSelection(options, file, { cwd, base, store });
   // Without patterns and without rules, a catalog says what to check: every file of the project
@@ -62,15 +76,23 @@ export function loadConfig(options, { cwd, env }) {
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
   if (!configPath && !patterns.length && !byCatalog) {
-    throw new UsageError(`no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`);
+    throw new UsageError(
+      `no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`,
+    );
   }
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
   // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
-  checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], (file) => relativePosix(cwd, file) || file);
+  checkRefs(
+    [...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])],
+    (file) => relativePosix(cwd, file) || file,
+  );
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
-  const ignore = [{ base, globs: patterns.length ? [] : (file.ignore ?? []) }, { base: cwd, globs: options.ignore ?? [] }];
+  const ignore = [
+    { base, globs: patterns.length ? [] : (file.ignore ?? []) },
+    { base: cwd, globs: options.ignore ?? [] },
+  ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
   const cache = parseCache(options, file, { cwd, base, root });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
@@ -85,11 +107,21 @@ export function loadConfig(options, { cwd, env }) {
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),
     workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
-    reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], { outputFile: options.outputFile, cwd, base: options.reporter ? cwd : base, env }),
+    reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], {
+      outputFile: options.outputFile,
+      cwd,
+      base: options.reporter ? cwd : base,
+      env,
+    }),
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
-    chaos: parseChaos(options.chaosMonkey ?? env.CHAOS_MONKEY, options.chaosSeed ?? env.CHAOS_SEED, root, options.chaosKind ?? env.CHAOS_KIND),
+    chaos: parseChaos(
+      options.chaosMonkey ?? env.CHAOS_MONKEY,
+      options.chaosSeed ?? env.CHAOS_SEED,
+      root,
+      options.chaosKind ?? env.CHAOS_KIND,
+    ),
     fileTimeout: parseFileTimeout(options.fileTimeout ?? file.fileTimeout ?? DEFAULT_FILE_TIMEOUT_MS),
     fileTimeoutGiven: (options.fileTimeout ?? file.fileTimeout) !== undefined,
     listFiles: !!options.listFiles,
@@ -115,7 +147,8 @@ function readConfigFile(configPath) {
   try {
     text = fs.readFileSync(configPath, 'utf8');
   } catch (error) {
-    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    const why =
+      error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read config ${configPath}: ${why}`);
   }
   // Read as data files are: a key written twice (two "rules") would drop the first silently.
@@ -124,7 +157,8 @@ function readConfigFile(configPath) {
     const [{ message, line, column }] = problems;
     throw new UsageError(`${configPath}:${line}:${column}: ${message.replace(/^invalid JSON: /, 'not valid JSON: ')}`);
   }
-  if (!validateConfigFile(data)) throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
+  if (!validateConfigFile(data))
+    throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
   return data;
 }
 
@@ -132,18 +166,27 @@ function readConfigFile(configPath) {
 // says more than the branches whose type it is not; `if/then/else` wrappers say nothing of their own.
 function describeConfigError(errors, data) {
   const isType = (e) => (e.keyword === 'type' ? 1 : 0);
-  const kept = errors.filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf').sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
+  const kept = errors
+    .filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf')
+    .sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
   const error = kept[0] ?? errors[0];
   // A schemaStore key is a URL: its slashes are not the path's.
   const storeKey = /^\/schemaStore\/(.+)$/.exec(error.instancePath)?.[1];
-  const where = storeKey ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
-    : error.instancePath.replace(/\/(\d+)/g, '[$1]').replace(/\//g, '.').replace(/^\./, '') || '(top level)';
-  if (error.propertyName !== undefined && error.instancePath === '/schemaStore') return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
+  const where = storeKey
+    ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
+    : error.instancePath
+        .replace(/\/(\d+)/g, '[$1]')
+        .replace(/\//g, '.')
+        .replace(/^\./, '') || '(top level)';
+  if (error.propertyName !== undefined && error.instancePath === '/schemaStore')
+    return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
   // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
   const value = valueAt(data, error.instancePath);
-  if (error.instancePath === '/workers') return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
+  if (error.instancePath === '/workers')
+    return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
-  if (error.keyword === 'enum') return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+  if (error.keyword === 'enum')
+    return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
   if (error.keyword === 'pattern') return describePattern(error, value, where);
   // A oneOf of types (`bail`: boolean or integer) fails once per branch: name every type, not the first.
   const types = kept.filter((e) => isType(e) && e.instancePath === error.instancePath).map((e) => e.params.type);
@@ -165,7 +208,10 @@ function describePattern(error, value, where) {
 }
 
 function valueAt(data, pointer) {
-  return pointer.split('/').slice(1).reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
 }
 
 function resolveRule(rule, index, base, options, selecting, store) {
@@ -173,7 +219,9 @@ function resolveRule(rule, index, base, options, selecting, store) {
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
   if (rule.schema && rule.schemaFromDocument) {
-    throw new UsageError(`${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`);
+    throw new UsageError(
+      `${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`,
+    );
   }
   return {
     id: index,
@@ -184,7 +232,9 @@ function resolveRule(rule, index, base, options, selecting, store) {
     require: rule.require ?? [],
     schema: rule.schema ? localFile(rule.schema, base, index === -1 ? '--schema' : `${name}: schema`) : null,
     refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`)),
-    validators: (rule.validators ?? []).map((v) => (typeof v === 'string' ? { module: v } : v)).map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
+    validators: (rule.validators ?? [])
+      .map((v) => (typeof v === 'string' ? { module: v } : v))
+      .map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
     parser: rule.parser ?? null,
     frontMatter: rule.frontMatter ?? null,
@@ -201,7 +251,9 @@ function resolveRule(rule, index, base, options, selecting, store) {
 function schemaSelection(options, file, { cwd, base, store }) {
   const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
   if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
-  const given = named ? named.map((catalog) => localFile(catalog, cwd, '--catalog')) : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
+  const given = named
+    ? named.map((catalog) => localFile(catalog, cwd, '--catalog'))
+    : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
   const catalogs = [...new Set(given)];
   const selecting = (rule) => {
     const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
@@ -214,8 +266,14 @@ function schemaSelection(options, file, { cwd, base, store }) {
 // --parser is the command line's rule's "parser": with a config file, whose rules say how their
 // files are read, it would contradict them.
 function checkParserOption(parser, configPath) {
-  if (!PARSER_NAMES.includes(parser)) throw new UsageError(`--parser takes ${PARSER_NAMES.slice(0, -1).join(', ')} or ${PARSER_NAMES.at(-1)}, not "${parser}"`);
-  if (configPath) throw new UsageError(`--parser applies to runs without a config file; ${configPath} is one: give its rules a "parser"`);
+  if (!PARSER_NAMES.includes(parser))
+    throw new UsageError(
+      `--parser takes ${PARSER_NAMES.slice(0, -1).join(', ')} or ${PARSER_NAMES.at(-1)}, not "${parser}"`,
+    );
+  if (configPath)
+    throw new UsageError(
+      `--parser applies to runs without a config file; ${configPath} is one: give its rules a "parser"`,
+    );
 }
 
 // The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
@@ -231,7 +289,15 @@ function givenRefs(options, cwd) {
 function cliChecks(options, cwd, withoutConfig, selecting, store) {
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
-    { name: 'command line', files: ['**'], require: options.require, refs: options.ref, validators: options.validator, schema: options.schema, parser: options.parser },
+    {
+      name: 'command line',
+      files: ['**'],
+      require: options.require,
+      refs: options.ref,
+      validators: options.validator,
+      schema: options.schema,
+      parser: options.parser,
+    },
     -1,
     cwd,
     options,
@@ -251,7 +317,9 @@ function localFile(given, base, what) {
       throw new UsageError(`${what} "${given}": ${error.message}`);
     }
   }
-  throw new UsageError(`${what} "${given}" is a URL: filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")`);
+  throw new UsageError(
+    `${what} "${given}" is a URL: filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")`,
+  );
 }
 
 // "./x.js" and "../x.js" are files relative to their base; a bare name is a package resolved from there.
@@ -259,7 +327,8 @@ function localFile(given, base, what) {
 function yamlTagSets(own = [], given = []) {
   const named = [given].flat();
   const unknown = named.find((name) => !YAML_TAG_SETS.includes(name));
-  if (unknown !== undefined) throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${YAML_TAG_SETS.join(', ')})`);
+  if (unknown !== undefined)
+    throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${YAML_TAG_SETS.join(', ')})`);
   const sets = [...new Set([...own, ...named])].sort();
   return sets.length ? sets : null;
 }
@@ -280,7 +349,8 @@ function parseBail(value) {
 function parseWorkers(value) {
   if (value === 'auto') return 'auto';
   const n = Number(value);
-  if (value === '' || !Number.isInteger(n) || n < 0) throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
+  if (value === '' || !Number.isInteger(n) || n < 0)
+    throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
   return n;
 }
 
@@ -297,11 +367,14 @@ function parseFileTimeout(value) {
 function parseCache(options, file, { cwd, base, root }) {
   // Checked with the cache off too, as --chaos-kind is: a typo is said at once, not on the day it is turned on.
   const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
-  if (!CACHE_STRATEGIES.includes(strategy)) throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
+  if (!CACHE_STRATEGIES.includes(strategy))
+    throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
   if (!(options.cache ?? file.cache)) return null;
   const dir = options.cacheLocation
     ? path.resolve(cwd, options.cacheLocation)
-    : file.cacheLocation ? path.resolve(base, file.cacheLocation) : path.join(root, 'node_modules', '.cache', 'filecheck');
+    : file.cacheLocation
+      ? path.resolve(base, file.cacheLocation)
+      : path.join(root, 'node_modules', '.cache', 'filecheck');
   return { dir, strategy };
 }
 
@@ -310,7 +383,8 @@ function parseChanged(changed, since) {
   if (since === undefined) return changed ? { since: null } : null;
   since = String(since);
   // A ref is passed to git as an argument: one that looks like an option would be read as one.
-  if (since.startsWith('-')) throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
+  if (since.startsWith('-'))
+    throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
   return { since };
 }
 
@@ -323,4 +397,3 @@ function parseShard(value) {
   }
   return { index, count };
 }
-

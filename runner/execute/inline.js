@@ -27,7 +27,17 @@ const WHOLE_SETS_FILES = 16;
  *   together, as the pool's batches do (work-queue.js)
  * @returns {Promise<Sample>}
  */
-export async function executeInline(queue, { compiler, check, sliceMs = 50, yieldNow = () => false, budget = { ms: Infinity, files: Infinity }, wholeSets = false }) {
+export async function executeInline(
+  queue,
+  {
+    compiler,
+    check,
+    sliceMs = 50,
+    yieldNow = () => false,
+    budget = { ms: Infinity, files: Infinity },
+    wholeSets = false,
+  },
+) {
   const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
   const options = prepareCheck(check);
@@ -44,7 +54,11 @@ export async function executeInline(queue, { compiler, check, sliceMs = 50, yiel
   let held = []; // files taken together, checked one by one
   for (;;) {
     const work = checkMs + compileMs;
-    if (files >= budget.files || (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))) break;
+    if (
+      files >= budget.files ||
+      (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))
+    )
+      break;
     if (performance.now() - sliceStart > sliceMs || yieldNow()) {
       await nextTurn();
       sliceStart = performance.now();

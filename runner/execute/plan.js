@@ -48,7 +48,11 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
   }
   if (hang) {
     const workers = Math.max(1, Math.min(cores, files));
-    return { mode: 'pool', workers, reason: `${hang} under a file timeout: a pool of ${workers}, where a check that never returns can be stopped` };
+    return {
+      mode: 'pool',
+      workers,
+      reason: `${hang} under a file timeout: a pool of ${workers}, where a check that never returns can be stopped`,
+    };
   }
   if (cores < 2) return inline(`${cores} core: in-process`);
   if (files <= FEW_FILES) return inline(`${files} file${files === 1 ? '' : 's'}: in-process, no worker start-up cost`);
@@ -56,13 +60,21 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
 
   const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
   const ms = (x) => `${Math.round(x)} ms`;
-  const each = sample.workingMs ? `each ~${ms(p.perWorkerMs)} more to load and warm up, taking files for ${ms(sample.workingMs)}` : `each ~${ms(p.perWorkerMs)} to start, load and warm up`;
+  const each = sample.workingMs
+    ? `each ~${ms(p.perWorkerMs)} more to load and warm up, taking files for ${ms(sample.workingMs)}`
+    : `each ~${ms(p.perWorkerMs)} to start, load and warm up`;
   const threads = `the main thread and ${p.workers} worker${p.workers === 1 ? '' : 's'} (${each})`;
   const head = `${ms(p.elapsedMs)} so far + ${p.filesLeft} files left × ${p.warmMs.toFixed(3)} ms + ${p.setsLeft} rule set${p.setsLeft === 1 ? '' : 's'} left × ${p.setMs.toFixed(1)} ms`;
   if (p.filesLeft === 0 || p.inlineMs - p.poolMs < WORTH_MS) {
-    return inline(`${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up`);
+    return inline(
+      `${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up`,
+    );
   }
-  return { mode: 'pool', workers: p.workers, reason: `${head}: projected ${ms(p.poolMs)} with ${threads} sharing them, ${ms(p.inlineMs)} in-process` };
+  return {
+    mode: 'pool',
+    workers: p.workers,
+    reason: `${head}: projected ${ms(p.poolMs)} with ${threads} sharing them, ${ms(p.inlineMs)} in-process`,
+  };
 }
 
 /**
@@ -97,14 +109,30 @@ const WORKER_COMPILE_SLOWER = 1.3;
 export const WORKER_PACE = 0.4;
 
 export function project(sample, filesLeft, setsLeft, workers) {
-  const { files, checkMs, compileMs, costs = [], setCosts = [], loadMs = 0, elapsedMs = checkMs + compileMs, workingMs = 0 } = sample;
+  const {
+    files,
+    checkMs,
+    compileMs,
+    costs = [],
+    setCosts = [],
+    loadMs = 0,
+    elapsedMs = checkMs + compileMs,
+    workingMs = 0,
+  } = sample;
   const later = costs.slice(costs.length >> 1);
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
-  const warmMs = later.length >= 4 ? mean([...later].sort((a, b) => a - b).slice(0, Math.ceil(later.length * (1 - SLOWEST)))) : checkMs / Math.max(1, files);
+  const warmMs =
+    later.length >= 4
+      ? mean([...later].sort((a, b) => a - b).slice(0, Math.ceil(later.length * (1 - SLOWEST))))
+      : checkMs / Math.max(1, files);
   const sets = setCosts.slice(1); // the first also loads ajv
-  const setMs = Math.max(0, (sets.length ? mean(sets.slice(sets.length >= 4 ? sets.length >> 1 : 0)) : setCosts[0] ?? compileMs) - warmMs);
+  const setMs = Math.max(
+    0,
+    (sets.length ? mean(sets.slice(sets.length >= 4 ? sets.length >> 1 : 0)) : (setCosts[0] ?? compileMs)) - warmMs,
+  );
   // A worker compiles the one rule set again; of several, kept whole, it loads ajv again only.
-  const firstSetMs = setCosts.length > 1 ? setCosts[0] - warmMs - setMs : setCosts.length ? setCosts[0] : compileMs - loadMs;
+  const firstSetMs =
+    setCosts.length > 1 ? setCosts[0] - warmMs - setMs : setCosts.length ? setCosts[0] : compileMs - loadMs;
   const workMs = filesLeft * warmMs + setsLeft * setMs;
   const inlineMs = elapsedMs + workMs;
   // A worker's warm-up over its share of the files, from the sample's: it grows about as the 0.3
@@ -114,10 +142,13 @@ export function project(sample, filesLeft, setsLeft, workers) {
   const warmUpMs = Math.max(0, checkMs - files * warmMs) * Math.max(1, (share / Math.max(1, files)) ** 0.3);
   // The workers boot while the sample runs, and take files once booted (run.js): what is left of
   // their start, loading and warm-up.
-  const perWorkerMs = Math.max(0, Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs);
+  const perWorkerMs = Math.max(
+    0,
+    Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs,
+  );
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
-  const workerSpeed = WORKER_PACE / (1 + (WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs) / Math.max(1, workMs));
+  const workerSpeed = WORKER_PACE / (1 + ((WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs)) / Math.max(1, workMs));
   const poolMs = elapsedMs + (workMs + workers * perWorkerMs * workerSpeed) / (1 + workers * workerSpeed);
   return { elapsedMs, filesLeft, setsLeft, warmMs, setMs, workMs, inlineMs, poolMs, perWorkerMs, workers };
 }

@@ -63,7 +63,15 @@ export function afterWorkerDied(batch, error) {
   if (attempt === 1 || batch.entries.length > 1) return { put: [], retries: singly(batch, attempt) };
   const [entry] = batch.entries;
   const message = `the worker died twice while checking this file (${error?.message ?? error})`;
-  return { put: [[batch.start, { path: entry.rel, status: 'fail', problems: [{ validator: 'worker', message, kind: 'error' }], durationMs: 0 }]], retries: [] };
+  return {
+    put: [
+      [
+        batch.start,
+        { path: entry.rel, status: 'fail', problems: [{ validator: 'worker', message, kind: 'error' }], durationMs: 0 },
+      ],
+    ],
+    retries: [],
+  };
 }
 
 /**
@@ -85,7 +93,19 @@ export function afterTimeout(batch, { position, ms }, { fileTimeout, chaos }) {
   const retries = [];
   if (at > 0) retries.push({ start, entries: entries.slice(0, at), attempt });
   if (at < entries.length - 1) retries.push({ start: start + at + 1, entries: entries.slice(at + 1), attempt });
-  return { put: [[start + at, timedOut(entry.rel, fileTimeout, ms, { note: hit ? chaosNote(chaos) : null, settling: position >= entries.length })]], retries };
+  return {
+    put: [
+      [
+        start + at,
+        timedOut(entry.rel, fileTimeout, ms, {
+          note: hit ? chaosNote(chaos) : null,
+          settling: position >= entries.length,
+        }),
+      ],
+    ],
+    retries,
+  };
 }
 
-const singly = ({ start, entries }, attempt) => entries.map((entry, i) => ({ start: start + i, entries: [entry], attempt }));
+const singly = ({ start, entries }, attempt) =>
+  entries.map((entry, i) => ({ start: start + i, entries: [entry], attempt }));

@@ -52,7 +52,16 @@ export function compilesManySchemas(files, rules) {
  *   allAlternatives: see check-file.js prepareCheck; compiling: the files compile schema after
  *   schema (compilesManySchemas), which a larger young generation serves
  */
-export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache, allAlternatives = false, compiling = false }) {
+export function startPool({
+  workers,
+  rules,
+  chaos,
+  cwd,
+  fileTimeout,
+  schemaCache,
+  allAlternatives = false,
+  compiling = false,
+}) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
@@ -102,7 +111,11 @@ export function startPool({ workers, rules, chaos, cwd, fileTimeout, schemaCache
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos }, { warn, msPerFile, wholeSets = false, taking = () => true }) {
+export async function executePool(
+  queue,
+  { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos },
+  { warn, msPerFile, wholeSets = false, taking = () => true },
+) {
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
   const running = new Set(); // { batch, slot, controller, seen, since, stuck }
@@ -132,7 +145,11 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     const now = performance.now();
     for (const task of running) {
       const seen = Atomics.load(progress, task.slot);
-      const verdict = watchdogVerdict({ ...task, entries: task.batch.entries.length }, seen, now, { stoppedAt, fileTimeout, graceMs: STOP_GRACE_MS });
+      const verdict = watchdogVerdict({ ...task, entries: task.batch.entries.length }, seen, now, {
+        stoppedAt,
+        fileTimeout,
+        graceMs: STOP_GRACE_MS,
+      });
       if (verdict === 'moved') {
         task.seen = seen;
         task.since = now;
@@ -146,7 +163,9 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
 
   function pump() {
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
-      const batch = retries.shift() ?? (taking() ? queue.take(batchSize(cost, queue.remaining, workers), { whole: wholeSets }) : null);
+      const batch =
+        retries.shift() ??
+        (taking() ? queue.take(batchSize(cost, queue.remaining, workers), { whole: wholeSets }) : null);
       if (!batch) break;
       dispatch(batch);
     }
@@ -161,7 +180,10 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     busySlots.add(task.slot);
     pool
       .run({ entries: batch.entries, slot: task.slot }, { signal: task.controller.signal })
-      .then((reply) => received(batch, reply), (error) => (task.stuck ? timedOutIn(batch, task.stuck) : workerDied(batch, error)))
+      .then(
+        (reply) => received(batch, reply),
+        (error) => (task.stuck ? timedOutIn(batch, task.stuck) : workerDied(batch, error)),
+      )
       // An error while a reply is handled (a reporter throwing in onFileResult, through queue.put)
       // fails the run, as in-process; uncaught, it was an unhandled rejection that killed the process.
       .catch((error) => {
@@ -186,9 +208,10 @@ export async function executePool(queue, { piscina: pool, workers, stop, progres
     }
     results.forEach((compact, i) => {
       const entry = batch.entries[i];
-      const result = typeof compact === 'number'
-        ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-        : { path: entry.rel, status: compact.problems ? 'fail' : 'pass', problems: [], ...compact };
+      const result =
+        typeof compact === 'number'
+          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
+          : { path: entry.rel, status: compact.problems ? 'fail' : 'pass', problems: [], ...compact };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);

@@ -10,7 +10,13 @@ import { rulesOf } from '../shared/rules.js';
 const startWorkers = async (workers, rules, config, cache, files) => {
   const { startPool, compilesManySchemas } = await import('./pool.js');
   return startPool({
-    workers, rules, chaos: config.chaos, cwd: config.cwd, fileTimeout: config.fileTimeout, schemaCache: cache?.dir, allAlternatives: config.verbose,
+    workers,
+    rules,
+    chaos: config.chaos,
+    cwd: config.cwd,
+    fileTimeout: config.fileTimeout,
+    schemaCache: cache?.dir,
+    allAlternatives: config.verbose,
     compiling: compilesManySchemas(files, rules),
   });
 };
@@ -30,7 +36,11 @@ const openCache = async (...args) => (await import('../cache/result-cache.js')).
  *   discovery.partial: a part of the files only (--watch's re-runs), so --cache keeps the records of the others
  * @returns {Promise<Summary>}
  */
-export async function runChecks({ files, skipped, shard, partial }, config, { reporters, signal, warn, display, session }) {
+export async function runChecks(
+  { files, skipped, shard, partial },
+  config,
+  { reporters, signal, warn, display, session },
+) {
   const started = performance.now();
   const rules = rulesOf(config);
   const warned = new Set(); // workers compile the same schemas again: say each warning once
@@ -41,7 +51,8 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   };
   // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
-  const cache = config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
+  const cache =
+    config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
   if (session) session.compiler = compiler;
   const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
@@ -62,7 +73,12 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
   if (signal?.aborted) interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
 
-  const input = { files: toCheck.length, requested: config.workers, cores: os.availableParallelism(), hang: mayHang(config, rules) };
+  const input = {
+    files: toCheck.length,
+    requested: config.workers,
+    cores: os.availableParallelism(),
+    hang: mayHang(config, rules),
+  };
   let chosen = plan(input);
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
   cache?.start(queue);
@@ -90,21 +106,34 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
       const waitForBoot = setInterval(startEarly, 5);
       let sample;
       try {
-        sample = await executeInline(queue, { compiler, check, budget: SAMPLE, sliceMs: 5, yieldNow: pool.replyWaiting });
+        sample = await executeInline(queue, {
+          compiler,
+          check,
+          budget: SAMPLE,
+          sliceMs: 5,
+          yieldNow: pool.replyWaiting,
+        });
       } finally {
         clearInterval(waitForBoot);
       }
       // The rule sets still to compile: those of the files left that the sample did not prepare.
       const left = new Set();
-      for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++) if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
+      for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++)
+        if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
       // The files left: the queue's, the sample's and the workers' taken out.
       const files = sample.files + queue.remaining;
       const now = performance.now();
-      chosen = plan({ ...input, files, setsLeft: left.size, sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince } });
+      chosen = plan({
+        ...input,
+        files,
+        setsLeft: left.size,
+        sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince },
+      });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
     }
     if (chosen.mode === 'pool') {
-      if (!early && pool?.workers < chosen.workers) { // a session's pool, started for fewer files than these
+      if (!early && pool?.workers < chosen.workers) {
+        // a session's pool, started for fewer files than these
         await pool.close();
         pool = session.pool = null;
       }
@@ -116,12 +145,16 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
       // In-process: the workers finish the batches they took while the sample ran, and are closed.
       taking = false;
       const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
-      await bothSides([closed, executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) })]);
+      await bothSides([
+        closed,
+        executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) }),
+      ]);
     }
     cache?.finish(queue);
   } finally {
     signal?.removeEventListener('abort', interrupt);
-    if (session && chosen.mode === 'pool') session.pool = pool; // kept warm for the next run
+    if (session && chosen.mode === 'pool')
+      session.pool = pool; // kept warm for the next run
     else if (pool !== session?.pool) await pool?.close();
     cache?.save();
   }
@@ -148,7 +181,10 @@ export async function runChecks({ files, skipped, shard, partial }, config, { re
 // configuration error found while compiling) stops the other before it is reported.
 async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
   const sides = [early ?? executeOnPool(queue, pool, { warn, msPerFile, wholeSets })];
-  if (mainThreadChecks) sides.push(stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })));
+  if (mainThreadChecks)
+    sides.push(
+      stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })),
+    );
   await bothSides(sides);
 }
 
@@ -162,18 +198,22 @@ async function bothSides(sides) {
 // The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
 // the main thread stops too, and is thrown where it is awaited.
 function executeOnPool(queue, pool, options) {
-  return stopOnError(queue, import('./pool.js').then(({ executePool }) => executePool(queue, pool, options)));
+  return stopOnError(
+    queue,
+    import('./pool.js').then(({ executePool }) => executePool(queue, pool, options)),
+  );
 }
 
-const stopOnError = (queue, promise) => promise.catch((error) => {
-  queue.stop();
-  throw error;
-});
+const stopOnError = (queue, promise) =>
+  promise.catch((error) => {
+    queue.stop();
+    throw error;
+  });
 
 // What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
 // chaos monkey's hangs, or custom validators when a file timeout was asked for.
 function mayHang(config, rules) {
-  if (config.chaos?.kind === 'hang') return 'the chaos monkey\'s hangs';
+  if (config.chaos?.kind === 'hang') return "the chaos monkey's hangs";
   if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
   return undefined;
 }

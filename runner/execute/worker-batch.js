@@ -19,8 +19,14 @@ const warnings = [];
 const rulesById = byId(rules);
 // A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
 // monkey does (chaos.js). Only then is a batch made to wait for them.
-const runsUserCode = (ids) => chaos?.kind === 'crash' || [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
-const compiler = createRuleCompiler(rules, { schemaCache, warn: (message) => warnings.push(message), display: displayFrom(cwd) });
+const runsUserCode = (ids) =>
+  chaos?.kind === 'crash' ||
+  [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
+const compiler = createRuleCompiler(rules, {
+  schemaCache,
+  warn: (message) => warnings.push(message),
+  display: displayFrom(cwd),
+});
 
 /**
  * @param {{ entries: import('../files/discover.js').FileEntry[], slot: number }} task slot: where this batch
@@ -41,7 +47,8 @@ async function check({ entries, slot }) {
   try {
     await Promise.all([compiler.prepare(ruleIds), loadParsers(entries)]);
   } catch (error) {
-    if (error instanceof UsageError) return { results: [], warnings: [], usageError: error.message, files: error.files };
+    if (error instanceof UsageError)
+      return { results: [], warnings: [], usageError: error.message, files: error.files };
     // Returned, not thrown: a rejected task looks like a dead worker to the pool, which re-ran every
     // file one by one and failed each with "the worker died twice" (exit 1) where the in-process run
     // stops with an internal error (exit 2).

@@ -103,13 +103,16 @@ function expandPatterns(config, found, links) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
-    if (stats && isFolder(literal, stats, links) && !path.extname(literal)) glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
+    if (stats && isFolder(literal, stats, links) && !path.extname(literal))
+      glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
     else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
     if (found.length === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
-    throw new UsageError(`no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`);
+    throw new UsageError(
+      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`,
+    );
   }
 }
 
@@ -130,8 +133,17 @@ function catalogWalk(config, found, links) {
   const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
   const start = found.length;
   glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
-  const inNamedFolders = (rel) => rel.split('/').slice(0, -1).every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
-  const kept = found.splice(start).filter(({ path: file }) => inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length));
+  const inNamedFolders = (rel) =>
+    rel
+      .split('/')
+      .slice(0, -1)
+      .every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
+  const kept = found
+    .splice(start)
+    .filter(
+      ({ path: file }) =>
+        inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length),
+    );
   found.push(...kept);
 }
 
@@ -174,7 +186,8 @@ function add(found, cwd, file, special, named, refused) {
 }
 
 // A file the rules' globs match is left out only by their own ignore: that is said, as it is no typo.
-const whyNoRule = (ignoringRules) => (ignoringRules.length ? `ignored by ${ignoringRules.map((name) => `rule "${name}"`).join(', ')}` : 'matches no rule');
+const whyNoRule = (ignoringRules) =>
+  ignoringRules.length ? `ignored by ${ignoringRules.map((name) => `rule "${name}"`).join(', ')}` : 'matches no rule';
 
 // file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base
 // once; .ignoredBy(file): the names of the rules whose globs match it but whose ignore leaves it out.

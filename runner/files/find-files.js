@@ -17,13 +17,15 @@ export async function findFiles(config, { requireFiles = false, watching = false
   if (requireFiles && !discovered.files.length && !discovered.skipped.length && !config.passWithNoFiles) {
     throw new UsageError(`${whyNoFiles(config)} (use --pass-with-no-files to allow this)`);
   }
-  const selection = config.changed || config.shard ? (await import('./select-files.js')).selectFiles(discovered, config) : discovered;
+  const selection =
+    config.changed || config.shard ? (await import('./select-files.js')).selectFiles(discovered, config) : discovered;
   return { discovered, selection };
 }
 
 // Patterns can find only ignored files (a gitignored or empty directory), with or without a
 // config: blame the patterns then, and the config's rules only when there were none.
 function whyNoFiles(config) {
-  if (config.patterns.length) return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
+  if (config.patterns.length)
+    return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
   return `no files match the rules of ${path.relative(config.cwd, config.configPath) || config.configPath}`;
 }

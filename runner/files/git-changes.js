@@ -24,7 +24,9 @@ export function changedFiles({ since }, dir) {
   } catch (error) {
     if (!(error instanceof GitError)) throw error;
     if (error.notFound) throw new UsageError(`${flag} needs git, and ${error.message}`);
-    throw new UsageError(`${flag}: ${/not a git repository/i.test(error.message) ? `${dir} is not in a git repository` : `git: ${error.message}`}`);
+    throw new UsageError(
+      `${flag}: ${/not a git repository/i.test(error.message) ? `${dir} is not in a git repository` : `git: ${error.message}`}`,
+    );
   }
 }
 
@@ -36,7 +38,8 @@ function repositoryPrefix(dir, since) {
   try {
     output = git(['rev-parse', '--show-prefix', '--verify', '-q', `${since}^{commit}`], dir);
   } catch (error) {
-    if (error instanceof GitError && error.status === 1) throw new UsageError(`--since: git knows no revision "${since}" (a branch, tag or commit; fetch it first?)`);
+    if (error instanceof GitError && error.status === 1)
+      throw new UsageError(`--since: git knows no revision "${since}" (a branch, tag or commit; fetch it first?)`);
     throw error;
   }
   // "prefix\nsha\n": the prefix may itself hold a newline, the hash cannot.
@@ -46,7 +49,10 @@ function repositoryPrefix(dir, since) {
 // Staged, unstaged and untracked (not ignored) files, from the top of the repository. Without rename
 // detection a rename is a deletion and an addition, so the new name is listed and the old one dropped.
 function uncommitted(dir) {
-  const entries = git(['status', '--porcelain', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'], dir).split('\0');
+  const entries = git(
+    ['status', '--porcelain', '-z', '--untracked-files=all', '--no-renames', '--ignore-submodules=all'],
+    dir,
+  ).split('\0');
   const files = [];
   for (const entry of entries) {
     // "XY path": X is the index's state, Y the working tree's. A file deleted from the index but
@@ -59,10 +65,26 @@ function uncommitted(dir) {
 // Files changed by the commits on HEAD's side since the merge base (`ref...HEAD`), deletions left out.
 function committedSince(dir, since, flag) {
   try {
-    return git(['diff', '--name-only', '-z', '--no-renames', '--diff-filter=d', '--ignore-submodules=all', `${since}...HEAD`, '--'], dir).split('\0').filter(Boolean);
+    return git(
+      [
+        'diff',
+        '--name-only',
+        '-z',
+        '--no-renames',
+        '--diff-filter=d',
+        '--ignore-submodules=all',
+        `${since}...HEAD`,
+        '--',
+      ],
+      dir,
+    )
+      .split('\0')
+      .filter(Boolean);
   } catch (error) {
     if (error instanceof GitError && /no merge base/i.test(error.message)) {
-      throw new UsageError(`${flag}: ${since} and HEAD have no common history (a shallow clone? fetch the history, e.g. actions/checkout with fetch-depth: 0)`);
+      throw new UsageError(
+        `${flag}: ${since} and HEAD have no common history (a shallow clone? fetch the history, e.g. actions/checkout with fetch-depth: 0)`,
+      );
     }
     throw error;
   }

@@ -21,10 +21,18 @@ export function git(args, cwd) {
   try {
     // --no-optional-locks: `status` would otherwise refresh the index and take its lock, which can
     // collide with the git command that runs us (a hook) or with an editor's.
-    return require('node:child_process').execFileSync('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 2 ** 30, windowsHide: true });
+    return require('node:child_process').execFileSync('git', ['--no-optional-locks', ...args], {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 2 ** 30,
+      windowsHide: true,
+    });
   } catch (error) {
     if (error.code === 'ENOENT') throw Object.assign(new GitError('git was not found on PATH'), { notFound: true });
-    const line = String(error.stderr ?? '').split('\n').find((text) => text.trim());
+    const line = String(error.stderr ?? '')
+      .split('\n')
+      .find((text) => text.trim());
     throw Object.assign(new GitError(line?.replace(/^(fatal|error): /, '') ?? error.message), { status: error.status });
   }
 }

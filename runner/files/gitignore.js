@@ -63,7 +63,12 @@ export function gitignoreFilter(start) {
 function trackedButIgnored(repository) {
   try {
     const listed = git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], repository);
-    return new Set(listed.split('\0').filter(Boolean).map((name) => path.join(repository, name)));
+    return new Set(
+      listed
+        .split('\0')
+        .filter(Boolean)
+        .map((name) => path.join(repository, name)),
+    );
   } catch {
     return new Set(); // no git to ask: the ignore files alone decide
   }

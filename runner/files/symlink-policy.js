@@ -43,7 +43,11 @@ export function linkPolicy(root) {
     fs: {
       statSync(link, options) {
         const stats = fs.statSync(link, options); // a broken link or a loop throws, as it always did
-        const why = refusal(link) ?? (stats.isDirectory() && loops(link, real(link)) ? 'is a symbolic link to a folder that contains it; not followed' : undefined);
+        const why =
+          refusal(link) ??
+          (stats.isDirectory() && loops(link, real(link))
+            ? 'is a symbolic link to a folder that contains it; not followed'
+            : undefined);
         if (!why) return stats;
         refused.set(path.resolve(link), why);
         return fs.lstatSync(link, options);

@@ -32,7 +32,12 @@ export const mayNestTooDeeply = (text) => text.length > 2 * MAX_DEPTH && hasMore
  * @param {number} [limit] a format's own, when it is lower (YAML's)
  * @returns {import('../check/check-file.js').Problem}
  */
-export const tooDeepProblem = (at = {}, limit = MAX_DEPTH) => ({ validator: 'parse', message: `the document is nested too deeply (more than ${limit} levels)`, ...at, kind: 'parse' });
+export const tooDeepProblem = (at = {}, limit = MAX_DEPTH) => ({
+  validator: 'parse',
+  message: `the document is nested too deeply (more than ${limit} levels)`,
+  ...at,
+  kind: 'parse',
+});
 
 /**
  * For the formats other than JSON, whose text is no sure guide (a YAML alias nests a whole value
@@ -53,7 +58,9 @@ export function pointerTooDeep(value) {
     const i = stack.pop();
     if (depths[i] > MAX_DEPTH) return pointerTo(i, parents, keys);
     const current = values[i];
-    const children = Array.isArray(current) ? current.map((child, index) => [String(index), child]) : Object.entries(current);
+    const children = Array.isArray(current)
+      ? current.map((child, index) => [String(index), child])
+      : Object.entries(current);
     for (let c = children.length - 1; c >= 0; c--) {
       const [key, child] = children[c];
       if (child === null || typeof child !== 'object') continue;

@@ -52,7 +52,10 @@ export function duplicateKeyProblems(text, { keys, colonFirst }) {
  * @returns {import('../check/check-file.js').Problem}
  */
 export const duplicateKeyProblem = (name, firstLine, at) => ({
-  validator: 'parse', message: `the key ${JSON.stringify(name)} is there twice (first at line ${firstLine}): only the last value is read`, ...at, kind: 'parse',
+  validator: 'parse',
+  message: `the key ${JSON.stringify(name)} is there twice (first at line ${firstLine}): only the last value is read`,
+  ...at,
+  kind: 'parse',
 });
 
 const SPACE_OR_COLON_ESCAPED = /\\u00(?:20|3[aA])/;

@@ -53,7 +53,14 @@ export function formatChooser(rules) {
   const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags, allowDuplicateKeys }
   return (file, ruleIds, key) => {
     let set = sets.get(key);
-    if (!set) sets.set(key, (set = whatRulesSay(ruleIds.map((id) => rulesById.get(id)), file)));
+    if (!set)
+      sets.set(
+        key,
+        (set = whatRulesSay(
+          ruleIds.map((id) => rulesById.get(id)),
+          file,
+        )),
+      );
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
     const parser = set.parser ?? parserByName(file);
     if (parser === 'json') return duplicates;
@@ -68,7 +75,9 @@ function whatRulesSay(rules, file) {
   const parsers = [...new Set(naming.map((rule) => rule.parser))];
   if (parsers.length > 1) {
     const who = naming.map((rule) => `${rule.name} (${rule.parser})`).join(', ');
-    throw new UsageError(`${file} is matched by rules that name different parsers: ${who}; a file is parsed once, by one parser`);
+    throw new UsageError(
+      `${file} is matched by rules that name different parsers: ${who}; a file is parsed once, by one parser`,
+    );
   }
   // Tags only add what a file may say: a file matched by several rules reads the tags of all of them.
   const yamlTags = [...new Set(rules.flatMap((rule) => rule?.yamlTags ?? []))].sort();
@@ -122,7 +131,10 @@ export function loadParsers(entries) {
   for (const { parser } of entries) {
     if (!parser || loaded.has(parser)) continue;
     if (!loading.has(parser)) {
-      loading.set(parser, import(MODULES[parser]).then((module) => loaded.set(parser, module)));
+      loading.set(
+        parser,
+        import(MODULES[parser]).then((module) => loaded.set(parser, module)),
+      );
     }
     (pending ??= new Set()).add(loading.get(parser));
   }

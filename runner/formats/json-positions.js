@@ -54,10 +54,12 @@ export function locateProblems(text, problems) {
       onObjectEnd: () => {},
       onArrayEnd: () => {},
       onLiteralValue: (_value, _offset, _length, line, column, path) => reach(toPointer(path()), line, column),
-      onObjectProperty: keys.size ? (name, _offset, _length, line, column, path) => {
-        const pointer = toPointer([...path(), name]);
-        if (keys.has(pointer)) keysFound.set(pointer, { line: line + 1, column: column + 1 });
-      } : undefined,
+      onObjectProperty: keys.size
+        ? (name, _offset, _length, line, column, path) => {
+            const pointer = toPointer([...path(), name]);
+            if (keys.has(pointer)) keysFound.set(pointer, { line: line + 1, column: column + 1 });
+          }
+        : undefined,
     });
   } catch {
     // Too deep for the parser's recursion: a pointer met before it gave up keeps where it was met;
@@ -76,7 +78,9 @@ export function locateProblems(text, problems) {
     return at;
   };
   for (const problem of pending) {
-    const own = (problem.atKey && keysFound.get(problem.pointer)) || (met.has(problem.pointer) ? found.get(problem.pointer) : undefined);
+    const own =
+      (problem.atKey && keysFound.get(problem.pointer)) ||
+      (met.has(problem.pointer) ? found.get(problem.pointer) : undefined);
     const at = own ?? (whole ? placeOf(problem.pointer) : undefined);
     if (!at) continue;
     problem.line = at.line;
@@ -96,8 +100,12 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
   if (empty) return empty;
   const { message, line, column } = describeSyntaxError(text, error);
   const nul = text.indexOf('\0');
-  const detail = nul !== -1 ? `${message} (the file contains a NUL byte: binary?)`
-    : format === 'JSON' && startsAComment(text, line, column) ? `${message}${NO_COMMENTS}` : message;
+  const detail =
+    nul !== -1
+      ? `${message} (the file contains a NUL byte: binary?)`
+      : format === 'JSON' && startsAComment(text, line, column)
+        ? `${message}${NO_COMMENTS}`
+        : message;
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
 }
 
@@ -108,11 +116,18 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
  */
 export function emptyFileProblem(text, format) {
   if (/\S/.test(text)) return null;
-  return { validator: 'parse', message: `invalid ${format}: the file is empty${text ? ' (blank lines or spaces only)' : ''}`, line: 1, column: 1, kind: 'parse' };
+  return {
+    validator: 'parse',
+    message: `invalid ${format}: the file is empty${text ? ' (blank lines or spaces only)' : ''}`,
+    line: 1,
+    column: 1,
+    kind: 'parse',
+  };
 }
 
 // A .json file with comments, of a name not read as JSONC already (jsonc-names.js): say how to read it so.
-const NO_COMMENTS = ' (JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc)';
+const NO_COMMENTS =
+  ' (JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc)';
 function startsAComment(text, line, column) {
   const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
   return /^\/[/*]/.test(lineText.slice(column - 1));
@@ -127,7 +142,10 @@ const CONTROL_ESCAPES = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
  * @returns {{ message: string, line: number, column: number }}
  */
 export function describeSyntaxError(text, error) {
-  const words = error.message.replace(/ at position \d+.*$/s, '').replace(/ in JSON$/, '').replace(/^Unexpected end of JSON input$/, 'Unexpected end of input')
+  const words = error.message
+    .replace(/ at position \d+.*$/s, '')
+    .replace(/ in JSON$/, '')
+    .replace(/^Unexpected end of JSON input$/, 'Unexpected end of input')
     .replace(/[\n\r\t]/g, (c) => CONTROL_ESCAPES[c]); // V8 quotes a short text whole, line breaks too: one line
   const offset = / in JSON at position (\d+)/.exec(error.message)?.[1]; // not a "position 5" quoted from the text
   if (offset !== undefined) return { message: words, ...lineAndColumn(text, Number(offset)) };

@@ -82,4 +82,5 @@ function shapeOf(value) {
 }
 
 const isContainer = (value) => value !== null && typeof value === 'object';
-const startsWithColon = (value) => typeof value === 'string' && (value.charCodeAt(0) === 0x3a || (value.charCodeAt(0) === 0x20 && /^ +:/.test(value)));
+const startsWithColon = (value) =>
+  typeof value === 'string' && (value.charCodeAt(0) === 0x3a || (value.charCodeAt(0) === 0x20 && /^ +:/.test(value)));

@@ -94,8 +94,12 @@ function nodeAt(body, pointer, atKey) {
   for (const [i, escaped] of keys.entries()) {
     const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
     const member = node.type === 'Object' ? node.members.findLast((m) => keyOf(m.name) === key) : undefined;
-    const next = member ? (atKey && i === keys.length - 1 ? member.name : member.value)
-      : node.type === 'Array' && /^\d+$/.test(key) ? node.elements[Number(key)]?.value
+    const next = member
+      ? atKey && i === keys.length - 1
+        ? member.name
+        : member.value
+      : node.type === 'Array' && /^\d+$/.test(key)
+        ? node.elements[Number(key)]?.value
         : undefined;
     if (!next) return { node, own: false };
     node = next;

@@ -7,10 +7,23 @@
 // Whole names: TypeScript's, VS Code's (settings, launch, tasks… are found in .vscode/, but VS Code
 // reads them as JSONC anywhere), dev containers', Babel's, TypeDoc's, Bun's lockfile, Ember's.
 const NAMES = new Set([
-  'tsconfig.json', 'jsconfig.json',
-  'settings.json', 'launch.json', 'tasks.json', 'mcp.json', 'keybindings.json', 'extensions.json', 'argv.json', 'profiles.json',
-  'devcontainer.json', '.devcontainer.json',
-  'babel.config.json', '.babelrc.json', 'typedoc.json', 'bun.lock', '.ember-cli',
+  'tsconfig.json',
+  'jsconfig.json',
+  'settings.json',
+  'launch.json',
+  'tasks.json',
+  'mcp.json',
+  'keybindings.json',
+  'extensions.json',
+  'argv.json',
+  'profiles.json',
+  'devcontainer.json',
+  '.devcontainer.json',
+  'babel.config.json',
+  '.babelrc.json',
+  'typedoc.json',
+  'bun.lock',
+  '.ember-cli',
 ]);
 // Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):
 // those that are what follows the name's last dot, and those that end in .json.

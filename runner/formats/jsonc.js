@@ -46,7 +46,12 @@ export function asJson(text) {
     const offset = scanner.getTokenOffset();
     if (kind === LINE_COMMENT || kind === BLOCK_COMMENT) {
       if (scanner.getTokenError() === UNCLOSED_COMMENT) {
-        return { validator: 'parse', message: 'invalid JSONC: a /* comment is not closed', ...lineAndColumn(text, offset), kind: 'parse' };
+        return {
+          validator: 'parse',
+          message: 'invalid JSONC: a /* comment is not closed',
+          ...lineAndColumn(text, offset),
+          kind: 'parse',
+        };
       }
       blanks.push([offset, offset + scanner.getTokenLength()]);
       continue;

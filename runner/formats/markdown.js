@@ -27,12 +27,25 @@ export function parse(text, entry) {
 
 function noFrontMatter(entry, hint) {
   if (entry.frontMatter !== 'required') return [];
-  return [{ problems: [{ validator: 'front-matter', message: `the file has no front matter, which its rules require (${hint})`, line: 1, column: 1, kind: 'invalid' }] }];
+  return [
+    {
+      problems: [
+        {
+          validator: 'front-matter',
+          message: `the file has no front matter, which its rules require (${hint})`,
+          line: 1,
+          column: 1,
+          kind: 'invalid',
+        },
+      ],
+    },
+  ];
 }
 
 const EMPTY = /^(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\r|$))*$/;
 
 // The block has no node but the (empty) document: a deeper pointer is near.
 function placeAll(problems, at) {
-  for (const problem of problems) if (problem.line === undefined) Object.assign(problem, at, problem.pointer && { near: true });
+  for (const problem of problems)
+    if (problem.line === undefined) Object.assign(problem, at, problem.pointer && { near: true });
 }

@@ -48,7 +48,8 @@ export function readText(file, special = false, fault = undefined) {
 
 function whyNotReadable(stats) {
   if (!stats.isFile()) return whyNotAFile(stats);
-  if (stats.size > MAX_BYTES) return `is too large to check (${Math.round(stats.size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)`;
+  if (stats.size > MAX_BYTES)
+    return `is too large to check (${Math.round(stats.size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)`;
   return null;
 }
 
@@ -78,7 +79,8 @@ function decode(bytes) {
 }
 
 function encodingProblem(bytes) {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return 'is UTF-16 text; filecheck reads UTF-8';
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
+    return 'is UTF-16 text; filecheck reads UTF-8';
   return isUtf8(bytes) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
 }
 

@@ -31,10 +31,17 @@ export function parse(text) {
 
 // smol-toml says where, on its first line, and quotes the text after it.
 function syntaxProblem(error, text) {
-  const message = String(error.message).split('\n')[0].replace(/^Invalid TOML document: /, '');
+  const message = String(error.message)
+    .split('\n')[0]
+    .replace(/^Invalid TOML document: /, '');
   const at = Number.isInteger(error.line) ? { line: error.line, column: error.column } : {};
   if (/excessively nested/.test(message)) return tooDeepProblem(at);
-  return { validator: 'parse', message: `invalid TOML: ${redefined(message, text, at) ?? message}`, ...at, kind: 'parse' };
+  return {
+    validator: 'parse',
+    message: `invalid TOML: ${redefined(message, text, at) ?? message}`,
+    ...at,
+    kind: 'parse',
+  };
 }
 
 // "trying to redefine an already defined table or value" names neither: the key or table header
@@ -80,7 +87,12 @@ function impossibleDate(text, pointers) {
     if (!match) continue;
     const [year, month, day] = match.slice(1).map(Number);
     if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
-    return { validator: 'parse', message: `invalid TOML: the date ${match[0]} does not exist`, ...lineLocator(text)(match.index), kind: 'parse' };
+    return {
+      validator: 'parse',
+      message: `invalid TOML: the date ${match[0]} does not exist`,
+      ...lineLocator(text)(match.index),
+      kind: 'parse',
+    };
   }
   return null;
 }

@@ -14,14 +14,43 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 const CLOUDFORMATION_FUNCTIONS = [
-  'Base64', 'Cidr', 'FindInMap', 'ForEach', 'GetAtt', 'GetAZs', 'ImportValue', 'Join', 'Length', 'Select', 'Split', 'Sub', 'ToJsonString', 'Transform',
-  'And', 'Equals', 'If', 'Not', 'Or', // conditions
-  'Contains', 'EachMemberEquals', 'EachMemberIn', 'RefAll', 'ValueOf', 'ValueOfAll', // the Rules section's, as cfn-lint reads them
+  'Base64',
+  'Cidr',
+  'FindInMap',
+  'ForEach',
+  'GetAtt',
+  'GetAZs',
+  'ImportValue',
+  'Join',
+  'Length',
+  'Select',
+  'Split',
+  'Sub',
+  'ToJsonString',
+  'Transform',
+  'And',
+  'Equals',
+  'If',
+  'Not',
+  'Or', // conditions
+  'Contains',
+  'EachMemberEquals',
+  'EachMemberIn',
+  'RefAll',
+  'ValueOf',
+  'ValueOfAll', // the Rules section's, as cfn-lint reads them
 ];
 
 /** name ─▶ the tool whose tags they are, and tag ─▶ what the tagged node becomes: a key to wrap it in, or null for the node itself */
 const SETS = {
-  cloudformation: { tool: 'CloudFormation', tags: new Map([['!Ref', 'Ref'], ['!Condition', 'Condition'], ...CLOUDFORMATION_FUNCTIONS.map((name) => [`!${name}`, `Fn::${name}`])]) },
+  cloudformation: {
+    tool: 'CloudFormation',
+    tags: new Map([
+      ['!Ref', 'Ref'],
+      ['!Condition', 'Condition'],
+      ...CLOUDFORMATION_FUNCTIONS.map((name) => [`!${name}`, `Fn::${name}`]),
+    ]),
+  },
   gitlab: { tool: 'GitLab CI', tags: new Map([['!reference', null]]) },
 };
 

@@ -22,8 +22,8 @@ export const MAX_ALIAS_COUNT = 1000;
 // of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
 // Merge keys (`<<`) may repeat, each merging its mappings in: PyYAML, js-yaml, go-yaml (Helm) and
 // yamllint allow it, and Helm values files do it. The name a scalar key is compared by, or undefined.
-const keyName = (key) => (isScalar(key) && typeof key.value !== 'symbol' ? (key.value === null ? '' : String(key.value)) : undefined);
-
+const keyName = (key) =>
+  isScalar(key) && typeof key.value !== 'symbol' ? (key.value === null ? '' : String(key.value)) : undefined;
 
 // `!!float 1` is 1: the core schema's float is written `1`, `1.5`, `1e3`, `.inf` or `.nan`, which
 // yaml's tag reads only with a dot or an exponent. Tried first for every `!!float`, never for an untagged value.
@@ -163,27 +163,41 @@ function scan(tokens) {
   return { tooDeep: -1, cut, collectionKey };
 }
 
-const isEmpty = (doc) => !doc.errors.length && (!doc.contents || (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
+const isEmpty = (doc) =>
+  !doc.errors.length &&
+  (!doc.contents ||
+    (isScalar(doc.contents) && doc.contents.type === 'PLAIN' && doc.contents.source === '' && !doc.contents.tag));
 
-const lineAt = (text, at) => text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
+const lineAt = (text, at) =>
+  text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
 // `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm, Go, Jinja), which YAML
 // reads as a mapping in a mapping unless quoted.
 const TEMPLATE = /(?:^|[^$]){{.*}}/;
-const TEMPLATE_HINT = ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+const TEMPLATE_HINT =
+  ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
 
 function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf }) {
   const problem = (message, offset) => {
     const hint = TEMPLATE.test(lineOf(offset)) ? TEMPLATE_HINT : '';
-    return { problems: [{ validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' }] };
+    return {
+      problems: [
+        { validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' },
+      ],
+    };
   };
-  const error = doc.errors[0] ?? doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
+  const error =
+    doc.errors[0] ??
+    doc.warnings.find((warning) => FAILING_WARNINGS.has(warning.code) && !(tags && isReadTag(warning, tags)));
   if (error?.code === 'TAG_RESOLVE_FAILED') {
     const tag = unresolvedTag(error)?.replace(/^tag:yaml\.org,2002:/, '!!') ?? 'tag';
     if (CORE_SCALAR_TAGS.has(tag)) {
       const value = SCALAR_TEXT.exec(source.slice(error.pos[1]))[1].trim(); // the value after the tag
       return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
     }
-    return problem(`the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}`})`, error.pos[0]);
+    return problem(
+      `the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}`})`,
+      error.pos[0],
+    );
   }
   if (error?.code === 'MISSING_CHAR' && /quote$/.test(error.message)) {
     // yaml says it where the text ends, which may be thousands of lines after the quote at fault.
@@ -200,9 +214,17 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     return problem(`the key ${shown} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
   }
   const key = collectionKey && keyThatIsACollection(doc);
-  if (key) return problem(`the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`, key.range[0]);
+  if (key)
+    return problem(
+      `the key ${shortText(source.slice(key.range[0], key.range[1]))} is ${isMap(key) ? 'a mapping' : 'a list'}, which JSON data cannot have as a key`,
+      key.range[0],
+    );
   const cycle = source.includes('&') && source.includes('*') && cyclicAlias(doc);
-  if (cycle) return problem(`the alias *${cycle.source} is inside the value it names: the value would contain itself`, cycle.range[0]);
+  if (cycle)
+    return problem(
+      `the alias *${cycle.source} is inside the value it names: the value would contain itself`,
+      cycle.range[0],
+    );
   if (tags) applyTags(doc, tags);
   let value;
   try {
@@ -210,9 +232,14 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
   } catch (thrown) {
     if (thrown instanceof RangeError) throw thrown; // the stack: too deep (check-file.js)
     const bomb = /Excessive alias count/.test(thrown.message);
-    const message = bomb ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} copies): an alias bomb?` : thrown.message;
+    const message = bomb
+      ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} copies): an alias bomb?`
+      : thrown.message;
     const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
-    return problem(message, (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0]);
+    return problem(
+      message,
+      (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0],
+    );
   }
   const comments = modeline ? commentLines(doc) : undefined;
   return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
@@ -236,7 +263,8 @@ function quotedScalarEndingAt(doc, offset) {
   visit(doc, {
     Scalar(_key, node) {
       const [start, end] = node.range ?? [];
-      if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && start < offset && offset <= end) found = start;
+      if ((node.type === 'QUOTE_SINGLE' || node.type === 'QUOTE_DOUBLE') && start < offset && offset <= end)
+        found = start;
     },
   });
   return found;
@@ -358,8 +386,11 @@ function offsetOf(doc, pointer, atKey) {
     }
     const key = escaped.replace(/~1/g, '/').replace(/~0/g, '~');
     const pair = isMap(node) ? pairOf(node, key) : undefined;
-    const next = pair ? (pair.merged ?? (atKey && i === keys.length - 1 ? pair.key : pair.value ?? pair.key))
-      : isSeq(node) && /^\d+$/.test(key) ? node.items[Number(key)] : undefined;
+    const next = pair
+      ? (pair.merged ?? (atKey && i === keys.length - 1 ? pair.key : (pair.value ?? pair.key)))
+      : isSeq(node) && /^\d+$/.test(key)
+        ? node.items[Number(key)]
+        : undefined;
     if (next === undefined) {
       own = false;
       break;

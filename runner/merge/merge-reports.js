@@ -21,7 +21,9 @@ export function mergeReports(reports) {
     const key = shard && `${shard.index}/${shard.count}`;
     if (shard && shards.has(key)) {
       // The same shard twice (a job re-run, an artifact downloaded twice): counting both would count its files twice.
-      warnings.push(`shard ${key} is in both ${shards.get(key).name} and ${report.name}: counted once, from ${shards.get(key).name}`);
+      warnings.push(
+        `shard ${key} is in both ${shards.get(key).name} and ${report.name}: counted once, from ${shards.get(key).name}`,
+      );
       continue;
     }
     if (shard) shards.set(key, report);
@@ -32,16 +34,24 @@ export function mergeReports(reports) {
   const splits = new Set([...shards.values()].map((report) => report.summary.shard.count));
   if (splits.size > 1) {
     const [a, b] = [...splits].map((count) => [...shards.entries()].find(([, r]) => r.summary.shard.count === count));
-    throw new UsageError(`cannot merge shards of different splits: ${a[1].name} is shard ${a[0]}, ${b[1].name} is shard ${b[0]}`);
+    throw new UsageError(
+      `cannot merge shards of different splits: ${a[1].name} is shard ${a[0]}, ${b[1].name} is shard ${b[0]}`,
+    );
   }
   if (splits.size === 1) {
     const [count] = splits;
-    for (let index = 1; index <= count; index++) if (!shards.has(`${index}/${count}`)) missingShards.push(`${index}/${count}`);
+    for (let index = 1; index <= count; index++)
+      if (!shards.has(`${index}/${count}`)) missingShards.push(`${index}/${count}`);
     const totals = new Set([...shards.values()].map((report) => report.summary.shard.total));
-    if (totals.size > 1) warnings.push(`the shards were split from different sets of files (${[...totals].join(', ')} files): a file may be missing or checked twice (another commit, config or --since?)`);
+    if (totals.size > 1)
+      warnings.push(
+        `the shards were split from different sets of files (${[...totals].join(', ')} files): a file may be missing or checked twice (another commit, config or --since?)`,
+      );
   }
 
-  const counts = Object.fromEntries(COUNTS.map((name) => [name, kept.reduce((sum, report) => sum + report.summary[name], 0)]));
+  const counts = Object.fromEntries(
+    COUNTS.map((name) => [name, kept.reduce((sum, report) => sum + report.summary[name], 0)]),
+  );
   const results = [];
   const first = new Map(); // path ─▶ { at: index in results, report }
   const overlaps = [];
@@ -55,14 +65,17 @@ export function mergeReports(reports) {
       overlaps.push(`${result.path} (${seen.report.name}, ${report.name})`);
       // Counted once; when the two runs disagree, the failure is the one kept.
       let dropped = result;
-      if (result.status === 'fail' && results[seen.at].status === 'pass') [dropped] = results.splice(seen.at, 1, result);
+      if (result.status === 'fail' && results[seen.at].status === 'pass')
+        [dropped] = results.splice(seen.at, 1, result);
       counts.total--;
       counts[dropped.status === 'pass' ? 'passed' : 'failed']--;
     }
   }
   if (overlaps.length) {
     const shown = overlaps.slice(0, 3).join(', ') + (overlaps.length > 3 ? ` and ${overlaps.length - 3} more` : '');
-    warnings.push(`${overlaps.length} file${overlaps.length === 1 ? ' is' : 's are'} in more than one report, counted once (a failure wins): ${shown}`);
+    warnings.push(
+      `${overlaps.length} file${overlaps.length === 1 ? ' is' : 's are'} in more than one report, counted once (a failure wins): ${shown}`,
+    );
   }
 
   const summary = {

@@ -17,7 +17,9 @@ export function readReport(file, name) {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read report ${name}: ${{ ENOENT: 'no such file', EISDIR: 'it is a directory' }[error.code] ?? error.message}`);
+    throw new UsageError(
+      `cannot read report ${name}: ${{ ENOENT: 'no such file', EISDIR: 'it is a directory' }[error.code] ?? error.message}`,
+    );
   }
   let doc;
   try {
@@ -35,23 +37,44 @@ const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
 
 // The first thing that is not as reporters/json.js writes it, in words; nothing when all is well.
 function shapeProblem(doc) {
-  if (!isObject(doc) || !Array.isArray(doc.files) || !isObject(doc.summary)) return 'expected {"files": [...], "summary": {...}}';
+  if (!isObject(doc) || !Array.isArray(doc.files) || !isObject(doc.summary))
+    return 'expected {"files": [...], "summary": {...}}';
   const { summary, files } = doc;
   const missing = COUNTS.find((name) => !isCount(summary[name]));
   if (missing) return `summary.${missing} is not a count`;
-  if (summary.total !== summary.passed + summary.failed + summary.skipped + summary.unchecked) return 'the summary counts do not add up to its total';
-  if (typeof summary.bailed !== 'boolean' || typeof summary.interrupted !== 'boolean') return 'summary.bailed and summary.interrupted must be true or false';
+  if (summary.total !== summary.passed + summary.failed + summary.skipped + summary.unchecked)
+    return 'the summary counts do not add up to its total';
+  if (typeof summary.bailed !== 'boolean' || typeof summary.interrupted !== 'boolean')
+    return 'summary.bailed and summary.interrupted must be true or false';
   const { shard } = summary;
-  if (shard !== undefined && !(isObject(shard) && isCount(shard.total) && isCount(shard.index) && isCount(shard.count) && shard.index >= 1 && shard.index <= shard.count)) {
+  if (
+    shard !== undefined &&
+    !(
+      isObject(shard) &&
+      isCount(shard.total) &&
+      isCount(shard.index) &&
+      isCount(shard.count) &&
+      shard.index >= 1 &&
+      shard.index <= shard.count
+    )
+  ) {
     return 'summary.shard is not { index, count, total }';
   }
   const listed = { pass: 0, fail: 0 };
   for (const [i, result] of files.entries()) {
-    if (!isObject(result) || typeof result.path !== 'string' || !(result.status in listed) || !Array.isArray(result.problems)) return `files[${i}] is not { path, status, problems }`;
+    if (
+      !isObject(result) ||
+      typeof result.path !== 'string' ||
+      !(result.status in listed) ||
+      !Array.isArray(result.problems)
+    )
+      return `files[${i}] is not { path, status, problems }`;
     listed[result.status]++;
   }
   // Failing files are always listed, passing ones with --verbose only: all of them or none.
-  if (listed.fail !== summary.failed) return `it lists ${listed.fail} failing files, its summary counts ${summary.failed}`;
-  if (listed.pass && listed.pass !== summary.passed) return `it lists ${listed.pass} passing files, its summary counts ${summary.passed}`;
+  if (listed.fail !== summary.failed)
+    return `it lists ${listed.fail} failing files, its summary counts ${summary.failed}`;
+  if (listed.pass && listed.pass !== summary.passed)
+    return `it lists ${listed.pass} passing files, its summary counts ${summary.passed}`;
   return null;
 }

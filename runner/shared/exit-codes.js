@@ -3,7 +3,14 @@
  * 128 + the signal's number, as a shell reports a process killed by it: SIGINT (2), SIGPIPE (13:
  * the reader of the output went away), SIGTERM (15).
  */
-export const EXIT = Object.freeze({ passed: 0, failed: 1, usage: 2, interrupted: 130, outputClosed: 141, terminated: 143 });
+export const EXIT = Object.freeze({
+  passed: 0,
+  failed: 1,
+  usage: 2,
+  interrupted: 130,
+  outputClosed: 141,
+  terminated: 143,
+});
 
 /**
  * @param {{ failed: number, interrupted: boolean }} summary

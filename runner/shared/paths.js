@@ -16,7 +16,12 @@ export function relativePosix(from, to) {
 }
 
 // No `.`/`..` segment, empty segment or trailing separator that path.relative would normalise away.
-const isPlain = (relative) => relative[0] !== '.' && relative[0] !== path.sep && !relative.includes(`${path.sep}.`) && !relative.includes(path.sep + path.sep) && !relative.endsWith(path.sep);
+const isPlain = (relative) =>
+  relative[0] !== '.' &&
+  relative[0] !== path.sep &&
+  !relative.includes(`${path.sep}.`) &&
+  !relative.includes(path.sep + path.sep) &&
+  !relative.endsWith(path.sep);
 
 /** Whether a command-line argument or a `refs` entry is a glob rather than a plain path. */
 export const hasGlobChars = (pattern) => /[*?[\]{}()!]/.test(pattern);

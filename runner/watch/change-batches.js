@@ -13,7 +13,10 @@ export const MAX_WAIT_MS = 1000;
  * @param {{ onError(error: unknown): void, quietMs?: number, maxWaitMs?: number, merge?(before: T, value: T): T }} options
  *   onError: handle threw; merge: the value of a key added twice to one batch (default: the later)
  */
-export function createBatcher(handle, { onError, quietMs = QUIET_MS, maxWaitMs = MAX_WAIT_MS, merge = (_before, value) => value }) {
+export function createBatcher(
+  handle,
+  { onError, quietMs = QUIET_MS, maxWaitMs = MAX_WAIT_MS, merge = (_before, value) => value },
+) {
   let pending = new Map();
   let firstAt = 0; // when the first event of the pending batch came
   let timer = null;
@@ -34,14 +37,16 @@ export function createBatcher(handle, { onError, quietMs = QUIET_MS, maxWaitMs =
   }
 
   function busyWith(work) {
-    running = work.then(
-      () => {},
-      () => {},
-    ).finally(() => {
-      running = null;
-      if (pending.size) firstAt = Date.now(); // the next batch waits its own quiet time
-      schedule();
-    });
+    running = work
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => {
+        running = null;
+        if (pending.size) firstAt = Date.now(); // the next batch waits its own quiet time
+        schedule();
+      });
   }
 
   return {

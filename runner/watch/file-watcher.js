@@ -76,7 +76,17 @@ export function createWatcher({ onEvent, onError }) {
         trees.delete(dir);
       }
       for (const dir of deep) {
-        if (!trees.has(dir) && isDirectory(dir)) trees.set(dir, folderWatches([dir], (file, isFolder) => isFolder && NEVER_ENTERED.has(path.basename(file)), open, onEvent, { announce: true }));
+        if (!trees.has(dir) && isDirectory(dir))
+          trees.set(
+            dir,
+            folderWatches(
+              [dir],
+              (file, isFolder) => isFolder && NEVER_ENTERED.has(path.basename(file)),
+              open,
+              onEvent,
+              { announce: true },
+            ),
+          );
       }
     },
     /**
@@ -175,7 +185,9 @@ export function watchRoots(config) {
   // A run whose catalogs say what to check (discover.js) watches the whole project.
   const starts = config.patterns.length
     ? config.patterns.map((pattern) => [pattern, config.cwd])
-    : config.catalogFiles ? [['**', config.catalogFiles.base]] : config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base]));
+    : config.catalogFiles
+      ? [['**', config.catalogFiles.base]]
+      : config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base]));
   const roots = starts
     .filter(([pattern]) => !pattern.startsWith('!'))
     .map(([pattern, base]) => {

@@ -14,9 +14,16 @@
  *   compiled schemas are dropped (anything affected, or a last run that ended in an error)
  */
 export function staleBy(changed, { deps, globs, schemasChosen, lastError }) {
-  const affected = new Set(changed.flatMap((file) => [...(deps.get(file) ?? []), ...globs.filter((glob) => glob.matches(file)).map((glob) => glob.id)]));
+  const affected = new Set(
+    changed.flatMap((file) => [
+      ...(deps.get(file) ?? []),
+      ...globs.filter((glob) => glob.matches(file)).map((glob) => glob.id),
+    ]),
+  );
   const changedSet = new Set(changed);
-  const choosers = new Set([...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel));
+  const choosers = new Set(
+    [...schemasChosen].filter(([, schemas]) => schemas.some((file) => changedSet.has(file))).map(([rel]) => rel),
+  );
   return { affected, choosers, recompile: affected.size > 0 || choosers.size > 0 || lastError !== null };
 }
 
@@ -53,7 +60,11 @@ export function namesChanged(changed, { relOf, folders, renamed, exists }) {
  * @returns {E[]}
  */
 export function filesToRecheck({ edited, files, due, affected, choosers, known }) {
-  const dependents = [...files.values()].filter((entry) => (choosers.has(entry.rel) || entry.rules.some((id) => affected.has(id))) && (known(entry.rel) || due.has(entry.rel)));
+  const dependents = [...files.values()].filter(
+    (entry) =>
+      (choosers.has(entry.rel) || entry.rules.some((id) => affected.has(id))) &&
+      (known(entry.rel) || due.has(entry.rel)),
+  );
   const queued = new Map();
   for (const entry of [...[...edited].sort(byName), ...dependents, ...[...due.values()].sort(byName)]) {
     if (files.has(entry.rel) && !queued.has(entry.rel)) queued.set(entry.rel, entry);

@@ -35,7 +35,8 @@ export async function ruleDependencies(rules, compiler) {
   if (compiler) {
     await compiler.prepare(rules.map((rule) => rule.id));
     for (const rule of rules) {
-      for (const validator of compiler.validatorsFor([rule.id])) for (const file of validator.files ?? []) add(file, rule.id);
+      for (const validator of compiler.validatorsFor([rule.id]))
+        for (const file of validator.files ?? []) add(file, rule.id);
     }
   }
   return found;
@@ -50,13 +51,18 @@ export async function ruleDependencies(rules, compiler) {
  */
 export function refGlobs(rules) {
   const picomatch = require('picomatch');
-  return rules.flatMap((rule) => (rule.schema || rule.selection ? rule.refs : [])
-    .filter(isRefGlob)
-    .map((ref) => {
+  return rules.flatMap((rule) =>
+    (rule.schema || rule.selection ? rule.refs : []).filter(isRefGlob).map((ref) => {
       const glob = ref.split(path.sep).join('/');
       const scanned = picomatch.scan(glob);
-      return { folder: path.resolve(scanned.base), deep: /\/|\*\*/.test(scanned.glob), matches: picomatch(glob), id: rule.id };
-    }));
+      return {
+        folder: path.resolve(scanned.base),
+        deep: /\/|\*\*/.test(scanned.glob),
+        matches: picomatch(glob),
+        id: rule.id,
+      };
+    }),
+  );
 }
 
 /**
@@ -80,12 +86,17 @@ export function createModuleGenerations() {
           if (!file) return ref;
           const digest = digestFile(file);
           let entry = known.get(file);
-          if (!entry) known.set(file, (entry = { digest, generation: 0 })); // imported by the first run
+          if (!entry)
+            known.set(file, (entry = { digest, generation: 0 })); // imported by the first run
           else if (entry.digest !== digest) Object.assign(entry, { digest, generation: ++last });
           return entry.generation ? { ...ref, generation: entry.generation } : ref;
         }),
       });
-      return { ...config, rules: config.rules.map(withGeneration), cliRule: config.cliRule && withGeneration(config.cliRule) };
+      return {
+        ...config,
+        rules: config.rules.map(withGeneration),
+        cliRule: config.cliRule && withGeneration(config.cliRule),
+      };
     },
   };
 }

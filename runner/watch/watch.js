@@ -34,10 +34,17 @@ const START_OVER = Symbol('start over');
  * @param {Record<string, any>} options the parsed command line
  */
 export function assertWatchable(options) {
-  if (options.shard !== undefined) throw new UsageError('--watch cannot be combined with --shard (a shard is one part of a CI run)');
+  if (options.shard !== undefined)
+    throw new UsageError('--watch cannot be combined with --shard (a shard is one part of a CI run)');
   if (options.listFiles) throw new UsageError('--watch cannot be combined with --list-files');
-  const reports = [...(options.reporter ?? []).filter((spec) => spec !== 'default').map((spec) => `-r ${spec}`), ...(options.outputFile ? ['--output-file'] : [])];
-  if (reports.length) throw new UsageError(`--watch prints its report to the terminal only: ${reports.join(', ')} ${reports.length === 1 ? 'is' : 'are'} for a single run`);
+  const reports = [
+    ...(options.reporter ?? []).filter((spec) => spec !== 'default').map((spec) => `-r ${spec}`),
+    ...(options.outputFile ? ['--output-file'] : []),
+  ];
+  if (reports.length)
+    throw new UsageError(
+      `--watch prints its report to the terminal only: ${reports.join(', ')} ${reports.length === 1 ? 'is' : 'are'} for a single run`,
+    );
 }
 
 /**
@@ -54,9 +61,17 @@ export async function watch({ config: given, options, discovered, selection }, i
   const generations = createModuleGenerations();
   let config = forWatch(generations.apply(given));
   const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
-  const reporter = createWatchReporter({ write: (text) => stdout.write(text), colors: colorsFor(stdout, env, config.color), quiet: config.quiet, verbose: config.verbose });
+  const reporter = createWatchReporter({
+    write: (text) => stdout.write(text),
+    colors: colorsFor(stdout, env, config.color),
+    quiet: config.quiet,
+    verbose: config.verbose,
+  });
   const unwritten = given.reporters.filter(isDocument).map((r) => r.name);
-  if (unwritten.length) note(`--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`);
+  if (unwritten.length)
+    note(
+      `--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`,
+    );
 
   let files = new Map(); // rel ─▶ FileEntry: every file watched
   let relOf = new Map(); // absolute path ─▶ rel
@@ -83,15 +98,30 @@ export async function watch({ config: given, options, discovered, selection }, i
   const verdict = () => (lastError ? EXIT.usage : reporter.failed ? EXIT.failed : EXIT.passed);
   const onSignal = () => quit(EXIT.interrupted);
 
-  const hint = () => (keys?.interactive ? 'Press q to quit, Enter to check every file again.' : 'Press Ctrl-C to quit.');
+  const hint = () =>
+    keys?.interactive ? 'Press q to quit, Enter to check every file again.' : 'Press Ctrl-C to quit.';
   const unchecked = () => [...files.keys()].filter((rel) => due.has(rel) || !reporter.knows(rel)).length;
-  const status = (summary) => stop.signal.aborted || reporter.status({ files: files.size, unchecked: unchecked(), bailedAfter: summary?.bailed ? summary.failed : 0, errored: lastError !== null, hint: hint() });
+  const status = (summary) =>
+    stop.signal.aborted ||
+    reporter.status({
+      files: files.size,
+      unchecked: unchecked(),
+      bailedAfter: summary?.bailed ? summary.failed : 0,
+      errored: lastError !== null,
+      hint: hint(),
+    });
 
   // A run of these files, printing what changed; the files it does not reach stay due.
   async function check(entries, { first = false, partial = true } = {}) {
     for (const entry of entries) due.set(entry.rel, entry);
-    const choosing = new Set(rulesOf(config).filter((rule) => rule.selection).map((rule) => rule.id));
-    const tracked = choosing.size ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry)) : entries;
+    const choosing = new Set(
+      rulesOf(config)
+        .filter((rule) => rule.selection)
+        .map((rule) => rule.id),
+    );
+    const tracked = choosing.size
+      ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry))
+      : entries;
     const onFileResult = (result) => {
       due.delete(result.path);
       if (result.schemaFiles?.length) {
@@ -106,7 +136,13 @@ export async function watch({ config: given, options, discovered, selection }, i
       const { createReporters } = await import('../../reporters/index.js');
       reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
     }
-    const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, { reporters, signal: stop.signal, warn, display, session });
+    const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, {
+      reporters,
+      signal: stop.signal,
+      warn,
+      display,
+      session,
+    });
     lastError = null;
     return summary;
   }
@@ -119,7 +155,12 @@ export async function watch({ config: given, options, discovered, selection }, i
     relOf = new Map(found.map((entry) => [path.resolve(entry.path), entry.rel]));
     folders = new Set();
     for (const file of relOf.keys()) {
-      for (let folder = path.dirname(file); !folders.has(folder) && path.dirname(folder) !== folder; folder = path.dirname(folder)) folders.add(folder);
+      for (
+        let folder = path.dirname(file);
+        !folders.has(folder) && path.dirname(folder) !== folder;
+        folder = path.dirname(folder)
+      )
+        folders.add(folder);
     }
     for (const { rel, path: file } of gone) {
       due.delete(rel);
@@ -144,7 +185,10 @@ export async function watch({ config: given, options, discovered, selection }, i
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
     globs = refGlobs(rules);
     watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
-    watcher.watchFolders(globs.filter((glob) => !glob.deep).map((glob) => glob.folder), globs.filter((glob) => glob.deep).map((glob) => glob.folder));
+    watcher.watchFolders(
+      globs.filter((glob) => !glob.deep).map((glob) => glob.folder),
+      globs.filter((glob) => glob.deep).map((glob) => glob.folder),
+    );
   }
 
   // The tree's watches start from the folders the patterns or rules name, or the nearest existing
@@ -159,7 +203,9 @@ export async function watch({ config: given, options, discovered, selection }, i
   async function onBatch(batch) {
     if (stop.signal.aborted) return;
     const changed = [...batch.keys()].filter((key) => typeof key === 'string');
-    const restarters = changed.filter((file) => file === config.configPath || path.basename(file) === '.gitignore' || file.endsWith(EXCLUDE));
+    const restarters = changed.filter(
+      (file) => file === config.configPath || path.basename(file) === '.gitignore' || file.endsWith(EXCLUDE),
+    );
     try {
       if (batch.has(START_OVER) || restarters.length || startingOver) await startOver(restarters);
       else await recheck(batch, changed);
@@ -174,7 +220,8 @@ export async function watch({ config: given, options, discovered, selection }, i
 
   // As at the start: the config read again, the files found again, every file (or --changed's) checked.
   async function startOver(restarters) {
-    if (restarters.length) note(`${restarters.map(display).join(', ')} changed: reading the config again and checking every file`);
+    if (restarters.length)
+      note(`${restarters.map(display).join(', ')} changed: reading the config again and checking every file`);
     startingOver = true;
     config = forWatch(generations.apply(loadConfig(options, { cwd, env })));
     await dropCompiled();
@@ -198,7 +245,12 @@ export async function watch({ config: given, options, discovered, selection }, i
     // Watches started again from other folders: discovery finds what came meanwhile.
     const moved = rootsMoved();
     if (moved) watchTree();
-    const names = namesChanged(changed, { relOf, folders, renamed: (file) => batch.get(file), exists: (file) => fs.existsSync(file) });
+    const names = namesChanged(changed, {
+      relOf,
+      folders,
+      renamed: (file) => batch.get(file),
+      exists: (file) => fs.existsSync(file),
+    });
     const edited = names.edited.map((rel) => files.get(rel));
     let gone = 0;
     if (moved || names.rediscover) {
@@ -223,7 +275,9 @@ export async function watch({ config: given, options, discovered, selection }, i
     onEvent: (kind, file) => batcher.add(file, kind === 'rename'),
     onError: (error) => {
       if (error.code !== 'ENOSPC') return warn(`cannot watch: ${error.message}`);
-      fatal = new UsageError('cannot watch more folders: the system\'s limit of inotify watches is reached (raise fs.inotify.max_user_watches, or watch fewer folders with patterns)');
+      fatal = new UsageError(
+        "cannot watch more folders: the system's limit of inotify watches is reached (raise fs.inotify.max_user_watches, or watch fewer folders with patterns)",
+      );
       quit(EXIT.usage);
     },
   });
@@ -232,17 +286,23 @@ export async function watch({ config: given, options, discovered, selection }, i
     if (signal?.aborted) onSignal();
     signal?.addEventListener('abort', onSignal, { once: true });
     // Watched before the first run: what changes during it makes the first batch after it.
-    await batcher.hold((async () => {
-      watchTree();
-      if (fatal) throw fatal; // the folders cannot all be watched: no run
-      track(discovered.files);
-      const summary = await check(selection.files, { first: true, partial: false });
-      if (stop.signal.aborted) return;
-      await refreshDependencies();
-      reporter.startPrinting();
-      keys = listenForKeys(io.stdin, { quit: () => quit(verdict()), interrupt: () => quit(EXIT.interrupted), checkAll: () => batcher.add(START_OVER, true) });
-      status(summary.bailed ? null : summary); // the default reporter said it stopped
-    })());
+    await batcher.hold(
+      (async () => {
+        watchTree();
+        if (fatal) throw fatal; // the folders cannot all be watched: no run
+        track(discovered.files);
+        const summary = await check(selection.files, { first: true, partial: false });
+        if (stop.signal.aborted) return;
+        await refreshDependencies();
+        reporter.startPrinting();
+        keys = listenForKeys(io.stdin, {
+          quit: () => quit(verdict()),
+          interrupt: () => quit(EXIT.interrupted),
+          checkAll: () => batcher.add(START_OVER, true),
+        });
+        status(summary.bailed ? null : summary); // the default reporter said it stopped
+      })(),
+    );
     code = await quitting;
   } finally {
     keys?.stop();

@@ -12,7 +12,20 @@ export const BIN = path.join(REPO, 'bin', 'filecheck.js');
 // Variables that would change what filecheck prints or checks, whatever the test runs in.
 // GitHub Actions' variables turn the github reporter on: a suite run in Actions must not see them.
 // GitLab's CI_PROJECT_DIR is the root the gitlab report's paths are relative to.
-const SCRUBBED = ['NO_COLOR', 'FORCE_COLOR', 'TERM', 'CHAOS_MONKEY', 'CHAOS_SEED', 'CHAOS_KIND', 'NODE_OPTIONS', 'NODE_TEST_CONTEXT', 'GITHUB_ACTIONS', 'GITHUB_WORKSPACE', 'GITHUB_STEP_SUMMARY', 'CI_PROJECT_DIR'];
+const SCRUBBED = [
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'TERM',
+  'CHAOS_MONKEY',
+  'CHAOS_SEED',
+  'CHAOS_KIND',
+  'NODE_OPTIONS',
+  'NODE_TEST_CONTEXT',
+  'GITHUB_ACTIONS',
+  'GITHUB_WORKSPACE',
+  'GITHUB_STEP_SUMMARY',
+  'CI_PROJECT_DIR',
+];
 
 /** The environment of a run: the parent's, scrubbed, CI=true and NO_COLOR=1; `undefined` in `env` removes a variable. */
 export function cliEnv(env = {}) {
@@ -40,7 +53,9 @@ export function runCli(args, { cwd = REPO, env, input, timeout = 30_000 } = {}) 
     // A hung run fails its test with what it printed, instead of stalling the suite.
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`filecheck ${args.join(' ')} did not finish in ${timeout} ms\nstdout: ${stdout}\nstderr: ${stderr}`));
+      reject(
+        new Error(`filecheck ${args.join(' ')} did not finish in ${timeout} ms\nstdout: ${stdout}\nstderr: ${stderr}`),
+      );
     }, timeout);
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -113,7 +128,8 @@ export function filesLine(stdout) {
 
 /** A usage error's stderr: exactly one line, "filecheck: ...". Returns the line without the prefix. */
 export function oneLine(stderr) {
-  if (!/^filecheck: [^\n]+\n$/.test(stderr)) throw new Error(`expected one line "filecheck: ..." on stderr, got:\n${stderr}`);
+  if (!/^filecheck: [^\n]+\n$/.test(stderr))
+    throw new Error(`expected one line "filecheck: ..." on stderr, got:\n${stderr}`);
   return stderr.slice('filecheck: '.length, -1);
 }
 
@@ -129,17 +145,29 @@ export function oneLine(stderr) {
 export async function checkBothExecutors(dir, args, code = 1, { noErrors = false } = {}) {
   // The two runs go at once: with --cache each has a folder of its own, so that neither sees what
   // the other stored (which one stores first is a matter of timing).
-  const cacheOf = (workers) => (args.includes('--cache') && !args.includes('--cache-location') ? ['--cache-location', path.join(dir, `.filecheck-cache-workers-${workers}`)] : []);
-  const runs = await Promise.all(['0', '2'].map((workers) => runCli([...args, ...cacheOf(workers), '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir })));
+  const cacheOf = (workers) =>
+    args.includes('--cache') && !args.includes('--cache-location')
+      ? ['--cache-location', path.join(dir, `.filecheck-cache-workers-${workers}`)]
+      : [];
+  const runs = await Promise.all(
+    ['0', '2'].map((workers) =>
+      runCli([...args, ...cacheOf(workers), '--workers', workers, '-r', 'json', '--verbose'], { cwd: dir }),
+    ),
+  );
   const reports = runs.map((run) => {
-    if (run.code !== code) throw new Error(`exit ${run.code}, expected ${code}:\n${run.stderr}${run.stdout.slice(0, 2000)}`);
-    const { files, summary: { durationMs, plan, ...summary } } = parseJsonReport(run.stdout);
+    if (run.code !== code)
+      throw new Error(`exit ${run.code}, expected ${code}:\n${run.stderr}${run.stdout.slice(0, 2000)}`);
+    const {
+      files,
+      summary: { durationMs, plan, ...summary },
+    } = parseJsonReport(run.stdout);
     return { files, summary };
   });
   assertSame(reports[1], reports[0], 'the pool reports what the in-process run does');
   if (noErrors) {
     for (const { problems } of reports[0].files) {
-      if (problems.some((p) => p.kind === 'error')) throw new Error(`a validator or worker died: ${JSON.stringify(problems).slice(0, 500)}`);
+      if (problems.some((p) => p.kind === 'error'))
+        throw new Error(`a validator or worker died: ${JSON.stringify(problems).slice(0, 500)}`);
     }
   }
   return { ...reports[0], byPath: Object.fromEntries(reports[0].files.map((file) => [file.path, file])) };

@@ -8,9 +8,26 @@ import path from 'node:path';
 export const RULES = {
   bin: ['runner/cli', 'runner/shared'],
   runner: ['runner/config', 'runner/files', 'runner/execute', 'runner/shared'], // runner/index.js: the programmatic API
-  'runner/cli': ['runner/config', 'runner/files', 'runner/execute', 'runner/watch', 'runner/merge', 'runner/shared', 'reporters'],
+  'runner/cli': [
+    'runner/config',
+    'runner/files',
+    'runner/execute',
+    'runner/watch',
+    'runner/merge',
+    'runner/shared',
+    'reporters',
+  ],
   // Each option is parsed by the room that owns it (a chaos kind, a YAML tag set, a store prefix).
-  'runner/config': ['runner/files', 'runner/formats', 'runner/check', 'runner/shared', 'validators', 'validators/json-schema', 'reporters', 'schema'],
+  'runner/config': [
+    'runner/files',
+    'runner/formats',
+    'runner/check',
+    'runner/shared',
+    'validators',
+    'validators/json-schema',
+    'reporters',
+    'schema',
+  ],
   'runner/files': ['runner/formats', 'runner/shared', 'validators/json-schema'], // a catalog's fileMatch drives discovery
   'runner/formats': ['runner/shared'],
   'runner/check': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
@@ -62,7 +79,8 @@ const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(
 export function importsOf(modules) {
   const edges = [];
   for (const [rel, text] of modules) {
-    for (const [, , spec] of withoutComments(text).matchAll(LOADS)) edges.push({ from: rel, to: path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)) });
+    for (const [, , spec] of withoutComments(text).matchAll(LOADS))
+      edges.push({ from: rel, to: path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)) });
   }
   return edges;
 }
@@ -98,7 +116,8 @@ function cyclesOf(graph) {
   for (const start of graph.keys()) {
     const seen = new Set();
     const stack = [start];
-    while (stack.length) for (const next of graph.get(stack.pop())) if (!seen.has(next)) stack.push(seen.add(next) && next);
+    while (stack.length)
+      for (const next of graph.get(stack.pop())) if (!seen.has(next)) stack.push(seen.add(next) && next);
     reach.set(start, seen);
   }
   const grouped = new Set();

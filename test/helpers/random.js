@@ -9,7 +9,8 @@ import { randomInt } from 'node:crypto';
 export function fuzzSeed() {
   const given = process.env.FUZZ_SEED;
   if (given === undefined || given === '') return randomInt(2 ** 32);
-  if (!/^\d+$/.test(given) || Number(given) >= 2 ** 32) throw new Error(`FUZZ_SEED must be a whole number below 2^32, not "${given}"`);
+  if (!/^\d+$/.test(given) || Number(given) >= 2 ** 32)
+    throw new Error(`FUZZ_SEED must be a whole number below 2^32, not "${given}"`);
   return Number(given);
 }
 

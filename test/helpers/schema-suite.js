@@ -19,7 +19,8 @@ const SUITE_INSTALLED = '/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Accep
 /** @returns {string | null} the folder holding tests/ and remotes/, or null when there is none */
 export function findSuite(env = process.env) {
   for (const dir of [env.FILECHECK_JSON_SCHEMA_TEST_SUITE, SUITE_INSTALLED]) {
-    if (dir && fs.existsSync(path.join(dir, 'tests', 'draft2020-12')) && fs.existsSync(path.join(dir, 'remotes'))) return dir;
+    if (dir && fs.existsSync(path.join(dir, 'tests', 'draft2020-12')) && fs.existsSync(path.join(dir, 'remotes')))
+      return dir;
   }
   return null;
 }
@@ -37,7 +38,12 @@ export const DRAFTS = {
 const DRAFT_FOLDERS = ['draft-next', 'draft2019-09', 'draft2020-12', 'draft7', 'draft6', 'draft4', 'draft3'];
 const REMOTE_BASE = 'http://localhost:1234/';
 
-const listJson = (dir) => fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => e.name).sort();
+const listJson = (dir) =>
+  fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isFile() && e.name.endsWith('.json'))
+    .map((e) => e.name)
+    .sort();
 
 function walk(dir, rel = '') {
   const found = [];
@@ -64,7 +70,12 @@ export function layOutDraft(suite, draft, dir) {
   for (const rel of remotes) {
     const schema = JSON.parse(fs.readFileSync(path.join(suite, 'remotes', rel), 'utf8'));
     if (schema && typeof schema === 'object' && schema.$id === undefined && schema.id === undefined) {
-      Object.defineProperty(schema, id, { value: REMOTE_BASE + rel, enumerable: true, configurable: true, writable: true });
+      Object.defineProperty(schema, id, {
+        value: REMOTE_BASE + rel,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
     }
     const out = path.join(dir, 'remotes', rel);
     fs.mkdirSync(path.dirname(out), { recursive: true });
@@ -80,7 +91,8 @@ export function layOutDraft(suite, draft, dir) {
     fs.mkdirSync(path.join(dir, 'c', stem), { recursive: true });
     groups.forEach((group, index) => {
       let schema = group.schema;
-      if (schema && typeof schema === 'object' && !Array.isArray(schema) && schema.$schema === undefined) schema = { $schema, ...schema };
+      if (schema && typeof schema === 'object' && !Array.isArray(schema) && schema.$schema === undefined)
+        schema = { $schema, ...schema };
       const schemaFile = `c/${stem}/${index}.schema.json`;
       fs.writeFileSync(path.join(dir, schemaFile), `${JSON.stringify(schema, null, 2)}\n`);
       const tests = group.tests.map((t, i) => {
@@ -115,7 +127,13 @@ export async function checkDraft(dir, { rules }) {
     fs.writeFileSync(path.join(dir, config), JSON.stringify({ rules: chosen }));
     const results = [];
     runs++;
-    await run({ cwd: dir, config, workers: '0', onWarning: (warning) => warnings.push(warning.replaceAll(dir + path.sep, '')), reporters: [{ onFileResult: ({ path: file, status, problems }) => results.push([file, { status, problems }]) }] });
+    await run({
+      cwd: dir,
+      config,
+      workers: '0',
+      onWarning: (warning) => warnings.push(warning.replaceAll(dir + path.sep, '')),
+      reporters: [{ onFileResult: ({ path: file, status, problems }) => results.push([file, { status, problems }]) }],
+    });
     for (const [file, result] of results) files.set(file, result);
   };
   // One run per case: each case's schema is compiled on its own, as the suite means (two cases
@@ -151,7 +169,8 @@ export function disagreements({ cases }, { files, rejected }) {
           got = kinds.length ? `error: ${kinds.join(', ')}` : 'fail';
         }
       }
-      if (got !== (t.valid ? 'pass' : 'fail')) found[`${c.key}/${i}`] = { case: c.description, test: t.description, valid: t.valid, got };
+      if (got !== (t.valid ? 'pass' : 'fail'))
+        found[`${c.key}/${i}`] = { case: c.description, test: t.description, valid: t.valid, got };
     });
   }
   return found;
@@ -159,12 +178,19 @@ export function disagreements({ cases }, { files, rejected }) {
 
 /** @returns {Record<string, { cases: number, tests: number }>} how many cases and tests each draft has */
 export function countsOf(laid) {
-  return Object.fromEntries(Object.entries(laid).map(([draft, { cases }]) => [draft, { cases: cases.length, tests: cases.reduce((n, c) => n + c.tests.length, 0) }]));
+  return Object.fromEntries(
+    Object.entries(laid).map(([draft, { cases }]) => [
+      draft,
+      { cases: cases.length, tests: cases.reduce((n, c) => n + c.tests.length, 0) },
+    ]),
+  );
 }
 
 /** Lays out every draft under `root`. @returns {Record<string, ReturnType<typeof layOutDraft>>} */
 export function layOutSuite(suite, root) {
-  return Object.fromEntries(Object.keys(DRAFTS).map((draft) => [draft, layOutDraft(suite, draft, path.join(root, draft))]));
+  return Object.fromEntries(
+    Object.keys(DRAFTS).map((draft) => [draft, layOutDraft(suite, draft, path.join(root, draft))]),
+  );
 }
 
 // `node test/helpers/schema-suite.js check ROOT OUT [DIR...]`: checks every draft laid out under ROOT
@@ -188,14 +214,25 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       const result = await checkDraft(dir, { rules });
       const ms = Math.round(performance.now() - started);
       if (mode === 'check') {
-        report[draft] = { files: [...result.files], rejected: [...result.rejected], warnings: result.warnings, runs: result.runs, ms };
+        report[draft] = {
+          files: [...result.files],
+          rejected: [...result.rejected],
+          warnings: result.warnings,
+          runs: result.runs,
+          ms,
+        };
       } else {
         report[draft] = disagreements(laid[draft], result);
-        console.error(`${draft}: ${laid[draft].cases.length} cases, ${Object.keys(report[draft]).length} disagreements, ${result.rejected.size} schemas rejected, ${result.runs} runs, ${ms} ms`);
+        console.error(
+          `${draft}: ${laid[draft].cases.length} cases, ${Object.keys(report[draft]).length} disagreements, ${result.rejected.size} schemas rejected, ${result.runs} runs, ${ms} ms`,
+        );
       }
     }
     if (mode === 'check') fs.writeFileSync(out, JSON.stringify(report));
-    else process.stdout.write(`${JSON.stringify({ suite: SUITE_PACKAGE, counts: countsOf(laid), disagreements: report }, null, 2)}\n`);
+    else
+      process.stdout.write(
+        `${JSON.stringify({ suite: SUITE_PACKAGE, counts: countsOf(laid), disagreements: report }, null, 2)}\n`,
+      );
   } finally {
     if (mode !== 'check') fs.rmSync(root, { recursive: true, force: true });
   }

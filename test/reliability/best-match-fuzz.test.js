@@ -55,16 +55,23 @@ test(`the best match shows a problem for every failing document and hides none w
       const errors = validate.errors;
       const problems = toProblems(errors);
       const where = `FUZZ_SEED=${SEED} schema ${JSON.stringify(schema)} document ${JSON.stringify(doc)}`;
-      assert.ok(problems.some((p) => !p.notBestMatch), `a problem is shown: ${where}`);
+      assert.ok(
+        problems.some((p) => !p.notBestMatch),
+        `a problem is shown: ${where}`,
+      );
       const places = new Set(problems.map((p) => p.pointer));
       for (const error of errors) {
         const place = placeOf(error);
-        if (place !== null) assert.ok(places.has(place), `${place} (${error.keyword}) is reported with --verbose: ${where}`);
+        if (place !== null)
+          assert.ok(places.has(place), `${place} (${error.keyword}) is reported with --verbose: ${where}`);
       }
       assert.deepEqual(toProblems(structuredClone(errors)), problems, `the same errors, the same problems: ${where}`);
       if (errors.some((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf')) withAlternatives++;
       hidden += problems.filter((p) => p.notBestMatch).length;
     }
   }
-  assert.ok(failing > 1000 && withAlternatives > 200 && hidden > 200, `enough cases: ${failing} failing, ${withAlternatives} with alternatives, ${hidden} hidden`);
+  assert.ok(
+    failing > 1000 && withAlternatives > 200 && hidden > 200,
+    `enough cases: ${failing} failing, ${withAlternatives} with alternatives, ${hidden} hidden`,
+  );
 });

@@ -38,15 +38,27 @@ function makeCorpus(rng, dir) {
   }
   for (const [rel, broken] of files) {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), broken ? BREAKAGES[broken].text : JSON.stringify({ title: rel, meta: { id: rng.int(0, 1e6) } }));
+    fs.writeFileSync(
+      path.join(dir, rel),
+      broken ? BREAKAGES[broken].text : JSON.stringify({ title: rel, meta: { id: rng.int(0, 1e6) } }),
+    );
   }
-  fs.writeFileSync(path.join(dir, 'schema.json'), JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }));
-  fs.writeFileSync(path.join(dir, 'burn.js'), `export default function burn(doc, { options }) {
+  fs.writeFileSync(
+    path.join(dir, 'schema.json'),
+    JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] }),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'burn.js'),
+    `export default function burn(doc, { options }) {
   for (const until = performance.now() + options.ms; performance.now() < until; );
-}\n`);
+}\n`,
+  );
   const rule = { files: ['content/**/*.json', 'data/**/*.json'], schema: 'schema.json', require: ['meta.id'] };
   fs.writeFileSync(path.join(dir, '.filecheckrc.json'), JSON.stringify({ rules: [rule] }));
-  fs.writeFileSync(path.join(dir, 'burn.filecheckrc.json'), JSON.stringify({ rules: [{ ...rule, validators: [{ module: './burn.js', options: { ms: BURN_MS } }] }] }));
+  fs.writeFileSync(
+    path.join(dir, 'burn.filecheckrc.json'),
+    JSON.stringify({ rules: [{ ...rule, validators: [{ module: './burn.js', options: { ms: BURN_MS } }] }] }),
+  );
   return [...files].map(([rel, broken]) => ({ rel, broken })).sort((a, b) => (a.rel < b.rel ? -1 : 1));
 }
 
@@ -67,12 +79,26 @@ function expectedRun(corpus, chaos, bail) {
     const failures = all.map((file, i) => [file, i]).filter(([file]) => file.status === 'fail');
     if (failures.length >= bail) checked = all.slice(0, failures[bail - 1][1] + 1);
   }
-  return { files: checked, failed: checked.filter((f) => f.status === 'fail').length, bailed: checked.length < all.length };
+  return {
+    files: checked,
+    failed: checked.filter((f) => f.status === 'fail').length,
+    bailed: checked.length < all.length,
+  };
 }
 
 async function checkRun(dir, corpus, { chaos, workers, bail }) {
   const out = `report-${workers}-${chaos.seed}-${bail}.json`;
-  const args = ['-r', `json:${out}`, '--verbose', '--workers', workers, '--chaos-monkey', String(chaos.probability), '--chaos-seed', chaos.seed];
+  const args = [
+    '-r',
+    `json:${out}`,
+    '--verbose',
+    '--workers',
+    workers,
+    '--chaos-monkey',
+    String(chaos.probability),
+    '--chaos-seed',
+    chaos.seed,
+  ];
   if (workers === 'auto') args.push('-c', 'burn.filecheckrc.json');
   if (bail) args.push('--bail', String(bail));
   const what = `FUZZ_SEED=${SEED}: filecheck ${args.join(' ')}`;
@@ -80,9 +106,17 @@ async function checkRun(dir, corpus, { chaos, workers, bail }) {
   const expected = expectedRun(corpus, chaos, bail);
   assert.equal(code, expected.failed ? 1 : 0, `${what}: exit code; stderr: ${stderr}`);
   const report = parseJsonReport(fs.readFileSync(path.join(dir, out), 'utf8'));
-  const actual = report.files.map(({ path: rel, status, problems }) => ({ rel, status, kinds: problems.map((p) => p.kind).sort() }));
+  const actual = report.files.map(({ path: rel, status, problems }) => ({
+    rel,
+    status,
+    kinds: problems.map((p) => p.kind).sort(),
+  }));
   const want = expected.files.map((f) => ({ ...f, kinds: [...f.kinds].sort() }));
-  assert.deepEqual(actual.filter((f) => f.status === 'fail'), want.filter((f) => f.status === 'fail'), `${what}: the failing files and their problems`);
+  assert.deepEqual(
+    actual.filter((f) => f.status === 'fail'),
+    want.filter((f) => f.status === 'fail'),
+    `${what}: the failing files and their problems`,
+  );
   assert.deepEqual(actual, want, `${what}: the files reported, in path order`);
   for (const problem of report.files.flatMap((file) => file.problems).filter((p) => p.kind === 'chaos')) {
     assert.equal(problem.validator, 'chaos-monkey', what);
@@ -90,8 +124,20 @@ async function checkRun(dir, corpus, { chaos, workers, bail }) {
   }
   const { summary } = report;
   assert.deepEqual(
-    { total: summary.total, passed: summary.passed, failed: summary.failed, unchecked: summary.unchecked, bailed: summary.bailed },
-    { total: corpus.length, passed: expected.files.length - expected.failed, failed: expected.failed, unchecked: corpus.length - expected.files.length, bailed: expected.bailed },
+    {
+      total: summary.total,
+      passed: summary.passed,
+      failed: summary.failed,
+      unchecked: summary.unchecked,
+      bailed: summary.bailed,
+    },
+    {
+      total: corpus.length,
+      passed: expected.files.length - expected.failed,
+      failed: expected.failed,
+      unchecked: corpus.length - expected.files.length,
+      bailed: expected.bailed,
+    },
     `${what}: summary`,
   );
   return summary.plan;
@@ -100,23 +146,37 @@ async function checkRun(dir, corpus, { chaos, workers, bail }) {
 /** Runs `work` over `items`, `limit` at a time. */
 async function eachLimited(items, limit, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: limit }, async () => {
-    while (next < items.length) await work(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
 }
 
 test(`chaos monkey: failures = injected + real, exactly, for any seed and executor, and with --bail (FUZZ_SEED=${SEED})`, async (t) => {
   const rng = createRandom(SEED);
   const dir = makeTree(t);
   const corpus = makeCorpus(rng, dir);
-  const seeds = Array.from({ length: CHAOS_SEEDS }, (_, i) => ({ seed: String(rng.int(0, 2 ** 32 - 1)), probability: [0.05, 0.3, 0.7][i % 3] }));
+  const seeds = Array.from({ length: CHAOS_SEEDS }, (_, i) => ({
+    seed: String(rng.int(0, 2 ** 32 - 1)),
+    probability: [0.05, 0.3, 0.7][i % 3],
+  }));
   const runs = seeds.flatMap((chaos) => EXECUTORS.map((workers) => ({ chaos, workers, bail: 0 })));
   for (const workers of EXECUTORS) runs.push({ chaos: rng.pick(seeds), workers, bail: rng.int(1, 12) });
   // The runs must show what the property is about: injected faults, real failures, files both.
   const hits = seeds.map((chaos) => expectedRun(corpus, chaos, 0).files);
-  assert.ok(corpus.some((f) => f.broken === 'parse') && corpus.filter((f) => f.broken).length > 20, `FUZZ_SEED=${SEED}: too few broken files`);
-  assert.ok(hits.every((files) => files.some((f) => f.kinds.includes('chaos'))), `FUZZ_SEED=${SEED}: a seed injected nothing`);
-  assert.ok(hits.some((files) => files.some((f) => f.kinds.includes('chaos') && f.kinds.length > 1)), `FUZZ_SEED=${SEED}: no file both broken and hit`);
+  assert.ok(
+    corpus.some((f) => f.broken === 'parse') && corpus.filter((f) => f.broken).length > 20,
+    `FUZZ_SEED=${SEED}: too few broken files`,
+  );
+  assert.ok(
+    hits.every((files) => files.some((f) => f.kinds.includes('chaos'))),
+    `FUZZ_SEED=${SEED}: a seed injected nothing`,
+  );
+  assert.ok(
+    hits.some((files) => files.some((f) => f.kinds.includes('chaos') && f.kinds.length > 1)),
+    `FUZZ_SEED=${SEED}: no file both broken and hit`,
+  );
 
   const plans = [];
   await eachLimited(runs, 2, async (run) => {

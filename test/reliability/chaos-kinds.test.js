@@ -46,21 +46,48 @@ function assertFault(kind, file, before, executor) {
   const why = `${kind} on --workers ${executor}: ${file.path}`;
   switch (kind) {
     case 'throw':
-      assert.deepEqual(file.problems, [...before.problems, { validator: 'chaos-monkey', message: note('throw'), kind: 'chaos' }], why);
+      assert.deepEqual(
+        file.problems,
+        [...before.problems, { validator: 'chaos-monkey', message: note('throw'), kind: 'chaos' }],
+        why,
+      );
       break;
     case 'io':
-      assert.deepEqual(file.problems, [{ validator: 'read', message: `file cannot be read: EIO; ${note('io')}`, kind: 'io' }], why);
+      assert.deepEqual(
+        file.problems,
+        [{ validator: 'read', message: `file cannot be read: EIO; ${note('io')}`, kind: 'io' }],
+        why,
+      );
       break;
     case 'slow':
       assert.deepEqual(file, before, `${why}: a slow file keeps its verdict`);
       return;
     case 'hang':
-      assert.deepEqual(file.problems, [{ validator: 'timeout', message: `the check took longer than the file timeout of ${TIMEOUT_MS} ms; ${note('hang')}`, kind: 'timeout' }], why);
+      assert.deepEqual(
+        file.problems,
+        [
+          {
+            validator: 'timeout',
+            message: `the check took longer than the file timeout of ${TIMEOUT_MS} ms; ${note('hang')}`,
+            kind: 'timeout',
+          },
+        ],
+        why,
+      );
       break;
     case 'crash': {
-      const inPool = { validator: 'worker', message: `the worker died twice while checking this file (${note('crash')})`, kind: 'error' };
+      const inPool = {
+        validator: 'worker',
+        message: `the worker died twice while checking this file (${note('crash')})`,
+        kind: 'error',
+      };
       const inProcess = { validator: 'chaos-monkey', message: `the check died: ${note('crash')}`, kind: 'error' };
-      const expected = executor === '0' ? [inProcess] : executor === 'auto' ? [file.problems[0]?.validator === 'worker' ? inPool : inProcess] : [inPool];
+      const expected =
+        executor === '0'
+          ? [inProcess]
+          : executor === 'auto'
+            ? [file.problems[0]?.validator === 'worker' ? inPool : inProcess]
+            : [inPool];
       assert.deepEqual(file.problems, expected, why);
       break;
     }
@@ -70,44 +97,90 @@ function assertFault(kind, file, before, executor) {
   assert.equal(file.status, 'fail', why);
 }
 
-test('each chaos kind on each executor: the hashed files get the fault, named by kind; every other verdict, the counts and the order hold', { timeout: 240_000 }, async (t) => {
+test('each chaos kind on each executor: the hashed files get the fault, named by kind; every other verdict, the counts and the order hold', {
+  timeout: 240_000,
+}, async (t) => {
   const { dir, paths } = corpus(t);
   const baseline = await run(dir, ['--workers', '0']);
   assert.equal(baseline.code, 1, baseline.stderr);
   const before = baseline.byPath;
-  assert.deepEqual([...before.values()].filter((file) => file.status === 'fail').map((file) => file.path), ['data/f-03.json', 'data/f-05.json', 'data/f-08.json', 'data/f-10.json']);
+  assert.deepEqual(
+    [...before.values()].filter((file) => file.status === 'fail').map((file) => file.path),
+    ['data/f-03.json', 'data/f-05.json', 'data/f-08.json', 'data/f-10.json'],
+  );
 
   // The files are hashed relative to the project's root: here the working directory (no config, no git).
   const hit = new Set(paths.filter((rel) => chaosHits({ probability: Number(PROBABILITY), seed: SEED }, rel)));
   assert.ok(hit.size >= 2 && hit.size <= 6, `${hit.size} files hit`);
-  assert.ok([...hit].some((rel) => before.get(rel).status === 'pass'), 'a passing file is hit');
-  assert.ok([...hit].some((rel) => before.get(rel).problems[0]?.kind === 'parse'), 'a file that does not parse is hit too');
+  assert.ok(
+    [...hit].some((rel) => before.get(rel).status === 'pass'),
+    'a passing file is hit',
+  );
+  assert.ok(
+    [...hit].some((rel) => before.get(rel).problems[0]?.kind === 'parse'),
+    'a file that does not parse is hit too',
+  );
 
   for (const kind of CHAOS_KINDS) {
     for (const executor of EXECUTORS) {
       await t.test(`${kind}, --workers ${executor}`, { timeout: 60_000 }, async () => {
         const timeout = kind === 'hang' ? ['--file-timeout', String(TIMEOUT_MS)] : [];
-        const chaos = ['--chaos-monkey', PROBABILITY, '--chaos-seed', SEED, '--chaos-kind', kind, '--workers', executor];
+        const chaos = [
+          '--chaos-monkey',
+          PROBABILITY,
+          '--chaos-seed',
+          SEED,
+          '--chaos-kind',
+          kind,
+          '--workers',
+          executor,
+        ];
         const { code, stderr, report, byPath } = await run(dir, [...chaos, ...timeout]);
         const kindNote = kind === 'throw' ? '' : `, kind ${kind}`;
-        assert.equal(stderr, `filecheck: chaos monkey on: probability ${PROBABILITY}, seed ${SEED}${kindNote} (--chaos-seed ${SEED} repeats this run)\n`);
+        assert.equal(
+          stderr,
+          `filecheck: chaos monkey on: probability ${PROBABILITY}, seed ${SEED}${kindNote} (--chaos-seed ${SEED} repeats this run)\n`,
+        );
 
-        assert.deepEqual(report.files.map((file) => file.path), paths, 'every file, once, in path order');
+        assert.deepEqual(
+          report.files.map((file) => file.path),
+          paths,
+          'every file, once, in path order',
+        );
         for (const rel of paths) {
           if (hit.has(rel)) assertFault(kind, byPath.get(rel), before.get(rel), executor);
-          else assert.deepEqual(byPath.get(rel), before.get(rel), `${kind} on --workers ${executor}: ${rel} is not hit and keeps its verdict`);
+          else
+            assert.deepEqual(
+              byPath.get(rel),
+              before.get(rel),
+              `${kind} on --workers ${executor}: ${rel} is not hit and keeps its verdict`,
+            );
         }
 
         const failing = paths.filter((rel) => byPath.get(rel).status === 'fail');
-        const expectedFailing = paths.filter((rel) => before.get(rel).status === 'fail' || (hit.has(rel) && kind !== 'slow'));
+        const expectedFailing = paths.filter(
+          (rel) => before.get(rel).status === 'fail' || (hit.has(rel) && kind !== 'slow'),
+        );
         assert.deepEqual(failing, expectedFailing);
         const { durationMs, plan, ...counts } = report.summary;
-        assert.deepEqual(counts, { total: 24, passed: 24 - failing.length, failed: failing.length, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+        assert.deepEqual(counts, {
+          total: 24,
+          passed: 24 - failing.length,
+          failed: failing.length,
+          skipped: 0,
+          unchecked: 0,
+          bailed: false,
+          interrupted: false,
+        });
         assert.equal(code, failing.length ? 1 : 0);
         if (executor === '0') assert.equal(plan.mode, 'inline');
         else if (executor !== 'auto') assert.deepEqual([plan.mode, plan.workers], ['pool', Number(executor)]);
         // Hangs are stopped only on a pool: auto runs every file there.
-        else if (kind === 'hang') assert.match(plan.reason, /^the chaos monkey's hangs under a file timeout: a pool of \d+, where a check that never returns can be stopped$/);
+        else if (kind === 'hang')
+          assert.match(
+            plan.reason,
+            /^the chaos monkey's hangs under a file timeout: a pool of \d+, where a check that never returns can be stopped$/,
+          );
       });
     }
   }
@@ -117,21 +190,41 @@ test('CHAOS_KIND does what --chaos-kind does, and the flag wins over it', { time
   const { dir } = corpus(t);
   const env = { CHAOS_MONKEY: PROBABILITY, CHAOS_SEED: SEED, CHAOS_KIND: 'io' };
   const fromEnv = await run(dir, ['--workers', '0'], { env });
-  const fromFlags = await run(dir, ['--workers', '0', '--chaos-monkey', PROBABILITY, '--chaos-seed', SEED, '--chaos-kind', 'io']);
+  const fromFlags = await run(dir, [
+    '--workers',
+    '0',
+    '--chaos-monkey',
+    PROBABILITY,
+    '--chaos-seed',
+    SEED,
+    '--chaos-kind',
+    'io',
+  ]);
   assert.deepEqual(fromEnv.report.files, fromFlags.report.files);
   assert.ok(fromEnv.report.files.some((file) => file.problems[0]?.message.endsWith(note('io'))));
   const overridden = await run(dir, ['--workers', '0', '--chaos-kind', 'throw'], { env });
   assert.ok(overridden.report.files.some((file) => file.problems.at(-1)?.message === note('throw')));
-  assert.ok(!overridden.report.files.some((file) => file.problems.some((problem) => problem.message.includes('injected io'))));
+  assert.ok(
+    !overridden.report.files.some((file) => file.problems.some((problem) => problem.message.includes('injected io'))),
+  );
 });
 
-test('a --chaos-kind that is not a kind exits 2 with one line; a kind without a probability injects nothing', { timeout: 60_000 }, async (t) => {
+test('a --chaos-kind that is not a kind exits 2 with one line; a kind without a probability injects nothing', {
+  timeout: 60_000,
+}, async (t) => {
   const { dir } = corpus(t);
-  for (const args of [['--chaos-kind', 'explode', '--chaos-monkey', '0.5'], ['--chaos-kind', 'explode'], ['--chaos-kind', '']]) {
+  for (const args of [
+    ['--chaos-kind', 'explode', '--chaos-monkey', '0.5'],
+    ['--chaos-kind', 'explode'],
+    ['--chaos-kind', ''],
+  ]) {
     const { code, stdout, stderr } = await runCli(['data', ...args], { cwd: dir });
     assert.equal(code, 2, args.join(' '));
     assert.equal(stdout, '');
-    const expected = args[1] === '' ? '--chaos-kind needs a value' : 'chaos monkey kind must be one of throw, io, slow, hang, crash, not "explode"';
+    const expected =
+      args[1] === ''
+        ? '--chaos-kind needs a value'
+        : 'chaos monkey kind must be one of throw, io, slow, hang, crash, not "explode"';
     assert.equal(oneLine(stderr), expected);
   }
   const off = await run(dir, ['--workers', '0', '--chaos-kind', 'crash']);
@@ -140,7 +233,9 @@ test('a --chaos-kind that is not a kind exits 2 with one line; a kind without a 
 });
 
 // The containment chaos `crash` exercises in-process, for a real validator.
-test('in-process, a custom validator calling process.exit fails its file with kind error and the run goes on; in a pool its worker dies twice', { timeout: 60_000 }, async (t) => {
+test('in-process, a custom validator calling process.exit fails its file with kind error and the run goes on; in a pool its worker dies twice', {
+  timeout: 60_000,
+}, async (t) => {
   const files = {
     'checks/quit.js': `export default function (doc) {
   if (doc.i === 4) process.exit(3);
@@ -151,13 +246,21 @@ test('in-process, a custom validator calling process.exit fails its file with ki
   for (let i = 0; i < 10; i++) files[`data/f-${i}.json`] = JSON.stringify({ i });
   const dir = makeTree(t, files);
   for (const executor of ['0', '2']) {
-    const { code, stderr, stdout } = await runCli(['data', '--validator', './checks/quit.js', '-r', 'json', '--workers', executor], { cwd: dir, timeout: 30_000 });
+    const { code, stderr, stdout } = await runCli(
+      ['data', '--validator', './checks/quit.js', '-r', 'json', '--workers', executor],
+      { cwd: dir, timeout: 30_000 },
+    );
     assert.equal(code, 1, stderr);
     assert.equal(stderr, '');
     const { files: failing, summary } = parseJsonReport(stdout);
-    const died = executor === '0'
-      ? { validator: 'quit', message: 'the check died: the validator called process.exit(3)', kind: 'error' }
-      : { validator: 'worker', message: 'the worker died twice while checking this file (worker exited with code: 3)', kind: 'error' };
+    const died =
+      executor === '0'
+        ? { validator: 'quit', message: 'the check died: the validator called process.exit(3)', kind: 'error' }
+        : {
+            validator: 'worker',
+            message: 'the worker died twice while checking this file (worker exited with code: 3)',
+            kind: 'error',
+          };
     assert.deepEqual(failing, [
       { path: 'data/f-4.json', status: 'fail', problems: [died] },
       { path: 'data/f-6.json', status: 'fail', problems: [{ validator: 'quit', message: 'bad', kind: 'invalid' }] },

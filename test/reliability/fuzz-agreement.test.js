@@ -21,12 +21,39 @@ const DOCUMENTS = 200; // per schema; every case is checked by one run of the CL
 const EXECUTORS = ['0', '2']; // --workers: in-process, and a pool of two
 // Keywords some document fails in every run: each failed at least 13 times in every one of 40 seeds.
 // (unevaluatedItems, additionalItems and items fail in some runs only: see the diagnostic.)
-const EXPECTED_KEYWORDS = ['type', 'enum', 'const', 'required', 'additionalProperties', 'minProperties', 'maxProperties', 'propertyNames',
-  'dependencies', 'dependentRequired', 'unevaluatedProperties', 'minItems', 'maxItems', 'uniqueItems', 'contains', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength', 'pattern', 'format', 'anyOf', 'oneOf', 'not', 'if', 'false schema'];
+const EXPECTED_KEYWORDS = [
+  'type',
+  'enum',
+  'const',
+  'required',
+  'additionalProperties',
+  'minProperties',
+  'maxProperties',
+  'propertyNames',
+  'dependencies',
+  'dependentRequired',
+  'unevaluatedProperties',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'contains',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'pattern',
+  'format',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'false schema',
+];
 
 // ── the oracle: ajv, called directly ────────────────────────────────────────────────────────────
-
 
 // ajv knows each dialect's meta-schema under one spelling; filecheck accepts http and https, "#" or not.
 const META_SCHEMAS = {
@@ -41,7 +68,15 @@ const META_SCHEMAS = {
 // only a document's own keys count as present (JSON has no inherited keys). `common`: definitions
 // the schema's $refs name as "common.json#/...", a file beside it.
 function oracleFor(dialect, schema, common) {
-  const ajv = oracleAjv(dialect, { allErrors: true, ownProperties: true, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, logger: false });
+  const ajv = oracleAjv(dialect, {
+    allErrors: true,
+    ownProperties: true,
+    strictSchema: 'log',
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    logger: false,
+  });
   const known = (s) => (s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
   if (!common) return ajv.compile(known(schema));
   const idKey = dialect === 'draft-04' ? 'id' : '$id';
@@ -74,10 +109,16 @@ function expectedOutcome(validate, doc) {
   const keywords = validate.errors.map((error) => error.keyword);
   for (const error of validate.errors) {
     if (SUMMING_UP.has(error.keyword)) continue;
-    const extra = error.keyword === 'additionalProperties' ? error.params.additionalProperty : error.keyword === 'unevaluatedProperties' ? error.params.unevaluatedProperty : error.propertyName;
+    const extra =
+      error.keyword === 'additionalProperties'
+        ? error.params.additionalProperty
+        : error.keyword === 'unevaluatedProperties'
+          ? error.params.unevaluatedProperty
+          : error.propertyName;
     const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
     pointers.add(pointer);
-    if (error.keyword === 'required') required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
+    if (error.keyword === 'required')
+      required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
   }
   return { pointers: [...pointers].sort(), required, keywords };
 }
@@ -97,7 +138,9 @@ function nodeAt(tree, pointer, atKey = false) {
   for (const [i, segment] of segments.entries()) {
     let next;
     if (node.type === 'object') {
-      next = node.children.find((property) => property.children[0].value === segment)?.children[atKey && i === segments.length - 1 ? 0 : 1];
+      next = node.children.find((property) => property.children[0].value === segment)?.children[
+        atKey && i === segments.length - 1 ? 0 : 1
+      ];
     } else if (node.type === 'array' && /^(0|[1-9]\d*)$/.test(segment)) {
       next = node.children[Number(segment)];
     }
@@ -125,12 +168,14 @@ function duplicateKeyProblems(tree, starts) {
       nodes.push(value);
     }
   }
-  return found.sort((a, b) => a.offset - b.offset).map(({ key, first, offset }) => ({
-    validator: 'parse',
-    message: `the key ${JSON.stringify(key)} is there twice (first at line ${lineAndColumn(starts, first).line}): only the last value is read`,
-    ...lineAndColumn(starts, offset),
-    kind: 'parse',
-  }));
+  return found
+    .sort((a, b) => a.offset - b.offset)
+    .map(({ key, first, offset }) => ({
+      validator: 'parse',
+      message: `the key ${JSON.stringify(key)} is there twice (first at line ${lineAndColumn(starts, first).line}): only the last value is read`,
+      ...lineAndColumn(starts, offset),
+      kind: 'parse',
+    }));
 }
 
 /** Where each line of `text` starts: CRLF, LF and a lone CR end a line, as in editors. */
@@ -180,27 +225,38 @@ function disagreements(result, expected, text) {
   const found = [];
   if (!result) return ['missing from the report'];
   if (expected.duplicates) {
-    if (!isDeepEqual(result.problems, expected.duplicates)) found.push(`keys written twice: ${JSON.stringify(expected.duplicates)}; filecheck reported ${JSON.stringify(result.problems)}`);
+    if (!isDeepEqual(result.problems, expected.duplicates))
+      found.push(
+        `keys written twice: ${JSON.stringify(expected.duplicates)}; filecheck reported ${JSON.stringify(result.problems)}`,
+      );
     return found;
   }
   const shouldFail = expected.threw !== undefined || expected.pointers.length > 0;
-  if (result.status !== (shouldFail ? 'fail' : 'pass')) found.push(`status ${result.status}, ajv says ${shouldFail ? 'fail' : 'pass'}`);
+  if (result.status !== (shouldFail ? 'fail' : 'pass'))
+    found.push(`status ${result.status}, ajv says ${shouldFail ? 'fail' : 'pass'}`);
   if (expected.threw !== undefined) {
     const want = [{ validator: 'json-schema', message: `threw: ${expected.threw}`, kind: 'error' }];
-    if (!isDeepEqual(result.problems, want)) found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
+    if (!isDeepEqual(result.problems, want))
+      found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
     return found;
   }
   const pointers = [...new Set(result.problems.map((p) => p.pointer))].sort();
-  if (!isDeepEqual(pointers, expected.pointers)) found.push(`pointers ${JSON.stringify(pointers)}, ajv's ${JSON.stringify(expected.pointers)}`);
+  if (!isDeepEqual(pointers, expected.pointers))
+    found.push(`pointers ${JSON.stringify(pointers)}, ajv's ${JSON.stringify(expected.pointers)}`);
   for (const want of expected.required) {
-    if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message)) found.push(`no problem ${JSON.stringify(want)}`);
+    if (!result.problems.some((p) => p.pointer === want.pointer && p.message === want.message))
+      found.push(`no problem ${JSON.stringify(want)}`);
   }
   const tree = result.problems.length ? parseTree(text) : null;
   const starts = result.problems.length ? lineStarts(text) : null;
   for (const problem of result.problems) {
-    if (problem.validator !== 'json-schema' || problem.kind !== 'invalid') found.push(`unexpected problem ${JSON.stringify(problem)}`);
+    if (problem.validator !== 'json-schema' || problem.kind !== 'invalid')
+      found.push(`unexpected problem ${JSON.stringify(problem)}`);
     const at = lineAndColumn(starts, nodeAt(tree, problem.pointer, ON_KEY.test(problem.message)).offset);
-    if (problem.line !== at.line || problem.column !== at.column) found.push(`${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`);
+    if (problem.line !== at.line || problem.column !== at.column)
+      found.push(
+        `${JSON.stringify(problem.pointer)} placed at ${problem.line}:${problem.column}, is at ${at.line}:${at.column}`,
+      );
   }
   return found;
 }
@@ -216,21 +272,38 @@ const isDeepEqual = (a, b) => {
 
 // A schema ajv rejects must stop filecheck with exit 2, naming it.
 async function checkInvalidSchema(root, c) {
-  const { code, stderr } = await runCli([`${c.name}/docs/*.json`, '-s', `${c.name}/schema.json`, '--workers', '0'], { cwd: root });
-  return code === 2 && new RegExp(`${c.name}/schema\\.json(:\\d+:\\d+)? is invalid`).test(stderr) ? [] : [`ajv rejects the schema (${c.invalid}); filecheck exited ${code}: ${stderr}`];
+  const { code, stderr } = await runCli([`${c.name}/docs/*.json`, '-s', `${c.name}/schema.json`, '--workers', '0'], {
+    cwd: root,
+  });
+  return code === 2 && new RegExp(`${c.name}/schema\\.json(:\\d+:\\d+)? is invalid`).test(stderr)
+    ? []
+    : [`ajv rejects the schema (${c.invalid}); filecheck exited ${code}: ${stderr}`];
 }
 
 /** The failures of one run of the CLI over every case: one rule per schema, one ajv per schema. */
 async function checkRun(root, cases, workers) {
   const out = `out-${workers}.json`;
-  const { code, stderr } = await runCli(['-r', `json:${out}`, '--verbose', '--workers', workers], { cwd: root, timeout: 120_000 });
+  const { code, stderr } = await runCli(['-r', `json:${out}`, '--verbose', '--workers', workers], {
+    cwd: root,
+    timeout: 120_000,
+  });
   const anyFail = cases.some((c) => c.expected.some((e) => e.duplicates || e.threw !== undefined || e.pointers.length));
-  if (code !== (anyFail ? 1 : 0)) return { files: null, failures: new Map([[null, [`--workers ${workers}: exit code ${code}, expected ${anyFail ? 1 : 0}; stderr: ${stderr}`]]]) };
+  if (code !== (anyFail ? 1 : 0))
+    return {
+      files: null,
+      failures: new Map([
+        [null, [`--workers ${workers}: exit code ${code}, expected ${anyFail ? 1 : 0}; stderr: ${stderr}`]],
+      ]),
+    };
   const { files } = parseJsonReport(fs.readFileSync(path.join(root, out), 'utf8'));
   const byPath = new Map(files.map((file) => [file.path, file]));
   const failures = new Map();
   for (const c of cases) {
-    const found = c.documents.flatMap((d, i) => disagreements(byPath.get(d.rel), c.expected[i], d.text).map((problem) => `--workers ${workers} ${d.rel}: ${problem}`));
+    const found = c.documents.flatMap((d, i) =>
+      disagreements(byPath.get(d.rel), c.expected[i], d.text).map(
+        (problem) => `--workers ${workers} ${d.rel}: ${problem}`,
+      ),
+    );
     if (found.length) failures.set(c, found);
   }
   return { files, failures };
@@ -238,14 +311,29 @@ async function checkRun(root, cases, workers) {
 
 function describeCase(c, failures) {
   const doc = c.documents.find((d) => failures.some((f) => f.includes(`${d.rel}:`)));
-  const shown = failures.slice(0, 5).map((f) => `  ${f}`).join('\n');
+  const shown = failures
+    .slice(0, 5)
+    .map((f) => `  ${f}`)
+    .join('\n');
   return `${c.name} (${c.dialect}${c.split ? `, definitions in common.json${c.refs.length ? ', preloaded' : ''}` : ''}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
 }
 
 /** What the cases exercised: verdicts, tricky keys on failing pointers, and the keywords that failed. */
 function coverage(cases) {
   const valid = cases.filter((c) => c.validate);
-  const stats = { splitSchemas: valid.filter((c) => c.split).length, invalidSchemas: cases.length - valid.length, passing: 0, failing: 0, threw: 0, deepest: 0, escapedKeys: 0, emptyKeys: 0, nonAsciiKeys: 0, duplicateKeys: 0, withBom: 0 };
+  const stats = {
+    splitSchemas: valid.filter((c) => c.split).length,
+    invalidSchemas: cases.length - valid.length,
+    passing: 0,
+    failing: 0,
+    threw: 0,
+    deepest: 0,
+    escapedKeys: 0,
+    emptyKeys: 0,
+    nonAsciiKeys: 0,
+    duplicateKeys: 0,
+    withBom: 0,
+  };
   const keywords = new Set();
   for (const c of valid) {
     c.documents.forEach((d, i) => {
@@ -276,17 +364,26 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
       return duplicates.length ? { duplicates } : expectedOutcome(c.validate, JSON.parse(d.text));
     });
   }
-  const rules = valid.map((c) => ({ name: c.name, files: [`${c.name}/docs/*.json`], schema: `${c.name}/schema.json`, refs: c.refs }));
+  const rules = valid.map((c) => ({
+    name: c.name,
+    files: [`${c.name}/docs/*.json`],
+    schema: `${c.name}/schema.json`,
+    refs: c.refs,
+  }));
   fs.writeFileSync(path.join(root, '.filecheckrc.json'), JSON.stringify({ rules }));
 
-  const runs = await Promise.all([...EXECUTORS.map((workers) => checkRun(root, valid, workers)), ...cases.filter((c) => c.invalid).map((c) => checkInvalidSchema(root, c))]);
+  const runs = await Promise.all([
+    ...EXECUTORS.map((workers) => checkRun(root, valid, workers)),
+    ...cases.filter((c) => c.invalid).map((c) => checkInvalidSchema(root, c)),
+  ]);
   const report = [];
   for (const run of runs.slice(EXECUTORS.length)) report.push(...run);
   for (const { failures } of runs.slice(0, EXECUTORS.length)) {
     for (const [c, found] of failures) report.push(c ? describeCase(c, found) : found.join('\n'));
   }
   const [inline, pool] = runs;
-  if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files)) report.push('the in-process and pool reports differ');
+  if (inline.files && pool.files && !isDeepEqual(inline.files, pool.files))
+    report.push('the in-process and pool reports differ');
 
   const { stats, keywords } = coverage(cases);
   t.diagnostic(`FUZZ_SEED=${SEED}: ${JSON.stringify(stats)}; ajv keywords failed: ${[...keywords].sort().join(' ')}`);

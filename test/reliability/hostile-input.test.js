@@ -8,7 +8,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, checkBothExecutors } from '../helpers/cli.js';
+import {
+  runCli,
+  makeTree,
+  writeTree,
+  parseJsonReport,
+  failedPaths,
+  filesLine,
+  checkBothExecutors,
+} from '../helpers/cli.js';
 import { parseXml } from '../helpers/xml.js';
 
 const isWindows = process.platform === 'win32';
@@ -22,14 +30,20 @@ const PROBE = new URL('../../bench/rss-probe.js', import.meta.url).href; // a UR
 async function runMeasured(t, args, { cwd, heapMb, timeout }) {
   const rssFile = path.join(makeTree(t), 'rss.txt');
   const flags = [`--import=${PROBE}`, ...(heapMb ? [`--max-old-space-size=${heapMb}`] : [])];
-  const run = await runCli(args, { cwd, timeout, env: { NODE_OPTIONS: flags.join(' '), FILECHECK_BENCH_RSS_FILE: rssFile } });
+  const run = await runCli(args, {
+    cwd,
+    timeout,
+    env: { NODE_OPTIONS: flags.join(' '), FILECHECK_BENCH_RSS_FILE: rssFile },
+  });
   const kib = fs.existsSync(rssFile) ? Number(fs.readFileSync(rssFile, 'utf8').trim()) : NaN;
   return { ...run, peakMiB: Math.round(kib / 1024) };
 }
 
 // ── deep nesting ─────────────────────────────────────────────────────────────────────────────────
 
-test('deep nesting: 100,000 levels fail with one parse problem in both executors; 1,000 levels are checked in full', { timeout: 60_000 }, async (t) => {
+test('deep nesting: 100,000 levels fail with one parse problem in both executors; 1,000 levels are checked in full', {
+  timeout: 60_000,
+}, async (t) => {
   const depth = 100_000;
   const dir = makeTree(t, {
     'a-good.json': '[1]',
@@ -40,18 +54,37 @@ test('deep nesting: 100,000 levels fail with one parse problem in both executors
     'z-good.json': '[[1, 2], [3]]',
     'schema/recursive.json': JSON.stringify({ type: ['array', 'number'], items: { $ref: '#' } }), // one call per level
   });
-  const tooDeep = (column) => [{ validator: 'parse', message: 'the document is nested too deeply (more than 1000 levels)', line: 1, column, kind: 'parse' }];
+  const tooDeep = (column) => [
+    {
+      validator: 'parse',
+      message: 'the document is nested too deeply (more than 1000 levels)',
+      line: 1,
+      column,
+      kind: 'parse',
+    },
+  ];
   for (const rules of [[], ['-s', 'schema/recursive.json']]) {
     const { byPath, summary } = await checkBoth(dir, ['*.json', ...rules]);
     assert.deepEqual(byPath['deep-array.json'].problems, tooDeep(1001));
     assert.deepEqual(byPath['deep-object.json'].problems, tooDeep(5001));
-    assert.deepEqual(byPath['deep-broken.json'].problems, tooDeep(1001), 'not JSON, and too deep to place its syntax error');
+    assert.deepEqual(
+      byPath['deep-broken.json'].problems,
+      tooDeep(1001),
+      'not JSON, and too deep to place its syntax error',
+    );
     assert.equal(byPath['a-good.json'].status, 'pass');
     assert.equal(byPath['z-good.json'].status, 'pass');
     assert.equal(summary.total, 6);
     if (rules.length) {
       assert.deepEqual(byPath['deep-breaks-schema.json'].problems, [
-        { validator: 'json-schema', message: 'must be array or number', kind: 'invalid', pointer: '/0'.repeat(1000), line: 1, column: 1001 },
+        {
+          validator: 'json-schema',
+          message: 'must be array or number',
+          kind: 'invalid',
+          pointer: '/0'.repeat(1000),
+          line: 1,
+          column: 1001,
+        },
       ]);
     } else {
       assert.equal(byPath['deep-breaks-schema.json'].status, 'pass');
@@ -64,7 +97,9 @@ test('deep nesting: 100,000 levels fail with one parse problem in both executors
 test('a 600 MiB file fails with kind io, found or named, unread: no memory spike', { timeout: 60_000 }, async (t) => {
   const dir = makeTree(t, { 'good.json': GOOD, 'huge.json': '' });
   fs.truncateSync(path.join(dir, 'huge.json'), 600 * 1024 * 1024); // sparse: costs no disk
-  const problem = [{ validator: 'read', message: 'file is too large to check (600 MiB; the limit is 512 MiB)', kind: 'io' }];
+  const problem = [
+    { validator: 'read', message: 'file is too large to check (600 MiB; the limit is 512 MiB)', kind: 'io' },
+  ];
   for (const args of [['.'], ['huge.json', 'good.json']]) {
     const { byPath } = await checkBoth(dir, args);
     assert.deepEqual(byPath['huge.json'].problems, problem);
@@ -80,7 +115,9 @@ test('a 600 MiB file fails with kind io, found or named, unread: no memory spike
 
 // ── encodings ────────────────────────────────────────────────────────────────────────────────────
 
-test('invalid UTF-8, a NUL byte, UTF-16 and a name that is not UTF-8: the same one-line problem in both executors', { timeout: 60_000 }, async (t) => {
+test('invalid UTF-8, a NUL byte, UTF-16 and a name that is not UTF-8: the same one-line problem in both executors', {
+  timeout: 60_000,
+}, async (t) => {
   const dir = makeTree(t, {
     'good.json': GOOD,
     'latin1.json': Buffer.from('{"a": "caf\xe9"}', 'latin1'),
@@ -96,18 +133,38 @@ test('invalid UTF-8, a NUL byte, UTF-16 and a name that is not UTF-8: the same o
     hasBadName = false; // a file system that takes UTF-8 names only (APFS, NTFS)
   }
   const { byPath } = await checkBoth(dir, ['.']);
-  assert.deepEqual(byPath['latin1.json'].problems, [{ validator: 'read', message: 'file is not valid UTF-8 text (binary, or another encoding)', kind: 'io' }]);
-  assert.deepEqual(byPath['nul.json'].problems, [{ validator: 'parse', message: 'invalid JSON: Bad control character in string literal (the file contains a NUL byte: binary?)', line: 1, column: 8, kind: 'parse' }]);
+  assert.deepEqual(byPath['latin1.json'].problems, [
+    { validator: 'read', message: 'file is not valid UTF-8 text (binary, or another encoding)', kind: 'io' },
+  ]);
+  assert.deepEqual(byPath['nul.json'].problems, [
+    {
+      validator: 'parse',
+      message: 'invalid JSON: Bad control character in string literal (the file contains a NUL byte: binary?)',
+      line: 1,
+      column: 8,
+      kind: 'parse',
+    },
+  ]);
   for (const name of ['utf16le.json', 'utf16be.json']) {
-    assert.deepEqual(byPath[name].problems, [{ validator: 'read', message: 'file is UTF-16 text; filecheck reads UTF-8', kind: 'io' }], name);
+    assert.deepEqual(
+      byPath[name].problems,
+      [{ validator: 'read', message: 'file is UTF-16 text; filecheck reads UTF-8', kind: 'io' }],
+      name,
+    );
   }
-  if (hasBadName) assert.deepEqual(byPath['caf\uFFFD.json'].problems, [{ validator: 'read', message: 'file cannot be opened: its name is not valid UTF-8', kind: 'io' }]);
+  if (hasBadName)
+    assert.deepEqual(byPath['caf\uFFFD.json'].problems, [
+      { validator: 'read', message: 'file cannot be opened: its name is not valid UTF-8', kind: 'io' },
+    ]);
   assert.equal(byPath['good.json'].status, 'pass');
 });
 
 // ── files that are not files ─────────────────────────────────────────────────────────────────────
 
-test('a named pipe (found, named, behind a link, with a writer), a socket and a device fail with kind io and never block', { skip: isWindows && 'no named pipes or sockets in the file system', timeout: 60_000 }, async (t) => {
+test('a named pipe (found, named, behind a link, with a writer), a socket and a device fail with kind io and never block', {
+  skip: isWindows && 'no named pipes or sockets in the file system',
+  timeout: 60_000,
+}, async (t) => {
   const dir = makeTree(t, { 'good.json': GOOD, 'z-good.json': GOOD });
   execFileSync('mkfifo', [path.join(dir, 'pipe.json'), path.join(dir, 'fed.json')]);
   fs.symlinkSync('pipe.json', path.join(dir, 'link-to-pipe.json'));
@@ -122,15 +179,37 @@ test('a named pipe (found, named, behind a link, with a writer), a socket and a 
 
   const pipe = [{ validator: 'read', message: 'file is not a regular file (a named pipe)', kind: 'io' }];
   const found = await checkBoth(dir, ['.']);
-  for (const name of ['pipe.json', 'fed.json', 'link-to-pipe.json']) assert.deepEqual(found.byPath[name].problems, pipe, name);
-  assert.deepEqual(found.byPath['socket.json'].problems, [{ validator: 'read', message: 'file is not a regular file (a socket)', kind: 'io' }]);
+  for (const name of ['pipe.json', 'fed.json', 'link-to-pipe.json'])
+    assert.deepEqual(found.byPath[name].problems, pipe, name);
+  assert.deepEqual(found.byPath['socket.json'].problems, [
+    { validator: 'read', message: 'file is not a regular file (a socket)', kind: 'io' },
+  ]);
   assert.equal(found.summary.passed, 2);
 
   const zero = path.relative(dir, '/dev/zero').split(path.sep).join('/');
-  const named = await checkBoth(dir, ['pipe.json', 'fed.json', 'link-to-pipe.json', 'socket.json', '/dev/zero', 'good.json']);
+  const named = await checkBoth(dir, [
+    'pipe.json',
+    'fed.json',
+    'link-to-pipe.json',
+    'socket.json',
+    '/dev/zero',
+    'good.json',
+  ]);
   assert.deepEqual(named.byPath['link-to-pipe.json'].problems, pipe);
-  assert.deepEqual(named.byPath[zero].problems, [{ validator: 'read', message: 'file is not a regular file (a device)', kind: 'io' }], 'an endless device is not read');
-  assert.deepEqual(named.summary, { total: 6, passed: 1, failed: 5, skipped: 0, unchecked: 0, bailed: false, interrupted: false });
+  assert.deepEqual(
+    named.byPath[zero].problems,
+    [{ validator: 'read', message: 'file is not a regular file (a device)', kind: 'io' }],
+    'an endless device is not read',
+  );
+  assert.deepEqual(named.summary, {
+    total: 6,
+    passed: 1,
+    failed: 5,
+    skipped: 0,
+    unchecked: 0,
+    bailed: false,
+    interrupted: false,
+  });
 });
 
 // ── many failures ────────────────────────────────────────────────────────────────────────────────
@@ -150,7 +229,9 @@ function fastTempDir(t) {
   return dir;
 }
 
-test('100,000 failing files: every one reported, output streamed within an 80 MB heap, whole json, junit, sarif and gitlab reports', { timeout: 180_000 }, async (t) => {
+test('100,000 failing files: every one reported, output streamed within an 80 MB heap, whole json, junit, sarif and gitlab reports', {
+  timeout: 180_000,
+}, async (t) => {
   const dir = fastTempDir(t);
   for (let d = 0; d < 100; d++) {
     fs.mkdirSync(path.join(dir, `d${d}`));
@@ -165,19 +246,31 @@ test('100,000 failing files: every one reported, output streamed within an 80 MB
   assert.equal(filesLine(inline.stdout), 'Files: 100000 failed, 0 passed, 100000 total');
 
   const reports = makeTree(t);
-  const files = ['json:report.json', 'junit:report.xml', 'sarif:report.sarif', 'gitlab:report-gl.json'].flatMap((spec) => ['-r', spec.replace(':', `:${reports}/`)]);
+  const files = ['json:report.json', 'junit:report.xml', 'sarif:report.sarif', 'gitlab:report-gl.json'].flatMap(
+    (spec) => ['-r', spec.replace(':', `:${reports}/`)],
+  );
   const pool = await runMeasured(t, [...args, '--workers', '2', ...files], { cwd: dir, heapMb: 80, timeout: 120_000 });
   assert.equal(pool.code, 1, pool.stderr.slice(0, 2000));
   const json = parseJsonReport(fs.readFileSync(path.join(reports, 'report.json'), 'utf8'));
   assert.equal(json.files.length, 100_000);
-  assert.deepEqual(json.files[0].problems, [{ validator: 'require', message: 'missing required key "k"', kind: 'invalid', pointer: '', line: 1, column: 1 }]);
+  assert.deepEqual(json.files[0].problems, [
+    { validator: 'require', message: 'missing required key "k"', kind: 'invalid', pointer: '', line: 1, column: 1 },
+  ]);
   assert.equal(json.summary.failed, 100_000);
   const suite = parseXml(fs.readFileSync(path.join(reports, 'report.xml'), 'utf8')).children[0];
-  assert.deepEqual([suite.attributes.tests, suite.attributes.failures, suite.children.length], ['100000', '100000', 100_000]);
-  assert.equal(parseJsonReport(fs.readFileSync(path.join(reports, 'report.sarif'), 'utf8')).runs[0].results.length, 100_000);
+  assert.deepEqual(
+    [suite.attributes.tests, suite.attributes.failures, suite.children.length],
+    ['100000', '100000', 100_000],
+  );
+  assert.equal(
+    parseJsonReport(fs.readFileSync(path.join(reports, 'report.sarif'), 'utf8')).runs[0].results.length,
+    100_000,
+  );
   assert.equal(parseJsonReport(fs.readFileSync(path.join(reports, 'report-gl.json'), 'utf8')).length, 100_000);
 
-  t.diagnostic(`peak RSS, 100,000 failures: in-process ${inline.peakMiB} MiB, pool with json, junit, sarif and gitlab files ${pool.peakMiB} MiB`);
+  t.diagnostic(
+    `peak RSS, 100,000 failures: in-process ${inline.peakMiB} MiB, pool with json, junit, sarif and gitlab files ${pool.peakMiB} MiB`,
+  );
   for (const run of [inline, pool]) assert.ok(run.peakMiB < 300, `peak RSS ${run.peakMiB} MiB`);
 });
 
@@ -203,34 +296,68 @@ const NAMES = {
 };
 
 // GitHub's runner decodes a property value's %25, %0D, %0A, %3A and %2C (actions/toolkit, command.ts).
-const githubProperty = (value) => value.replace(/%(25|0D|0A|3A|2C)/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+const githubProperty = (value) =>
+  value.replace(/%(25|0D|0A|3A|2C)/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
 
-test('odd file names: quoted in the human report, exact in json, well-formed in junit, escaped in GitHub annotations', { skip: isWindows && 'most of these names are not allowed', timeout: 60_000 }, async (t) => {
+test('odd file names: quoted in the human report, exact in json, well-formed in junit, escaped in GitHub annotations', {
+  skip: isWindows && 'most of these names are not allowed',
+  timeout: 60_000,
+}, async (t) => {
   const names = Object.keys(NAMES).sort();
   // One file quotes its own content in its message: a line break and an escape sequence.
-  const dir = makeTree(t, { ...Object.fromEntries(names.map((name) => [name, '{'])), 'snippet.json': '{"a":\n x\u001b[2K }', 'good.json': GOOD });
+  const dir = makeTree(t, {
+    ...Object.fromEntries(names.map((name) => [name, '{'])),
+    'snippet.json': '{"a":\n x\u001b[2K }',
+    'good.json': GOOD,
+  });
 
   const human = await runCli(['.'], { cwd: dir });
   assert.equal(human.code, 1, human.stderr);
   assert.doesNotMatch(human.stdout, /[\u001b\r]/, 'no raw escape or carriage return reaches the terminal');
-  assert.deepEqual(failedPaths(human.stdout), [...names, 'snippet.json'].sort().map((name) => NAMES[name] ?? name));
-  assert.equal(human.stdout.split('\n').filter((line) => line.startsWith(' FAIL ')).length, names.length + 1, 'one FAIL line per failing file: none forged');
-  assert.match(human.stdout, /^ {2}2:2 {6}invalid JSON: Unexpected token 'x', "\{"a":\\n x\\u001b\[2K }" is not valid JSON {2}\(parse\)$/m, 'the quoted content is escaped too');
+  assert.deepEqual(
+    failedPaths(human.stdout),
+    [...names, 'snippet.json'].sort().map((name) => NAMES[name] ?? name),
+  );
+  assert.equal(
+    human.stdout.split('\n').filter((line) => line.startsWith(' FAIL ')).length,
+    names.length + 1,
+    'one FAIL line per failing file: none forged',
+  );
+  assert.match(
+    human.stdout,
+    /^ {2}2:2 {6}invalid JSON: Unexpected token 'x', "\{"a":\\n x\\u001b\[2K }" is not valid JSON {2}\(parse\)$/m,
+    'the quoted content is escaped too',
+  );
 
   const list = await runCli(['.', '--list-files'], { cwd: dir });
   assert.equal(list.stdout.split('\n').length - 1, names.length + 2, 'one line per file');
 
   const { byPath } = await checkBoth(dir, ['.']);
-  assert.deepEqual(Object.keys(byPath).sort(), [...names, 'good.json', 'snippet.json'].sort(), 'json: every name exact');
+  assert.deepEqual(
+    Object.keys(byPath).sort(),
+    [...names, 'good.json', 'snippet.json'].sort(),
+    'json: every name exact',
+  );
 
   await runCli(['.', '-r', 'junit:report.xml'], { cwd: dir });
-  const cases = parseXml(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).children[0].children.filter((c) => c.name === 'testcase');
+  const cases = parseXml(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).children[0].children.filter(
+    (c) => c.name === 'testcase',
+  );
   // XML 1.0 cannot hold ESC at all: it becomes U+FFFD; line breaks and tabs come back exactly.
-  assert.deepEqual(cases.map((c) => c.attributes.name).filter((name) => name !== 'good.json' && name !== 'snippet.json').sort(), names.map((name) => name.replace('\u001b', '\uFFFD')).sort());
+  assert.deepEqual(
+    cases
+      .map((c) => c.attributes.name)
+      .filter((name) => name !== 'good.json' && name !== 'snippet.json')
+      .sort(),
+    names.map((name) => name.replace('\u001b', '\uFFFD')).sort(),
+  );
 
   const github = await runCli(['.', '-r', 'github'], { cwd: dir });
   const commands = github.stdout.split('\n').filter(Boolean);
-  assert.ok(commands.every((line) => line.startsWith('::error file=')), `one workflow command per line:\n${github.stdout}`);
+  assert.ok(
+    commands.every((line) => line.startsWith('::error file=')),
+    `one workflow command per line:\n${github.stdout}`,
+  );
   assert.equal(commands.length, names.length + 1);
   const files = commands.map((line) => githubProperty(/^::error file=([^,:]*)[,:]/.exec(line)[1]));
   assert.deepEqual(files.sort(), [...names, 'snippet.json'].sort(), 'the file property decodes to the exact name');
@@ -238,7 +365,10 @@ test('odd file names: quoted in the human report, exact in json, well-formed in 
 
 // ── symbolic links ───────────────────────────────────────────────────────────────────────────────
 
-test('symbolic links: loops end, links inside the project are followed, a link out of it fails unread', { skip: isWindows && 'symlinks need privileges on Windows', timeout: 60_000 }, async (t) => {
+test('symbolic links: loops end, links inside the project are followed, a link out of it fails unread', {
+  skip: isWindows && 'symlinks need privileges on Windows',
+  timeout: 60_000,
+}, async (t) => {
   const outside = makeTree(t, { 'secret.json': 'not json: SECRET', 'folder/other.json': 'SECRET too' });
   const dir = makeTree(t, { 'data/a.json': GOOD, 'shared/b.json': GOOD });
   const link = (target, at) => fs.symlinkSync(target, path.join(dir, at));
@@ -249,7 +379,9 @@ test('symbolic links: loops end, links inside the project are followed, a link o
   link(path.join(outside, 'secret.json'), 'data/secret.json'); // out of the project
   link(path.join(outside, 'folder'), 'data/outside'); // a folder out of the project: not entered
 
-  const refused = (to) => [{ validator: 'read', message: `file is a symbolic link out of the project (to ${to}); not followed`, kind: 'io' }];
+  const refused = (to) => [
+    { validator: 'read', message: `file is a symbolic link out of the project (to ${to}); not followed`, kind: 'io' },
+  ];
   const found = await checkBoth(dir, ['data']);
   assert.deepEqual(Object.keys(found.byPath), ['data/a.json', 'data/secret.json', 'data/shared/b.json']);
   assert.deepEqual(found.byPath['data/secret.json'].problems, refused(path.join(outside, 'secret.json')));
@@ -257,7 +389,11 @@ test('symbolic links: loops end, links inside the project are followed, a link o
   const named = await checkBoth(dir, ['data/secret.json', 'data/outside/other.json', 'data/a.json']);
   assert.deepEqual(named.byPath['data/secret.json'].problems, refused(path.join(outside, 'secret.json')));
   assert.deepEqual(named.byPath['data/outside/other.json'].problems, [
-    { validator: 'read', message: `file is behind a symbolic link out of the project (to ${path.join(outside, 'folder/other.json')}); not followed`, kind: 'io' },
+    {
+      validator: 'read',
+      message: `file is behind a symbolic link out of the project (to ${path.join(outside, 'folder/other.json')}); not followed`,
+      kind: 'io',
+    },
   ]);
   const human = await runCli(['data', 'data/outside/other.json'], { cwd: dir });
   assert.doesNotMatch(human.stdout + human.stderr, /SECRET/, 'nothing behind the links was read');
@@ -269,7 +405,9 @@ test('symbolic links: loops end, links inside the project are followed, a link o
 
 // ── a file that goes away ────────────────────────────────────────────────────────────────────────
 
-test('a file deleted between discovery and reading fails with kind io; the run goes on', { timeout: 60_000 }, async (t) => {
+test('a file deleted between discovery and reading fails with kind io; the run goes on', {
+  timeout: 60_000,
+}, async (t) => {
   // The validator module deletes b.json when it is loaded: after discovery, before any file is
   // checked, in the main thread or in each worker alike.
   const dir = makeTree(t, {
@@ -286,7 +424,13 @@ test('a file deleted between discovery and reading fails with kind io; the run g
     runs.push(parseJsonReport(run.stdout));
   }
   for (const { files, summary } of runs) {
-    assert.deepEqual(files, [{ path: 'data/b.json', status: 'fail', problems: [{ validator: 'read', message: 'file no longer exists (deleted after it was found?)', kind: 'io' }] }]);
+    assert.deepEqual(files, [
+      {
+        path: 'data/b.json',
+        status: 'fail',
+        problems: [{ validator: 'read', message: 'file no longer exists (deleted after it was found?)', kind: 'io' }],
+      },
+    ]);
     assert.equal(summary.passed, 2);
   }
 });

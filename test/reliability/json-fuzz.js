@@ -9,7 +9,11 @@ export const DIALECTS = {
   'draft-06': { level: 6, defs: 'definitions', uris: spellings('json-schema.org/draft-06/schema') },
   'draft-07': { level: 7, defs: 'definitions', uris: [undefined, '', ...spellings('json-schema.org/draft-07/schema')] },
   '2019-09': { level: 8, defs: '$defs', uris: spellings('json-schema.org/draft/2019-09/schema') },
-  '2020-12': { level: 9, defs: '$defs', uris: [...spellings('json-schema.org/draft/2020-12/schema'), 'http://json-schema.org/schema#'] },
+  '2020-12': {
+    level: 9,
+    defs: '$defs',
+    uris: [...spellings('json-schema.org/draft/2020-12/schema'), 'http://json-schema.org/schema#'],
+  },
 };
 
 function spellings(uri) {
@@ -18,15 +22,76 @@ function spellings(uri) {
 
 // Keys that JSON pointers must escape ("/", "~"), that are empty or blank, non-ASCII (composed and
 // decomposed é), need escaping in JSON text, look like indexes, or name Object.prototype members.
-const KEYS = ['a', 'b', 'c', 'name', 'x/y', '/', '~', '~1', '~0', 'a~1b', '', ' ', 'ключ', '😀', 'é', 'e\u0301', 'a"b', 'tab\t', 'back\\slash', '0', '10', 'constructor', '__proto__', 'toString'];
+const KEYS = [
+  'a',
+  'b',
+  'c',
+  'name',
+  'x/y',
+  '/',
+  '~',
+  '~1',
+  '~0',
+  'a~1b',
+  '',
+  ' ',
+  'ключ',
+  '😀',
+  'é',
+  'e\u0301',
+  'a"b',
+  'tab\t',
+  'back\\slash',
+  '0',
+  '10',
+  'constructor',
+  '__proto__',
+  'toString',
+];
 // Documents also have a key with a lone surrogate: valid JSON, but ajv cannot compile it in a schema.
 const DOCUMENT_KEYS = [...KEYS, 'half\ud800'];
 
-const STRINGS = ['', 'a', 'abc', 'A', 'ключ', 'é', 'e\u0301', '😀', '😀😀', 'a/b', '~1', 'line\nbreak', 'quote"', '\u0000', '\u2028', '\uFFFD', '\udc00', 'x'.repeat(12), '2024-02-29', '42'];
+const STRINGS = [
+  '',
+  'a',
+  'abc',
+  'A',
+  'ключ',
+  'é',
+  'e\u0301',
+  '😀',
+  '😀😀',
+  'a/b',
+  '~1',
+  'line\nbreak',
+  'quote"',
+  '\u0000',
+  '\u2028',
+  '\uFFFD',
+  '\udc00',
+  'x'.repeat(12),
+  '2024-02-29',
+  '42',
+];
 const CHARS = ['a', 'b', 'Z', '0', ' ', 'é', 'ж', '😀', '/', '~', '"', '\\', '\n'];
 
 // Raw number texts, each a valid JSON number: huge ones parse to ±Infinity, tiny ones to 0.
-const ODD_NUMBERS = ['0', '-0', '1.0', '1e400', '-1e400', '1e-400', '12345678901234567890', '9007199254740993', '0.1', '1E+2', '2.5e-3', '-7', '1e308', '4294967296'];
+const ODD_NUMBERS = [
+  '0',
+  '-0',
+  '1.0',
+  '1e400',
+  '-1e400',
+  '1e-400',
+  '12345678901234567890',
+  '9007199254740993',
+  '0.1',
+  '1E+2',
+  '2.5e-3',
+  '-7',
+  '1e308',
+  '4294967296',
+];
 
 const PATTERNS = {
   '^a': ['a', 'abc', 'ba', ''],
@@ -66,7 +131,26 @@ const FORMATS = {
 };
 const NUMBER_FORMATS = ['int32', 'int64', 'float', 'double'];
 
-const ENUM_VALUES = [0, 1, -1, 1.5, 'a', '', 'ключ', '😀', true, false, null, [1, 'a'], { a: 1 }, {}, [], 12345678901234567890, 1e308, 'x/y'];
+const ENUM_VALUES = [
+  0,
+  1,
+  -1,
+  1.5,
+  'a',
+  '',
+  'ключ',
+  '😀',
+  true,
+  false,
+  null,
+  [1, 'a'],
+  { a: 1 },
+  {},
+  [],
+  12345678901234567890,
+  1e308,
+  'x/y',
+];
 const DEF_NAMES = ['d0', 'a/b', 't~x', 'n1'];
 const TYPES = ['object', 'array', 'string', 'number', 'integer', 'boolean', 'null'];
 
@@ -120,7 +204,13 @@ export function moveDefinitions(schema, dialect, file) {
     const copy = {};
     for (const key of Object.keys(node)) {
       const value = node[key];
-      put(copy, key, key === '$ref' && typeof value === 'string' && value.startsWith(`#/${defs}/`) ? `${file}${value}` : rewrite(value));
+      put(
+        copy,
+        key,
+        key === '$ref' && typeof value === 'string' && value.startsWith(`#/${defs}/`)
+          ? `${file}${value}`
+          : rewrite(value),
+      );
     }
     return copy;
   };
@@ -139,9 +229,21 @@ function schemaFor(g, depth, { data = false, like } = {}) {
   const schema = {};
   const leaf = depth >= 3;
   // Most documents are objects at the top, where the keywords that judge a whole object live.
-  const type = like !== undefined && rng.chance(0.75) ? like : depth === 0 && rng.chance(0.75) ? 'object' : rng.chance(0.12) ? undefined : rng.chance(0.08) ? rng.shuffle(TYPES).slice(0, 2) : pickType(rng, leaf);
+  const type =
+    like !== undefined && rng.chance(0.75)
+      ? like
+      : depth === 0 && rng.chance(0.75)
+        ? 'object'
+        : rng.chance(0.12)
+          ? undefined
+          : rng.chance(0.08)
+            ? rng.shuffle(TYPES).slice(0, 2)
+            : pickType(rng, leaf);
   if (type !== undefined) schema.type = type;
-  const has = (t) => type === undefined ? rng.chance(0.3) : [type].flat().includes(t) || (t === 'number' && [type].flat().includes('integer'));
+  const has = (t) =>
+    type === undefined
+      ? rng.chance(0.3)
+      : [type].flat().includes(t) || (t === 'number' && [type].flat().includes('integer'));
   if (has('object') && !leaf) objectKeywords(g, schema, depth);
   if (has('array') && !leaf) arrayKeywords(g, schema, depth);
   if (has('string')) stringKeywords(g, schema);
@@ -153,7 +255,9 @@ function schemaFor(g, depth, { data = false, like } = {}) {
 }
 
 function pickType(rng, leaf) {
-  const weights = leaf ? { string: 3, number: 2, integer: 2, boolean: 1, null: 1 } : { object: 4, array: 4, string: 2, number: 1, integer: 1, boolean: 1, null: 1 };
+  const weights = leaf
+    ? { string: 3, number: 2, integer: 2, boolean: 1, null: 1 }
+    : { object: 4, array: 4, string: 2, number: 1, integer: 1, boolean: 1, null: 1 };
   let r = rng.next() * Object.values(weights).reduce((a, b) => a + b);
   for (const [type, weight] of Object.entries(weights)) if ((r -= weight) < 0) return type;
   return 'string';
@@ -170,12 +274,16 @@ function objectKeywords(g, schema, depth) {
   if (required.length && rng.chance(0.6)) schema.required = required; // draft-04 forbids an empty list
   if (rng.chance(0.25)) {
     schema.patternProperties = {};
-    for (const pattern of rng.shuffle(Object.keys(KEY_PATTERNS)).slice(0, rng.int(1, 2))) schema.patternProperties[pattern] = schemaFor(g, depth + 1, { data: true });
+    for (const pattern of rng.shuffle(Object.keys(KEY_PATTERNS)).slice(0, rng.int(1, 2)))
+      schema.patternProperties[pattern] = schemaFor(g, depth + 1, { data: true });
   }
   if (rng.chance(0.35)) schema.additionalProperties = rng.chance(0.6) ? false : schemaFor(g, depth + 1, { data: true });
   if (rng.chance(0.2)) schema.minProperties = rng.int(0, 3);
   if (rng.chance(0.2)) schema.maxProperties = rng.int(1, 4);
-  if (level >= 6 && rng.chance(0.2)) schema.propertyNames = rng.chance(0.5) ? { maxLength: rng.int(0, 3) } : { pattern: rng.pick(Object.keys(KEY_PATTERNS)) };
+  if (level >= 6 && rng.chance(0.2))
+    schema.propertyNames = rng.chance(0.5)
+      ? { maxLength: rng.int(0, 3) }
+      : { pattern: rng.pick(Object.keys(KEY_PATTERNS)) };
   if (rng.chance(depth === 0 ? 0.6 : 0.3) && keys.length) {
     const [from, ...rest] = keys;
     const needs = rest.length ? rest.slice(0, 2) : [rng.pick(KEYS)];
@@ -183,15 +291,19 @@ function objectKeywords(g, schema, depth) {
     else if (rng.chance(0.75)) schema.dependentRequired = put({}, from, needs);
     else schema.dependentSchemas = put({}, from, schemaFor(g, depth + 1));
   }
-  if (level >= 8 && rng.chance(depth === 0 ? 0.6 : 0.4)) schema.unevaluatedProperties = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
+  if (level >= 8 && rng.chance(depth === 0 ? 0.6 : 0.4))
+    schema.unevaluatedProperties = rng.chance(0.7) ? false : schemaFor(g, depth + 1, { data: true });
 }
 
 function arrayKeywords(g, schema, depth) {
   const { rng, level } = g;
-  const tuple = rng.chance(0.35) ? Array.from({ length: rng.int(1, 3) }, () => schemaFor(g, depth + 1, { data: true })) : null;
+  const tuple = rng.chance(0.35)
+    ? Array.from({ length: rng.int(1, 3) }, () => schemaFor(g, depth + 1, { data: true }))
+    : null;
   // unevaluatedItems judges only the items nothing else evaluated: often leave the rest to it
   const unevaluated = level >= 8 && rng.chance(0.3);
-  const rest = unevaluated && rng.chance(0.6) ? undefined : rng.chance(0.3) ? false : schemaFor(g, depth + 1, { data: true });
+  const rest =
+    unevaluated && rng.chance(0.6) ? undefined : rng.chance(0.3) ? false : schemaFor(g, depth + 1, { data: true });
   if (level >= 9) {
     if (tuple) schema.prefixItems = tuple;
     if (rest !== undefined && (!tuple || rng.chance(0.6))) schema.items = rest;
@@ -281,9 +393,27 @@ function nodeFor(g, schema, depth) {
   const type = typeOf(rng, parts);
   if (type === 'object') return objectFor(g, parts, depth);
   const first = (has) => parts.find(has) ?? schema;
-  if (type === 'array') return arrayFor(g, first((p) => p.items !== undefined || p.prefixItems), depth);
-  if (type === 'string') return { str: stringFor(rng, first((p) => p.format || p.pattern || p.minLength !== undefined || p.maxLength !== undefined)) };
-  if (type === 'number' || type === 'integer') return { raw: numberFor(rng, first((p) => p.minimum !== undefined || p.maximum !== undefined || p.multipleOf), type === 'integer') };
+  if (type === 'array')
+    return arrayFor(
+      g,
+      first((p) => p.items !== undefined || p.prefixItems),
+      depth,
+    );
+  if (type === 'string')
+    return {
+      str: stringFor(
+        rng,
+        first((p) => p.format || p.pattern || p.minLength !== undefined || p.maxLength !== undefined),
+      ),
+    };
+  if (type === 'number' || type === 'integer')
+    return {
+      raw: numberFor(
+        rng,
+        first((p) => p.minimum !== undefined || p.maximum !== undefined || p.multipleOf),
+        type === 'integer',
+      ),
+    };
   if (type === 'boolean') return { raw: rng.pick(['true', 'false']) };
   if (type === 'null') return { raw: 'null' };
   return randomNode(rng, depth);
@@ -320,7 +450,8 @@ function objectFor(g, parts, depth) {
   const required = new Set(parts.flatMap((p) => p.required ?? []));
   for (const part of parts) {
     for (const key of Object.keys(part.properties ?? {})) {
-      if (!entries.has(key) && rng.chance(required.has(key) ? 0.9 : 0.6)) entries.set(key, nodeFor(g, part.properties[key], depth + 1));
+      if (!entries.has(key) && rng.chance(required.has(key) ? 0.9 : 0.6))
+        entries.set(key, nodeFor(g, part.properties[key], depth + 1));
     }
   }
   for (const key of required) if (!entries.has(key) && rng.chance(0.85)) entries.set(key, randomNode(rng, depth + 1));
@@ -328,23 +459,31 @@ function objectFor(g, parts, depth) {
     if (rng.chance(0.5)) entries.set(rng.pick(KEY_PATTERNS[pattern] ?? ['a']), nodeFor(g, sub, depth + 1));
   }
   const closed = parts.some((p) => p.additionalProperties === false || p.unevaluatedProperties === false);
-  const extras = rng.chance(closed ? 0.1 : 0.25) ? rng.int(1, 2) : Math.max(0, Math.max(0, ...parts.map((p) => p.minProperties ?? 0)) - entries.size);
+  const extras = rng.chance(closed ? 0.1 : 0.25)
+    ? rng.int(1, 2)
+    : Math.max(0, Math.max(0, ...parts.map((p) => p.minProperties ?? 0)) - entries.size);
   const additional = parts.map((p) => p.additionalProperties).find((a) => typeof a === 'object');
   for (let i = 0; i < extras; i++) entries.set(rng.pick(DOCUMENT_KEYS), nodeFor(g, additional, depth + 1));
   for (const part of parts) {
     for (const [key, needs] of Object.entries({ ...part.dependencies, ...part.dependentRequired })) {
-      if (entries.has(key) && Array.isArray(needs)) for (const need of needs) if (!entries.has(need) && rng.chance(0.8)) entries.set(need, randomNode(rng, depth + 1));
+      if (entries.has(key) && Array.isArray(needs))
+        for (const need of needs)
+          if (!entries.has(need) && rng.chance(0.8)) entries.set(need, randomNode(rng, depth + 1));
     }
   }
   for (const part of parts) {
-    if (part.propertyNames !== undefined && rng.chance(0.8)) for (const key of entries.keys()) if (!nameFits(part.propertyNames, key)) entries.delete(key);
+    if (part.propertyNames !== undefined && rng.chance(0.8))
+      for (const key of entries.keys()) if (!nameFits(part.propertyNames, key)) entries.delete(key);
   }
   return { obj: rng.chance(0.3) ? rng.shuffle([...entries]) : [...entries] };
 }
 
 function nameFits(names, key) {
   if (typeof names !== 'object') return names !== false;
-  return [...key].length <= (names.maxLength ?? Infinity) && (names.pattern === undefined || new RegExp(names.pattern, 'u').test(key));
+  return (
+    [...key].length <= (names.maxLength ?? Infinity) &&
+    (names.pattern === undefined || new RegExp(names.pattern, 'u').test(key))
+  );
 }
 
 function arrayFor(g, schema, depth) {
@@ -354,7 +493,8 @@ function arrayFor(g, schema, depth) {
   const min = schema.minItems ?? 0;
   const length = rng.int(min, Math.max(min, Math.min(schema.maxItems ?? 4, 5)));
   const items = Array.from({ length }, (_, i) => nodeFor(g, i < tuple.length ? tuple[i] : rest, depth + 1));
-  if (schema.contains !== undefined && length && rng.chance(0.6)) items[rng.int(0, length - 1)] = nodeFor(g, schema.contains, depth + 1);
+  if (schema.contains !== undefined && length && rng.chance(0.6))
+    items[rng.int(0, length - 1)] = nodeFor(g, schema.contains, depth + 1);
   return { arr: items };
 }
 
@@ -371,8 +511,14 @@ function stringFor(rng, schema) {
 
 function numberFor(rng, schema, integer) {
   if (rng.chance(0.15)) return rng.pick(ODD_NUMBERS);
-  const low = Math.max(-1000, schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -20));
-  const high = Math.min(1000, schema.maximum ?? (typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : 20));
+  const low = Math.max(
+    -1000,
+    schema.minimum ?? (typeof schema.exclusiveMinimum === 'number' ? schema.exclusiveMinimum : -20),
+  );
+  const high = Math.min(
+    1000,
+    schema.maximum ?? (typeof schema.exclusiveMaximum === 'number' ? schema.exclusiveMaximum : 20),
+  );
   let n = low + rng.next() * Math.max(0, high - low);
   if (integer || rng.chance(0.5)) n = Math.round(n);
   if (schema.multipleOf && rng.chance(0.8)) n = Math.round(n / schema.multipleOf) * schema.multipleOf;
@@ -383,7 +529,12 @@ const SCALARS_ONLY = 4; // the depth from which randomNode makes no more contain
 
 function randomNode(rng, depth) {
   const kind = depth >= SCALARS_ONLY ? rng.int(2, 5) : rng.int(0, 5);
-  if (kind === 0) return { obj: Array.from({ length: rng.int(0, 3) }, () => [rng.pick(DOCUMENT_KEYS), randomNode(rng, depth + 1)]).filter(([k], i, all) => all.findIndex(([other]) => other === k) === i) };
+  if (kind === 0)
+    return {
+      obj: Array.from({ length: rng.int(0, 3) }, () => [rng.pick(DOCUMENT_KEYS), randomNode(rng, depth + 1)]).filter(
+        ([k], i, all) => all.findIndex(([other]) => other === k) === i,
+      ),
+    };
   if (kind === 1) return { arr: Array.from({ length: rng.int(0, 3) }, () => randomNode(rng, depth + 1)) };
   if (kind === 2) return { str: rng.pick(STRINGS) };
   if (kind === 3) return { raw: rng.pick(ODD_NUMBERS) };
@@ -401,7 +552,10 @@ function toNode(value) {
 /** The value a "#/..." $ref names in the root schema. */
 function resolveRef(root, ref) {
   let schema = root;
-  for (const part of ref.slice(2).split('/').filter((p, i) => i > 0 || p !== '')) {
+  for (const part of ref
+    .slice(2)
+    .split('/')
+    .filter((p, i) => i > 0 || p !== '')) {
     schema = schema?.[part.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return schema;
@@ -458,10 +612,12 @@ function write(w, node, depth) {
   return node.raw;
 }
 
-const member = (w, key, value, depth) => `${quote(w, key)}${w.gap()}:${w.layout.space}${w.gap()}${write(w, value, depth + 1)}`;
+const member = (w, key, value, depth) =>
+  `${quote(w, key)}${w.gap()}:${w.layout.space}${w.gap()}${write(w, value, depth + 1)}`;
 
 const SHORT = { '"': '\\"', '\\': '\\\\', '\n': '\\n', '\r': '\\r', '\t': '\\t', '\b': '\\b', '\f': '\\f' };
-const unicodeEscapes = (c) => Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''); // a pair: two escapes
+const unicodeEscapes = (c) =>
+  Array.from({ length: c.length }, (_, i) => `\\u${c.charCodeAt(i).toString(16).padStart(4, '0')}`).join(''); // a pair: two escapes
 
 // By code point: half of a surrogate pair written raw would reach the disk as U+FFFD, so a lone
 // surrogate is always escaped (valid JSON, though not valid Unicode).
@@ -470,7 +626,14 @@ function quote(w, text) {
   for (const c of text) {
     const unit = c.charCodeAt(0);
     if (SHORT[c] && !w.rng.chance(w.escapes)) out += SHORT[c];
-    else if (unit < 0x20 || c === '"' || c === '\\' || (c.length === 1 && unit >= 0xd800 && unit <= 0xdfff) || w.rng.chance(w.escapes)) out += unicodeEscapes(c);
+    else if (
+      unit < 0x20 ||
+      c === '"' ||
+      c === '\\' ||
+      (c.length === 1 && unit >= 0xd800 && unit <= 0xdfff) ||
+      w.rng.chance(w.escapes)
+    )
+      out += unicodeEscapes(c);
     else if (c === '/' && w.rng.chance(0.5)) out += '\\/';
     else out += c;
   }

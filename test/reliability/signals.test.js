@@ -10,7 +10,10 @@ import os from 'node:os';
 import { runCli, makeTree, writeTree, parseJsonReport, filesLine } from '../helpers/cli.js';
 import { parseXml } from '../helpers/xml.js';
 
-const EXECUTORS = [['in-process', '0'], ['pool', '2']];
+const EXECUTORS = [
+  ['in-process', '0'],
+  ['pool', '2'],
+];
 const FILES = 400;
 
 // Trees shared by the tests of this file (making thousands of files is most of their cost); each
@@ -58,43 +61,89 @@ function signalWhenStarted(args, signal, go) {
 
 const leftovers = (dir) => fs.readdirSync(dir, { recursive: true }).filter((name) => name.endsWith('.tmp'));
 
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]]) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+]) {
   for (const [executor, workers] of EXECUTORS) {
-    test(`${signal} (${executor}): exit ${code}, the partial summary, whole json, junit and sarif reports`, { timeout: 60_000 }, async (t) => {
+    test(`${signal} (${executor}): exit ${code}, the partial summary, whole json, junit and sarif reports`, {
+      timeout: 60_000,
+    }, async (t) => {
       const dir = makeTree(t); // the reports, and the file that lets the validator go on
-      const args = ['--workers', workers, '-r', 'default', '-r', `json:${dir}/report.json`, '-r', `junit:${dir}/report.xml`, '-r', `sarif:${dir}/report.sarif`];
+      const args = [
+        '--workers',
+        workers,
+        '-r',
+        'default',
+        '-r',
+        `json:${dir}/report.json`,
+        '-r',
+        `junit:${dir}/report.xml`,
+        '-r',
+        `sarif:${dir}/report.sarif`,
+      ];
       const run = await signalWhenStarted(args, signal, path.join(dir, 'go'));
       assert.equal(run.code, code, run.stdout.slice(-500) + run.stderr);
       assert.equal(run.signal, null);
       assert.match(run.stderr, /^(started\n)+$/, 'nothing but the validator on stderr: no stack trace');
       assert.match(run.stdout, /^Interrupted: the summary is partial\.$/m);
-      const [, unchecked, passed] = new RegExp(`^Files: (\\d+) not checked, (\\d+) passed, ${FILES} total$`).exec(filesLine(run.stdout)) ?? [];
+      const [, unchecked, passed] =
+        new RegExp(`^Files: (\\d+) not checked, (\\d+) passed, ${FILES} total$`).exec(filesLine(run.stdout)) ?? [];
       assert.ok(Number(unchecked) > 0, filesLine(run.stdout));
       assert.equal(Number(unchecked) + Number(passed), FILES);
 
       const { summary } = parseJsonReport(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
-      assert.deepEqual({ ...summary, durationMs: 0, plan: null }, { total: FILES, passed: Number(passed), failed: 0, skipped: 0, unchecked: Number(unchecked), bailed: false, interrupted: true, durationMs: 0, plan: null });
+      assert.deepEqual(
+        { ...summary, durationMs: 0, plan: null },
+        {
+          total: FILES,
+          passed: Number(passed),
+          failed: 0,
+          skipped: 0,
+          unchecked: Number(unchecked),
+          bailed: false,
+          interrupted: true,
+          durationMs: 0,
+          plan: null,
+        },
+      );
       const suite = parseXml(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).children[0];
       assert.equal(suite.attributes.tests, passed, 'a testcase per checked file');
-      assert.equal(suite.children.find((c) => c.name === 'system-out').text, `${unchecked} files not checked: interrupted.`);
+      assert.equal(
+        suite.children.find((c) => c.name === 'system-out').text,
+        `${unchecked} files not checked: interrupted.`,
+      );
       const [sarifRun] = parseJsonReport(fs.readFileSync(path.join(dir, 'report.sarif'), 'utf8')).runs;
-      assert.deepEqual(sarifRun.invocations, [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'warning', message: { text: `${unchecked} files not checked: interrupted.` } }] }]);
+      assert.deepEqual(sarifRun.invocations, [
+        {
+          executionSuccessful: false,
+          toolExecutionNotifications: [
+            { level: 'warning', message: { text: `${unchecked} files not checked: interrupted.` } },
+          ],
+        },
+      ]);
       assert.deepEqual(leftovers(dir), []);
       assert.deepEqual(leftovers(gatedDir), []);
     });
   }
 }
 
-test('a second signal exits at once, before a stuck worker is stopped: no half-written report, the previous one kept', { timeout: 60_000 }, async (t) => {
+test('a second signal exits at once, before a stuck worker is stopped: no half-written report, the previous one kept', {
+  timeout: 60_000,
+}, async (t) => {
   // The first file never ends: the first signal waits for it (the pool terminates such a worker
   // half a second later); the second does not wait. The workers wait without spinning: two threads
   // busy for good on a loaded 2-core machine could hold the main thread off the CPU for longer than
   // that half second, and the run would end before it heard the second signal.
   const dir = makeTree(t, {
-    'stuck.js': "export default () => {\n  process.stderr.write('started\\n');\n  const never = new Int32Array(new SharedArrayBuffer(4));\n  for (;;) Atomics.wait(never, 0, 0);\n};\n",
+    'stuck.js':
+      "export default () => {\n  process.stderr.write('started\\n');\n  const never = new Int32Array(new SharedArrayBuffer(4));\n  for (;;) Atomics.wait(never, 0, 0);\n};\n",
     'out/report.xml': 'the previous report',
   });
-  const run = runCli([`${gatedDir}/data`, '--validator', './stuck.js', '--workers', '2', '-r', 'default', '-r', 'junit:out/report.xml'], { cwd: dir });
+  const run = runCli(
+    [`${gatedDir}/data`, '--validator', './stuck.js', '--workers', '2', '-r', 'default', '-r', 'junit:out/report.xml'],
+    { cwd: dir },
+  );
   // Two different signals, sent together: the same signal twice could arrive as one.
   run.child.stderr.once('data', () => {
     run.child.kill('SIGTERM');
@@ -124,15 +173,25 @@ async function closeEarly(args, stream = 'stdout') {
 
 for (const [executor, workers] of EXECUTORS) {
   for (const reporter of ['default', 'json']) {
-    test(`stdout closed early (${executor}, ${reporter}): a quiet exit 141, the report file whole`, { timeout: 60_000 }, async (t) => {
+    test(`stdout closed early (${executor}, ${reporter}): a quiet exit 141, the report file whole`, {
+      timeout: 60_000,
+    }, async (t) => {
       const dir = makeTree(t);
       const run = await closeEarly(['--workers', workers, '-r', reporter, '-r', `junit:${dir}/report.xml`]);
       assert.equal(run.code, 141, run.stderr);
       assert.equal(run.signal, null);
       assert.equal(run.stderr, '', 'no EPIPE stack trace');
       const suite = parseXml(fs.readFileSync(path.join(dir, 'report.xml'), 'utf8')).children[0];
-      const notChecked = Number(/^(\d+) files? not checked: interrupted\.$/.exec(suite.children.find((c) => c.name === 'system-out')?.text)?.[1] ?? 0);
-      assert.equal(Number(suite.attributes.tests) + notChecked, BROKEN, 'every file is a testcase or counted as not checked');
+      const notChecked = Number(
+        /^(\d+) files? not checked: interrupted\.$/.exec(
+          suite.children.find((c) => c.name === 'system-out')?.text,
+        )?.[1] ?? 0,
+      );
+      assert.equal(
+        Number(suite.attributes.tests) + notChecked,
+        BROKEN,
+        'every file is a testcase or counted as not checked',
+      );
       assert.equal(suite.attributes.failures, suite.attributes.tests);
       assert.deepEqual(leftovers(dir), []);
     });
@@ -146,7 +205,11 @@ test('stderr closed early, with the human report on it: the same quiet exit 141'
   assert.equal(run.signal, null);
   const fromStdout = parseJsonReport(run.stdout);
   const fromFile = parseJsonReport(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
-  assert.deepEqual({ ...fromStdout.summary, durationMs: 0 }, { ...fromFile.summary, durationMs: 0 }, 'stdout still gets the whole json report');
+  assert.deepEqual(
+    { ...fromStdout.summary, durationMs: 0 },
+    { ...fromFile.summary, durationMs: 0 },
+    'stdout still gets the whole json report',
+  );
   assert.equal(fromFile.summary.failed + fromFile.summary.unchecked, BROKEN);
   assert.equal(fromFile.files.length, fromFile.summary.failed);
 });

@@ -17,7 +17,14 @@ const SEMANTICS = { allErrors: true, ownProperties: true };
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
 // `strict: false` silent. Style checks (strictTypes, strictTuples, a property that patternProperties
 // also matches, as OpenAPI 3.1's schema has ten) are off: they judge the schema, not the data.
-const DEFAULTS = { ...SEMANTICS, strictSchema: 'log', strictTypes: false, strictTuples: false, strictRequired: false, allowMatchingProperties: true };
+const DEFAULTS = {
+  ...SEMANTICS,
+  strictSchema: 'log',
+  strictTypes: false,
+  strictTuples: false,
+  strictRequired: false,
+  allowMatchingProperties: true,
+};
 
 const DIALECTS = {
   // ajv has no draft-03: its schemas are rewritten as draft-04 (migrate-draft-03.js), and its
@@ -65,8 +72,10 @@ function assertSharesAjv(name, resolved) {
   const ours = ajvPackageFrom(require);
   const theirs = ajvPackageFrom(createRequire(resolved));
   if (!theirs || theirs.folder === ours.folder) return;
-  throw new UsageError(`ajv plugin "${name}" uses its own copy of ajv (${theirs.version} at ${theirs.folder}), not filecheck's (${ours.version} at ${ours.folder}): `
-    + 'the code it builds would not work; make them one (npm dedupe, or the same ajv version)');
+  throw new UsageError(
+    `ajv plugin "${name}" uses its own copy of ajv (${theirs.version} at ${theirs.folder}), not filecheck's (${ours.version} at ${ours.folder}): ` +
+      'the code it builds would not work; make them one (npm dedupe, or the same ajv version)',
+  );
 }
 
 function ajvPackageFrom(requireFrom) {
@@ -105,8 +114,10 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     logger: { log() {}, warn: (...args) => collect(args.join(' ')), error: (...args) => warnings.push(args.join(' ')) },
   });
   // Not checked against itself as it is added (ajv's own copy): that would compile its validator.
-  if (dialect === 'draft-06' && options.meta !== false) ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'), undefined, false);
-  if (dialect === 'draft-03' && options.meta !== false) ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
+  if (dialect === 'draft-06' && options.meta !== false)
+    ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'), undefined, false);
+  if (dialect === 'draft-03' && options.meta !== false)
+    ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
     for (const [name, format] of Object.entries(require('./string-formats.cjs').added)) ajv.addFormat(name, format);
@@ -139,9 +150,20 @@ export const PRECOMPILED_META_DIALECTS = ['draft-04', 'draft-06', 'draft-07', '2
 // whether $refs are inlined, which changes only an error's schemaPath: the precompiled code inlines
 // them, as ajv does by default, so a schema's faults are worded as ever). Not `verbose`, `$data`,
 // `allErrors`, the regular expressions' engine and the like, which change it.
-const META_NEUTRAL = new Set(['formats', 'keywords', 'plugins', 'strict', 'strictSchema', 'strictTypes', 'strictTuples', 'strictRequired', 'allowMatchingProperties', 'inlineRefs']);
-const usesPrecompiledMeta = ({ code = {}, ...settings }) => Object.keys(settings).every((key) => META_NEUTRAL.has(key))
-  && Object.keys(code).every((key) => key === 'optimize');
+const META_NEUTRAL = new Set([
+  'formats',
+  'keywords',
+  'plugins',
+  'strict',
+  'strictSchema',
+  'strictTypes',
+  'strictTuples',
+  'strictRequired',
+  'allowMatchingProperties',
+  'inlineRefs',
+]);
+const usesPrecompiledMeta = ({ code = {}, ...settings }) =>
+  Object.keys(settings).every((key) => META_NEUTRAL.has(key)) && Object.keys(code).every((key) => key === 'optimize');
 
 // Checking a schema against a meta-schema (ajv's validateSchema, which asks its `validate` for the
 // meta-schema by id) runs the precompiled validator of that meta-schema: ajv never compiles its
@@ -149,13 +171,20 @@ const usesPrecompiledMeta = ({ code = {}, ...settings }) => Object.keys(settings
 // an ajv whose code is kept (--cache).
 const metaId = (dialect) => META_SCHEMAS[dialect].replace(/#$/, '');
 // The meta-schema a schema without $schema is checked against, in each dialect's ajv (its class's).
-const DEFAULT_META = { 'draft-04': 'draft-04', 'draft-06': 'draft-07', 'draft-07': 'draft-07', '2019-09': '2019-09', '2020-12': '2020-12' };
+const DEFAULT_META = {
+  'draft-04': 'draft-04',
+  'draft-06': 'draft-07',
+  'draft-07': 'draft-07',
+  '2019-09': '2019-09',
+  '2020-12': '2020-12',
+};
 function withPrecompiledMeta(ajv, dialect) {
   const precompiled = new Map(); // id ─▶ dialect, of the precompiled meta-schemas this ajv has
   for (const each of PRECOMPILED_META_DIALECTS) if (ajv.schemas[metaId(each)]) precompiled.set(metaId(each), each);
   // What ajv's defaultMeta() would find: it compiles the meta-schema's validator to know it is there.
   const fallback = DEFAULT_META[dialect];
-  if (fallback && ajv.opts.defaultMeta === undefined && precompiled.has(metaId(fallback))) ajv.opts.defaultMeta = metaId(fallback);
+  if (fallback && ajv.opts.defaultMeta === undefined && precompiled.has(metaId(fallback)))
+    ajv.opts.defaultMeta = metaId(fallback);
   const validate = ajv.validate;
   ajv.validate = function validateWithPrecompiledMeta(keyRef, data) {
     const own = typeof keyRef === 'string' && precompiled.get(keyRef.replace(/#$/, ''));
@@ -185,7 +214,8 @@ function shareMetaSchemas(ajv, dialect, settings, plugins) {
   }
   for (const [id, env] of Object.entries(ajv.schemas)) {
     const lent = lender.schemas[id];
-    if (env.meta && !env.validate && lent?.meta && lent.validate && lent.schema === env.schema) env.validate = lent.validate;
+    if (env.meta && !env.validate && lent?.meta && lent.validate && lent.schema === env.schema)
+      env.validate = lent.validate;
   }
   return lender;
 }

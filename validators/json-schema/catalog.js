@@ -34,7 +34,9 @@ export function loadCatalog(file, display = (name) => name) {
   try {
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new UsageError(`cannot read catalog ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`);
+    throw new UsageError(
+      `cannot read catalog ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`,
+    );
   }
   let data;
   try {
@@ -44,7 +46,8 @@ export function loadCatalog(file, display = (name) => name) {
     const { message, line, column } = describeSyntaxError(text, error);
     throw new UsageError(`catalog ${shown}:${line}:${column} is not valid JSON: ${message}`);
   }
-  if (!isObject(data) || !Array.isArray(data.schemas)) throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
+  if (!isObject(data) || !Array.isArray(data.schemas))
+    throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
   const dir = path.dirname(file);
   const byName = new Map(); // a plain file name ─▶ the entries it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
@@ -56,10 +59,13 @@ export function loadCatalog(file, display = (name) => name) {
     if (urls) return urls;
     urls = new Map();
     for (const [entry, found] of entries) {
-      const versions = isObject(entry.versions) ? Object.values(entry.versions).filter((url) => typeof url === 'string') : [];
+      const versions = isObject(entry.versions)
+        ? Object.values(entry.versions).filter((url) => typeof url === 'string')
+        : [];
       for (const url of [entry.url, ...versions]) {
         const key = anySchemeUrlKey(url);
-        if (key && !urls.has(key)) urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
+        if (key && !urls.has(key))
+          urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
       }
     }
     return urls;
@@ -68,21 +74,31 @@ export function loadCatalog(file, display = (name) => name) {
   // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
   // match needs is made here, in one pass over each entry's globs (messages and the rest when asked).
   data.schemas.forEach((entry, index) => {
-    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim()) throw new UsageError(`catalog ${shown}: schemas[${index}] has no "url"`);
+    if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim())
+      throw new UsageError(`catalog ${shown}: schemas[${index}] has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
-    if (!Array.isArray(fileMatch)) throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
-    const found = new Entry(typeof entry.name === 'string' && entry.name ? entry.name : entry.url, entry.url, file, index, dir);
+    if (!Array.isArray(fileMatch))
+      throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+    const found = new Entry(
+      typeof entry.name === 'string' && entry.name ? entry.name : entry.url,
+      entry.url,
+      file,
+      index,
+      dir,
+    );
     entries.push([entry, found]);
     const globs = [];
     let allNames = true;
     for (const glob of fileMatch) {
-      if (typeof glob !== 'string') throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
+      if (typeof glob !== 'string')
+        throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
       const compiled = compile(glob);
       if (!compiled) continue;
       globs.push(compiled);
       if (compiled.name === undefined) allNames = false;
       if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
-      for (const folder of glob.split('/').slice(0, -1)) if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
+      for (const folder of glob.split('/').slice(0, -1))
+        if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
     }
     if (!globs.length) return;
     if (allNames) {
@@ -107,7 +123,9 @@ export function loadCatalog(file, display = (name) => name) {
   };
   return {
     file,
-    twice: keysWrittenTwice(text, data).map(({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`),
+    twice: keysWrittenTwice(text, data).map(
+      ({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`,
+    ),
     dotFolders: [...dotFolders],
     match(target, base) {
       const relative = relativePosix(base, target);
@@ -159,8 +177,9 @@ function compileGlob() {
     const tail = escaped ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
     let literals;
     let regex;
-    const test = (rel) => (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal))
-      && (regex ??= (picomatch ??= require('picomatch'))(`**/${pattern}`, { dot: true }))(rel);
+    const test = (rel) =>
+      (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal)) &&
+      (regex ??= (picomatch ??= require('picomatch'))(`**/${pattern}`, { dot: true }))(rel);
     return { include, tail, test };
   };
 }
@@ -195,9 +214,10 @@ function matches(globs, rel) {
   let matched = false;
   for (const glob of globs) {
     if (glob.include === matched) continue;
-    const hit = glob.name !== undefined
-      ? rel === glob.name || rel.endsWith(`/${glob.name}`)
-      : rel.endsWith(glob.tail) && glob.test(rel);
+    const hit =
+      glob.name !== undefined
+        ? rel === glob.name || rel.endsWith(`/${glob.name}`)
+        : rel.endsWith(glob.tail) && glob.test(rel);
     if (hit) matched = glob.include;
   }
   return matched;

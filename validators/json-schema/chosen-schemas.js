@@ -44,7 +44,12 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
           // A schema a file chose that cannot be used fails that file, not the run.
           if (!(error instanceof UsageError)) throw error;
           source?.uses?.push({ files: [choice.schema, ...error.files].filter(Boolean) });
-          problems.push({ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error', ...choice.at });
+          problems.push({
+            validator: 'json-schema',
+            message: `${choice.why}: ${error.message}`,
+            kind: 'error',
+            ...choice.at,
+          });
           continue;
         }
         source?.uses?.push(validator);

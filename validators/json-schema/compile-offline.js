@@ -53,7 +53,21 @@ class NotUnicode {
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
  */
-export function compileOffline(schema, { shown, display, refIndex, newAjv, unicodeRegExp, store, lazy = false, optimize = true, inline = true, spent = () => {} }) {
+export function compileOffline(
+  schema,
+  {
+    shown,
+    display,
+    refIndex,
+    newAjv,
+    unicodeRegExp,
+    store,
+    lazy = false,
+    optimize = true,
+    inline = true,
+    spent = () => {},
+  },
+) {
   const root = refIndex.inMetaDialect(schema);
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
   const rootDialect = root.dialect ?? 'draft-07';
@@ -69,7 +83,10 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
   };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
   // `schema s.json:3:11 is invalid`; a file a $ref reached: `schema s.json: b.json:2:5 (reached by $ref) is invalid`.
-  const invalid = (resource, at = '') => (resource === root ? `schema ${shown}${at} is invalid` : `schema ${shown}: ${nameOf(resource)}${at} (reached by $ref) is invalid`);
+  const invalid = (resource, at = '') =>
+    resource === root
+      ? `schema ${shown}${at} is invalid`
+      : `schema ${shown}: ${nameOf(resource)}${at} (reached by $ref) is invalid`;
   // A schema that cannot be used for its faults (what its draft's meta-schema refuses, a pattern
   // that is no regular expression): where in its file, and why.
   const refused = (resource, faults) => {
@@ -77,19 +94,25 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     return fail(`${invalid(resource, at)}: ${said}`, [resource.file].filter(Boolean));
   };
   // Where a pattern is, for a note.
-  const patternAt = ({ resource, pointer }) => `${resource === root || !resource.file ? '' : display(resource.file)}#${pointer}`;
+  const patternAt = ({ resource, pointer }) =>
+    `${resource === root || !resource.file ? '' : display(resource.file)}#${pointer}`;
   // The refs file with an $id, or (naming both) the two that give it.
   const preloadedWithId = (url, besides) => {
     try {
       return refIndex.withId(url, besides);
     } catch (error) {
-      throw error instanceof UsageError ? new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] }) : error;
+      throw error instanceof UsageError
+        ? new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] })
+        : error;
     }
   };
 
   // The $dynamicAnchor names of the root schema's own resource, and those a compilation found
   // declared by two schemas after a $dynamicRef was rewritten as if by one (dynamic-refs.js).
-  const rootAnchors = { id: root.id, ...(anchorsOf(root.raw, root.id).get(root.id.replace(/#.*$/, '')) ?? { dynamic: new Set(), atRoot: new Set() }) };
+  const rootAnchors = {
+    id: root.id,
+    ...(anchorsOf(root.raw, root.id).get(root.id.replace(/#.*$/, '')) ?? { dynamic: new Set(), atRoot: new Set() }),
+  };
   const sharedAnchors = new Set();
 
   function attempt(dialect, unicode) {
@@ -100,7 +123,11 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     // time and gain nothing measurable in validation (kumadocs' schema), nor change what is valid:
     // they are kept only for code that is stored (--cache), loaded by many runs.
     const code = { ...(!unicode && { regExp: lenientRegExp() }), ...(!optimize && { optimize: false }) };
-    const ajv = newAjv(dialect, { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) }, warnings);
+    const ajv = newAjv(
+      dialect,
+      { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) },
+      warnings,
+    );
     if (lazy && !inline) ajv.addKeyword(DEFERRED);
     const quiet = lazy && !inline ? quietIn(ajv) : null;
     // A plugin's keyword may read where an error is from (ajv-errors' errorMessage takes the errors
@@ -129,19 +156,25 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       }
       for (const each of ids) {
         const other = claimed.get(each);
-        if (other) throw fail(`schema ${shown}: $id "${each}" is given by both ${nameOf(other)} and ${nameOf(resource)}`, [other.file, resource.file].filter(Boolean));
+        if (other)
+          throw fail(
+            `schema ${shown}: $id "${each}" is given by both ${nameOf(other)} and ${nameOf(resource)}`,
+            [other.file, resource.file].filter(Boolean),
+          );
       }
       if (resource.unknown) notes.push(unknown(resource));
       if (resource.twice) notes.push(...resource.twice);
       // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
       const unknownKeyword = (keyword) => {
         const message = `strict mode: unknown keyword: "${keyword}"`;
-        if (ajv.opts.strictSchema === true) throw fail(`${invalid(resource)}: ${message}`, [resource.file].filter(Boolean));
+        if (ajv.opts.strictSchema === true)
+          throw fail(`${invalid(resource)}: ${message}`, [resource.file].filter(Boolean));
         if (ajv.opts.strictSchema) warnings.push(message);
       };
       let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
       // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
-      if (unicode && unicodeRegExp === undefined && badPattern([resource], true)) throw new NotUnicode(null, [resource]);
+      if (unicode && unicodeRegExp === undefined && badPattern([resource], true))
+        throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
         const errors = ownDraftErrors(resource.raw, own, ajv.opts.validateSchema);
         if (errors) throw refused(resource, metaSchemaFaults(errors));
@@ -177,7 +210,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } catch (error) {
         // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
         // words, and leaves the meta-schema's errors in ajv.errors.
-        if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length) throw refused(resource, metaSchemaFaults(ajv.errors));
+        if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length)
+          throw refused(resource, metaSchemaFaults(ajv.errors));
         throw fail(`${invalid(resource)}: ${error.message}`, [resource.file].filter(Boolean));
       }
       added.set(resource.key, schema);
@@ -196,7 +230,8 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           declaredBy.set(name, new Set([...(declaredBy.get(name) ?? []), key]));
         }
       }
-      const once = (name) => !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
+      const once = (name) =>
+        !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
       const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
       for (const name of rewritten.relied) relied.set(name, key);
       return rewritten.schema;
@@ -220,7 +255,10 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     const load = (url, ref) => {
       if (tried.has(url)) {
         const where = reached.get(url)?.file;
-        throw fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`, deps);
+        throw fail(
+          `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`,
+          deps,
+        );
       }
       tried.add(url);
       const found = find(url);
@@ -255,7 +293,15 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       if (!found || found.builtIn || !found.file || (found.dialect ?? rootDialect) !== dialect) return undefined;
       return pointerInto(found.raw, ref);
     };
-    if (lazy) enableLazyRefs(ajv, { load: (url, ref) => !tried.has(url) && load(url, ref), peek, retry: mend, spent, quiet, guardedRefs: plugins.guardedRefs });
+    if (lazy)
+      enableLazyRefs(ajv, {
+        load: (url, ref) => !tried.has(url) && load(url, ref),
+        peek,
+        retry: mend,
+        spent,
+        quiet,
+        guardedRefs: plugins.guardedRefs,
+      });
 
     const rootId = urlKey(add(root, root.id));
     for (;;) {
@@ -264,8 +310,13 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
       } catch (error) {
         if (!(error instanceof Error) || error instanceof UsageError) throw error;
         // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
-        if (error instanceof RangeError) throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
-        if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message)) throw new NotUnicode(error, loaded.map(({ resource }) => resource));
+        if (error instanceof RangeError)
+          throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
+        if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message))
+          throw new NotUnicode(
+            error,
+            loaded.map(({ resource }) => resource),
+          );
         if (!mend(error)) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
       }
     }
@@ -277,9 +328,17 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
     const expected = inStore ?? localPathFor(url, basesOf(loaded));
     // The file the $ref names, when it is a local one: --watch tries again once it is there.
     const files = [...deps, ...(expected ? [expected] : [])];
-    if (inStore) return fail(`schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`, files);
-    if (expected && url.startsWith('file:')) return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
-    return fail(`schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`, files);
+    if (inStore)
+      return fail(
+        `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`,
+        files,
+      );
+    if (expected && url.startsWith('file:'))
+      return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
+    return fail(
+      `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+      files,
+    );
   }
 
   // ajv names a $ref resolved against its schema's URL: a local file's is shown as a path, as files are.
@@ -317,10 +376,14 @@ export function compileOffline(schema, { shown, display, refIndex, newAjv, unico
           if (broken || !unicode || unicodeRegExp !== undefined) {
             const at = broken ?? badPattern(signal.resources, unicode);
             if (!at) throw fail(`schema ${shown} is invalid: ${signal.error.message}`);
-            throw refused(at.resource, [{ ...at, message: `is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` }]);
+            throw refused(at.resource, [
+              { ...at, message: `is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` },
+            ]);
           }
           const at = badPattern(signal.resources, true);
-          notes.push(`the pattern at ${at ? patternAt(at) : '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`);
+          notes.push(
+            `the pattern at ${at ? patternAt(at) : '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`,
+          );
           unicode = false;
         } else {
           throw signal;
@@ -344,7 +407,9 @@ const fileUrl = (file) => pathToFileURL(file).href;
 function compiledWhole(schema) {
   let found = false;
   walkSchema(schema, (node) => {
-    found ||= ['$dynamicRef', '$recursiveRef', 'unevaluatedProperties', 'unevaluatedItems'].some((keyword) => node[keyword] !== undefined);
+    found ||= ['$dynamicRef', '$recursiveRef', 'unevaluatedProperties', 'unevaluatedItems'].some(
+      (keyword) => node[keyword] !== undefined,
+    );
   });
   return found;
 }
@@ -356,7 +421,8 @@ function withId(raw, dialect, id) {
 }
 
 // The schemas whose ids map URLs to local files (schema-files.js), the root's first.
-const basesOf = (loaded) => loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
+const basesOf = (loaded) =>
+  loaded.filter(({ resource }) => resource.file).map(({ resource, id }) => ({ id, file: resource.file }));
 
 // ajv throws on an unknown format unless strictSchema is false (then it only logs), whereas an
 // unknown keyword is only logged under strictSchema "log": filecheck treats both alike, as

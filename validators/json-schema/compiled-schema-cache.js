@@ -25,7 +25,13 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // requires ./string-formats.cjs, once ./formats.cjs), so that older entries are not read.
 const FORMAT = 9;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats (string-formats.cjs).
-const LIBRARIES = ['../../package.json', 'ajv/package.json', 'ajv-formats/package.json', 'ajv-draft-04/package.json', 'idn-hostname/package.json'];
+const LIBRARIES = [
+  '../../package.json',
+  'ajv/package.json',
+  'ajv-formats/package.json',
+  'ajv-draft-04/package.json',
+  'idn-hostname/package.json',
+];
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 
 /**
@@ -66,7 +72,13 @@ function createSchemaCache(dir, warn, display) {
 
   function keyOf(rule) {
     // A store (--schema-store) changes which files $refs reach; none keeps the keys of runs before it.
-    const settings = JSON.stringify([rule.schema ?? { meta: rule.meta }, rule.refs, rule.ajv, rule.base, ...(rule.schemaStore?.length ? [rule.schemaStore] : [])]);
+    const settings = JSON.stringify([
+      rule.schema ?? { meta: rule.meta },
+      rule.refs,
+      rule.ajv,
+      rule.base,
+      ...(rule.schemaStore?.length ? [rule.schemaStore] : []),
+    ]);
     if (!keys.has(settings)) {
       libraries ??= LIBRARIES.map((name) => require(name).version);
       keys.set(settings, sha256(JSON.stringify([FORMAT, libraries, settings, pluginDigests(rule)])));
@@ -143,7 +155,10 @@ function createSchemaCache(dir, warn, display) {
       try {
         // The code first: an entry is never there without the code it names.
         writeFileAtomic(path.join(dir, `code-${key}.js`), code);
-        writeFileAtomic(path.join(dir, `schema-${key}.json`), JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code: `code-${key}.js` }));
+        writeFileAtomic(
+          path.join(dir, `schema-${key}.json`),
+          JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code: `code-${key}.js` }),
+        );
       } catch (error) {
         if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
         writeFailed = true;
@@ -182,8 +197,16 @@ function parseEntry(text) {
   } catch {
     return null;
   }
-  const isDep = (dep) => Array.isArray(dep) && dep.length === 2 && typeof dep[0] === 'string' && typeof dep[1] === 'string';
-  const valid = entry?.tool === 'filecheck' && entry.format === FORMAT && typeof entry.code === 'string' && /^code-[\w-]+\.js$/.test(entry.code)
-    && Array.isArray(entry.deps) && entry.deps.every(isDep) && Array.isArray(entry.notes) && entry.notes.every((note) => typeof note === 'string');
+  const isDep = (dep) =>
+    Array.isArray(dep) && dep.length === 2 && typeof dep[0] === 'string' && typeof dep[1] === 'string';
+  const valid =
+    entry?.tool === 'filecheck' &&
+    entry.format === FORMAT &&
+    typeof entry.code === 'string' &&
+    /^code-[\w-]+\.js$/.test(entry.code) &&
+    Array.isArray(entry.deps) &&
+    entry.deps.every(isDep) &&
+    Array.isArray(entry.notes) &&
+    entry.notes.every((note) => typeof note === 'string');
   return valid ? { deps: entry.deps, notes: entry.notes, code: entry.code } : null;
 }

@@ -15,7 +15,8 @@ import { isSchema, LIST, MAP, ONE, pointerInto, pointerToken, walkSchema } from 
 const { inlineRef } = createRequire(import.meta.url)('ajv/dist/compile/resolve');
 
 // A property named "__proto__" is a key like any other: set as JSON.parse sets it.
-const define = (object, key, value) => Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+const define = (object, key, value) =>
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 
 /** The keyword the deferred subschemas are kept under, at the root of their resource. */
 export const DEFERRED = 'x-filecheck-deferred';
@@ -45,7 +46,8 @@ export function quietIn(ajv) {
   };
   return (node) => {
     for (const key in node) if (!keywords[key] && !isAnnotation(key)) return false;
-    if (typeof node.format === 'string' && ajv.opts.validateFormats && ajv.formats[node.format] === undefined) return false;
+    if (typeof node.format === 'string' && ajv.opts.validateFormats && ajv.formats[node.format] === undefined)
+      return false;
     if (typeof node.pattern === 'string' && !compiles(node.pattern)) return false;
     return !isSchema(node.patternProperties) || Object.keys(node.patternProperties).every(compiles);
   };
@@ -66,7 +68,8 @@ export function quietIn(ajv) {
  */
 export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedRefs } = {}) {
   if (!isSchema(schema) || DEFERRED in schema) return schema;
-  const usesPluginKeyword = (node) => pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
+  const usesPluginKeyword = (node) =>
+    pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
   // Every pointer a $ref of the resource names, and each of its ancestors: one lookup a property,
   // not a search of every $ref (a generated bundle may have thousands of each).
   const pointedInto = new Set();
@@ -178,12 +181,14 @@ function refsIn(schema) {
 // The JSON pointers of the fragments of the resource's $refs (any $ref's: one naming this file by
 // its URL looks like one into another), found anywhere, keywords' values too.
 function localPointers(schema) {
-  return refsIn(schema).filter((ref) => ref.includes('#')).map((ref) => {
-    const fragment = ref.slice(ref.indexOf('#') + 1);
-    try {
-      return decodeURIComponent(fragment);
-    } catch {
-      return fragment;
-    }
-  });
+  return refsIn(schema)
+    .filter((ref) => ref.includes('#'))
+    .map((ref) => {
+      const fragment = ref.slice(ref.indexOf('#') + 1);
+      try {
+        return decodeURIComponent(fragment);
+      } catch {
+        return fragment;
+      }
+    });
 }

@@ -22,9 +22,10 @@ const TOML_DIRECTIVE = /^[ \t]*#:schema[ \t]+(\S+)/m;
 export function documentSchemaRef(value, { text = '', parser = 'json', range = [0, text.length], comments } = {}) {
   if (parser === 'yaml') {
     MODELINE.lastIndex = range[0];
-    for (let modeline; (modeline = MODELINE.exec(text)) && modeline.index < range[1];) {
+    for (let modeline; (modeline = MODELINE.exec(text)) && modeline.index < range[1]; ) {
       const comment = modeline[0].slice(modeline[0].indexOf('#') + 1).trim();
-      if (!comments || comments.has(comment) || [...comments].some((line) => line.startsWith(comment))) return commentRef(text, modeline);
+      if (!comments || comments.has(comment) || [...comments].some((line) => line.startsWith(comment)))
+        return commentRef(text, modeline);
     }
   }
   if (parser === 'toml') {

@@ -22,15 +22,19 @@ import { walkSchema } from './schema-walk.js';
  */
 export function anchorsOf(schema, id) {
   const resources = new Map();
-  walkSchema(schema, (node, pointer, base) => {
-    const here = resourceOf(node, pointer, base);
-    if (!resources.has(here)) resources.set(here, { dynamic: new Set(), atRoot: new Set() });
-    if (typeof node.$dynamicAnchor === 'string') {
-      resources.get(here).dynamic.add(node.$dynamicAnchor);
-      if (here !== base || pointer === '') resources.get(here).atRoot.add(node.$dynamicAnchor);
-    }
-    return here;
-  }, withoutFragment(id));
+  walkSchema(
+    schema,
+    (node, pointer, base) => {
+      const here = resourceOf(node, pointer, base);
+      if (!resources.has(here)) resources.set(here, { dynamic: new Set(), atRoot: new Set() });
+      if (typeof node.$dynamicAnchor === 'string') {
+        resources.get(here).dynamic.add(node.$dynamicAnchor);
+        if (here !== base || pointer === '') resources.get(here).atRoot.add(node.$dynamicAnchor);
+      }
+      return here;
+    },
+    withoutFragment(id),
+  );
   return resources;
 }
 
@@ -55,17 +59,21 @@ export function staticDynamicRefs(schema, id, scope) {
   if (!JSON.stringify(schema).includes('"$dynamicRef"')) return { schema, relied };
   const copy = structuredClone(schema);
   const anchors = anchorsOf(copy, id);
-  walkSchema(copy, (node, pointer, base) => {
-    const here = resourceOf(node, pointer, base);
-    if (typeof node.$dynamicRef === 'string' && node.$ref === undefined) {
-      const target = staticTarget(node.$dynamicRef, here, anchors, scope, relied);
-      if (target !== null) {
-        node.$ref = target;
-        delete node.$dynamicRef;
+  walkSchema(
+    copy,
+    (node, pointer, base) => {
+      const here = resourceOf(node, pointer, base);
+      if (typeof node.$dynamicRef === 'string' && node.$ref === undefined) {
+        const target = staticTarget(node.$dynamicRef, here, anchors, scope, relied);
+        if (target !== null) {
+          node.$ref = target;
+          delete node.$dynamicRef;
+        }
       }
-    }
-    return here;
-  }, withoutFragment(id));
+      return here;
+    },
+    withoutFragment(id),
+  );
   return { schema: copy, relied };
 }
 
@@ -89,7 +97,8 @@ function staticTarget(ref, base, anchors, scope, relied) {
 }
 
 // ajv knows an anchor at the root of a resource by the resource's URL only.
-const anchorUrl = (resource, name, declared) => (declared.atRoot.has(name) ? resource : `${resource}#${encodeURIComponent(name)}`);
+const anchorUrl = (resource, name, declared) =>
+  declared.atRoot.has(name) ? resource : `${resource}#${encodeURIComponent(name)}`;
 
 function resolve(ref, base) {
   try {

@@ -12,7 +12,8 @@ const own = Object.prototype.hasOwnProperty;
 /** @returns {boolean} whether two values as the parsers give them (plain objects, arrays, scalars) are one value */
 function jsonEqual(a, b) {
   if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return Number.isNaN(a) && Number.isNaN(b); // NaN (YAML's .nan)
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+    return Number.isNaN(a) && Number.isNaN(b); // NaN (YAML's .nan)
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false;

@@ -31,7 +31,8 @@ const require = createRequire(import.meta.url);
 // Numbers each loader: a schema's identity (validate's source.applied) names its ajv settings too.
 let loaderCount = 0;
 
-const ENDLESS = 'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+const ENDLESS =
+  'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
 
 /**
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
@@ -43,8 +44,13 @@ const ENDLESS = 'the schema applies itself to the same value without end: a $ref
  *   compiled (compileStrategy's `forced`), FILECHECK_SCHEMA_COMPILE's when not given
  * @returns {Promise<SchemaLoader>}
  */
-export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE }) {
-  const cache = schemaCache ? (await import('./compiled-schema-cache.js')).schemaCacheAt(schemaCache, warn, display) : null;
+export async function createSchemaLoader(
+  { ajv, base, schemaStore },
+  { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE },
+) {
+  const cache = schemaCache
+    ? (await import('./compiled-schema-cache.js')).schemaCacheAt(schemaCache, warn, display)
+    : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
   const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);
@@ -83,8 +89,18 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     // A meta-schema is compiled whole, as ajv has it (compileSchema).
     let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, strictChecks: strictChecks(ajv), forced });
     const spent = (ms) => (compileMs += ms);
-    const compile = (how) => loadStored(cache, rule, storedRequire)
-      ?? compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy: how !== 'eager', apart: how === 'apart', spent });
+    const compile = (how) =>
+      loadStored(cache, rule, storedRequire) ??
+      compileSchema(rule, shown, {
+        plugins,
+        cache,
+        storedRequire,
+        display,
+        refIndexOf,
+        lazy: how !== 'eager',
+        apart: how === 'apart',
+        spent,
+      });
     let { validate, notes, files } = compile(strategy);
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
@@ -100,7 +116,15 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
     const errorsOf = (doc, errors) => {
       if (strategy !== 'apart' || !wordedFromSchemaPaths(errors)) return errors;
       try {
-        inlined ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: true, spent }).validate;
+        inlined ??= compileSchema(rule, shown, {
+          plugins,
+          cache: null,
+          storedRequire,
+          display,
+          refIndexOf,
+          lazy: true,
+          spent,
+        }).validate;
         if (!inlined(doc)) return inlined.errors;
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the errors found.
@@ -108,9 +132,19 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
       return errors;
     };
     const problemsOf = (doc, errors) => {
-      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf')) return toProblems(errorsOf(doc, errors));
+      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf'))
+        return toProblems(errorsOf(doc, errors));
       try {
-        wordy ??= compileSchema(rule, shown, { plugins, cache: null, storedRequire, display, refIndexOf, lazy: strategy !== 'eager', spent, verbose: true }).validate;
+        wordy ??= compileSchema(rule, shown, {
+          plugins,
+          cache: null,
+          storedRequire,
+          display,
+          refIndexOf,
+          lazy: strategy !== 'eager',
+          spent,
+          verbose: true,
+        }).validate;
         if (!wordy(doc)) return toProblems(wordy.errors);
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
@@ -168,7 +202,10 @@ export async function createSchemaLoader({ ajv, base, schemaStore }, { warn, dis
       const key = JSON.stringify([schema, refs]);
       return once(key, () => make({ schema, refs, ajv, base, schemaStore }, display(schema), `${loaderId} ${key}`));
     },
-    metaValidator: (dialect) => once(dialect, () => make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`, `${loaderId} ${dialect}`)),
+    metaValidator: (dialect) =>
+      once(dialect, () =>
+        make({ schema: null, meta: dialect, refs: [], ajv, base }, `${dialect} meta-schema`, `${loaderId} ${dialect}`),
+      ),
   };
 }
 
@@ -206,14 +243,21 @@ export function compileStrategy({ cache, strictChecks, forced }) {
 
 // Whether a rule's ajv settings turn on ajv's checks of a schema beyond its unknown keywords and
 // formats (ajv-instance.js leaves them off).
-const strictChecks = (settings) => ['strict', 'strictTypes', 'strictTuples', 'strictRequired'].some((key) => settings[key] !== undefined && settings[key] !== false);
+const strictChecks = (settings) =>
+  ['strict', 'strictTypes', 'strictTuples', 'strictRequired'].some(
+    (key) => settings[key] !== undefined && settings[key] !== false,
+  );
 
 // Stored code that does not load is compiled, and stored, again.
 function loadStored(cache, rule, storedRequire) {
   const entry = cache?.lookup(rule);
   if (!entry?.code) return null;
   try {
-    return { validate: cache.load(entry.code, storedRequire), notes: entry.notes, files: () => entry.deps.map(([file]) => file) };
+    return {
+      validate: cache.load(entry.code, storedRequire),
+      notes: entry.notes,
+      files: () => entry.deps.map(([file]) => file),
+    };
   } catch {
     return null;
   }
@@ -221,7 +265,11 @@ function loadStored(cache, rule, storedRequire) {
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
 // $schema names a meta-schema is a schema, checked offline.
-function compileSchema(rule, shown, { plugins, cache, storedRequire, display, refIndexOf, lazy, apart = false, spent, verbose = false }) {
+function compileSchema(
+  rule,
+  shown,
+  { plugins, cache, storedRequire, display, refIndexOf, lazy, apart = false, spent, verbose = false },
+) {
   const notes = [];
   let warnings = [];
   // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
@@ -247,7 +295,8 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
       shown,
       display,
       refIndex: refIndexOf(rule.refs),
-      newAjv: (dialect, options, collected) => newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
+      newAjv: (dialect, options, collected) =>
+        newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
       unicodeRegExp: rule.ajv.unicodeRegExp,
       store: rule.schemaStore,
       lazy: lazy && !cache,
@@ -260,7 +309,9 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
   }
   notes.push(...schemaNotes(warnings));
   if (cache) {
-    const complete = plugins.length ? givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full') : (code) => code;
+    const complete = plugins.length
+      ? givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full')
+      : (code) => code;
     let code = standaloneCode(ajv, validate, complete);
     // The stored code is what runs from the first run on, so a cold run and a warm one agree.
     try {
@@ -278,7 +329,9 @@ function compileSchema(rule, shown, { plugins, cache, storedRequire, display, re
 // as ajv ships them (draft-03's, as filecheck does).
 function compileMetaSchema(ajv, id) {
   // Draft-03's, as its schemas are: rewritten as draft-04 (migrate-draft-03.js).
-  ajv.addSchema(id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw);
+  ajv.addSchema(
+    id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw,
+  );
   for (;;) {
     try {
       return ajv.getSchema(id);

@@ -61,7 +61,8 @@ function defer(ajv, env, state) {
     enumerable: true,
     get: () => (ajv._compilations.size ? undefined : compileDeferred(ajv, env, state)),
     // Compiled by ajv itself meanwhile (a schema added whole, asked for by its id).
-    set: (validate) => Object.defineProperty(env, 'validate', { value: validate, configurable: true, enumerable: true, writable: true }),
+    set: (validate) =>
+      Object.defineProperty(env, 'validate', { value: validate, configurable: true, enumerable: true, writable: true }),
   });
 }
 
@@ -96,7 +97,9 @@ function patchResolveRef() {
   ({ unescapeFragment, schemaHasRulesButRef } = require('ajv/dist/compile/util'));
   const resolveRef = compile.resolveRef;
   compile.resolveRef = function lazyResolveRef(root, baseId, ref) {
-    return lazyAjvs.has(this) && !root.meta ? resolveLazily.call(this, lazyAjvs.get(this), root, baseId, ref) : resolveRef.call(this, root, baseId, ref);
+    return lazyAjvs.has(this) && !root.meta
+      ? resolveLazily.call(this, lazyAjvs.get(this), root, baseId, ref)
+      : resolveRef.call(this, root, baseId, ref);
   };
 }
 
@@ -116,7 +119,8 @@ function resolveLazily(state, root, baseId, written) {
     // A schema file not added yet, whose part the $ref names would not be inlined by default: it is
     // read, checked and added when a document first reaches the $ref, not now (also when nothing
     // is inlined: a file is read when it is under either way of compiling, warned about alike).
-    if (!inlineRef(state.peek(url, ref) ?? true, true)) return (root.refs[ref] = notLoaded(this, state, root, baseId, url, ref));
+    if (!inlineRef(state.peek(url, ref) ?? true, true))
+      return (root.refs[ref] = notLoaded(this, state, root, baseId, url, ref));
     if (state.load(url, ref)) env = resolve.call(this, root, ref);
   }
   if (env === undefined) return undefined;
@@ -124,7 +128,8 @@ function resolveLazily(state, root, baseId, written) {
   // Compiled apart, a part ajv inlines by default is inlined still when it would warn or be refused
   // (said and refused now, where it always was), or when the $ref is written under a plugin's
   // keyword, which may read where its errors are from (defer-properties.js).
-  if (state.quiet && inlineRef(env.schema, true) && (guarded || !allQuiet(env.schema, state.quiet))) return (root.refs[ref] = env.schema);
+  if (state.quiet && inlineRef(env.schema, true) && (guarded || !allQuiet(env.schema, state.quiet)))
+    return (root.refs[ref] = env.schema);
   if (!env.validate) defer(this, env, state);
   return (root.refs[ref] = env);
 }

@@ -19,7 +19,21 @@ const UNCHECKED = new Set(['utc-millisec', 'style', 'phone']);
 const BESIDE_REF = new Set(['$ref', '$schema', 'definitions', 'title', 'description', 'default', '$comment']);
 // Keywords of later drafts that a draft-04 ajv applies: draft-03 did not have them, so in a draft-03
 // schema they are unknown keywords, ignored (and warned about). The rewrite makes some of them.
-const LATER = ['allOf', 'anyOf', 'oneOf', 'not', 'multipleOf', 'minProperties', 'maxProperties', 'const', 'contains', 'propertyNames', 'if', 'then', 'else'];
+const LATER = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'multipleOf',
+  'minProperties',
+  'maxProperties',
+  'const',
+  'contains',
+  'propertyNames',
+  'if',
+  'then',
+  'else',
+];
 
 /**
  * Rewrites a draft-03 schema as draft-04, in place: a property's `required: true` joins its
@@ -38,30 +52,37 @@ export function draft03ToDraft04(schema) {
   const places = new Map(); // pointer before ─▶ pointer after, for each subschema
   const refs = []; // the schemas whose `$ref` is a pointer into their document
   const ignored = new Set();
-  walkSchema(schema, (node, pointer, from, { keyword, key }) => {
-    const before = moved.get(node) ?? (created.has(node) || from.before === undefined ? undefined : from.before + segment(keyword, key));
-    if (before !== undefined) places.set(before, pointer);
-    // What the rewrite made is draft-04 already (its anyOf is not a draft-04 keyword to drop).
-    if (!created.has(node)) {
-      rewrite(node, pointer === '', {
-        moveFrom: (child, at) => isSchema(child) && before !== undefined && moved.set(child, before + at),
-        create: (made) => {
-          created.add(made);
-          return made;
-        },
-        ignore: (keyword) => ignored.add(keyword),
-      });
-    }
-    // Below an id, `#/…` is a pointer into that subschema, not into the document.
-    const scoped = from.scoped || (pointer !== '' && typeof node.id === 'string');
-    if (!scoped && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) refs.push(node);
-    return { before, scoped };
-  }, { before: '', scoped: false });
+  walkSchema(
+    schema,
+    (node, pointer, from, { keyword, key }) => {
+      const before =
+        moved.get(node) ??
+        (created.has(node) || from.before === undefined ? undefined : from.before + segment(keyword, key));
+      if (before !== undefined) places.set(before, pointer);
+      // What the rewrite made is draft-04 already (its anyOf is not a draft-04 keyword to drop).
+      if (!created.has(node)) {
+        rewrite(node, pointer === '', {
+          moveFrom: (child, at) => isSchema(child) && before !== undefined && moved.set(child, before + at),
+          create: (made) => {
+            created.add(made);
+            return made;
+          },
+          ignore: (keyword) => ignored.add(keyword),
+        });
+      }
+      // Below an id, `#/…` is a pointer into that subschema, not into the document.
+      const scoped = from.scoped || (pointer !== '' && typeof node.id === 'string');
+      if (!scoped && typeof node.$ref === 'string' && node.$ref.startsWith('#/')) refs.push(node);
+      return { before, scoped };
+    },
+    { before: '', scoped: false },
+  );
   for (const node of refs) node.$ref = followMoves(node.$ref, places);
   return { schema, ignored: [...ignored] };
 }
 
-const segment = (keyword, key) => (keyword === undefined ? '' : `/${keyword}${key === undefined ? '' : `/${pointerToken(key)}`}`);
+const segment = (keyword, key) =>
+  keyword === undefined ? '' : `/${keyword}${key === undefined ? '' : `/${pointerToken(key)}`}`;
 const isSchema = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function rewrite(node, isRoot, moves) {
@@ -144,7 +165,10 @@ function followMoves(ref, places) {
     const now = places.get(decoded);
     if (now === undefined) continue;
     if (now === decoded) return ref;
-    const encoded = now.split('/').map((part) => encodeURIComponent(part)).join('/');
+    const encoded = now
+      .split('/')
+      .map((part) => encodeURIComponent(part))
+      .join('/');
     return `#${[encoded, ...parts.slice(count)].join('/')}`;
   }
   return ref;

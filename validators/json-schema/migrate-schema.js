@@ -22,8 +22,18 @@ export const isNewer = (a, b) => DIALECT_ORDER.indexOf(a) > DIALECT_ORDER.indexO
 // which ajv ignores when it compiles the file in its own dialect: rewritten for a newer one, they
 // are dropped, or the file would mean more once a newer file joins its compilation.
 const ADDED = {
-  '2019-09': ['dependentRequired', 'dependentSchemas', 'unevaluatedItems', 'unevaluatedProperties', 'minContains', 'maxContains',
-    '$recursiveRef', '$recursiveAnchor', '$dynamicRef', '$dynamicAnchor'],
+  '2019-09': [
+    'dependentRequired',
+    'dependentSchemas',
+    'unevaluatedItems',
+    'unevaluatedProperties',
+    'minContains',
+    'maxContains',
+    '$recursiveRef',
+    '$recursiveAnchor',
+    '$dynamicRef',
+    '$dynamicAnchor',
+  ],
   '2020-12': ['prefixItems'],
 };
 

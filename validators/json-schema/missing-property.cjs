@@ -12,5 +12,9 @@ const { _, and, or } = require('ajv/dist/compile/codegen');
 
 // ajv's own, but for `, true`: `missing` still names the first key missing, for the error.
 code.checkMissingProp = function checkMissingProp({ gen, data, it: { opts } }, properties, missing) {
-  return or(...properties.map((prop) => and(code.noPropertyInData(gen, data, prop, opts.ownProperties), _`(${missing} = ${prop}, true)`)));
+  return or(
+    ...properties.map((prop) =>
+      and(code.noPropertyInData(gen, data, prop, opts.ownProperties), _`(${missing} = ${prop}, true)`),
+    ),
+  );
 };

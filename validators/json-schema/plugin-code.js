@@ -42,18 +42,28 @@ export function watchCompiles(ajv) {
     if (typeof definition?.compile !== 'function' || definition.compile[WATCHED]) continue;
     const compile = definition.compile;
     if (!usesTwoArguments(compile)) continue;
-    definition.compile = Object.assign(function watched(value, parentSchema, it) {
-      let used = false;
-      // Every trap of a proxy of `this` or `it` records a use, then does what it would have done.
-      const handler = new Proxy({}, { get: (_, trap) => (...args) => {
-        used = true;
-        return Reflect[trap](...args);
-      } });
-      const watch = (target) => (target !== null && typeof target === 'object' ? new Proxy(target, handler) : target);
-      const made = compile.call(watch(this), value, parentSchema, watch(it));
-      if (!used && typeof made === 'function') compiledFrom.set(made, [name, value, parentSchema]);
-      return made;
-    }, { [WATCHED]: true });
+    definition.compile = Object.assign(
+      function watched(value, parentSchema, it) {
+        let used = false;
+        // Every trap of a proxy of `this` or `it` records a use, then does what it would have done.
+        const handler = new Proxy(
+          {},
+          {
+            get:
+              (_, trap) =>
+              (...args) => {
+                used = true;
+                return Reflect[trap](...args);
+              },
+          },
+        );
+        const watch = (target) => (target !== null && typeof target === 'object' ? new Proxy(target, handler) : target);
+        const made = compile.call(watch(this), value, parentSchema, watch(it));
+        if (!used && typeof made === 'function') compiledFrom.set(made, [name, value, parentSchema]);
+        return made;
+      },
+      { [WATCHED]: true },
+    );
   }
 }
 
@@ -75,7 +85,8 @@ export function givePluginValuesCode(ajv, dialect, formats) {
       keywords = new Map();
       for (const name of Object.keys(ajv.RULES.all)) {
         const definition = ajv.getKeyword(name);
-        if (typeof definition?.validate === 'function' && !keywords.has(definition.validate)) keywords.set(definition.validate, name);
+        if (typeof definition?.validate === 'function' && !keywords.has(definition.validate))
+          keywords.set(definition.validate, name);
       }
     }
     return keywords.get(fn);
@@ -95,7 +106,12 @@ export function givePluginValuesCode(ajv, dialect, formats) {
           value.code = _`require(${PLUGINS_MODULE}).compiled(${dialect}, ${compiled[0]}, ${stringify(compiled[1])}, ${stringify(compiled[2])})`;
           calls = true;
         }
-      } else if (prefix === 'formats' && typeof key === 'string' && !(value.ref instanceof RegExp) && known[key] !== value.ref) {
+      } else if (
+        prefix === 'formats' &&
+        typeof key === 'string' &&
+        !(value.ref instanceof RegExp) &&
+        known[key] !== value.ref
+      ) {
         // A format of a plugin's: not where filecheck's formats are (string-formats.cjs).
         value.code = _`require(${PLUGINS_MODULE}).format(${dialect}, ${key})`;
       }
@@ -121,7 +137,8 @@ export function storedCodeRequire({ ajv: settings, base }, plugins) {
   const instance = (dialect) => {
     // Schemas are not checked against their meta-schema: this ajv compiles none (a plugin's keyword
     // with a metaSchema would otherwise compile the dialect's meta-schema to check it, ~0.1 s).
-    if (!instances.has(dialect)) instances.set(dialect, createAjv(dialect, { ...settings, validateSchema: false }, plugins, []));
+    if (!instances.has(dialect))
+      instances.set(dialect, createAjv(dialect, { ...settings, validateSchema: false }, plugins, []));
     return instances.get(dialect);
   };
   const found = (what, value) => {
@@ -153,7 +170,12 @@ function usesTwoArguments(compile) {
   const open = source.indexOf('(');
   const body = source.search(/=>|\{/);
   const params = open !== -1 && open < body ? source.slice(open + 1, source.indexOf(')')) : source.slice(0, body);
-  return compile.length <= 2 && !/\.\.\.|=/.test(params) && params.split(',').length <= 2 && !/\b(this|arguments)\b/.test(source);
+  return (
+    compile.length <= 2 &&
+    !/\.\.\.|=/.test(params) &&
+    params.split(',').length <= 2 &&
+    !/\b(this|arguments)\b/.test(source)
+  );
 }
 
 // Written as JSON, the value is the same again (no undefined, function, Date… inside).
@@ -168,5 +190,8 @@ function isJson(value) {
 // The package a bare module name is in (`@scope/name/dist/x` ─▶ `@scope/name`); null for a path.
 function packageOf(id) {
   if (typeof id !== 'string' || id.startsWith('.') || path.isAbsolute(id) || id.startsWith('node:')) return null;
-  return id.split('/').slice(0, id.startsWith('@') ? 2 : 1).join('/');
+  return id
+    .split('/')
+    .slice(0, id.startsWith('@') ? 2 : 1)
+    .join('/');
 }

@@ -15,14 +15,53 @@ import { listOf, orList, typesOf } from './schema-messages.js';
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
 // test/schema-alternatives.test.js checks it against ajv's own.
-const RANK = new Map([
-  '$dynamicRef', '$recursiveRef', '$ref', 'type', 'const', 'enum', 'not', 'anyOf', 'oneOf', 'allOf', 'if', 'then', 'else',
-  'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf',
-  'maxLength', 'minLength', 'pattern', 'format',
-  'maxItems', 'minItems', 'additionalItems', 'prefixItems', 'items', 'contains', 'uniqueItems', 'maxContains', 'minContains', 'unevaluatedItems',
-  'maxProperties', 'minProperties', 'required', 'propertyNames', 'additionalProperties', 'dependencies', 'properties', 'patternProperties',
-  'dependentRequired', 'dependentSchemas', 'unevaluatedProperties',
-].map((keyword, rank) => [keyword, rank]));
+const RANK = new Map(
+  [
+    '$dynamicRef',
+    '$recursiveRef',
+    '$ref',
+    'type',
+    'const',
+    'enum',
+    'not',
+    'anyOf',
+    'oneOf',
+    'allOf',
+    'if',
+    'then',
+    'else',
+    'maximum',
+    'minimum',
+    'exclusiveMaximum',
+    'exclusiveMinimum',
+    'multipleOf',
+    'maxLength',
+    'minLength',
+    'pattern',
+    'format',
+    'maxItems',
+    'minItems',
+    'additionalItems',
+    'prefixItems',
+    'items',
+    'contains',
+    'uniqueItems',
+    'maxContains',
+    'minContains',
+    'unevaluatedItems',
+    'maxProperties',
+    'minProperties',
+    'required',
+    'propertyNames',
+    'additionalProperties',
+    'dependencies',
+    'properties',
+    'patternProperties',
+    'dependentRequired',
+    'dependentSchemas',
+    'unevaluatedProperties',
+  ].map((keyword, rank) => [keyword, rank]),
+);
 /** The keywords in the order ajv checks them for one value (for the test that says it still does). */
 export const KEYWORD_ORDER = [...RANK.keys()];
 
@@ -49,7 +88,8 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
     const node = { error, path: error.instancePath, ...(wrongType.has(error) && { wrongType: true }) };
     if (error.keyword === 'anyOf' || error.keyword === 'oneOf') {
       let start = items.length;
-      while (start > 0 && within(items[start - 1].path, node.path) && !ofAnotherAlternative(items[start - 1], node)) start--;
+      while (start > 0 && within(items[start - 1].path, node.path) && !ofAnotherAlternative(items[start - 1], node))
+        start--;
       node.members = items.splice(start);
       const branches = branchesOf(node);
       items.push(...notAlternatives(node, branches));
@@ -60,7 +100,12 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
   const out = [];
   const flatten = (node) => {
     node.members?.forEach(flatten);
-    out.push({ error: node.error, ...(node.message && { message: node.message }), ...(node.pointer !== undefined && { pointer: node.pointer }), notBestMatch: !!node.hidden });
+    out.push({
+      error: node.error,
+      ...(node.message && { message: node.message }),
+      ...(node.pointer !== undefined && { pointer: node.pointer }),
+      notBestMatch: !!node.hidden,
+    });
     // A line moved to a property keeps the anyOf/oneOf's own, where ajv reports it, for --verbose.
     if (node.pointer !== undefined) out.push({ error: node.error, message: node.atValue, notBestMatch: true });
   };
@@ -124,8 +169,11 @@ function choose(group, branches, describe) {
   }
   // Counted from the schema; else each alternative failed, so each has an error: when all of them
   // name theirs, they are counted.
-  const count = Array.isArray(error.schema) ? error.schema.length
-    : own.every((branch) => branch.allNamed) ? new Set(own.map((branch) => branch.index)).size : 0;
+  const count = Array.isArray(error.schema)
+    ? error.schema.length
+    : own.every((branch) => branch.allNamed)
+      ? new Set(own.map((branch) => branch.index)).size
+      : 0;
   const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
   group.message = `matches ${none} (${error.keyword})`;
   if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
@@ -173,7 +221,8 @@ function severalMatch(error) {
   if (!Array.isArray(alternatives)) {
     return `matches alternatives ${passing.map((index) => index + 1).join(' and ')} of oneOf, where exactly one may match`;
   }
-  const count = passing[1] < alternatives.length - 1 ? `at least 2 of the ${alternatives.length} alternatives` : '2 alternatives';
+  const count =
+    passing[1] < alternatives.length - 1 ? `at least 2 of the ${alternatives.length} alternatives` : '2 alternatives';
   const names = passing.map((index) => nameOf(alternatives[index]) ?? `alternative ${index + 1}`);
   return `matches ${count} of oneOf (${names.join(' and ')}), where exactly one may match`;
 }
@@ -209,7 +258,8 @@ function rankOf(node, path) {
 // The key of the value at `path` that a deeper error is under.
 const firstKey = (node, path) => node.path.slice(path.length + 1).split('/')[0];
 const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');
-const keyOf = (node) => `${node.path}\0${node.error.schemaPath}\0${node.error.keyword}\0${JSON.stringify(node.error.params)}\0${node.error.propertyName}`;
+const keyOf = (node) =>
+  `${node.path}\0${node.error.schemaPath}\0${node.error.keyword}\0${JSON.stringify(node.error.params)}\0${node.error.propertyName}`;
 
 /**
  * The errors before an anyOf/oneOf, in alternatives. An index in the schemaPath decides: the first
@@ -231,18 +281,32 @@ function branchesOf(group) {
     const key = keyOf(node);
     const here = node.path === group.path;
     // A value fails on type once per schema: a group of alternatives that each did counts as a type error.
-    const once = failsOnType(node, group.path) ? 'type' : here && !node.members && ONCE.has(node.error.keyword) ? node.error.keyword : null;
+    const once = failsOnType(node, group.path)
+      ? 'type'
+      : here && !node.members && ONCE.has(node.error.keyword)
+        ? node.error.keyword
+        : null;
     const sameIndex = index !== undefined && index === current?.index;
-    const starts = !current
-      || (index !== undefined && index !== current.index)
-      || (!sameIndex && (
-        (rank !== undefined && current.rank !== undefined && rank < current.rank)
-        || current.keys.has(key)
-        || (once && current.once.has(once))
-        || (current.wrongType && (!here || rank >= RANK.get('maximum')))
-        || (!here && current.extra.has(firstKey(node, group.path)))));
+    const starts =
+      !current ||
+      (index !== undefined && index !== current.index) ||
+      (!sameIndex &&
+        ((rank !== undefined && current.rank !== undefined && rank < current.rank) ||
+          current.keys.has(key) ||
+          (once && current.once.has(once)) ||
+          (current.wrongType && (!here || rank >= RANK.get('maximum'))) ||
+          (!here && current.extra.has(firstKey(node, group.path)))));
     if (starts) {
-      current = { nodes: [], index: undefined, allNamed: true, rank: undefined, keys: new Set(), once: new Set(), wrongType: false, extra: new Set() };
+      current = {
+        nodes: [],
+        index: undefined,
+        allNamed: true,
+        rank: undefined,
+        keys: new Set(),
+        once: new Set(),
+        wrongType: false,
+        extra: new Set(),
+      };
       branches.push(current);
     }
     current.nodes.push(node);
@@ -252,7 +316,7 @@ function branchesOf(group) {
     current.keys.add(key);
     if (once) current.once.add(once);
     if (failsOnType(node, group.path)) current.wrongType = true;
-    const extra = here ? node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty : undefined;
+    const extra = here ? (node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty) : undefined;
     if (extra !== undefined) current.extra.add(escapeKey(extra));
   }
   return branches;
@@ -260,9 +324,29 @@ function branchesOf(group) {
 
 // The keywords whose error a schema gives once for a value (`required`, `additionalProperties`…
 // give one per property).
-const ONCE = new Set(['type', 'const', 'enum', 'not', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf',
-  'maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'contains', 'uniqueItems', 'maxContains', 'minContains',
-  'maxProperties', 'minProperties']);
+const ONCE = new Set([
+  'type',
+  'const',
+  'enum',
+  'not',
+  'maximum',
+  'minimum',
+  'exclusiveMaximum',
+  'exclusiveMinimum',
+  'multipleOf',
+  'maxLength',
+  'minLength',
+  'pattern',
+  'format',
+  'maxItems',
+  'minItems',
+  'contains',
+  'uniqueItems',
+  'maxContains',
+  'minContains',
+  'maxProperties',
+  'minProperties',
+]);
 
 // When each alternative is one error about the value at `path` (its type, its values, a pattern, a
 // missing property), or fails on its type, one line says what each would take: `must be string or
@@ -292,7 +376,9 @@ function mergedMessage(branches, path, describe) {
     if (part === 'types') return `be ${orList([...new Set(merged.types)])}`;
     if (part === 'required') {
       const { required } = merged;
-      return required.length > 1 ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}` : `have required property "${required[0]}"`;
+      return required.length > 1
+        ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}`
+        : `have required property "${required[0]}"`;
     }
     return part.text;
   });
@@ -308,7 +394,14 @@ const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
 function partOf(branch, path, describe) {
   const typed = branch.find((node) => failsOnType(node, path));
   const node = typed ?? branch[0];
-  if ((!typed && branch.length !== 1) || node.path !== path || node.pointer !== undefined || node.error.propertyName !== undefined || ON_KEY.has(node.error.keyword)) return null;
+  if (
+    (!typed && branch.length !== 1) ||
+    node.path !== path ||
+    node.pointer !== undefined ||
+    node.error.propertyName !== undefined ||
+    ON_KEY.has(node.error.keyword)
+  )
+    return null;
   const wrongType = !!typed;
   if (node.merged) return { ...node.merged, wrongType };
   const { keyword, params } = node.error;
@@ -326,7 +419,12 @@ function partOf(branch, path, describe) {
 // then the one with the fewest errors.
 function bestOf(branches, path) {
   const scored = branches
-    .map((nodes) => ({ nodes, weak: notMeant(nodes, path), depth: Math.max(...nodes.map((node) => deepest(node) - depthOf(path))), size: nodes.length }))
+    .map((nodes) => ({
+      nodes,
+      weak: notMeant(nodes, path),
+      depth: Math.max(...nodes.map((node) => deepest(node) - depthOf(path))),
+      size: nodes.length,
+    }))
     .filter((branch) => !branch.weak)
     .sort((a, b) => b.depth - a.depth || a.size - b.size);
   if (!scored.length) return null;
@@ -338,8 +436,11 @@ function bestOf(branches, path) {
 // An alternative for another type of value, or one whose constant the value does not have.
 function notMeant(nodes, path) {
   const otherType = nodes.some((node) => failsOnType(node, path));
-  const discriminated = nodes.some(({ error, path: at }) => depthOf(at) - depthOf(path) <= 1
-    && (error.keyword === 'const' || (error.keyword === 'enum' && error.params.allowedValues.length === 1)));
+  const discriminated = nodes.some(
+    ({ error, path: at }) =>
+      depthOf(at) - depthOf(path) <= 1 &&
+      (error.keyword === 'const' || (error.keyword === 'enum' && error.params.allowedValues.length === 1)),
+  );
   return otherType || discriminated;
 }
 

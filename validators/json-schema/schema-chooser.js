@@ -51,7 +51,8 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
   const refusal = memo((schema) => {
     if (!isInside(project, schema)) return ` is outside the project (${display(schema)}); not read`;
     const real = realpathOrNull(schema);
-    if (real && !isInside(realProject, real)) return ` is a symbolic link out of the project (to ${real}); not followed`;
+    if (real && !isInside(realProject, real))
+      return ` is a symbolic link out of the project (to ${real}); not followed`;
     return real && exists(schema) ? null : `: no such schema file (${display(schema)})`;
   });
 
@@ -80,13 +81,23 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
     // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
-    if (!at.prefix) return { source: 'catalog', why, missing: message, ...(expected.length && { schema: expected[0] }) };
-    return { source: at.source, why, problem: { message: `${at.prefix}: ${message}`, kind: 'error', ...at.where }, ...(expected.length && { schema: expected[0] }) };
+    if (!at.prefix)
+      return { source: 'catalog', why, missing: message, ...(expected.length && { schema: expected[0] }) };
+    return {
+      source: at.source,
+      why,
+      problem: { message: `${at.prefix}: ${message}`, kind: 'error', ...at.where },
+      ...(expected.length && { schema: expected[0] }),
+    };
   }
 
   function fromDocument(file, found) {
     const { ref, ...where } = found;
-    const problem = (message, kind = 'error') => ({ source: 'document', why: '$schema', problem: { message, kind, ...where } });
+    const problem = (message, kind = 'error') => ({
+      source: 'document',
+      why: '$schema',
+      problem: { message, kind, ...where },
+    });
     if (typeof ref !== 'string' || !ref.trim()) {
       return problem(`$schema must name a schema (a path or URL), not ${describeValue(ref)}`, 'invalid');
     }
@@ -105,16 +116,31 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     if (!schema) {
       const [first, ...more] = ids.get(anySchemeUrlKey(ref)) ?? [];
       const other = more.find(({ schema: copy }) => !isDeepStrictEqual(copy, first.schema));
-      if (other) return problem(`${shown} is the $id of both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`);
+      if (other)
+        return problem(
+          `${shown} is the $id of both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`,
+        );
       if (first) return { source: 'document', why: shown, schema: first.file, at: where };
       for (const catalog of catalogs) {
         const entry = catalog.byUrl(ref);
-        if (entry) return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, { source: 'document', prefix: shown, where });
+        if (entry)
+          return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, {
+            source: 'document',
+            prefix: shown,
+            where,
+          });
       }
       const inStore = storeFileFor(store, ref);
-      if (inStore && exists(inStore)) return { source: 'document', why: `${shown}, schema store`, schema: inStore, at: where };
-      if (inStore) return { ...problem(`${shown} is not in the schema store: no such schema file (${display(inStore)})`), schema: inStore };
-      return problem(`${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)`);
+      if (inStore && exists(inStore))
+        return { source: 'document', why: `${shown}, schema store`, schema: inStore, at: where };
+      if (inStore)
+        return {
+          ...problem(`${shown} is not in the schema store: no such schema file (${display(inStore)})`),
+          schema: inStore,
+        };
+      return problem(
+        `${shown} is not available offline: filecheck fetches no schema; map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)`,
+      );
     }
     const refused = refusal(schema);
     // A missing schema inside the project names its file: --watch checks the file again once it is there.

@@ -27,7 +27,11 @@ export const readSchema = (file, display) => parseSchemaFile(file, display).sche
 export function readSchemaFile(file, display = (name) => name) {
   const { schema, text, yaml } = parseSchemaFile(file, display);
   // YAML's reader refuses a key written twice (yaml.js).
-  const twice = yaml ? [] : keysWrittenTwice(text, schema).map(({ message, line, column }) => `${display(file)}:${line}:${column}: ${message}`);
+  const twice = yaml
+    ? []
+    : keysWrittenTwice(text, schema).map(
+        ({ message, line, column }) => `${display(file)}:${line}:${column}: ${message}`,
+      );
   return { schema, twice };
 }
 
@@ -56,14 +60,17 @@ function parseSchemaFile(file, display = (name) => name) {
   try {
     text = readSchemaText(file);
   } catch (error) {
-    const why = error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
+    const why =
+      error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
     throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
   }
   const yaml = isYaml(file);
   const schema = yaml ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
   // `true` and `false` are schemas too (draft-06 on; ajv takes them in draft-04 as well).
   if (typeof schema !== 'boolean' && (typeof schema !== 'object' || schema === null || Array.isArray(schema))) {
-    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object or a boolean`, { files: [file] });
+    throw new UsageError(`schema ${display(file)} is not a schema: a schema file holds a JSON object or a boolean`, {
+      files: [file],
+    });
   }
   return { schema, text, yaml };
 }
@@ -88,7 +95,8 @@ function parseYamlSchema(text, file, display) {
     const at = problem.line === undefined ? '' : `:${problem.line}:${problem.column}`;
     throw fail(`schema ${display(file)}${at} is not valid YAML: ${problem.message.replace(/^invalid YAML: /, '')}`);
   }
-  if (documents.length > 1) throw fail(`schema ${display(file)} holds ${documents.length} YAML documents; a schema file holds one`);
+  if (documents.length > 1)
+    throw fail(`schema ${display(file)} holds ${documents.length} YAML documents; a schema file holds one`);
   return documents[0].value;
 }
 

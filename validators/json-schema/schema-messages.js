@@ -12,7 +12,8 @@ export function describe(error) {
   if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
   if (keyword === 'format') return `must match format "${params.format}"`;
-  if (keyword === 'type') return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
+  if (keyword === 'type')
+    return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
   return message ?? keyword;
 }
 
@@ -20,7 +21,8 @@ export function describe(error) {
 export const typesOf = ({ params: { type } }) => (Array.isArray(type) ? type : String(type).split(','));
 
 /** "a", "a or b", "a, b or c" */
-export const orList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`);
+export const orList = (words) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
 
 const LIST_CHARS = 200;
 /** An enum's values, all of them while the list is short enough to read on one line; a long one up
@@ -30,6 +32,7 @@ export function listOf(values) {
   if (shown.join(', ').length <= LIST_CHARS) return shown.join(', ');
   let length = 0;
   let count = 0;
-  while (count < shown.length - 1 && length + shown[count].length + 2 <= LIST_CHARS) length += shown[count++].length + 2;
+  while (count < shown.length - 1 && length + shown[count].length + 2 <= LIST_CHARS)
+    length += shown[count++].length + 2;
   return `${shown.slice(0, Math.max(count, 1)).join(', ')} … and ${shown.length - Math.max(count, 1)} more`;
 }

@@ -5,7 +5,6 @@ import { describe, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 import { pointerToken } from './schema-walk.js';
 
-
 /**
  * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
  * an anyOf/oneOf that are not its best match are marked notBestMatch (shown with --verbose).
@@ -16,12 +15,19 @@ export function toProblems(errors) {
   const wrongType = new Set();
   errors = withoutImpliedTypes(errors, wrongType);
   // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
-  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword)) ? bestMatches(errors, describe, wrongType) : errors.map((error) => ({ error }));
+  const chosen = errors.some((error) => STRUCTURAL.has(error.keyword))
+    ? bestMatches(errors, describe, wrongType)
+    : errors.map((error) => ({ error }));
   const found = chosen.map(({ error, message = describe(error), pointer = error.instancePath, notBestMatch }) => {
     const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
     // An extra property, or a property name that is not allowed: its key is what is wrong.
     const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
-    if (key !== undefined && (error.keyword === 'additionalProperties' || error.keyword === 'unevaluatedProperties' || error.propertyName !== undefined)) {
+    if (
+      key !== undefined &&
+      (error.keyword === 'additionalProperties' ||
+        error.keyword === 'unevaluatedProperties' ||
+        error.propertyName !== undefined)
+    ) {
       problem.pointer += `/${pointerToken(key)}`;
       problem.atKey = true;
       if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
@@ -31,7 +37,9 @@ export function toProblems(errors) {
   });
   // One problem per place and message; of a shown one and a hidden one alike, the shown one.
   const id = (problem) => `${problem.pointer}\0${problem.message}`;
-  const shown = found.some((problem) => problem.notBestMatch) ? new Set(found.filter((problem) => !problem.notBestMatch).map(id)) : null;
+  const shown = found.some((problem) => problem.notBestMatch)
+    ? new Set(found.filter((problem) => !problem.notBestMatch).map(id))
+    : null;
   const seen = new Set();
   return found.filter((problem) => {
     const key = id(problem);
@@ -52,7 +60,13 @@ export function wordedFromSchemaPaths(errors) {
     const error = errors[i];
     if (STRUCTURAL.has(error.keyword)) return true;
     const next = errors[i + 1];
-    if (error.keyword === 'type' && next && (next.keyword === 'enum' || next.keyword === 'const') && next.instancePath === error.instancePath) return true;
+    if (
+      error.keyword === 'type' &&
+      next &&
+      (next.keyword === 'enum' || next.keyword === 'const') &&
+      next.instancePath === error.instancePath
+    )
+      return true;
   }
   return false;
 }
@@ -68,10 +82,21 @@ function withoutImpliedTypes(errors, wrongType) {
   let implied = null;
   for (let i = 0; i + 1 < errors.length; i++) {
     const [type, values] = [errors[i], errors[i + 1]];
-    if (type.keyword !== 'type' || (values.keyword !== 'enum' && values.keyword !== 'const') || type.instancePath !== values.instancePath) continue;
+    if (
+      type.keyword !== 'type' ||
+      (values.keyword !== 'enum' && values.keyword !== 'const') ||
+      type.instancePath !== values.instancePath
+    )
+      continue;
     const parent = type.schemaPath.slice(0, -'/type'.length);
     if (values.schemaPath !== `${parent}/${values.keyword}`) continue;
-    if (parent === '#' && errors.some((error) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && error.instancePath === type.instancePath)) continue;
+    if (
+      parent === '#' &&
+      errors.some(
+        (error) => (error.keyword === 'anyOf' || error.keyword === 'oneOf') && error.instancePath === type.instancePath,
+      )
+    )
+      continue;
     const allowed = values.keyword === 'const' ? [values.params.allowedValue] : values.params.allowedValues;
     if (!allowed.every((value) => typesOf(type).some((name) => hasType(value, name)))) continue;
     (implied ??= new Set()).add(type);

@@ -48,17 +48,21 @@ function resourceOf(raw, file, key) {
 // resolved against the one around it. An id that is only a fragment is an anchor, not a resource.
 function embeddedIds(raw, id) {
   const ids = new Set([urlKey(id)]);
-  walkSchema(raw, (node, pointer, base) => {
-    const own = node.$id ?? node.id;
-    if (pointer === '' || typeof own !== 'string') return base;
-    try {
-      const resolved = new URL(own, base).href;
-      if (!urlKey(resolved).includes('#')) ids.add(urlKey(resolved));
-      return resolved;
-    } catch {
-      return base;
-    }
-  }, id);
+  walkSchema(
+    raw,
+    (node, pointer, base) => {
+      const own = node.$id ?? node.id;
+      if (pointer === '' || typeof own !== 'string') return base;
+      try {
+        const resolved = new URL(own, base).href;
+        if (!urlKey(resolved).includes('#')) ids.add(urlKey(resolved));
+        return resolved;
+      } catch {
+        return base;
+      }
+    },
+    id,
+  );
   return ids;
 }
 
@@ -68,7 +72,10 @@ const META_FILES = [
   [/^json-schema\.org\/draft-03\/schema$/, () => './refs/json-schema-draft-03.json'], // filecheck's copy: ajv has none
   [/^json-schema\.org\/draft-04\/schema$/, () => 'ajv-draft-04/dist/refs/json-schema-draft-04.json'],
   [/^json-schema\.org\/(draft-0[67])\/schema$/, (m) => `ajv/dist/refs/json-schema-${m[1]}.json`],
-  [/^json-schema\.org\/draft\/(2019-09|2020-12)\/(schema|meta\/[a-z-]+)$/, (m) => `ajv/dist/refs/json-schema-${m[1]}/${m[2]}.json`],
+  [
+    /^json-schema\.org\/draft\/(2019-09|2020-12)\/(schema|meta\/[a-z-]+)$/,
+    (m) => `ajv/dist/refs/json-schema-${m[1]}/${m[2]}.json`,
+  ],
   [/^json-schema\.org\/schema$/, () => 'ajv/dist/refs/json-schema-2020-12/schema.json'],
 ];
 const metaResources = new Map();
@@ -124,11 +131,14 @@ export function createRefIndex(refs, display) {
       const first = besides ?? found[0];
       const other = found.find((resource) => !isDeepStrictEqual(resource.raw, first.raw));
       if (other) {
-        throw new UsageError(`$id "${urlKey(url)}" is given by both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`, {
-          files: [first.file, other.file],
-        });
+        throw new UsageError(
+          `$id "${urlKey(url)}" is given by both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`,
+          {
+            files: [first.file, other.file],
+          },
+        );
       }
-      return besides ? null : found[0] ?? null;
+      return besides ? null : (found[0] ?? null);
     },
     /**
      * A schema whose `$schema` is a custom meta-schema among the refs (by its $id), as the suite's
@@ -142,9 +152,20 @@ export function createRefIndex(refs, display) {
       if (!resource.unknown) return resource;
       if (!inDialect.has(resource.key)) {
         let meta = resource;
-        for (const seen = new Set(); meta?.unknown && !seen.has(meta.key); meta = byId.get(urlKey(meta.unknown))?.[0]) seen.add(meta.key);
+        for (const seen = new Set(); meta?.unknown && !seen.has(meta.key); meta = byId.get(urlKey(meta.unknown))?.[0])
+          seen.add(meta.key);
         const known = meta?.dialect && !meta.unknown;
-        inDialect.set(resource.key, known ? { ...resource, dialect: meta.dialect, unknown: null, raw: { ...resource.raw, $schema: META_SCHEMAS[meta.dialect] } } : resource);
+        inDialect.set(
+          resource.key,
+          known
+            ? {
+                ...resource,
+                dialect: meta.dialect,
+                unknown: null,
+                raw: { ...resource.raw, $schema: META_SCHEMAS[meta.dialect] },
+              }
+            : resource,
+        );
       }
       return inDialect.get(resource.key);
     },

@@ -28,7 +28,10 @@ export function parseSchemaStore({ given = [], config = {} }, { cwd, base }) {
   const mappings = new Map();
   const add = (prefix, folder, dir, what) => {
     const key = storeKey(prefix, true);
-    if (!key) throw new UsageError(`${what}: "${prefix}" is not an http or https URL prefix (such as https://json.schemastore.org/)`);
+    if (!key)
+      throw new UsageError(
+        `${what}: "${prefix}" is not an http or https URL prefix (such as https://json.schemastore.org/)`,
+      );
     if (typeof folder !== 'string' || !folder.trim()) throw new UsageError(`${what}: "${prefix}" needs a folder`);
     const absolute = path.resolve(dir, folder);
     let stats = null;
@@ -37,13 +40,17 @@ export function parseSchemaStore({ given = [], config = {} }, { cwd, base }) {
     } catch {
       // said below
     }
-    if (!stats?.isDirectory()) throw new UsageError(`${what}: ${absolute} is ${stats ? 'not a folder' : 'no such folder'}`);
+    if (!stats?.isDirectory())
+      throw new UsageError(`${what}: ${absolute} is ${stats ? 'not a folder' : 'no such folder'}`);
     mappings.set(key, absolute);
   };
   for (const [prefix, folder] of Object.entries(config)) add(prefix, folder, base, 'schemaStore');
   for (const mapping of [given].flat()) {
     const at = mapping.indexOf('=');
-    if (at < 1) throw new UsageError(`--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "${mapping}"`);
+    if (at < 1)
+      throw new UsageError(
+        `--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "${mapping}"`,
+      );
     add(mapping.slice(0, at), mapping.slice(at + 1), cwd, '--schema-store');
   }
   return [...mappings].sort(([a], [b]) => b.length - a.length);
@@ -67,7 +74,11 @@ export function storeFileFor(store, url) {
     } catch {
       return null; // a malformed %-escape names no file
     }
-    if (!parts.length || parts.some((part) => !part || part === '.' || part === '..' || part.includes('/') || part.includes('\\'))) return null;
+    if (
+      !parts.length ||
+      parts.some((part) => !part || part === '.' || part === '..' || part.includes('/') || part.includes('\\'))
+    )
+      return null;
     return path.join(folder, ...parts);
   }
   return null;

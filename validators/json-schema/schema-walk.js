@@ -3,8 +3,20 @@
 // (no prefixItems, dependentSchemas, unevaluated*), and they are module state ajv shares.
 
 /** The keywords whose value is a subschema, a list of them, a map of them (any draft). */
-export const ONE = ['additionalItems', 'items', 'contains', 'additionalProperties', 'propertyNames', 'not', 'if', 'then', 'else',
-  'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+export const ONE = [
+  'additionalItems',
+  'items',
+  'contains',
+  'additionalProperties',
+  'propertyNames',
+  'not',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+];
 export const LIST = ['items', 'allOf', 'anyOf', 'oneOf', 'prefixItems'];
 export const MAP = ['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies', 'dependentSchemas'];
 
@@ -18,7 +30,11 @@ export const pointerToken = (key) => {
 // Each keyword's place in the order above (ONE, then LIST, then MAP), as bits of a mask: a node is
 // asked for the few keys it has, not for all 23 keywords, and its subschemas are still visited in
 // that order. `items` is in ONE and LIST: one of the two finds a schema there.
-const PLACES = [...ONE.map((keyword) => [keyword, 'one']), ...LIST.map((keyword) => [keyword, 'list']), ...MAP.map((keyword) => [keyword, 'map'])];
+const PLACES = [
+  ...ONE.map((keyword) => [keyword, 'one']),
+  ...LIST.map((keyword) => [keyword, 'list']),
+  ...MAP.map((keyword) => [keyword, 'map']),
+];
 const BITS = new Map();
 PLACES.forEach(([keyword], i) => BITS.set(keyword, (BITS.get(keyword) ?? 0) | (1 << i)));
 
@@ -44,7 +60,10 @@ export function walkSchema(schema, visit, inherited) {
         if (isSchema(value)) walk(value, `${pointer}/${keyword}`, passed, { keyword });
       } else if (kind === 'list') {
         if (!Array.isArray(value)) continue;
-        value.forEach((child, j) => isSchema(child) && walk(child, `${pointer}/${keyword}/${j}`, passed, { keyword, key: String(j) }));
+        value.forEach(
+          (child, j) =>
+            isSchema(child) && walk(child, `${pointer}/${keyword}/${j}`, passed, { keyword, key: String(j) }),
+        );
       } else if (isSchema(value)) {
         for (const [key, child] of Object.entries(value)) {
           if (isSchema(child)) walk(child, `${pointer}/${keyword}/${pointerToken(key)}`, passed, { keyword, key });

@@ -6,18 +6,48 @@
 // many tools' schemas); OpenAPI's of a schema object (its 3.1 base vocabulary, AsyncAPI's schemas
 // too); and an `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
 const ANNOTATIONS = new Set([
-  'allowComments', 'allowTrailingCommas', 'completionDetail', 'defaultSnippets', 'deprecationMessage', 'doNotSuggest',
-  'enumDescriptions', 'enumDetails', 'enumSortTexts', 'markdownDescription', 'markdownEnumDescriptions', 'patternErrorMessage',
+  'allowComments',
+  'allowTrailingCommas',
+  'completionDetail',
+  'defaultSnippets',
+  'deprecationMessage',
+  'doNotSuggest',
+  'enumDescriptions',
+  'enumDetails',
+  'enumSortTexts',
+  'markdownDescription',
+  'markdownEnumDescriptions',
+  'patternErrorMessage',
   'suggestSortText',
-  'discriminator', 'example', 'externalDocs', 'xml',
+  'discriminator',
+  'example',
+  'externalDocs',
+  'xml',
 ]);
 /** Whether ajv's warning about this unknown keyword is left out of the notes. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
 
 // Keywords that a plugin gives meaning to: without it they check nothing, which the note says.
-const AJV_KEYWORDS = new Set(['typeof', 'instanceof', 'range', 'exclusiveRange', 'regexp', 'transform', 'uniqueItemProperties',
-  'allRequired', 'anyRequired', 'oneRequired', 'patternRequired', 'prohibited', 'deepProperties', 'deepRequired',
-  'dynamicDefaults', 'select', 'selectCases', 'selectDefault']);
+const AJV_KEYWORDS = new Set([
+  'typeof',
+  'instanceof',
+  'range',
+  'exclusiveRange',
+  'regexp',
+  'transform',
+  'uniqueItemProperties',
+  'allRequired',
+  'anyRequired',
+  'oneRequired',
+  'patternRequired',
+  'prohibited',
+  'deepProperties',
+  'deepRequired',
+  'dynamicDefaults',
+  'select',
+  'selectCases',
+  'selectDefault',
+]);
 
 // Keywords with a note of their own.
 const OWN_NOTE = new Set(['errorMessage', 'nullable']);
@@ -25,7 +55,8 @@ const OWN_NOTE = new Set(['errorMessage', 'nullable']);
 // A schema generated with an unknown keyword on each of its thousands of properties stays one
 // readable line: the first few named, then how many more.
 const NAMED = 10;
-const listed = (items) => items.slice(0, NAMED).join(', ') + (items.length > NAMED ? ` and ${items.length - NAMED} more` : '');
+const listed = (items) =>
+  items.slice(0, NAMED).join(', ') + (items.length > NAMED ? ` and ${items.length - NAMED} more` : '');
 const quoted = (names) => listed(names.map((name) => `"${name}"`));
 
 /**
@@ -50,19 +81,38 @@ export function schemaNotes(warnings) {
   }
   const notes = [];
   if (keywords.has('errorMessage')) {
-    notes.push('unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)');
+    notes.push(
+      'unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)',
+    );
   }
   if (keywords.has('nullable')) {
-    notes.push('unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])');
+    notes.push(
+      'unknown keyword "nullable" is ignored: it is OpenAPI 3.0\'s (JSON Schema allows null with "type": ["string", "null"])',
+    );
   }
   const plugin = [...keywords].filter((keyword) => AJV_KEYWORDS.has(keyword));
-  if (plugin.length === 1) notes.push(`unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
-  if (plugin.length > 1) notes.push(`unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's ajv.plugins)`);
+  if (plugin.length === 1)
+    notes.push(
+      `unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's ajv.plugins)`,
+    );
+  if (plugin.length > 1)
+    notes.push(
+      `unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's ajv.plugins)`,
+    );
   const rest = [...keywords].filter((keyword) => !OWN_NOTE.has(keyword) && !AJV_KEYWORDS.has(keyword));
-  if (rest.length === 1) notes.push(`unknown keyword "${rest[0]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`);
-  if (rest.length > 1) notes.push(`unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`);
+  if (rest.length === 1)
+    notes.push(
+      `unknown keyword "${rest[0]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    );
+  if (rest.length > 1)
+    notes.push(
+      `unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    );
   const [[format, at] = []] = formats;
   if (formats.size === 1) notes.push(`unknown format "${format}" is not checked (at ${at})`);
-  if (formats.size > 1) notes.push(`unknown formats ${listed([...formats].map(([name, path]) => `"${name}" (at ${path})`))} are not checked`);
+  if (formats.size > 1)
+    notes.push(
+      `unknown formats ${listed([...formats].map(([name, path]) => `"${name}" (at ${path})`))} are not checked`,
+    );
   return [...notes, ...others];
 }

@@ -26,7 +26,8 @@ const international = {
 };
 
 // Draft-03's `color` (migrate-draft-03.js renames it): a CSS 2.1 color name, or #rgb / #rrggbb.
-const css21Color = /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
+const css21Color =
+  /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
 
 const added = { ...international, 'css21-color': css21Color };
 module.exports = { added, full: { ...fullFormats, ...added }, fast: { ...fastFormats, ...added } };
