@@ -7,34 +7,31 @@ import { isJsoncByName } from './jsonc-names.js';
 import { byId } from '../shared/rules.js';
 import * as json from './json.js';
 
-const BY_EXTENSION = new Map([
-  ['.json', 'json'],
-  ['.jsonc', 'jsonc'],
-  ['.json5', 'json5'],
-  ['.yaml', 'yaml'],
-  ['.yml', 'yaml'],
-  ['.toml', 'toml'],
-  ['.md', 'markdown'],
-  ['.mdx', 'markdown'],
-  ['.markdown', 'markdown'],
-]);
-
-/**
- * What a directory named on the command line stands for: the data files below it. Markdown is left
- * out: a folder's README.md files are documents, not data; name them with a glob or a rule.
- */
-export const DIRECTORY_GLOB = '**/*.{json,jsonc,json5,yaml,yml,toml}';
-
-const MODULES = {
-  jsonc: './jsonc.js',
-  json5: './json5.js',
-  yaml: './yaml.js',
-  toml: './toml.js',
-  markdown: './markdown.js',
+// Every format: the one place that adds one. Its extensions; the module that reads it, loaded by
+// a process that meets such a file (JSON's is always here); and whether a directory named on the
+// command line stands for its files. Markdown's do not: a folder's README.md files are documents,
+// not data; name them with a glob or a rule.
+const FORMATS = {
+  json: { extensions: ['.json'], inDirectories: true },
+  jsonc: { extensions: ['.jsonc'], module: './jsonc.js', inDirectories: true },
+  json5: { extensions: ['.json5'], module: './json5.js', inDirectories: true },
+  yaml: { extensions: ['.yaml', '.yml'], module: './yaml.js', inDirectories: true },
+  toml: { extensions: ['.toml'], module: './toml.js', inDirectories: true },
+  markdown: { extensions: ['.md', '.mdx', '.markdown'], module: './markdown.js', inDirectories: false },
 };
 
+const BY_EXTENSION = new Map(
+  Object.entries(FORMATS).flatMap(([name, { extensions }]) => extensions.map((extension) => [extension, name])),
+);
+
+/** What a directory named on the command line stands for: the data files below it. */
+export const DIRECTORY_GLOB = `**/*.{${Object.values(FORMATS)
+  .filter((format) => format.inDirectories)
+  .flatMap((format) => format.extensions.map((extension) => extension.slice(1)))
+  .join(',')}}`;
+
 /** The parsers a rule's "parser" or --parser may name. */
-export const PARSER_NAMES = ['json', ...Object.keys(MODULES)];
+export const PARSER_NAMES = Object.keys(FORMATS);
 
 /**
  * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
@@ -133,7 +130,7 @@ export function loadParsers(entries) {
     if (!loading.has(parser)) {
       loading.set(
         parser,
-        import(MODULES[parser]).then((module) => loaded.set(parser, module)),
+        import(FORMATS[parser].module).then((module) => loaded.set(parser, module)),
       );
     }
     (pending ??= new Set()).add(loading.get(parser));
