@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import validateConfigFile from '../../schema/filecheckrc.validate.js';
 import { UsageError } from '../shared/errors.js';
 import { parseJson } from '../formats/json.js';
-import { parseKeySpec } from '../../validators/require-keys.js';
 import { parseChaos } from '../check/chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
 import { findRepositoryRoot } from '../files/gitignore.js';
@@ -15,6 +14,8 @@ import { PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
 import { relativePosix } from '../shared/paths.js';
+import { describeConfigError } from './config-errors.js';
+import { parseBail, parseCache, parseChanged, parseFileTimeout, parseShard, parseWorkers } from './option-values.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = [
@@ -31,7 +32,6 @@ const STRING_OPTIONS = [
   'cacheLocation',
   'cacheStrategy',
 ];
-const CACHE_STRATEGIES = ['metadata', 'content'];
 
 /**
  * @typedef {{ module: string, options?: unknown }} ValidatorRef
@@ -162,58 +162,6 @@ function readConfigFile(configPath) {
   return data;
 }
 
-// The deepest error says the most, and a value of the right type that fails a bound (`"bail": -1`)
-// says more than the branches whose type it is not; `if/then/else` wrappers say nothing of their own.
-function describeConfigError(errors, data) {
-  const isType = (e) => (e.keyword === 'type' ? 1 : 0);
-  const kept = errors
-    .filter((e) => e.keyword !== 'if' && e.keyword !== 'oneOf')
-    .sort((a, b) => b.instancePath.length - a.instancePath.length || isType(a) - isType(b));
-  const error = kept[0] ?? errors[0];
-  // A schemaStore key is a URL: its slashes are not the path's.
-  const storeKey = /^\/schemaStore\/(.+)$/.exec(error.instancePath)?.[1];
-  const where = storeKey
-    ? `schemaStore "${storeKey.replace(/~1/g, '/').replace(/~0/g, '~')}"`
-    : error.instancePath
-        .replace(/\/(\d+)/g, '[$1]')
-        .replace(/\//g, '.')
-        .replace(/^\./, '') || '(top level)';
-  if (error.propertyName !== undefined && error.instancePath === '/schemaStore')
-    return `schemaStore: "${error.propertyName}" is not an http or https URL prefix (such as https://json.schemastore.org/)`;
-  // The precompiled validator is not `verbose`: its errors carry no `data`, so the value is looked up.
-  const value = valueAt(data, error.instancePath);
-  if (error.instancePath === '/workers')
-    return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
-  if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
-  if (error.keyword === 'enum')
-    return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-  if (error.keyword === 'pattern') return describePattern(error, value, where);
-  // A oneOf of types (`bail`: boolean or integer) fails once per branch: name every type, not the first.
-  const types = kept.filter((e) => isType(e) && e.instancePath === error.instancePath).map((e) => e.params.type);
-  if (isType(error) && types.length > 1) return `${where} must be ${types.join(' or ')}`;
-  return `${where} ${error.message}`;
-}
-
-// A pattern said in words: the validator knows only the regular expression.
-function describePattern(error, value, where) {
-  if (error.params.pattern === '\\S') return `${where} must not be blank`;
-  if (/^\/rules\/\d+\/require\/\d+$/.test(error.instancePath)) {
-    try {
-      parseKeySpec(value);
-    } catch (specError) {
-      return `${where}: ${specError.message}`;
-    }
-  }
-  return `${where}: ${JSON.stringify(value)} is not valid here`;
-}
-
-function valueAt(data, pointer) {
-  return pointer
-    .split('/')
-    .slice(1)
-    .reduce((value, key) => value?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], data);
-}
-
 function resolveRule(rule, index, base, options, selecting, store) {
   const ajv = { ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
@@ -335,65 +283,4 @@ function yamlTagSets(own = [], given = []) {
 
 function moduleSpecifier(specifier, base) {
   return specifier.startsWith('.') || path.isAbsolute(specifier) ? path.resolve(base, specifier) : specifier;
-}
-
-function parseBail(value) {
-  // The command line gives strings: `--bail false` must switch off a config's `"bail": true`.
-  if (value === undefined || value === false || value === 'false') return 0;
-  if (value === true || value === '' || value === 'true') return 1;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
-  return n;
-}
-
-function parseWorkers(value) {
-  if (value === 'auto') return 'auto';
-  const n = Number(value);
-  if (value === '' || !Number.isInteger(n) || n < 0)
-    throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
-  return n;
-}
-
-function parseFileTimeout(value) {
-  const n = Number(value);
-  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n) || n < 1) {
-    throw new UsageError(`--file-timeout takes a whole number of milliseconds, at least 1, not "${value}"`);
-  }
-  return n;
-}
-
-// --cache-location is relative to the working directory, "cacheLocation" to the config file; the
-// default lives in the project's node_modules/.cache, as Babel's and ESLint's caches do.
-function parseCache(options, file, { cwd, base, root }) {
-  // Checked with the cache off too, as --chaos-kind is: a typo is said at once, not on the day it is turned on.
-  const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
-  if (!CACHE_STRATEGIES.includes(strategy))
-    throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
-  if (!(options.cache ?? file.cache)) return null;
-  const dir = options.cacheLocation
-    ? path.resolve(cwd, options.cacheLocation)
-    : file.cacheLocation
-      ? path.resolve(base, file.cacheLocation)
-      : path.join(root, 'node_modules', '.cache', 'filecheck');
-  return { dir, strategy };
-}
-
-// --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
-function parseChanged(changed, since) {
-  if (since === undefined) return changed ? { since: null } : null;
-  since = String(since);
-  // A ref is passed to git as an argument: one that looks like an option would be read as one.
-  if (since.startsWith('-'))
-    throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
-  return { since };
-}
-
-function parseShard(value) {
-  if (value === undefined) return null;
-  const match = /^(\d+)\/(\d+)$/.exec(String(value).trim());
-  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [];
-  if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
-    throw new UsageError(`--shard takes i/n, two whole numbers with 1 <= i <= n (e.g. 1/3), not "${value}"`);
-  }
-  return { index, count };
 }

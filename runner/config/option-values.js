@@ -1,0 +1,67 @@
+// The values of the options that take one, from the command line (strings) or the config file:
+// each checked, with a message that says what it takes.
+import path from 'node:path';
+import { UsageError } from '../shared/errors.js';
+
+const CACHE_STRATEGIES = ['metadata', 'content'];
+
+export function parseBail(value) {
+  // The command line gives strings: `--bail false` must switch off a config's `"bail": true`.
+  if (value === undefined || value === false || value === 'false') return 0;
+  if (value === true || value === '' || value === 'true') return 1;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new UsageError(`--bail takes a whole number of failures, not "${value}"`);
+  return n;
+}
+
+export function parseWorkers(value) {
+  if (value === 'auto') return 'auto';
+  const n = Number(value);
+  if (value === '' || !Number.isInteger(n) || n < 0)
+    throw new UsageError(`--workers takes auto, 0 or a number of workers, not "${value}"`);
+  return n;
+}
+
+export function parseFileTimeout(value) {
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n) || n < 1) {
+    throw new UsageError(`--file-timeout takes a whole number of milliseconds, at least 1, not "${value}"`);
+  }
+  return n;
+}
+
+// --cache-location is relative to the working directory, "cacheLocation" to the config file; the
+// default lives in the project's node_modules/.cache, as Babel's and ESLint's caches do.
+export function parseCache(options, file, { cwd, base, root }) {
+  // Checked with the cache off too, as --chaos-kind is: a typo is said at once, not on the day it is turned on.
+  const strategy = options.cacheStrategy ?? file.cacheStrategy ?? 'metadata';
+  if (!CACHE_STRATEGIES.includes(strategy))
+    throw new UsageError(`--cache-strategy takes ${CACHE_STRATEGIES.join(' or ')}, not "${strategy}"`);
+  if (!(options.cache ?? file.cache)) return null;
+  const dir = options.cacheLocation
+    ? path.resolve(cwd, options.cacheLocation)
+    : file.cacheLocation
+      ? path.resolve(base, file.cacheLocation)
+      : path.join(root, 'node_modules', '.cache', 'filecheck');
+  return { dir, strategy };
+}
+
+// --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
+export function parseChanged(changed, since) {
+  if (since === undefined) return changed ? { since: null } : null;
+  since = String(since);
+  // A ref is passed to git as an argument: one that looks like an option would be read as one.
+  if (since.startsWith('-'))
+    throw new UsageError(`--since takes a git revision (a branch, tag or commit), not "${since}"`);
+  return { since };
+}
+
+export function parseShard(value) {
+  if (value === undefined) return null;
+  const match = /^(\d+)\/(\d+)$/.exec(String(value).trim());
+  const [index, count] = match ? [Number(match[1]), Number(match[2])] : [];
+  if (!match || index < 1 || index > count || !Number.isSafeInteger(count)) {
+    throw new UsageError(`--shard takes i/n, two whole numbers with 1 <= i <= n (e.g. 1/3), not "${value}"`);
+  }
+  return { index, count };
+}
