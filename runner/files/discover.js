@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
-import { relativePosix, hasGlobChars } from '../shared/paths.js';
+import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { DIRECTORY_GLOB, formatChooser } from '../formats/index.js';
 import { rulesOf } from '../shared/rules.js';
@@ -239,13 +239,5 @@ function isFolder(file, stats, links) {
     return fs.statSync(file).isDirectory();
   } catch {
     return false; // a broken link: the file that fails to be read
-  }
-}
-
-function lstatOrNull(file) {
-  try {
-    return fs.lstatSync(file);
-  } catch {
-    return null;
   }
 }

@@ -40,3 +40,12 @@ export function realpathOrNull(file) {
     return null;
   }
 }
+
+/** @returns {import('node:fs').Stats | null} the path's own stats (a link's, not its target's), null when it cannot be read */
+export function lstatOrNull(file) {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return null;
+  }
+}

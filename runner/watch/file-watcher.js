@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { findRepositoryRoot, gitignoreFilter } from '../files/gitignore.js';
+import { lstatOrNull } from '../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 const NEVER_ENTERED = new Set(['node_modules', '.git']);
@@ -243,14 +244,6 @@ function readFolder(folder) {
     return fs.readdirSync(folder, { withFileTypes: true });
   } catch {
     return []; // gone or unreadable
-  }
-}
-
-function lstatOrNull(file) {
-  try {
-    return fs.lstatSync(file);
-  } catch {
-    return null;
   }
 }
 
