@@ -13,9 +13,9 @@ import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
 import { PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
-import { relativePosix } from '../shared/paths.js';
 import { describeConfigError } from './config-errors.js';
 import { parseBail, parseCache, parseChanged, parseFileTimeout, parseShard, parseWorkers } from './option-values.js';
+import { displayFrom } from '../shared/messages.js';
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = [
@@ -83,10 +83,7 @@ export function loadConfig(options, { cwd, env }) {
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
   // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
-  checkRefs(
-    [...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])],
-    (file) => relativePosix(cwd, file) || file,
-  );
+  checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], displayFrom(cwd));
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [

@@ -8,6 +8,7 @@ import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { DIRECTORY_GLOB, formatChooser } from '../formats/index.js';
 import { rulesOf } from '../shared/rules.js';
+import { displayFrom } from '../shared/messages.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
@@ -124,7 +125,7 @@ function expandPatterns(config, found, links) {
 function catalogWalk(config, found, links) {
   if (!catalogModule) throw new Error('discover: prepareDiscovery(config) was not awaited');
   const { base, catalogs } = config.catalogFiles;
-  const display = (file) => relativePosix(config.cwd, file) || file;
+  const display = displayFrom(config.cwd);
   const loaded = catalogs.map((file) => catalogModule.loadCatalog(file, display));
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
   // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
