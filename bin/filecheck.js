@@ -5,12 +5,12 @@ import module from 'node:module';
 // V8's compiled code of filecheck's modules and of its dependencies is kept between runs, as
 // Python keeps .pyc files (Node 22.1 and later; in the OS's temporary folder;
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off): compiling them again costs a config file's run 5-7%
-// on Node 24 (bench/RESULTS.md). So filecheck is imported only once it is on.
+// on Node 24 (bench/RESULTS.md). So filecheck is loaded only once it is on, and with require: an ES
+// module loaded synchronously (docs/ARCHITECTURE.md, "Loading modules").
 module.enableCompileCache?.();
-const [{ main }, { EXIT }] = await Promise.all([
-  import('../runner/cli/main.js'),
-  import('../runner/shared/exit-codes.js'),
-]);
+const require = module.createRequire(import.meta.url);
+const { main } = require('../runner/cli/main.js');
+const { EXIT } = require('../runner/shared/exit-codes.js');
 
 const controller = new AbortController();
 const atHardExit = new Set(); // cleanups for an exit that cannot wait for the run: unfinished report files

@@ -2,12 +2,15 @@
 // gitlab) goes to stdout, stdout carries it alone, and everything else (the human report, GitHub's
 // workflow commands, which the Actions runner reads on stderr as well) goes to stderr. junit,
 // github, sarif and gitlab are loaded only by the runs that use them.
+import { createRequire } from 'node:module';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
 import { createJsonReporter } from './json.js';
 import { writesToStdout } from './specs.js';
 import { createMessages } from '../runner/shared/messages.js';
 import { createFileSink } from './file-sink.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {import('../runner/config/load-config.js').Config} config
@@ -29,7 +32,7 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
   // codes there.
   if (stderr.isTTY && stderr.columns > 0 && !env.CI && !config.listFiles) {
     const { default: ora } = await import('ora');
-    const { createProgress } = await import('./progress.js');
+    const { createProgress } = require('./progress.js');
     reporters.push(createProgress({ stream: stderr, ora }));
   }
   for (const { name, outputFile } of config.reporters) {
@@ -40,10 +43,10 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
     } else if (name === 'json') {
       reporters.push(createJsonReporter({ ...documentSink(outputFile), verbose: config.verbose }));
     } else if (name === 'junit') {
-      const { createJunitReporter } = await import('./junit.js');
+      const { createJunitReporter } = require('./junit.js');
       reporters.push(createJunitReporter(fileSink(outputFile)));
     } else if (name === 'github') {
-      const { createGithubReporter } = await import('./github.js');
+      const { createGithubReporter } = require('./github.js');
       const { warn } = createMessages({ cwd: config.cwd, stderr, quiet: () => config.quiet });
       const workspace = env.GITHUB_WORKSPACE || config.cwd;
       reporters.push(
@@ -56,12 +59,12 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
         }),
       );
     } else if (name === 'sarif') {
-      const { createSarifReporter } = await import('./sarif.js');
+      const { createSarifReporter } = require('./sarif.js');
       reporters.push(
         createSarifReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }),
       );
     } else if (name === 'gitlab') {
-      const { createGitlabReporter } = await import('./gitlab.js');
+      const { createGitlabReporter } = require('./gitlab.js');
       reporters.push(
         createGitlabReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }),
       );

@@ -1,10 +1,13 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
 // or chosen by many files is compiled once, a validator module imported once, a catalog read once.
+import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
 import { createRequireKeys } from '../../validators/require-keys.js';
 import { loadCustomValidator } from '../../validators/custom.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { byId } from '../shared/rules.js';
+
+const require = createRequire(import.meta.url);
 
 // How many compiled schemas a thread keeps, the least recently used dropped first (below). On 320
 // SchemaStore schemas (a rule each, files in path order) peak RSS was 335 MB keeping 4, about 390
@@ -56,10 +59,10 @@ export function createRuleCompiler(rules, context) {
           once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context)),
         ),
       );
-      const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = await Promise.all([
-        import('../../validators/json-schema/schema-chooser.js'),
-        import('../../validators/json-schema/chosen-schemas.js'),
-      ]);
+      const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = [
+        require('../../validators/json-schema/schema-chooser.js'),
+        require('../../validators/json-schema/chosen-schemas.js'),
+      ];
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
       validators.push(
         createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }),
@@ -121,13 +124,13 @@ function requireKeys(rule) {
 
 // ajv is loaded only when some rule has a schema or chooses one per file.
 async function loadSchemas(rule, context) {
-  const { createSchemaLoader } = await import('../../validators/json-schema/json-schema.js');
+  const { createSchemaLoader } = require('../../validators/json-schema/json-schema.js');
   return createSchemaLoader(rule, { ...context, keep: KEPT_SCHEMAS });
 }
 
 // A key written twice in a catalog is a warning, as in a schema: catalogs are often third parties'.
 async function loadCatalog(file, { display, warn }) {
-  const catalog = (await import('../../validators/json-schema/catalog.js')).loadCatalog(file, display);
+  const catalog = require('../../validators/json-schema/catalog.js').loadCatalog(file, display);
   for (const note of catalog.twice) warn(note);
   return catalog;
 }

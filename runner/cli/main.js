@@ -1,4 +1,5 @@
 // The command line, from argv to exit code. Never touches `process`: bin/filecheck.js does.
+import { createRequire } from 'node:module';
 import { parseArgs } from './args.js';
 import { loadConfig } from '../config/load-config.js';
 import { findFiles } from '../files/find-files.js';
@@ -6,6 +7,8 @@ import { runChecks } from '../execute/run.js';
 import { createMessages } from '../shared/messages.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { usageExit } from './usage-exit.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {string[]} argv
@@ -17,7 +20,7 @@ import { usageExit } from './usage-exit.js';
 export async function main(argv, io) {
   const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
   if (argv[0] === 'merge')
-    return (await import('./merge-command.js')).merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
+    return require('./merge-command.js').merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   let reporters;
   try {
     const parsed = await parseArgs(argv);
@@ -26,11 +29,11 @@ export async function main(argv, io) {
       return parsed.code;
     }
     const config = loadConfig(parsed.options, { cwd, env });
-    const watchMode = parsed.options.watch ? await import('../watch/watch.js') : null;
+    const watchMode = parsed.options.watch ? require('../watch/watch.js') : null;
     watchMode?.assertWatchable(parsed.options);
     const { discovered, selection: discovery } = await findFiles(config, { requireFiles: !config.listFiles });
     if (config.listFiles) {
-      await (await import('./list-files.js')).listFiles(discovery, config, stdout);
+      require('./list-files.js').listFiles(discovery, config, stdout);
       return EXIT.passed;
     }
     const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
@@ -44,7 +47,7 @@ export async function main(argv, io) {
 
     if (watchMode)
       return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
-    const { createReporters } = await import('../../reporters/index.js');
+    const { createReporters } = require('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
     return exitCodeFor(summary);

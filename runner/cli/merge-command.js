@@ -53,7 +53,7 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
       verbose: !!options.verbose,
       color: options.color,
     };
-    const { createReporters } = await import('../../reporters/index.js');
+    const { createReporters } = require('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     // The reports list no skipped files, only how many there were.
     for (const reporter of reporters)

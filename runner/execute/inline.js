@@ -74,13 +74,13 @@ export async function executeInline(
     // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:
     // they are counted with compiling, not with checking, so that `auto` does not take them for
     // what every file costs.
-    const parserLoading = loadParsers(taken.entries);
+    const before = performance.now();
+    const loadedParser = loadParsers(taken.entries);
     // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
     let firstOfSet = false;
     let prepareMs = 0;
-    if (entry.rules !== preparedRules || parserLoading) {
-      const before = performance.now();
-      await Promise.all([compiler.prepare(entry.rules), parserLoading]);
+    if (entry.rules !== preparedRules || loadedParser) {
+      await compiler.prepare(entry.rules);
       prepareMs = performance.now() - before;
       compileMs += prepareMs;
       preparedRules = entry.rules;
@@ -94,7 +94,7 @@ export async function executeInline(
     const compiledBefore = compiler.compileMs();
     const result = checkFile(entry, compiler.validatorsFor(entry.rules), options);
     const compiledDuring = compiler.compileMs() - compiledBefore;
-    if (parserLoading) {
+    if (loadedParser) {
       compileMs += result.durationMs;
       loadMs += prepareMs + result.durationMs; // loading a parser is every thread's cost, not a rule set's
     } else {

@@ -1,5 +1,6 @@
 // Drives the executors the plan chooses, feeds every FileResult to the reporters in path order,
 // counts, bails. Never checks a file itself.
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import { plan, SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
@@ -7,8 +8,10 @@ import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 import { rulesOf } from '../shared/rules.js';
 
+const require = createRequire(import.meta.url);
+
 const startWorkers = async (workers, rules, config, cache, files) => {
-  const { startPool, compilesManySchemas } = await import('./pool.js');
+  const { startPool, compilesManySchemas } = require('./pool.js');
   return startPool({
     workers,
     rules,
@@ -20,7 +23,7 @@ const startWorkers = async (workers, rules, config, cache, files) => {
     compiling: compilesManySchemas(files, rules),
   });
 };
-const openCache = async (...args) => (await import('../cache/result-cache.js')).openCache(...args);
+const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
@@ -200,7 +203,7 @@ async function bothSides(sides) {
 function executeOnPool(queue, pool, options) {
   return stopOnError(
     queue,
-    import('./pool.js').then(({ executePool }) => executePool(queue, pool, options)),
+    Promise.resolve().then(() => require('./pool.js').executePool(queue, pool, options)),
   );
 }
 

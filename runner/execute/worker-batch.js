@@ -45,7 +45,8 @@ export default async function checkBatch(task) {
 async function check({ entries, slot }) {
   const ruleIds = new Set(entries.flatMap((entry) => entry.rules));
   try {
-    await Promise.all([compiler.prepare(ruleIds), loadParsers(entries)]);
+    loadParsers(entries);
+    await compiler.prepare(ruleIds);
   } catch (error) {
     if (error instanceof UsageError)
       return { results: [], warnings: [], usageError: error.message, files: error.files };

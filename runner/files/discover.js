@@ -13,17 +13,6 @@ import { displayFrom } from '../shared/messages.js';
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
 
-let catalogModule = null; // catalog.js, loaded only for a run whose catalogs say what to check
-
-/**
- * What discover needs that is loaded asynchronously: catalog.js, for a run without patterns or
- * rules whose catalogs say what to check (config.catalogFiles).
- * @param {import('../config/load-config.js').Config} config
- */
-export async function prepareDiscovery(config) {
-  if (config.catalogFiles) catalogModule ??= await import('../../validators/json-schema/catalog.js');
-}
-
 /**
  * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
  *   hash?: boolean, track?: boolean } & Partial<import('../formats/index.js').Format>} FileEntry
@@ -123,10 +112,10 @@ function expandPatterns(config, found, links) {
 // with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
 function catalogWalk(config, found, links) {
-  if (!catalogModule) throw new Error('discover: prepareDiscovery(config) was not awaited');
   const { base, catalogs } = config.catalogFiles;
   const display = displayFrom(config.cwd);
-  const loaded = catalogs.map((file) => catalogModule.loadCatalog(file, display));
+  const { loadCatalog } = require('../../validators/json-schema/catalog.js'); // only for a run that needs it
+  const loaded = catalogs.map((file) => loadCatalog(file, display));
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
   // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
   // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.

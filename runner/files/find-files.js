@@ -1,8 +1,11 @@
 // The files of a run, found as the command line, --watch and the API find them: every file the
 // patterns and rules match (discovered), then those --changed/--since and --shard leave (selection).
+import { createRequire } from 'node:module';
 import path from 'node:path';
-import { discover, prepareDiscovery } from './discover.js';
+import { discover } from './discover.js';
 import { UsageError } from '../shared/errors.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {import('../config/load-config.js').Config} config
@@ -12,13 +15,12 @@ import { UsageError } from '../shared/errors.js';
  * @returns {Promise<{ discovered: import('./discover.js').Discovery, selection: import('./select-files.js').Selection }>}
  */
 export async function findFiles(config, { requireFiles = false, watching = false } = {}) {
-  await prepareDiscovery(config);
   const discovered = discover(watching ? { ...config, passWithNoFiles: true } : config);
   if (requireFiles && !discovered.files.length && !discovered.skipped.length && !config.passWithNoFiles) {
     throw new UsageError(`${whyNoFiles(config)} (use --pass-with-no-files to allow this)`);
   }
   const selection =
-    config.changed || config.shard ? (await import('./select-files.js')).selectFiles(discovered, config) : discovered;
+    config.changed || config.shard ? require('./select-files.js').selectFiles(discovered, config) : discovered;
   return { discovered, selection };
 }
 

@@ -2,10 +2,13 @@
 // comments (jsonc-names.js), unless a rule that matches it names one. Each format is a module with
 // one `parse`. JSON's (json.js, JSON.parse: the fast path) is always here; every other is loaded only
 // by a process that meets such a file, so a JSON-only run loads none of them.
+import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
 import { isJsoncByName } from './jsonc-names.js';
 import { byId } from '../shared/rules.js';
 import * as json from './json.js';
+
+const require = createRequire(import.meta.url);
 
 // Every format: the one place that adds one. Its extensions; the module that reads it, loaded by
 // a process that meets such a file (JSON's is always here); and whether a directory named on the
@@ -116,26 +119,21 @@ function extensionOf(file) {
  *   matter none
  */
 const loaded = new Map([['json', json]]); // name ─▶ Parser
-const loading = new Map(); // name ─▶ Promise<Parser>
 
 /**
- * Loads the parsers these files need that this process has not loaded yet.
+ * Loads the parsers these files need that this process has not loaded yet (before their files are
+ * timed: a parser's loading counts as preparing, inline.js).
  * @param {Iterable<{ parser?: string }>} entries
- * @returns {Promise<void> | null} null when nothing is left to load (the usual case: no await)
+ * @returns {boolean} whether it loaded one (the usual case: no)
  */
 export function loadParsers(entries) {
-  let pending = null;
+  let loadedOne = false;
   for (const { parser } of entries) {
     if (!parser || loaded.has(parser)) continue;
-    if (!loading.has(parser)) {
-      loading.set(
-        parser,
-        import(FORMATS[parser].module).then((module) => loaded.set(parser, module)),
-      );
-    }
-    (pending ??= new Set()).add(loading.get(parser));
+    loaded.set(parser, require(FORMATS[parser].module));
+    loadedOne = true;
   }
-  return pending && Promise.all(pending).then(() => {});
+  return loadedOne;
 }
 
 /** @returns {Parser} a parser loadParsers has loaded */

@@ -8,6 +8,7 @@
 // - A changed config or .gitignore, or Enter: everything starts over as at the start (the config
 //   read again, discovery, --changed), printing only what changed.
 // The compiler and a pool the plan chose are kept between runs (run.js's session).
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
@@ -26,6 +27,8 @@ import { colorsFor } from '../../reporters/colors.js';
 import { createWatchReporter } from '../../reporters/watch.js';
 import { rulesOf } from '../shared/rules.js';
 import { filesToRecheck, namesChanged, staleBy } from './plan-recheck.js';
+
+const require = createRequire(import.meta.url);
 
 const START_OVER = Symbol('start over');
 
@@ -133,7 +136,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     };
     const reporters = [{ onFileResult }, reporter];
     if (first) {
-      const { createReporters } = await import('../../reporters/index.js');
+      const { createReporters } = require('../../reporters/index.js');
       reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
     }
     const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, {

@@ -8,9 +8,11 @@ import path from 'node:path';
 export const RULES = {
   bin: ['runner/cli', 'runner/shared'],
   runner: ['runner/config', 'runner/files', 'runner/execute', 'runner/shared'], // runner/index.js: the programmatic API
+  // --list-files --verbose: what each file would be checked against (check/describe-schemas.js).
   'runner/cli': [
     'runner/config',
     'runner/files',
+    'runner/check',
     'runner/execute',
     'runner/watch',
     'runner/merge',
@@ -72,22 +74,28 @@ export function roomOf(rel) {
 
 // What a module loads when it runs: static imports and re-exports, import(), require() and a
 // worker's `new URL(…, import.meta.url)`. Comments are dropped first, JSDoc types with them.
-const LOADS = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bnew URL\(\s*)(['"])(\.{1,2}\/[^'"]*)\1/g;
+const LOADS = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bnew URL\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
 const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
 
-/** @returns {{ from: string, to: string }[]} every relative module each module loads, as paths from the root */
+/**
+ * @returns {{ from: string, to: string, dynamic: boolean }[]} every relative module each module
+ *   loads, as paths from the root; dynamic: with import()
+ */
 export function importsOf(modules) {
   const edges = [];
   for (const [rel, text] of modules) {
-    for (const [, , spec] of withoutComments(text).matchAll(LOADS))
-      edges.push({ from: rel, to: path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec)) });
+    for (const [, how, , spec] of withoutComments(text).matchAll(LOADS)) {
+      const to = path.posix.normalize(path.posix.join(path.posix.dirname(rel), spec));
+      edges.push({ from: rel, to, dynamic: how.startsWith('import') && how.includes('(') });
+    }
   }
   return edges;
 }
 
 /**
  * Every way the modules break the rules: a module in no room, an import of a module that is not
- * there, an import across rooms the rules do not allow, a cycle between rooms.
+ * there, one of filecheck's modules loaded with import() (docs/ARCHITECTURE.md, "Loading
+ * modules"), an import across rooms the rules do not allow, a cycle between rooms.
  * @param {Map<string, string>} modules
  * @returns {string[]}
  */
@@ -95,7 +103,8 @@ export function violations(modules) {
   const found = [];
   for (const rel of modules.keys()) if (!roomOf(rel)) found.push(`${rel} is in no room of docs/ARCHITECTURE.md`);
   const graph = new Map(Object.keys(RULES).map((room) => [room, new Set()]));
-  for (const { from, to } of importsOf(modules)) {
+  for (const { from, to, dynamic } of importsOf(modules)) {
+    if (dynamic) found.push(`${from} loads ${to} with import(): filecheck's own modules are loaded with require`);
     if (to === 'package.json') continue; // the package's own metadata (its version), for every room
     if (!modules.has(to) && !/\.json$/.test(to)) {
       found.push(`${from} imports ${to}, which is not a module of the tree`);

@@ -48,9 +48,7 @@ export async function createSchemaLoader(
   { ajv, base, schemaStore },
   { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE },
 ) {
-  const cache = schemaCache
-    ? (await import('./compiled-schema-cache.js')).schemaCacheAt(schemaCache, warn, display)
-    : null;
+  const cache = schemaCache ? require('./compiled-schema-cache.js').schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
   const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);

@@ -1,0 +1,92 @@
+// What --list-files --verbose says of each file: the schemas it would be checked against and why
+// (a rule's own, or what the file chooses: catalog, $schema), then its rules' other checks.
+import path from 'node:path';
+import { byId, rulesOf } from '../shared/rules.js';
+import { displayFrom } from '../shared/messages.js';
+import { readText } from '../formats/read-text.js';
+import { loadParsers, parserNamed } from '../formats/index.js';
+import { expandRefs } from '../files/schema-refs.js';
+import { loadCatalog } from '../../validators/json-schema/catalog.js';
+import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
+
+/**
+ * entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
+ * @param {import('../config/load-config.js').Config} config
+ * @param {import('../files/discover.js').FileEntry[]} files
+ * @returns {(entry: import('../files/discover.js').FileEntry) => string}
+ */
+export function schemaDescriber(config, files) {
+  const rules = byId(rulesOf(config));
+  const display = displayFrom(config.cwd);
+  loadParsers(files);
+  const catalogs = new Map();
+  const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file, display)).get(file);
+  const choosers = new Map();
+  for (const rule of rules.values()) {
+    if (!rule.selection) continue;
+    choosers.set(
+      rule.id,
+      createSchemaChooser(rule.selection, {
+        catalogs: rule.selection.catalogs.map(catalog),
+        refs: expandRefs(rule.refs),
+        display,
+      }),
+    );
+  }
+
+  return (entry) => {
+    const parts = [];
+    const checks = []; // the rules' other validators, after the schemas
+    let documents; // read once, when a rule reads the documents' $schema
+    for (const id of entry.rules) {
+      const rule = rules.get(id);
+      const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
+      if (rule.schema) parts.push(`${display(rule.schema)} (${why('--schema')})`);
+      if (rule.require.length) checks.push(`required keys ${rule.require.join(', ')} (${why('--require')})`);
+      for (const { module } of rule.validators)
+        checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
+      if (!rule.selection) continue;
+      if (rule.selection.document) documents ??= readDocuments(entry);
+      if (rule.selection.document && documents.unknown) {
+        parts.push(`(not known: ${documents.unknown})`);
+        continue;
+      }
+      // A stream of several documents (YAML): each may name its own schema.
+      for (const { value, source } of documents?.read ?? [{}]) {
+        for (const choice of choosers.get(id).choose(entry.path, value, source))
+          parts.push(describeChoice(choice, display));
+      }
+    }
+    return [...new Set(parts.length ? parts : ['(no schema)']), ...new Set(checks)].join('; ');
+  };
+}
+
+function describeChoice({ why, schema, meta, problem, missing }, display) {
+  if (problem) return `(fails: ${problem.message})`;
+  if (missing) return `(not validated: ${missing})`;
+  return `${meta ? `${meta} meta-schema` : display(schema)} (${why})`;
+}
+
+function readDocuments(entry) {
+  const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
+  if (read.error) return { unknown: `file ${read.error}` };
+  const { text } = read;
+  if (!entry.parser) {
+    try {
+      return { read: [{ value: JSON.parse(text), source: { text, parser: 'json' } }] };
+    } catch {
+      return { unknown: 'not valid JSON' };
+    }
+  }
+  // In a YAML stream, a document that does not parse leaves the others' schemas known, as the check does.
+  const documents = parserNamed(entry.parser)
+    .parse(text, entry)
+    .filter((document) => !document.problems);
+  if (!documents.length) return { unknown: `not valid ${entry.parser}` };
+  return {
+    read: documents.map(({ value, range, comments }) => ({
+      value,
+      source: { text, parser: entry.parser, range, comments },
+    })),
+  };
+}
