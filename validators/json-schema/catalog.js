@@ -49,77 +49,80 @@ export function loadCatalog(file, display = (name) => name) {
   if (!isObject(data) || !Array.isArray(data.schemas))
     throw new UsageError(`catalog ${shown} is not a schema catalog: it has no "schemas" list`);
   const dir = path.dirname(file);
-  const byName = new Map(); // a plain file name ─▶ the entries it alone selects
+  const { schemas } = data;
+  // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: the pass below
+  // only sorts each entry's globs by how a path is looked up. An entry's CatalogEntry, and a glob's
+  // regex, are made when a path gets that far (a run uses a few entries).
+  const byName = new Map(); // a plain file name ─▶ the entries (indexes) it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
   const dotFolders = new Set();
-  const entries = []; // [the catalog's entry, its CatalogEntry]
-  let urls; // a URL (anySchemeUrlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
-  const urlsOf = () => {
-    if (urls) return urls;
-    urls = new Map();
-    for (const [entry, found] of entries) {
-      const versions = isObject(entry.versions)
-        ? Object.values(entry.versions).filter((url) => typeof url === 'string')
-        : [];
-      for (const url of [entry.url, ...versions]) {
-        const key = anySchemeUrlKey(url);
-        if (key && !urls.has(key))
-          urls.set(key, url === entry.url ? found : new Entry(found.name, url, file, found.index, dir));
-      }
-    }
-    return urls;
-  };
-  const compile = compileGlob();
-  // SchemaStore's 1,400 entries are indexed on every run, by code not compiled yet: only what a
-  // match needs is made here, in one pass over each entry's globs (messages and the rest when asked).
-  data.schemas.forEach((entry, index) => {
+  for (let index = 0; index < schemas.length; index++) {
+    const entry = schemas[index];
     if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim())
       throw new UsageError(`catalog ${shown}: schemas[${index}] has no "url"`);
     const fileMatch = entry.fileMatch ?? [];
     if (!Array.isArray(fileMatch))
       throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
-    const found = new Entry(
-      typeof entry.name === 'string' && entry.name ? entry.name : entry.url,
-      entry.url,
-      file,
-      index,
-      dir,
-    );
-    entries.push([entry, found]);
-    const globs = [];
     let allNames = true;
     for (const glob of fileMatch) {
       if (typeof glob !== 'string')
         throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
-      const compiled = compile(glob);
-      if (!compiled) continue;
-      globs.push(compiled);
-      if (compiled.name === undefined) allNames = false;
+      if (!isName(glob)) allNames = false;
       if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
       for (const folder of glob.split('/').slice(0, -1))
         if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
     }
-    if (!globs.length) return;
     if (allNames) {
-      for (const { name } of globs) addTo(byName, name, found);
-      return;
+      for (const name of fileMatch) addTo(byName, name, index);
+      continue;
     }
-    const globbed = { entry: found, globs };
-    for (const glob of globs) {
-      if (!glob.include) continue;
-      const tail = glob.name ?? glob.tail;
-      if (tail) addTo(byTail, tail, globbed);
-      else anyTail.push(globbed);
+    let indexed = false;
+    for (const glob of fileMatch) {
+      if (glob.charCodeAt(0) === 33) continue; // an exclusion only undoes a match
+      const tail = literalEnd(glob);
+      if (tail === null) continue; // matches nothing: `/`
+      if (tail) addTo(byTail, tail, index);
+      else if (!indexed) anyTail.push(index);
+      indexed = true;
     }
-  });
+  }
+  const found = []; // index ─▶ its CatalogEntry, when made
+  const entryAt = (index) =>
+    (found[index] ??= new Entry(
+      typeof schemas[index].name === 'string' && schemas[index].name ? schemas[index].name : schemas[index].url,
+      schemas[index].url,
+      file,
+      index,
+      dir,
+    ));
+  const globs = []; // index ─▶ its compiled globs, when first matched
+  const compile = compileGlob();
+  const globsAt = (index) => (globs[index] ??= (schemas[index].fileMatch ?? []).map(compile).filter(Boolean));
+  let urls; // a URL (anySchemeUrlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
+  const urlsOf = () => {
+    if (urls) return urls;
+    urls = new Map();
+    schemas.forEach((entry, index) => {
+      const versions = isObject(entry.versions)
+        ? Object.values(entry.versions).filter((url) => typeof url === 'string')
+        : [];
+      for (const url of [entry.url, ...versions]) {
+        const key = anySchemeUrlKey(url);
+        if (!key || urls.has(key)) continue;
+        const own = entryAt(index);
+        urls.set(key, url === entry.url ? own : new Entry(own.name, url, file, index, dir));
+      }
+    });
+    return urls;
+  };
   // The globbed entries that may match a file: those with an include glob whose literal end the
   // path ends with, found by lookups (one per length of such ends), or with one without a literal end.
   const lengths = [...new Set([...byTail.keys()].map((tail) => tail.length))];
   const candidates = (rel) => {
     const found = new Set(anyTail);
-    for (const length of lengths) for (const entry of byTail.get(rel.slice(-length)) ?? []) found.add(entry);
-    return found.size > 1 ? [...found].sort((x, y) => x.entry.index - y.entry.index) : found;
+    for (const length of lengths) for (const index of byTail.get(rel.slice(-length)) ?? []) found.add(index);
+    return found;
   };
   return {
     file,
@@ -132,8 +135,8 @@ export function loadCatalog(file, display = (name) => name) {
       const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
       const name = rel.slice(rel.lastIndexOf('/') + 1);
       const matched = [...(byName.get(name) ?? [])];
-      for (const { entry, globs } of candidates(rel)) if (matches(globs, rel)) matched.push(entry);
-      return matched.length > 1 ? matched.sort((a, b) => a.index - b.index) : matched;
+      for (const index of candidates(rel)) if (matches(globsAt(index), rel)) matched.push(index);
+      return matched.sort((a, b) => a - b).map(entryAt);
     },
     byUrl: (url) => urlsOf().get(anySchemeUrlKey(url)),
   };
@@ -158,6 +161,17 @@ class Entry {
   }
 }
 
+// A glob that is a plain file name (most of SchemaStore's), looked up by name, not matched.
+const isName = (glob) => glob !== '' && !/[/\\*?[\]{}()!+@]/.test(glob);
+
+// The literal end of an include glob, which a path it matches ends with ('' for none, as when it
+// is escaped; null for a glob that matches nothing).
+function literalEnd(glob) {
+  const pattern = glob.replace(/^\/+/, '');
+  if (!pattern) return null;
+  return pattern.includes('\\') ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+}
+
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
 function compileGlob() {
@@ -167,14 +181,13 @@ function compileGlob() {
     let pattern = include ? glob : glob.slice(1);
     if (pattern.charCodeAt(0) === 47) pattern = pattern.replace(/^\/+/, '');
     if (!pattern) return null;
-    // A plain name is looked up, not matched: most of SchemaStore's thousand globs are names.
-    if (include && !/[/\\*?[\]{}()!+@]/.test(pattern)) return { include, name: pattern };
-    // Cheap tests before the regex, which is compiled only when a path passes them (most of a
-    // catalog's globs never are): the literal end of the glob, which the path must end with, and
-    // the literal text between its wildcards, which the path must hold (`.github/workflows/*.yml`:
-    // a hundred of SchemaStore's globs end in `.yml`, two hold `.github/workflows`).
+    if (include && isName(pattern)) return { include, name: pattern };
+    // Cheap tests before the regex, which is compiled only when a path passes them: the literal
+    // end of the glob, which the path must end with, and the literal text between its wildcards,
+    // which the path must hold (`.github/workflows/*.yml`: a hundred of SchemaStore's globs end in
+    // `.yml`, two hold `.github/workflows`).
     const escaped = pattern.includes('\\');
-    const tail = escaped ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
+    const tail = literalEnd(pattern);
     let literals;
     let regex;
     const test = (rel) =>
