@@ -10,6 +10,7 @@ import { describeSyntaxError } from '../../runner/formats/json-positions.js';
 import { relativePosix } from '../../runner/shared/paths.js';
 import { keysWrittenTwice } from '../../runner/formats/json.js';
 import { anySchemeUrlKey } from './url-key.js';
+import { simpleGlobRegex } from './simple-glob.js';
 
 const require = createRequire(import.meta.url);
 
@@ -175,7 +176,12 @@ function literalEnd(glob) {
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
 function compileGlob() {
-  let picomatch; // loaded when a path first gets as far as a glob's regex
+  let picomatch; // loaded when a path first gets as far as the regex of a glob that is not simple
+  const globRegex = (glob) => {
+    const simple = simpleGlobRegex(glob);
+    if (simple) return (rel) => simple.test(rel);
+    return (picomatch ??= require('picomatch'))(glob, { dot: true });
+  };
   return (glob) => {
     const include = glob.charCodeAt(0) !== 33; // !
     let pattern = include ? glob : glob.slice(1);
@@ -192,7 +198,7 @@ function compileGlob() {
     let regex;
     const test = (rel) =>
       (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal)) &&
-      (regex ??= (picomatch ??= require('picomatch'))(`**/${pattern}`, { dot: true }))(rel);
+      (regex ??= globRegex(`**/${pattern}`))(rel);
     return { include, tail, test };
   };
 }
