@@ -5,10 +5,8 @@
 import { createRequire } from 'node:module';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
-import { createJsonReporter } from './json.js';
 import { writesToStdout } from './specs.js';
 import { createMessages } from '../runner/shared/messages.js';
-import { createFileSink } from './file-sink.js';
 
 const require = createRequire(import.meta.url);
 
@@ -20,7 +18,7 @@ const require = createRequire(import.meta.url);
 export async function createReporters(config, { stdout, stderr, env, atHardExit }) {
   const sinks = [];
   const fileSink = (file) => {
-    const sink = createFileSink(file, atHardExit);
+    const sink = require('./file-sink.js').createFileSink(file, atHardExit);
     sinks.push(sink);
     return sink;
   };
@@ -41,6 +39,7 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
       const colors = colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color);
       reporters.push(createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose }));
     } else if (name === 'json') {
+      const { createJsonReporter } = require('./json.js');
       reporters.push(createJsonReporter({ ...documentSink(outputFile), verbose: config.verbose }));
     } else if (name === 'junit') {
       const { createJunitReporter } = require('./junit.js');

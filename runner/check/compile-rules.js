@@ -2,8 +2,6 @@
 // or chosen by many files is compiled once, a validator module imported once, a catalog read once.
 import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
-import { createRequireKeys } from '../../validators/require-keys.js';
-import { loadCustomValidator } from '../../validators/custom.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { byId } from '../shared/rules.js';
 
@@ -70,7 +68,9 @@ export function createRuleCompiler(rules, context) {
     }
     for (const ref of rule.validators) {
       validators.push(
-        await once(JSON.stringify(['module', ref.module, ref.options]), () => loadCustomValidator(ref, rule.base)),
+        await once(JSON.stringify(['module', ref.module, ref.options]), () =>
+          require('../../validators/custom.js').loadCustomValidator(ref, rule.base),
+        ),
       );
     }
     return validators;
@@ -116,7 +116,7 @@ export function createRuleCompiler(rules, context) {
 
 function requireKeys(rule) {
   try {
-    return createRequireKeys(rule.require);
+    return require('../../validators/require-keys.js').createRequireKeys(rule.require);
   } catch (error) {
     throw new UsageError(`${rule.name}: require: ${error.message}`);
   }

@@ -1,8 +1,8 @@
 // Options + .filecheckrc.json (found upward from the working directory) ──▶ one validated Config.
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import validateConfigFile from '../../schema/filecheckrc.validate.js';
 import { UsageError } from '../shared/errors.js';
 import { parseJson } from '../formats/json.js';
 import { parseChaos } from '../check/chaos.js';
@@ -13,9 +13,10 @@ import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
 import { PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
-import { describeConfigError } from './config-errors.js';
 import { parseBail, parseCache, parseChanged, parseFileTimeout, parseShard, parseWorkers } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
+
+const require = createRequire(import.meta.url);
 
 export const CONFIG_NAME = '.filecheckrc.json';
 const STRING_OPTIONS = [
@@ -154,8 +155,12 @@ function readConfigFile(configPath) {
     const [{ message, line, column }] = problems;
     throw new UsageError(`${configPath}:${line}:${column}: ${message.replace(/^invalid JSON: /, 'not valid JSON: ')}`);
   }
-  if (!validateConfigFile(data))
+  // The validator of .filecheckrc.json (generated, 46 KB) is loaded by a run that has one.
+  const validateConfigFile = require('../../schema/filecheckrc.validate.js').default;
+  if (!validateConfigFile(data)) {
+    const { describeConfigError } = require('./config-errors.js');
     throw new UsageError(`${configPath}: ${describeConfigError(validateConfigFile.errors, data)}`);
+  }
   return data;
 }
 
