@@ -57,7 +57,6 @@ export function loadCatalog(file, display = (name) => name) {
   const byName = new Map(); // a plain file name ─▶ the entries (indexes) it alone selects
   const byTail = new Map(); // the literal end of an include glob ─▶ the entries it is in, globbed
   const anyTail = []; // the entries with an include glob that has no literal end (`config/*`)
-  const dotFolders = new Set();
   for (let index = 0; index < schemas.length; index++) {
     const entry = schemas[index];
     if (!isObject(entry) || typeof entry.url !== 'string' || !entry.url.trim())
@@ -69,10 +68,7 @@ export function loadCatalog(file, display = (name) => name) {
     for (const glob of fileMatch) {
       if (typeof glob !== 'string')
         throw new UsageError(`catalog ${shown}: schemas[${index}]: "fileMatch" must be a list of globs`);
-      if (!isName(glob)) allNames = false;
-      if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
-      for (const folder of glob.split('/').slice(0, -1))
-        if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') dotFolders.add(folder);
+      if (allNames && !isName(glob)) allNames = false;
     }
     if (allNames) {
       for (const name of fileMatch) addTo(byName, name, index);
@@ -82,7 +78,6 @@ export function loadCatalog(file, display = (name) => name) {
     for (const glob of fileMatch) {
       if (glob.charCodeAt(0) === 33) continue; // an exclusion only undoes a match
       const tail = literalEnd(glob);
-      if (tail === null) continue; // matches nothing: `/`
       if (tail) addTo(byTail, tail, index);
       else if (!indexed) anyTail.push(index);
       indexed = true;
@@ -130,7 +125,18 @@ export function loadCatalog(file, display = (name) => name) {
     twice: keysWrittenTwice(text, data).map(
       ({ message, line, column }) => `catalog ${shown}:${line}:${column}: ${message}`,
     ),
-    dotFolders: [...dotFolders],
+    // Asked by discovery alone (discover.js), so worked out then.
+    get dotFolders() {
+      const folders = new Set();
+      for (const { fileMatch } of schemas) {
+        for (const glob of Array.isArray(fileMatch) ? fileMatch : []) {
+          if (glob.charCodeAt(0) === 33 || !(glob.charCodeAt(0) === 46 || glob.includes('/.'))) continue; // no folder starts with a dot
+          for (const folder of glob.split('/').slice(0, -1))
+            if (/^\.[^/\\*?[\]{}()!+@|]+$/.test(folder) && folder !== '..') folders.add(folder);
+        }
+      }
+      return [...folders];
+    },
     match(target, base) {
       const relative = relativePosix(base, target);
       const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
@@ -166,12 +172,9 @@ class Entry {
 const isName = (glob) => glob !== '' && !/[/\\*?[\]{}()!+@]/.test(glob);
 
 // The literal end of an include glob, which a path it matches ends with ('' for none, as when it
-// is escaped; null for a glob that matches nothing).
-function literalEnd(glob) {
-  const pattern = glob.replace(/^\/+/, '');
-  if (!pattern) return null;
-  return pattern.includes('\\') ? '' : /[^*?\]})/]*$/.exec(pattern)[0];
-}
+// is escaped). It holds no slash, so a leading `/` (dropped when the glob is read) is not in it.
+const literalEnd = (glob) => (glob.includes('\\') ? '' : TAIL.exec(glob)[0]);
+const TAIL = /[^*?\]})/]*$/;
 
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
