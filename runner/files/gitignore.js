@@ -4,7 +4,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { relativePosix } from '../shared/paths.js';
-import { git } from './git.js';
 
 const require = createRequire(import.meta.url);
 
@@ -62,7 +61,10 @@ export function gitignoreFilter(start) {
 // Asked only when some file turns out ignored, so a run that meets none never starts git.
 function trackedButIgnored(repository) {
   try {
-    const listed = git(['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'], repository);
+    const listed = require('./git.js').git(
+      ['ls-files', '-z', '--cached', '--ignored', '--exclude-standard'],
+      repository,
+    );
     return new Set(
       listed
         .split('\0')

@@ -3,6 +3,7 @@
 // added, and the compile retried. Drafts mix (docs/json-schema.md, "Drafts mix"): the compile runs in the
 // newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../../runner/shared/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-instance.js';
@@ -12,11 +13,14 @@ import { withoutNullable } from './openapi-nullable.js';
 import { localFileFor, localPathFor } from './schema-files.js';
 import { urlKey } from './url-key.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
-import { metaSchemaFaults, sayFaults } from './schema-invalid.js';
 import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
 import { existingStoreFile, storeFileFor } from './schema-store.js';
+
+const require = createRequire(import.meta.url);
+// Why a schema cannot be used is worded by code a run with usable schemas never loads.
+const schemaInvalid = () => require('./schema-invalid.js');
 
 // Signals that end one attempt and start the next.
 class NewerDialect {
@@ -90,7 +94,7 @@ export function compileOffline(
   // A schema that cannot be used for its faults (what its draft's meta-schema refuses, a pattern
   // that is no regular expression): where in its file, and why.
   const refused = (resource, faults) => {
-    const { at, said } = sayFaults(faults, resource.file);
+    const { at, said } = schemaInvalid().sayFaults(faults, resource.file);
     return fail(`${invalid(resource, at)}: ${said}`, [resource.file].filter(Boolean));
   };
   // Where a pattern is, for a note.
@@ -177,7 +181,7 @@ export function compileOffline(
         throw new NotUnicode(null, [resource]);
       if (own !== dialect) {
         const errors = ownDraftErrors(resource.raw, own, ajv.opts.validateSchema);
-        if (errors) throw refused(resource, metaSchemaFaults(errors));
+        if (errors) throw refused(resource, schemaInvalid().metaSchemaFaults(errors));
         const migrated = migrateSchema(schema, own, dialect);
         schema = migrated.schema;
         migrated.ignored.forEach(unknownKeyword);
@@ -211,7 +215,7 @@ export function compileOffline(
         // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
         // words, and leaves the meta-schema's errors in ajv.errors.
         if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length)
-          throw refused(resource, metaSchemaFaults(ajv.errors));
+          throw refused(resource, schemaInvalid().metaSchemaFaults(ajv.errors));
         throw fail(`${invalid(resource)}: ${error.message}`, [resource.file].filter(Boolean));
       }
       added.set(resource.key, schema);

@@ -5,14 +5,16 @@
 import { createRequire } from 'node:module';
 import { UsageError } from '../../runner/shared/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
-import { toProblems, wordedFromSchemaPaths } from './schema-problems.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';
 import { LazyCompileError } from './lazy-refs.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
-import { givePluginValuesCode, storedCodeRequire, watchCompiles } from './plugin-code.js';
 
 const require = createRequire(import.meta.url);
+// A failing file's problems are worded by code a passing run never loads.
+const schemaProblems = () => require('./schema-problems.js');
+// The code that keeps plugins' values in stored code, for --cache and ajv plugins alone.
+const pluginCode = () => require('./plugin-code.js');
 
 /**
  * @typedef {{ name: 'json-schema', key?: string, files: string[], validate(doc: unknown, ctx?: object,
@@ -51,7 +53,7 @@ export async function createSchemaLoader(
   const cache = schemaCache ? require('./compiled-schema-cache.js').schemaCacheAt(schemaCache, warn, display) : null;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
-  const storedRequire = cache && storedCodeRequire({ ajv, base }, plugins);
+  const storedRequire = cache && pluginCode().storedCodeRequire({ ajv, base }, plugins);
   const loaderId = ++loaderCount;
   const built = new Map(); // what was asked ─▶ { validator } | { error }
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
@@ -112,7 +114,7 @@ export async function createSchemaLoader(
     // is checked again by the code with $refs inlined, as lazy compiles it (when first needed).
     let inlined;
     const errorsOf = (doc, errors) => {
-      if (strategy !== 'apart' || !wordedFromSchemaPaths(errors)) return errors;
+      if (strategy !== 'apart' || !schemaProblems().wordedFromSchemaPaths(errors)) return errors;
       try {
         inlined ??= compileSchema(rule, shown, {
           plugins,
@@ -131,7 +133,7 @@ export async function createSchemaLoader(
     };
     const problemsOf = (doc, errors) => {
       if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf'))
-        return toProblems(errorsOf(doc, errors));
+        return schemaProblems().toProblems(errorsOf(doc, errors));
       try {
         wordy ??= compileSchema(rule, shown, {
           plugins,
@@ -143,11 +145,11 @@ export async function createSchemaLoader(
           spent,
           verbose: true,
         }).validate;
-        if (!wordy(doc)) return toProblems(wordy.errors);
+        if (!wordy(doc)) return schemaProblems().toProblems(wordy.errors);
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
       }
-      return toProblems(errorsOf(doc, errors));
+      return schemaProblems().toProblems(errorsOf(doc, errors));
     };
     const run = (doc) => {
       try {
@@ -277,7 +279,7 @@ function compileSchema(
   const newAjv = (dialect, options, collected) => {
     const created = createAjv(dialect, options, plugins, collected, { source: storable });
     dialects.set(created, dialect);
-    if (storable && plugins.length) watchCompiles(created);
+    if (storable && plugins.length) pluginCode().watchCompiles(created);
     return created;
   };
   let deps = [];
@@ -308,7 +310,7 @@ function compileSchema(
   notes.push(...schemaNotes(warnings));
   if (cache) {
     const complete = plugins.length
-      ? givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full')
+      ? pluginCode().givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full')
       : (code) => code;
     let code = standaloneCode(ajv, validate, complete);
     // The stored code is what runs from the first run on, so a cold run and a warm one agree.
