@@ -232,6 +232,27 @@ const filecheckConfig = (key) => ({
       : NO_CLONE,
   failed: failedOf,
 });
+// The schema named, as check-jsonschema's --schemafile names it, where the rows above have the
+// clone's catalog choose it among its 1,400 entries (a lookup check-jsonschema does not do); the
+// schemas its $refs reach are read from the clone, as --base-uri makes check-jsonschema read them.
+const filecheckSchemaConfig = (key) => ({
+  label: `filecheck --schema${HAS_STORE ? ' --schema-store' : ' --ref…'}`,
+  argv: () => {
+    if (!CLONE) return NO_CLONE;
+    const [file, schema] = CONFIG_FILES[key];
+    if (!HAS_STORE) return filecheckArgv(path.join('config', file), ...schemaStoreArgs(schema));
+    return filecheckArgv(
+      path.join('config', file),
+      '--schema',
+      path.join(STORE_DIR, schema),
+      '--schema-store',
+      `https://json.schemastore.org/=${STORE_DIR}`,
+      '--schema-store',
+      `https://www.schemastore.org/=${STORE_DIR}`,
+    );
+  },
+  failed: failedOf,
+});
 // check-jsonschema on the clone's schema file. It fetches every $ref that leaves the file, even
 // one to a schema beside it ("ava.json" under the $id https://json.schemastore.org/package.json),
 // and on this offline machine such a fetch fails the run. --base-uri (the schema's file: URL in
@@ -408,6 +429,28 @@ const SCENARIOS = [
   ],
   ['config-tsconfig-vs-cjs', 'config', filecheckConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), { wall: 1.0 }],
   ['config-workflow-vs-cjs', 'config', filecheckConfig('workflow'), checkJsonschemaConfig('workflow'), { wall: 1.0 }],
+  // The same file and schema as check-jsonschema's, the schema named rather than looked up.
+  [
+    'config-package-json-schema-vs-cjs',
+    'config',
+    filecheckSchemaConfig('package-json'),
+    checkJsonschemaConfig('package-json'),
+    { wall: 1.0 },
+  ],
+  [
+    'config-tsconfig-schema-vs-cjs',
+    'config',
+    filecheckSchemaConfig('tsconfig'),
+    checkJsonschemaConfig('tsconfig'),
+    { wall: 1.0 },
+  ],
+  [
+    'config-workflow-schema-vs-cjs',
+    'config',
+    filecheckSchemaConfig('workflow'),
+    checkJsonschemaConfig('workflow'),
+    { wall: 1.0 },
+  ],
   // Their floor (no target): what a plain ajv process takes, against check-jsonschema; filecheck's
   // rows above, less these, is what filecheck itself costs on this runtime. Not for package.json:
   // the plain process compiles the ten schemas its $refs reach, where filecheck and check-jsonschema
