@@ -1,7 +1,7 @@
 // Config.reporters ──▶ reporter objects, each with its own output. When a report (json, sarif or
 // gitlab) goes to stdout, stdout carries it alone, and everything else (the human report, GitHub's
-// workflow commands, which the Actions runner reads on stderr as well) goes to stderr. junit,
-// github, sarif and gitlab are loaded only by the runs that use them.
+// workflow commands, which the Actions runner reads on stderr as well) goes to stderr. json, junit,
+// github, sarif, gitlab and report files are loaded only by the runs that use them.
 import { createRequire } from 'node:module';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';

@@ -57,10 +57,8 @@ export function createRuleCompiler(rules, context) {
           once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context)),
         ),
       );
-      const [{ createSchemaChooser }, { createSelectedSchemasValidator }] = [
-        require('../../validators/json-schema/schema-chooser.js'),
-        require('../../validators/json-schema/chosen-schemas.js'),
-      ];
+      const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
+      const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
       validators.push(
         createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }),

@@ -116,9 +116,9 @@ export function loadCatalog(file, display = (name) => name) {
   // path ends with, found by lookups (one per length of such ends), or with one without a literal end.
   const lengths = [...new Set([...byTail.keys()].map((tail) => tail.length))];
   const candidates = (rel) => {
-    const found = new Set(anyTail);
-    for (const length of lengths) for (const index of byTail.get(rel.slice(-length)) ?? []) found.add(index);
-    return found;
+    const indexes = new Set(anyTail);
+    for (const length of lengths) for (const index of byTail.get(rel.slice(-length)) ?? []) indexes.add(index);
+    return indexes;
   };
   return {
     file,
