@@ -1,6 +1,7 @@
 // The programmatic API, through the package's own name: `import { run } from 'filecheck'`.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { run, UsageError, EXIT, exitCodeFor } from 'filecheck';
@@ -119,4 +120,30 @@ test('in a process of its own, run() prints nothing and the process goes on afte
   assert.equal(code, 0, stderr);
   assert.equal(stdout, 'after run: 2 failed, exitCode undefined');
   assert.equal(stderr, '');
+});
+
+test('a run whose catalog chooses its files reads the catalog once: the check uses what discovery read', async (t) => {
+  const catalog = JSON.stringify({
+    schemas: [{ name: 'Titled', url: 'titled.json', fileMatch: ['*.doc.json'] }],
+  });
+  const dir = makeTree(t, {
+    'schemas/catalog.json': catalog,
+    'schemas/titled.json': '{"type": "object", "required": ["title"]}',
+    'a.doc.json': '{"title": "A"}',
+    'b.doc.json': '{}',
+    'other.json': '{}',
+  });
+  const file = path.join(dir, 'schemas', 'catalog.json');
+  const reads = [];
+  const readFileSync = fs.readFileSync;
+  t.after(() => {
+    fs.readFileSync = readFileSync;
+  });
+  fs.readFileSync = (name, ...rest) => {
+    if (name === file) reads.push(name);
+    return readFileSync(name, ...rest);
+  };
+  const { passed, failed, total } = await run({ cwd: dir, catalog: ['schemas/catalog.json'], workers: '0' });
+  assert.deepEqual({ passed, failed, total }, { passed: 1, failed: 1, total: 2 });
+  assert.equal(reads.length, 1);
 });

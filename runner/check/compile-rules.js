@@ -21,8 +21,9 @@ const KEPT_SCHEMAS = 16;
  * The schemas files choose themselves are compiled while they are checked: `compileMs` says how
  * long all compiling took so far, so that a check's own cost can be told from it.
  * @param {import('../config/load-config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string }} context
- *   schemaCache: the folder of compiled schemas (--cache)
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string,
+ *   catalogs?: import('../files/discover.js').Discovery['catalogs'] }} context
+ *   schemaCache: the folder of compiled schemas (--cache); catalogs: those discovery read
  * @returns {RuleCompiler}
  */
 export function createRuleCompiler(rules, context) {
@@ -127,8 +128,9 @@ async function loadSchemas(rule, context) {
 }
 
 // A key written twice in a catalog is a warning, as in a schema: catalogs are often third parties'.
-async function loadCatalog(file, { display, warn }) {
-  const catalog = require('../../validators/json-schema/catalog.js').loadCatalog(file, display);
+// One that discovery read to find the files (context.catalogs) is not read again.
+async function loadCatalog(file, { display, warn, catalogs }) {
+  const catalog = catalogs?.get(file) ?? require('../../validators/json-schema/catalog.js').loadCatalog(file, display);
   for (const note of catalog.twice) warn(note);
   return catalog;
 }

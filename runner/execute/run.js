@@ -40,7 +40,7 @@ const openCache = (...args) => require('../cache/result-cache.js').openCache(...
  * @returns {Promise<Summary>}
  */
 export async function runChecks(
-  { files, skipped, shard, partial },
+  { files, skipped, shard, partial, catalogs },
   config,
   { reporters, signal, warn, display, session },
 ) {
@@ -56,7 +56,8 @@ export async function runChecks(
   // chaos monkey must meet every file: it bypasses the cache.
   const cache =
     config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
-  const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir });
+  const compiler =
+    session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir, catalogs });
   if (session) session.compiler = compiler;
   const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
   const toCheck = cache ? await cache.select(files, compiler) : files;

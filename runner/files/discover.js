@@ -22,7 +22,9 @@ const NEVER = ['**/node_modules/**'];
  *   refused: why it is not read at all (a symbolic link out of the project), which is its problem;
  *   hash: its result is to carry its content's hash (--cache, result-cache.js); track: its result is to name
  *   the schema files it chose (--watch, watch.js)
- * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[] }} Discovery
+ * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[],
+ *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
+ *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
  * @param {import('../config/load-config.js').Config} config
  * @returns {Discovery}
  */
@@ -30,8 +32,9 @@ export function discover(config) {
   const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
+  let catalogs;
   if (config.patterns.length) expandPatterns(config, found, links);
-  else if (config.catalogFiles) catalogWalk(config, found, links);
+  else if (config.catalogFiles) catalogs = catalogWalk(config, found, links);
   else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
@@ -71,7 +74,7 @@ export function discover(config) {
     if (refused) entry.refused = refused;
     files.push(entry);
   }
-  return { files, skipped };
+  return { files, skipped, ...(catalogs && { catalogs }) };
 }
 
 // One walk per folder rules are relative to (usually one, the config's): a repository with hundreds
@@ -135,6 +138,7 @@ function catalogWalk(config, found, links) {
         inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length),
     );
   found.push(...kept);
+  return new Map(catalogs.map((file, index) => [file, loaded[index]]));
 }
 
 function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {

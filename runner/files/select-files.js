@@ -13,7 +13,8 @@ import { relativePosix } from '../shared/paths.js';
  * @param {import('../config/load-config.js').Config} config
  * @returns {Selection}
  */
-export function selectFiles({ files, skipped }, config) {
+export function selectFiles(discovery, config) {
+  let { files, skipped } = discovery;
   const selection = {};
   // A skipped file (named, matching no rule) is selected like a checked one, so that the skipped
   // counts of the shards add up to the skipped count of the whole run.
@@ -34,5 +35,5 @@ export function selectFiles({ files, skipped }, config) {
     skipped = skipped.filter((entry) => inShard(absoluteOfSkipped(entry)));
     selection.shard = { index, count, total };
   }
-  return { files, skipped, ...selection };
+  return { ...discovery, files, skipped, ...selection };
 }
