@@ -1,0 +1,102 @@
+// V8's compiled code kept between runs (runner/shared/compile-cache.js): Node's own on Node 22.1
+// and later, filecheck's for CommonJS modules on Node 20. Filecheck's part is run here on whatever
+// runtime runs the tests, in a child process so the patched loader stays there.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import Module from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { makeTree, writeTree, runCli, REPO } from './helpers/cli.js';
+
+const COMPILE_CACHE = pathToFileURL(path.join(REPO, 'runner', 'shared', 'compile-cache.js')).href;
+
+// A process that keeps CommonJS code in `kept` and prints what `main.cjs` of `dir` exports.
+function requireWithKeptCode(dir, kept) {
+  const script = `
+    import { createRequire } from 'node:module';
+    import { keepCommonJsCode } from ${JSON.stringify(COMPILE_CACHE)};
+    keepCommonJsCode(${JSON.stringify(kept)});
+    const value = createRequire(${JSON.stringify(path.join(dir, 'x.js'))})('./main.cjs');
+    console.log(JSON.stringify(await value));`;
+  const { status, stdout, stderr } = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  });
+  return { status, value: stdout.trim() && JSON.parse(stdout), stderr };
+}
+
+const keptFiles = (kept) => (fs.existsSync(kept) ? fs.readdirSync(kept).sort() : []);
+
+test('the code of each CommonJS module is kept, and read by the next run', (t) => {
+  const dir = makeTree(t, {
+    'main.cjs': "module.exports = { answer: require('./dep.cjs'), file: require.resolve('./dep.cjs') };",
+    'dep.cjs': 'module.exports = 42;',
+  });
+  const kept = path.join(dir, 'kept');
+  const first = requireWithKeptCode(dir, kept);
+  assert.deepEqual(first, { status: 0, value: { answer: 42, file: path.join(dir, 'dep.cjs') }, stderr: '' });
+  const files = keptFiles(kept);
+  assert.equal(files.length, 2, 'one file of code for each module');
+  const written = files.map((file) => fs.statSync(path.join(kept, file)).mtimeMs);
+
+  assert.deepEqual(requireWithKeptCode(dir, kept), first);
+  assert.deepEqual(keptFiles(kept), files);
+  assert.deepEqual(
+    files.map((file) => fs.statSync(path.join(kept, file)).mtimeMs),
+    written,
+    'code that was read is not written again',
+  );
+});
+
+test('a module whose text changed, to text of the same length, is compiled again', (t) => {
+  // V8 takes kept code for any text of the length it was made from: the key must be the text.
+  const dir = makeTree(t, { 'main.cjs': "module.exports = 'aaa';" });
+  const kept = path.join(dir, 'kept');
+  assert.equal(requireWithKeptCode(dir, kept).value, 'aaa');
+  writeTree(dir, { 'main.cjs': "module.exports = 'bbb';" });
+  assert.equal(requireWithKeptCode(dir, kept).value, 'bbb');
+});
+
+test("what it cannot keep, Node compiles as before: a #! line, a syntax error, a module's import()", (t) => {
+  const dir = makeTree(t, {
+    'main.cjs': "#!/usr/bin/env node\nmodule.exports = import('./esm.mjs');",
+    'esm.mjs': 'export const esm = true;',
+  });
+  const kept = path.join(dir, 'kept');
+  assert.deepEqual(requireWithKeptCode(dir, kept), { status: 0, value: { esm: true }, stderr: '' });
+
+  writeTree(dir, { 'main.cjs': 'module.exports = {;' });
+  const broken = requireWithKeptCode(dir, kept);
+  assert.equal(broken.status, 1);
+  assert.match(broken.stderr, /main\.cjs:1\b[\s\S]*SyntaxError: Unexpected token ';'/);
+});
+
+test('a run keeps compiled code in the temporary folder, unless NODE_DISABLE_COMPILE_CACHE is set', async (t) => {
+  const tmp = makeTree(t, { 'a.json': '{}', 's.json': '{ "type": "object" }' }); // ajv: CommonJS
+  const folders = () => fs.readdirSync(tmp).filter((name) => /compile-cache/.test(name));
+  const own = Module.enableCompileCache ? 'node-compile-cache' : /^filecheck-compile-cache-/;
+
+  assert.equal(
+    (
+      await runCli(['a.json', '--schema', 's.json'], {
+        cwd: tmp,
+        env: { TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: '1' },
+      })
+    ).code,
+    0,
+  );
+  assert.deepEqual(folders(), []);
+
+  assert.equal(
+    (
+      await runCli(['a.json', '--schema', 's.json'], {
+        cwd: tmp,
+        env: { TMPDIR: tmp, NODE_DISABLE_COMPILE_CACHE: undefined },
+      })
+    ).code,
+    0,
+  );
+  assert.equal(folders().length, 1);
+  assert.match(folders()[0], own instanceof RegExp ? own : new RegExp(`^${own}$`));
+});
