@@ -1,6 +1,6 @@
 // V8's compiled code kept between runs (runner/shared/compile-cache.js): Node's own on Node 22.1
-// and later, filecheck's for CommonJS modules on Node 20. Filecheck's part is run here on whatever
-// runtime runs the tests, in a child process so the patched loader stays there.
+// and later, filecheck's for CommonJS modules on Node 20 (keep-commonjs-code.js), which is run here
+// on whatever runtime runs the tests, in a child process so the patched loader stays there.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -10,13 +10,13 @@ import Module from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { makeTree, writeTree, runCli, REPO } from './helpers/cli.js';
 
-const COMPILE_CACHE = pathToFileURL(path.join(REPO, 'runner', 'shared', 'compile-cache.js')).href;
+const KEEP_COMMONJS_CODE = pathToFileURL(path.join(REPO, 'runner', 'shared', 'keep-commonjs-code.js')).href;
 
 // A process that keeps CommonJS code in `kept` and prints what `main.cjs` of `dir` exports.
 function requireWithKeptCode(dir, kept) {
   const script = `
     import { createRequire } from 'node:module';
-    import { keepCommonJsCode } from ${JSON.stringify(COMPILE_CACHE)};
+    import { keepCommonJsCode } from ${JSON.stringify(KEEP_COMMONJS_CODE)};
     keepCommonJsCode(${JSON.stringify(kept)});
     const value = createRequire(${JSON.stringify(path.join(dir, 'x.js'))})('./main.cjs');
     console.log(JSON.stringify(await value));`;

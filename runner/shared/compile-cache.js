@@ -1,17 +1,11 @@
 // V8's compiled code of the modules a run loads, kept between runs as Python keeps .pyc files:
 // compiling them again costs a config file's cold run 5-7% (bench/RESULTS.md). Node 22.1 and later
-// keep it themselves (module.enableCompileCache). Node 20 has nothing of the kind, so there
-// filecheck keeps the code of the CommonJS modules it loads (ajv and yaml are 140 small files),
-// one file each in the OS's temporary folder, named by a digest of the module's path and text: a
-// module that changes, even to text of the same length, is compiled again. Node 20 cannot hand
-// cached code to an ES module, so filecheck's own are compiled on every run there.
+// keep it themselves (module.enableCompileCache). Node 20 has nothing of the kind: there filecheck
+// keeps the code of the CommonJS modules it loads (keep-commonjs-code.js).
 // NODE_DISABLE_COMPILE_CACHE=1 turns either off.
 import Module from 'node:module';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import vm from 'node:vm';
-import { sha256 } from './sha256.js';
 
 const require = Module.createRequire(import.meta.url);
 
@@ -19,62 +13,7 @@ const require = Module.createRequire(import.meta.url);
 export function enableCompileCache() {
   if (Module.enableCompileCache) Module.enableCompileCache();
   else if (!process.env.NODE_DISABLE_COMPILE_CACHE)
-    keepCommonJsCode(
+    require('./keep-commonjs-code.js').keepCommonJsCode(
       path.join(os.tmpdir(), `filecheck-compile-cache-${process.getuid?.() ?? 'user'}`, process.versions.v8),
     );
-}
-
-/**
- * Node 20's part: every CommonJS module compiled from now on is compiled with the code kept in
- * `folder` for its text, if any, and the code of those without is written there when the thread
- * exits (after the run: the code of the functions it called is in it too). What cannot be kept
- * (an ES module, a file V8 reads only as one) is compiled by Node as before.
- * @param {string} folder
- */
-export function keepCommonJsCode(folder) {
-  const compile = Module.prototype._compile;
-  const dynamicImport = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
-  if (!dynamicImport) return; // a module's import() could not be served
-  const unkept = new Map(); // a file of kept code ─▶ the script to take it from
-  Module.prototype._compile = function (content, filename, format) {
-    if (format !== undefined && format !== 'commonjs') return compile.call(this, content, filename, format);
-    const kept = path.join(folder, sha256(`${filename}\0${content}`, 'hex'));
-    let cachedData;
-    try {
-      cachedData = fs.readFileSync(kept);
-    } catch {
-      // not kept yet
-    }
-    let script;
-    try {
-      script = new vm.Script(Module.wrap(content), { filename, cachedData, importModuleDynamically: dynamicImport });
-    } catch {
-      return compile.call(this, content, filename, format); // ES module syntax, or an error Node words
-    }
-    if (!cachedData || script.cachedDataRejected) unkept.set(kept, script);
-    return script
-      .runInThisContext({ displayErrors: true })
-      .call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
-  };
-  process.once('exit', () => {
-    if (!unkept.size) return;
-    try {
-      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      const { writeFileAtomic } = require('./atomic-write.js'); // a run that has all its code kept writes nothing
-      for (const [kept, script] of unkept) writeFileAtomic(kept, script.createCachedData());
-    } catch {
-      // a folder that cannot be written: the next run compiles again
-    }
-  });
-}
-
-// The `require` a CommonJS module is given, as Node makes it.
-function requireFor(module) {
-  const require = (id) => module.require(id);
-  require.resolve = (request, options) => Module._resolveFilename(request, module, false, options);
-  require.resolve.paths = (request) => Module._resolveLookupPaths(request, module);
-  require.main = process.mainModule;
-  require.extensions = Module._extensions;
-  require.cache = Module._cache;
-  return require;
 }
