@@ -58,6 +58,27 @@ test('a module whose text changed, to text of the same length, is compiled again
   assert.equal(requireWithKeptCode(dir, kept).value, 'bbb');
 });
 
+test('a folder others may write to is neither read nor written', { skip: !process.getuid && 'no users' }, (t) => {
+  // Kept code is run as it is: code kept for other text of the same length, put in the place of
+  // this module's, is what V8 runs if it is read.
+  const dir = makeTree(t, { 'main.cjs': 'module.exports = 41;' });
+  const kept = path.join(dir, 'kept');
+  requireWithKeptCode(dir, kept);
+  const [other] = keptFiles(kept);
+  writeTree(dir, { 'main.cjs': 'module.exports = 42;' });
+  requireWithKeptCode(dir, kept);
+  const own = keptFiles(kept).find((file) => file !== other);
+  fs.copyFileSync(path.join(kept, other), path.join(kept, own));
+  const planted = fs.statSync(path.join(kept, own)).mtimeMs;
+
+  fs.chmodSync(kept, 0o777);
+  assert.deepEqual(requireWithKeptCode(dir, kept), { status: 0, value: 42, stderr: '' });
+  assert.equal(fs.statSync(path.join(kept, own)).mtimeMs, planted, 'not written either');
+
+  fs.chmodSync(kept, 0o700); // the user's own folder: what is in it is run
+  assert.equal(requireWithKeptCode(dir, kept).value, 41);
+});
+
 test("what it cannot keep, Node compiles as before: a #! line, a syntax error, a module's import()", (t) => {
   const dir = makeTree(t, {
     'main.cjs': "#!/usr/bin/env node\nmodule.exports = import('./esm.mjs');",

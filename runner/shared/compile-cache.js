@@ -14,6 +14,6 @@ export function enableCompileCache() {
   if (Module.enableCompileCache) Module.enableCompileCache();
   else if (!process.env.NODE_DISABLE_COMPILE_CACHE)
     require('./keep-commonjs-code.js').keepCommonJsCode(
-      path.join(os.tmpdir(), `filecheck-compile-cache-${process.getuid?.() ?? 'user'}`, process.versions.v8),
+      path.join(os.tmpdir(), `filecheck-compile-cache-${process.getuid?.() ?? 'user'}`),
     );
 }
