@@ -9,6 +9,7 @@ import path from 'node:path';
 import Module from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { makeTree, writeTree, runCli, REPO } from './helpers/cli.js';
+import { readKeptCode, writeKeptCode } from '../runner/shared/keep-commonjs-code.js';
 
 const KEEP_COMMONJS_CODE = pathToFileURL(path.join(REPO, 'runner', 'shared', 'keep-commonjs-code.js')).href;
 
@@ -26,7 +27,10 @@ function requireWithKeptCode(dir, kept) {
   return { status, value: stdout.trim() && JSON.parse(stdout), stderr };
 }
 
-const keptFiles = (kept) => (fs.existsSync(kept) ? fs.readdirSync(kept).sort() : []);
+// The one file of kept code in `kept` (one per V8 version: the child's is this process's), and what it holds.
+const keptFile = (kept) => path.join(kept, `v8-${process.versions.v8}.code`);
+const keptModules = (kept) => [...readKeptCode(keptFile(kept)).values()].map((entry) => entry.path).sort();
+const mtime = (file) => fs.statSync(file).mtimeMs;
 
 test('the code of each CommonJS module is kept, and read by the next run', (t) => {
   const dir = makeTree(t, {
@@ -36,26 +40,40 @@ test('the code of each CommonJS module is kept, and read by the next run', (t) =
   const kept = path.join(dir, 'kept');
   const first = requireWithKeptCode(dir, kept);
   assert.deepEqual(first, { status: 0, value: { answer: 42, file: path.join(dir, 'dep.cjs') }, stderr: '' });
-  const files = keptFiles(kept);
-  assert.equal(files.length, 2, 'one file of code for each module');
-  const written = files.map((file) => fs.statSync(path.join(kept, file)).mtimeMs);
+  assert.deepEqual(fs.readdirSync(kept), [path.basename(keptFile(kept))]);
+  assert.deepEqual(keptModules(kept), [path.join(dir, 'dep.cjs'), path.join(dir, 'main.cjs')]);
+  const written = mtime(keptFile(kept));
 
   assert.deepEqual(requireWithKeptCode(dir, kept), first);
-  assert.deepEqual(keptFiles(kept), files);
-  assert.deepEqual(
-    files.map((file) => fs.statSync(path.join(kept, file)).mtimeMs),
-    written,
-    'code that was read is not written again',
-  );
+  assert.equal(mtime(keptFile(kept)), written, 'code that was read is not written again');
 });
 
 test('a module whose text changed, to text of the same length, is compiled again', (t) => {
   // V8 takes kept code for any text of the length it was made from: the key must be the text.
-  const dir = makeTree(t, { 'main.cjs': "module.exports = 'aaa';" });
+  const dir = makeTree(t, { 'main.cjs': "module.exports = 'aaa';", 'other.cjs': 'module.exports = 1;' });
   const kept = path.join(dir, 'kept');
   assert.equal(requireWithKeptCode(dir, kept).value, 'aaa');
   writeTree(dir, { 'main.cjs': "module.exports = 'bbb';" });
   assert.equal(requireWithKeptCode(dir, kept).value, 'bbb');
+  assert.deepEqual(keptModules(kept), [path.join(dir, 'main.cjs')], 'its old code is dropped');
+
+  // What another run kept stays: a run that loads other.cjs alone adds it.
+  writeTree(dir, { 'main.cjs': "module.exports = require('./other.cjs');" });
+  requireWithKeptCode(dir, kept);
+  writeTree(dir, { 'main.cjs': "module.exports = 'bbb';" });
+  assert.equal(requireWithKeptCode(dir, kept).value, 'bbb');
+  assert.deepEqual(keptModules(kept), [path.join(dir, 'main.cjs'), path.join(dir, 'other.cjs')]);
+});
+
+test('a file of kept code that is not one is compiled around and written again', (t) => {
+  const dir = makeTree(t, { 'main.cjs': 'module.exports = 42;' });
+  const kept = path.join(dir, 'kept');
+  requireWithKeptCode(dir, kept);
+  for (const garbled of ['', 'garbage', fs.readFileSync(keptFile(kept)).subarray(0, -1)]) {
+    fs.writeFileSync(keptFile(kept), garbled);
+    assert.deepEqual(requireWithKeptCode(dir, kept), { status: 0, value: 42, stderr: '' });
+    assert.deepEqual(keptModules(kept), [path.join(dir, 'main.cjs')]);
+  }
 });
 
 test('a folder others may write to is neither read nor written', { skip: !process.getuid && 'no users' }, (t) => {
@@ -64,16 +82,16 @@ test('a folder others may write to is neither read nor written', { skip: !proces
   const dir = makeTree(t, { 'main.cjs': 'module.exports = 41;' });
   const kept = path.join(dir, 'kept');
   requireWithKeptCode(dir, kept);
-  const [other] = keptFiles(kept);
+  const [[, other]] = readKeptCode(keptFile(kept));
   writeTree(dir, { 'main.cjs': 'module.exports = 42;' });
   requireWithKeptCode(dir, kept);
-  const own = keptFiles(kept).find((file) => file !== other);
-  fs.copyFileSync(path.join(kept, other), path.join(kept, own));
-  const planted = fs.statSync(path.join(kept, own)).mtimeMs;
+  const [[digest, own]] = readKeptCode(keptFile(kept));
+  writeKeptCode(keptFile(kept), new Map([[digest, { path: own.path, data: other.data }]]));
+  const planted = mtime(keptFile(kept));
 
   fs.chmodSync(kept, 0o777);
   assert.deepEqual(requireWithKeptCode(dir, kept), { status: 0, value: 42, stderr: '' });
-  assert.equal(fs.statSync(path.join(kept, own)).mtimeMs, planted, 'not written either');
+  assert.equal(mtime(keptFile(kept)), planted, 'not written either');
 
   fs.chmodSync(kept, 0o700); // the user's own folder: what is in it is run
   assert.equal(requireWithKeptCode(dir, kept).value, 41);

@@ -1,8 +1,8 @@
 // Node 20's compile cache (compile-cache.js): V8's code of each CommonJS module a run loads (ajv
-// and yaml are 140 small files), one file each in a folder, named by a digest of V8's version and
-// the module's path and text: a module that changes, even to text of the same length, is compiled
-// again. Node 20 cannot hand kept code to an ES module, so filecheck's own are compiled on every run
-// there.
+// and yaml are 140 small files), kept in one file for each V8 version, each module's code under a
+// digest of its path and text: a module that changes, even to text of the same length, is compiled
+// again. One file, as writing 140 small ones cost a first run 60 ms. Node 20 cannot hand kept code
+// to an ES module, so filecheck's own are compiled on every run there.
 import Module from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,36 +11,43 @@ import { sha256 } from './sha256.js';
 
 const require = Module.createRequire(import.meta.url);
 
+// Above this, a run keeps only the code it used (modules of old versions and other checkouts go).
+const MAX_BYTES = 4 * 1024 * 1024;
+
 /**
- * Every CommonJS module compiled from now on is compiled with the code kept in
- * `folder` for its text, if any, and the code of those without is written there when the thread
- * exits (after the run: the code of the functions it called is in it too). What cannot be kept
- * (an ES module, a file V8 reads only as one) is compiled by Node as before. Kept code is run as it
- * is, so a folder that another user owns or may write to is neither read nor written.
+ * @typedef {Map<string, { path: string, data: Buffer }>} KeptCode a module's digest ─▶ its path and code
+ */
+
+/**
+ * Every CommonJS module compiled from now on is compiled with the code kept in `folder` for its
+ * text, if any, and the code of those without is added there when the thread exits (after the
+ * run: the code of the functions it called is in it too). What cannot be kept (an ES module, a
+ * file V8 reads only as one) is compiled by Node as before. Kept code is run as it is, so a folder
+ * that another user owns or may write to is neither read nor written.
  * @param {string} folder
  */
 export function keepCommonJsCode(folder) {
-  const compile = Module.prototype._compile;
   const dynamicImport = vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER;
   if (!dynamicImport) return; // a module's import() could not be served
   const readable = isOwnFolder(folder); // one made during this run is not read before the next
-  const unkept = new Map(); // a file of kept code ─▶ the script to take it from
+  if (!readable && fs.existsSync(folder)) return; // another user's: nothing to gain
+  const file = path.join(folder, `v8-${process.versions.v8}.code`);
+  const kept = readable ? readKeptCode(file) : new Map();
+  const used = new Set(); // digests of the kept code V8 took
+  const unkept = new Map(); // a module's digest ─▶ its path and script, to take its code from
+  const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename, format) {
     if (format !== undefined && format !== 'commonjs') return compile.call(this, content, filename, format);
-    const kept = path.join(folder, sha256(`${process.versions.v8}\0${filename}\0${content}`, 'hex'));
-    let cachedData;
-    try {
-      if (readable) cachedData = fs.readFileSync(kept);
-    } catch {
-      // not kept yet
-    }
+    const digest = sha256(`${filename}\0${content}`);
+    const cachedData = kept.get(digest)?.data;
     let script;
     try {
       script = new vm.Script(Module.wrap(content), { filename, cachedData, importModuleDynamically: dynamicImport });
     } catch {
       return compile.call(this, content, filename, format); // ES module syntax, or an error Node words
     }
-    if (!cachedData || script.cachedDataRejected) unkept.set(kept, script);
+    if (cachedData && !script.cachedDataRejected) used.add(digest);
+    else unkept.set(digest, { path: filename, script });
     return script
       .runInThisContext({ displayErrors: true })
       .call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
@@ -48,14 +55,53 @@ export function keepCommonJsCode(folder) {
   process.once('exit', () => {
     if (!unkept.size) return;
     try {
+      const next = new Map();
+      for (const [digest, { path: module, script }] of unkept)
+        next.set(digest, { path: module, data: script.createCachedData() });
+      // The code kept before, but for other text of a module compiled now (an older version).
+      const compiled = new Set([...unkept.values()].map((entry) => entry.path));
+      let bytes = 0;
+      for (const { data } of kept.values()) bytes += data.length;
+      for (const [digest, entry] of kept)
+        if (!compiled.has(entry.path) && (bytes < MAX_BYTES || used.has(digest))) next.set(digest, entry);
       fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-      if (!isOwnFolder(folder)) return;
-      const { writeFileAtomic } = require('./atomic-write.js'); // a run that has all its code kept writes nothing
-      for (const [kept, script] of unkept) writeFileAtomic(kept, script.createCachedData());
+      if (isOwnFolder(folder)) writeKeptCode(file, next);
     } catch {
       // a folder that cannot be written: the next run compiles again
     }
   });
+}
+
+// The file: the length of its index (4 bytes), the index (JSON: [digest, path, length] for each
+// module), then each module's code in the index's order.
+
+/** @param {string} file @returns {KeptCode} empty if the file is missing or not one of these */
+export function readKeptCode(file) {
+  const code = new Map();
+  try {
+    const bytes = fs.readFileSync(file);
+    const indexEnd = 4 + bytes.readUInt32LE(0);
+    let offset = indexEnd;
+    for (const [digest, module, length] of JSON.parse(bytes.toString('utf8', 4, indexEnd))) {
+      code.set(digest, { path: module, data: bytes.subarray(offset, offset + length) });
+      offset += length;
+    }
+    if (offset !== bytes.length) return new Map();
+  } catch {
+    return new Map();
+  }
+  return code;
+}
+
+/** @param {string} file @param {KeptCode} code */
+export function writeKeptCode(file, code) {
+  const index = Buffer.from(
+    JSON.stringify([...code].map(([digest, entry]) => [digest, entry.path, entry.data.length])),
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32LE(index.length);
+  const { writeFileAtomic } = require('./atomic-write.js'); // a run that has all its code kept writes nothing
+  writeFileAtomic(file, Buffer.concat([length, index, ...[...code.values()].map((entry) => entry.data)]));
 }
 
 // A folder of this user's that no one else may write to (where there are users: not on Windows).
