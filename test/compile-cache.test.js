@@ -14,7 +14,7 @@ import { readKeptCode, writeKeptCode } from '../runner/shared/keep-commonjs-code
 const KEEP_COMMONJS_CODE = pathToFileURL(path.join(REPO, 'runner', 'shared', 'keep-commonjs-code.js')).href;
 
 // A process that keeps CommonJS code in `kept` and prints what `main.cjs` of `dir` exports.
-function requireWithKeptCode(dir, kept) {
+function requireWithKeptCode(dir, kept, timeout = 30_000) {
   const script = `
     import { createRequire } from 'node:module';
     import { keepCommonJsCode } from ${JSON.stringify(KEEP_COMMONJS_CODE)};
@@ -23,6 +23,7 @@ function requireWithKeptCode(dir, kept) {
     console.log(JSON.stringify(await value));`;
   const { status, stdout, stderr } = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
+    timeout,
   });
   return { status, value: stdout.trim() && JSON.parse(stdout), stderr };
 }
@@ -95,6 +96,14 @@ test('a folder others may write to is neither read nor written', { skip: !proces
 
   fs.chmodSync(kept, 0o700); // the user's own folder: what is in it is run
   assert.equal(requireWithKeptCode(dir, kept).value, 41);
+});
+
+test('a folder that cannot be made: the run ends as it would without', {
+  skip: !fs.existsSync('/proc/self') && 'no /proc',
+}, (t) => {
+  // Node's recursive mkdir never returns for a path under one /proc does not have.
+  const dir = makeTree(t, { 'main.cjs': 'module.exports = 42;' });
+  assert.deepEqual(requireWithKeptCode(dir, '/proc/filecheck-none/kept', 10_000), { status: 0, value: 42, stderr: '' });
 });
 
 test("what it cannot keep, Node compiles as before: a #! line, a syntax error, a module's import()", (t) => {

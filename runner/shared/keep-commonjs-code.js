@@ -64,7 +64,13 @@ export function keepCommonJsCode(folder) {
       for (const { data } of kept.values()) bytes += data.length;
       for (const [digest, entry] of kept)
         if (!compiled.has(entry.path) && (bytes < MAX_BYTES || used.has(digest))) next.set(digest, entry);
-      fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+      // Not recursive: its parent is the OS's temporary folder, and Node's recursive mkdir never
+      // returns for a path under one /proc does not have (TMPDIR=/proc/x).
+      try {
+        fs.mkdirSync(folder, { mode: 0o700 });
+      } catch (error) {
+        if (error.code !== 'EEXIST') throw error;
+      }
       if (isOwnFolder(folder)) writeKeptCode(file, next);
     } catch {
       // a folder that cannot be written: the next run compiles again
