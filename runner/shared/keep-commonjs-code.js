@@ -1,21 +1,22 @@
 // Node 20's compile cache (compile-cache.js): V8's code of each CommonJS module a run loads (ajv
-// and yaml are 140 small files), kept in one file for each V8 version, each module's code under a
-// digest of its path and text: a module that changes, even to text of the same length, is compiled
-// again. One file, as writing 140 small ones cost a first run 60 ms. Node 20 cannot hand kept code
-// to an ES module, so filecheck's own are compiled on every run there.
+// and yaml are 140 small files), kept in one file for each V8 version, with the text it was made
+// from: a module whose text is not that text, even of the same length, is compiled again. One
+// file, as writing 140 small ones cost a first run 60 ms. The text is compared rather than a
+// digest of it: loading node:crypto first thing raised a run's peak RSS by 7 MB. Node 20 cannot
+// hand kept code to an ES module, so filecheck's own are compiled on every run there.
 import Module from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import vm from 'node:vm';
-import { sha256 } from './sha256.js';
 
 const require = Module.createRequire(import.meta.url);
 
-// Above this, a run keeps only the code it used (modules of old versions and other checkouts go).
+// Above this, a run keeps only the code it used (the modules of other checkouts go).
 const MAX_BYTES = 4 * 1024 * 1024;
 
 /**
- * @typedef {Map<string, { path: string, data: Buffer }>} KeptCode a module's digest ─▶ its path and code
+ * @typedef {Map<string, { text: Buffer, data: Buffer }>} KeptCode a module's path ─▶ its text (UTF-8)
+ *   and V8's code for that text
  */
 
 /**
@@ -33,21 +34,22 @@ export function keepCommonJsCode(folder) {
   if (!readable && fs.existsSync(folder)) return; // another user's: nothing to gain
   const file = path.join(folder, `v8-${process.versions.v8}.code`);
   const kept = readable ? readKeptCode(file) : new Map();
-  const used = new Set(); // digests of the kept code V8 took
-  const unkept = new Map(); // a module's digest ─▶ its path and script, to take its code from
+  const used = new Set(); // the modules whose kept code V8 took
+  const unkept = new Map(); // a module's path ─▶ its text and script, to take its code from
   const compile = Module.prototype._compile;
   Module.prototype._compile = function (content, filename, format) {
     if (format !== undefined && format !== 'commonjs') return compile.call(this, content, filename, format);
-    const digest = sha256(`${filename}\0${content}`);
-    const cachedData = kept.get(digest)?.data;
+    const own = kept.get(filename);
+    const cachedData =
+      own && own.text.length === Buffer.byteLength(content) && own.text.toString() === content ? own.data : undefined;
     let script;
     try {
       script = new vm.Script(Module.wrap(content), { filename, cachedData, importModuleDynamically: dynamicImport });
     } catch {
       return compile.call(this, content, filename, format); // ES module syntax, or an error Node words
     }
-    if (cachedData && !script.cachedDataRejected) used.add(digest);
-    else unkept.set(digest, { path: filename, script });
+    if (cachedData && !script.cachedDataRejected) used.add(filename);
+    else unkept.set(filename, { content, script });
     return script
       .runInThisContext({ displayErrors: true })
       .call(this.exports, this.exports, requireFor(this), this, filename, path.dirname(filename));
@@ -56,14 +58,11 @@ export function keepCommonJsCode(folder) {
     if (!unkept.size) return;
     try {
       const next = new Map();
-      for (const [digest, { path: module, script }] of unkept)
-        next.set(digest, { path: module, data: script.createCachedData() });
-      // The code kept before, but for other text of a module compiled now (an older version).
-      const compiled = new Set([...unkept.values()].map((entry) => entry.path));
       let bytes = 0;
-      for (const { data } of kept.values()) bytes += data.length;
-      for (const [digest, entry] of kept)
-        if (!compiled.has(entry.path) && (bytes < MAX_BYTES || used.has(digest))) next.set(digest, entry);
+      for (const { text, data } of kept.values()) bytes += text.length + data.length;
+      for (const [module, entry] of kept) if (bytes < MAX_BYTES || used.has(module)) next.set(module, entry);
+      for (const [module, { content, script }] of unkept)
+        next.set(module, { text: Buffer.from(content), data: script.createCachedData() });
       // Not recursive: its parent is the OS's temporary folder, and Node's recursive mkdir never
       // returns for a path under one /proc does not have (TMPDIR=/proc/x).
       try {
@@ -78,8 +77,8 @@ export function keepCommonJsCode(folder) {
   });
 }
 
-// The file: the length of its index (4 bytes), the index (JSON: [digest, path, length] for each
-// module), then each module's code in the index's order.
+// The file: the length of its index (4 bytes), the index (JSON: [path, length of the text, length
+// of the code] for each module), then each module's text and code in the index's order.
 
 /** @param {string} file @returns {KeptCode} empty if the file is missing or not one of these */
 export function readKeptCode(file) {
@@ -88,9 +87,9 @@ export function readKeptCode(file) {
     const bytes = fs.readFileSync(file);
     const indexEnd = 4 + bytes.readUInt32LE(0);
     let offset = indexEnd;
-    for (const [digest, module, length] of JSON.parse(bytes.toString('utf8', 4, indexEnd))) {
-      code.set(digest, { path: module, data: bytes.subarray(offset, offset + length) });
-      offset += length;
+    for (const [module, textLength, dataLength] of JSON.parse(bytes.toString('utf8', 4, indexEnd))) {
+      const text = bytes.subarray(offset, (offset += textLength));
+      code.set(module, { text, data: bytes.subarray(offset, (offset += dataLength)) });
     }
     if (offset !== bytes.length) return new Map();
   } catch {
@@ -102,12 +101,15 @@ export function readKeptCode(file) {
 /** @param {string} file @param {KeptCode} code */
 export function writeKeptCode(file, code) {
   const index = Buffer.from(
-    JSON.stringify([...code].map(([digest, entry]) => [digest, entry.path, entry.data.length])),
+    JSON.stringify([...code].map(([module, { text, data }]) => [module, text.length, data.length])),
   );
   const length = Buffer.alloc(4);
   length.writeUInt32LE(index.length);
   const { writeFileAtomic } = require('./atomic-write.js'); // a run that has all its code kept writes nothing
-  writeFileAtomic(file, Buffer.concat([length, index, ...[...code.values()].map((entry) => entry.data)]));
+  writeFileAtomic(
+    file,
+    Buffer.concat([length, index, ...[...code.values()].flatMap(({ text, data }) => [text, data])]),
+  );
 }
 
 // A folder of this user's that no one else may write to (where there are users: not on Windows).
