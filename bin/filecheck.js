@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // The only place that touches `process`: signals, exit code, broken pipes.
 import module from 'node:module';
-import { enableCompileCache } from '../runner/shared/compile-cache.js';
 
-// V8's compiled code of the modules filecheck loads is kept between runs, as Python keeps .pyc
-// files (compile-cache.js). So filecheck is loaded only once that is on, and with require: an ES
+// V8's compiled code of filecheck's modules and of its dependencies is kept between runs, as
+// Python keeps .pyc files (Node 22.1 and later; in the OS's temporary folder;
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off): compiling them again costs a config file's run 5-7%
+// on Node 24 (bench/RESULTS.md). So filecheck is loaded only once it is on, and with require: an ES
 // module loaded synchronously (docs/ARCHITECTURE.md, "Loading modules").
-enableCompileCache();
+module.enableCompileCache?.();
 const require = module.createRequire(import.meta.url);
 const { main } = require('../runner/cli/main.js');
 const { EXIT } = require('../runner/shared/exit-codes.js');

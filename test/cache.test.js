@@ -969,11 +969,9 @@ test('a run without --cache loads no cache code and writes nothing', async (t) =
     const trace = path.join(dir, 'trace.txt');
     fs.rmSync(trace, { force: true });
     const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
-    // Node 20's compile cache (runner/shared/compile-cache.js) also writes with atomic-write.js,
-    // when it has code to keep: off here, so what is seen does not depend on earlier runs.
     const { code, stderr } = await runCli(['--workers', '0', ...args], {
       cwd: dir,
-      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, NODE_DISABLE_COMPILE_CACHE: '1' },
+      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace },
     });
     assert.equal(code, 1, stderr);
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
