@@ -80,6 +80,15 @@ test("the rules bite: one of filecheck's modules loaded with import(), however a
   ]);
 });
 
+test("the rules bite: a pool's worker requiring its code, which on Node 20 a terminated worker cannot survive", () => {
+  const file = 'runner/execute/worker.js';
+  const required = modules.get(file).replace(/await import\('\.\/worker-batch\.js'\)/, "require('./worker-batch.js')");
+  assert.notEqual(required, modules.get(file));
+  assert.deepEqual(violations(new Map([...modules, [file, required]])), [
+    'runner/execute/worker.js must load runner/execute/worker-batch.js with import() (see its comment)',
+  ]);
+});
+
 test('roomOf: a module is in the deepest room that holds it', () => {
   const rows = [
     ['bin/filecheck.js', 'bin'],
