@@ -36,11 +36,13 @@ export function detectRssMethod() {
   return 'probe';
 }
 
-// argv: [program, ...args]. Returns { wall (s), rssMiB, code, stdout, stderr }.
-export function runOnce(argv, { cwd, method }) {
+// argv: [program, ...args]; unset: variables of this environment the command runs without.
+// Returns { wall (s), rssMiB, code, stdout, stderr }.
+export function runOnce(argv, { cwd, method, unset = [] }) {
   fs.writeFileSync(rssFile, '');
   let cmd = argv;
   const env = { ...process.env };
+  for (const name of unset) delete env[name];
   if (method === 'time') cmd = [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv];
   else {
     env.FILECHECK_BENCH_RSS_FILE = rssFile;

@@ -316,6 +316,21 @@ const LOOP_MANY = {
   failed: failedOf,
 };
 
+// The runtime's start in this machine's environment. Node 20 reads the certificates that
+// NODE_EXTRA_CA_CERTS names as it starts, before any of the program runs (Node 22 and later read
+// them when a TLS connection first needs them): where it names a system bundle (~140
+// certificates), every Node 20 process starts 45-50 ms later. A machine that sets it for every
+// process (a sandbox behind a TLS proxy, some company laptops) makes a one-file run of any Node tool
+// that much slower against a Python or native one; the rows below say how much.
+const EXTRA_CA = 'NODE_EXTRA_CA_CERTS';
+const NODE_START = { label: 'node -e 0', argv: () => [NODE, '-e', '0'] };
+const withoutExtraCa = (cmd) => ({
+  ...cmd,
+  label: `${cmd.label}, no ${EXTRA_CA}`,
+  unset: [EXTRA_CA],
+  argv: (corpus) => (process.env[EXTRA_CA] ? cmd.argv(corpus) : `${EXTRA_CA} is not set here`),
+});
+
 // The markdown corpus is checked from its folder too (its .filecheckrc.json: one rule, **/*.md).
 const MARKDOWN = path.join(WORK, 'markdown');
 const filecheckMarkdown = (label, ...extra) => ({
@@ -429,6 +444,16 @@ const SCENARIOS = [
   ],
   ['config-tsconfig-vs-cjs', 'config', filecheckConfig('tsconfig'), checkJsonschemaConfig('tsconfig'), { wall: 1.0 }],
   ['config-workflow-vs-cjs', 'config', filecheckConfig('workflow'), checkJsonschemaConfig('workflow'), { wall: 1.0 }],
+  // The same, both without NODE_EXTRA_CA_CERTS (above), as on a machine that does not set it.
+  ...['package-json', 'tsconfig', 'workflow'].map((key) => [
+    `config-${key}-vs-cjs-no-extra-ca`,
+    'config',
+    withoutExtraCa(filecheckConfig(key)),
+    withoutExtraCa(checkJsonschemaConfig(key)),
+    { wall: 1.0 },
+  ]),
+  // What that variable costs the runtime's start here (no target: a fact of the machine).
+  ['node-start-extra-ca', null, NODE_START, withoutExtraCa(NODE_START), {}],
   // The same file and schema as check-jsonschema's, the schema named rather than looked up.
   [
     'config-package-json-schema-vs-cjs',
@@ -530,6 +555,7 @@ function listJson(dir, found = []) {
 // Regenerates a corpus only when its parameters or the generator changed; the stamp sits
 // beside the corpus, not in it, so no tool ever scans it.
 function ensureCorpus(name) {
+  if (name === null) return; // a row that reads no files
   const dir = path.join(WORK, name);
   const stampFile = `${dir}.stamp`;
   const { make, generators = ['make-corpus.js'], needs, ...params } = CORPORA[name];
@@ -573,7 +599,7 @@ function runScenario(s, method) {
   const cmds = [s.a, s.b];
   for (let round = 0; round <= rounds; round++) {
     for (const i of [0, 1]) {
-      const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method });
+      const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method, unset: cmds[i].unset });
       if (!s.exit.includes(r.code)) {
         return {
           note: `error: ${cmds[i].label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,
@@ -608,7 +634,7 @@ function runProjection(s, method) {
   ensureCorpus(s.corpus);
   const samples = [];
   for (let round = 0; round <= rounds; round++) {
-    const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method });
+    const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method, unset: s.a.unset });
     if (!s.exit.includes(r.code))
       return {
         note: `error: ${s.a.label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,
@@ -643,7 +669,7 @@ function verdict(target, ratio) {
 
 if (opts.list) {
   for (const s of SCENARIOS)
-    console.log(`${s.name.padEnd(26)} ${s.corpus.padEnd(13)} ${s.a.label}${s.b ? `  vs  ${s.b.label}` : ''}`);
+    console.log(`${s.name.padEnd(26)} ${(s.corpus ?? '—').padEnd(13)} ${s.a.label}${s.b ? `  vs  ${s.b.label}` : ''}`);
   process.exit(0);
 }
 const chosen = opts.only ? SCENARIOS.filter((s) => opts.only.includes(s.name)) : SCENARIOS;
