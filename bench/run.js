@@ -105,7 +105,8 @@ const CORPORA = {
 };
 const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'json');
 
-// A command is { label, argv(corpus) }: argv returns the argv array, or a string saying why it cannot run.
+// A command is { label, argv(corpus), cwd?(corpus), unset? }: argv returns the argv array, or a string
+// saying why it cannot run; unset names variables of this environment it runs without.
 const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
 const helpText = help.status === 0 ? help.stdout + help.stderr : '';
 const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => [
