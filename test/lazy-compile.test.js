@@ -260,3 +260,61 @@ test("a schema that uses a keyword of the rule's plugins (ajv-errors' errorMessa
     );
   }
 });
+
+// SchemaStore's azure-iot-edge-deployment-template-1.0.json $refs
+// "azure-iot-edge-deployment-1.0.json#/properties/modulesContent/properties/$edgeHub": a JSON pointer
+// from one file into a part of another that apart defers (defer-properties.js) once that file is added.
+test('a $ref from another file whose JSON pointer runs through deferred properties (keys with $, ~ and /) resolves under every strategy', async (t) => {
+  const big = (type) => ({ type: 'object', properties: { x: { type }, y: { type: 'string' } }, required: ['x'] });
+  const dir = makeTree(t, {
+    'deployment.json': JSON.stringify({
+      $id: 'https://example.com/deployment.json',
+      type: 'object',
+      properties: {
+        modulesContent: {
+          type: 'object',
+          properties: { $edgeHub: big('integer'), 'a~b/c': big('boolean'), plain: big('string') },
+        },
+      },
+      definitions: { 'd/e~f': { type: 'object', properties: { inner: big('number') } } },
+      $defs: { $g: { properties: { deep: big('null') } } },
+    }),
+    'template.json': JSON.stringify({
+      type: 'object',
+      properties: {
+        hub: { $ref: 'https://example.com/deployment.json#/properties/modulesContent/properties/$edgeHub' },
+        odd: { $ref: 'https://example.com/deployment.json#/properties/modulesContent/properties/a~0b~1c/properties/x' },
+        def: { $ref: 'https://example.com/deployment.json#/definitions/d~1e~0f/properties/inner' },
+        dollar: { $ref: 'https://example.com/deployment.json#/$defs/%24g/properties/deep' },
+        whole: { $ref: 'https://example.com/deployment.json' },
+      },
+    }),
+    'good.json': JSON.stringify({
+      hub: { x: 1 },
+      odd: true,
+      def: { x: 1.5 },
+      dollar: { x: null },
+      whole: { modulesContent: { plain: { x: 's' } } },
+    }),
+    'bad.json': JSON.stringify({
+      hub: { x: 'one' },
+      odd: 'yes',
+      def: { y: 'no x' },
+      dollar: { x: 0 },
+      whole: { modulesContent: { $edgeHub: { x: 'two' } } },
+    }),
+  });
+  const args = ['--schema', 'template.json', '--ref', 'deployment.json', 'good.json', 'bad.json', '-r', 'json'];
+  const reports = {};
+  for (const strategy of strategies) {
+    const { code, stdout, stderr } = await run(args, dir, strategy);
+    assert.equal(code, 1, `${strategy}: ${stderr}`);
+    reports[strategy] = parseJsonReport(stdout);
+  }
+  const problems = reports.eager.files.find((file) => file.path === 'bad.json').problems;
+  assert.deepEqual(
+    problems.map((problem) => problem.message),
+    ['must be integer', 'must be boolean', 'must have required property "x"', 'must be null', 'must be integer'],
+  );
+  for (const strategy of strategies) assert.deepEqual(reports[strategy].files, reports.eager.files, strategy);
+});

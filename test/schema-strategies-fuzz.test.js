@@ -4,7 +4,9 @@
 // refusal of a schema ajv rejects.
 // Random schemas of every dialect (test/reliability/json-fuzz.js), with recursive definitions, $refs
 // to definitions kept in a second file (found beside the schema, or preloaded), a recursion that goes
-// through both files, and unevaluatedProperties where the dialect has it; random documents shaped by
+// through both files, $refs from the root schema by JSON pointer deep into the second file's large
+// properties and definitions (keys with $, ~, / and a space, which apart compiles apart), and
+// unevaluatedProperties where the dialect has it; random documents shaped by
 // each schema, then mutated, so that some pass and most fail at every depth. Each strategy runs in
 // a child process of its own (FILECHECK_SCHEMA_COMPILE=eager / lazy / apart), every case in-process through
 // the programmatic API, one run per schema.
@@ -51,6 +53,69 @@ function addRecursion(rng, schema, dialect) {
   return schema;
 }
 
+// Keys a JSON pointer spells as written ($), escapes (~ and /) or percent-encodes in a $ref.
+const ODD_KEYS = ['$edgeHub', 'a~b', 'x/y', 'sp ace', 'plain'];
+const encodeToken = (key) => {
+  const token = key.replace(/~/g, '~0').replace(/\//g, '~1');
+  return /^[\w$~.-]*$/.test(token) ? token : encodeURIComponent(token);
+};
+
+/** An object schema `depth` levels deep, its properties named with ODD_KEYS: large enough to be compiled apart. */
+function nestedSchema(rng, depth) {
+  if (depth === 0) return { type: rng.pick(['integer', 'string', 'boolean']) };
+  const keys = rng.shuffle(ODD_KEYS).slice(0, 3);
+  const properties = {};
+  for (const key of keys) put(properties, key, nestedSchema(rng, rng.chance(0.7) ? depth - 1 : 0));
+  return {
+    type: 'object',
+    properties,
+    required: rng.subset(keys, 0.5),
+    ...(rng.chance(0.3) && { additionalProperties: false }),
+  };
+}
+
+/**
+ * common.json gets large property subschemas (and a definition holding some), and the root schema
+ * $refs places deep inside them by JSON pointer, through properties that apart compiles apart
+ * when common.json is added (SchemaStore's azure-iot-edge-deployment-template-1.0.json does so).
+ * @returns {[string, object][]} the root's new properties, each with the subschema its $ref reaches
+ */
+function pointIntoCommon(rng, schema, common, defs) {
+  const properties = {};
+  for (const key of ODD_KEYS) put(properties, key, nestedSchema(rng, 3));
+  common.properties = properties;
+  put((common[defs] ??= {}), 'holder/~', { type: 'object', properties: { inner: nestedSchema(rng, 3) } });
+  const places = [];
+  const collect = (node, pointer) => {
+    if (pointer.split('/').length > 3) places.push([pointer, node]);
+    for (const [key, child] of Object.entries(node.properties ?? {}))
+      collect(child, `${pointer}/properties/${encodeToken(key)}`);
+  };
+  collect(common, '');
+  collect(common[defs]['holder/~'], `/${defs}/${encodeToken('holder/~')}`);
+  if (schema.properties === undefined || typeof schema.properties !== 'object') schema.properties = {};
+  return rng
+    .shuffle(places)
+    .slice(0, 4)
+    .map(([pointer, target], i) => {
+      put(schema.properties, `via${i}`, { $ref: `common.json#${pointer}` });
+      return [`via${i}`, target];
+    });
+}
+
+/** A value for a nestedSchema: mostly valid, sometimes wrong somewhere deep. */
+function valueFor(rng, target) {
+  if (target.type !== 'object') {
+    if (rng.chance(0.15)) return null;
+    return { integer: rng.int(0, 9), string: 's', boolean: true }[target.type];
+  }
+  const value = {};
+  for (const [key, child] of Object.entries(target.properties))
+    if (target.required.includes(key) ? rng.chance(0.95) : rng.chance(0.6)) put(value, key, valueFor(rng, child));
+  if (rng.chance(0.05)) value.extra = 1;
+  return value;
+}
+
 /** A document for the tree definition: valid, or with a wrong value somewhere deep. */
 function randomTree(rng, depth = 0) {
   const node = { value: rng.chance(0.9) ? rng.int(0, 9) : 'x' };
@@ -69,6 +134,7 @@ function makeCase(rng, index, dir) {
   fs.mkdirSync(path.join(dir, name, 'docs'), { recursive: true });
   let refs = [];
   let split = null;
+  let pointers = null;
   if (rng.chance(0.5)) split = moveDefinitions(schema, dialect, 'common.json');
   if (split) {
     schema = split.root;
@@ -80,6 +146,7 @@ function makeCase(rng, index, dir) {
       if (schema.properties === undefined || typeof schema.properties !== 'object') schema.properties = {};
       put(schema.properties, 'loop', { $ref: `common.json#/${defs}/back` });
     }
+    if (rng.chance(0.6)) pointers = pointIntoCommon(rng, schema, split.common, defs);
     fs.writeFileSync(path.join(dir, name, 'common.json'), JSON.stringify(split.common, null, 2));
     if (rng.chance(0.5)) refs = [`${name}/common.json`];
   }
@@ -87,13 +154,14 @@ function makeCase(rng, index, dir) {
   for (let i = 0; i < DOCUMENTS; i++) {
     let raw = writeJson(rng, randomDocument(rng, schema));
     // Reach the recursive definitions: a tree, or a loop through common.json, put into object documents.
-    if (schema.properties?.tree || schema.properties?.loop) {
+    if (schema.properties?.tree || schema.properties?.loop || pointers) {
       try {
         const doc = JSON.parse(raw.replace(/^\uFEFF/, ''));
         if (doc && typeof doc === 'object' && !Array.isArray(doc) && rng.chance(0.7)) {
           if (schema.properties.tree) doc.tree = randomTree(rng);
           if (schema.properties.loop && rng.chance(0.7))
             doc.loop = { again: rng.chance(0.5) ? { loop: { again: {} } } : 3 };
+          for (const [key, target] of pointers ?? []) if (rng.chance(0.8)) put(doc, key, valueFor(rng, target));
           raw = JSON.stringify(doc, null, rng.pick([0, 2]));
         }
       } catch {
@@ -109,6 +177,7 @@ function makeCase(rng, index, dir) {
     split: !!split,
     recursive: !!schema.properties?.tree,
     loop: !!schema.properties?.loop,
+    pointers: pointers?.length ?? 0,
     unevaluated: text.includes('"unevaluatedProperties"'),
     rule: { name, files: [`${name}/docs/*.json`], schema: `${name}/schema.json`, refs },
   };
@@ -158,6 +227,7 @@ test(`eager, lazy and apart schema compiling give every random document the same
     splitSchemas: 0,
     recursive: 0,
     loopThroughTwoFiles: 0,
+    pointersIntoCommon: 0,
     unevaluatedProperties: 0,
   };
   for (const seed of SEEDS) {
@@ -169,6 +239,7 @@ test(`eager, lazy and apart schema compiling give every random document the same
       if (c.split) stats.splitSchemas++;
       if (c.recursive) stats.recursive++;
       if (c.loop) stats.loopThroughTwoFiles++;
+      stats.pointersIntoCommon += c.pointers;
       if (c.unevaluated) stats.unevaluatedProperties++;
       for (let i = 0; i < DOCUMENTS; i++) {
         const x = filesA.get(`${c.name}/docs/${String(i).padStart(2, '0')}.json`);
@@ -213,7 +284,13 @@ test(`eager, lazy and apart schema compiling give every random document the same
     stats.passing > stats.documents * 0.05 && stats.failing > stats.documents * 0.3,
     `too few passing or failing documents: ${JSON.stringify(stats)}`,
   );
-  for (const kind of ['splitSchemas', 'recursive', 'loopThroughTwoFiles', 'unevaluatedProperties'])
+  for (const kind of [
+    'splitSchemas',
+    'recursive',
+    'loopThroughTwoFiles',
+    'pointersIntoCommon',
+    'unevaluatedProperties',
+  ])
     assert.ok(stats[kind] > 0, `no schema with ${kind}: ${JSON.stringify(stats)}`);
   assert.ok(stats.rejectedSchemas < SEEDS.length * SCHEMAS * 0.2, `too many schemas refused: ${JSON.stringify(stats)}`);
 });

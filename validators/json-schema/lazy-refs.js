@@ -15,7 +15,7 @@
 // ajv instances given to enableLazyRefs, never for a meta-schema (ajv runs those, validateSchema,
 // while it generates code: they are compiled whole).
 import { createRequire } from 'node:module';
-import { allQuiet } from './defer-properties.js';
+import { DEFERRED, allQuiet } from './defer-properties.js';
 
 const require = createRequire(import.meta.url);
 // ajv's compiler, loaded with the first lazy ajv: a run of stored code (--cache) loads none.
@@ -197,11 +197,16 @@ function resolveSchema(root, ref) {
 // The keywords whose values are maps of names, not places where an id changes the base.
 const PREVENT_SCOPE_CHANGE = new Set(['properties', 'patternProperties', 'enum', 'dependencies', 'definitions']);
 
+// A pointer is read in the schema as written: where it runs through a property subschema compiled
+// apart, it goes on in the part kept under the resource's DEFERRED (defer-properties.js). A $ref of
+// another file may point there, which the resource's own $refs, read when it was deferred, did not.
 function getJsonPointer(parsed, { baseId, schema, root }) {
   if (parsed.fragment?.[0] !== '/') return undefined;
+  const resource = schema;
   for (const part of parsed.fragment.slice(1).split('/')) {
     if (typeof schema === 'boolean') return undefined;
-    const partSchema = schema[unescapeFragment(part)];
+    const key = unescapeFragment(part);
+    const partSchema = schema[key] ?? deferredPart(resource, schema)?.[key];
     if (partSchema === undefined) return undefined;
     schema = partSchema;
     const schId = typeof schema === 'object' && schema[this.opts.schemaId];
@@ -213,4 +218,11 @@ function getJsonPointer(parsed, { baseId, schema, root }) {
   }
   env ||= new compile.SchemaEnv({ schema, schemaId: this.opts.schemaId, root, baseId });
   return env.schema !== env.root.schema ? env : undefined;
+}
+
+// The subschema a stand-in of defer-properties.js (`{ $ref: "#/x-filecheck-deferred/N" }`) stands for.
+function deferredPart(resource, node) {
+  const prefix = `#/${DEFERRED}/`;
+  if (typeof node.$ref !== 'string' || !node.$ref.startsWith(prefix)) return undefined;
+  return resource[DEFERRED]?.[node.$ref.slice(prefix.length)];
 }
