@@ -10,19 +10,28 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The suite as Debian's libtest-json-schema-acceptance-perl (1.019-1) ships it: JSON-Schema-Test-Suite
-// at 47958f8 (2.0.0-730), tests/draft3 … draft2020-12 and remotes/. No npm package holds a current
-// copy (json-schema-test-suite has draft-03 only, @json-schema-org/tests none); .ci/run extracts
-// the .deb with `apt-get download` + `dpkg-deb -x` and names the folder in FILECHECK_JSON_SCHEMA_TEST_SUITE.
+// at 47958f8 (2.0.0-730), vendored in test/fixtures/json-schema-test-suite/ (its README says how it was
+// obtained; only what is read here: the required tests of draft3 … draft2020-12, and remotes/). No npm
+// package holds a current copy (json-schema-test-suite has draft-03 only, @json-schema-org/tests
+// depends on a GitHub URL). FILECHECK_JSON_SCHEMA_TEST_SUITE may name another copy of the suite.
 export const SUITE_PACKAGE = 'libtest-json-schema-acceptance-perl=1.019-1';
-const SUITE_INSTALLED = '/usr/share/perl5/auto/share/dist/Test-JSON-Schema-Acceptance';
+export const VENDORED_SUITE = fileURLToPath(new URL('../fixtures/json-schema-test-suite', import.meta.url));
 
-/** @returns {string | null} the folder holding tests/ and remotes/, or null when there is none */
+const isSuite = (dir) =>
+  fs.existsSync(path.join(dir, 'tests', 'draft2020-12')) && fs.existsSync(path.join(dir, 'remotes'));
+
+/**
+ * @returns {string} the folder holding tests/ and remotes/: FILECHECK_JSON_SCHEMA_TEST_SUITE when it
+ *   is set, else the vendored copy
+ * @throws when FILECHECK_JSON_SCHEMA_TEST_SUITE names a folder that is not the suite, or the vendored copy is missing
+ */
 export function findSuite(env = process.env) {
-  for (const dir of [env.FILECHECK_JSON_SCHEMA_TEST_SUITE, SUITE_INSTALLED]) {
-    if (dir && fs.existsSync(path.join(dir, 'tests', 'draft2020-12')) && fs.existsSync(path.join(dir, 'remotes')))
-      return dir;
-  }
-  return null;
+  const dir = env.FILECHECK_JSON_SCHEMA_TEST_SUITE || VENDORED_SUITE;
+  if (!isSuite(dir))
+    throw new Error(
+      `no JSON-Schema-Test-Suite at ${dir} (tests/draft2020-12 and remotes/)${env.FILECHECK_JSON_SCHEMA_TEST_SUITE ? ': FILECHECK_JSON_SCHEMA_TEST_SUITE names it' : ''}`,
+    );
+  return dir;
 }
 
 // Each suite folder: the `$schema` its schemas are given when they have none (drafts 3 to 7 leave
@@ -201,8 +210,7 @@ export function layOutSuite(suite, root) {
 // test/fixtures/json-schema-suite-expected.json holds them (run it with FILECHECK_SCHEMA_COMPILE=eager).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [mode, rootArg, out, ...dirs] = process.argv.slice(2);
-  const suite = findSuite();
-  if (!suite && mode !== 'check') throw new Error('no JSON-Schema-Test-Suite: set FILECHECK_JSON_SCHEMA_TEST_SUITE');
+  const suite = mode === 'check' ? null : findSuite();
   const root = mode === 'check' ? rootArg : fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-suite-'));
   try {
     const laid = mode === 'check' ? null : layOutSuite(suite, root);
