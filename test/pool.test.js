@@ -3,6 +3,7 @@
 // a worker that dies, Ctrl-C, configuration errors found in a worker, and --workers itself.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
@@ -325,33 +326,74 @@ test('--bail 2 in a pool reports the first two failing files in path order, and 
 test('--bail in a pool stops the workers between two files instead of letting them finish their batches', {
   timeout: 60_000,
 }, async (t) => {
-  // The first batch fails fast; the second worker's batch is 16 files of 250 ms, 4 s if it ran to
-  // its end: the bail must reach it after the file it is on.
+  // Two workers. The first takes the first batch, whose files 1 and 2 fail: the bail. Before it
+  // returns file 2's failure, it waits until the other worker is inside a check of a later batch,
+  // which lasts until the bail has reached the workers (the pool's stop flag, which each worker
+  // reads between two files). Each worker writes the files it checks to checked.log. The bail must
+  // reach the other worker after the file it is on: it checks exactly that one file, not the rest of
+  // its batch nor the batches it was given before the bail. Nothing here depends on how long anything takes.
   const files = {
-    'checks/v.js': `export default function (doc) {
-  if (doc.i >= 16) { const end = performance.now() + 250; while (performance.now() < end); }
-  if (doc.i === 1 || doc.i === 2) return ['bad ' + doc.i];
+    'checks/v.js': `import fs from 'node:fs';
+import { threadId, workerData } from 'node:worker_threads';
+const at = (name) => new URL('../' + name, import.meta.url);
+// The pool's stop flag, 1 once the main thread has bailed (runner/execute/pool.js); no workerData in
+// the main thread, should it load this module.
+const stopped = new Int32Array(workerData?.stop ?? new SharedArrayBuffer(4));
+const nap = new Int32Array(new SharedArrayBuffer(4));
+// Waits for \`done\`, 2 ms at a time; after 15 s, gives up, which the test reports.
+const waitFor = (done) => {
+  for (let left = 7500; left > 0; left--) { if (done()) return true; Atomics.wait(nap, 0, 0, 2); }
+  return false;
+};
+export default function (doc) {
+  fs.appendFileSync(at('checked.log'), threadId + ' ' + doc.i + '\\n');
+  if (doc.i === 1) return ['bad 1'];
+  if (doc.i === 2) {
+    fs.writeFileSync(at('bailing-thread'), String(threadId));
+    if (!waitFor(() => fs.existsSync(at('other-worker-waits')))) return ['no other worker took a batch'];
+    return ['bad 2'];
+  }
+  if (doc.i < 2) return;
+  // A file after the failures, on the other worker: wait for the bail (file 2's worker goes on fast).
+  if (!waitFor(() => fs.existsSync(at('bailing-thread')))) return ['file 2 was never checked'];
+  if (fs.readFileSync(at('bailing-thread'), 'utf8') === String(threadId)) return;
+  fs.writeFileSync(at('other-worker-waits'), String(doc.i));
+  if (!waitFor(() => Atomics.load(stopped, 0) === 1)) return ['the bail never reached this worker'];
 }
 `,
   };
   for (let i = 0; i < 64; i++) files[`data/f-${pad(i)}.json`] = JSON.stringify({ i });
   const dir = makeTree(t, files);
-  const started = performance.now();
   const run = await runCli(['data', '--validator', './checks/v.js', '--bail', '2', '-r', 'json', '--workers', '2'], {
     cwd: dir,
-    timeout: 20_000,
+    timeout: 30_000,
   });
-  const wallMs = performance.now() - started;
   assert.equal(run.code, 1, run.stderr);
   const { files: failing, summary } = parseJsonReport(run.stdout);
   assert.deepEqual(
-    failing.map((file) => file.path),
-    ['data/f-001.json', 'data/f-002.json'],
+    failing.map((file) => [file.path, file.problems.map((problem) => problem.message)]),
+    [
+      ['data/f-001.json', ['bad 1']],
+      ['data/f-002.json', ['bad 2']],
+    ],
   );
   assert.equal(summary.bailed, true);
   assert.equal(summary.unchecked, 64 - 3);
-  assert.ok(summary.durationMs < 2000, `the run took ${summary.durationMs} ms after the bail`);
-  assert.ok(wallMs < 3500, `the process took ${Math.round(wallMs)} ms to exit`);
+
+  const bailing = fs.readFileSync(path.join(dir, 'bailing-thread'), 'utf8');
+  const checked = fs
+    .readFileSync(path.join(dir, 'checked.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => line.split(' '));
+  const byOther = checked.filter(([thread]) => thread !== bailing).map(([, i]) => Number(i));
+  const waited = Number(fs.readFileSync(path.join(dir, 'other-worker-waits'), 'utf8'));
+  assert.ok(waited > 2, `the other worker waited on file ${waited}`);
+  assert.deepEqual(
+    byOther.filter((i) => i > 2),
+    [waited],
+    'after the bail, the other worker checked no file past the one it was on',
+  );
 });
 
 // ── 4. a worker that dies ──────────────────────────────────────────────────────────────────────────
