@@ -15,12 +15,22 @@ function entry(t, text, rel = 'dir/doc.json') {
   return { path: file, rel, rules: [0] };
 }
 
-/** checkFile without its timing; with `chaos` ({ probability, seed, kind? }), the chaos monkey is on. */
+/**
+ * checkFile without its timing, which must be a time in ms measured within the call (a number of
+ * ms, not NaN, not a timestamp, not in another unit); with `chaos` ({ probability, seed, kind? }),
+ * the chaos monkey is on.
+ */
 function check(fileEntry, validators, chaos = null, options = {}) {
   const monkeyed = chaos && prepareCheck({ chaos: { kind: 'throw', ...chaos }, ...options });
-  const { durationMs, ...result } = checkFile(fileEntry, validators, monkeyed || prepareCheck(options));
+  const prepared = monkeyed || prepareCheck(options);
+  const before = performance.now();
+  const { durationMs, ...result } = checkFile(fileEntry, validators, prepared);
+  const callMs = performance.now() - before;
   assert.equal(typeof durationMs, 'number');
-  assert.ok(durationMs >= 0);
+  assert.ok(
+    Number.isFinite(durationMs) && durationMs >= 0 && durationMs <= callMs,
+    `durationMs ${durationMs}: not within the ${callMs} ms of the call`,
+  );
   return result;
 }
 
