@@ -10,8 +10,8 @@ import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, o
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 // The SARIF 2.1.0 JSON Schema (its release-to-manufacturing version 5, the standard's) as Microsoft's
-// SARIF SDK ships it, in the devDependency @microsoft/jest-sarif.
-const SARIF_SCHEMA = path.join(REPO, 'node_modules/@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json');
+// SARIF SDK ships it (@microsoft/jest-sarif 1.0.0-beta.0, MIT): a fixture, test/fixtures/sarif/README.md.
+const SARIF_SCHEMA = path.join(REPO, 'test/fixtures/sarif/sarif-2.1.0-rtm.5.json');
 
 // Every kind of outcome: a schema broken deep in the document (a pointer), a required key missing
 // (at the root: no pointer to say), invalid JSON, a validator that threw (no position), and a pass.
