@@ -88,7 +88,6 @@ test('a bad option rejects with a UsageError, never exits', async (t) => {
     [{ patterns: ['*.json'], chaosMonkey: '2' }, /chaos monkey probability must be a number from 0 to 1/],
     [{ patterns: ['none/*.json'] }, /no files match "none\/\*\.json"/],
     [{ patterns: ['*.json'], config: 'missing.json' }, /cannot read config .*missing\.json: no such file/],
-    [{ patterns: ['*.json'], schema: 'missing.schema.json' }, /cannot read schema .*missing\.schema\.json/],
     [{}, /no files to check: give patterns/],
   ];
   for (const [options, message] of cases) {
@@ -99,6 +98,27 @@ test('a bad option rejects with a UsageError, never exits', async (t) => {
       return true;
     });
   }
+});
+
+test("a rule's schema that cannot be used: the reporters get every file's result, then run() rejects with a UsageError carrying the summary", async (t) => {
+  const dir = sampleTree(t);
+  const results = [];
+  const reporter = { onFileResult: (result) => results.push(result) };
+  await assert.rejects(
+    run({ cwd: dir, patterns: ['*.json'], schema: 'missing.schema.json', reporters: [reporter] }),
+    (error) => {
+      assert.ok(error instanceof UsageError, String(error));
+      assert.match(error.message, /^cannot read schema .*missing\.schema\.json/);
+      assert.deepEqual(error.summary.unusableSchemas, [error.message]);
+      assert.equal(error.summary.failed, results.length);
+      return true;
+    },
+  );
+  // Every file fails: a file that parses, with the schema's error alone; one that does not, as it always does.
+  const kinds = results.map(({ status, problems }) => [status, problems.map(({ kind }) => kind).join()]);
+  assert.ok(kinds.some(([, kind]) => kind === 'error'));
+  for (const [status, kind] of kinds) assert.ok(status === 'fail' && ['error', 'parse'].includes(kind), kind);
+  assert.ok(results.every(({ problems }) => problems.every((problem) => !('unusableSchema' in problem))));
 });
 
 test('in a process of its own, run() prints nothing and the process goes on after it', {

@@ -1,6 +1,8 @@
 // End to end: the exit-code contract (0 passed, 1 failed, 2 usage, 130 interrupted) and --bail.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
 
 const GOOD = '{"a": 1}';
@@ -136,4 +138,65 @@ test('SIGINT stops the run: exit 130 and the partial summary', { timeout: 60_000
   assert.equal(summary.total, 3000);
   assert.ok(summary.unchecked > 0, `files left unchecked: ${JSON.stringify(summary)}`);
   assert.equal(summary.passed + summary.failed + summary.unchecked, 3000);
+});
+
+// Issue 24: a rule's schema that cannot be used hid every other result (exit 2, nothing reported).
+for (const [strategy, workers] of [
+  ['eager', '0'],
+  ['lazy', '0'],
+  ['apart', '0'],
+  ['apart', '2'],
+]) {
+  test(`a rule's schema that cannot be used fails its own files (kind error), the others are checked and reported, and the run exits 2 after the reports (${strategy}, --workers ${workers})`, async (t) => {
+    const dir = makeTree(t, {
+      'good.schema.json': JSON.stringify({ type: 'object', properties: { n: { type: 'integer' } } }),
+      'bad.schema.json': JSON.stringify({ type: 'object', properties: { x: { $ref: 'nowhere.json' } } }),
+      '.filecheckrc.json': JSON.stringify({
+        rules: [
+          { name: 'good', files: ['a/*.json'], schema: 'good.schema.json' },
+          { name: 'bad', files: ['b/*.json'], schema: 'bad.schema.json' },
+        ],
+      }),
+      'a/1.json': '{"n": 1}',
+      'a/2.json': '{"n": "x"}',
+      'b/1.json': '{}',
+      'b/2.json': '{"x": 1}',
+    });
+    const env = { FILECHECK_SCHEMA_COMPILE: strategy };
+    const why = 'schema bad.schema.json: $ref "nowhere.json": no such file (nowhere.json)';
+    const json = await runCli(['--workers', workers, '-r', 'json', '-r', 'junit:junit.xml'], { cwd: dir, env });
+    assert.equal(json.code, 2, json.stderr);
+    assert.equal(json.stderr, `filecheck: ${why}\n`);
+    const report = parseJsonReport(json.stdout);
+    assert.deepEqual(
+      report.files.map(({ path, problems }) => [path, problems.map(({ message, kind }) => [message, kind])]),
+      [
+        ['a/2.json', [['must be integer', 'invalid']]],
+        ['b/1.json', [[why, 'error']]],
+        ['b/2.json', [[why, 'error']]],
+      ],
+    );
+    assert.deepEqual(report.summary.unusableSchemas, [why]);
+    assert.equal(report.summary.passed, 1);
+    assert.match(fs.readFileSync(path.join(dir, 'junit.xml'), 'utf8'), /tests="4" failures="1" errors="2"/);
+
+    const human = await runCli(['--workers', workers], { cwd: dir, env });
+    assert.equal(human.code, 2);
+    assert.equal(filesLine(human.stdout), 'Files: 3 failed, 1 passed, 4 total');
+    assert.equal(human.stderr, `filecheck: ${why}\n`);
+  });
+}
+
+test('--bail stops at a file of a rule whose schema cannot be used, and the run exits 2', async (t) => {
+  const dir = makeTree(t, {
+    'bad.schema.json': '{"type": ',
+    'a.json': GOOD,
+    'b.json': GOOD,
+  });
+  const { code, stdout, stderr } = await runCli(['--schema', 'bad.schema.json', 'a.json', 'b.json', '--bail'], {
+    cwd: dir,
+  });
+  assert.equal(code, 2);
+  assert.match(filesLine(stdout), /^Files: 1 failed, 1 not checked/);
+  assert.match(stderr, /^filecheck: schema bad\.schema\.json:1:10 is not valid JSON/);
 });

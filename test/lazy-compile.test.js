@@ -24,7 +24,7 @@ const broken = {
   'deep.json': '{"n": 1, "a": {"c": 2}}',
 };
 
-test("lazily, a $ref'd schema no document reaches is never read; eagerly, a schema that cannot be compiled whole stops the run (exit 2)", async (t) => {
+test("lazily, a $ref'd schema no document reaches is never read; eagerly, a schema that cannot be compiled whole fails every file of its rule (exit 2)", async (t) => {
   const dir = makeTree(t, broken);
   const lazy = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'lazy');
   assert.equal(lazy.code, 1, lazy.stderr);
@@ -32,18 +32,20 @@ test("lazily, a $ref'd schema no document reaches is never read; eagerly, a sche
   assert.match(lazy.stdout, /1 failed, 1 passed/);
   const eager = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'eager');
   assert.equal(eager.code, 2);
-  assert.match(eager.stderr, /schema c\.json:1:11 is not valid JSON/);
+  assert.match(eager.stderr, /^filecheck: schema c\.json:1:11 is not valid JSON/);
+  assert.match(eager.stdout, /2 failed, 0 passed, 2 total/);
 });
 
 for (const workers of ['0', '2']) {
-  test(`lazily, a file that reaches a part of the schema that cannot be compiled fails with the eager compilation's message, once per file (--workers ${workers})`, async (t) => {
+  test(`lazily, a file that reaches a part of the schema that cannot be compiled fails with the eager compilation's message, once per file, and the run exits 2 (--workers ${workers})`, async (t) => {
     const dir = makeTree(t, broken);
-    const { code, stdout } = await run(
+    const { code, stdout, stderr } = await run(
       ['--schema', 'root.json', 'ok.json', 'deep.json', 'bad.json', '--workers', workers, '-r', 'json'],
       dir,
       'lazy',
     );
-    assert.equal(code, 1);
+    assert.equal(code, 2);
+    assert.equal(stderr, 'filecheck: schema c.json:1:11 is not valid JSON: Unexpected end of input\n');
     const report = parseJsonReport(stdout);
     const byFile = Object.fromEntries(report.files.map((file) => [file.path, file]));
     assert.equal(report.summary.passed, 1); // ok.json: the json report lists failing files

@@ -8,7 +8,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { execFile } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, parseJsonReport, filesLine, failedPaths, oneLine, cliEnv, REPO } from './helpers/cli.js';
+import {
+  runCli,
+  makeTree,
+  parseJsonReport,
+  filesLine,
+  failedPaths,
+  oneLine,
+  cliEnv,
+  REPO,
+  unusableSchema,
+} from './helpers/cli.js';
 import { chaosHits } from '../runner/check/chaos.js';
 import { WORTH_MS } from '../runner/execute/plan.js';
 import { compilesManySchemas } from '../runner/execute/pool.js';
@@ -496,32 +506,32 @@ function dataTree(t, extra = {}, count = 200) {
   return makeTree(t, files);
 }
 
-test('an invalid schema found by the workers exits 2 with one line naming the schema, as in-process', {
+test('an invalid schema found by the workers fails its files and exits 2 with one line naming the schema, as in-process', {
   timeout: 60_000,
 }, async (t) => {
   const dir = dataTree(t, { 'schemas/banana.schema.json': '{"type": "banana"}' });
   const args = ['data', '-s', 'schemas/banana.schema.json'];
   const pooled = await runCli([...args, '--workers', '2'], { cwd: dir, timeout: 20_000 });
-  assert.equal(pooled.code, 2, pooled.stderr);
-  assert.equal(pooled.stdout, '');
   assert.equal(
-    oneLine(pooled.stderr),
+    unusableSchema(pooled),
     'schema schemas/banana.schema.json:1:10 is invalid: /type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array',
   );
   const inline = await runCli([...args, '--workers', '0'], { cwd: dir, timeout: 20_000 });
   assert.equal(inline.code, 2);
   assert.equal(inline.stderr, pooled.stderr);
+  assert.equal(inline.stdout.replace(/^Time:.*$/m, ''), pooled.stdout.replace(/^Time:.*$/m, ''));
 });
 
-test('-r json: a configuration error leaves nothing on stdout', async (t) => {
-  const dir = dataTree(t, { 'banana.schema.json': '{"type": "banana"}' }, 20);
+test('-r json: a configuration error found before any file is checked leaves nothing on stdout', async (t) => {
+  const dir = dataTree(t, {}, 20);
   for (const workers of ['0', '2']) {
-    const run = await runCli(['data', '-s', 'banana.schema.json', '-r', 'json', '--workers', workers], {
+    const run = await runCli(['data', '--validator', './missing.js', '-r', 'json', '--workers', workers], {
       cwd: dir,
       timeout: 20_000,
     });
     assert.equal(run.code, 2);
     assert.equal(run.stdout, '', `--workers ${workers}`);
+    assert.match(oneLine(run.stderr), /^validator module .*missing\.js cannot be loaded: not found$/);
   }
 });
 

@@ -521,14 +521,18 @@ for (const [executor, workers] of [
       const mended = await watch.next(/^ FAIL {2}docs\/d\.json\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
       assert.match(mended, /must be string/);
 
-      // The config names a schema not written yet: a usage error, until it is there.
+      // The config names a schema not written yet: its files fail, saying so, until it is there.
       writeTree(dir, {
         '.filecheckrc.json': json({
           schemaFromDocument: true,
           rules: [{ files: ['data/*.json'], schema: 'schemas/new.json' }, { files: ['docs/*.json'] }],
         }),
       });
-      await watch.next(/^Watching 2 files: 1 failed, \d not checked, stopped by the error above\./m);
+      const missing = await watch.next(/^Watching 2 files: 2 failed\./m);
+      assert.match(
+        missing,
+        /^ FAIL {2}data\/a\.json\n {3,}cannot read schema schemas\/new\.json: no such file {2}\(json-schema\)$/m,
+      );
       assert.match(watch.stderr, /^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
       writeTree(dir, { 'schemas/new.json': json({ type: 'object', required: ['m'] }) });
       await watch.next(
@@ -537,7 +541,7 @@ for (const [executor, workers] of [
 
       // A rule's schema whose $ref names a missing file, which is then created.
       writeTree(dir, { 'schemas/new.json': json({ $ref: './parts/new-part.json' }) });
-      await watch.next(/^Watching 2 files: 2 failed, \d not checked, stopped by the error above\./m);
+      await watch.next(/^ FAIL {2}data\/a\.json\n.*\$ref (?:.*\n)*?Watching 2 files: 2 failed\./m);
       assert.match(watch.stderr, /\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
       writeTree(dir, { 'schemas/parts/new-part.json': json({ type: 'object' }) });
       await watch.next(/^PASS data\/a\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
@@ -608,11 +612,10 @@ test('a schema broken while it is edited is said once, and its files are checked
   await watch.next(/^Watching 2 files: 1 failed\./m);
 
   writeTree(dir, { 'schemas/item.schema.json': '{ "type": ' });
-  await watch.next(/^Watching 2 files: 1 failed, 2 not checked, stopped by the error above\./m);
-  assert.match(
-    watch.stderr,
-    /^filecheck: schema schemas\/item\.schema\.json:1:11 is not valid JSON: Unexpected end of input$/m,
-  );
+  await watch.next(/^Watching 2 files: 2 failed\./m);
+  const said = 'schema schemas/item.schema.json:1:11 is not valid JSON: Unexpected end of input';
+  assert.equal(watch.stderr.split(`filecheck: ${said}\n`).length, 2, 'said once');
+  assert.equal(watch.stdout.split(`${said}  (json-schema)`).length, 3, 'each file of the rule fails with it');
 
   writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: [] }) });
   await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\./m);

@@ -200,12 +200,14 @@ function normalize(problem, validator) {
   const { message = String(problem), pointer, kind, atKey, notBestMatch } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
-  // `error`: the file could not be validated as it asks (a schema it names cannot be used).
+  // `error`: the file could not be validated as it asks (a schema it names cannot be used);
+  // unusableSchema: its rule's own schema cannot be, which ends the run as a configuration error (run.js).
+  const unusableSchema = (kind === 'error' && problem.unusableSchema === true) || undefined;
   return {
     validator,
     message: String(message),
     kind: kind === 'error' ? kind : 'invalid',
-    ...definedOnly({ pointer, line, column, atKey, notBestMatch }),
+    ...definedOnly({ pointer, line, column, atKey, notBestMatch, unusableSchema }),
   };
 }
 

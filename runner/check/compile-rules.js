@@ -50,7 +50,7 @@ export function createRuleCompiler(rules, context) {
     if (rule.require.length) validators.push(requireKeys(rule));
     if (rule.schema) {
       const refs = expandRefs(rule.refs, context.display);
-      validators.push((await loaderFor(rule)).validator(rule.schema, refs));
+      validators.push(ruleSchema(await loaderFor(rule), rule.schema, refs));
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs, context.display);
       const catalogs = await Promise.all(
@@ -111,6 +111,23 @@ export function createRuleCompiler(rules, context) {
     },
     compileMs: () => loaders.reduce((sum, loader) => sum + loader.compileMs, 0),
   };
+}
+
+// A rule's schema that cannot be used (invalid, a $ref that cannot be resolved…) fails the rule's
+// files with kind `error`, naming it, and leaves the other rules' files to be checked and reported;
+// the run exits 2 at the end, a configuration error (run.js, unusableSchemas). Its files are those
+// --watch watches, so that a mended schema is compiled again.
+function ruleSchema(loader, schema, refs) {
+  try {
+    return loader.validator(schema, refs);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    return {
+      name: 'json-schema',
+      files: error.files,
+      validate: () => [{ validator: 'json-schema', message: error.message, kind: 'error', unusableSchema: true }],
+    };
+  }
 }
 
 function requireKeys(rule) {

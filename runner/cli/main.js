@@ -6,7 +6,7 @@ import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
 import { createMessages } from '../shared/messages.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
-import { usageExit } from './usage-exit.js';
+import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 
 const require = createRequire(import.meta.url);
 
@@ -50,6 +50,7 @@ export async function main(argv, io) {
     const { createReporters } = require('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
+    sayUnusableSchemas(summary, stderr);
     return exitCodeFor(summary);
   } catch (error) {
     return usageExit(error, { stderr, reporters });

@@ -11,7 +11,7 @@ import { mergeReports } from '../merge/merge-reports.js';
 import { hasGlobChars } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
-import { usageExit } from './usage-exit.js';
+import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 import { createMessages } from '../shared/messages.js';
 
 const require = createRequire(import.meta.url);
@@ -60,6 +60,7 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
       reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
     for (const result of results) for (const reporter of reporters) reporter.onFileResult?.(result);
     for (const reporter of reporters) await reporter.onRunComplete?.(summary);
+    sayUnusableSchemas(summary, stderr);
     if (missingShards.length) {
       stderr.write(
         `filecheck: incomplete: no report for shard ${missingShards.join(', ')}, whose files are not in this summary\n`,

@@ -14,3 +14,12 @@ export function usageExit(error, { stderr, reporters }) {
   stderr.write(`filecheck: ${error.message}\n`);
   return EXIT.usage;
 }
+
+/**
+ * A rule's schema that could not be used is said last, after every report, as a usage error is.
+ * @param {import('../execute/run.js').Summary} summary
+ * @param {{ write(text: string): unknown }} stderr
+ */
+export function sayUnusableSchemas({ unusableSchemas = [] }, stderr) {
+  for (const message of unusableSchemas) stderr.write(`filecheck: ${message}\n`);
+}

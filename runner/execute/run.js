@@ -27,8 +27,10 @@ const openCache = (...args) => require('../cache/result-cache.js').openCache(...
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
- *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan, unusableSchemas?: string[],
  *   shard?: { index: number, count: number, total: number }, cache?: import('../cache/result-cache.js').CacheSummary }} Summary
+ *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
+ *   kind `error`), sorted; there only when there is one, and then the run is a configuration error
  * @param {import('../files/discover.js').Discovery | import('../files/select-files.js').Selection} discovery
  * @param {import('../config/load-config.js').Config} config
  * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
@@ -65,9 +67,17 @@ export async function runChecks(
   let passed = 0;
   let failed = 0;
   let bailed = false;
+  const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
   const report = (result) => {
     if (result.status === 'pass') passed++;
-    else failed++;
+    else {
+      failed++;
+      for (const problem of result.problems) {
+        if (!problem.unusableSchema) continue;
+        unusableSchemas.add(problem.message);
+        delete problem.unusableSchema; // the check's word to this loop, not a reporter's
+      }
+    }
     for (const reporter of reporters) reporter.onFileResult?.(result);
     bailed = config.bail > 0 && failed >= config.bail;
     return !bailed;
@@ -174,6 +184,7 @@ export async function runChecks(
     interrupted: !!signal?.aborted && checked < files.length,
     durationMs: Math.round(performance.now() - started),
     plan: chosen,
+    ...(unusableSchemas.size && { unusableSchemas: [...unusableSchemas].sort() }), // exit 2 (exit-codes.js)
     ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
     ...(cache && { cache: cache.summary() }),
   };

@@ -78,8 +78,10 @@ export function mergeReports(reports) {
     );
   }
 
+  const unusableSchemas = [...new Set(kept.flatMap((report) => report.summary.unusableSchemas ?? []))].sort();
   const summary = {
     ...counts,
+    ...(unusableSchemas.length && { unusableSchemas }), // a shard's configuration error is the merged run's
     bailed: kept.some((report) => report.summary.bailed),
     interrupted: kept.some((report) => report.summary.interrupted),
     // Shards run side by side: the merged run took as long as its slowest part.

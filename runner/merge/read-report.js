@@ -46,6 +46,12 @@ function shapeProblem(doc) {
     return 'the summary counts do not add up to its total';
   if (typeof summary.bailed !== 'boolean' || typeof summary.interrupted !== 'boolean')
     return 'summary.bailed and summary.interrupted must be true or false';
+  const { unusableSchemas } = summary;
+  if (
+    unusableSchemas !== undefined &&
+    !(Array.isArray(unusableSchemas) && unusableSchemas.every((message) => typeof message === 'string'))
+  )
+    return 'summary.unusableSchemas must be a list of strings';
   const { shard } = summary;
   if (
     shard !== undefined &&

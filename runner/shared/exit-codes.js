@@ -13,10 +13,12 @@ export const EXIT = Object.freeze({
 });
 
 /**
- * @param {{ failed: number, interrupted: boolean }} summary
+ * @param {{ failed: number, interrupted: boolean, unusableSchemas?: string[] }} summary unusableSchemas:
+ *   a rule's schema that could not be used is a configuration error, found once its files were checked
  * @returns {number}
  */
 export function exitCodeFor(summary) {
   if (summary.interrupted) return EXIT.interrupted;
+  if (summary.unusableSchemas?.length) return EXIT.usage;
   return summary.failed > 0 ? EXIT.failed : EXIT.passed;
 }

@@ -86,6 +86,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   const session = { compiler: null, pool: null }; // kept between runs (run.js)
   let roots = ''; // the folders the tree's watches start from, as watched (file-watcher.js)
   let lastError = null; // the usage error the last run ended in: the next change tries again
+  let unusable = new Set(); // why rules' schemas could not be used in the last run, said once (run.js)
   let startingOver = false; // a start over that a usage error interrupted: the next change starts over
   let fatal = null; // what ends the watch with an error
   let keys = null;
@@ -98,7 +99,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     stop.abort();
     quitWith(code);
   };
-  const verdict = () => (lastError ? EXIT.usage : reporter.failed ? EXIT.failed : EXIT.passed);
+  const verdict = () => (lastError || unusable.size ? EXIT.usage : reporter.failed ? EXIT.failed : EXIT.passed);
   const onSignal = () => quit(EXIT.interrupted);
 
   const hint = () =>
@@ -147,6 +148,9 @@ export async function watch({ config: given, options, discovered, selection }, i
       session,
     });
     lastError = null;
+    const now = new Set(summary.unusableSchemas);
+    for (const message of now) if (!unusable.has(message)) stderr.write(`filecheck: ${message}\n`);
+    unusable = now;
     return summary;
   }
 

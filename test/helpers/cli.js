@@ -134,6 +134,19 @@ export function oneLine(stderr) {
 }
 
 /**
+ * A run whose rule's schema cannot be used: exit 2, its files reported failing with why, which
+ * stderr says last, once, as its one line (run.js, unusableSchemas).
+ * @param {{ code: number | null, stdout: string, stderr: string }} run
+ * @returns {string} that line, without "filecheck: "
+ */
+export function unusableSchema({ code, stdout, stderr }) {
+  const said = oneLine(stderr);
+  if (code !== 2 || !stdout.includes(` ${said}  (json-schema)\n`))
+    throw new Error(`expected exit 2 and the files failing with "${said}", got exit ${code}:\n${stdout}`);
+  return said;
+}
+
+/**
  * Runs the json reporter (--verbose: passing files too) in-process and on a pool of 2 at once,
  * asserts that both report the same (but for time and plan) with exit `code`, and returns the
  * in-process report, with its files by path.

@@ -53,7 +53,8 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
           continue;
         }
         source?.uses?.push(validator);
-        problems.push(...validator.validate(doc, ctx, source));
+        // A part of it that cannot be used, found as the file reached it, fails the file too.
+        for (const { unusableSchema, ...problem } of validator.validate(doc, ctx, source)) problems.push(problem);
       }
       return problems;
     },

@@ -170,7 +170,8 @@ export async function createSchemaLoader(
           ({ validate, files } = compile(strategy));
         } catch (failure) {
           if (!(failure instanceof UsageError)) throw failure;
-          broken = [{ validator: 'json-schema', message: failure.message, kind: 'error' }];
+          // As the schema fails when it is compiled whole (a rule's: a configuration error, run.js).
+          broken = [{ validator: 'json-schema', message: failure.message, kind: 'error', unusableSchema: true }];
           return broken;
         } finally {
           spent(performance.now() - started);
