@@ -143,7 +143,7 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
 
 // --- valid instances ----------------------------------------------------------------------------
 
-function validInstances(root, validate, want) {
+export function validInstances(root, validate, want) {
   const candidates = [];
   if (root && typeof root === 'object') {
     if (Array.isArray(root.examples)) candidates.push(...root.examples);
@@ -395,7 +395,7 @@ function string(s, v) {
 
 // --- invalid instances --------------------------------------------------------------------------
 
-function invalidInstances(root, validate, goods, want) {
+export function invalidInstances(root, validate, goods, want) {
   const clone = (x) => JSON.parse(JSON.stringify(x));
   const good = goods[goods.length - 1]; // the richest of the valid ones
   // Mutations by kind; the first of each kind that plain ajv rejects is taken, kinds in turn.

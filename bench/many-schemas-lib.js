@@ -62,8 +62,13 @@ export function compileSchema(file, refFiles = [], read = (f) => JSON.parse(fs.r
 }
 
 // The other SchemaStore schemas `file`'s $refs reach, transitively, as file names in `dir`.
-// Throws when a $ref names a schema that is not in `dir` (nothing is fetched).
-export function refClosure(dir, name, read = (f) => JSON.parse(fs.readFileSync(f, 'utf8'))) {
+// Throws when a $ref names a schema that is not in `dir` (nothing is fetched); given `onMissing`,
+// calls it with that message instead and goes on without the $ref.
+export function refClosure(dir, name, read = (f) => JSON.parse(fs.readFileSync(f, 'utf8')), onMissing = null) {
+  const missing = (message) => {
+    if (!onMissing) throw new Error(message);
+    onMissing(message);
+  };
   const seen = new Set([name]);
   const queue = [name];
   while (queue.length) {
@@ -76,13 +81,16 @@ export function refClosure(dir, name, read = (f) => JSON.parse(fs.readFileSync(f
       try {
         url = new URL(ref, base);
       } catch {
-        throw new Error(`$ref "${ref}" is not a URL`);
+        missing(`$ref "${ref}" is not a URL`);
+        continue;
       }
       url.hash = '';
       if (url.hostname === 'json-schema.org') continue; // a meta-schema: ajv has it
       const target = path.basename(url.pathname);
-      if (!STORE_HOSTS.has(url.hostname) || !fs.existsSync(path.join(dir, target)))
-        throw new Error(`$ref "${ref}" is not in the clone`);
+      if (!STORE_HOSTS.has(url.hostname) || !fs.existsSync(path.join(dir, target))) {
+        missing(`$ref "${ref}" is not in the clone`);
+        continue;
+      }
       if (!seen.has(target)) {
         seen.add(target);
         queue.push(target);
