@@ -96,6 +96,27 @@ function startWatch(t, args, { cwd, env } = {}) {
         look();
       });
     },
+    /**
+     * Waits until stderr matches: it comes down a pipe of its own, so a line written before the
+     * status line on stdout may arrive after it.
+     */
+    said(pattern) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => done(failure(`no ${pattern} on stderr within ${STEP_MS} ms`)), STEP_MS);
+        const look = () => {
+          if (pattern.test(stderr)) done(null);
+          else if (closed) done(failure(`exited (${closed.code ?? closed.signal}) before ${pattern} on stderr`));
+        };
+        const done = (error) => {
+          clearTimeout(timer);
+          listeners.delete(look);
+          if (error) reject(error);
+          else resolve(stderr);
+        };
+        listeners.add(look);
+        look();
+      });
+    },
     /** Sends a line on stdin (`q` quits, an empty line checks every file again). */
     send(line) {
       child.stdin.write(`${line}\n`);
@@ -533,7 +554,7 @@ for (const [executor, workers] of [
         missing,
         /^ FAIL {2}data\/a\.json\n {3,}cannot read schema schemas\/new\.json: no such file {2}\(json-schema\)$/m,
       );
-      assert.match(watch.stderr, /^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
+      await watch.said(/^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
       writeTree(dir, { 'schemas/new.json': json({ type: 'object', required: ['m'] }) });
       await watch.next(
         /^ FAIL {2}data\/a\.json\n.*must have required property "m"(?:.*\n)*?Watching 2 files: 2 failed\./m,
@@ -542,7 +563,7 @@ for (const [executor, workers] of [
       // A rule's schema whose $ref names a missing file, which is then created.
       writeTree(dir, { 'schemas/new.json': json({ $ref: './parts/new-part.json' }) });
       await watch.next(/^ FAIL {2}data\/a\.json\n.*\$ref (?:.*\n)*?Watching 2 files: 2 failed\./m);
-      assert.match(watch.stderr, /\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
+      await watch.said(/\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
       writeTree(dir, { 'schemas/parts/new-part.json': json({ type: 'object' }) });
       await watch.next(/^PASS data\/a\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
       watch.send('q');
@@ -614,6 +635,7 @@ test('a schema broken while it is edited is said once, and its files are checked
   writeTree(dir, { 'schemas/item.schema.json': '{ "type": ' });
   await watch.next(/^Watching 2 files: 2 failed\./m);
   const said = 'schema schemas/item.schema.json:1:11 is not valid JSON: Unexpected end of input';
+  await watch.said(/^filecheck: schema schemas\/item\.schema\.json:1:11 is not valid JSON/m);
   assert.equal(watch.stderr.split(`filecheck: ${said}\n`).length, 2, 'said once');
   assert.equal(watch.stdout.split(`${said}  (json-schema)`).length, 3, 'each file of the rule fails with it');
 
