@@ -242,7 +242,7 @@ test('another filecheck version checks every file again', async (t) => {
   assert.deepEqual(fs.readFileSync(path.join(dir, 'calls.log'), 'utf8').split('\n').filter(Boolean).sort(), ALL);
 });
 
-test('a warm run compiles no schema and loads no ajv compiler: it runs the code the first run stored, with the same problems and warnings', async (t) => {
+test('the second run that compiles a schema stores its code; a warm run then compiles no schema and loads no ajv compiler, with the same problems and warnings', async (t) => {
   const dir = makeTree(t, {
     ...TREE,
     // An unknown keyword and format: warned about when compiled, and again when loaded from the cache.
@@ -277,6 +277,14 @@ test('a warm run compiles no schema and loads no ajv compiler: it runs the code 
   assert.deepEqual([first.compiler, first.runtime], [true, true]);
   const warnings = first.stderr.split('\n').filter(Boolean);
   assert.equal(warnings.length, 2, first.stderr);
+
+  // The first run compiled as a run without the cache does; the next one to compile the schema (for
+  // a file that changed) compiles it whole and stores its code.
+  writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [1] }\n' });
+  const storing = await ajvModules();
+  assert.deepEqual(storing.report.summary.cache.schemas, { cached: 1, compiled: 0 });
+  assert.deepEqual([storing.compiler, storing.runtime], [true, true]);
+  assert.deepEqual(storing.stderr.split('\n').filter(Boolean), warnings);
 
   writeTree(dir, { 'content/a.json': '{ "title": "A", "tags": [2] }\n' });
   const second = await ajvModules();
@@ -380,7 +388,7 @@ const compiles = (dir) => {
   return lines;
 };
 
-test('a rule with ajv plugins is stored as code: a warm run compiles none of its schemas but one using a `compile` keyword, with the same problems, in-process and on a pool', async (t) => {
+test('a rule with ajv plugins is stored as code (the second time a run compiles it): a warm run then compiles none of its schemas but one using a `compile` keyword, with the same problems, in-process and on a pool', async (t) => {
   const reports = {};
   for (const workers of ['0', '2']) {
     const dir = pluginTree(t);
@@ -416,15 +424,24 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
       'content/prefix1.json': [],
       'content/prefix2.json': ['/s must pass "startsWith" keyword validation'],
     });
-    const stored = fs
-      .readdirSync(path.join(dir, 'node_modules/.cache/filecheck'))
-      .filter((name) => name.startsWith('schema-'));
-    assert.equal(stored.length, 2, 'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not');
+    const storedCode = () =>
+      fs.readdirSync(path.join(dir, 'node_modules/.cache/filecheck')).filter((name) => name.startsWith('code-'));
+    assert.deepEqual(storedCode(), [], 'the first run compiles as a run without the cache');
+
+    forgetResults(dir); // every file is checked again: each schema compiled a second time, whole, and stored
+    const storing = await run(dir, ['--workers', workers]);
+    assert.deepEqual(storing.report.files, cold.report.files);
+    assert.deepEqual(compiles(dir), ['evenLength doc.json', 'startsWith prefix.json']);
+    assert.equal(
+      storedCode().length,
+      2,
+      'doc.json and num.json are stored; prefix.json, whose keyword cannot be, is not',
+    );
 
     forgetResults(dir); // every file is checked again, by the stored code
     const warm = await run(dir, ['--workers', workers]);
     assert.equal(warm.stderr, '');
-    assert.deepEqual(warm.report.summary.cache.schemas, { cached: 2, compiled: 1 }, `--workers ${workers}`);
+    assert.deepEqual(warm.report.summary.cache.schemas, { cached: 3, compiled: 0 }, `--workers ${workers}`);
     assert.deepEqual(
       compiles(dir),
       ['startsWith prefix.json'],
@@ -448,7 +465,7 @@ test('a rule with ajv plugins is stored as code: a warm run compiles none of its
     const edited = await run(dir, ['--workers', workers]);
     assert.deepEqual(edited.calls, ['content/num3.json'], 'the failing files come from the cache');
     assert.deepEqual(edited.report.files.find((f) => f.path === 'content/num3.json').problems, []);
-    assert.deepEqual(edited.report.summary.cache.schemas, { cached: 2, compiled: 1 });
+    assert.deepEqual(edited.report.summary.cache.schemas, { cached: 3, compiled: 0 });
     assert.deepEqual(
       warm.report.files.map(({ cached, ...file }) => file),
       cold.report.files,

@@ -156,12 +156,13 @@ function tempDir(t) {
   return dir;
 }
 
+// Each folder given stands for a run of its own (another process, another SchemaCache).
 async function validator(rule, schemaCache) {
   const warnings = [];
   const built = await createJsonSchemaValidator(rule, {
     warn: (message) => warnings.push(message),
     display: (file) => path.basename(file),
-    schemaCache,
+    schemaCache: schemaCache && { dir: schemaCache, run: schemaCache },
   });
   return { validate: built.validate, warnings };
 }
@@ -183,6 +184,14 @@ test('stored code validates and warns as the compiled schema does', async (t) =>
       const cacheDir = path.join(dir, 'cache');
       const compiled = await validator(rule);
       const cold = await validator(rule, cacheDir);
+      assert.deepEqual(
+        fs.readdirSync(cacheDir).filter((name) => name.startsWith('code-')),
+        [],
+        'the first compilation stores no code',
+      );
+      // Another process (another SchemaCache over the same folder) compiles it again: whole, its code stored.
+      fs.symlinkSync(cacheDir, path.join(dir, 'second-run'), 'junction');
+      const storing = await validator(rule, path.join(dir, 'second-run'));
       const stored = fs.readdirSync(cacheDir).filter((name) => name.startsWith('schema-'));
       assert.equal(stored.length, 1, 'one stored schema');
       assert.match(
@@ -199,10 +208,12 @@ test('stored code validates and warns as the compiled schema does', async (t) =>
       for (const doc of docs) {
         const expected = compiled.validate(doc);
         assert.deepEqual(cold.validate(doc), expected, JSON.stringify(doc));
+        assert.deepEqual(storing.validate(doc), expected, JSON.stringify(doc));
         assert.deepEqual(warm.validate(doc), expected, JSON.stringify(doc));
       }
       assert.ok(docs.some((doc) => compiled.validate(doc).length) || what === 'formats off', 'some document fails');
       assert.deepEqual(cold.warnings, compiled.warnings);
+      assert.deepEqual(storing.warnings, compiled.warnings);
       assert.deepEqual(warm.warnings, compiled.warnings);
     });
   }
@@ -214,6 +225,8 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   const rule = { schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: REPO };
   const cacheDir = path.join(dir, 'cache');
   await validator(rule, cacheDir);
+  fs.symlinkSync(cacheDir, path.join(dir, 'first-again'), 'junction');
+  await validator(rule, path.join(dir, 'first-again')); // compiled a second time: stored
   const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
   const entry = JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8'));
   const codeFile = path.join(cacheDir, entry.code);
@@ -228,7 +241,11 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   fs.symlinkSync(cacheDir, path.join(dir, 'third'), 'junction');
   const third = await validator(rule, path.join(dir, 'third'));
   assert.equal(third.validate({}).length, 1, 'compiled again');
-  assert.deepEqual(JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')), entry, 'and stored again');
+  assert.deepEqual(
+    JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')),
+    { ...entry, run: path.join(dir, 'third') },
+    'and stored again, by that run',
+  );
   assert.equal(fs.readFileSync(codeFile, 'utf8'), code);
 });
 
@@ -271,17 +288,19 @@ module.exports.compiled = 0;
   };
   const cacheDir = path.join(dir, 'cache');
   const compiled = await validator(rule);
-  const cold = await validator(rule, cacheDir);
+  await validator(rule, cacheDir);
+  fs.symlinkSync(cacheDir, path.join(dir, 'second-run'), 'junction');
+  const cold = await validator(rule, path.join(dir, 'second-run')); // compiled a second time: stored
   const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
   assert.match(
     fs.readFileSync(path.join(cacheDir, JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8')).code), 'utf8'),
     /require\("words-plugin\/helpers\.js"\)\.isWord/,
   );
   const plugin = createRequire(path.join(dir, 'noop.js'))('words-plugin');
-  assert.equal(plugin.compiled, 2, 'compiled without the cache, and with it');
+  assert.equal(plugin.compiled, 3, 'compiled without the cache, and twice with it');
   fs.symlinkSync(cacheDir, path.join(dir, 'same-cache'), 'junction');
   const warm = await validator(rule, path.join(dir, 'same-cache'));
-  assert.equal(plugin.compiled, 2, 'the stored code is loaded, nothing compiled');
+  assert.equal(plugin.compiled, 3, 'the stored code is loaded, nothing compiled');
   const docs = [
     { w: 'abc', n: 1 },
     { w: 'Abc', n: 1.5 },

@@ -192,9 +192,9 @@ test('a required key "" is required inside if and not, whatever the strategy', a
   }
 });
 
-test("which strategy compiles a schema: apart, lazy with ajv's stricter checks, eager with --cache; forced by name", () => {
+test("which strategy compiles a schema: apart, lazy with ajv's stricter checks, eager when its code is to be stored; forced by name", () => {
   const rows = [
-    // cache, strictChecks, forced ─▶ strategy
+    // store, strictChecks, forced ─▶ strategy
     [false, false, undefined, 'apart'],
     [false, true, undefined, 'lazy'],
     [true, false, undefined, 'eager'],
@@ -206,11 +206,11 @@ test("which strategy compiles a schema: apart, lazy with ajv's stricter checks, 
     [false, false, 'no-such', 'apart'],
     [false, true, '', 'lazy'],
   ];
-  for (const [cache, strictChecks, forced, want] of rows) {
+  for (const [store, strictChecks, forced, want] of rows) {
     assert.equal(
-      compileStrategy({ cache, strictChecks, forced }),
+      compileStrategy({ store, strictChecks, forced }),
       want,
-      JSON.stringify({ cache, strictChecks, forced }),
+      JSON.stringify({ store, strictChecks, forced }),
     );
   }
 });

@@ -116,11 +116,9 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     dir,
     /**
      * @param {import('../files/discover.js').FileEntry[]} all every file of the run, in order
-     * @param {import('../check/compile-rules.js').RuleCompiler} compiler the main thread's, which compiles
-     *   the schemas not in the cache
      * @returns {Promise<import('../files/discover.js').FileEntry[]>} the files to check
      */
-    async select(all, compiler) {
+    async select(all) {
       files = all;
       const sets = new Map(); // rule set (a shared array, see discover.js) ─▶ fingerprint | null
       for (const entry of files) sets.set(entry.rules, null);
@@ -129,7 +127,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       const place = relativePosix(root, config.cwd);
       const found = await fingerprintRules(
         rules.filter((rule) => used.has(rule.id)),
-        { compiler, schemaCache, place, warn, display },
+        { schemaCache, place, warn, display },
       );
       schemas = found.schemas;
       for (const set of sets.keys()) {

@@ -19,17 +19,17 @@ const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', '.
 let parsers = null;
 
 /**
- * A schema not in the compiled-schema cache is compiled here (on the main thread, once, stored for
- * the workers and the next runs): only compiling finds the files its $refs reach. The warnings a
- * stored schema's compilation gave are said again, as when it was compiled, even if no file needs it.
+ * A schema not in the compiled-schema cache gets an entry here, the files its $refs may name read
+ * (not compiled: schema-closure.js); it is compiled where a file needs it. The warnings a stored
+ * schema's compilation gave are said again, as when it was compiled, even if no file needs it.
  * @param {import('../config/load-config.js').Rule[]} rules
- * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, schemaCache: import('../../validators/json-schema/compiled-schema-cache.js').SchemaCache,
+ * @param {{ schemaCache: import('../../validators/json-schema/compiled-schema-cache.js').SchemaCache,
  *   place: string, warn(message: string): void, display(file: string): string }} context place: where
  *   the run is made from, relative to the project
  * @returns {Promise<{ fingerprints: Map<number, string | null>, schemas: { cached: number, compiled: number } }>}
  *   null: the rule cannot be fingerprinted (a module that cannot be found), its files are always checked
  */
-export async function fingerprintRules(rules, { compiler, schemaCache, place, warn, display }) {
+export async function fingerprintRules(rules, { schemaCache, place, warn, display }) {
   const { version } = require('../../package.json');
   const cached = new Set();
   const compiled = new Set();
@@ -43,8 +43,7 @@ export async function fingerprintRules(rules, { compiler, schemaCache, place, wa
       if (stored) {
         for (const note of entry.notes) warn(`schema ${display(rule.schema)}: ${note}`);
       } else {
-        await compiler.prepare([rule.id]);
-        entry = schemaCache.lookup(schemaRule);
+        entry = schemaCache.record(schemaRule);
       }
       if (entry) (stored && !compiled.has(entry.key) ? cached : compiled).add(entry.key);
       schema = entry && [entry.key, entry.deps];

@@ -21,9 +21,9 @@ const KEPT_SCHEMAS = 16;
  * The schemas files choose themselves are compiled while they are checked: `compileMs` says how
  * long all compiling took so far, so that a check's own cost can be told from it.
  * @param {import('../config/load-config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string,
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: { dir: string, run: string },
  *   catalogs?: import('../files/discover.js').Discovery['catalogs'] }} context
- *   schemaCache: the folder of compiled schemas (--cache); catalogs: those discovery read
+ *   schemaCache: the folder of compiled schemas (--cache) and the run's mark; catalogs: those discovery read
  * @returns {RuleCompiler}
  */
 export function createRuleCompiler(rules, context) {

@@ -47,8 +47,9 @@ export function compilesManySchemas(files, rules) {
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number, schemaCache?: string,
- *   allAlternatives?: boolean, compiling?: boolean }} options schemaCache: the folder of compiled schemas (--cache);
+ * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number,
+ *   schemaCache?: { dir: string, run: string }, allAlternatives?: boolean, compiling?: boolean }} options
+ *   schemaCache: the folder of compiled schemas (--cache) and the run's mark (compiled-schema-cache.js);
  *   allAlternatives: see check-file.js prepareCheck; compiling: the files compile schema after
  *   schema (compilesManySchemas), which a larger young generation serves
  */

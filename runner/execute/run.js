@@ -10,7 +10,7 @@ import { rulesOf } from '../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-const startWorkers = async (workers, rules, config, cache, files) => {
+const startWorkers = async (workers, rules, config, schemaCache, files) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
   return startPool({
     workers,
@@ -18,7 +18,7 @@ const startWorkers = async (workers, rules, config, cache, files) => {
     chaos: config.chaos,
     cwd: config.cwd,
     fileTimeout: config.fileTimeout,
-    schemaCache: cache?.dir,
+    schemaCache,
     allAlternatives: config.verbose,
     compiling: compilesManySchemas(files, rules),
   });
@@ -58,11 +58,13 @@ export async function runChecks(
   // chaos monkey must meet every file: it bypasses the cache.
   const cache =
     config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
-  const compiler =
-    session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache: cache?.dir, catalogs });
+  // The folder of compiled schemas, and this run's mark on what it compiles there: a schema an
+  // earlier run compiled is compiled whole and its code stored (compiled-schema-cache.js).
+  const schemaCache = cache ? { dir: cache.dir, run: `${process.pid}-${Date.now()}` } : undefined;
+  const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
   const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
-  const toCheck = cache ? await cache.select(files, compiler) : files;
+  const toCheck = cache ? await cache.select(files) : files;
 
   let passed = 0;
   let failed = 0;
@@ -108,7 +110,7 @@ export async function runChecks(
       // The other cores are idle while the main thread measures: the workers boot there meanwhile,
       // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
       // before: a slow boot would keep the files it was given from a run that stays in-process.
-      pool ??= await startWorkers(input.cores - 1, rules, config, cache, toCheck);
+      pool ??= await startWorkers(input.cores - 1, rules, config, schemaCache, toCheck);
       let workingSince = null;
       const startEarly = () => {
         if (early || !pool.booted()) return;
@@ -151,7 +153,7 @@ export async function runChecks(
         await pool.close();
         pool = session.pool = null;
       }
-      pool ??= await startWorkers(chosen.workers, rules, config, cache, toCheck);
+      pool ??= await startWorkers(chosen.workers, rules, config, schemaCache, toCheck);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
       await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });

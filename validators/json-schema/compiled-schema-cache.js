@@ -1,16 +1,20 @@
-// Compiled schemas kept between runs (--cache): ajv's standalone code for a schema, one entry per
-// schema file and settings (the key: filecheck's, ajv's, ajv-formats', ajv-draft-04's and idn-hostname's versions,
-// the schema's path, its preloaded refs, the rule's ajv settings and plugins), holding the digests of
-// the files it was compiled from (the schema, its refs, the local files its $refs reached), checked on
-// every lookup, and the warnings its compilation gave (replayed, so a warm run says what a cold one
-// says). An edited schema is compiled again into the same entry: the cache does not grow with edits.
-// Loading the code needs no ajv compiler.
+// Compiled schemas kept between runs (--cache): one entry per schema file and settings (the key:
+// filecheck's, ajv's, ajv-formats', ajv-draft-04's and idn-hostname's versions, the schema's path,
+// its preloaded refs, the rule's ajv settings and plugins), holding the digests of the files it may
+// be compiled from (the schema, its refs, every file its $refs may name: schema-closure.js), checked
+// on every lookup, the warnings its compilation gave (replayed, so a warm run says what a cold one
+// says), and ajv's standalone code for it once a run has compiled it whole. A schema's code is
+// stored the second time a run compiles it (json-schema.js): the first run compiles as a run without
+// the cache does (apart, only what its files reach), so that it costs no more than one; a schema
+// compiled again, for files that changed, is worth its code. An edited schema is compiled again
+// into the same entry: the cache does not grow with edits. Loading the code needs no ajv compiler.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { digestFile, digestModule } from '../../runner/shared/digest.js';
 import { sha256 } from '../../runner/shared/sha256.js';
 import { writeFileAtomic } from '../../runner/shared/atomic-write.js';
+import { schemaClosure } from './schema-closure.js';
 
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
@@ -22,8 +26,9 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // 5: the code in a file of its own, read only when needed; 6: errors carry their keyword's schema;
 // 7: they do not again, the schema compiled verbose apart for a failing file's words: json-schema.js;
 // 8: a required key "" tested as required inside `if` and `not`: missing-property.cjs; 9: the code
-// requires ./string-formats.cjs, once ./formats.cjs), so that older entries are not read.
-const FORMAT = 9;
+// requires ./string-formats.cjs, once ./formats.cjs; 10: the files its $refs may name, read, not
+// compiled, and how it was compiled, its code stored the second time), so that older entries are not read.
+const FORMAT = 10;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats (string-formats.cjs).
 const LIBRARIES = [
   '../../package.json',
@@ -37,10 +42,14 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 /**
  * @typedef {{ schema: string | null, meta?: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
  *   schema null: the built-in meta-schema of the dialect `meta`
- * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null }} SchemaEntry
- *   deps: the files the code was compiled from, with their digests; notes: warnings, without the
- *   schema's name; code: standalone code, null when the schema cannot be stored (a plugin's keyword
- *   whose function cannot be got back, see plugin-code.js)
+ * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null,
+ *   hasCode: boolean, compiled: 'apart' | 'whole' | null, run: string | null }} SchemaEntry
+ *   deps: the files it may be compiled from, with their digests (null: not there); notes: warnings,
+ *   without the schema's name; code: standalone code, null until it is compiled whole, or when it
+ *   cannot be stored (a plugin's keyword whose function cannot be got back, see plugin-code.js),
+ *   read when first asked for; hasCode: whether there is code, without reading it;
+ *   compiled: how a run last compiled it (whole: code stored if it could be), null when none has;
+ *   run: that run's mark (json-schema.js: a schema compiled again in the same run is not stored)
  * @typedef {ReturnType<typeof createSchemaCache>} SchemaCache
  * @param {string} dir the cache folder: each schema is an entry `schema-<key>.json` there (what it was
  *   compiled from, its warnings) and its code, `code-<key>.js`
@@ -100,6 +109,8 @@ function createSchemaCache(dir, warn, display) {
       return null;
     }
     if (stored.deps.some(([dep, sum]) => fileDigest(dep) !== sum)) return null;
+    const { deps, notes, compiled, run } = stored;
+    if (stored.code === null) return { key, deps, notes, compiled, run, hasCode: false, code: null };
     // The code is read when a file needs the schema: a warm run whose files are all cache hits reads
     // only the small entries (82 MB of code for 320 SchemaStore schemas, 0.4 s to read and parse).
     let code;
@@ -107,6 +118,9 @@ function createSchemaCache(dir, warn, display) {
       key,
       deps: stored.deps,
       notes: stored.notes,
+      compiled,
+      run,
+      hasCode: true,
       get code() {
         if (code === undefined) {
           try {
@@ -125,6 +139,31 @@ function createSchemaCache(dir, warn, display) {
     return entries.get(key);
   };
 
+  function write(entry) {
+    if (entry.code !== null && entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile
+    try {
+      // The code first: an entry is never there without the code it names.
+      const code = entry.code === null ? null : `code-${entry.key}.js`;
+      if (code) writeFileAtomic(path.join(dir, code), entry.code);
+      writeFileAtomic(
+        path.join(dir, `schema-${entry.key}.json`),
+        JSON.stringify({
+          tool: 'filecheck',
+          format: FORMAT,
+          deps: entry.deps,
+          notes: entry.notes,
+          compiled: entry.compiled,
+          run: entry.run,
+          code,
+        }),
+      );
+    } catch (error) {
+      if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
+      writeFailed = true;
+    }
+  }
+  const withDigests = (files) => files.map((file) => [file, fileDigest(file)]);
+
   return {
     keyOf,
     /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
@@ -141,28 +180,48 @@ function createSchemaCache(dir, warn, display) {
       return entry?.deps.length ? entry.notes.map((note) => `schema ${display(entry.deps[0][0])}: ${note}`) : [];
     },
     /**
-     * Keeps what a compilation found for this run, and stores it for the next runs when it has code.
-     * @param {SchemaRule} rule
-     * @param {{ deps: string[], notes: string[], code: string | null }} compiled deps: the local
-     *   files its $refs reached
+     * The current entry for a rule's schema, or one made now from the files its $refs may name
+     * (read, not compiled) and stored: what the result cache keys the rule's files on.
+     * @param {SchemaRule} rule a rule with a schema file
+     * @returns {SchemaEntry}
      */
-    save(rule, { deps, notes, code }) {
+    record(rule) {
       const key = keyOf(rule);
-      const files = [...new Set([rule.schema, ...rule.refs, ...deps].filter(Boolean))];
-      const entry = { key, deps: files.map((file) => [file, fileDigest(file)]), notes, code };
-      entries.set(key, entry);
-      if (code === null || entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile: not stored
-      try {
-        // The code first: an entry is never there without the code it names.
-        writeFileAtomic(path.join(dir, `code-${key}.js`), code);
-        writeFileAtomic(
-          path.join(dir, `schema-${key}.json`),
-          JSON.stringify({ tool: 'filecheck', format: FORMAT, deps: entry.deps, notes, code: `code-${key}.js` }),
-        );
-      } catch (error) {
-        if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
-        writeFailed = true;
+      let entry = entryAt(key);
+      if (!entry) {
+        const deps = withDigests(schemaClosure(rule));
+        entry = { key, deps, notes: [], code: null, hasCode: false, compiled: null, run: null };
+        entries.set(key, entry);
+        write(entry);
       }
+      return entry;
+    },
+    /**
+     * Keeps what a compilation found, with its code when it was compiled whole, for the next runs.
+     * @param {SchemaRule} rule
+     * @param {{ deps: string[], notes: string[], code: string | null, whole: boolean, run?: string }} compiled
+     *   deps: the local files its $refs reached; whole: compiled whole, its code (if any) to be stored;
+     *   run: the mark of the run that compiled it
+     */
+    save(rule, { deps, notes, code, whole, run = null }) {
+      const key = keyOf(rule);
+      const known = entryAt(key);
+      const files = known
+        ? [...known.deps.map(([file]) => file), ...deps]
+        : rule.schema
+          ? [...schemaClosure(rule), ...deps]
+          : [...rule.refs, ...deps];
+      const entry = {
+        key,
+        deps: withDigests([...new Set(files)]),
+        notes,
+        code,
+        hasCode: code !== null,
+        compiled: whole || known?.compiled === 'whole' ? 'whole' : 'apart',
+        run,
+      };
+      entries.set(key, entry);
+      write(entry);
     },
     /**
      * @param {string} code
@@ -198,15 +257,20 @@ function parseEntry(text) {
     return null;
   }
   const isDep = (dep) =>
-    Array.isArray(dep) && dep.length === 2 && typeof dep[0] === 'string' && typeof dep[1] === 'string';
+    Array.isArray(dep) &&
+    dep.length === 2 &&
+    typeof dep[0] === 'string' &&
+    (typeof dep[1] === 'string' || dep[1] === null);
   const valid =
     entry?.tool === 'filecheck' &&
     entry.format === FORMAT &&
-    typeof entry.code === 'string' &&
-    /^code-[\w-]+\.js$/.test(entry.code) &&
+    (entry.code === null || (typeof entry.code === 'string' && /^code-[\w-]+\.js$/.test(entry.code))) &&
+    [null, 'apart', 'whole'].includes(entry.compiled) &&
+    (entry.run === null || typeof entry.run === 'string') &&
     Array.isArray(entry.deps) &&
     entry.deps.every(isDep) &&
     Array.isArray(entry.notes) &&
     entry.notes.every((note) => typeof note === 'string');
-  return valid ? { deps: entry.deps, notes: entry.notes, code: entry.code } : null;
+  const { deps, notes, code, compiled, run } = entry;
+  return valid ? { deps, notes, code, compiled, run } : null;
 }

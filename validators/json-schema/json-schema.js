@@ -1,7 +1,7 @@
 // The `json-schema` validator: ajv 8, the dialect taken from the schema's $schema, $refs resolved
 // from preloaded and local files only (compile-offline.js). Each schema is compiled once per
-// process; with --cache, once until it changes, later runs loading the standalone code the first
-// one stored (compiled-schema-cache.js).
+// process; with --cache, once until it changes, later runs loading the standalone code stored the
+// second time a run compiled it (compiled-schema-cache.js).
 import { createRequire } from 'node:module';
 import { UsageError } from '../../runner/shared/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
@@ -40,8 +40,10 @@ const ENDLESS =
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
  * @param {{ ajv: Record<string, any>, base: string, schemaStore?: import('./schema-store.js').SchemaStore }} settings
  *   schemaStore: where the $refs it maps are read
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, keep?: number, strategy?: string }} context
- *   schemaCache: the folder of compiled schemas (--cache), see compiled-schema-cache.js; keep: how many
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: { dir: string, run: string },
+ *   keep?: number, strategy?: string }} context
+ *   schemaCache: the folder of compiled schemas (--cache), see compiled-schema-cache.js, and a mark of
+ *   the run (its workers' too), which tells a schema compiled by an earlier run; keep: how many
  *   compiled schemas to keep, the least recently used dropped first; strategy: how every schema is
  *   compiled (compileStrategy's `forced`), FILECHECK_SCHEMA_COMPILE's when not given
  * @returns {Promise<SchemaLoader>}
@@ -50,7 +52,10 @@ export async function createSchemaLoader(
   { ajv, base, schemaStore },
   { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE },
 ) {
-  const cache = schemaCache ? require('./compiled-schema-cache.js').schemaCacheAt(schemaCache, warn, display) : null;
+  const cache = schemaCache
+    ? require('./compiled-schema-cache.js').schemaCacheAt(schemaCache.dir, warn, display)
+    : null;
+  const runMark = schemaCache?.run;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
   const storedRequire = cache && pluginCode().storedCodeRequire({ ajv, base }, plugins);
@@ -86,14 +91,20 @@ export async function createSchemaLoader(
     return found.validator;
   };
   const make = (rule, shown, identity) => {
+    // With --cache, a schema an earlier run compiled apart is compiled whole now, and its code stored;
+    // so is one whose stored code does not load (loadStored).
+    const entry = cache?.lookup(rule);
+    const store = (entry?.compiled === 'apart' && entry.run !== runMark) || !!entry?.hasCode;
     // A meta-schema is compiled whole, as ajv has it (compileSchema).
-    let strategy = rule.meta ? 'eager' : compileStrategy({ cache: !!cache, strictChecks: strictChecks(ajv), forced });
+    let strategy = rule.meta ? 'eager' : compileStrategy({ store, strictChecks: strictChecks(ajv), forced });
     const spent = (ms) => (compileMs += ms);
     const compile = (how) =>
       loadStored(cache, rule, storedRequire) ??
       compileSchema(rule, shown, {
         plugins,
         cache,
+        runMark,
+        store: store && how === 'eager',
         storedRequire,
         display,
         refIndexOf,
@@ -212,7 +223,7 @@ export async function createSchemaLoader(
 
 /**
  * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
- * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: string, strategy?: string }} context
+ * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: { dir: string, run: string }, strategy?: string }} context
  * @returns {Promise<SchemaValidator>}
  */
 export async function createJsonSchemaValidator(rule, context) {
@@ -230,15 +241,16 @@ export async function createJsonSchemaValidator(rule, context) {
  * Apart is what a run takes (a schema that uses a keyword of the rule's ajv plugins, which may
  * read where an error is from, as ajv-errors' errorMessage does, is compiled as lazy does:
  * compile-offline.js); lazy for a rule with ajv's stricter checks (strictTypes…), which apart would
- * say only of the parts a document reaches; eager with --cache, whose stored code is the whole
- * schema's. `forced` (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them
- * (docs/json-schema.md, "How schemas are compiled").
- * @param {{ cache: boolean, strictChecks: boolean, forced?: string }} context
+ * say only of the parts a document reaches; eager when its code is to be stored (--cache, a schema
+ * compiled by an earlier run: compiled-schema-cache.js), the code of the whole schema. `forced`
+ * (FILECHECK_SCHEMA_COMPILE) names one, for tests that compare them (docs/json-schema.md, "How
+ * schemas are compiled").
+ * @param {{ store: boolean, strictChecks: boolean, forced?: string }} context
  * @returns {'apart' | 'lazy' | 'eager'}
  */
-export function compileStrategy({ cache, strictChecks, forced }) {
+export function compileStrategy({ store, strictChecks, forced }) {
   if (forced === 'apart' || forced === 'lazy' || forced === 'eager') return forced;
-  if (cache) return 'eager';
+  if (store) return 'eager';
   return strictChecks ? 'lazy' : 'apart';
 }
 
@@ -265,17 +277,30 @@ function loadStored(cache, rule, storedRequire) {
 }
 
 // A schema file, or (`meta`) the meta-schema of a dialect as ajv has it built in: a document whose
-// $schema names a meta-schema is a schema, checked offline.
+// $schema names a meta-schema is a schema, checked offline. cache: what was compiled is kept there
+// (--cache), marked by this run (`runMark`); store: compiled whole, its standalone code with it.
 function compileSchema(
   rule,
   shown,
-  { plugins, cache, storedRequire, display, refIndexOf, lazy, apart = false, spent, verbose = false },
+  {
+    plugins,
+    cache,
+    runMark,
+    store = false,
+    storedRequire,
+    display,
+    refIndexOf,
+    lazy,
+    apart = false,
+    spent,
+    verbose = false,
+  },
 ) {
   const notes = [];
   let warnings = [];
   // What a plugin adds by value (a keyword's function, a format) is given code that gets it back
   // (plugin-code.js); a schema that uses a plugin's keyword which cannot be is not stored.
-  const storable = !!cache;
+  const storable = !!cache && store;
   const dialects = new WeakMap(); // ajv ─▶ the dialect it was created for
   const newAjv = (dialect, options, collected) => {
     const created = createAjv(dialect, options, plugins, collected, { source: storable });
@@ -300,8 +325,8 @@ function compileSchema(
         newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
       unicodeRegExp: rule.ajv.unicodeRegExp,
       store: rule.schemaStore,
-      lazy: lazy && !cache,
-      optimize: !!cache,
+      lazy: lazy && !storable,
+      optimize: storable,
       inline: !apart,
       spent,
     });
@@ -309,18 +334,20 @@ function compileSchema(
     notes.push(...compiled.notes);
   }
   notes.push(...schemaNotes(warnings));
-  if (cache) {
+  if (storable) {
     const complete = plugins.length
       ? pluginCode().givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full')
       : (code) => code;
     let code = standaloneCode(ajv, validate, complete);
-    // The stored code is what runs from the first run on, so a cold run and a warm one agree.
+    // The stored code is what runs from the run that stores it on, so that run and a warm one agree.
     try {
       if (code) validate = cache.load(code, storedRequire);
     } catch {
       code = null;
     }
-    cache.save(rule, { deps, notes, code });
+    cache.save(rule, { deps, notes, code, whole: true, run: runMark });
+  } else if (cache) {
+    cache.save(rule, { deps, notes, code: null, whole: false, run: runMark });
   }
   // A lazy compilation adds to deps as documents reach more of the schema.
   return { validate, notes, files: () => (rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])]) };

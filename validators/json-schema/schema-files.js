@@ -134,7 +134,14 @@ export function localPathFor(missingUrl, bases) {
   return candidateFiles(missingUrl, bases)[0] ?? null;
 }
 
-function candidateFiles(missingUrl, bases) {
+/**
+ * Every local file a $ref's URL may stand for, one per schema of its origin, whether or not it
+ * exists (localFileFor takes the first that does).
+ * @param {string} missingUrl
+ * @param {Array<{ id: string, file: string }>} bases
+ * @returns {string[]}
+ */
+export function candidateFiles(missingUrl, bases) {
   if (missingUrl.startsWith('file:')) return [fileURLToPath(missingUrl)];
   let missing;
   try {

@@ -1,0 +1,90 @@
+// The files a schema's compilation may read, found by reading them, not by compiling: the schema,
+// its preloaded refs, and every file of the schema store or beside a schema of the same origin that
+// a $ref of theirs may name (each candidate compile-offline.js would try, existing or not), and
+// theirs in turn. The result cache keys a file's verdict on their contents (rule-fingerprint.js):
+// more files than a compilation reads only makes the cache miss more; one fewer could keep a stale
+// verdict, so a $ref is resolved every way it may be (against the base its $id scope gives, and
+// against its file's), and the candidates are looked for again until no new file is found.
+import path from 'node:path';
+import { readResource, metaSchemaResource } from './schema-resources.js';
+import { candidateFiles } from './schema-files.js';
+import { storeFileFor } from './schema-store.js';
+import { isSchema, walkSchema } from './schema-walk.js';
+import { urlKey } from './url-key.js';
+
+/**
+ * @param {{ schema: string, refs: string[], schemaStore?: import('./schema-store.js').SchemaStore }} rule
+ * @returns {string[]} absolute paths, the schema first, then its refs, then in the order found
+ */
+export function schemaClosure({ schema, refs = [], schemaStore }) {
+  const files = new Map(); // path ─▶ its resource, or null when it cannot be read (not there yet)
+  const bases = []; // { id, file } of each schema read
+  const urls = new Set(); // every $ref's URL, without its fragment
+  const read = (file) => {
+    const at = path.resolve(file);
+    if (files.has(at)) return false;
+    let resource = null;
+    try {
+      resource = readResource(at);
+    } catch {
+      // unreadable or missing: its path is kept, so that writing it later changes the digests
+    }
+    files.set(at, resource);
+    if (!resource) return true;
+    bases.push({ id: resource.id, file: at });
+    for (const url of refUrls(resource)) urls.add(url);
+    return true;
+  };
+  read(schema);
+  for (const ref of refs) read(ref);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const url of [...urls]) {
+      if (metaSchemaResource(url)) continue;
+      const stored = storeFileFor(schemaStore, url);
+      if (stored) grew = read(stored) || grew;
+      for (const file of candidateFiles(url, bases)) grew = read(file) || grew;
+    }
+  }
+  return [...files.keys()];
+}
+
+// The URLs (without fragment) a resource's $refs name outside itself: each $ref resolved against the
+// base of its $id scope, and, in case a keyword ajv does not know holds it, against the file's id.
+function refUrls(resource) {
+  const found = new Set();
+  const add = (ref, base) => {
+    try {
+      const url = urlKey(new URL(ref, base).href.replace(/#.*$/, ''));
+      if (!resource.ids.has(url)) found.add(url);
+    } catch {
+      // not a URL: compiling says so
+    }
+  };
+  if (!isSchema(resource.raw)) return found;
+  walkSchema(
+    resource.raw,
+    (node, pointer, base) => {
+      const own = node.$id ?? node.id;
+      let scope = base;
+      if (pointer !== '' && typeof own === 'string') {
+        try {
+          scope = new URL(own, base).href;
+        } catch {
+          // an id that is no URL changes nothing here
+        }
+      }
+      if (typeof node.$ref === 'string') add(node.$ref, scope);
+      return scope;
+    },
+    resource.id,
+  );
+  const stack = [resource.raw];
+  while (stack.length) {
+    for (const [key, value] of Object.entries(stack.pop())) {
+      if (key === '$ref' && typeof value === 'string') add(value, resource.id);
+      else if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return found;
+}
