@@ -185,6 +185,9 @@ const whyNoRule = (ignoringRules) =>
 
 // file ─▶ the ids of the rules whose globs match it, each file made relative to each rules' base
 // once; .ignoredBy(file): the names of the rules whose globs match it but whose ignore leaves it out.
+// A rule is tried only on files under the literal folder its globs start with (`instances/a/*.json`:
+// instances/a): a repository with a rule per schema (857 rules, 4,131 files) tried every rule on
+// every file, most of a warm --cache run.
 function rulesMatcher(picomatch, rules) {
   const bases = [...new Set(rules.map((rule) => rule.base))];
   const tests = rules.map((rule) => ({
@@ -194,12 +197,36 @@ function rulesMatcher(picomatch, rules) {
     include: picomatch(rule.files.map(stripDotSlash)),
     exclude: rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false,
   }));
+  // [base index][folder] ─▶ the indexes of the tests whose globs start there ('' for any file)
+  const byFolder = bases.map(() => new Map());
+  tests.forEach((test, index) => {
+    const folders = new Set(rules[index].files.map((glob) => literalFolder(picomatch, stripDotSlash(glob))));
+    for (const folder of folders) {
+      const at = byFolder[test.at];
+      if (!at.has(folder)) at.set(folder, []);
+      at.get(folder).push(index);
+    }
+  });
   const relsOf = (file) => bases.map((base) => relativePosix(base, file));
+  const candidates = (rels) => {
+    const found = new Set();
+    // The file's own name too: `content/**` matches a file named content.
+    byFolder.forEach((folders, at) => {
+      for (let folder = rels[at]; ; ) {
+        for (const index of folders.get(folder) ?? []) found.add(index);
+        if (folder === '') break;
+        const cut = folder.lastIndexOf('/');
+        folder = cut === -1 ? '' : folder.slice(0, cut);
+      }
+    });
+    return [...found].sort((a, b) => a - b); // the rules' order
+  };
   const matcher = (file) => {
     const ids = [];
     if (!tests.length) return ids;
     const rels = relsOf(file);
-    for (const { id, at, include, exclude } of tests) {
+    for (const index of candidates(rels)) {
+      const { id, at, include, exclude } = tests[index];
       if (include(rels[at]) && !exclude(rels[at])) ids.push(id);
     }
     return ids;
@@ -209,6 +236,15 @@ function rulesMatcher(picomatch, rules) {
     return tests.filter(({ at, include, exclude }) => include(rels[at]) && exclude(rels[at])).map(({ name }) => name);
   };
   return matcher;
+}
+
+// The folder a glob's matches are all under, as written (`content/*.json`: content; `../x/**`: ../x;
+// `sub/a.json`: sub); '' for any: a negation, or a glob that starts with a pattern.
+function literalFolder(picomatch, glob) {
+  if (glob.startsWith('!')) return '';
+  const { base, isGlob } = picomatch.scan(glob);
+  const folder = isGlob ? base : path.posix.dirname(base);
+  return folder === '.' ? '' : folder.replace(/\/+$/, '');
 }
 
 function globalIgnore(picomatch, ignores) {
