@@ -106,8 +106,9 @@ const CORPORA = {
 };
 const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'json');
 
-// A command is { label, argv(corpus), cwd?(corpus), unset? }: argv returns the argv array, or a string
-// saying why it cannot run; unset names variables of this environment it runs without.
+// A command is { label, argv(corpus), cwd?(corpus), unset?, before?() }: argv returns the argv array, or
+// a string saying why it cannot run; unset names variables of this environment it runs without;
+// before runs ahead of each of its runs (emptying a cache folder, say).
 const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
 const helpText = help.status === 0 ? help.stdout + help.stderr : '';
 const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => [
@@ -315,11 +316,15 @@ const FC_MANY_WARM = filecheckMany(
 // The first run with --cache: a cache folder of its own, emptied before each run.
 const FIRST_CACHE = `${MANY}.first-cache`;
 const FC_MANY_FIRST_CACHE = {
-  ...filecheckMany('--workers auto --cache (first run)'),
-  argv: () => {
-    fs.rmSync(FIRST_CACHE, { recursive: true, force: true });
-    return CLONE ? filecheckArgv('--workers', 'auto', '--cache', '--cache-location', FIRST_CACHE) : NO_CLONE;
-  },
+  ...filecheckMany(
+    '--workers auto --cache (first run)',
+    '--workers',
+    'auto',
+    '--cache',
+    '--cache-location',
+    FIRST_CACHE,
+  ),
+  before: () => fs.rmSync(FIRST_CACHE, { recursive: true, force: true }),
 };
 const LOOP_MANY = {
   label: 'baseline-many-schemas',
@@ -628,6 +633,7 @@ function runScenario(s, method) {
   const cmds = [s.a, s.b];
   for (let round = 0; round <= rounds; round++) {
     for (const i of [0, 1]) {
+      cmds[i].before?.();
       const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method, unset: cmds[i].unset });
       if (!s.exit.includes(r.code)) {
         return {
