@@ -63,6 +63,24 @@ function startWatch(t, args, { cwd, env } = {}) {
   });
   const failure = (what) =>
     new Error(`${what}\n--- stdout since the last step:\n${stdout.slice(mark)}\n--- stderr:\n${stderr}`);
+  // Resolves with what `found` returns once it returns something, as output comes.
+  const waitFor = (what, found) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => done(failure(`no ${what} within ${STEP_MS} ms`)), STEP_MS);
+      const look = () => {
+        const value = found();
+        if (value !== undefined) done(null, value);
+        else if (closed) done(failure(`exited (${closed.code ?? closed.signal}) before ${what}`));
+      };
+      const done = (error, value) => {
+        clearTimeout(timer);
+        listeners.delete(look);
+        if (error) reject(error);
+        else resolve(value);
+      };
+      listeners.add(look);
+      look();
+    });
 
   return {
     child,
@@ -73,27 +91,13 @@ function startWatch(t, args, { cwd, env } = {}) {
       return stderr;
     },
     next(pattern) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => done(failure(`no ${pattern} within ${STEP_MS} ms`)), STEP_MS);
-        const look = () => {
-          const match = pattern.exec(stdout.slice(mark));
-          if (match) {
-            const upTo = mark + match.index + match[0].length;
-            const text = stdout.slice(mark, upTo);
-            mark = upTo;
-            done(null, text);
-          } else if (closed) {
-            done(failure(`exited (${closed.code ?? closed.signal}) before ${pattern}`));
-          }
-        };
-        const done = (error, text) => {
-          clearTimeout(timer);
-          listeners.delete(look);
-          if (error) reject(error);
-          else resolve(text);
-        };
-        listeners.add(look);
-        look();
+      return waitFor(`${pattern}`, () => {
+        const match = pattern.exec(stdout.slice(mark));
+        if (!match) return undefined;
+        const upTo = mark + match.index + match[0].length;
+        const text = stdout.slice(mark, upTo);
+        mark = upTo;
+        return text;
       });
     },
     /**
@@ -101,21 +105,7 @@ function startWatch(t, args, { cwd, env } = {}) {
      * status line on stdout may arrive after it.
      */
     said(pattern) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => done(failure(`no ${pattern} on stderr within ${STEP_MS} ms`)), STEP_MS);
-        const look = () => {
-          if (pattern.test(stderr)) done(null);
-          else if (closed) done(failure(`exited (${closed.code ?? closed.signal}) before ${pattern} on stderr`));
-        };
-        const done = (error) => {
-          clearTimeout(timer);
-          listeners.delete(look);
-          if (error) reject(error);
-          else resolve(stderr);
-        };
-        listeners.add(look);
-        look();
-      });
+      return waitFor(`${pattern} on stderr`, () => (pattern.test(stderr) ? stderr : undefined));
     },
     /** Sends a line on stdin (`q` quits, an empty line checks every file again). */
     send(line) {
