@@ -181,7 +181,8 @@ function createSchemaCache(dir, warn, display) {
     },
     /**
      * The current entry for a rule's schema, or one made now from the files its $refs may name
-     * (read, not compiled) and stored: what the result cache keys the rule's files on.
+     * (read, not compiled): what the result cache keys the rule's files on. Not written: the run
+     * compiles the schema for the rule's files (none of them is a hit without it), and that writes it.
      * @param {SchemaRule} rule a rule with a schema file
      * @returns {SchemaEntry}
      */
@@ -192,7 +193,6 @@ function createSchemaCache(dir, warn, display) {
         const deps = withDigests(schemaClosure(rule));
         entry = { key, deps, notes: [], code: null, hasCode: false, compiled: null, run: null };
         entries.set(key, entry);
-        write(entry);
       }
       return entry;
     },

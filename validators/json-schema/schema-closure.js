@@ -6,7 +6,7 @@
 // verdict, so a $ref is resolved every way it may be (against the base its $id scope gives, and
 // against its file's), and the candidates are looked for again until no new file is found.
 import path from 'node:path';
-import { readResource, metaSchemaResource } from './schema-resources.js';
+import { metaSchemaResource, peekResource } from './schema-resources.js';
 import { candidateFiles } from './schema-files.js';
 import { storeFileFor } from './schema-store.js';
 import { isSchema, walkSchema } from './schema-walk.js';
@@ -25,7 +25,7 @@ export function schemaClosure({ schema, refs = [], schemaStore }) {
     if (files.has(at)) return false;
     let resource = null;
     try {
-      resource = readResource(at);
+      resource = peekResource(at);
     } catch {
       // unreadable or missing: its path is kept, so that writing it later changes the digests
     }

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../../runner/shared/errors.js';
 import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
-import { readSchemaFile, idOf } from './schema-files.js';
+import { readSchema, readSchemaFile, idOf } from './schema-files.js';
 import { urlKey } from './url-key.js';
 import { walkSchema } from './schema-walk.js';
 
@@ -26,6 +26,12 @@ export function readResource(file, display) {
   const absolute = path.resolve(file);
   const { schema, twice } = readSchemaFile(absolute, display);
   return { ...resourceOf(schema, absolute, absolute), twice };
+}
+
+/** @returns {SchemaResource} readResource's, without looking for keys written twice (for its ids and $refs alone) */
+export function peekResource(file) {
+  const absolute = path.resolve(file);
+  return resourceOf(readSchema(absolute), absolute, absolute);
 }
 
 function resourceOf(raw, file, key) {
