@@ -11,6 +11,10 @@
 // `default` values, required properties and types; each is kept only if plain ajv accepts it.
 // Invalid ones: mutations of a valid one (a property's value of another type, a required key
 // removed, an unexpected key, a document of another type), each kept only if plain ajv rejects it.
+// A clone that has SchemaStore's own test corpus (src/test/<name>/ and src/negative_test/<name>/, a
+// checkout of the repository, not ../shared's copy of its schemas) gives its JSON test files instead,
+// as they are (each schema with at least one, all of them): the documents real users write, which
+// reach deeper into large schemas than generated ones (issue 24).
 // What was skipped, and why, is in <out>/skipped.json; the chosen schemas in <out>/manifest.json.
 //
 // usage: node bench/make-many-schemas.js <schemastore-clone> <out-dir> [--schemas N] [--valid V] [--invalid I]
@@ -27,6 +31,7 @@ export const schemasDirOf = (clone) => path.join(clone, 'src', 'schemas', 'json'
 export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid = 2, log = () => {} }) {
   const dir = schemasDirOf(clone);
   if (!fs.existsSync(dir)) throw new Error(`${dir} not found: not a SchemaStore clone`);
+  const corpus = hasTestCorpus(clone);
   const cacheRead = new Map();
   const read = (f) => {
     if (!cacheRead.has(f)) cacheRead.set(f, JSON.parse(fs.readFileSync(f, 'utf8')));
@@ -82,6 +87,31 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
       skip(`plain ajv does not compile it: ${e.message.split('\n')[0].slice(0, 200)}`);
       continue;
     }
+    const slug = name.replace(/\.json$/, '');
+    if (corpus) {
+      const tests = testFiles(clone, slug);
+      if (!tests.length) {
+        skip('no JSON file in its test corpus');
+        continue;
+      }
+      for (const n of [name, ...refs]) {
+        if (copied.has(n)) continue;
+        copied.add(n);
+        write(`schemas/${n}`, fs.readFileSync(path.join(dir, n), 'utf8'));
+      }
+      for (const { file, as } of tests) write(`instances/${slug}/${as}`, fs.readFileSync(file));
+      const bad = tests.filter(({ as }) => as.startsWith('invalid-')).length;
+      kept.push({
+        name,
+        slug,
+        draft: draftOf(schema),
+        refs,
+        bytes: fs.statSync(path.join(dir, name)).size,
+        valid: tests.length - bad,
+        invalid: bad,
+      });
+      continue;
+    }
     const goods = validInstances(schema, validate, valid);
     if (!goods.length) {
       skip('no valid instance found');
@@ -92,7 +122,6 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
       skip('no invalid instance found (the schema accepts any mutation tried)');
       continue;
     }
-    const slug = name.replace(/\.json$/, '');
     for (const n of [name, ...refs]) {
       if (copied.has(n)) continue;
       copied.add(n);
@@ -139,6 +168,27 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
     drafts,
     refFiles: copied.size - kept.length,
   };
+}
+
+// --- SchemaStore's own test corpus ---------------------------------------------------------------
+
+const hasTestCorpus = (clone) => fs.existsSync(path.join(clone, 'src', 'test'));
+
+// The JSON test files of a schema, in name order: src/test's as `valid-<name>`, src/negative_test's as
+// `invalid-<name>` (SchemaStore expects the first to pass and the second to fail; the runs here only
+// have to agree on each).
+function testFiles(clone, slug) {
+  const found = [];
+  for (const [folder, as] of [
+    ['test', 'valid'],
+    ['negative_test', 'invalid'],
+  ]) {
+    const at = path.join(clone, 'src', folder, slug);
+    if (!fs.existsSync(at)) continue;
+    for (const name of fs.readdirSync(at).sort())
+      if (name.endsWith('.json')) found.push({ file: path.join(at, name), as: `${as}-${name}` });
+  }
+  return found;
 }
 
 // --- valid instances ----------------------------------------------------------------------------
@@ -428,7 +478,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      schemas: { type: 'string', default: '320' },
+      schemas: { type: 'string', default: 'all' },
       valid: { type: 'string', default: '3' },
       invalid: { type: 'string', default: '2' },
       verbose: { type: 'boolean' },
@@ -436,7 +486,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   });
   if (positionals.length !== 2) {
     console.error(
-      'usage: node bench/make-many-schemas.js <schemastore-clone> <out-dir> [--schemas N] [--valid V] [--invalid I] [--verbose]',
+      'usage: node bench/make-many-schemas.js <schemastore-clone> <out-dir> [--schemas N|all] [--valid V] [--invalid I] [--verbose]',
     );
     process.exit(2);
   }
@@ -444,7 +494,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const r = makeManySchemas({
     clone,
     out,
-    schemas: Number(values.schemas),
+    schemas: values.schemas === 'all' ? Number.POSITIVE_INFINITY : Number(values.schemas),
     valid: Number(values.valid),
     invalid: Number(values.invalid),
     log: values.verbose ? (l) => console.error(l) : () => {},
