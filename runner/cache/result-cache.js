@@ -61,6 +61,8 @@ export function openCache(config, rules, { warn, display, partial = false }) {
   const wholeProject = !partial && !config.patterns.length && !config.changed && !config.shard;
   const records = wholeProject ? new Map() : stored;
   let schemas = { cached: 0, compiled: 0 };
+  let schemaCache = null; // the compiled schemas' entries, which the rules' fingerprints are made of
+  let fingerprintLater = null; // a first run's, when its results are written (select)
 
   let files = [];
   const hits = []; // indexes into files, in order
@@ -100,7 +102,12 @@ export function openCache(config, rules, { warn, display, partial = false }) {
         mtimeMs,
         ctimeMs,
         result.hash,
-        result.schemas ? [fingerprint, ...result.schemas].join(' ') : fingerprint,
+        // A fingerprint worked out when the results are written (select) is the rule set until then.
+        typeof fingerprint !== 'string'
+          ? { set: fingerprint, schemas: result.schemas }
+          : result.schemas
+            ? [fingerprint, ...result.schemas].join(' ')
+            : fingerprint,
       ];
       if (result.status === 'fail')
         record.push(result.problems, ...(result.alternatives === undefined ? [] : [result.alternatives]));
@@ -123,16 +130,36 @@ export function openCache(config, rules, { warn, display, partial = false }) {
       const sets = new Map(); // rule set (a shared array, see discover.js) ─▶ fingerprint | null
       for (const entry of files) sets.set(entry.rules, null);
       const used = new Set([...sets.keys()].flat());
-      const schemaCache = schemaCacheAt(dir, warn, display);
-      const place = relativePosix(root, config.cwd);
-      const found = await fingerprintRules(
-        rules.filter((rule) => used.has(rule.id)),
-        { schemaCache, place, warn, display },
-      );
-      schemas = found.schemas;
-      for (const set of sets.keys()) {
-        const parts = set.map((id) => found.fingerprints.get(id));
-        sets.set(set, parts.includes(null) ? null : sha256(JSON.stringify(parts)));
+      schemaCache = schemaCacheAt(dir, warn, display);
+      const fingerprintSets = async (say) => {
+        const found = await fingerprintRules(
+          rules.filter((rule) => used.has(rule.id)),
+          { schemaCache, place: relativePosix(root, config.cwd), warn: say, display },
+        );
+        for (const set of sets.keys()) {
+          const parts = set.map((id) => found.fingerprints.get(id));
+          sets.set(set, parts.includes(null) ? null : sha256(JSON.stringify(parts)));
+        }
+        return found.schemas;
+      };
+      if (stored.size || fs.existsSync(dir)) {
+        schemas = await fingerprintSets(warn);
+      } else {
+        // No cache yet (a first run): no file can be a hit, so the rules are fingerprinted when the
+        // results are written, from what compiling their schemas recorded meanwhile, not now by
+        // reading every schema before the first check (857 SchemaStore schemas: about a second).
+        for (const set of sets.keys()) sets.set(set, set);
+        fingerprintLater = async () => {
+          const found = await fingerprintSets(() => {}); // their warnings were said as they were compiled
+          schemas = { cached: 0, compiled: found.cached + found.compiled };
+          for (const [key, record] of records) {
+            if (typeof record[4] === 'string') continue;
+            const { set, schemas: chosen } = record[4];
+            const fingerprint = sets.get(set);
+            if (fingerprint === null) records.delete(key);
+            else record[4] = chosen ? [fingerprint, ...chosen].join(' ') : fingerprint;
+          }
+        };
       }
 
       const toCheck = [];
@@ -216,8 +243,9 @@ export function openCache(config, rules, { warn, display, partial = false }) {
     },
 
     /** Writes what this run learnt, also after --bail or Ctrl-C: only reported results are recorded. */
-    save() {
+    async save() {
       try {
+        await fingerprintLater?.();
         if (changed || records.size !== stored.size) writeResults(resultsFile, records);
         // Also when the run stored only compiled schemas (every file failed unrecorded): the folder exists.
         if (fs.existsSync(dir)) keepOutOfGit(dir);

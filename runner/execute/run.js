@@ -172,7 +172,7 @@ export async function runChecks(
     if (session && chosen.mode === 'pool')
       session.pool = pool; // kept warm for the next run
     else if (pool !== session?.pool) await pool?.close();
-    cache?.save();
+    await cache?.save();
   }
 
   const checked = passed + failed;
