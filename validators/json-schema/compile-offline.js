@@ -53,9 +53,11 @@ class NotUnicode {
  *   receives the time each such later compilation takes; optimize: run ajv's optimisation passes;
  *   inline: let ajv inline a small $ref'd subschema into the code of each place that uses it (false:
  *   it is compiled once, apart, and called; when lazy, not before a document reaches it)
- * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean }}
+ * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean,
+ *   resources: Map<string, import('./schema-resources.js').SchemaResource> }}
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
- *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef)
+ *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef);
+ *   resources: the files read so far, by path
  */
 export function compileOffline(
   schema,
@@ -364,7 +366,7 @@ export function compileOffline(
     for (;;) {
       try {
         const { loaded, ...compiled } = attempt(dialect, unicode);
-        return { ...compiled, lazy, notes: [...new Set(notes)] };
+        return { ...compiled, lazy, notes: [...new Set(notes)], resources: files };
       } catch (signal) {
         if (signal instanceof NewerDialect) {
           dialect = signal.dialect;

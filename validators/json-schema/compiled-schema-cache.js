@@ -207,17 +207,18 @@ function createSchemaCache(dir, warn, display) {
     /**
      * Keeps what a compilation found, with its code when it was compiled whole, for the next runs.
      * @param {SchemaRule} rule
-     * @param {{ deps: string[], notes: string[], code: string | null, whole: boolean, run?: string }} compiled
-     *   deps: the local files its $refs reached; whole: compiled whole, its code (if any) to be stored;
-     *   run: the mark of the run that compiled it
+     * @param {{ deps: string[], notes: string[], code: string | null, whole: boolean, run?: string,
+     *   resources?: Map<string, object> }} compiled deps: the local files its $refs reached; whole:
+     *   compiled whole, its code (if any) to be stored; run: the mark of the run that compiled it;
+     *   resources: the files it read, by path (schema-closure.js reads the others)
      */
-    save(rule, { deps, notes, code, whole, run = null }) {
+    save(rule, { deps, notes, code, whole, run = null, resources }) {
       const key = keyOf(rule);
       const known = entryAt(key);
       const files = known
         ? [...known.deps.map(([file]) => file), ...deps]
         : rule.schema
-          ? [...schemaClosure(rule), ...deps]
+          ? [...schemaClosure(rule, resources), ...deps]
           : [...rule.refs, ...deps];
       const entry = {
         key,

@@ -311,6 +311,7 @@ function compileSchema(
   let deps = [];
   let ajv;
   let validate;
+  let resources; // the schema files the compilation read, which the cache's record need not read again
   if (rule.meta) {
     // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
     // passes): here they are added as schemas like any other, their formats checked.
@@ -330,7 +331,7 @@ function compileSchema(
       inline: !apart,
       spent,
     });
-    ({ ajv, validate, deps, warnings } = compiled);
+    ({ ajv, validate, deps, warnings, resources } = compiled);
     notes.push(...compiled.notes);
   }
   notes.push(...schemaNotes(warnings));
@@ -345,9 +346,9 @@ function compileSchema(
     } catch {
       code = null;
     }
-    cache.save(rule, { deps, notes, code, whole: true, run: runMark });
+    cache.save(rule, { deps, notes, code, whole: true, run: runMark, resources });
   } else if (cache) {
-    cache.save(rule, { deps, notes, code: null, whole: false, run: runMark });
+    cache.save(rule, { deps, notes, code: null, whole: false, run: runMark, resources });
   }
   // A lazy compilation adds to deps as documents reach more of the schema.
   return { validate, notes, files: () => (rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])]) };

@@ -14,9 +14,11 @@ import { urlKey } from './url-key.js';
 
 /**
  * @param {{ schema: string, refs: string[], schemaStore?: import('./schema-store.js').SchemaStore }} rule
+ * @param {Map<string, import('./schema-resources.js').SchemaResource>} [known] files already read, by
+ *   absolute path (a compilation's), not read again
  * @returns {string[]} absolute paths, the schema first, then its refs, then in the order found
  */
-export function schemaClosure({ schema, refs = [], schemaStore }) {
+export function schemaClosure({ schema, refs = [], schemaStore }, known = new Map()) {
   const files = new Map(); // path ─▶ its resource, or null when it cannot be read (not there yet)
   const bases = []; // { id, file } of each schema read
   const urls = new Set(); // every $ref's URL, without its fragment
@@ -25,7 +27,7 @@ export function schemaClosure({ schema, refs = [], schemaStore }) {
     if (files.has(at)) return false;
     let resource = null;
     try {
-      resource = peekResource(at);
+      resource = known.get(at) ?? peekResource(at);
     } catch {
       // unreadable or missing: its path is kept, so that writing it later changes the digests
     }
@@ -51,9 +53,12 @@ export function schemaClosure({ schema, refs = [], schemaStore }) {
 
 // The URLs (without fragment) a resource's $refs name outside itself: each $ref resolved against the
 // base of its $id scope, and, in case a keyword ajv does not know holds it, against the file's id.
+// A fragment alone names a place in its own resource; the scopes are walked only where an embedded
+// $id makes one.
 function refUrls(resource) {
   const found = new Set();
   const add = (ref, base) => {
+    if (ref.startsWith('#')) return;
     try {
       const url = urlKey(new URL(ref, base).href.replace(/#.*$/, ''));
       if (!resource.ids.has(url)) found.add(url);
@@ -62,23 +67,24 @@ function refUrls(resource) {
     }
   };
   if (!isSchema(resource.raw)) return found;
-  walkSchema(
-    resource.raw,
-    (node, pointer, base) => {
-      const own = node.$id ?? node.id;
-      let scope = base;
-      if (pointer !== '' && typeof own === 'string') {
-        try {
-          scope = new URL(own, base).href;
-        } catch {
-          // an id that is no URL changes nothing here
+  if (resource.ids.size > 1)
+    walkSchema(
+      resource.raw,
+      (node, pointer, base) => {
+        const own = node.$id ?? node.id;
+        let scope = base;
+        if (pointer !== '' && typeof own === 'string') {
+          try {
+            scope = new URL(own, base).href;
+          } catch {
+            // an id that is no URL changes nothing here
+          }
         }
-      }
-      if (typeof node.$ref === 'string') add(node.$ref, scope);
-      return scope;
-    },
-    resource.id,
-  );
+        if (typeof node.$ref === 'string') add(node.$ref, scope);
+        return scope;
+      },
+      resource.id,
+    );
   const stack = [resource.raw];
   while (stack.length) {
     for (const [key, value] of Object.entries(stack.pop())) {
