@@ -88,55 +88,46 @@ export function makeManySchemas({ clone, out, schemas = 320, valid = 3, invalid 
       continue;
     }
     const slug = name.replace(/\.json$/, '');
+    // [name in instances/<slug>/, its content]: the clone's test files as they are, or made here.
+    let instances;
     if (corpus) {
-      const tests = testFiles(clone, slug);
-      if (!tests.length) {
+      instances = testFiles(clone, slug).map(({ file, as }) => [as, fs.readFileSync(file)]);
+      if (!instances.length) {
         skip('no JSON file in its test corpus');
         continue;
       }
-      for (const n of [name, ...refs]) {
-        if (copied.has(n)) continue;
-        copied.add(n);
-        write(`schemas/${n}`, fs.readFileSync(path.join(dir, n), 'utf8'));
+    } else {
+      const goods = validInstances(schema, validate, valid);
+      if (!goods.length) {
+        skip('no valid instance found');
+        continue;
       }
-      for (const { file, as } of tests) write(`instances/${slug}/${as}`, fs.readFileSync(file));
-      const bad = tests.filter(({ as }) => as.startsWith('invalid-')).length;
-      kept.push({
-        name,
-        slug,
-        draft: draftOf(schema),
-        refs,
-        bytes: fs.statSync(path.join(dir, name)).size,
-        valid: tests.length - bad,
-        invalid: bad,
-      });
-      continue;
-    }
-    const goods = validInstances(schema, validate, valid);
-    if (!goods.length) {
-      skip('no valid instance found');
-      continue;
-    }
-    const bads = invalidInstances(schema, validate, goods, invalid);
-    if (!bads.length) {
-      skip('no invalid instance found (the schema accepts any mutation tried)');
-      continue;
+      const bads = invalidInstances(schema, validate, goods, invalid);
+      if (!bads.length) {
+        skip('no invalid instance found (the schema accepts any mutation tried)');
+        continue;
+      }
+      const text = (d) => `${JSON.stringify(d, null, 2)}\n`;
+      instances = [
+        ...goods.map((d, i) => [`valid-${i + 1}.json`, text(d)]),
+        ...bads.map((d, i) => [`invalid-${i + 1}.json`, text(d)]),
+      ];
     }
     for (const n of [name, ...refs]) {
       if (copied.has(n)) continue;
       copied.add(n);
       write(`schemas/${n}`, fs.readFileSync(path.join(dir, n), 'utf8'));
     }
-    goods.forEach((d, i) => write(`instances/${slug}/valid-${i + 1}.json`, `${JSON.stringify(d, null, 2)}\n`));
-    bads.forEach((d, i) => write(`instances/${slug}/invalid-${i + 1}.json`, `${JSON.stringify(d, null, 2)}\n`));
+    for (const [as, content] of instances) write(`instances/${slug}/${as}`, content);
+    const bad = instances.filter(([as]) => as.startsWith('invalid-')).length;
     kept.push({
       name,
       slug,
       draft: draftOf(schema),
       refs,
       bytes: fs.statSync(path.join(dir, name)).size,
-      valid: goods.length,
-      invalid: bads.length,
+      valid: instances.length - bad,
+      invalid: bad,
     });
   }
   const rules = kept.map((k) => ({
