@@ -403,3 +403,24 @@ test('--cache: a file whose schema the store gave is checked again when a store 
   );
   assert.equal(arrived.stderr, '');
 });
+
+test('catalog discovery that finds no file exits 2 saying which catalog found nothing; 0 with --pass-with-no-files', async (t) => {
+  const dir = makeTree(t, {
+    'c.json': json({ version: 1, schemas: [] }),
+    'sub/other.json': json({ version: 1, schemas: [{ name: 'x', url: './x.json', fileMatch: ['nothing.json'] }] }),
+  });
+  const none = await runCli(['--catalog', 'c.json'], { cwd: dir });
+  assert.equal(none.code, 2, none.stderr);
+  assert.equal(
+    oneLine(none.stderr),
+    'no files match the fileMatch globs of catalog c.json (use --pass-with-no-files to allow this)',
+  );
+  const two = await runCli(['--catalog', 'c.json', '--catalog', 'sub/other.json'], { cwd: dir });
+  assert.equal(
+    oneLine(two.stderr),
+    'no files match the fileMatch globs of catalogs c.json, sub/other.json (use --pass-with-no-files to allow this)',
+  );
+  const allowed = await runCli(['--catalog', 'c.json', '--pass-with-no-files'], { cwd: dir });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(allowed.stderr, '');
+});

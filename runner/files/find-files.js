@@ -25,9 +25,18 @@ export async function findFiles(config, { requireFiles = false, watching = false
 }
 
 // Patterns can find only ignored files (a gitignored or empty directory), with or without a
-// config: blame the patterns then, and the config's rules only when there were none.
+// config: blame the patterns then; else what chose the files: the config's rules, the catalogs'
+// fileMatch globs (catalog discovery, with or without a config), or both.
 function whyNoFiles(config) {
   if (config.patterns.length)
     return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
-  return `no files match the rules of ${path.relative(config.cwd, config.configPath) || config.configPath}`;
+  const shown = (file) => path.relative(config.cwd, file) || file;
+  const sources = [];
+  if (config.configPath && (config.rules.length || !config.catalogFiles))
+    sources.push(`the rules of ${shown(config.configPath)}`);
+  if (config.catalogFiles) {
+    const { catalogs } = config.catalogFiles;
+    sources.push(`the fileMatch globs of catalog${catalogs.length === 1 ? '' : 's'} ${catalogs.map(shown).join(', ')}`);
+  }
+  return `no files match ${sources.join(' or ')}`;
 }
