@@ -493,6 +493,22 @@ test('a pattern that matches nothing is a UsageError, unless --pass-with-no-file
   assert.deepEqual(rels(run(root, { patterns: ['a.json', 'nope.json'], passWithNoFiles: true })), ['a.json']);
 });
 
+test('a pattern typed with Windows backslashes that matches nothing is told that patterns use "/", with the pattern so written', (t) => {
+  const root = tree(t, { 'content/a/x.json': '{}' }, ALL);
+  assert.throws(
+    () => run(root, { patterns: ['content\\**\\*.json', 'nope.json'] }),
+    (error) => {
+      assert.ok(error instanceof UsageError);
+      assert.equal(
+        error.message,
+        'no files match "content\\**\\*.json", "nope.json" (use --pass-with-no-files to allow this); patterns use "/" between folders, also on Windows, where "\\" escapes the next character: write "content/**/*.json"',
+      );
+      return true;
+    },
+  );
+  assert.deepEqual(rels(run(root, { patterns: ['content/**/*.json'] })), ['content/a/x.json']);
+});
+
 test('a pattern that matches only files another pattern already found is not "matching nothing"', (t) => {
   const root = tree(t, { 'a.json': '{}', 'b.json': '{}' }, ALL);
   assert.deepEqual(rels(run(root, { patterns: ['*.json', 'a.json', 'a*.json'] })), ['a.json', 'b.json']);

@@ -104,9 +104,18 @@ function expandPatterns(config, found, links) {
   }
   if (unmatched.length && !config.passWithNoFiles) {
     throw new UsageError(
-      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)`,
+      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)${backslashHint(unmatched)}`,
     );
   }
+}
+
+// A glob's `\` escapes the character after it, on Windows too (fast-glob's, as git's): a pattern typed
+// with Windows' separators (`content\**\*.json`) matches nothing, and the run says how to write it.
+function backslashHint(patterns) {
+  const typed = patterns.filter((pattern) => pattern.includes('\\'));
+  if (!typed.length) return '';
+  const fixed = typed.map((pattern) => `"${pattern.replaceAll('\\', '/')}"`).join(', ');
+  return `; patterns use "/" between folders, also on Windows, where "\\" escapes the next character: write ${fixed}`;
 }
 
 // Without patterns or rules, a catalog's: every file of the project that some entry's fileMatch
