@@ -141,18 +141,32 @@ test('bytes that are not UTF-8 fail as a read problem, without a position', asyn
   }
 });
 
-test('UTF-16 text (with a byte order mark) fails saying so', async (t) => {
-  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a": 1}', 'utf16le')]);
-  const be = Buffer.from(Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from('{"a": 1}', 'utf16le').swap16()]));
-  const dir = tree(t, { 'utf16le.json': le, 'utf16be.json': be });
+test('UTF-16 with a byte order mark is read, its problems placed as in the same text in UTF-8; without one it is named', async (t) => {
+  const utf16 = (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  const brokenJson = '{\r\n  "é": 1,\r\n  "b": }\r\n';
+  const brokenYaml = 'a: 日本\nb: c: d\n';
+  const dir = tree(t, {
+    'le.json': utf16('{"a": "日本"}\r\n'),
+    'be.json': utf16('{"a": 1}').swap16(),
+    'broken-le.json': utf16(brokenJson),
+    'broken-utf8.json': brokenJson,
+    'broken-be.yaml': utf16(brokenYaml).swap16(),
+    'broken-utf8.yaml': brokenYaml,
+    'no-bom.json': Buffer.from('{"a": 1}', 'utf16le'),
+  });
   const { byPath } = await check(dir);
-  for (const name of ['utf16le.json', 'utf16be.json']) {
-    assert.deepEqual(
-      byPath[name].problems,
-      [{ validator: 'read', message: 'file is UTF-16 text; filecheck reads UTF-8', kind: 'io' }],
-      name,
-    );
-  }
+  for (const name of ['le.json', 'be.json']) assert.equal(byPath[name].status, 'pass', name);
+  assert.equal(byPath['broken-le.json'].problems[0].line, 3);
+  assert.deepEqual(byPath['broken-le.json'].problems, byPath['broken-utf8.json'].problems);
+  assert.equal(byPath['broken-be.yaml'].problems[0].line, 2);
+  assert.deepEqual(byPath['broken-be.yaml'].problems, byPath['broken-utf8.yaml'].problems);
+  assert.deepEqual(byPath['no-bom.json'].problems, [
+    {
+      validator: 'read',
+      message: 'file looks like UTF-16 without a byte order mark: save it as UTF-8 (or UTF-16 with a BOM)',
+      kind: 'io',
+    },
+  ]);
 });
 
 test('a NUL byte fails as invalid JSON that names the NUL byte', async (t) => {
@@ -297,7 +311,7 @@ test('every kind of bad input at once: each one fails, the good files pass, the 
     'a-malformed.json': '{"a": }',
     'b-empty.json': '',
     'c-latin1.json': Buffer.from('{"a": "\xe9"}', 'latin1'),
-    'd-utf16.json': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{}', 'utf16le')]),
+    'd-utf16.json': Buffer.from('{}', 'utf16le'), // without a byte order mark
     'e-nul.json': Buffer.from('{"a": "\0"}'),
     'f-dir.json/x': '',
     'g-bom.json': Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(GOOD)]),

@@ -44,12 +44,59 @@ test('bytes that are not UTF-8', (t) => {
   });
 });
 
-test('UTF-16 with a byte order mark, little- and big-endian', (t) => {
-  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a":1}', 'utf16le')]);
-  assert.deepEqual(readText(file(t, le)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
-  const be = Buffer.from(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('{"a":1}', 'utf16le')])).swap16();
-  assert.deepEqual([...be.subarray(0, 2)], [0xfe, 0xff]);
-  assert.deepEqual(readText(file(t, be)), { error: 'is UTF-16 text; filecheck reads UTF-8' });
+/** text as UTF-16 with a byte order mark: little-endian, or big-endian. */
+const utf16 = (text, endian = 'le') => {
+  const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  return endian === 'le' ? le : le.swap16();
+};
+
+test('UTF-16 with a byte order mark, little- and big-endian, is read as its text, the mark left out', (t) => {
+  const text = '{"a": "é ü 日本 😀"}\r\n';
+  assert.deepEqual([...utf16(text, 'be').subarray(0, 2)], [0xfe, 0xff]);
+  assert.deepEqual(readText(file(t, utf16(text))), { text });
+  assert.deepEqual(readText(file(t, utf16(text, 'be'))), { text });
+  assert.deepEqual(readText(file(t, utf16(''))), { text: '' }, 'only the mark');
+  assert.deepEqual(readText(file(t, utf16('\uFEFF[1]'))), { text: '\uFEFF[1]' }, 'only the first mark is left out');
+});
+
+test('UTF-16 larger than one read (64 KiB), special or not', (t) => {
+  const text = `["${'日'.repeat(40000)}", "${'x'.repeat(40000)}"]`;
+  for (const endian of ['le', 'be']) {
+    const target = file(t, utf16(text, endian));
+    assert.deepEqual(readText(target), { text }, endian);
+    assert.deepEqual(readText(target, true), { text }, `${endian}, special`);
+  }
+});
+
+test('UTF-16 with a byte order mark that is not valid UTF-16: an odd number of bytes, an unpaired surrogate', (t) => {
+  const error = 'is not valid UTF-16 text (an odd number of bytes, or half of a surrogate pair alone)';
+  const odd = Buffer.concat([utf16('{"a":1}'), Buffer.from([0x20])]);
+  assert.deepEqual(readText(file(t, odd)), { error });
+  assert.deepEqual(
+    readText(file(t, Buffer.concat([utf16('{"a":1}', 'be'), Buffer.from([0x20])]))),
+    { error },
+    'big-endian',
+  );
+  const lone = Buffer.concat([utf16('["'), Buffer.from([0x00, 0xd8]), utf16('"]').subarray(2)]);
+  assert.deepEqual(readText(file(t, lone)), { error });
+  assert.deepEqual(readText(file(t, Buffer.from(lone).swap16())), { error }, 'big-endian');
+});
+
+test('UTF-16 without a byte order mark is named, little- and big-endian, ASCII or not', (t) => {
+  const error = 'looks like UTF-16 without a byte order mark: save it as UTF-8 (or UTF-16 with a BOM)';
+  for (const text of ['{"a": 1}\n', '{"a": "café"}', 'a: 1\n', '[1]']) {
+    const le = Buffer.from(text, 'utf16le');
+    assert.deepEqual(readText(file(t, le)), { error }, `${text}, little-endian`);
+    assert.deepEqual(readText(file(t, Buffer.from(le).swap16())), { error }, `${text}, big-endian`);
+  }
+});
+
+test('a NUL byte in UTF-8 text is left for the parser to name; binary is not UTF-8', (t) => {
+  assert.deepEqual(readText(file(t, '{"a": "\0"}')), { text: '{"a": "\0"}' });
+  assert.deepEqual(readText(file(t, '\0\0\0\0{}')), { text: '\0\0\0\0{}' }, 'NUL bytes in a row: not UTF-16');
+  assert.deepEqual(readText(file(t, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00, 0xff]))), {
+    error: 'is not valid UTF-8 text (binary, or another encoding)',
+  });
 });
 
 test('valid UTF-8 that contains U+FFFD itself is accepted', (t) => {

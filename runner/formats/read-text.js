@@ -1,4 +1,4 @@
-// Reads one file as UTF-8 text, once, or says in one line why it cannot.
+// Reads one file as UTF-8 text (or UTF-16 with its byte order mark), once, or says in one line why it cannot.
 import fs from 'node:fs';
 import { isUtf8, constants } from 'node:buffer';
 
@@ -68,20 +68,41 @@ function readRest(fd, size, first) {
 }
 
 function decode(bytes) {
+  // A UTF-8 file never starts with the bytes FF or FE: those are UTF-16's byte order marks.
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return decodeUtf16(bytes, false);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return decodeUtf16(bytes, true);
+  // Text, in UTF-8, does not start with a NUL byte: only then are the first bytes looked at.
+  if ((bytes[0] === 0 || bytes[1] === 0) && looksLikeUtf16(bytes))
+    return { error: 'looks like UTF-16 without a byte order mark: save it as UTF-8 (or UTF-16 with a BOM)' };
   const text = bytes.toString('utf8');
   // Bytes that are not UTF-8 decode to U+FFFD: only then is the byte-level check paid for, so
   // corrupt bytes never pass unnoticed inside a string.
-  if (text.includes('\uFFFD')) {
-    const problem = encodingProblem(bytes);
-    if (problem) return { error: problem };
-  }
+  if (text.includes('\uFFFD') && !isUtf8(bytes))
+    return { error: 'is not valid UTF-8 text (binary, or another encoding)' };
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
-function encodingProblem(bytes) {
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff))
-    return 'is UTF-16 text; filecheck reads UTF-8';
-  return isUtf8(bytes) ? null : 'is not valid UTF-8 text (binary, or another encoding)';
+let utf16Decoder;
+// UTF-16 with its byte order mark (Windows' editors save it so): its text, the mark left out, so
+// that lines and columns are those of the text as for UTF-8. Big-endian is swapped to little-endian
+// on a copy (a TextDecoder for UTF-16BE needs Node's ICU).
+function decodeUtf16(bytes, bigEndian) {
+  if (bytes.length % 2 === 0) {
+    utf16Decoder ??= new TextDecoder('utf-16le', { fatal: true, ignoreBOM: true });
+    try {
+      return { text: utf16Decoder.decode((bigEndian ? Buffer.from(bytes).swap16() : bytes).subarray(2)) };
+    } catch {}
+  }
+  return { error: 'is not valid UTF-16 text (an odd number of bytes, or half of a surrogate pair alone)' };
+}
+
+// UTF-16 without a byte order mark: in its first bytes, one byte of each pair is NUL (the high byte
+// of ASCII characters) and the other is not.
+function looksLikeUtf16(bytes) {
+  const pairs = Math.min(bytes.length, 256) >> 1;
+  const nul = [0, 0];
+  for (let i = 0; i < pairs * 2; i++) if (bytes[i] === 0) nul[i & 1]++;
+  return pairs > 0 && Math.max(...nul) >= pairs * 0.75 && Math.min(...nul) <= pairs * 0.25;
 }
 
 function whyNotAFile(stats) {
