@@ -150,7 +150,7 @@ test('a config that is not JSON, or not there, exits 2 with one line naming the 
   assert.equal(duplicate.code, 2);
   assert.equal(
     oneLine(duplicate.stderr),
-    `${path.join(twice, '.filecheckrc.json')}:3:3: the key "rules" is there twice (first at line 2): only the last value is read`,
+    `${path.join(twice, '.filecheckrc.json')}:3:3: duplicate key "rules" (first at 2:3): an object's keys must be unique (readers disagree on which value counts)`,
   );
 
   const missing = await runCli(['-c', 'nowhere.json'], { cwd: dir });

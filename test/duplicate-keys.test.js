@@ -7,7 +7,8 @@ import { makeTree, writeTree, checkBothExecutors, runCli } from './helpers/cli.j
 import { duplicateKeyProblems } from '../runner/formats/duplicate-keys.js';
 import { parseJson } from '../runner/formats/json.js';
 
-const twice = (key, first) => `the key "${key}" is there twice (first at line ${first}): only the last value is read`;
+const UNIQUE = "an object's keys must be unique (readers disagree on which value counts)";
+const twice = (key, first) => `duplicate key "${key}" (first at ${first}): ${UNIQUE}`;
 const problemsOf = (file) =>
   file.problems.map(({ message, line, column, kind }) => `${kind} ${line}:${column} ${message}`);
 
@@ -38,28 +39,34 @@ test('a key written twice fails the file at the second one, in every JSON format
   ]);
   assert.deepEqual(
     problemsOf(byPath['twice.json']),
-    [`parse 4:3 ${twice('title', 2)}`],
+    [`parse 4:3 ${twice('title', '2:3')}`],
     "the schema's own problem is not added: the document is not read",
   );
-  assert.deepEqual(problemsOf(byPath['nested.json']), [`parse 4:5 ${twice('x', 3)}`, `parse 4:13 ${twice('x', 3)}`]);
+  assert.deepEqual(problemsOf(byPath['nested.json']), [
+    `parse 4:5 ${twice('x', '3:22')}`,
+    `parse 4:13 ${twice('x', '3:22')}`,
+  ]);
   assert.deepEqual(
     problemsOf(byPath['escaped.json']),
-    [`parse 1:18 ${twice('café', 1)}`],
+    [`parse 1:18 ${twice('café', '1:2')}`],
     'keys are compared as read, escapes decoded',
   );
-  assert.deepEqual(problemsOf(byPath['commented.jsonc']), [`parse 4:3 ${twice('title', 3)}`]);
-  assert.deepEqual(problemsOf(byPath['five.json5']), [`parse 3:3 ${twice('title', 2)}`, `parse 4:17 ${twice('k', 4)}`]);
-  assert.match(
+  assert.deepEqual(problemsOf(byPath['commented.jsonc']), [`parse 4:3 ${twice('title', '3:3')}`]);
+  assert.deepEqual(problemsOf(byPath['five.json5']), [
+    `parse 3:3 ${twice('title', '2:3')}`,
+    `parse 4:17 ${twice('k', '4:11')}`,
+  ]);
+  assert.equal(
     byPath['front.md'].problems[0].message,
-    /^invalid YAML front matter: the key "title" is there twice/,
+    `invalid YAML front matter: duplicate key "title" (first at 2:1): ${UNIQUE}`,
     'quoted as in JSON',
   );
   // smol-toml says "trying to redefine an already defined table or value": the key or header is named.
   assert.deepEqual(problemsOf(byPath['key.toml']), [
-    'parse 2:1 invalid TOML: "title" is defined twice: a key or table is defined once',
+    'parse 2:1 invalid TOML: duplicate key "title" (first at 1:1): TOML defines a key or table once',
   ]);
   assert.deepEqual(problemsOf(byPath['table.toml']), [
-    'parse 4:2 invalid TOML: server is defined twice: a key or table is defined once',
+    'parse 4:2 invalid TOML: duplicate key server (first at 1:2): TOML defines a key or table once',
   ]);
 });
 
@@ -82,7 +89,7 @@ test('duplicateKeyProblems reads the text again only when its count of `":` diff
   // A count that matches is trusted: the text is not read again (this text has a duplicate).
   assert.deepEqual(duplicateKeyProblems('{"a": 1, "a": 2}', { keys: 2, colonFirst: 0 }), []);
   const [problem] = duplicateKeyProblems('{"a": 1,\n "a": 2}', { keys: 1, colonFirst: 0 });
-  assert.deepEqual(problem, { validator: 'parse', message: twice('a', 1), line: 2, column: 2, kind: 'parse' });
+  assert.deepEqual(problem, { validator: 'parse', message: twice('a', '1:2'), line: 2, column: 2, kind: 'parse' });
   assert.deepEqual(
     duplicateKeyProblems('{"a": ": x", "b": 2}', { keys: 2, colonFirst: 0 }),
     [],
@@ -117,8 +124,8 @@ test('a schema file with a key written twice is used as JSON.parse reads it, wit
     'd.json': '{"a": 1, "b": "x"}',
   });
   const warnings = [
-    'warning: schema s.json: s.json:4:3: the key "properties" is there twice (first at line 3): only the last value is read',
-    'warning: schema s.json: common.json:1:43: the key "n" is there twice (first at line 1): only the last value is read',
+    'warning: schema s.json: s.json:4:3: duplicate key "properties" (first at 3:3): the last value is used, as JSON.parse reads it',
+    'warning: schema s.json: common.json:1:43: duplicate key "n" (first at 1:18): the last value is used, as JSON.parse reads it',
   ];
   for (const args of [['--workers', '0'], ['--workers', '2'], ['--cache'], ['--cache']]) {
     const result = await runCli(['d.json', '-s', 's.json', ...args], { cwd: dir });
@@ -150,7 +157,7 @@ test('a catalog with a key written twice is read as JSON.parse reads it, with a 
     assert.equal(result.code, 1, result.stderr);
     assert.equal(
       result.stderr,
-      `filecheck: warning: catalog catalog.json:5:5: ${twice('fileMatch', 4)}\n`,
+      'filecheck: warning: catalog catalog.json:5:5: duplicate key "fileMatch" (first at 4:5): the last value is used, as JSON.parse reads it\n',
       `--workers ${workers}`,
     );
     const failed = JSON.parse(result.stdout)
@@ -163,11 +170,11 @@ test('a catalog with a key written twice is read as JSON.parse reads it, with a 
 test('parseJson: strings that start with a colon (a time separator ":") are counted, so they neither hide a duplicate nor send every file to the slow path', () => {
   const found = (text) => (parseJson(text).problems ?? []).map((p) => `${p.line}:${p.column} ${p.message}`);
   assert.deepEqual(found('{"timeSeparator": ":", "list": [" :", ":x"], ":key": 1, "spaced" :  ":"}'), []);
-  assert.deepEqual(found('{"t": ":", "t": ":"}'), [`1:12 ${twice('t', 1)}`]);
-  assert.deepEqual(found('{":k": 1, ":k": 2}'), [`1:11 ${twice(':k', 1)}`]);
+  assert.deepEqual(found('{"t": ":", "t": ":"}'), [`1:12 ${twice('t', '1:2')}`]);
+  assert.deepEqual(found('{":k": 1, ":k": 2}'), [`1:11 ${twice(':k', '1:2')}`]);
   // A colon written as an escape is no colon in the text: the count is not trusted then.
-  assert.deepEqual(found('{"t": "\\u003a", "a": 1, "a": 2}'), [`1:25 ${twice('a', 1)}`]);
-  assert.deepEqual(found('{"t": "\\u0020:", "a": 1, "a": 2}'), [`1:26 ${twice('a', 1)}`]);
+  assert.deepEqual(found('{"t": "\\u003a", "a": 1, "a": 2}'), [`1:25 ${twice('a', '1:17')}`]);
+  assert.deepEqual(found('{"t": "\\u0020:", "a": 1, "a": 2}'), [`1:26 ${twice('a', '1:18')}`]);
   assert.deepEqual(found('":"'), [], 'a document that is a string');
 });
 

@@ -37,6 +37,7 @@ const invalid = (message, pointer, line, column) => ({
   line,
   column,
 });
+const UNIQUE = "an object's keys must be unique (readers disagree on which value counts)";
 const unparsable = (message, line, column) => ({ validator: 'parse', message, line, column, kind: 'parse' });
 const echoed = (report, file) => {
   const problems = report.byPath[file]?.problems;
@@ -76,6 +77,25 @@ test('each format: a syntax error at its own line and column, kind parse, the sa
       unparsable('invalid TOML: each key-value declaration must be followed by an end-of-line', 2, 11),
     ],
   });
+});
+
+test('columns count UTF-16 code units in every format (docs/formats.md): an emoji two, a CJK character one, a tab one', async (t) => {
+  // Each file puts its failing value after "中" (1), "😀" (2), "👍🏽" (4), "𠀀" (2) and a tab (1).
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ properties: { n: { type: 'number' } } }),
+    'a.json': '{"a": "中😀👍🏽𠀀",\t"n": "x"}',
+    'a.json5': "{a: '中😀👍🏽𠀀',\tn: 'x'}",
+    'a.yaml': '{a: "中😀👍🏽𠀀",\tn: x}',
+    'a.toml': 'a = "中😀👍🏽𠀀"\nn = "x"\n',
+    'bad.toml': 'a = "中😀👍🏽𠀀", n = 1\n',
+  });
+  const report = await checkBothExecutors(dir, ['-s', 's.json', 'a.json', 'a.json5', 'a.yaml', 'a.toml', 'bad.toml']);
+  const at = (file) => report.byPath[file].problems.map((problem) => `${problem.line}:${problem.column}`);
+  assert.deepEqual(at('a.json'), ['1:25'], '{"a": " is 7, the text 9, ", and a tab 3, "n": 5');
+  assert.deepEqual(at('a.json5'), ['1:21']);
+  assert.deepEqual(at('a.yaml'), ['1:21']);
+  assert.deepEqual(at('a.toml'), ['2:5']);
+  assert.deepEqual(at('bad.toml'), ['1:16'], "smol-toml's syntax error: the comma after the string");
 });
 
 test('YAML: every document of a stream is checked, each problem names its document, empty documents are skipped', async (t) => {
@@ -342,11 +362,11 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
   ]);
   assert.deepEqual(problems('duplicate.yaml'), [
-    unparsable('invalid YAML: the key "name" is there twice (first at line 1)', 3, 1),
+    unparsable(`invalid YAML: duplicate key "name" (first at 1:1): ${UNIQUE}`, 3, 1),
   ]);
   assert.deepEqual(
     problems('duplicate-nested.yaml'),
-    [unparsable('invalid YAML: the key "k" is there twice (first at line 4)', 5, 6)],
+    [unparsable(`invalid YAML: duplicate key "k" (first at 4:3): ${UNIQUE}`, 5, 6)],
     'the first duplicate in the text',
   );
   assert.deepEqual(problems('big.yaml'), [], 'the nearest number: an integer');
@@ -677,10 +697,10 @@ test('keys that become one string are duplicates (200: and "200":, ~: and ""); a
   const report = await checkBothExecutors(dir, ['*.yaml', '*.md'], 1, { noErrors: true });
   const problems = (file) => report.byPath[file].problems;
   assert.deepEqual(problems('status.yaml'), [
-    unparsable('invalid YAML: the key "200" is there twice (first at line 2)', 4, 3),
+    unparsable(`invalid YAML: duplicate key "200" (first at 2:3): ${UNIQUE}`, 4, 3),
   ]);
   assert.deepEqual(problems('null-key.yaml'), [
-    unparsable('invalid YAML: the key "" is there twice (first at line 1)', 2, 1),
+    unparsable(`invalid YAML: duplicate key "" (first at 1:1): ${UNIQUE}`, 2, 1),
   ]);
   assert.deepEqual(
     echoed(report, 'merges.yaml'),
@@ -769,7 +789,7 @@ test('a YAML schema is read as YAML data files are: a quoted line under its key,
   assert.equal(twice.code, 2);
   assert.equal(
     oneLine(twice.stderr),
-    'schema schemas/twice.yaml:3:1 is not valid YAML: the key "required" is there twice (first at line 2)',
+    `schema schemas/twice.yaml:3:1 is not valid YAML: duplicate key "required" (first at 2:1): ${UNIQUE}`,
   );
   const two = await runCli(['data', '-s', 'schemas/two.yaml'], { cwd: dir });
   assert.equal(two.code, 2);

@@ -1,6 +1,7 @@
 // A key written twice in one JSON object: JSON.parse keeps the last value and drops the first
-// without a word (a translation overwritten by a pasted block, a setting defined twice). YAML and
-// TOML readers refuse such a file; JSON, JSONC (here) and JSON5 (json5.js) files fail the same way.
+// without a word (a translation overwritten by a pasted block, a setting defined twice), where other
+// readers keep the first or refuse the file. YAML and TOML readers refuse such a file; JSON, JSONC
+// (here) and JSON5 (json5.js) files fail the same way, and every format says it in one wording.
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
 
@@ -11,9 +12,10 @@ const require = createRequire(import.meta.url);
  * @param {{ keys: number, colonFirst: number }} shape of JSON.parse's value of it (json.js): its
  *   keys, each once, and its strings (keys too) that start with spaces and a colon. The value must be
  *   no deeper than depth-limit.js allows: the visitor that places a duplicate recurses once per level.
+ * @param {string} [why] what it means, when not that the file fails (duplicateKeyMessage)
  * @returns {import('../check/check-file.js').Problem[]} one `parse` problem at each key met again in its object
  */
-export function duplicateKeyProblems(text, { keys, colonFirst }) {
+export function duplicateKeyProblems(text, { keys, colonFirst }, why = undefined) {
   // Cheap first, as most files have no duplicate. countKeyEnds counts each key as written, and each
   // string written as spaces and a colon first (a raw quote inside a string is escaped, a raw tab or
   // line break not allowed). The value has the same strings, but for those of a dropped duplicate
@@ -39,21 +41,33 @@ export function duplicateKeyProblems(text, { keys, colonFirst }) {
         return;
       }
       locate ??= lineLocator(text);
-      problems.push(duplicateKeyProblem(name, locate(seen.get(name)).line, locate(offset)));
+      problems.push(duplicateKeyProblem(name, locate(seen.get(name)), locate(offset), why));
     },
   });
   return problems;
 }
 
 /**
+ * The one wording of a key written twice, in every format: it fails the file, and why.
+ * @param {string} shown the key as messages show it (JSON's quoted, TOML's as written)
+ * @param {{ line: number, column: number }} first where it is first written
+ * @param {string} [why] TOML's readers all refuse such a file, where JSON's and YAML's disagree
+ */
+export const duplicateKeyMessage = (shown, first, why = KEYS_ARE_UNIQUE) =>
+  `duplicate key ${shown} (first at ${first.line}:${first.column}): ${why}`;
+
+const KEYS_ARE_UNIQUE = "an object's keys must be unique (readers disagree on which value counts)";
+
+/**
  * @param {string} name the key
- * @param {number} firstLine where it is first
+ * @param {{ line: number, column: number }} first where it is first
  * @param {{ line: number, column: number }} at where it is again
+ * @param {string} [why] as duplicateKeyMessage's
  * @returns {import('../check/check-file.js').Problem}
  */
-export const duplicateKeyProblem = (name, firstLine, at) => ({
+export const duplicateKeyProblem = (name, first, at, why = undefined) => ({
   validator: 'parse',
-  message: `the key ${JSON.stringify(name)} is there twice (first at line ${firstLine}): only the last value is read`,
+  message: duplicateKeyMessage(JSON.stringify(name), first, why),
   ...at,
   kind: 'parse',
 });

@@ -40,15 +40,18 @@ export function parse(text, entry) {
 }
 
 /**
- * For JSON read on its own terms (a schema file): where keys are written twice, if anywhere.
+ * For JSON read on its own terms (a schema file, a catalog): where keys are written twice, if
+ * anywhere. Such a file is used as JSON.parse reads it, which its messages say.
  * @param {string} text
  * @param {unknown} value JSON.parse's value of it
  * @returns {import('../check/check-file.js').Problem[]} as parseJson's; none for a value too deep to search
  */
 export function keysWrittenTwice(text, value) {
   const { depth, ...shape } = shapeOf(value);
-  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, shape);
+  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, shape, LAST_VALUE_USED);
 }
+
+const LAST_VALUE_USED = 'the last value is used, as JSON.parse reads it';
 
 // How deeply the value nests, how many keys it has, and how many of its strings (keys too) start with
 // a colon after any spaces (a time separator ":"), for duplicate-keys.js. Without recursion, since

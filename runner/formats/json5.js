@@ -40,7 +40,7 @@ function duplicateMembers(body) {
         const key = keyOf(name);
         const { line, column } = name.loc.start;
         if (seen.has(key)) problems.push(duplicateKeyProblem(key, seen.get(key), { line, column }));
-        else seen.set(key, line);
+        else seen.set(key, { line, column });
         nodes.push(value);
       }
     }

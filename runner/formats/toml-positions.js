@@ -15,10 +15,13 @@ const ESCAPES = { b: '\b', t: '\t', n: '\n', f: '\f', r: '\r', e: '\x1b', '"': '
  * @param {string} text TOML that smol-toml has read
  * @param {Map<string, number>} [keyOffsets] receives, when given, JSON pointer ─▶ offset of its key
  *   (the key's last part, where it is first written: in a `key = value`, or in a table header)
+ * @param {Map<number, number>} [again] receives, when given with keyOffsets, the offset of each key
+ *   written again (a table a dotted key or header implies, or one defined twice, which smol-toml
+ *   refuses) ─▶ the offset where it is first written
  * @returns {Map<string, number>} JSON pointer ─▶ offset: of a value after its `=`, of a table at its
  *   header, of an array element, of a key that a dotted key or a header implies
  */
-export function tomlKeyOffsets(text, keyOffsets) {
+export function tomlKeyOffsets(text, keyOffsets, again) {
   const offsets = new Map([['', 0]]);
   const arrays = new Map(); // pointer of an array of tables ─▶ how many tables it has so far
   let pos = 0;
@@ -30,6 +33,11 @@ export function tomlKeyOffsets(text, keyOffsets) {
   };
   const note = (pointer, offset) => {
     if (!offsets.has(pointer)) offsets.set(pointer, offset);
+  };
+  const noteKey = (pointer, at) => {
+    if (!keyOffsets) return;
+    if (!keyOffsets.has(pointer)) keyOffsets.set(pointer, at);
+    else again?.set(at, keyOffsets.get(pointer));
   };
   const expect = (char) => {
     if (text[pos] !== char) throw new Stop();
@@ -126,7 +134,7 @@ export function tomlKeyOffsets(text, keyOffsets) {
     let pointer = table;
     for (const { name, at } of parts) {
       pointer += `/${escapeKey(name)}`;
-      if (keyOffsets && !keyOffsets.has(pointer)) keyOffsets.set(pointer, at);
+      noteKey(pointer, at);
       if (arrays.has(pointer)) pointer += `/${arrays.get(pointer) - 1}`; // the array's last table
       note(pointer, offset);
     }
@@ -145,7 +153,7 @@ export function tomlKeyOffsets(text, keyOffsets) {
         const parts = keys();
         if (ofArray) {
           const array = `${path('', parts.slice(0, -1), start)}/${escapeKey(parts.at(-1).name)}`;
-          if (keyOffsets && !keyOffsets.has(array)) keyOffsets.set(array, parts.at(-1).at);
+          noteKey(array, parts.at(-1).at);
           note(array, start);
           const count = (arrays.get(array) ?? 0) + 1;
           arrays.set(array, count);

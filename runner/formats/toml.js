@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
 import { tomlKeyOffsets } from './toml-positions.js';
 import { MAX_DEPTH, tooDeepProblem } from './depth-limit.js';
+import { duplicateKeyMessage } from './duplicate-keys.js';
 
 const require = createRequire(import.meta.url);
 const toml = require('smol-toml');
@@ -45,13 +46,29 @@ function syntaxProblem(error, text) {
 }
 
 // "trying to redefine an already defined table or value" names neither: the key or table header
-// written where smol-toml stopped does.
+// written where smol-toml stopped does, and a scan of the keys finds where it was first.
 function redefined(message, text, { line, column }) {
   if (!/redefine an already defined/.test(message) || line === undefined) return null;
   const rest = text.split(/\r\n?|\n/, line)[line - 1]?.slice(column - 1) ?? '';
-  const key = /^\[*[ \t]*([^\s=\]#][^=\]#]*?)[ \t]*[=\]]/.exec(rest)?.[1];
-  return key ? `${key} is defined twice: a key or table is defined once` : null;
+  const written = /^(\[*[ \t]*)([^\s=\]#][^=\]#]*?)[ \t]*[=\]]/.exec(rest);
+  if (!written) return null;
+  const [, before, key] = written;
+  const again = new Map();
+  tomlKeyOffsets(text, new Map(), again);
+  const first = again.get(offsetOf(text, line, column) + before.length);
+  return first === undefined
+    ? `duplicate key ${key}: ${DEFINED_ONCE}`
+    : duplicateKeyMessage(key, lineLocator(text)(first), DEFINED_ONCE);
 }
+
+const DEFINED_ONCE = 'TOML defines a key or table once';
+
+const offsetOf = (text, line, column) => {
+  const breaks = /\r\n?|\n/g;
+  let start = 0;
+  for (let n = 1; n < line && breaks.exec(text); n++) start = breaks.lastIndex;
+  return start + column - 1;
+};
 
 // In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.
 function asJsonData(root) {

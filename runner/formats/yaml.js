@@ -6,6 +6,7 @@ import { lineLocator } from './json-positions.js';
 import { tooDeepProblem } from './depth-limit.js';
 import { applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
 import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
+import { duplicateKeyMessage } from './duplicate-keys.js';
 
 const require = createRequire(import.meta.url);
 const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
@@ -211,7 +212,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     // Quoted as JSON's message quotes it (a key may have spaces); a quoted key is shown as written.
     const written = source.slice(second.range[0], second.range[1]);
     const shown = /^["']/.test(written) ? written : JSON.stringify(written);
-    return problem(`the key ${shown} is there twice (first at line ${place(first.range[0]).line})`, second.range[0]);
+    return problem(duplicateKeyMessage(shown, place(first.range[0])), second.range[0]);
   }
   const key = collectionKey && keyThatIsACollection(doc);
   if (key)

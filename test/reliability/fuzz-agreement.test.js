@@ -172,7 +172,7 @@ function duplicateKeyProblems(tree, starts) {
     .sort((a, b) => a.offset - b.offset)
     .map(({ key, first, offset }) => ({
       validator: 'parse',
-      message: `the key ${JSON.stringify(key)} is there twice (first at line ${lineAndColumn(starts, first).line}): only the last value is read`,
+      message: `duplicate key ${JSON.stringify(key)} (first at ${Object.values(lineAndColumn(starts, first)).join(':')}): an object's keys must be unique (readers disagree on which value counts)`,
       ...lineAndColumn(starts, offset),
       kind: 'parse',
     }));
