@@ -248,7 +248,7 @@ test('the second run that compiles a schema stores its code; a warm run then com
     // An unknown keyword and format: warned about when compiled, and again when loaded from the cache.
     'schemas/doc.schema.json': JSON.stringify({
       type: 'object',
-      tsType: 'Doc',
+      uiWidget: 'Doc',
       properties: {
         title: { type: 'string', format: 'slug' },
         tags: { $ref: './common.json#/definitions/tags' },

@@ -477,7 +477,7 @@ test('a schema with an unknown keyword: a warning by default, silent with --no-s
   assert.equal(lenient.code, 0, lenient.stderr);
   assert.equal(
     oneLine(lenient.stderr),
-    'warning: schema schema.json: unknown keyword "frobnicate" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)',
+    'warning: schema schema.json: unknown keyword "frobnicate" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)',
   );
   assert.equal(filesLine(lenient.stdout), 'Files: 1 passed, 1 total');
 

@@ -115,10 +115,10 @@ const CASES = [
   ],
   [
     'unknown keyword and format (warned)',
-    { 'schema.json': { tsType: 'X', properties: { s: { type: 'string', format: 'slug' } } } },
+    { 'schema.json': { uiWidget: 'X', properties: { s: { type: 'string', format: 'slug' } } } },
     [{ s: 'a' }, { s: 1 }],
   ],
-  ['declared keyword', { 'schema.json': { tsType: 'X', required: ['a'] } }, [{ a: 1 }, {}], { keywords: ['tsType'] }],
+  ['declared keyword', { 'schema.json': { uiWidget: 'X', required: ['a'] } }, [{ a: 1 }, {}], { keywords: ['uiWidget'] }],
   [
     'a local $ref and a preloaded ref',
     {

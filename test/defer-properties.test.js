@@ -50,7 +50,7 @@ test('not deferred: a part a $ref points into, a part with its own $id, a part t
     pointedInto: { properties: { p: big() }, definitions: { d: { $ref: '#/properties/p/properties/a' } } },
     ownId: { properties: { p: big({ $id: 'https://example.com/p.json' }) } },
     nestedId: { properties: { p: big({ items: { $id: 'https://example.com/q.json' } }) } },
-    unknownKeyword: { properties: { p: big({ tsType: 'P' }) } },
+    unknownKeyword: { properties: { p: big({ uiWidget: 'P' }) } },
     unknownFormat: { properties: { p: big({ format: 'no-such-format' }) } },
     badPattern: { properties: { p: big({ pattern: '\\p{Nope}' }) } },
     badPatternKey: { properties: { p: big({ patternProperties: { '^(': {} } }) } },

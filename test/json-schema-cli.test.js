@@ -294,7 +294,7 @@ test('draft-03: --cache gives the same results and warnings warm as cold, in-pro
       assert.equal(run.code, 1, run.stderr);
       assert.equal(
         run.stderr,
-        'filecheck: warning: schema schemas/root7.json: unknown keyword "anyOf" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n',
+        'filecheck: warning: schema schemas/root7.json: unknown keyword "anyOf" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n',
       );
     }
     const [coldReport, warmReport] = [cold, warm].map((run) => parseJsonReport(run.stdout));

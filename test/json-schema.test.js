@@ -123,7 +123,7 @@ test('no $schema: draft-07 (array-form items is a tuple; prefixItems is unknown)
     'schema.json': { type: 'array', items: [{ type: 'string' }], prefixItems: [{ type: 'number' }] },
   });
   assert.deepEqual(warnings, [
-    `schema schema.json: unknown keyword "prefixItems" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    `schema schema.json: unknown keyword "prefixItems" is ignored (list it in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
   assert.deepEqual(validate(['a', 1]), []);
   assert.deepEqual(validate([1]), [problem('/0', 'must be string')]);
@@ -472,7 +472,7 @@ test("a keyword newer than its file's draft is ignored there, with the unknown-k
     problem('/new/0', 'must be string'),
   ]);
   assert.deepEqual(warnings, [
-    `schema schema.json: unknown keywords "dependentRequired", "prefixItems", "unevaluatedProperties" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    `schema schema.json: unknown keywords "dependentRequired", "prefixItems", "unevaluatedProperties" are ignored (list them in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
   // Strict, an unknown keyword is an error, in a file compiled in its own dialect or rewritten.
   await assert.rejects(
@@ -713,7 +713,7 @@ test('draft-03: a keyword it did not have (anyOf, multipleOf) is unknown: warned
     'schema.json': { $schema: D03, properties: { n: { anyOf: [{ type: 'string' }], multipleOf: 2 } } },
   });
   assert.deepEqual(warnings, [
-    'schema schema.json: unknown keywords "anyOf", "multipleOf" are ignored (list them in the rule\'s ajv.keywords, or use --no-strict to silence this)',
+    'schema schema.json: unknown keywords "anyOf", "multipleOf" are ignored (list them in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)',
   ]);
   assert.deepEqual(validate({ n: 3 }), []);
   await assert.rejects(compile(t, { 'schema.json': { $schema: D03, anyOf: [{}] } }, { ajv: { strict: true } }), {
@@ -1086,9 +1086,9 @@ test('a pattern that is no regular expression at all is a UsageError naming wher
 
 // ── non-standard keywords and strictness ───────────────────────────────────────────────────────
 
-const TS_TYPE = {
+const UI_WIDGET = {
   type: 'object',
-  properties: { a: { type: 'string', tsType: 'Foo' }, b: { type: 'object', tsType: 'Bar' } },
+  properties: { a: { type: 'string', uiWidget: 'Foo' }, b: { type: 'object', uiWidget: 'Bar' } },
 };
 
 test('$anchor (2019-09, 2020-12) is a keyword of the dialect, not an unknown one, and a $ref finds it', async (t) => {
@@ -1112,14 +1112,14 @@ test('$anchor (2019-09, 2020-12) is a keyword of the dialect, not an unknown one
 test('errorMessage without the ajv-errors plugin: the warning names the plugin', async (t) => {
   const { warnings } = await compile(t, { 'schema.json': { type: 'string', errorMessage: 'a name, please' } });
   assert.deepEqual(warnings, [
-    'schema schema.json: unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)',
+    "schema schema.json: unknown keyword \"errorMessage\" is ignored: it is the ajv-errors plugin's (add it to the rule's or the config's ajv.plugins to show its messages)",
   ]);
 });
 
 test('a non-standard keyword warns once by default (naming it), and is ignored', async (t) => {
-  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE });
+  const { validate, warnings } = await compile(t, { 'schema.json': UI_WIDGET });
   assert.deepEqual(warnings, [
-    `schema schema.json: unknown keyword "tsType" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    `schema schema.json: unknown keyword "uiWidget" is ignored (list it in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
   assert.deepEqual(validate({ a: 'x', b: {} }), []);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
@@ -1130,11 +1130,11 @@ test('several unknown keywords are one warning naming them all, in the order met
     'schema.json': {
       type: 'object',
       cli: 'nx',
-      properties: { a: { type: 'string', alias: 'x', hidden: true }, b: { tsType: 'B', alias: 'y' } },
+      properties: { a: { type: 'string', alias: 'x', hidden: true }, b: { uiWidget: 'B', alias: 'y' } },
     },
   });
   assert.deepEqual(warnings, [
-    `schema schema.json: unknown keywords "cli", "alias", "hidden", "tsType" are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    `schema schema.json: unknown keywords "cli", "alias", "hidden", "uiWidget" are ignored (list them in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
@@ -1146,7 +1146,7 @@ test('hundreds of unknown keywords are one short warning: the first ten named, a
   const { warnings } = await compile(t, { 'schema.json': { type: 'object', properties } });
   const ten = Array.from({ length: 10 }, (_, i) => `"k${i}"`).join(', ');
   assert.deepEqual(warnings, [
-    `schema schema.json: unknown keywords ${ten} and 290 more are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    `schema schema.json: unknown keywords ${ten} and 290 more are ignored (list them in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
 });
 
@@ -1209,18 +1209,39 @@ test("OpenAPI's annotations of a schema object (example, discriminator, xml, ext
   assert.deepEqual(validate({ pet: { kind: 'cat' } }), []);
 });
 
+test("code generators' annotations (json-schema-to-typescript's tsType, jsonschema2pojo's javaType…) and later drafts' annotations in a draft-04 schema are no warning", async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-04/schema#',
+      type: 'object',
+      defaultProperties: [],
+      properties: {
+        bin: { type: 'string', tsType: 'string | Record<string, string>', examples: ['./cli.js'] },
+        kind: { enum: ['a', 'b'], tsEnumNames: ['A', 'B'], deprecated: true, $comment: 'old' },
+        when: { type: 'string', javaType: 'java.time.Instant', customDateTimePattern: 'yyyy', readOnly: true },
+        logo: { type: 'string', contentMediaType: 'image/png', contentEncoding: 'base64', writeOnly: true },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate({ bin: 1, kind: 'c' }), [
+    problem('/bin', 'must be string'),
+    problem('/kind', 'must be one of "a", "b"'),
+  ]);
+});
+
 test("a keyword of the ajv-keywords plugin (typeof, instanceof…) is named as the plugin's, apart from the other unknown keywords", async (t) => {
   const { warnings } = await compile(t, {
     'schema.json': {
       properties: {
-        plugin: { instanceof: 'Function', tsType: 'Plugin' },
+        plugin: { instanceof: 'Function', uiWidget: 'Plugin' },
         rule: { oneOf: [{ typeof: 'function' }, { type: 'array' }] },
       },
     },
   });
   assert.deepEqual(warnings, [
-    'schema schema.json: unknown keywords "instanceof", "typeof" are ignored: they are the ajv-keywords plugin\'s (add it to the rule\'s ajv.plugins)',
-    `schema schema.json: unknown keyword "tsType" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+    'schema schema.json: unknown keywords "instanceof", "typeof" are ignored: they are the ajv-keywords plugin\'s (add it to the rule\'s or the config\'s ajv.plugins)',
+    `schema schema.json: unknown keyword "uiWidget" is ignored (list it in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
   ]);
 });
 
@@ -1249,21 +1270,21 @@ test("OpenAPI 3.0's nullable is a keyword JSON Schema does not know: ignored wit
 });
 
 test('ajv.keywords declares a non-standard keyword: no warning', async (t) => {
-  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { keywords: ['tsType'] } });
+  const { validate, warnings } = await compile(t, { 'schema.json': UI_WIDGET }, { ajv: { keywords: ['uiWidget'] } });
   assert.deepEqual(warnings, []);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
 test('strict: false silences the warning', async (t) => {
-  const { validate, warnings } = await compile(t, { 'schema.json': TS_TYPE }, { ajv: { strict: false } });
+  const { validate, warnings } = await compile(t, { 'schema.json': UI_WIDGET }, { ajv: { strict: false } });
   assert.deepEqual(warnings, []);
   assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
 });
 
 test('strict: true makes a non-standard keyword a UsageError', async (t) => {
-  await assert.rejects(compile(t, { 'schema.json': TS_TYPE }, { ajv: { strict: true } }), {
+  await assert.rejects(compile(t, { 'schema.json': UI_WIDGET }, { ajv: { strict: true } }), {
     name: 'UsageError',
-    message: 'schema schema.json is invalid: strict mode: unknown keyword: "tsType"',
+    message: 'schema schema.json is invalid: strict mode: unknown keyword: "uiWidget"',
   });
 });
 
@@ -1817,7 +1838,8 @@ test('a schema loader compiles each schema once, synchronously, and keeps the fa
   );
   const a = loader.validator(path.join(dir, 'a.json'), []);
   assert.equal(loader.validator(path.join(dir, 'a.json'), []), a, 'compiled once');
-  assert.deepEqual(a.validate({}), [problem('', 'must have required property "a"')]);
+  // A problem names its schema, as messages name the file: by its display path.
+  assert.deepEqual(a.validate({}), [{ ...problem('', 'must have required property "a"'), schema: 'a.json' }]);
   const broken = () => loader.validator(path.join(dir, 'broken.json'), []);
   assert.throws(
     broken,
@@ -1835,8 +1857,8 @@ test('a schema loader validates against the meta-schema of each dialect, built i
     assert.equal(loader.metaValidator(dialect), meta);
     assert.deepEqual(meta.validate({ type: 'object', properties: { a: { type: 'string' } } }), [], dialect);
     assert.deepEqual(
-      meta.validate({ minLength: -1 }).map((p) => [p.pointer, p.message]),
-      [['/minLength', 'must be >= 0']],
+      meta.validate({ minLength: -1 }).map((p) => [p.pointer, p.message, p.schema]),
+      [['/minLength', 'must be >= 0', `${dialect} meta-schema`]],
       dialect,
     );
   }

@@ -562,6 +562,40 @@ test('a catalog (--catalog, "catalog") gives files whose rules name no schema th
   }
 });
 
+test("the config's top-level ajv is every rule's, a rule's own keys first, and that of the schemas a catalog chooses in a run without rules", async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({ schemas: [{ name: 'Typed', url: './typed.json', fileMatch: ['*.typed.json'] }] }),
+    'typed.json': json({ type: 'object', 'ui:widget': 'x', required: ['a'] }),
+    'a.typed.json': json({ a: 1 }),
+  });
+  const warning =
+    'filecheck: warning: schema typed.json: unknown keyword "ui:widget" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n';
+  const bare = await runCli(['--catalog', 'catalog.json'], { cwd: dir });
+  assert.equal(bare.code, 0, bare.stderr);
+  assert.equal(bare.stderr, warning);
+
+  const quiet = { catalog: 'catalog.json', ajv: { keywords: ['ui:widget'] } };
+  for (const rules of [[], [{ files: ['*.typed.json'] }], [{ files: ['*.typed.json'], ajv: { allErrors: true } }]]) {
+    writeTree(dir, { '.filecheckrc.json': json({ ...quiet, rules }) });
+    const run = await runCli([], { cwd: dir });
+    assert.equal(run.code, 0, `${JSON.stringify(rules)}: ${run.stderr}`);
+    assert.equal(run.stderr, '', JSON.stringify(rules));
+  }
+  // A rule's own key replaces the top level's.
+  writeTree(dir, {
+    '.filecheckrc.json': json({ ...quiet, rules: [{ files: ['*.typed.json'], ajv: { keywords: [] } }] }),
+  });
+  assert.equal((await runCli([], { cwd: dir })).stderr, warning);
+  // strict: true at the top level makes the catalog's schema one that cannot be used.
+  writeTree(dir, { '.filecheckrc.json': json({ catalog: 'catalog.json', ajv: { strict: true }, rules: [] }) });
+  const strict = await check(dir);
+  assert.equal(strict.code, 1, strict.stderr);
+  assert.match(
+    messages(strict.byPath['a.typed.json'])[0],
+    /^error: catalog entry "Typed": schema typed.json is invalid: strict mode: unknown keyword: "ui:widget"/,
+  );
+});
+
 test('a $schema that is the $id of two different --ref files fails that file naming both; identical copies are one', async (t) => {
   const dir = makeTree(t, {
     'v1/titled.json': json({ ...TITLED, $id: 'https://example.com/titled.json' }),
@@ -839,7 +873,7 @@ test("in-process and on a pool, files choosing their schemas get the same report
   const dir = makeTree(t, {
     ...CATALOG_TREE,
     ...manyFiles(),
-    'schemas/numbered.json': json({ ...NUMBERED, tsType: 'Numbered' }),
+    'schemas/numbered.json': json({ ...NUMBERED, uiWidget: 'Numbered' }),
   });
   const args = ['data', '--schema-from-document', '--catalog', 'schemas/catalog.json'];
   const inline = await check(dir, [...args, '--workers', '0']);
@@ -855,7 +889,7 @@ test("in-process and on a pool, files choosing their schemas get the same report
     lines(
       [
         'filecheck: warning: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/absent.json): the files it matches are not validated against it\n',
-        'filecheck: warning: schema schemas/numbered.json: unknown keyword "tsType" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n',
+        'filecheck: warning: schema schemas/numbered.json: unknown keyword "uiWidget" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n',
       ].join(''),
     ),
   );
@@ -943,11 +977,11 @@ test('--cache: a file that chose its schema is checked again when that schema, t
 
 test('--cache: a warm run repeats the warnings of the schemas files chose, as the cold run said them', async (t) => {
   const dir = makeTree(t, {
-    'schemas/typed.json': json({ type: 'object', tsType: 'Typed' }),
+    'schemas/typed.json': json({ type: 'object', uiWidget: 'Typed' }),
     'docs/d.json': json({ $schema: '../schemas/typed.json' }),
   });
   const warning =
-    'filecheck: warning: schema schemas/typed.json: unknown keyword "tsType" is ignored (list it in the rule\'s ajv.keywords, or use --no-strict to silence this)\n';
+    'filecheck: warning: schema schemas/typed.json: unknown keyword "uiWidget" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n';
   const cold = await check(dir, ['docs', '--schema-from-document', '--cache']);
   assert.equal(cold.stderr, warning);
   const warm = await check(dir, ['docs', '--schema-from-document', '--cache']);

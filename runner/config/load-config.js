@@ -75,14 +75,17 @@ export function loadConfig(options, { cwd, env }) {
   // that some entry's fileMatch names (discover.js), as v8r does.
   const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
-  const cliRule = cliChecks(options, cwd, !configPath || byCatalog, selecting, store);
+  // The config's top-level ajv settings are every rule's, a rule's own keys first: the command line's
+  // rule too, whose schemas a catalog or the documents choose in a run without rules of the config.
+  const context = { options, selecting, store, ajv: file.ajv ?? {} };
+  const cliRule = cliChecks(cwd, !configPath || byCatalog, context);
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(
       `no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`,
     );
   }
 
-  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, options, selecting, store));
+  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, context));
   // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
   checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], displayFrom(cwd));
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
@@ -164,8 +167,8 @@ function readConfigFile(configPath) {
   return data;
 }
 
-function resolveRule(rule, index, base, options, selecting, store) {
-  const ajv = { ...rule.ajv };
+function resolveRule(rule, index, base, { options, selecting, store, ajv: defaults }) {
+  const ajv = { ...defaults, ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
   if (rule.schema && rule.schemaFromDocument) {
@@ -236,7 +239,8 @@ function givenRefs(options, cwd) {
 
 // The checks given on the command line form one more rule, applied to every file the patterns match.
 // Without a config file it exists even with no checks: every file must at least parse.
-function cliChecks(options, cwd, withoutConfig, selecting, store) {
+function cliChecks(cwd, withoutConfig, context) {
+  const { options } = context;
   if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
   return resolveRule(
     {
@@ -250,9 +254,7 @@ function cliChecks(options, cwd, withoutConfig, selecting, store) {
     },
     -1,
     cwd,
-    options,
-    selecting,
-    store,
+    context,
   );
 }
 

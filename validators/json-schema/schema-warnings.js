@@ -2,10 +2,10 @@
 // its unknown formats, whatever their number (real schemas carry a dozen), and none for keywords
 // known never to change what is valid.
 
-// Annotations: for editors, those VS Code's JSON language service reads (so do SchemaStore's and
-// many tools' schemas); OpenAPI's of a schema object (its 3.1 base vocabulary, AsyncAPI's schemas
-// too); and an `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
+// Annotations, which never change what is valid, by whom they are read:
 const ANNOTATIONS = new Set([
+  // editors: those VS Code's JSON language service reads (vscode-json-languageservice's
+  // JSONSchema type); SchemaStore's and many tools' schemas carry them
   'allowComments',
   'allowTrailingCommas',
   'completionDetail',
@@ -19,11 +19,38 @@ const ANNOTATIONS = new Set([
   'markdownEnumDescriptions',
   'patternErrorMessage',
   'suggestSortText',
+  // OpenAPI's of a schema object (its 3.1 base vocabulary; AsyncAPI's schemas too)
   'discriminator',
   'example',
   'externalDocs',
   'xml',
+  // code generators: json-schema-to-typescript's (SchemaStore's package.json has tsType),
+  // typescript-json-schema's output, and jsonschema2pojo's (its "reference" page)
+  'tsType',
+  'tsEnumNames',
+  'defaultProperties',
+  'javaType',
+  'existingJavaType',
+  'javaName',
+  'javaEnumNames',
+  'javaEnums',
+  'javaInterfaces',
+  'javaJsonView',
+  'excludedFromEqualsAndHashCode',
+  'customDatePattern',
+  'customTimePattern',
+  'customDateTimePattern',
+  'customTimezone',
+  // annotations of later drafts, met in draft-04 and draft-06 schemas, whose ajv does not know them
+  'examples',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'contentMediaType',
+  'contentEncoding',
+  '$comment',
 ]);
+// An `x-` keyword is an extension by convention (OpenAPI, Angular, Nx).
 /** Whether ajv's warning about this unknown keyword is left out of the notes. */
 export const isAnnotation = (keyword) => ANNOTATIONS.has(keyword) || keyword.startsWith('x-');
 
@@ -82,7 +109,7 @@ export function schemaNotes(warnings) {
   const notes = [];
   if (keywords.has('errorMessage')) {
     notes.push(
-      'unknown keyword "errorMessage" is ignored: it is the ajv-errors plugin\'s (add it to the rule\'s ajv.plugins to show its messages)',
+      "unknown keyword \"errorMessage\" is ignored: it is the ajv-errors plugin's (add it to the rule's or the config's ajv.plugins to show its messages)",
     );
   }
   if (keywords.has('nullable')) {
@@ -93,20 +120,20 @@ export function schemaNotes(warnings) {
   const plugin = [...keywords].filter((keyword) => AJV_KEYWORDS.has(keyword));
   if (plugin.length === 1)
     notes.push(
-      `unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's ajv.plugins)`,
+      `unknown keyword "${plugin[0]}" is ignored: it is the ajv-keywords plugin's (add it to the rule's or the config's ajv.plugins)`,
     );
   if (plugin.length > 1)
     notes.push(
-      `unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's ajv.plugins)`,
+      `unknown keywords ${quoted(plugin)} are ignored: they are the ajv-keywords plugin's (add it to the rule's or the config's ajv.plugins)`,
     );
   const rest = [...keywords].filter((keyword) => !OWN_NOTE.has(keyword) && !AJV_KEYWORDS.has(keyword));
   if (rest.length === 1)
     notes.push(
-      `unknown keyword "${rest[0]}" is ignored (list it in the rule's ajv.keywords, or use --no-strict to silence this)`,
+      `unknown keyword "${rest[0]}" is ignored (list it in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
     );
   if (rest.length > 1)
     notes.push(
-      `unknown keywords ${quoted(rest)} are ignored (list them in the rule's ajv.keywords, or use --no-strict to silence this)`,
+      `unknown keywords ${quoted(rest)} are ignored (list them in the rule's or the config's ajv.keywords, or use --no-strict to silence this)`,
     );
   const [[format, at] = []] = formats;
   if (formats.size === 1) notes.push(`unknown format "${format}" is not checked (at ${at})`);
