@@ -76,6 +76,7 @@ export function createSarifReporter({ write, end, cwd, root }) {
                 { physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } },
               ],
               partialFingerprints: { 'filecheck/v1': prints[i] },
+              ...(p.schema && { properties: { schema: p.schema } }),
             }),
         );
       });

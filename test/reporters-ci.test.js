@@ -74,10 +74,10 @@ test('junit: counts on <testsuites> and <testsuite>, one testcase per file, fail
   assert.equal(child(testcases[0], 'skipped').attributes.message, 'matches no rule');
   const failure = child(testcases[1], 'failure');
   assert.deepEqual(failure.attributes, {
-    message: '2:8 "n" must be a number, found string (require at /n)',
+    message: '2:8 "n" must be a number, found string (require, at /n)',
     type: 'require',
   });
-  assert.equal(failure.text, '2:8 "n" must be a number, found string (require at /n)');
+  assert.equal(failure.text, '2:8 "n" must be a number, found string (require, at /n)');
   const error = child(testcases[2], 'error');
   assert.deepEqual(error.attributes, { message: 'threw: kaboom (boom)', type: 'boom' });
   assert.equal(child(testcases[3], 'failure').text, '1:7 invalid JSON: Unexpected end of input (parse)');
@@ -94,7 +94,7 @@ test('junit: every problem of a file is a line of its failure; the message names
   assert.deepEqual(failure.text.split('\n'), [
     '1:1 missing required key "x" (require)',
     '1:1 missing required key "y" (require)',
-    '2:8 "n" must be a number, found string (require at /n)',
+    '2:8 "n" must be a number, found string (require, at /n)',
   ]);
 });
 
@@ -350,7 +350,32 @@ test('github: the job summary says where each first problem is: its line:col and
     .readFileSync(summaryFile, 'utf8')
     .split('\n')
     .filter((line) => line.startsWith('| options'));
-  assert.deepEqual(rows, ['| options.json | 1 | 3:15 must be integer (json-schema at /compilerOptions/target) |']);
+  assert.deepEqual(rows, [
+    '| options.json | 1 | 3:15 must be integer (json-schema: s.json, at /compilerOptions/target) |',
+  ]);
+});
+
+test('json-schema problems name their schema: the annotation title, the job summary, junit and the json report', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/port.json': JSON.stringify({ properties: { port: { type: 'integer' } } }),
+    'a.json': '{\n  "port": "80"\n}\n',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  const { code, stdout, stderr } = await runCli(
+    ['a.json', '-s', 'schemas/port.json', '-r', 'github', '-r', 'junit:r.xml', '-r', 'json:r.json'],
+    { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } },
+  );
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(commands(stdout), [
+    '::error file=a.json,line=2,col=11,title=filecheck (json-schema%3A schemas/port.json)::must be integer',
+  ]);
+  assert.match(fs.readFileSync(summaryFile, 'utf8'), /must be integer \(json-schema: schemas\/port\.json, at \/port\)/);
+  assert.equal(
+    child(readJunit(dir, 'r.xml').testcases[0], 'failure').text,
+    '2:11 must be integer (json-schema: schemas/port.json, at /port)',
+  );
+  const [problem] = parseJsonReport(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].problems;
+  assert.equal(problem.schema, 'schemas/port.json');
 });
 
 test('github: the job summary lists 50 failing files, then counts the rest', async (t) => {

@@ -301,16 +301,23 @@ test("if/then/else and propertyNames: the errors that say what is wrong, without
   );
   const validator = await createJsonSchemaValidator(
     { schema: path.join(dir, 's.json'), refs: [], ajv: {}, base: dir },
-    { warn: () => {}, display: (file) => file },
+    { warn: () => {}, display: (file) => path.basename(file) },
   );
   assert.deepEqual(validator.validate({ a: 1, Bad: 2 }), [
-    { validator: 'json-schema', message: 'must have required property "b"', pointer: '', kind: 'invalid' },
+    {
+      validator: 'json-schema',
+      message: 'must have required property "b"',
+      pointer: '',
+      kind: 'invalid',
+      schema: 's.json',
+    },
     {
       validator: 'json-schema',
       message: 'property name "Bad" must match pattern "^[a-z]+$"',
       pointer: '/Bad',
       kind: 'invalid',
       atKey: true,
+      schema: 's.json',
     },
   ]);
 });

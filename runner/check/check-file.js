@@ -12,7 +12,9 @@ import { sha256 } from '../shared/sha256.js';
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
- *   atKey?: boolean, near?: boolean, notBestMatch?: boolean }} Problem
+ *   schema?: string, atKey?: boolean, near?: boolean, notBestMatch?: boolean }} Problem
+ *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
+ *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
  *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
@@ -197,7 +199,7 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, kind, atKey, notBestMatch } = problem ?? {};
+  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used);
@@ -207,7 +209,15 @@ function normalize(problem, validator) {
     validator,
     message: String(message),
     kind: kind === 'error' ? kind : 'invalid',
-    ...definedOnly({ pointer, line, column, atKey, notBestMatch, unusableSchema }),
+    ...definedOnly({
+      pointer,
+      line,
+      column,
+      schema: typeof schema === 'string' ? schema : undefined,
+      atKey,
+      notBestMatch,
+      unusableSchema,
+    }),
   };
 }
 

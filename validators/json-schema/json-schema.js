@@ -190,6 +190,12 @@ export async function createSchemaLoader(
         return run(doc);
       }
     };
+    // Every problem says which schema found it, for the reporters (a catalog's choice is renamed
+    // after its entry: chosen-schemas.js).
+    const named = (problems) => {
+      for (const problem of problems) problem.schema = shown;
+      return problems;
+    };
     return {
       name: 'json-schema',
       ...(cache && { key: cache.keyOf(rule) }),
@@ -202,7 +208,7 @@ export async function createSchemaLoader(
           if (source.applied?.includes(identity)) return [];
           (source.applied ??= []).push(identity);
         }
-        return run(doc);
+        return named(run(doc));
       },
     };
   };
