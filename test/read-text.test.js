@@ -189,6 +189,13 @@ test('files around the size of one read (64 KiB) are read whole, a character acr
   }
 });
 
+test('the buffer reused between files: each file is its own text only, before and after it grows', (t) => {
+  // 100,000 bytes grow it to 128 KiB; then a shorter file, one of exactly 128 KiB, one over 4 MiB
+  // (a buffer of its own) and a short one again.
+  for (const text of ['x'.repeat(100_000), '[1]', 'y'.repeat(131_072), 'z'.repeat(4 * 1024 * 1024 + 3), '{}', ''])
+    assert.deepEqual(readText(file(t, text)), { text }, `${text.length} bytes`);
+});
+
 test('a name that is not UTF-8 cannot be opened, and says why', (t) => {
   assert.deepEqual(readText(path.join(tempDir(t), 'caf\uFFFD.json')), {
     error: 'cannot be opened: its name is not valid UTF-8',

@@ -5,13 +5,16 @@ import { isUtf8, constants } from 'node:buffer';
 // O_NONBLOCK: opening a named pipe that nobody writes to must not block the run.
 const FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
 // The longest string V8 can make. UTF-8 never takes fewer bytes than UTF-16 code units, so any
-// file up to this many bytes fits; a larger one is refused before more than a first chunk is read.
+// file up to this many bytes fits; a larger one is refused before more than a first read (64 KiB, or the largest file read so far up to 4 MiB) is done.
 const MAX_BYTES = constants.MAX_STRING_LENGTH;
 const MIB = 1024 * 1024;
 
-// Most files fit in one read into this buffer, reused file after file: with no size to ask first
-// and nothing to allocate, that is as fast as Node's one-call readFileSync.
-const CHUNK = Buffer.allocUnsafeSlow(64 * 1024);
+// Files are read into this buffer, reused file after file and grown to fit the largest one read so
+// far, up to REUSED_MAX: with no size to ask first (most files fit in the first read), nothing to
+// allocate and nothing to copy, that is as fast as Node's one-call readFileSync, and the text is the
+// only garbage a file leaves. A file larger than REUSED_MAX is read into a buffer of its own.
+let reused = Buffer.allocUnsafeSlow(64 * 1024);
+const REUSED_MAX = 4 * MIB;
 
 /**
  * A file that discovery saw as something else than a regular file (`special`: a link, a pipe…) is
@@ -33,8 +36,8 @@ export function readText(file, special = false, fault = undefined) {
     }
     fault?.();
     fd = fs.openSync(file, FLAGS);
-    const first = fs.readSync(fd, CHUNK, 0, CHUNK.length, null);
-    if (first < CHUNK.length) return decode(CHUNK.subarray(0, first));
+    const first = fs.readSync(fd, reused, 0, reused.length, null);
+    if (first < reused.length) return decode(reused.subarray(0, first));
     const stats = fs.fstatSync(fd);
     const notReadable = whyNotReadable(stats);
     if (notReadable) return { error: notReadable };
@@ -53,11 +56,15 @@ function whyNotReadable(stats) {
   return null;
 }
 
-// The first CHUNK is read already. Up to the size fstat gave: a file that grows meanwhile is read as
-// it was, one that shrank as it is.
+// The first bytes are read already, into `reused`. Up to the size fstat gave: a file that grows
+// meanwhile is read as it was, one that shrank as it is.
 function readRest(fd, size, first) {
-  const buffer = Buffer.allocUnsafe(size);
-  CHUNK.copy(buffer, 0, 0, first);
+  let buffer = reused;
+  if (size > reused.length) {
+    buffer = Buffer.allocUnsafeSlow(size <= REUSED_MAX ? Math.min(REUSED_MAX, 2 ** Math.ceil(Math.log2(size))) : size);
+    reused.copy(buffer, 0, 0, first);
+    if (buffer.length <= REUSED_MAX) reused = buffer;
+  }
   let length = first;
   while (length < size) {
     const read = fs.readSync(fd, buffer, length, size - length, null);
