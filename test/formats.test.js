@@ -29,11 +29,12 @@ const config = (...rules) => JSON.stringify({ rules });
 const schemaRule = (files, more = {}) => ({ files, schema: 'schema.json', ...more });
 const echoRule = (files, more = {}) => ({ files, validators: ['./echo.js'], ...more });
 
-const invalid = (message, pointer, line, column) => ({
+const invalid = (message, pointer, line, column, schema = 'schema.json') => ({
   validator: 'json-schema',
   message,
   kind: 'invalid',
   pointer,
+  schema, // the schema that found it (Problem.schema)
   line,
   column,
 });
@@ -162,7 +163,8 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
   assert.deepEqual(byPath['posts/none.md'].problems, [
     {
       validator: 'front-matter',
-      message: 'the file has no front matter, which its rules require (a first line "---" opens it)',
+      message:
+        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON)',
       line: 1,
       column: 1,
       kind: 'invalid',
@@ -186,6 +188,96 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
   assert.equal(byPath['notes/none.md'].status, 'pass', 'front matter is optional by default');
   assert.equal(byPath['notes/rule.md'].status, 'pass', 'an unclosed first "---" is no front matter');
   assert.equal(byPath['notes/good.mdx'].status, 'pass');
+});
+
+test('Markdown front matter in TOML (+++) and JSON ({), as Hugo writes it: read, its problems at the lines of the file', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': ECHO,
+    'toml.md': '+++\nname = "a"\nport = "x"\n+++\n# Body\n\nport = "not front matter"\n',
+    'toml-crlf.md': '+++\r\nname = "a"\r\nport = 1\r\nday = 2024-02-30\r\n+++\r\n',
+    'json.md': '{\n  "name": "a",\n  "port": "x",\n  "note": "a } and a \\" do not close it"\n}\n# Body {\n',
+    'json-nested.md': '{\n"name": "a",\n"port": {\n"x": 1\n}\n}\nbody\n',
+    'json-bad.md': '{\n  "name": "a",,\n}\n',
+    'json-twice.md': '{\n  "name": "a",\n  "name": "b"\n}\n',
+    'toml-unclosed.md': '+++\nname = "a"\n',
+    'json-unclosed.md': '{\n  "name": "a"\n',
+    'toml-empty.md': '+++\n+++\n',
+    'values/toml.md': '+++\ntitle = "T"\nweight = 2\ndate = 2024-01-02\ntags = ["a"]\n+++\n',
+    'values/json.md': '{\n  "title": "T",\n  "weight": 2\n}\n\nBody.\n',
+  });
+  const pages = ['toml.md', 'toml-crlf.md', 'json.md', 'json-nested.md', 'json-bad.md', 'json-twice.md'];
+  const more = ['toml-unclosed.md', 'json-unclosed.md', 'toml-empty.md'];
+  const { byPath } = await checkBothExecutors(dir, [...pages, ...more, '-s', 'schema.json']);
+  assert.deepEqual(byPath['toml.md'].problems, [invalid('must be integer', '/port', 3, 8)]);
+  assert.deepEqual(byPath['toml-crlf.md'].problems, [
+    unparsable('invalid TOML front matter: the date 2024-02-30 does not exist', 4, 7),
+  ]);
+  assert.deepEqual(byPath['json.md'].problems, [invalid('must be integer', '/port', 3, 11)]);
+  assert.deepEqual(
+    byPath['json-nested.md'].problems,
+    [invalid('must be integer', '/port', 3, 9)],
+    'the "}" that closes the object ends it, not the first "}" line',
+  );
+  assert.deepEqual(byPath['json-bad.md'].problems, [
+    unparsable('invalid JSON front matter: Expected double-quoted property name', 2, 15),
+  ]);
+  assert.deepEqual(byPath['json-twice.md'].problems, [
+    unparsable(`duplicate key "name" (first at 2:3): ${UNIQUE}`, 3, 3),
+  ]);
+  assert.deepEqual(byPath['toml-unclosed.md'].problems, [
+    unparsable('invalid TOML front matter: no "+++" line closes the block its first line opens', 1, 1),
+  ]);
+  assert.deepEqual(byPath['json-unclosed.md'].problems, [
+    unparsable('invalid JSON front matter: no "}" closes the "{" of its first line', 1, 1),
+  ]);
+  assert.deepEqual(byPath['toml-empty.md'].problems, [
+    invalid('must have required property "name"', '', 1, 1),
+    invalid('must have required property "port"', '', 1, 1),
+  ]);
+
+  const values = await checkBothExecutors(dir, ['values/*.md', '--validator', './echo.js']);
+  assert.deepEqual(echoed(values, 'values/toml.md'), { title: 'T', weight: 2, date: '2024-01-02', tags: ['a'] });
+  assert.deepEqual(echoed(values, 'values/json.md'), { title: 'T', weight: 2 });
+
+  // -k and --schema check such pages; --front-matter required fails a page with none, as a rule's "frontMatter" does.
+  writeTree(dir, { 'none.md': '# No front matter\n' });
+  const keys = await runCli(['values/toml.md', 'values/json.md', 'none.md', '-k', 'title', '-k', 'weight:string'], {
+    cwd: dir,
+  });
+  assert.equal(keys.code, 1);
+  assert.equal((keys.stdout.match(/"weight" must be a string/g) ?? []).length, 2, keys.stdout);
+  const required = await runCli(
+    ['none.md', 'values/json.md', '--front-matter', 'required', '-r', 'json', '--verbose'],
+    {
+      cwd: dir,
+    },
+  );
+  assert.equal(required.code, 1, required.stderr);
+  assert.deepEqual(
+    JSON.parse(required.stdout).files.map((file) => [file.path, file.status, file.problems.map((p) => p.validator)]),
+    [
+      ['none.md', 'fail', ['front-matter']],
+      ['values/json.md', 'pass', []],
+    ],
+  );
+  const optional = await runCli(['none.md', '--front-matter', 'optional'], { cwd: dir });
+  assert.equal(optional.code, 0, optional.stdout);
+  const bad = await runCli(['none.md', '--front-matter', 'yes'], { cwd: dir });
+  assert.equal(bad.code, 2);
+  assert.equal(oneLine(bad.stderr), '--front-matter takes required or optional, not "yes"');
+
+  // --list-files --verbose says which pages have no front matter, and so are not checked.
+  const listed = await runCli(['none.md', 'values/toml.md', '-k', 'title', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(listed.stdout.trim().split('\n'), [
+    'none.md\tmarkdown\t(no front matter: passes, none of its checks run); required keys title (--require)',
+    'values/toml.md\tmarkdown\t(no schema); required keys title (--require)',
+  ]);
+  const requiredList = await runCli(['none.md', '--front-matter', 'required', '--list-files', '--verbose'], {
+    cwd: dir,
+  });
+  assert.equal(requiredList.stdout, 'none.md\tmarkdown\t(no front matter: fails, as its rules require it)\n');
 });
 
 test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
@@ -767,8 +859,8 @@ test('a schema may be YAML (.yaml, .yml), its $refs too; a broken one is a usage
   const { byPath } = await checkBothExecutors(dir, ['data', '-s', 'schemas/service.yaml'], 1, { noErrors: true });
   assert.equal(byPath['data/ok.json'].status, 'pass');
   assert.deepEqual(byPath['data/bad.yaml'].problems, [
-    invalid('must have required property "name"', '', 1, 1),
-    invalid('must be integer', '/port', 1, 7),
+    invalid('must have required property "name"', '', 1, 1, 'schemas/service.yaml'),
+    invalid('must be integer', '/port', 1, 7, 'schemas/service.yaml'),
   ]);
   const broken = await runCli(['data', '-s', 'schemas/broken.yaml'], { cwd: dir });
   assert.equal(broken.code, 2);
@@ -875,12 +967,23 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     'icons/my-icon-theme.json',
     'language-configuration.json',
     '.github/hooks/pre.json',
+    'cspell.json',
+    '.cspell.json',
+    '.vscode/cspell.json',
+    'cSpell.json',
+    'cspell.config.json',
+    'turbo.json',
+    'apps/web/turbo.json',
+    '.markdownlint.json',
+    'api-extractor.json',
+    'tslint.json',
   ];
   const json = [
     'data.json',
     'my-tsconfig.json',
     'tsconfig.json.bak/x.json',
-    '.vscode/cspell.json',
+    'biome.json',
+    'renovate.json',
     'strict/tsconfig.json',
   ];
   const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));

@@ -35,17 +35,18 @@ export function schemaDescriber(config, files) {
   }
 
   return (entry) => {
-    const parts = [];
+    const bare = withoutFrontMatter(entry);
+    const parts = bare ? [bare] : [];
     const checks = []; // the rules' other validators, after the schemas
     let documents; // read once, when a rule reads the documents' $schema
     for (const id of entry.rules) {
       const rule = rules.get(id);
       const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
-      if (rule.schema) parts.push(`${display(rule.schema)} (${why('--schema')})`);
+      if (rule.schema && !bare) parts.push(`${display(rule.schema)} (${why('--schema')})`);
       if (rule.require.length) checks.push(`required keys ${rule.require.join(', ')} (${why('--require')})`);
       for (const { module } of rule.validators)
         checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
-      if (!rule.selection) continue;
+      if (!rule.selection || bare) continue;
       if (rule.selection.document) documents ??= readDocuments(entry);
       if (rule.selection.document && documents.unknown) {
         parts.push(`(not known: ${documents.unknown})`);
@@ -59,6 +60,17 @@ export function schemaDescriber(config, files) {
     }
     return [...new Set(parts.length ? parts : ['(no schema)']), ...new Set(checks)].join('; ');
   };
+}
+
+// A Markdown page with no front matter (none of its forms opens the file) has nothing its checks
+// could read: said instead of its schemas.
+function withoutFrontMatter(entry) {
+  if (entry.parser !== 'markdown' || entry.refused) return null;
+  const read = readText(entry.path, entry.special);
+  if (read.error || parserNamed('markdown').parse(read.text, { ...entry, frontMatter: undefined }).length) return null;
+  return entry.frontMatter === 'required'
+    ? '(no front matter: fails, as its rules require it)'
+    : '(no front matter: passes, none of its checks run)';
 }
 
 function describeChoice({ why, schema, meta, problem, missing }, display) {

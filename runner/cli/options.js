@@ -47,6 +47,11 @@ export const OPTIONS = {
     describe:
       'Read a key written twice in a JSON, JSONC or JSON5 object as JSON.parse does (the last value), for every file, instead of failing the file',
   },
+  'front-matter': {
+    type: 'string',
+    describe:
+      'Markdown files: required fails a page without front matter (a first line ---, +++ or {), optional (the default) passes it unchecked; for every file (in a config, a rule\'s "frontMatter")',
+  },
   require: {
     alias: 'k',
     type: 'string',

@@ -10,7 +10,7 @@ import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
 import { findRepositoryRoot } from '../files/gitignore.js';
 import { resolveReporters } from '../../reporters/specs.js';
 import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
-import { PARSER_NAMES } from '../formats/index.js';
+import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
 import { parseBail, parseCache, parseChanged, parseFileTimeout, parseShard, parseWorkers } from './option-values.js';
@@ -23,6 +23,7 @@ const STRING_OPTIONS = [
   'config',
   'schema',
   'parser',
+  'frontMatter',
   'outputFile',
   'chaosMonkey',
   'chaosSeed',
@@ -75,6 +76,8 @@ export function loadConfig(options, { cwd, env }) {
   // that some entry's fileMatch names (discover.js), as v8r does.
   const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
+  if (options.frontMatter !== undefined && !FRONT_MATTER_SETTINGS.includes(options.frontMatter))
+    throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);
   // The config's top-level ajv settings are every rule's, a rule's own keys first: the command line's
   // rule too, whose schemas a catalog or the documents choose in a run without rules of the config.
   const context = { options, selecting, store, ajv: file.ajv ?? {} };
@@ -190,7 +193,7 @@ function resolveRule(rule, index, base, { options, selecting, store, ajv: defaul
       .map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
     parser: rule.parser ?? null,
-    frontMatter: rule.frontMatter ?? null,
+    frontMatter: options.frontMatter ?? rule.frontMatter ?? null, // --front-matter: every rule's, as --yaml-tags
     yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
     allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
     selection: rule.schema ? null : selecting(rule),

@@ -36,6 +36,9 @@ export const DIRECTORY_GLOB = `**/*.{${Object.values(FORMATS)
 /** The parsers a rule's "parser" or --parser may name. */
 export const PARSER_NAMES = Object.keys(FORMATS);
 
+/** What a rule's "frontMatter" or --front-matter may say of Markdown files (markdown.js). */
+export const FRONT_MATTER_SETTINGS = ['required', 'optional'];
+
 /**
  * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
  *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in

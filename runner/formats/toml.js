@@ -16,22 +16,29 @@ const toml = require('smol-toml');
 const OPTIONS = { maxDepth: MAX_DEPTH - 1, integersAsBigInt: 'asNeeded', unsafeKeyBehaviour: 'keep' };
 
 /** @type {import('./index.js').Parser['parse']} */
-export function parse(text) {
+export const parse = (text) => parseToml(text);
+
+/**
+ * @param {string} text
+ * @param {string} [format] as messages name it (front matter, markdown.js)
+ * @returns {import('./index.js').ParsedDocument[]}
+ */
+export function parseToml(text, format = 'TOML') {
   let value;
   try {
     value = toml.parse(text, OPTIONS);
   } catch (error) {
     if (error instanceof RangeError) throw error; // the stack: too deep (check-file.js)
-    return [{ problems: [syntaxProblem(error, text)] }];
+    return [{ problems: [syntaxProblem(error, text, format)] }];
   }
   const dates = asJsonData(value);
-  const impossible = dates.length ? impossibleDate(text, dates) : null;
+  const impossible = dates.length ? impossibleDate(text, dates, format) : null;
   if (impossible) return [{ problems: [impossible] }];
   return [{ value, locate: (problems) => locate(text, problems) }];
 }
 
 // smol-toml says where, on its first line, and quotes the text after it.
-function syntaxProblem(error, text) {
+function syntaxProblem(error, text, format) {
   const message = String(error.message)
     .split('\n')[0]
     .replace(/^Invalid TOML document: /, '');
@@ -39,7 +46,7 @@ function syntaxProblem(error, text) {
   if (/excessively nested/.test(message)) return tooDeepProblem(at);
   return {
     validator: 'parse',
-    message: `invalid TOML: ${redefined(message, text, at) ?? message}`,
+    message: `invalid ${format}: ${redefined(message, text, at) ?? message}`,
     ...at,
     kind: 'parse',
   };
@@ -96,7 +103,7 @@ function asJsonData(root) {
 // smol-toml reads `2024-02-30` as the day it would be (March 1): a date that does not exist fails,
 // as TOML (RFC 3339) and Python's tomllib say. Checked on the text, where the value is written.
 const DATE = /(\d{4})-(\d{2})-(\d{2})/y;
-function impossibleDate(text, pointers) {
+function impossibleDate(text, pointers, format) {
   const offsets = tomlKeyOffsets(text);
   for (const pointer of pointers) {
     DATE.lastIndex = offsets.get(pointer) ?? -1;
@@ -106,7 +113,7 @@ function impossibleDate(text, pointers) {
     if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
     return {
       validator: 'parse',
-      message: `invalid TOML: the date ${match[0]} does not exist`,
+      message: `invalid ${format}: the date ${match[0]} does not exist`,
       ...lineLocator(text)(match.index),
       kind: 'parse',
     };
