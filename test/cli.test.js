@@ -394,6 +394,29 @@ test('--validator: custom modules returning problems or strings, or throwing', a
   );
 });
 
+test('a validator written as the docs show (export default in a .js file) in a project without "type": "module" loads without Node\'s warning, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, {
+    'package.json': '{ "name": "site" }\n',
+    'checks/title.js': "export default (doc) => (doc.title ? [] : ['no title']);\n",
+    // Another warning while it loads is still Node's to print: only the one about the package's type is held back.
+    'checks/noisy.js': "process.emitWarning('a note of its own', { code: 'NOISY' });\nexport default () => [];\n",
+    'a.json': '{"title": "A"}',
+    'b.json': '{}',
+  });
+  for (const workers of ['0', '2']) {
+    const quiet = await runCli(['a.json', 'b.json', '--validator', './checks/title.js', '--workers', workers], {
+      cwd: dir,
+    });
+    assert.equal(quiet.code, 1, quiet.stderr);
+    assert.match(quiet.stdout, /no title/);
+    assert.equal(quiet.stderr, '', `--workers ${workers}: no MODULE_TYPELESS_PACKAGE_JSON warning`);
+    const noisy = await runCli(['a.json', '--validator', './checks/noisy.js', '--workers', workers], { cwd: dir });
+    assert.equal(noisy.code, 0, noisy.stderr);
+    assert.match(noisy.stderr, /\[NOISY\] Warning: a note of its own/);
+    assert.doesNotMatch(noisy.stderr, /MODULE_TYPELESS_PACKAGE_JSON/);
+  }
+});
+
 test('--validator that cannot be loaded exits 2 naming it', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD, 'no-default.js': 'export const x = 1;\n' });
   const missing = await runCli(['a.json', '--validator', './nope.js'], { cwd: dir });

@@ -19,7 +19,12 @@ export async function loadCustomValidator(ref, base) {
     const file = resolveValidatorModule(ref, base);
     if (ref.generation) delete require.cache[file]; // a CommonJS module is cached by its file, whatever the URL
     const url = pathToFileURL(file).href;
-    exported = await import(ref.generation ? `${url}?generation=${ref.generation}` : url);
+    const done = holdTypelessWarning();
+    try {
+      exported = await import(ref.generation ? `${url}?generation=${ref.generation}` : url);
+    } finally {
+      done();
+    }
   } catch (error) {
     const why =
       error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
@@ -32,6 +37,28 @@ export async function loadCustomValidator(ref, base) {
     name: typeof exported.name === 'string' ? exported.name : path.basename(ref.module).replace(/\.[cm]?js$/, ''),
     options: ref.options,
     validate: exported.default,
+  };
+}
+
+// A validator written as the docs show it, `export default` in a `.js` file of a project whose
+// package.json has no "type", makes Node print a five-line MODULE_TYPELESS_PACKAGE_JSON warning in
+// each process that loads it (the main thread and every pool worker): the file is read as CommonJS
+// first, then again as the ES module it is. That costs about a millisecond, once; the module is as
+// good as a `.mjs` one. That warning alone is held back, and only while validators load: any other
+// warning, and that one at any other time, is Node's to print.
+let loading = 0;
+let emitWarning;
+function holdTypelessWarning() {
+  if (loading++ === 0) {
+    emitWarning = process.emitWarning;
+    process.emitWarning = function (warning, ...rest) {
+      const code = typeof rest[0] === 'object' ? rest[0]?.code : rest[1]; // (warning, options) or (warning, type, code)
+      if (code === 'MODULE_TYPELESS_PACKAGE_JSON') return undefined;
+      return emitWarning.call(this, warning, ...rest);
+    };
+  }
+  return () => {
+    if (--loading === 0) process.emitWarning = emitWarning;
   };
 }
 
