@@ -533,10 +533,14 @@ test('YAML: a key that is a mapping or a list fails at the key; a problem on a l
     'flow.yaml': 'x: [{k: 1}: 2]\n',
     'front.md': '---\ntitle: {{ site.title }}\n---\n',
     'workflow.yml': 'run: echo ${{ github.sha }} {{ x }}\n',
+    'templates/deployment.yaml':
+      'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ include "chart.fullname" . }}\n  labels:\n    {{- include "chart.labels" . | nindent 4 }}\nspec:\n  replicas: {{ .Values.replicaCount }}\n',
+    'archetypes/default.md':
+      '---\ntitle: "{{ replace .File.ContentBaseName "-" " " | title }}"\ndate: {{ .Date }}\ndraft: true\n---\n',
+    'after.yaml': 'title: "{{ .Name }}"\ntags: [a\nnext: 1\n',
   });
-  const { byPath } = await checkBothExecutors(dir, ['.', 'front.md'], 1, { noErrors: true });
-  const hint =
-    ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+  const { byPath } = await checkBothExecutors(dir, ['.', 'front.md', 'archetypes/default.md'], 1, { noErrors: true });
+  const hint = ' ({{ }} is a template expression: quote it if it is a string; a template is YAML only once rendered)';
   assert.deepEqual(byPath['templates/configmap.yaml'].problems, [
     unparsable(
       `invalid YAML: the key { .Values.name } is a mapping, which JSON data cannot have as a key${hint}`,
@@ -545,8 +549,27 @@ test('YAML: a key that is a mapping or a list fails at the key; a problem on a l
     ),
   ]);
   assert.deepEqual(byPath['templates/if.yaml'].problems, [
-    unparsable(`invalid YAML: Block collections are not allowed within flow collections${hint}`, 1, 3),
+    unparsable(`invalid YAML: Block collections are not allowed within flow collections${hint}`, 1, 1),
   ]);
+  // YAML finds the fault two lines below the first unquoted {{ }}, whose flow mapping ran on: placed at the template.
+  assert.deepEqual(byPath['templates/deployment.yaml'].problems, [
+    unparsable(`invalid YAML: Block collections are not allowed within flow collections${hint}`, 4, 9),
+  ]);
+  // A Hugo archetype: the hint names no tool.
+  assert.deepEqual(byPath['archetypes/default.md'].problems, [
+    unparsable(`invalid YAML front matter: Unexpected scalar at node end${hint}`, 2, 43),
+  ]);
+  assert.deepEqual(
+    byPath['after.yaml'].problems,
+    [
+      unparsable(
+        'invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+        3,
+        1,
+      ),
+    ],
+    'a quoted template before a fault that is not its own is no template problem',
+  );
   assert.deepEqual(byPath['complex.yaml'].problems, [
     unparsable('invalid YAML: the key [b, c] is a list, which JSON data cannot have as a key', 2, 3),
   ]);

@@ -9,7 +9,7 @@ import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 import { duplicateKeyMessage } from './duplicate-keys.js';
 
 const require = createRequire(import.meta.url);
-const { Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
+const { CST, Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
 
 /**
  * How much aliases may expand a document (yaml's maxAliasCount): uses of an anchor, times the copies
@@ -122,7 +122,9 @@ export function parseYaml(source, { whole = source, base = 0, format = 'YAML', t
     collectionKey,
     modeline: source.includes('yaml-language-server'), // a comment may name the schema: keep the comments
     lineAt: (offset) => lineAt(whole, base + original(offset)),
+    templates: () => (templateOffsets ??= source.includes('{{') ? templateStarts(tokens, source) : []),
   };
+  let templateOffsets = null; // found for a failing document only
   const read = [];
   let start = 0; // a document's text runs from the end of the one before: its leading comments are its own
   for (const [index, doc] of documents.entries()) {
@@ -171,13 +173,29 @@ const isEmpty = (doc) =>
 
 const lineAt = (text, at) =>
   text.slice(text.lastIndexOf('\n', at - 1) + 1, (text.indexOf('\n', at) + 1 || text.length + 1) - 1);
-// `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm, Go, Jinja), which YAML
-// reads as a mapping in a mapping unless quoted.
+// `{{ … }}` on a line, not GitHub's `${{ … }}`: a template's expression (Helm's, Hugo's, Jinja's…),
+// which YAML reads as a mapping in a mapping unless quoted. The hint names no tool: any may have
+// written the file.
 const TEMPLATE = /(?:^|[^$]){{.*}}/;
 const TEMPLATE_HINT =
-  ' ({{ }} is a template expression: quote it if it is a string; a Helm template is YAML only once rendered)';
+  ' ({{ }} is a template expression: quote it if it is a string; a template is YAML only once rendered)';
 
-function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf }) {
+// The offsets of the `{{ … }}` that stand unquoted as values or items, which YAML reads as flow
+// mappings (`name: {{ .Values.name }}`, a line `{{- include … }}`), in text order.
+function templateStarts(tokens, source) {
+  const starts = [];
+  for (const token of tokens) {
+    if (token.type !== 'document') continue;
+    CST.visit(token, (item) => {
+      for (const node of [item.key, item.value])
+        if (node?.type === 'flow-collection' && source.startsWith('{{', node.offset) && source[node.offset - 1] !== '$')
+          starts.push(node.offset);
+    });
+  }
+  return starts.sort((a, b) => a - b);
+}
+
+function readDocument(doc, { source, place, format, tags, modeline, collectionKey, lineAt: lineOf, templates }) {
   const problem = (message, offset) => {
     const hint = TEMPLATE.test(lineOf(offset)) ? TEMPLATE_HINT : '';
     return {
@@ -185,6 +203,12 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
         { validator: 'parse', message: `invalid ${format}: ${message}${hint}`, ...place(offset), kind: 'parse' },
       ],
     };
+  };
+  // A syntax error after an unquoted template is that template's doing, though YAML finds it lines
+  // further on (where the flow mapping it opened meets a block): it is placed at the first such template.
+  const syntaxProblem = (message, offset) => {
+    const template = templates().find((start) => start >= doc.range[0] && start <= offset);
+    return problem(message, template ?? offset);
   };
   const error =
     doc.errors[0] ??
@@ -205,7 +229,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     const opening = quotedScalarEndingAt(doc, error.pos[0]);
     if (opening !== undefined) return problem(`the string quoted here never closes (${error.message})`, opening);
   }
-  if (error) return problem(error.message, error.pos[0]);
+  if (error) return syntaxProblem(error.message, error.pos[0]);
   const duplicate = firstDuplicateKey(doc);
   if (duplicate) {
     const [first, second] = duplicate;
