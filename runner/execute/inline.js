@@ -20,11 +20,13 @@ const WHOLE_SETS_FILES = 16;
  *   their first files; prepared, the rule sets prepared (discover.js shares one array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean },
- *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number } }} options
+ *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
  *   check: the chaos monkey and the file timeout; budget (a sample): stop after `files` files, or
- *   after `ms` of work (checking and compiling), or, when several rule sets were met, after `sets`
- *   sets or `setsMs` of work; wholeSets (beside a pool): take the files that share their rules
- *   together, as the pool's batches do (work-queue.js)
+ *   after `ms` of work (checking and compiling, loading parsers left out), or, when several rule sets
+ *   were met, after `sets` sets or `setsMs` of work; or after `checkMs` of checking or `compileMs` of
+ *   compiling; wholeSets (beside a pool): take the files that share their rules
+ *   together, as the pool's batches do (work-queue.js); from: a sample taken before, which this one
+ *   goes on from (its counts, and the budget, continue)
  * @returns {Promise<Sample>}
  */
 export async function executeInline(
@@ -36,26 +38,26 @@ export async function executeInline(
     yieldNow = () => false,
     budget = { ms: Infinity, files: Infinity },
     wholeSets = false,
+    from = undefined,
   },
 ) {
   const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
   const options = prepareCheck(check);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
-  let files = 0;
-  let checkMs = 0;
-  let compileMs = 0;
-  let loadMs = 0;
-  const costs = [];
-  const setCosts = [];
-  const prepared = new Set();
-  let setIndex = -1; // the rule set of the file being checked, in setCosts
+  let { files, checkMs, compileMs, loadMs } = from ?? { files: 0, checkMs: 0, compileMs: 0, loadMs: 0 };
+  const costs = from?.costs ?? [];
+  const setCosts = from?.setCosts ?? [];
+  const prepared = from?.prepared ?? new Set();
+  let setIndex = setCosts.length - 1; // the rule set of the file being checked, in setCosts
   let sliceStart = performance.now();
   let held = []; // files taken together, checked one by one
   for (;;) {
-    const work = checkMs + compileMs;
+    const work = checkMs + compileMs - loadMs; // loading parsers is no file's work
     if (
       files >= budget.files ||
+      checkMs >= (budget.checkMs ?? Infinity) ||
+      compileMs - loadMs >= (budget.compileMs ?? Infinity) ||
       (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))
     )
       break;

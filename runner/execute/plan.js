@@ -20,6 +20,12 @@
 // compiled (50 ms each over the first 5 SchemaStore schemas, 29 ms over 320): 15 ms of work
 // projected 4× the real cost. The workers boot on the other cores meanwhile.
 export const SAMPLE = { ms: 300, files: 500, sets: 16, setsMs: 1000 };
+// The workers are not started before the first files are measured alone: 100 files, 60 ms of
+// checking or 300 ms of compiling (a few rule sets). A run whose rest a pool could not shorten even with its workers' whole start-up paid
+// (`WORKER_START_MS`, loading, compiling, their warm-up) starts none. Starting them beside the
+// sample is not free on 2 cores: on a docs site of 1,000 small pages (gohugoio/hugoDocs) the workers
+// booting and closing made `auto` 1.2-1.4× `--workers 0` though it stayed in-process.
+export const FIRST_SAMPLE = { ms: Infinity, files: 100, checkMs: 60, compileMs: 300 };
 const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
 // The saving that pays for a pool: the projection is its own margin (the workers' costs are in it).
@@ -30,12 +36,14 @@ export const WORTH_MS = 20;
  *   In a pool chosen by `auto` from a measurement, the main thread checks files beside the workers.
  * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string, setsLeft?: number,
  *   sample?: { files: number, checkMs: number, compileMs: number, costs?: number[], setCosts?: number[], loadMs?: number, elapsedMs?: number,
- *   workingMs?: number } }} input
+ *   workingMs?: number, first?: boolean } }} input
  *   hang: what may keep a check from returning when a file timeout must hold ('custom validators');
  *   sample: what the in-process start measured, when `plan` returned mode 'sample' (inline.js's
  *   Sample: costs, each file's check but the first of each rule set; setCosts, each rule set's
  *   compiling and first check; loadMs, loading parsers), elapsedMs, the run's time so far, and
- *   workingMs, how long the workers have been taking files meanwhile (run.js); setsLeft: the rule sets of the files left that the sample did not prepare
+ *   workingMs, how long the workers have been taking files meanwhile (run.js); first, the first
+ *   files (FIRST_SAMPLE), measured before any worker was started: mode 'sample' again when a pool
+ *   may pay; setsLeft: the rule sets of the files left that the sample did not prepare
  * @returns {Plan}
  */
 export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
@@ -59,17 +67,21 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
   if (!sample) return { mode: 'sample', workers: 0, reason: 'measuring the first files in-process' };
 
   const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
+  const pays = p.filesLeft > 0 && p.inlineMs - p.poolMs >= WORTH_MS;
   const ms = (x) => `${Math.round(x)} ms`;
   const each = sample.workingMs
     ? `each ~${ms(p.perWorkerMs)} more to load and warm up, taking files for ${ms(sample.workingMs)}`
     : `each ~${ms(p.perWorkerMs)} to start, load and warm up`;
   const threads = `the main thread and ${p.workers} worker${p.workers === 1 ? '' : 's'} (${each})`;
   const head = `${ms(p.elapsedMs)} so far + ${p.filesLeft} files left × ${p.warmMs.toFixed(3)} ms + ${p.setsLeft} rule set${p.setsLeft === 1 ? '' : 's'} left × ${p.setMs.toFixed(1)} ms`;
-  if (p.filesLeft === 0 || p.inlineMs - p.poolMs < WORTH_MS) {
+  if (!pays) {
     return inline(
-      `${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up`,
+      `${head}: projected ${ms(p.inlineMs)} in-process, ${ms(p.poolMs)} with ${threads}: a pool would not pay for its start-up${sample.first ? ', none started' : ''}`,
     );
   }
+  // The first files measured, before any worker: a pool may pay, so the workers start and the
+  // sample goes on beside them.
+  if (sample.first) return { mode: 'sample', workers: 0, reason: `${head}: a pool may pay, its workers start` };
   return {
     mode: 'pool',
     workers: p.workers,
@@ -118,6 +130,7 @@ export function project(sample, filesLeft, setsLeft, workers) {
     loadMs = 0,
     elapsedMs = checkMs + compileMs,
     workingMs = 0,
+    first = false,
   } = sample;
   const later = costs.slice(costs.length >> 1);
   const mean = (xs) => xs.reduce((sum, x) => sum + x, 0) / xs.length;
@@ -141,11 +154,9 @@ export function project(sample, filesLeft, setsLeft, workers) {
   const share = filesLeft / (workers + 1);
   const warmUpMs = Math.max(0, checkMs - files * warmMs) * Math.max(1, (share / Math.max(1, files)) ** 0.3);
   // The workers boot while the sample runs, and take files once booted (run.js): what is left of
-  // their start, loading and warm-up.
-  const perWorkerMs = Math.max(
-    0,
-    Math.max(0, WORKER_START_MS - elapsedMs) + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs,
-  );
+  // their start, loading and warm-up. Before the first of them is started (`first`), all of it.
+  const startMs = first ? WORKER_START_MS : Math.max(0, WORKER_START_MS - elapsedMs);
+  const perWorkerMs = Math.max(0, startMs + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs);
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
   const workerSpeed = WORKER_PACE / (1 + ((WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs)) / Math.max(1, workMs));

@@ -2,7 +2,7 @@
 // counts, bails. Never checks a file itself.
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { plan, SAMPLE } from './plan.js';
+import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
@@ -106,6 +106,18 @@ export async function runChecks(
     const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
     let early = null; // the pool's side, started while the main thread measures
     let taking = true;
+    let sample;
+    // The first files, measured before any worker is started: a run a pool cannot shorten starts none.
+    if (chosen.mode === 'sample' && !pool) {
+      sample = await executeInline(queue, { compiler, check, budget: FIRST_SAMPLE });
+      chosen = plan({
+        ...input,
+        files: sample.files + queue.remaining,
+        setsLeft: setsLeft(toCheck, queue, sample),
+        sample: { ...sample, elapsedMs: performance.now() - started, first: true },
+      });
+      msPerFile = sample.checkMs / Math.max(1, sample.files);
+    }
     if (chosen.mode === 'sample') {
       // The other cores are idle while the main thread measures: the workers boot there meanwhile,
       // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
@@ -120,7 +132,6 @@ export async function runChecks(
         early.catch(() => {}); // awaited below; a failure meanwhile has stopped the queue
       };
       const waitForBoot = setInterval(startEarly, 5);
-      let sample;
       try {
         sample = await executeInline(queue, {
           compiler,
@@ -128,21 +139,18 @@ export async function runChecks(
           budget: SAMPLE,
           sliceMs: 5,
           yieldNow: pool.replyWaiting,
+          from: sample,
         });
       } finally {
         clearInterval(waitForBoot);
       }
-      // The rule sets still to compile: those of the files left that the sample did not prepare.
-      const left = new Set();
-      for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++)
-        if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
       // The files left: the queue's, the sample's and the workers' taken out.
       const files = sample.files + queue.remaining;
       const now = performance.now();
       chosen = plan({
         ...input,
         files,
-        setsLeft: left.size,
+        setsLeft: setsLeft(toCheck, queue, sample),
         sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince },
       });
       msPerFile = sample.checkMs / Math.max(1, sample.files);
@@ -226,6 +234,14 @@ const stopOnError = (queue, promise) =>
     queue.stop();
     throw error;
   });
+
+// The rule sets still to compile: those of the files left that the sample did not prepare.
+function setsLeft(toCheck, queue, sample) {
+  const left = new Set();
+  for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++)
+    if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
+  return left.size;
+}
 
 // What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
 // chaos monkey's hangs, or custom validators when a file timeout was asked for.
