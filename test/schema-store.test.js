@@ -335,11 +335,6 @@ test('with a catalog and neither patterns nor rules, the files some fileMatch na
     '../b.widget.json',
   ]);
 
-  // Rules say what to check, as before: the catalog then chooses the schemas of their files.
-  writeTree(cwd, { '.filecheckrc.json': json({ catalog: CATALOG, rules: [{ files: ['notes/*.json'] }] }) });
-  const ruled = await runCli(['--list-files'], { cwd });
-  assert.equal(ruled.stdout, 'notes/other.json\n');
-
   // Neither a catalog, nor patterns, nor a config: nothing says what to check.
   fs.rmSync(path.join(cwd, '.filecheckrc.json'));
   const nothing = await runCli([], { cwd });
@@ -423,4 +418,59 @@ test('catalog discovery that finds no file exits 2 saying which catalog found no
   const allowed = await runCli(['--catalog', 'c.json', '--pass-with-no-files'], { cwd: dir });
   assert.equal(allowed.code, 0, allowed.stderr);
   assert.equal(allowed.stderr, '');
+});
+
+test("rules and catalog discovery combine: a rule's files are checked with its settings, its schema first; the files no rule matches, by the catalog", async (t) => {
+  const root = makeTree(t, {
+    ...STORE_TREE,
+    ...PROJECT_TREE,
+    'project/widget.json': '{\n  // read as JSONC: its rule says so\n  "size": 2,\n}\n',
+    'project/lax.json': json({}),
+  });
+  const cwd = path.join(root, 'project');
+  const config = (rules) =>
+    writeTree(cwd, {
+      '.filecheckrc.json': json({
+        catalog: CATALOG,
+        schemaStore: { 'https://json.schemastore.org/': `../${STORE}` },
+        rules,
+      }),
+    });
+  config([
+    { name: 'widgets', files: ['widget.json'], parser: 'jsonc' },
+    { name: 'notes', files: ['notes/*.json'], require: ['matched'] },
+  ]);
+  const listed = await runCli(['--list-files', '--verbose'], { cwd });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(
+    listed.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t').slice(0, 2).join(' ')),
+    [
+      '.github/workflows/bad.yml yaml',
+      '.github/workflows/ci.yml yaml',
+      'absent.json json',
+      'bad/b.widget.json json',
+      'more/absent.json json',
+      'notes/other.json json',
+      'widget.json jsonc',
+    ],
+    "every file the catalog finds, and the rules' own",
+  );
+  const run = await check(cwd, ['--workers', '0']);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.byPath['widget.json'].status, 'pass', "read as its rule says, validated by the catalog's schema");
+  assert.deepEqual(
+    run.report.files.filter((file) => file.status === 'fail').map((file) => file.path),
+    ['.github/workflows/bad.yml', 'bad/b.widget.json'],
+  );
+  assert.equal(run.report.summary.total, 7);
+
+  // A rule's own schema wins over the catalog's for its files; the others are the catalog's still.
+  config([{ name: 'lax widgets', files: ['bad/*.json'], schema: 'lax.json' }]);
+  const ruled = await check(cwd, ['--workers', '0']);
+  assert.equal(ruled.byPath['bad/b.widget.json'].status, 'pass', ruled.stderr);
+  assert.equal(ruled.byPath['.github/workflows/bad.yml'].status, 'fail');
+  assert.equal(ruled.report.summary.total, 6);
 });

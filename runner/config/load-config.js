@@ -72,9 +72,9 @@ export function loadConfig(options, { cwd, env }) {
     throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
   const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
   const selecting = schemaSelection(options, file, { cwd, base, store });
-  // Without patterns and without rules, a catalog says what to check: every file of the project
-  // that some entry's fileMatch names (discover.js), as v8r does.
-  const byCatalog = !patterns.length && !file.rules.length && !!selecting.catalogs.length;
+  // Without patterns, a catalog says what to check: every file of the project that some entry's
+  // fileMatch names (discover.js), as v8r does, beside the files of the config's rules.
+  const byCatalog = !patterns.length && !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   if (options.frontMatter !== undefined && !FRONT_MATTER_SETTINGS.includes(options.frontMatter))
     throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);
@@ -82,6 +82,10 @@ export function loadConfig(options, { cwd, env }) {
   // rule too, whose schemas a catalog or the documents choose in a run without rules of the config.
   const context = { options, selecting, store, ajv: file.ajv ?? {} };
   const cliRule = cliChecks(cwd, !configPath || byCatalog, context);
+  // A rule never drops a file the catalog would check: the files catalog discovery finds that no
+  // rule of the config matches are checked by the catalog alone (discover.js), those a rule
+  // matches with the rule's settings (its parser, its ajv), its schema first (as ever).
+  if (cliRule && byCatalog && file.rules.length && !checksGiven(options)) cliRule.unruledOnly = true;
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(
       `no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`,
@@ -244,7 +248,7 @@ function givenRefs(options, cwd) {
 // Without a config file it exists even with no checks: every file must at least parse.
 function cliChecks(cwd, withoutConfig, context) {
   const { options } = context;
-  if (!withoutConfig && !options.schema && !options.require?.length && !options.validator?.length) return null;
+  if (!withoutConfig && !checksGiven(options)) return null;
   return resolveRule(
     {
       name: 'command line',
@@ -260,6 +264,8 @@ function cliChecks(cwd, withoutConfig, context) {
     context,
   );
 }
+
+const checksGiven = (options) => !!(options.schema || options.require?.length || options.validator?.length);
 
 // Users of check-jsonschema and v8r pass schema URLs, which the path module would make a path
 // (`https:/host/…`) that is then "no such file": say instead that runs stay offline.

@@ -33,9 +33,14 @@ export function discover(config) {
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
   let catalogs;
+  let byCatalog; // the files (rel) catalog discovery found
   if (config.patterns.length) expandPatterns(config, found, links);
-  else if (config.catalogFiles) catalogs = catalogWalk(config, found, links);
-  else for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
+  else {
+    // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
+    // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
+    for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
+    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links));
+  }
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   const picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
@@ -58,7 +63,8 @@ export function discover(config) {
       continue;
     }
     const rules = matchRules(file);
-    if (config.cliRule) rules.push(config.cliRule.id);
+    const catalogOnly = !rules.length && byCatalog?.has(rel);
+    if (config.cliRule && (catalogOnly || !config.cliRule.unruledOnly)) rules.push(config.cliRule.id);
     if (!rules.length) {
       // Without patterns every file was found by some rule's globs: it matches none only because
       // that rule's own ignore left it out, and ignored files are left out silently.
@@ -118,8 +124,8 @@ function backslashHint(patterns) {
   return `; patterns use "/" between folders, also on Windows, where "\\" escapes the next character: write ${fixed}`;
 }
 
-// Without patterns or rules, a catalog's: every file of the project that some entry's fileMatch
-// matches, as v8r finds them. The tree is walked once, and each file looked up in the catalogs'
+// Without patterns, a catalog's: every file of the project that some entry's fileMatch matches, as
+// v8r finds them, beside the rules' files. The tree is walked once, and each file looked up in the catalogs'
 // index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
 // with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
@@ -147,7 +153,10 @@ function catalogWalk(config, found, links) {
         inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length),
     );
   found.push(...kept);
-  return new Map(catalogs.map((file, index) => [file, loaded[index]]));
+  return {
+    catalogs: new Map(catalogs.map((file, index) => [file, loaded[index]])),
+    byCatalog: new Set(kept.map(({ rel }) => rel)),
+  };
 }
 
 function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {

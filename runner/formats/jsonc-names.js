@@ -5,7 +5,12 @@
 // still decides.
 
 // Whole names: TypeScript's, VS Code's (settings, launch, tasks… are found in .vscode/, but VS Code
-// reads them as JSONC anywhere), dev containers', Babel's, TypeDoc's, Bun's lockfile, Ember's.
+// reads them as JSONC anywhere), dev containers', Babel's, TypeDoc's, Bun's lockfile, Ember's; and
+// those whose own tools read comments though VS Code does not say so: CSpell's (its config loader
+// reads JSON with comments, and `cspell init` writes them), Turborepo's turbo.json (comments since
+// 1.1), markdownlint-cli's and markdownlint-cli2's .markdownlint.json (read with jsonc-parser),
+// API Extractor's (Rush Stack's JsonFile) and TSLint's (comments stripped before JSON.parse). Not
+// biome.json (Biome reads comments in biome.jsonc only) nor renovate.json (JSON5 in .json5 only).
 const NAMES = new Set([
   'tsconfig.json',
   'jsconfig.json',
@@ -24,6 +29,13 @@ const NAMES = new Set([
   'typedoc.json',
   'bun.lock',
   '.ember-cli',
+  'cspell.json',
+  '.cspell.json',
+  'cspell.config.json',
+  'turbo.json',
+  '.markdownlint.json',
+  'api-extractor.json',
+  'tslint.json',
 ]);
 // Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):
 // those that are what follows the name's last dot, and those that end in .json.

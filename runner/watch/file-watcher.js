@@ -183,12 +183,13 @@ function folderWatches(roots, ignored, open, onEvent, { announce = false } = {})
  */
 export function watchRoots(config) {
   const picomatch = require('picomatch');
-  // A run whose catalogs say what to check (discover.js) watches the whole project.
+  // A run whose catalogs say what to check (discover.js) watches the whole project, and its rules' files.
   const starts = config.patterns.length
     ? config.patterns.map((pattern) => [pattern, config.cwd])
-    : config.catalogFiles
-      ? [['**', config.catalogFiles.base]]
-      : config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base]));
+    : [
+        ...(config.catalogFiles ? [['**', config.catalogFiles.base]] : []),
+        ...config.rules.flatMap((rule) => rule.files.map((glob) => [glob, rule.base])),
+      ];
   const roots = starts
     .filter(([pattern]) => !pattern.startsWith('!'))
     .map(([pattern, base]) => {
