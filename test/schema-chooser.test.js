@@ -163,7 +163,15 @@ test('a document names its schema with $schema, a path relative to the document 
   assert.equal(flag.code, 1, flag.stderr);
   assert.equal(flag.stderr, '');
   assert.deepEqual(flag.byPath['content/deep/bad.json'].problems, [
-    { validator: 'json-schema', message: 'must be string', pointer: '/title', line: 3, column: 12, kind: 'invalid' },
+    {
+      validator: 'json-schema',
+      message: 'must be string',
+      pointer: '/title',
+      line: 3,
+      column: 12,
+      kind: 'invalid',
+      schema: 'schemas/titled.json',
+    },
   ]);
   for (const passing of ['content/deep/ok.json', 'content/encoded.json', 'content/none.json'])
     assert.equal(flag.byPath[passing].status, 'pass', passing);
@@ -594,6 +602,62 @@ test("the config's top-level ajv is every rule's, a rule's own keys first, and t
     messages(strict.byPath['a.typed.json'])[0],
     /^error: catalog entry "Typed": schema typed.json is invalid: strict mode: unknown keyword: "ui:widget"/,
   );
+});
+
+test("several catalog entries match one file: it passes when valid against one of them; when against none, one problem names each and the closest one's problems follow", async (t) => {
+  const WEB_APP = {
+    type: 'object',
+    properties: { name: { type: 'string' }, display: { enum: ['standalone', 'browser'] } },
+  };
+  const EXTENSION = {
+    type: 'object',
+    required: ['manifest_version', 'version'],
+    properties: { manifest_version: { type: 'integer' }, name: { type: 'string' } },
+  };
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'WebExtensions', url: './extension.json', fileMatch: ['manifest.json'] },
+        { name: 'Web App Manifest', url: './web-app.json', fileMatch: ['manifest.json', '*.webmanifest'] },
+      ],
+    }),
+    'extension.json': json(EXTENSION),
+    'web-app.json': json(WEB_APP),
+    'strict.json': json({ type: 'object', required: ['strict'] }),
+    'app/public/manifest.json': json({ name: 'App', display: 'standalone' }), // a web app's
+    'ext/manifest.json': json({ manifest_version: 3, version: '1', name: 'Ext' }), // an extension's
+    'bad/manifest.json': json({ name: 'App', display: 'bogus' }), // neither: closest to a web app's
+    'ruled/manifest.json': json({ name: 'App' }),
+    'named/manifest.json': json({ $schema: '../strict.json', name: 'App' }),
+  });
+  const report = await checkBothExecutors(dir, ['--catalog', 'catalog.json', 'app', 'ext', 'bad']);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  assert.equal(byPath['app/public/manifest.json'].status, 'pass', 'valid against the Web App Manifest');
+  assert.equal(byPath['ext/manifest.json'].status, 'pass', 'valid against WebExtensions');
+  assert.deepEqual(
+    byPath['bad/manifest.json'].problems.map(({ message, pointer, schema }) => [schema, pointer, message]),
+    [
+      [
+        'Web App Manifest',
+        '',
+        'valid against none of the 2 catalog entries whose fileMatch matches it ("WebExtensions", "Web App Manifest"); the closest is "Web App Manifest", whose problems follow',
+      ],
+      ['Web App Manifest', '/display', 'must be one of "standalone", "browser"'],
+    ],
+  );
+
+  // A rule's own schema, and the schema a document names, win over the catalog's candidates.
+  writeTree(dir, {
+    '.filecheckrc.json': json({
+      catalog: 'catalog.json',
+      schemaFromDocument: true,
+      rules: [{ files: ['ruled/*.json'], schema: 'strict.json' }, { files: ['named/*.json'] }],
+    }),
+  });
+  const { byPath: chosen } = await check(dir, ['ruled', 'named']);
+  for (const file of ['ruled/manifest.json', 'named/manifest.json'])
+    assert.deepEqual(messages(chosen[file]), ['invalid: must have required property "strict"'], file);
+  assert.equal(chosen['ruled/manifest.json'].problems[0].schema, 'strict.json');
 });
 
 test('a $schema that is the $id of two different --ref files fails that file naming both; identical copies are one', async (t) => {

@@ -22,10 +22,29 @@ const NOT_CACHED = 'missing:catalog-copy';
  *   the file expected where there is none yet, which --watch watches
  */
 export function createSelectedSchemasValidator({ chooser, loader, refs, warn = () => {} }) {
+  // A schema's problems with the document; a schema that cannot be used is the file's problem.
+  const problemsOf = (choice, doc, ctx, source) => {
+    let validator;
+    try {
+      validator = choice.meta ? loader.metaValidator(choice.meta) : loader.validator(choice.schema, refs);
+    } catch (error) {
+      // A schema a file chose that cannot be used fails that file, not the run.
+      if (!(error instanceof UsageError)) throw error;
+      source?.uses?.push({ files: [choice.schema, ...error.files].filter(Boolean) });
+      return [{ validator: 'json-schema', message: `${choice.why}: ${error.message}`, kind: 'error', ...choice.at }];
+    }
+    source?.uses?.push(validator);
+    // A part of it that cannot be used, found as the file reached it, fails the file too.
+    return validator.validate(doc, ctx, source).map(({ unusableSchema, ...problem }) => problem);
+  };
+  // A catalog's choice names its entry (`Web App Manifest`), not the file of its schema.
+  const named = (choice, problems) =>
+    choice.entry ? problems.map((problem) => ({ ...problem, schema: choice.entry })) : problems;
   return {
     name: 'json-schema',
     validate(doc, ctx, source) {
       const problems = [];
+      const candidates = []; // the catalog entries whose fileMatch chose it, and that can validate it
       for (const choice of chooser.choose(ctx.absolutePath, doc, source)) {
         if (choice.missing) {
           warn(`${choice.missing}: the files it matches are not validated against it`);
@@ -37,26 +56,52 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
           problems.push({ validator: 'json-schema', ...choice.problem });
           continue;
         }
-        let validator;
-        try {
-          validator = choice.meta ? loader.metaValidator(choice.meta) : loader.validator(choice.schema, refs);
-        } catch (error) {
-          // A schema a file chose that cannot be used fails that file, not the run.
-          if (!(error instanceof UsageError)) throw error;
-          source?.uses?.push({ files: [choice.schema, ...error.files].filter(Boolean) });
-          problems.push({
-            validator: 'json-schema',
-            message: `${choice.why}: ${error.message}`,
-            kind: 'error',
-            ...choice.at,
-          });
-          continue;
-        }
-        source?.uses?.push(validator);
-        // A part of it that cannot be used, found as the file reached it, fails the file too.
-        for (const { unusableSchema, ...problem } of validator.validate(doc, ctx, source)) problems.push(problem);
+        if (choice.entry) candidates.push(choice);
+        else problems.push(...problemsOf(choice, doc, ctx, source));
       }
+      if (candidates.length === 1) problems.push(...named(candidates[0], problemsOf(candidates[0], doc, ctx, source)));
+      if (candidates.length > 1)
+        problems.push(...oneOfCandidates(candidates, (choice) => named(choice, problemsOf(choice, doc, ctx, source))));
       return problems;
     },
   };
+}
+
+// Several catalog entries match one file (SchemaStore's Web App Manifest and WebExtensions both
+// name manifest.json): the file is one of those kinds of file, so it passes when one of their
+// schemas finds no problem. When every one finds some, one problem names each entry, and the
+// closest entry's problems follow. The closest: one whose schema could be used; then the one with
+// the fewest problems that say the document is another kind of file, those on its top-level
+// object itself (a required key missing, a key it does not allow, not an object at all); then the
+// fewest problems; then the first in the catalogs' order.
+function oneOfCandidates(candidates, problemsOf) {
+  const results = [];
+  for (const choice of candidates) {
+    const problems = problemsOf(choice);
+    if (!problems.length) return [];
+    results.push({ choice, problems, rank: rankOf(problems) });
+  }
+  const closest = results.reduce((best, result) => (compareRanks(result.rank, best.rank) < 0 ? result : best));
+  const names = candidates.map((choice) => `"${choice.entry}"`).join(', ');
+  return [
+    {
+      validator: 'json-schema',
+      message: `valid against none of the ${candidates.length} catalog entries whose fileMatch matches it (${names}); the closest is "${closest.choice.entry}", whose problems follow`,
+      kind: 'invalid',
+      pointer: '', // at the document, before its problems
+      schema: closest.choice.entry,
+    },
+    ...closest.problems,
+  ];
+}
+
+const ofAnotherKind = ({ pointer = '', atKey }) => pointer === '' || (atKey && pointer.lastIndexOf('/') === 0);
+const rankOf = (problems) => [
+  problems.some((problem) => problem.kind === 'error') ? 1 : 0,
+  problems.filter(ofAnotherKind).length,
+  problems.length,
+];
+function compareRanks(a, b) {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
+  return 0;
 }

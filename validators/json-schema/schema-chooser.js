@@ -20,12 +20,13 @@ import { readSchema } from './schema-files.js';
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
- *   missing?: string }} Choice
+ *   missing?: string, entry?: string }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
  *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
- *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
+ *   copy (in the store or beside the catalog): a warning, and the file is not validated against it;
+ *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema)
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
 
@@ -73,10 +74,12 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
   function catalogChoice(entry, why, at = {}) {
     const inStore = storeFileFor(store, entry.url);
     const schema = [inStore, entry.local].find((file) => file && exists(file));
-    if (schema) return { source: at.source ?? 'catalog', why, schema };
+    // Chosen by its fileMatch: named after the entry (chosen-schemas.js), one of the file's candidates.
+    const chosen = at.source ? { source: at.source } : { source: 'catalog', entry: entry.name };
+    if (schema) return { ...chosen, why, schema };
     // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
     const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
-    if (meta) return { source: at.source ?? 'catalog', why, meta, ...(at.where && { at: at.where }) };
+    if (meta) return { ...chosen, why, meta, ...(at.where && { at: at.where }) };
     const expected = [inStore, entry.local].filter(Boolean);
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
