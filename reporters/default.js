@@ -1,6 +1,7 @@
 // The human reporter, Jest-like: a FAIL block per failing file, then the summary.
 import { summaryLines } from './summary-line.js';
 import { printablePath, printableText } from './printable.js';
+import { located, positionOf, sourceOf } from './problem-words.js';
 
 /**
  * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
@@ -27,11 +28,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
         if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}\n`);
         return;
       }
-      const lines = result.problems.map((p) => {
-        const at = p.line === undefined ? '' : `${p.line}:${p.column}`;
-        return `  ${c.dim(at.padEnd(8))} ${printableText(p.message)}  ${c.dim(`(${printableText(p.validator)})`)}`;
-      });
-      write(`${c.inverseRed(c.bold(' FAIL '))} ${printablePath(result.path)}\n${lines.join('\n')}\n`);
+      write(failBlock(result, c));
     },
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.
@@ -47,6 +44,28 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
       end();
     },
   };
+}
+
+// A failing file: its FAIL line, then a line per problem that starts with `path:line:col`, as
+// TypeScript, ESLint's unix format and Biome print it, which editors' terminals open at the place
+// when clicked, then the problem in words. Which validator (and schema) found the problems is said
+// once, on the FAIL line, when they all share one, and on each problem's line when not:
+//
+//  FAIL  compose.yaml  (json-schema: Docker Compose)
+//   compose.yaml:11:17  /services/proxy/depends_on: must be array or object
+//   compose.yaml:20:5   /services/web: must have required property "image"
+function failBlock(result, c) {
+  const path = printablePath(result.path);
+  const sources = new Set(result.problems.map(sourceOf));
+  const shared = sources.size === 1 ? printableText([...sources][0]) : null;
+  const places = result.problems.map((p) => (p.line === undefined ? path : `${path}:${positionOf(p)}`));
+  const width = Math.max(...places.map((place) => place.length));
+  const lines = result.problems.map((p, i) => {
+    const source = shared ? '' : `  ${c.dim(`(${printableText(sourceOf(p))})`)}`;
+    return `  ${c.dim(places[i].padEnd(width))}  ${printableText(located(p))}${source}`;
+  });
+  const header = `${c.inverseRed(c.bold(' FAIL '))} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}`;
+  return `${header}\n${lines.join('\n')}\n`;
 }
 
 // Files named on the command line that match no rule or are ignored are passed over silently, as

@@ -2,7 +2,7 @@
 // the pull request's diff, and a Markdown job summary appended to $GITHUB_STEP_SUMMARY.
 import fs from 'node:fs';
 import { colorsFor } from './colors.js';
-import { problemInWords, sourceOf } from './problem-words.js';
+import { located, problemInWords, sourceOf } from './problem-words.js';
 import { repositoryPaths } from './repository-path.js';
 import { summaryLines } from './summary-line.js';
 
@@ -39,7 +39,7 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
       for (const p of problems) {
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
         write(
-          `::error file=${property(file)}${at},title=${property(`filecheck (${sourceOf(p)})`)}::${data(p.message)}\n`,
+          `::error file=${property(file)}${at},title=${property(`filecheck (${sourceOf(p)})`)}::${data(located(p))}\n`,
         );
       }
       if (rows.length < SUMMARY_ROWS) rows.push({ file, count: problems.length, first: problems[0] });

@@ -1,20 +1,28 @@
-// A problem in words, for the reports read away from the file's text (a CI test view, a job summary,
-// a code-scanning alert, a merge request's widget): what is wrong, which validator says so (and,
-// for JSON Schema, which schema), and where in the document, by its JSON pointer, so that a reader
-// can find the place without a line to look at. The root's pointer ("") says nothing, and is left out.
+// A problem in words, as every reporter shows it: where in the document, by its JSON pointer, then
+// what is wrong (`/services/proxy/depends_on: must be array or object`), and which validator says
+// so (and, for JSON Schema, which schema). The root's pointer ("") says nothing, and is left out. A
+// problem that names a property in its words (`must have required property "x"`) is about the
+// object that lacks it: its pointer is that object's.
 
 /** "json-schema: schemas/tsconfig.json": the validator, and the schema that found the problem when one did. */
 export const sourceOf = (p) => (p.schema ? `${p.validator}: ${p.schema}` : p.validator);
 
-/** "must be integer (json-schema: tsconfig.json, at /compilerOptions/target)" */
-export const problemText = (p) =>
-  `${p.message} (${sourceOf(p)}${p.pointer && !saysWhere(p) ? `, at ${p.pointer}` : ''})`;
+/**
+ * "/compilerOptions/target: must be integer"; in a stream of YAML documents, whose problems name
+ * their document first (check-file.js), "document 2: /name: must be string".
+ */
+export function located(p) {
+  if (!p.pointer) return p.message;
+  const document = p.document === undefined ? '' : `document ${p.document}: `;
+  const message = p.message.startsWith(document) ? p.message.slice(document.length) : p.message;
+  return `${document}${p.pointer}: ${message}`;
+}
 
-// A problem placed near its node, not on it, already ends with its pointer (finish-problems.js).
-const saysWhere = (p) => p.message.endsWith(`(at ${p.pointer})`);
+/** "/compilerOptions/target: must be integer (json-schema: tsconfig.json)", for the reports read away from a terminal. */
+export const problemText = (p) => `${located(p)} (${sourceOf(p)})`;
 
-/** "3:15 must be integer (json-schema: tsconfig.json, at /compilerOptions/target)": the same, after its line:column when it has one. */
-export const problemInWords = (p) => `${p.line === undefined ? '' : `${position(p)} `}${problemText(p)}`;
+/** "3:15 /compilerOptions/target: must be integer (json-schema: tsconfig.json)": the same, after its line:column when it has one. */
+export const problemInWords = (p) => `${p.line === undefined ? '' : `${positionOf(p)} `}${problemText(p)}`;
 
-// A custom validator may give a line without a column.
-const position = (p) => (p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`);
+/** "3:15", or "3" from a custom validator that gives a line without a column. */
+export const positionOf = (p) => (p.column === undefined ? `${p.line}` : `${p.line}:${p.column}`);

@@ -1,7 +1,8 @@
 // SARIF 2.1.0, the format of code-scanning tools: GitHub's code scanning
 // (github/codeql-action/upload-sarif) shows each result as an alert on its file and line. One run,
 // one result per problem. A result's rule is the validator that found the problem, its level
-// "error" (every problem fails its file), its message the problem in words with its JSON pointer.
+// "error" (every problem fails its file), its message the problem in words after its JSON pointer
+// and naming its schema, which its properties hold too.
 // Its file is a path relative to the repository's root (GITHUB_WORKSPACE, else the working
 // directory) under the base "%SRCROOT%", as GitHub expects; its region the problem's line and
 // column, or none for a problem about the whole file.
@@ -76,7 +77,7 @@ export function createSarifReporter({ write, end, cwd, root }) {
                 { physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } },
               ],
               partialFingerprints: { 'filecheck/v1': prints[i] },
-              ...(p.schema && { properties: { schema: p.schema } }),
+              ...((p.schema || p.pointer) && { properties: propertiesOf(p) }),
             }),
         );
       });
@@ -112,6 +113,10 @@ function artifactLocationOf(file) {
   if (path.isAbsolute(file)) return { uri: pathToFileURL(file).href };
   return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
+
+// What a reader's tooling may use apart from the message: the schema that found the problem and
+// where it is in the document (a JSON pointer; the root's, "", says nothing).
+const propertiesOf = ({ schema, pointer }) => ({ ...(schema && { schema }), ...(pointer && { pointer }) });
 
 // Lines and columns count from 1, columns in UTF-16 code units as JavaScript's strings do (the
 // run's columnKind). A custom validator may give a line without a column.

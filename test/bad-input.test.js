@@ -67,7 +67,7 @@ test('malformed JSON: invalid JSON, with line:col', async (t) => {
   const human = await runCli(['.'], { cwd: dir });
   assert.match(
     human.stdout,
-    /^ FAIL {2}trailing-comma\.json\n {2}3:1 {6}invalid JSON: Expected double-quoted property name {2}\(parse\)\n/m,
+    /^ FAIL {2}trailing-comma\.json {2}\(parse\)\n {2}trailing-comma\.json:3:1 {2}invalid JSON: Expected double-quoted property name\n/m,
   );
 });
 

@@ -298,7 +298,15 @@ test('the second run that compiles a schema stores its code; a warm run then com
   assert.deepEqual(second.stderr.split('\n').filter(Boolean), warnings);
   const failure = second.report.files.find((f) => f.path === 'content/a.json');
   assert.deepEqual(failure.problems, [
-    { validator: 'json-schema', message: 'must be string', pointer: '/tags/0', line: 1, column: 26, kind: 'invalid' },
+    {
+      validator: 'json-schema',
+      message: 'must be string',
+      pointer: '/tags/0',
+      line: 1,
+      column: 26,
+      kind: 'invalid',
+      schema: 'schemas/doc.schema.json',
+    },
   ]);
   writeTree(dir, { 'content/b.json': '{ "title": "B", "date": "2024-02-30" }\n' });
   const formats = await run(dir);

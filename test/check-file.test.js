@@ -153,10 +153,10 @@ test('positions are filled from pointers on failing files; a problem that names 
   assert.deepEqual(result.problems, [
     { validator: 'v', message: 'root', kind: 'invalid', pointer: '', line: 1, column: 1 },
     { validator: 'v', message: 'placed', kind: 'invalid', pointer: '/title', line: 1, column: 1 },
-    // Placed on the nearest node that exists, so the message says where the problem is.
+    // Placed on the nearest node that exists; its pointer says where the problem is.
     {
       validator: 'v',
-      message: 'missing below items (at /items/0/name)',
+      message: 'missing below items',
       kind: 'invalid',
       pointer: '/items/0/name',
       line: 4,

@@ -47,7 +47,7 @@ test('a problem without a position follows the placed ones of its document, one 
   );
 });
 
-test('a problem placed near its node, not on it, names its pointer; the fields of the check are removed', () => {
+test('a problem placed near its node, not on it, keeps its message (reporters show its pointer); the fields of the check are removed', () => {
   const found = [
     {
       validator: 'v',
@@ -65,7 +65,7 @@ test('a problem placed near its node, not on it, names its pointer; the fields o
     { validator: 'v', message: 'extra', pointer: '/a/b', line: 2, column: 3, kind: 'invalid' },
     {
       validator: 'v',
-      message: 'must be integer (at /services/web/restart)',
+      message: 'must be integer',
       pointer: '/services/web/restart',
       line: 8,
       column: 5,

@@ -124,10 +124,10 @@ test('YAML: every document of a stream is checked, each problem names its docume
   // Every reporter shows the document, since it is in the message.
   const human = await runCli(['stream.yaml'], { cwd: dir, env: { GITHUB_ACTIONS: 'true' } });
   assert.equal(human.code, 1);
-  assert.match(human.stdout, /^ {2}6:7 {6}document 2: must be integer {2}\(json-schema\)$/m);
+  assert.match(human.stdout, /^ {2}stream\.yaml:6:7 {3}document 2: \/port: must be integer$/m);
   assert.match(
     human.stdout,
-    /^::error file=stream\.yaml,line=10,col=1,title=filecheck \(json-schema\)::document 4: must have required property "name"$/m,
+    /^::error file=stream\.yaml,line=10,col=1,title=filecheck \(json-schema%3A schema\.json\)::document 4: must have required property "name"$/m,
   );
 });
 
@@ -449,9 +449,9 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
   assert.deepEqual(problems('alias.yaml'), [
     invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
-    invalid('must be integer (at /server/port)', '/server/port', 5, 9), // the value is the anchor's: the message says where
+    invalid('must be integer', '/server/port', 5, 9), // the value is the anchor's: the pointer says where
     invalid('must have required property "host"', '/merged', 6, 1), // a block mapping: on its key, the line JSON would give
-    invalid('must be integer (at /merged/port)', '/merged/port', 7, 7), // at the merge key's alias
+    invalid('must be integer', '/merged/port', 7, 7), // at the merge key's alias
   ]);
   assert.deepEqual(problems('duplicate.yaml'), [
     unparsable(`invalid YAML: duplicate key "name" (first at 1:1): ${UNIQUE}`, 3, 1),
@@ -744,10 +744,10 @@ test('YAML tags of CloudFormation and GitLab CI are read as those tools read the
     (problem) => problem.validator === 'json-schema',
   );
   assert.deepEqual(
-    fromSchema.map(({ message, line, column }) => [message, line, column]),
+    fromSchema.map(({ message, pointer, line, column }) => [message, pointer, line, column]),
     [
-      ['must be number (at /Resources/Bucket/Properties/Arn/Fn::GetAtt/0)', 7, 20],
-      ['must be number (at /Resources/Bucket/Properties/Arn/Fn::GetAtt/1)', 7, 20],
+      ['must be number', '/Resources/Bucket/Properties/Arn/Fn::GetAtt/0', 7, 20],
+      ['must be number', '/Resources/Bucket/Properties/Arn/Fn::GetAtt/1', 7, 20],
     ],
   );
   const unknown = await runCli(['plain', '--yaml-tags', 'cfn'], { cwd: dir });

@@ -28,7 +28,10 @@ test("lazily, a $ref'd schema no document reaches is never read; eagerly, a sche
   const dir = makeTree(t, broken);
   const lazy = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'lazy');
   assert.equal(lazy.code, 1, lazy.stderr);
-  assert.match(lazy.stdout, /FAIL {2}bad\.json\n {2}1:7 +must be integer/);
+  assert.match(
+    lazy.stdout,
+    /FAIL {2}bad\.json {2}\(json-schema: root\.json\)\n {2}bad\.json:1:7 +\/n: must be integer/,
+  );
   assert.match(lazy.stdout, /1 failed, 1 passed/);
   const eager = await run(['--schema', 'root.json', 'ok.json', 'bad.json'], dir, 'eager');
   assert.equal(eager.code, 2);

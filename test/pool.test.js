@@ -191,7 +191,15 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
   assert.ok(reference.filter((file) => file.status === 'pass').every((file) => file.problems.length === 0));
   const problemOf = (rel) => failing.find((file) => file.path === rel).problems;
   assert.deepEqual(problemOf('data/item-013.json'), [
-    { validator: 'json-schema', message: 'must be >= 0', kind: 'invalid', pointer: '/count', line: 3, column: 12 },
+    {
+      validator: 'json-schema',
+      message: 'must be >= 0',
+      kind: 'invalid',
+      pointer: '/count',
+      line: 3,
+      column: 12,
+      schema: 'schemas/item.schema.json',
+    },
   ]);
   assert.deepEqual(problemOf('data/item-017.json'), [
     {
@@ -201,6 +209,7 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
       pointer: '/tag',
       line: 4,
       column: 10,
+      schema: 'schemas/item.schema.json',
     },
   ]);
   assert.deepEqual(problemOf('data/item-029.json'), [

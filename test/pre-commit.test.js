@@ -194,7 +194,10 @@ test('through the pre-commit framework, a commit with a broken JSON file is refu
   const refused = sh(project, 'git', 'commit', '-m', 'add docs');
   assert.notEqual(refused.code, 0, refused.output);
   assert.match(refused.output, /^filecheck\.+Failed$/m);
-  assert.match(refused.output, /FAIL {2}data\/doc\.json\n {2}1:1 +missing required key "title" {2}\(require\)/);
+  assert.match(
+    refused.output,
+    /FAIL {2}data\/doc\.json {2}\(require\)\n {2}data\/doc\.json:1:1 +missing required key "title"/,
+  );
   assert.ok(!refused.output.includes('tsconfig.json'), 'the unrelated JSON file is passed over silently');
   assert.notEqual(sh(project, 'git', 'rev-parse', '--verify', '-q', 'HEAD').code, 0, 'nothing was committed');
 

@@ -74,10 +74,10 @@ test('junit: counts on <testsuites> and <testsuite>, one testcase per file, fail
   assert.equal(child(testcases[0], 'skipped').attributes.message, 'matches no rule');
   const failure = child(testcases[1], 'failure');
   assert.deepEqual(failure.attributes, {
-    message: '2:8 "n" must be a number, found string (require, at /n)',
+    message: '2:8 /n: "n" must be a number, found string (require)',
     type: 'require',
   });
-  assert.equal(failure.text, '2:8 "n" must be a number, found string (require, at /n)');
+  assert.equal(failure.text, '2:8 /n: "n" must be a number, found string (require)');
   const error = child(testcases[2], 'error');
   assert.deepEqual(error.attributes, { message: 'threw: kaboom (boom)', type: 'boom' });
   assert.equal(child(testcases[3], 'failure').text, '1:7 invalid JSON: Unexpected end of input (parse)');
@@ -94,18 +94,18 @@ test('junit: every problem of a file is a line of its failure; the message names
   assert.deepEqual(failure.text.split('\n'), [
     '1:1 missing required key "x" (require)',
     '1:1 missing required key "y" (require)',
-    '2:8 "n" must be a number, found string (require, at /n)',
+    '2:8 /n: "n" must be a number, found string (require)',
   ]);
 });
 
-test('junit: a problem placed near its node, which says its pointer itself, says it once', async (t) => {
+test('junit: a problem placed near its node says its pointer once, before its message', async (t) => {
   const dir = makeTree(t, {
     'a.json': '{\n  "n": {}\n}\n',
     'v.js': "export const name = 'v';\nexport default () => [{ message: 'needs a name', pointer: '/n/name' }];\n",
   });
   const { code, stderr } = await runCli(['a.json', '--validator', './v.js', '-r', 'junit:r.xml'], { cwd: dir });
   assert.equal(code, 1, stderr);
-  assert.equal(child(readJunit(dir, 'r.xml').testcases[0], 'failure').text, '2:8 needs a name (at /n/name) (v)');
+  assert.equal(child(readJunit(dir, 'r.xml').testcases[0], 'failure').text, '2:8 /n/name: needs a name (v)');
 });
 
 test('junit: file names and messages with markup, quotes, unicode, line breaks and characters XML forbids', async (t) => {
@@ -225,7 +225,7 @@ test('github: one ::error per problem with file, line, col and title; a problem 
   const { code, stdout, stderr } = await runCli(['data', '-r', 'github'], { cwd: dir });
   assert.equal(code, 1, stderr);
   assert.deepEqual(commands(stdout), [
-    '::error file=data/a.json,line=2,col=8,title=filecheck (require)::"n" must be a number, found string',
+    '::error file=data/a.json,line=2,col=8,title=filecheck (require)::/n: "n" must be a number, found string',
     '::error file=data/boom.json,title=filecheck (boom)::threw: kaboom',
     '::error file=data/broken.json,line=1,col=7,title=filecheck (parse)::invalid JSON: Unexpected end of input',
   ]);
@@ -241,7 +241,7 @@ test('github: %, CR and LF escaped in the message; also : and , in the file and 
   const { code, stdout } = await runCli(['dir', '--validator', './v.js', '-r', 'github'], { cwd: dir });
   assert.equal(code, 1);
   assert.deepEqual(commands(stdout), [
-    '::error file=dir/a%2Cb%3Ac 100%25.json,line=1,col=7,title=filecheck (odd%3Aname%2Cv%25)::50%25 off: a, b%0Asecond%0D%0Athird',
+    '::error file=dir/a%2Cb%3Ac 100%25.json,line=1,col=7,title=filecheck (odd%3Aname%2Cv%25)::/x: 50%25 off: a, b%0Asecond%0D%0Athird',
     '::error file=dir/a%2Cb%3Ac 100%25.json,title=filecheck (odd%3Aname%2Cv%25)::no position',
   ]);
 });
@@ -351,7 +351,7 @@ test('github: the job summary says where each first problem is: its line:col and
     .split('\n')
     .filter((line) => line.startsWith('| options'));
   assert.deepEqual(rows, [
-    '| options.json | 1 | 3:15 must be integer (json-schema: s.json, at /compilerOptions/target) |',
+    '| options.json | 1 | 3:15 /compilerOptions/target: must be integer (json-schema: s.json) |',
   ]);
 });
 
@@ -367,12 +367,12 @@ test('json-schema problems name their schema: the annotation title, the job summ
   );
   assert.equal(code, 1, stderr);
   assert.deepEqual(commands(stdout), [
-    '::error file=a.json,line=2,col=11,title=filecheck (json-schema%3A schemas/port.json)::must be integer',
+    '::error file=a.json,line=2,col=11,title=filecheck (json-schema%3A schemas/port.json)::/port: must be integer',
   ]);
-  assert.match(fs.readFileSync(summaryFile, 'utf8'), /must be integer \(json-schema: schemas\/port\.json, at \/port\)/);
+  assert.match(fs.readFileSync(summaryFile, 'utf8'), /\/port: must be integer \(json-schema: schemas\/port\.json\)/);
   assert.equal(
     child(readJunit(dir, 'r.xml').testcases[0], 'failure').text,
-    '2:11 must be integer (json-schema: schemas/port.json, at /port)',
+    '2:11 /port: must be integer (json-schema: schemas/port.json)',
   );
   const [problem] = parseJsonReport(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].problems;
   assert.equal(problem.schema, 'schemas/port.json');

@@ -102,9 +102,9 @@ test('sarif: one result per problem, with its rule, level, message with the JSON
       ruleId: 'json-schema',
       ruleIndex: 0,
       level: 'error',
-      message: { text: 'must be integer (json-schema: schema.json, at /compilerOptions/target)' },
+      message: { text: '/compilerOptions/target: must be integer (json-schema: schema.json)' },
       locations: place('data/a.json', { startLine: 4, startColumn: 15 }),
-      properties: { schema: 'schema.json' },
+      properties: { schema: 'schema.json', pointer: '/compilerOptions/target' },
     },
     {
       ruleId: 'boom',
@@ -272,7 +272,7 @@ test('gitlab: an issue per problem with description (with the JSON pointer), che
     issues.map(({ fingerprint, ...issue }) => issue),
     [
       {
-        description: 'must be integer (json-schema: schema.json, at /compilerOptions/target)',
+        description: '/compilerOptions/target: must be integer (json-schema: schema.json)',
         check_name: 'json-schema',
         severity: 'major',
         location: { path: 'data/a.json', lines: { begin: 4 } },

@@ -30,7 +30,7 @@ function mixedTree(t) {
   });
 }
 
-test("default reporter: FAIL blocks in path order with line:col, message and validator, each file's problems in the order of its text, then the summary", async (t) => {
+test("default reporter: FAIL blocks in path order, the validator on the FAIL line when all its problems share one, each problem's line starting with path:line:col, then its pointer and message, each file's problems in the order of its text, then the summary", async (t) => {
   const dir = mixedTree(t);
   const { code, stdout, stderr } = await runCli(['**/*.json', '-k', 'n:number', '-k', 'x'], { cwd: dir });
   assert.equal(code, 1, stderr);
@@ -39,13 +39,13 @@ test("default reporter: FAIL blocks in path order with line:col, message and val
   assert.equal(
     report,
     [
-      ' FAIL  a.json',
-      '  2:8      "n" must be a number, found string  (require)',
-      ' FAIL  m/broken.json',
-      '  1:7      invalid JSON: Unexpected end of input  (parse)',
-      ' FAIL  z.json',
-      '  1:1      missing required key "x"  (require)',
-      '  1:7      "n" must be a number, found string  (require)',
+      ' FAIL  a.json  (require)',
+      '  a.json:2:8  /n: "n" must be a number, found string',
+      ' FAIL  m/broken.json  (parse)',
+      '  m/broken.json:1:7  invalid JSON: Unexpected end of input',
+      ' FAIL  z.json  (require)',
+      '  z.json:1:1  missing required key "x"',
+      '  z.json:1:7  /n: "n" must be a number, found string',
       '',
       'Files: 3 failed, 1 passed, 4 total',
     ].join('\n'),
@@ -53,10 +53,16 @@ test("default reporter: FAIL blocks in path order with line:col, message and val
   assert.match(time, /^\d+\.\d\d s\n$/);
 });
 
-test('a problem without a position keeps the column layout', async (t) => {
-  const dir = makeTree(t, { 'v.js': "export default () => ['no position here'];\n", 'a.json': '{}' });
-  const { stdout } = await runCli(['a.json', '--validator', './v.js'], { cwd: dir });
-  assert.match(stdout, /^ FAIL {2}a\.json\n {11}no position here {2}\(v\)\n/);
+test('a problem without a position starts with the path alone; problems of several validators each name theirs, their messages in one column', async (t) => {
+  const dir = makeTree(t, {
+    'v.js': "export default () => ['no position here'];\n",
+    'a.json': '{\n  "n": "one"\n}\n',
+  });
+  const { stdout } = await runCli(['a.json', '--validator', './v.js', '-k', 'n:number'], { cwd: dir });
+  assert.match(
+    stdout,
+    /^ FAIL {2}a\.json\n {2}a\.json:2:8 {2}\/n: "n" must be a number, found string {2}\(require\)\n {2}a\.json {6}no position here {2}\(v\)\n/,
+  );
 });
 
 test('no ANSI codes when stdout is not a TTY, or with NO_COLOR; --color forces them', async (t) => {

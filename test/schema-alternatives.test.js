@@ -363,21 +363,21 @@ test('from the command line: the best match by default, every alternative with -
     ].join('\n'),
   });
   const args = ['-s', 'workflow.schema.json', '.github/workflows/ci.yml'];
-  const lines = (stdout) => stdout.split('\n').filter((line) => /^ {2}\d/.test(line));
+  const lines = (stdout) => stdout.split('\n').filter((line) => line.startsWith('  .github/workflows/ci.yml:'));
   const human = await runCli(args, { cwd: dir });
   assert.equal(human.code, 1, human.stderr);
   assert.deepEqual(lines(human.stdout), [
-    '  3:15     must be array  (json-schema)',
-    '  4:14     must be one of "read-all", "write-all", or be object  (json-schema)',
-    '  8:5      must NOT have additional property "timeout"  (json-schema)',
-    '  13:9     must NOT have additional property "with-env"  (json-schema)',
-    '  15:12    must be array or string  (json-schema)',
+    '  .github/workflows/ci.yml:3:15   /on/push/branches: must be array',
+    '  .github/workflows/ci.yml:4:14   /permissions: must be one of "read-all", "write-all", or be object',
+    '  .github/workflows/ci.yml:8:5    /jobs/build/timeout: must NOT have additional property "timeout"',
+    '  .github/workflows/ci.yml:13:9   /jobs/build/steps/1/with-env: must NOT have additional property "with-env"',
+    '  .github/workflows/ci.yml:15:12  /jobs/deploy/needs: must be array or string',
   ]);
   const verbose = await runCli([...args, '--verbose'], { cwd: dir });
   assert.ok(lines(verbose.stdout).length > 15, verbose.stdout);
   assert.match(
     verbose.stdout,
-    /^ {2}7:5 {6}must NOT have additional property "runs-on" {2}\(json-schema\)$/m,
+    /^ {2}\.github\/workflows\/ci\.yml:7:5 +\/jobs\/build\/runs-on: must NOT have additional property "runs-on"$/m,
     "the other kind of job's errors",
   );
   for (const more of [[], ['--verbose']]) {
@@ -557,18 +557,18 @@ test('from the command line: counts, names and the property alike in-process and
       });
       assert.equal(drone.code, 1, drone.stderr);
       assert.equal(front.code, 1, front.stderr);
-      runs.push([drone, front].map(({ stdout }) => stdout.split('\n').filter((line) => /^ {2}\d/.test(line))));
+      runs.push([drone, front].map(({ stdout }) => stdout.split('\n').filter((line) => /^ {2}\S+:\d/.test(line))));
     }
   }
   const [drone, front] = runs[0];
   assert.deepEqual(drone, [
-    '  1:1      matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match  (json-schema)',
+    '  .drone.yml:1:1  matches at least 2 of the 3 alternatives of oneOf (#/definitions/docker_pipeline and #/definitions/kubernetes_pipeline), where exactly one may match',
   ]);
   // On the page type's value, not the front matter's start.
   assert.equal(front.length, 1);
   assert.match(
     front[0],
-    /^ {2}3:16 {5}must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\) {2}\(json-schema\)$/,
+    /^ {2}docs\/intro\.json:3:16 {2}\/page-type: must be one of "type-0a", "type-0b", "type-1a", .* … and \d+ more \(none of the 28 alternatives of anyOf matches\)$/,
   );
   for (const run of runs.slice(1)) assert.deepEqual(run, runs[0]);
 });

@@ -1,6 +1,7 @@
 // A file's problems as every reporter receives them, from either executor: in the order of the
-// text, each saying where it is when its position is only near it, and without the errors of the
-// alternatives that were not the best match unless they are asked for.
+// text, and without the errors of the alternatives that were not the best match unless they are
+// asked for. Where a problem is in the document is its pointer, which every reporter shows beside
+// its line:column: a position only near its node (an alias, a merge key) needs no other word.
 
 /**
  * The fields validators and locators pass along to this step, which it removes: `atKey` (place
@@ -18,8 +19,6 @@ export function finishProblems(problems, { allAlternatives }) {
   for (const problem of problems) {
     if (problem.notBestMatch && !allAlternatives) continue;
     const { atKey, near, notBestMatch, ...rest } = problem;
-    // The line says where the problem shows; the pointer says what it is about.
-    if (near && rest.pointer) rest.message = `${rest.message} (at ${rest.pointer})`;
     finished.push(rest);
   }
   return finished.sort(byPosition);

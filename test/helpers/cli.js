@@ -116,9 +116,9 @@ export function parseJsonReport(text) {
   }
 }
 
-/** Paths of the FAIL blocks of the default reporter, in printed order. */
+/** Paths of the FAIL blocks of the default reporter, in printed order (without the validator the line may name). */
 export function failedPaths(stdout) {
-  return [...stdout.matchAll(/^ FAIL {2}(.+)$/gm)].map((m) => m[1]);
+  return [...stdout.matchAll(/^ FAIL {2}(.+?)(?: {2}\(.*\))?$/gm)].map((m) => m[1]);
 }
 
 /** The summary line, "Files: ..." */
@@ -141,7 +141,9 @@ export function oneLine(stderr) {
  */
 export function unusableSchema({ code, stdout, stderr }) {
   const said = oneLine(stderr);
-  if (code !== 2 || !stdout.includes(` ${said}  (json-schema)\n`))
+  const escaped = said.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const failing = new RegExp(`^ FAIL {2}(.+) {2}\\(json-schema\\)\\n {2}\\1 {2}${escaped}$`, 'm');
+  if (code !== 2 || !failing.test(stdout))
     throw new Error(`expected exit 2 and the files failing with "${said}", got exit ${code}:\n${stdout}`);
   return said;
 }

@@ -331,7 +331,7 @@ test('odd file names: quoted in the human report, exact in json, well-formed in 
   );
   assert.match(
     human.stdout,
-    /^ {2}2:2 {6}invalid JSON: Unexpected token 'x', "\{"a":\\n x\\u001b\[2K }" is not valid JSON {2}\(parse\)$/m,
+    /^ {2}snippet\.json:2:2 {2}invalid JSON: Unexpected token 'x', "\{"a":\\n x\\u001b\[2K }" is not valid JSON$/m,
     'the quoted content is escaped too',
   );
 
