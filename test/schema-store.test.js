@@ -6,8 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from './helpers/cli.js';
 import { parseSchemaStore, storeFileFor } from '../validators/json-schema/schema-store.js';
+import { loadConfig } from '../runner/config/load-config.js';
+import { discover } from '../runner/files/discover.js';
+import { checkFile } from '../runner/check/check-file.js';
 import { UsageError } from '../runner/shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
@@ -473,4 +476,40 @@ test("rules and catalog discovery combine: a rule's files are checked with its s
   assert.equal(ruled.byPath['bad/b.widget.json'].status, 'pass', ruled.stderr);
   assert.equal(ruled.byPath['.github/workflows/bad.yml'].status, 'fail');
   assert.equal(ruled.report.summary.total, 6);
+});
+
+test("a file only a catalog's fileMatch found, whose name is no data format's and whose text is not that format, is skipped, never failed; one that parses is checked", async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [{ name: 'JSONPatch', url: './json-patch.json', fileMatch: ['*.patch', 'patch.json'] }],
+    }),
+    'json-patch.json': json({ type: 'array', items: { type: 'object', required: ['op', 'path'] } }),
+    'patches/git.patch': 'diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n',
+    'patches/ops.patch': json([{ op: 'add', path: '/a', value: 1 }]),
+    'patches/bad-ops.patch': json([{ op: 'add' }]),
+    'patch.json': '{ not JSON', // a .json file is JSON: it fails
+  });
+  const report = await checkBothExecutors(dir, ['--catalog', 'catalog.json']);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  assert.equal(byPath['patches/git.patch'].status, 'skip');
+  assert.deepEqual(byPath['patches/git.patch'].problems, []);
+  assert.equal(byPath['patches/ops.patch'].status, 'pass', 'a .patch file that is JSON is checked');
+  assert.deepEqual(messages(byPath['patches/bad-ops.patch']), ['invalid: must have required property "path"']);
+  assert.equal(byPath['patch.json'].status, 'fail');
+  assert.deepEqual(
+    [report.summary.total, report.summary.passed, report.summary.failed, report.summary.skipped],
+    [4, 1, 2, 1],
+  );
+
+  // Why, for --verbose: the entry that named it, and what its text is not.
+  const config = loadConfig({ patterns: [], catalog: ['catalog.json'] }, { cwd: dir, env: {} });
+  const found = discover(config).files.find((file) => file.rel === 'patches/git.patch');
+  assert.equal(found.guessedBy, 'catalog entry "JSONPatch"');
+  const { durationMs, skipReason, ...skipped } = checkFile(found, []);
+  assert.deepEqual(skipped, { path: 'patches/git.patch', status: 'skip', problems: [] });
+  assert.match(skipReason, /^catalog entry "JSONPatch" matched its name, but it is not JSON \(1:1 invalid JSON: .+\)$/);
+
+  // Named on the command line, or a rule's: a file is what the user says it is.
+  const named = await runCli(['patches/git.patch', '--catalog', 'catalog.json'], { cwd: dir });
+  assert.equal(named.code, 1, named.stderr);
 });

@@ -17,8 +17,9 @@ import { sha256 } from '../shared/sha256.js';
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
  *   notBestMatch: while the file is checked only (finish-problems.js)
- * @typedef {{ path: string, status: 'pass' | 'fail', problems: Problem[], durationMs: number, hash?: string,
- *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean }} FileResult  hash: the SHA-256 of its text; schemas:
+ * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string }} FileResult
+ *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; hash: the SHA-256 of its text; schemas:
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
@@ -97,6 +98,11 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   // and whether the problems reported depend on --verbose (an anyOf/oneOf alternative's errors).
   const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
   const forCache = keys && { hash: sha256(read.text), ...(keys.length && { schemas: keys }) };
+  // A file only a catalog's fileMatch found, whose name says no data format (SchemaStore's JSONPatch
+  // names `*.patch`, which git diffs are), and that does not parse: not that kind of file. Skipped,
+  // never failed, and never cached (no hash): checked again as it changes.
+  if (entry.guessedBy && problems.length && problems.every((problem) => problem.kind === 'parse'))
+    return { path: entry.rel, status: 'skip', skipReason: notThatKind(entry, problems[0]), problems: [], durationMs };
   if (problems.length) {
     const alternatives = forCache &&
       problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
@@ -112,6 +118,9 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   }
   return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
 }
+
+const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) =>
+  `${guessedBy} matched its name, but it is not ${parser.toUpperCase()} (${line === undefined ? '' : `${line}:${column} `}${message})`;
 
 // Each document of the file (formats/index.js: JSON has one) is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,

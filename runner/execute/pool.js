@@ -212,7 +212,12 @@ export async function executePool(
       const result =
         typeof compact === 'number'
           ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-          : { path: entry.rel, status: compact.problems ? 'fail' : 'pass', problems: [], ...compact };
+          : {
+              path: entry.rel,
+              status: compact.problems ? 'fail' : compact.skipReason ? 'skip' : 'pass', // worker-batch.js' compact form
+              problems: [],
+              ...compact,
+            };
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);

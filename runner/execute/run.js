@@ -68,10 +68,12 @@ export async function runChecks(
 
   let passed = 0;
   let failed = 0;
+  let skippedInCheck = 0; // not the kind of file a catalog's fileMatch took it for (check-file.js)
   let bailed = false;
   const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
   const report = (result) => {
     if (result.status === 'pass') passed++;
+    else if (result.status === 'skip') skippedInCheck++;
     else {
       failed++;
       for (const problem of result.problems) {
@@ -183,12 +185,12 @@ export async function runChecks(
     await cache?.save();
   }
 
-  const checked = passed + failed;
+  const checked = passed + failed + skippedInCheck;
   const summary = {
     total: files.length + skipped.length,
     passed,
     failed,
-    skipped: skipped.length,
+    skipped: skipped.length + skippedInCheck,
     unchecked: files.length - checked,
     bailed: bailed && checked < files.length,
     interrupted: !!signal?.aborted && checked < files.length,

@@ -6,7 +6,7 @@ import { UsageError } from '../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
-import { DIRECTORY_GLOB, formatChooser } from '../formats/index.js';
+import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../formats/index.js';
 import { rulesOf } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
 
@@ -15,13 +15,14 @@ const NEVER = ['**/node_modules/**'];
 
 /**
  * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
- *   hash?: boolean, track?: boolean } & Partial<import('../formats/index.js').Format>} FileEntry
+ *   hash?: boolean, track?: boolean, guessedBy?: string } & Partial<import('../formats/index.js').Format>} FileEntry
  *   path absolute; rel as reported (relative to the working directory, forward slashes);
  *   parser: how it is read, when not as JSON (formats/index.js); frontMatter: 'required' by a rule;
  *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;
  *   refused: why it is not read at all (a symbolic link out of the project), which is its problem;
  *   hash: its result is to carry its content's hash (--cache, result-cache.js); track: its result is to name
- *   the schema files it chose (--watch, watch.js)
+ *   the schema files it chose (--watch, watch.js); guessedBy: the catalog entries (`catalog entry "JSONPatch"`)
+ *   whose fileMatch alone found it, its name saying no data format: skipped if it does not parse (check-file.js)
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[],
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
@@ -33,7 +34,7 @@ export function discover(config) {
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
   let catalogs;
-  let byCatalog; // the files (rel) catalog discovery found
+  let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
   if (config.patterns.length) expandPatterns(config, found, links);
   else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
@@ -78,6 +79,7 @@ export function discover(config) {
     if (format) Object.assign(entry, format);
     if (special) entry.special = true;
     if (refused) entry.refused = refused;
+    if (catalogOnly && byCatalog.get(rel)) entry.guessedBy = byCatalog.get(rel);
     files.push(entry);
   }
   return { files, skipped, ...(catalogs && { catalogs }) };
@@ -146,17 +148,18 @@ function catalogWalk(config, found, links) {
       .split('/')
       .slice(0, -1)
       .every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
-  const kept = found
-    .splice(start)
-    .filter(
-      ({ path: file }) =>
-        inNamedFolders(relativePosix(base, file)) && loaded.some((catalog) => catalog.match(file, base).length),
-    );
-  found.push(...kept);
-  return {
-    catalogs: new Map(catalogs.map((file, index) => [file, loaded[index]])),
-    byCatalog: new Set(kept.map(({ rel }) => rel)),
-  };
+  const byCatalog = new Map();
+  for (const entry of found.splice(start)) {
+    if (!inNamedFolders(relativePosix(base, entry.path))) continue;
+    const entries = loaded.flatMap((catalog) => catalog.match(entry.path, base));
+    if (!entries.length) continue;
+    found.push(entry);
+    // A fileMatch may name files of no data format (SchemaStore's JSONPatch names `*.patch`, which
+    // git diffs are): such a file that is not what the entry expects is skipped (check-file.js).
+    const guessed = formatOfName(entry.rel) === null && [...new Set(entries.map(({ name }) => `"${name}"`))];
+    byCatalog.set(entry.rel, guessed && `catalog entr${guessed.length === 1 ? 'y' : 'ies'} ${guessed.join(', ')}`);
+  }
+  return { catalogs: new Map(catalogs.map((file, index) => [file, loaded[index]])), byCatalog };
 }
 
 function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {

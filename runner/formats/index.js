@@ -95,10 +95,13 @@ function whatRulesSay(rules, file) {
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
 
 // By name for JSON with comments, else by extension: a `.json` file, the usual case, first.
-function parserByName(file) {
+const parserByName = (file) => formatOfName(file) ?? 'json';
+
+/** @returns {string | null} the format a file's name says (JSONC by name, else its extension's); null: none */
+export function formatOfName(file) {
   if (isJsoncByName(file)) return 'jsonc';
   if (file.endsWith('.json')) return 'json';
-  return BY_EXTENSION.get(extensionOf(file)) ?? 'json';
+  return BY_EXTENSION.get(extensionOf(file)) ?? null;
 }
 
 // The last dot of the name, lower-cased: `Data.YAML` is YAML, `.json` (a dotfile) has none.
