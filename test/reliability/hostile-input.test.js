@@ -84,6 +84,7 @@ test('deep nesting: 100,000 levels fail with one parse problem in both executors
           pointer: '/0'.repeat(1000),
           line: 1,
           column: 1001,
+          schema: 'schema/recursive.json',
         },
       ]);
     } else {
