@@ -1,6 +1,6 @@
 // The human reporter, Jest-like: a FAIL block per failing file, then the summary.
 import { summaryLines } from './summary-line.js';
-import { printablePath, printableText } from './printable.js';
+import { printablePath } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
 
 /**
@@ -57,12 +57,12 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
 function failBlock(result, c) {
   const path = printablePath(result.path);
   const sources = new Set(result.problems.map(sourceOf));
-  const shared = sources.size === 1 ? printableText([...sources][0]) : null;
+  const shared = sources.size === 1 ? [...sources][0] : null;
   const places = result.problems.map((p) => (p.line === undefined ? path : `${path}:${positionOf(p)}`));
   const width = Math.max(...places.map((place) => place.length));
   const lines = result.problems.map((p, i) => {
-    const source = shared ? '' : `  ${c.dim(`(${printableText(sourceOf(p))})`)}`;
-    return `  ${c.dim(places[i].padEnd(width))}  ${printableText(located(p))}${source}`;
+    const source = shared ? '' : `  ${c.dim(`(${sourceOf(p)})`)}`;
+    return `  ${c.dim(places[i].padEnd(width))}  ${located(p)}${source}`;
   });
   const header = `${c.inverseRed(c.bold(' FAIL '))} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}`;
   return `${header}\n${lines.join('\n')}\n`;

@@ -6,19 +6,21 @@ import { located, problemInWords, sourceOf } from './problem-words.js';
 import { repositoryPaths } from './repository-path.js';
 import { summaryLines } from './summary-line.js';
 
-// Enough failing files for a readable summary; the rest are counted. GitHub caps a step's summary at 1 MiB.
+// Enough failing files, and problems of each, for a readable summary; the rest are counted. GitHub
+// caps a step's summary at 1 MiB: 50 rows of 10 problems of at most 300 characters stay far below.
 const SUMMARY_ROWS = 50;
-const CELL_CHARS = 300;
+const PROBLEMS_PER_ROW = 10;
+const PROBLEM_CHARS = 300;
 
 // Workflow-command escaping, as the runner decodes it: the message (data) escapes %, CR and LF;
 // a property value also `:` and `,`, which would otherwise end it.
 const data = (text) => String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (text) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-// A Markdown table cell: GFM's backslash escapes for what could start markup or end the cell,
-// line breaks as <br> (a raw newline would end the row).
+// Text in a Markdown table cell: GFM's backslash escapes for what could start markup or end the
+// cell, line breaks as <br> (a raw newline would end the row).
 const cell = (text) => {
-  const short = text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS - 1)}…` : text;
+  const short = text.length > PROBLEM_CHARS ? `${text.slice(0, PROBLEM_CHARS - 1)}…` : text;
   return short.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r\n|\r|\n/g, '<br>');
 };
 
@@ -42,7 +44,8 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
           `::error file=${property(file)}${at},title=${property(`filecheck (${sourceOf(p)})`)}::${data(located(p))}\n`,
         );
       }
-      if (rows.length < SUMMARY_ROWS) rows.push({ file, count: problems.length, first: problems[0] });
+      if (rows.length < SUMMARY_ROWS)
+        rows.push({ file, count: problems.length, shown: problems.slice(0, PROBLEMS_PER_ROW).map(problemInWords) });
     },
     onRunComplete(summary) {
       if (!summaryFile) return;
@@ -61,9 +64,11 @@ function jobSummary(summary, rows) {
   const passed = !summary.failed && !summary.interrupted;
   const lines = [`### ${passed ? '✅' : '❌'} filecheck`, '', summaryLines(summary, PLAIN).join('  \n'), ''];
   if (rows.length) {
-    lines.push('| File | Problems | First problem |', '| --- | ---: | --- |');
-    for (const { file, count, first } of rows) {
-      lines.push(`| ${cell(file)} | ${count} | ${cell(problemInWords(first))} |`);
+    lines.push('| File | Problems | What is wrong |', '| --- | ---: | --- |');
+    for (const { file, count, shown } of rows) {
+      const more = count - shown.length;
+      const words = shown.map(cell).join('<br>') + (more ? `<br>…and ${more} more` : '');
+      lines.push(`| ${cell(file)} | ${count} | ${words} |`);
     }
     const more = summary.failed - SUMMARY_ROWS;
     if (more > 0) lines.push('', `…and ${more} more failing file${more === 1 ? '' : 's'}.`);

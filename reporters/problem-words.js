@@ -2,20 +2,23 @@
 // what is wrong (`/services/proxy/depends_on: must be array or object`), and which validator says
 // so (and, for JSON Schema, which schema). The root's pointer ("") says nothing, and is left out. A
 // problem that names a property in its words (`must have required property "x"`) is about the
-// object that lacks it: its pointer is that object's.
+// object that lacks it: its pointer is that object's. Control characters a message may quote from
+// a file or a schema (a pattern with a raw line break) are escaped (printable.js) in every report: a
+// raw line break would cut a GitHub annotation, a JUnit line, a terminal line in two.
+import { printableText } from './printable.js';
 
 /** "json-schema: schemas/tsconfig.json": the validator, and the schema that found the problem when one did. */
-export const sourceOf = (p) => (p.schema ? `${p.validator}: ${p.schema}` : p.validator);
+export const sourceOf = (p) => printableText(p.schema ? `${p.validator}: ${p.schema}` : p.validator);
 
 /**
  * "/compilerOptions/target: must be integer"; in a stream of YAML documents, whose problems name
  * their document first (check-file.js), "document 2: /name: must be string".
  */
 export function located(p) {
-  if (!p.pointer) return p.message;
+  if (!p.pointer) return printableText(p.message);
   const document = p.document === undefined ? '' : `document ${p.document}: `;
   const message = p.message.startsWith(document) ? p.message.slice(document.length) : p.message;
-  return `${document}${p.pointer}: ${message}`;
+  return printableText(`${document}${p.pointer}: ${message}`);
 }
 
 /** "/compilerOptions/target: must be integer (json-schema: tsconfig.json)", for the reports read away from a terminal. */

@@ -132,14 +132,12 @@ test('junit: file names and messages with markup, quotes, unicode, line breaks a
     ["apos'.json", 'ctrl\uFFFDbell.json', 'q "quoted" <&> \u00e9\u{1F600}.json'],
   );
   const failure = child(testcases[0], 'failure');
-  const shown = 'say "hi" <b>&amp;</b> \uFFFD\uFFFD[31m ]]> \uFFFD end';
+  // Control characters in a message are shown as their escapes, as every reporter shows them: each
+  // problem stays one line of the failure's text.
+  const shown = 'say "hi" <b>&amp;</b> \\u0001\\u001b[31m ]]> \uFFFD end';
   assert.equal(failure.attributes.type, 'odd<&>"');
-  assert.equal(
-    failure.attributes.message,
-    `${shown}\nline two\r\nline three\ttab (odd<&>")`,
-    'line breaks and tabs survive in an attribute',
-  );
-  assert.equal(failure.text, `${shown}\nline two\r\nline three\ttab (odd<&>")`);
+  assert.equal(failure.attributes.message, `${shown}\\nline two\\r\\nline three\\ttab (odd<&>")`);
+  assert.equal(failure.text, `${shown}\\nline two\\r\\nline three\\ttab (odd<&>")`);
 });
 
 test('junit: -r junit takes --output-file; without a file it is a usage error, as is --output-file for both json and junit', async (t) => {
@@ -232,7 +230,7 @@ test('github: one ::error per problem with file, line, col and title; a problem 
   assert.equal(stdout, `${commands(stdout).join('\n')}\n`, 'github alone prints only workflow commands');
 });
 
-test('github: %, CR and LF escaped in the message; also : and , in the file and title', async (t) => {
+test('github: a control character in a message is shown as its escape, as the terminal shows it (a raw line break would cut the annotation); % escaped, and : and , in the file and title', async (t) => {
   const dir = makeTree(t, {
     'v.js':
       "export const name = 'odd:name,v%';\nexport default () => [{ message: '50% off: a, b\\nsecond\\r\\nthird', pointer: '/x' }, 'no position'];\n",
@@ -241,7 +239,7 @@ test('github: %, CR and LF escaped in the message; also : and , in the file and 
   const { code, stdout } = await runCli(['dir', '--validator', './v.js', '-r', 'github'], { cwd: dir });
   assert.equal(code, 1);
   assert.deepEqual(commands(stdout), [
-    '::error file=dir/a%2Cb%3Ac 100%25.json,line=1,col=7,title=filecheck (odd%3Aname%2Cv%25)::/x: 50%25 off: a, b%0Asecond%0D%0Athird',
+    '::error file=dir/a%2Cb%3Ac 100%25.json,line=1,col=7,title=filecheck (odd%3Aname%2Cv%25)::/x: 50%25 off: a, b\\nsecond\\r\\nthird',
     '::error file=dir/a%2Cb%3Ac 100%25.json,title=filecheck (odd%3Aname%2Cv%25)::no position',
   ]);
 });
@@ -324,7 +322,7 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| File') && !line.startsWith('| ---'));
   assert.deepEqual(rows, [
-    '| odd.json | 1 | left \\| right<br>next \\*line\\* (v) |',
+    '| odd.json | 1 | left \\| right\\\\nnext \\*line\\* (v) |',
     "| pipe\\|name.json | 1 | 1:2 invalid JSON: Expected property name or '}' (parse) |",
   ]);
 
@@ -352,6 +350,48 @@ test('github: the job summary says where each first problem is: its line:col and
     .filter((line) => line.startsWith('| options'));
   assert.deepEqual(rows, [
     '| options.json | 1 | 3:15 /compilerOptions/target: must be integer (json-schema: s.json) |',
+  ]);
+});
+
+test('github: the job summary shows every problem of a file, up to 10, then counts the rest', async (t) => {
+  const keys = Array.from({ length: 12 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+  const dir = makeTree(t, { 'a.json': '{}', 'b.json': '{"k00": 1}' });
+  const summaryFile = path.join(dir, 'summary.md');
+  const args = ['a.json', 'b.json', ...keys.flatMap((key) => ['-k', key]), '-r', 'github'];
+  const { code } = await runCli(args, { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(code, 1);
+  const rows = fs
+    .readFileSync(summaryFile, 'utf8')
+    .split('\n')
+    .filter((line) => /^\| [ab]\.json \|/.test(line));
+  const missing = (from, to) => keys.slice(from, to).map((key) => `1:1 missing required key "${key}" (require)`);
+  assert.deepEqual(rows, [
+    `| a.json | 12 | ${[...missing(0, 10), '…and 2 more'].join('<br>')} |`,
+    `| b.json | 11 | ${[...missing(1, 11), '…and 1 more'].join('<br>')} |`,
+  ]);
+});
+
+test('a known pattern is worded, not quoted: the ${{ }} expressions of GitHub workflows, whose raw line breaks no annotation shows', async (t) => {
+  // As SchemaStore's github-workflow.json writes them: `[\r\n]` with a real CR and LF in the pattern.
+  const expression = { type: 'string', pattern: '^\\$\\{\\{(.|[\r\n])*\\}\\}$' };
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({
+      properties: {
+        timeout: { oneOf: [{ type: 'number' }, { $ref: '#/definitions/expression' }] },
+        when: { $ref: '#/definitions/expression' },
+        name: { type: 'string', pattern: '^a[\r\n]b$' },
+      },
+      definitions: { expression },
+    }),
+    'w.json': '{"timeout": "soon", "when": "always", "name": "x"}',
+  });
+  const { code, stdout } = await runCli(['w.json', '-s', 's.json', '-r', 'github'], { cwd: dir });
+  assert.equal(code, 1);
+  assert.deepEqual(commands(stdout), [
+    '::error file=w.json,line=1,col=13,title=filecheck (json-schema%3A s.json)::/timeout: must be number or a ${{ }} expression',
+    '::error file=w.json,line=1,col=29,title=filecheck (json-schema%3A s.json)::/when: must be a ${{ }} expression',
+    // A pattern not known is quoted, its line breaks shown as escapes.
+    '::error file=w.json,line=1,col=47,title=filecheck (json-schema%3A s.json)::/name: must match pattern "^a[\\r\\n]b$"',
   ]);
 });
 

@@ -368,22 +368,32 @@ function mergedMessage(branches, path, describe) {
       }
     }
   }
-  const words = order.map((part) => {
-    if (part === 'values') {
-      const values = [...new Map(merged.values.map((value) => [JSON.stringify(value), value])).values()];
-      return values.length > 1 ? `be one of ${listOf(values)}` : `be equal to ${JSON.stringify(values[0])}`;
-    }
-    if (part === 'types') return `be ${orList([...new Set(merged.types)])}`;
-    if (part === 'required') {
-      const { required } = merged;
-      return required.length > 1
-        ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}`
-        : `have required property "${required[0]}"`;
-    }
-    return part.text;
-  });
+  // A text that names a kind of value (a known pattern's `be a ${{ }} expression`) joins the types'
+  // list: `must be number or a ${{ }} expression`.
+  const kinds = [];
+  if (order.includes('types')) {
+    for (const part of order) if (part.text && KIND.test(part.text)) kinds.push(part.text.slice('be '.length));
+  }
+  const words = order
+    .filter((part) => !kinds.length || !part.text || !KIND.test(part.text))
+    .map((part) => {
+      if (part === 'values') {
+        const values = [...new Map(merged.values.map((value) => [JSON.stringify(value), value])).values()];
+        return values.length > 1 ? `be one of ${listOf(values)}` : `be equal to ${JSON.stringify(values[0])}`;
+      }
+      if (part === 'types') return `be ${orList([...new Set(merged.types), ...kinds])}`;
+      if (part === 'required') {
+        const { required } = merged;
+        return required.length > 1
+          ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}`
+          : `have required property "${required[0]}"`;
+      }
+      return part.text;
+    });
   return { message: `must ${[...new Set(words)].join(', or ')}`, merged, ...(wrongType && { wrongType }) };
 }
+
+const KIND = /^be an? /;
 
 // Errors about a key of the value, shown on the key: not about the value itself.
 const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);

@@ -12,9 +12,29 @@ export function describe(error) {
   if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
   if (keyword === 'format') return `must match format "${params.format}"`;
+  if (keyword === 'pattern') return KNOWN_PATTERNS.get(spelledOut(params.pattern)) ?? message ?? keyword;
   if (keyword === 'type')
     return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
   return message ?? keyword;
+}
+
+// Patterns whose meaning is known, in words, rather than a regular expression a person has to read
+// (and one whose raw line breaks would cut an annotation in two): SchemaStore's GitHub workflow and
+// action schemas' `${{ }}` expressions (expressionSyntax, stringContainingExpressionSyntax). Keyed by
+// the pattern spelled out: line breaks as `\r`/`\n` whether the schema has them raw or escaped,
+// braces unescaped (the schemas escape them for Unicode mode).
+const KNOWN_PATTERNS = new Map(
+  [
+    ['^\\$\\{\\{(.|[\\r\\n])*\\}\\}$', 'must be a ${{ }} expression'],
+    ['^.*\\$\\{\\{(.|[\\r\\n])*\\}\\}.*$', 'must contain a ${{ }} expression'],
+  ].map(([pattern, words]) => [spelledOut(pattern), words]),
+);
+
+function spelledOut(pattern) {
+  return String(pattern)
+    .replace(/\r/g, '\\r')
+    .replace(/\n/g, '\\n')
+    .replace(/\\([{}])/g, '$1');
 }
 
 /** @returns {string[]} the types a `type` error asks for */
