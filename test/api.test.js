@@ -25,6 +25,7 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
     passed: 1,
     failed: 2,
     skipped: 0,
+    onlyParsed: 0,
     unchecked: 0,
     bailed: false,
     interrupted: false,

@@ -310,3 +310,39 @@ test('merge -r sarif:… -r gitlab:… writes the reports one run over all the f
   const onStdout = await runCli(['merge', ...reports, '-r', 'gitlab'], { cwd: dir });
   assert.equal(onStdout.stdout, read('whole-gl.json'));
 });
+
+test("merging adds up the files only parsed and keeps each shard's hint; a skipped file listed in a report is counted as skipped", async () => {
+  const { mergeReports } = await import('../runner/merge/merge-reports.js');
+  const { readReport } = await import('../runner/merge/read-report.js');
+  const dir = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'filecheck-merge-'));
+  const write = (name, text) => {
+    fs.writeFileSync(path.join(dir, name), text);
+    return readReport(path.join(dir, name), name);
+  };
+  const hint = (prefix) =>
+    `their schemas are not in the store: map their URLs to local copies with --schema-store ${prefix}=<folder>`;
+  const one = write(
+    'one.json',
+    report([], { passed: 3, onlyParsed: 2 }, { onlyParsedHint: hint('https://json.schemastore.org/') }),
+  );
+  const two = write(
+    'two.json',
+    report(
+      [{ path: 'x.patch', status: 'skip', problems: [] }],
+      { passed: 1, skipped: 1, onlyParsed: 1 },
+      {
+        onlyParsedHint: hint('https://example.com/'),
+      },
+    ),
+  );
+  const three = write('three.json', report([{ path: 'x.patch', status: 'skip', problems: [] }], { skipped: 1 }));
+  const { summary } = mergeReports([one, two, three]);
+  assert.equal(summary.onlyParsed, 3);
+  assert.equal(summary.onlyParsedHint, `${hint('https://json.schemastore.org/')}; ${hint('https://example.com/')}`);
+  assert.deepEqual([summary.total, summary.passed, summary.skipped], [5, 4, 1], 'x.patch is in two reports: once');
+  assert.throws(
+    () => write('bad.json', report([], { passed: 1, onlyParsed: 2 })),
+    /summary\.onlyParsed is not a count of passed files/,
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -513,3 +513,52 @@ test("a file only a catalog's fileMatch found, whose name is no data format's an
   const named = await runCli(['patches/git.patch', '--catalog', 'catalog.json'], { cwd: dir });
   assert.equal(named.code, 1, named.stderr);
 });
+
+test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  // No store: the Widget, GitHub Workflow and absent entries' schemas are nowhere here.
+  const bare = await checkBothExecutors(cwd, ['--catalog', CATALOG], 0);
+  assert.equal(bare.summary.passed, 6);
+  assert.equal(bare.summary.onlyParsed, 6, 'every file the catalog found: none was validated');
+  assert.equal(
+    bare.summary.onlyParsedHint,
+    'their schemas are not in the store: map their URLs to local copies with --schema-store https://json.schemastore.org/=<folder>',
+  );
+
+  // The store has all but absent.json: its two files only; the store maps its URL already, so no hint.
+  const stored = await check(cwd, [...storeArgs(root), '--workers', '0']);
+  assert.equal(stored.report.summary.onlyParsed, 2, stored.stderr);
+  assert.equal(stored.report.summary.onlyParsedHint, undefined);
+  for (const args of [['--cache'], ['--cache']]) {
+    const cached = await check(cwd, [...storeArgs(root), ...args, '--workers', '0']);
+    assert.equal(cached.report.summary.onlyParsed, 2, 'a cached pass never hides it');
+  }
+
+  // Named files no entry matches are only parsed too; a file another validator checks is not.
+  const named = await check(cwd, ['notes/other.json', 'widget.json', ...storeArgs(root), '--workers', '0']);
+  assert.equal(named.report.summary.onlyParsed, 1);
+  const required = await check(cwd, ['notes/other.json', '-k', 'matched', ...storeArgs(root), '--workers', '0']);
+  assert.equal(required.report.summary.onlyParsed, 0);
+
+  // Why, on the file's result.
+  const config = loadConfig({ patterns: ['notes/other.json', 'absent.json'], catalog: [CATALOG] }, { cwd, env: {} });
+  const { createRuleCompiler } = await import('../runner/check/compile-rules.js');
+  const compiler = createRuleCompiler(config.rules.concat(config.cliRule), { warn() {}, display: (file) => file });
+  const results = [];
+  for (const entry of discover(config).files) {
+    await compiler.prepare(entry.rules);
+    const { durationMs, ...result } = checkFile(entry, compiler.validatorsFor(entry.rules));
+    results.push(result);
+  }
+  assert.deepEqual(results, [
+    {
+      path: 'absent.json',
+      status: 'pass',
+      problems: [],
+      onlyParsed: 'its schema is not in the store (https://www.schemastore.org/absent.json)',
+      storePrefixes: ['https://json.schemastore.org/'],
+    },
+    { path: 'notes/other.json', status: 'pass', problems: [], onlyParsed: 'no catalog entry matches it' },
+  ]);
+});

@@ -18,8 +18,12 @@ import { sha256 } from '../shared/sha256.js';
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
  *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
- *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string }} FileResult
- *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; hash: the SHA-256 of its text; schemas:
+ *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
+ *   onlyParsed?: string, storePrefixes?: string[] }} FileResult
+ *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; onlyParsed: on a pass,
+ *   why no validator validated it (its schemas have no local copy, none was chosen); storePrefixes:
+ *   the --schema-store prefixes that would map them, for the run's summary (run.js takes them
+ *   off before the reporters see the result); hash: the SHA-256 of its text; schemas:
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
@@ -57,6 +61,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   let read;
   // The schemas the file chose (validators/json-schema/chosen-schemas.js): for the cache, and for --watch.
   const uses = entry.hash || entry.track ? [] : undefined;
+  const parsedOnly = { documents: 0, parsed: 0, why: [] }; // its documents no validator validated, and why
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault =
@@ -75,7 +80,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
         kind: 'io',
       });
     } else {
-      doc = checkDocuments(read.text, entry, validators, problems, guard, uses);
+      doc = checkDocuments(read.text, entry, validators, problems, guard, uses, parsedOnly);
     }
     // Every hit file gets its fault, whether or not it could be read and parsed: which files are
     // hit never depends on the kind.
@@ -116,7 +121,27 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
       ...tracked,
     };
   }
-  return { path: entry.rel, status: 'pass', problems, durationMs, ...forCache, ...tracked };
+  return {
+    path: entry.rel,
+    status: 'pass',
+    problems,
+    durationMs,
+    ...forCache,
+    ...tracked,
+    ...onlyParsedOf(parsedOnly),
+  };
+}
+
+// A passing file none of whose documents a validator validated (every schema chosen for them has no
+// local copy, or none was chosen, and no other validator applies): why, for people, and the
+// `--schema-store` prefixes that would map their schemas (run.js makes them the summary's hint).
+function onlyParsedOf({ documents, why, parsed }) {
+  if (!documents || documents !== parsed) return undefined;
+  const prefixes = [...new Set(why.flatMap((reason) => reason.prefix ?? []))];
+  return {
+    onlyParsed: [...new Set(why.map((reason) => reason.why))].join('; '),
+    ...(prefixes.length && { storePrefixes: prefixes }),
+  };
 }
 
 const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) =>
@@ -125,22 +150,30 @@ const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) 
 // Each document of the file (formats/index.js: JSON has one) is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,
 // for the chaos monkey's validator.
-function checkDocuments(text, entry, validators, problems, guard, uses) {
+function checkDocuments(text, entry, validators, problems, guard, uses, parsedOnly) {
   const documents = parseDocuments(text, entry);
+  // Only validators that choose a schema per document may have validated nothing of it.
+  const mayOnlyParse = validators.length > 0 && validators.every((validator) => validator.choosesSchemas);
   for (const document of documents) {
     let found = document.problems;
     if (!found) {
       found = [];
       const tooDeep = document.depthChecked ? null : pointerTooDeep(document.value);
-      if (tooDeep === null)
-        runValidators(document.value, entry, validators, found, guard, {
+      if (tooDeep === null) {
+        const source = {
           text,
           parser: entry.parser ?? 'json',
           range: document.range,
           comments: document.comments,
           uses,
-        });
-      else found.push(tooDeepAt(document, tooDeep));
+        };
+        runValidators(document.value, entry, validators, found, guard, source);
+        parsedOnly.documents++;
+        if (mayOnlyParse && source.onlyParsed?.length === validators.length) {
+          parsedOnly.parsed++;
+          parsedOnly.why.push(...source.onlyParsed.flat());
+        }
+      } else found.push(tooDeepAt(document, tooDeep));
       if (found.length) document.locate(found);
     }
     const { number } = document;

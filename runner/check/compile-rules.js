@@ -62,7 +62,13 @@ export function createRuleCompiler(rules, context) {
       const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
       validators.push(
-        createSelectedSchemasValidator({ chooser, loader: await loaderFor(rule), refs, warn: context.warn }),
+        createSelectedSchemasValidator({
+          chooser,
+          loader: await loaderFor(rule),
+          refs,
+          catalogs: catalogs.length > 0,
+          warn: context.warn,
+        }),
       );
     }
     for (const ref of rule.validators) {

@@ -26,9 +26,12 @@ const startWorkers = async (workers, rules, config, schemaCache, files) => {
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 
 /**
- * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number,
- *   bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan, unusableSchemas?: string[],
- *   shard?: { index: number, count: number, total: number }, cache?: import('../cache/result-cache.js').CacheSummary }} Summary
+ * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
+ *   onlyParsedHint?: string, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
+ *   cache?: import('../cache/result-cache.js').CacheSummary }} Summary
+ *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
+ *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas)
  *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
  *   kind `error`), sorted; there only when there is one, and then the run is a configuration error
  * @param {import('../files/discover.js').Discovery | import('../files/select-files.js').Selection} discovery
@@ -69,9 +72,16 @@ export async function runChecks(
   let passed = 0;
   let failed = 0;
   let skippedInCheck = 0; // not the kind of file a catalog's fileMatch took it for (check-file.js)
+  let onlyParsed = 0; // passed, but validated by nothing (check-file.js)
+  const storePrefixes = new Set(); // the --schema-store prefixes that would have them validated
   let bailed = false;
   const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
   const report = (result) => {
+    if (result.onlyParsed) onlyParsed++;
+    if (result.storePrefixes) {
+      for (const prefix of result.storePrefixes) storePrefixes.add(prefix);
+      delete result.storePrefixes; // the check's word to this loop, not a reporter's
+    }
     if (result.status === 'pass') passed++;
     else if (result.status === 'skip') skippedInCheck++;
     else {
@@ -191,6 +201,8 @@ export async function runChecks(
     passed,
     failed,
     skipped: skipped.length + skippedInCheck,
+    onlyParsed,
+    ...(storePrefixes.size && { onlyParsedHint: onlyParsedHint([...storePrefixes]) }),
     unchecked: files.length - checked,
     bailed: bailed && checked < files.length,
     interrupted: !!signal?.aborted && checked < files.length,
@@ -220,6 +232,16 @@ async function bothSides(sides) {
   const outcomes = await Promise.allSettled(sides);
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
+}
+
+// What would have the files only parsed validated: the store prefixes that map their schemas' urls.
+function onlyParsedHint(prefixes) {
+  const shown = prefixes
+    .sort()
+    .slice(0, 3)
+    .map((prefix) => `--schema-store ${prefix}=<folder>`);
+  const more = prefixes.length > 3 ? ` and ${prefixes.length - 3} more` : '';
+  return `their schemas are not in the store: map their URLs to local copies with ${shown.join(', ')}${more}`;
 }
 
 // The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that

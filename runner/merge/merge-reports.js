@@ -4,6 +4,7 @@
 import { UsageError } from '../shared/errors.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
+const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };
 const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0); // as discovery sorts
 
 /**
@@ -50,7 +51,7 @@ export function mergeReports(reports) {
   }
 
   const counts = Object.fromEntries(
-    COUNTS.map((name) => [name, kept.reduce((sum, report) => sum + report.summary[name], 0)]),
+    [...COUNTS, 'onlyParsed'].map((name) => [name, kept.reduce((sum, report) => sum + (report.summary[name] ?? 0), 0)]),
   );
   const results = [];
   const first = new Map(); // path ─▶ { at: index in results, report }
@@ -68,7 +69,8 @@ export function mergeReports(reports) {
       if (result.status === 'fail' && results[seen.at].status === 'pass')
         [dropped] = results.splice(seen.at, 1, result);
       counts.total--;
-      counts[dropped.status === 'pass' ? 'passed' : 'failed']--;
+      counts[STATUS_COUNT[dropped.status]]--;
+      if (dropped.onlyParsed) counts.onlyParsed--;
     }
   }
   if (overlaps.length) {
@@ -79,8 +81,11 @@ export function mergeReports(reports) {
   }
 
   const unusableSchemas = [...new Set(kept.flatMap((report) => report.summary.unusableSchemas ?? []))].sort();
+  // Each shard's hint names the store prefixes of its own files: the merged run's names them all.
+  const hints = [...new Set(kept.flatMap((report) => report.summary.onlyParsedHint ?? []))];
   const summary = {
     ...counts,
+    ...(counts.onlyParsed && hints.length && { onlyParsedHint: hints.join('; ') }),
     ...(unusableSchemas.length && { unusableSchemas }), // a shard's configuration error is the merged run's
     bailed: kept.some((report) => report.summary.bailed),
     interrupted: kept.some((report) => report.summary.interrupted),

@@ -46,6 +46,10 @@ function shapeProblem(doc) {
     return 'the summary counts do not add up to its total';
   if (typeof summary.bailed !== 'boolean' || typeof summary.interrupted !== 'boolean')
     return 'summary.bailed and summary.interrupted must be true or false';
+  if (summary.onlyParsed !== undefined && !(isCount(summary.onlyParsed) && summary.onlyParsed <= summary.passed))
+    return 'summary.onlyParsed is not a count of passed files';
+  if (summary.onlyParsedHint !== undefined && typeof summary.onlyParsedHint !== 'string')
+    return 'summary.onlyParsedHint must be a string';
   const { unusableSchemas } = summary;
   if (
     unusableSchemas !== undefined &&
@@ -66,7 +70,7 @@ function shapeProblem(doc) {
   ) {
     return 'summary.shard is not { index, count, total }';
   }
-  const listed = { pass: 0, fail: 0 };
+  const listed = { pass: 0, fail: 0, skip: 0 };
   for (const [i, result] of files.entries()) {
     if (
       !isObject(result) ||

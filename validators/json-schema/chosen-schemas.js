@@ -21,7 +21,7 @@ const NOT_CACHED = 'missing:catalog-copy';
  *   --cache), which the file's cached pass then depends on; files: those it was compiled from, or
  *   the file expected where there is none yet, which --watch watches
  */
-export function createSelectedSchemasValidator({ chooser, loader, refs, warn = () => {} }) {
+export function createSelectedSchemasValidator({ chooser, loader, refs, catalogs = false, warn = () => {} }) {
   // A schema's problems with the document; a schema that cannot be used is the file's problem.
   const problemsOf = (choice, doc, ctx, source) => {
     let validator;
@@ -42,13 +42,17 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
     choice.entry ? problems.map((problem) => ({ ...problem, schema: choice.entry })) : problems;
   return {
     name: 'json-schema',
+    choosesSchemas: true, // a file it validates nothing of is only parsed (check-file.js)
     validate(doc, ctx, source) {
       const problems = [];
       const candidates = []; // the catalog entries whose fileMatch chose it, and that can validate it
-      for (const choice of chooser.choose(ctx.absolutePath, doc, source)) {
+      const missing = []; // the entries it chose without a local copy
+      const choices = chooser.choose(ctx.absolutePath, doc, source);
+      for (const choice of choices) {
         if (choice.missing) {
           warn(`${choice.missing}: the files it matches are not validated against it`);
           source?.uses?.push({ key: NOT_CACHED, files: choice.schema ? [choice.schema] : [] });
+          missing.push(choice);
           continue;
         }
         if (choice.problem) {
@@ -59,6 +63,12 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
         if (choice.entry) candidates.push(choice);
         else problems.push(...problemsOf(choice, doc, ctx, source));
       }
+      if (missing.length === choices.length && source) {
+        // Nothing validates this document: said of the file if no other validator does (check-file.js).
+        (source.onlyParsed ??= []).push(missing.length ? missing.map(notInStore) : [nothingChosen(catalogs)]);
+        // Never cached, so that it is said on every run (a cached pass says nothing of it).
+        if (!missing.length) source.uses?.push({ key: NOT_CACHED, files: [] });
+      }
       if (candidates.length === 1) problems.push(...named(candidates[0], problemsOf(candidates[0], doc, ctx, source)));
       if (candidates.length > 1)
         problems.push(...oneOfCandidates(candidates, (choice) => named(choice, problemsOf(choice, doc, ctx, source))));
@@ -66,6 +76,30 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, warn = (
     },
   };
 }
+
+/**
+ * Why a document is only parsed, and the `--schema-store` prefix that would map its schema's url
+ * (the url's folder; SchemaStore's host for its schemas), unless the store maps it already.
+ * @typedef {{ why: string, prefix?: string }} OnlyParsed
+ * @returns {OnlyParsed}
+ */
+function notInStore({ url, inStore }) {
+  if (inStore) return { why: `its schema is not in the store (${url})` };
+  let prefix;
+  try {
+    const parsed = new URL(url);
+    prefix = /(^|\.)schemastore\.org$/.test(parsed.hostname)
+      ? 'https://json.schemastore.org/'
+      : `${parsed.origin}${parsed.pathname.slice(0, parsed.pathname.lastIndexOf('/') + 1)}`;
+  } catch {
+    prefix = undefined; // a url that is no URL (a relative one whose file is missing): no prefix maps it
+  }
+  return { why: `its schema is not in the store (${url})`, ...(prefix && /^https?:/.test(prefix) && { prefix }) };
+}
+
+const nothingChosen = (catalogs) => ({
+  why: catalogs ? 'no catalog entry matches it' : 'it names no schema ($schema)',
+});
 
 // Several catalog entries match one file (SchemaStore's Web App Manifest and WebExtensions both
 // name manifest.json): the file is one of those kinds of file, so it passes when one of their

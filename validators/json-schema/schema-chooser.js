@@ -20,12 +20,13 @@ import { readSchema } from './schema-files.js';
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
- *   missing?: string, entry?: string }} Choice
+ *   missing?: string, url?: string, inStore?: string, entry?: string }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
  *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
- *   copy (in the store or beside the catalog): a warning, and the file is not validated against it;
+ *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
+ *   (url: the entry's; inStore: the store's file for it, which is not there);
  *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema)
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
@@ -85,7 +86,14 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
     // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
     if (!at.prefix)
-      return { source: 'catalog', why, missing: message, ...(expected.length && { schema: expected[0] }) };
+      return {
+        source: 'catalog',
+        why,
+        missing: message,
+        url: entry.url,
+        ...(inStore && { inStore }),
+        ...(expected.length && { schema: expected[0] }),
+      };
     return {
       source: at.source,
       why,
