@@ -1,6 +1,6 @@
 // The human reporter, Jest-like: a FAIL block per failing file, then the summary.
 import { summaryLines } from './summary-line.js';
-import { printablePath } from './printable.js';
+import { printablePath, printableText } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
 
 /**
@@ -18,6 +18,11 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
         );
     },
     onFileResult(result) {
+      if (result.status === 'skip') {
+        // Not the kind of file a catalog took it for (check-file.js): said as discovery's skips are.
+        if (verbose) write(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})\n`));
+        return;
+      }
       if (result.status === 'pass') {
         // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
         const time = result.cached
@@ -25,7 +30,8 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
           : result.durationMs === undefined
             ? ''
             : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
-        if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}\n`);
+        const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
+        if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}\n`);
         return;
       }
       write(failBlock(result, c));

@@ -2,9 +2,10 @@
 // the pull request's diff, and a Markdown job summary appended to $GITHUB_STEP_SUMMARY.
 import fs from 'node:fs';
 import { colorsFor } from './colors.js';
+import { printableText } from './printable.js';
 import { located, problemInWords, sourceOf } from './problem-words.js';
 import { repositoryPaths } from './repository-path.js';
-import { summaryLines } from './summary-line.js';
+import { onlyParsedLine, summaryLines } from './summary-line.js';
 
 // Enough failing files, and problems of each, for a readable summary; the rest are counted. GitHub
 // caps a step's summary at 1 MiB: 50 rows of 10 problems of at most 300 characters stay far below.
@@ -33,10 +34,12 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
   // GitHub places an annotation on the diff only by a path relative to the repository's root.
   const repositoryPath = repositoryPaths({ cwd, root: workspace });
   const rows = [];
+  const onlyParsed = []; // the first few files only parsed, to name in the run's warning
 
   return {
-    onFileResult({ path: reported, status, problems }) {
-      if (status === 'pass') return;
+    onFileResult({ path: reported, status, problems, onlyParsed: why }) {
+      if (why && onlyParsed.length < NAMED_ONLY_PARSED) onlyParsed.push(repositoryPath(reported));
+      if (status !== 'fail') return;
       const file = repositoryPath(reported);
       for (const p of problems) {
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
@@ -48,6 +51,10 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
         rows.push({ file, count: problems.length, shown: problems.slice(0, PROBLEMS_PER_ROW).map(problemInWords) });
     },
     onRunComplete(summary) {
+      if (summary.onlyParsed)
+        write(
+          `::warning title=${property('filecheck: files only parsed')}::${data(onlyParsedWarning(summary, onlyParsed))}\n`,
+        );
       if (!summaryFile) return;
       try {
         fs.appendFileSync(summaryFile, jobSummary(summary, rows));
@@ -56,6 +63,15 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
       }
     },
   };
+}
+
+// Files only parsed get one warning for the run, naming a few of them, not one per file: GitHub shows
+// 10 warnings a step, and a catalog's run may have hundreds such files (the summary has the count).
+const NAMED_ONLY_PARSED = 3;
+function onlyParsedWarning(summary, named) {
+  const more = summary.onlyParsed - named.length;
+  const files = named.map(printableText).join(', ') + (more > 0 ? ` and ${more} more` : '');
+  return `${onlyParsedLine(summary)} They passed without being validated: ${files}.`;
 }
 
 const PLAIN = colorsFor({}, {}, false);

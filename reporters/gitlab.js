@@ -9,11 +9,14 @@
 // - location.path: relative to the repository's root (CI_PROJECT_DIR, else the working directory);
 //   location.lines.begin: the problem's line, or 1 for a problem about the whole file (GitLab needs one).
 // - fingerprint: see fingerprints.js; unique per problem, since GitLab shows an issue once per fingerprint.
+// - A file only parsed (it passed, but no schema of its could be read) is an "info" issue on its first
+//   line, check_name "only-parsed": the report's one way to say that a file passed unvalidated.
 //
 // Streamed, as the json report is, with no byte-order mark (GitLab's parser refuses one).
 import { problemText } from './problem-words.js';
 import { couldNotCheck } from './problem-kinds.js';
 import { fingerprints } from './fingerprints.js';
+import { printableText } from './printable.js';
 import { repositoryPaths } from './repository-path.js';
 
 /**
@@ -25,23 +28,33 @@ export function createGitlabReporter({ write, end, cwd, root }) {
   // Nothing is written before there is something to say, as the json reporter does.
   let opened = false;
   return {
-    onFileResult({ path: reported, status, problems }) {
-      if (status === 'pass') return;
-      const file = repositoryPath(reported);
-      const prints = fingerprints(file, problems);
-      problems.forEach((p, i) => {
-        write(
-          (opened ? ',\n' : '[\n') +
-            JSON.stringify({
-              description: problemText(p),
-              check_name: p.validator,
-              fingerprint: prints[i],
-              severity: couldNotCheck(p) ? 'critical' : 'major',
-              location: { path: file, lines: { begin: p.line ?? 1 } },
-            }),
-        );
+    onFileResult({ path: reported, status, problems, onlyParsed }) {
+      const issue = (fields) => {
+        write((opened ? ',\n' : '[\n') + JSON.stringify(fields));
         opened = true;
-      });
+      };
+      const file = repositoryPath(reported);
+      if (onlyParsed) {
+        const [fingerprint] = fingerprints(file, [{ validator: 'only-parsed', message: onlyParsed }]);
+        issue({
+          description: printableText(`only parsed, not validated: ${onlyParsed}`),
+          check_name: 'only-parsed',
+          fingerprint,
+          severity: 'info',
+          location: { path: file, lines: { begin: 1 } },
+        });
+      }
+      if (status !== 'fail') return;
+      const prints = fingerprints(file, problems);
+      problems.forEach((p, i) =>
+        issue({
+          description: problemText(p),
+          check_name: p.validator,
+          fingerprint: prints[i],
+          severity: couldNotCheck(p) ? 'critical' : 'major',
+          location: { path: file, lines: { begin: p.line ?? 1 } },
+        }),
+      );
     },
     async onRunComplete() {
       write(opened ? '\n]\n' : '[]\n');

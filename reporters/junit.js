@@ -1,6 +1,7 @@
 // JUnit XML for CI test views (GitHub test-report actions, Jenkins, GitLab): a <testsuites> holding
 // one <testsuite>, with a <testcase> per checked file (classname and name: its reported path) and
-// per skipped file (holding <skipped/>).
+// per skipped file (holding <skipped/>). A file only parsed passed, but was not validated: a test
+// view counts it as skipped (<skipped message="only parsed: …"/>), not as a test that passed.
 //
 // Both start tags carry counts known only at the end, and a run can have 50,000 files. So they are
 // written with blank room for their attributes (XML allows whitespace before `>`), the testcases
@@ -9,7 +10,7 @@
 import { xmlAttribute, xmlText } from './xml.js';
 import { problemInWords } from './problem-words.js';
 import { couldNotCheck } from './problem-kinds.js';
-import { notCheckedLine } from './summary-line.js';
+import { notCheckedLine, onlyParsedLine } from './summary-line.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 
@@ -42,7 +43,14 @@ export function createJunitReporter({ write, writeAt, end }) {
     );
   };
   const counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
+  const skip = (path, ms, why) => {
+    counts.skipped++;
+    testcase(path, ms, `<skipped message="${xmlAttribute(why)}"/>`);
+  };
+  // What the testcases listed: a run's every file, a merged run's only those its reports list.
   let passes = 0;
+  let skips = 0; // summary.skipped's: passed over by discovery, or by the check
+  let onlyParsed = 0;
   const rooms = [];
 
   return {
@@ -54,15 +62,21 @@ export function createJunitReporter({ write, writeAt, end }) {
       put('>\n');
       for (const { rel, reason } of skipped) {
         counts.tests++;
-        counts.skipped++;
-        testcase(rel, 0, `<skipped message="${xmlAttribute(reason)}"/>`);
+        skips++;
+        skip(rel, 0, reason);
       }
     },
-    onFileResult({ path, status, problems, durationMs }) {
+    onFileResult({ path, status, problems, durationMs, onlyParsed: why, skipReason }) {
       counts.tests++;
+      if (status === 'skip') {
+        skips++;
+        return skip(path, durationMs, skipReason);
+      }
       if (status === 'pass') {
         passes++;
-        return testcase(path, durationMs);
+        if (!why) return testcase(path, durationMs);
+        onlyParsed++;
+        return skip(path, durationMs, `only parsed: ${why}`);
       }
       // A check that could not run or finish is a JUnit error; a file that breaks a rule or does not parse, a failure.
       const element = problems.some(couldNotCheck) ? 'error' : 'failure';
@@ -76,11 +90,15 @@ export function createJunitReporter({ write, writeAt, end }) {
       );
     },
     async onRunComplete(summary) {
-      if (summary.unchecked) put(`    <system-out>${xmlText(notCheckedLine(summary))}</system-out>\n`);
+      // What the counts do not say: files --bail or Ctrl-C left unchecked, files only parsed and why.
+      const notes = [summary.unchecked && notCheckedLine(summary), summary.onlyParsed && onlyParsedLine(summary)];
+      if (notes.some(Boolean)) put(`    <system-out>${xmlText(notes.filter(Boolean).join('\n'))}</system-out>\n`);
       put('  </testsuite>\n</testsuites>\n');
-      // `filecheck merge` replays the passes a shard's json report lists, which is none without
-      // --verbose: they still count, or a CI test view would show every test failing.
-      counts.tests += Math.max(0, summary.passed - passes);
+      // `filecheck merge` replays the passes and skips a shard's json report lists, which is none
+      // without --verbose: they still count, or a CI test view would show every test failing.
+      const unlisted = (have, listed) => Math.max(0, (have ?? 0) - listed);
+      counts.tests += unlisted(summary.passed, passes) + unlisted(summary.skipped, skips);
+      counts.skipped += unlisted(summary.onlyParsed, onlyParsed) + unlisted(summary.skipped, skips);
       const filled = attributes(counts, summary.durationMs).padEnd(ROOM);
       for (const at of rooms) writeAt(at, filled);
       await end();

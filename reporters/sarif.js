@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { problemText } from './problem-words.js';
 import { fingerprints } from './fingerprints.js';
 import { repositoryPaths } from './repository-path.js';
-import { notCheckedLine } from './summary-line.js';
+import { notCheckedLine, onlyParsedLine } from './summary-line.js';
 
 const require = createRequire(import.meta.url);
 const { name, version, homepage } = require('../package.json');
@@ -61,7 +61,7 @@ export function createSarifReporter({ write, end, cwd, root }) {
 
   return {
     onFileResult({ path: reported, status, problems }) {
-      if (status === 'pass') return;
+      if (status !== 'fail') return;
       const file = repositoryPath(reported);
       const artifactLocation = artifactLocationOf(file);
       const prints = fingerprints(file, problems);
@@ -96,8 +96,12 @@ export function createSarifReporter({ write, end, cwd, root }) {
       };
       // A run stopped by Ctrl-C did not finish its work; one stopped by --bail did what it was asked.
       const invocation = { executionSuccessful: !summary.interrupted };
-      if (summary.unchecked)
-        invocation.toolExecutionNotifications = [{ level: 'warning', message: { text: notCheckedLine(summary) } }];
+      // What the results do not say: files left unchecked, files only parsed (which passed unvalidated).
+      const notes = [summary.unchecked && notCheckedLine(summary), summary.onlyParsed && onlyParsedLine(summary)];
+      if (notes.some(Boolean))
+        invocation.toolExecutionNotifications = notes
+          .filter(Boolean)
+          .map((text) => ({ level: 'warning', message: { text } }));
       write(
         `${opened ? '\n' : START}],\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`,
       );

@@ -1,4 +1,6 @@
-// The run in words: "Files: 2 failed, 4055 passed, 4057 total", as Jest words it, and why files were not checked.
+// The run in words: "Files: 2 failed, 4055 passed, 4057 total", as Jest words it, why files were not
+// checked, and how many of the passed were only parsed (no schema of theirs could be read, so no
+// validator validated them: a gate must not let them pass for validated, in silence).
 
 /**
  * @param {import('../runner/execute/run.js').Summary} summary
@@ -14,6 +16,7 @@ export function summaryLines(summary, c) {
   if (summary.unchecked) parts.push(c.yellow(`${summary.unchecked} not checked`));
   if (summary.skipped) parts.push(c.yellow(`${summary.skipped} skipped`));
   parts.push(c.bold(c.green(`${summary.passed} passed`)) + (passedHits ? ` (${passedHits} from the cache)` : ''));
+  if (summary.onlyParsed) parts.push(c.yellow(`${summary.onlyParsed} of them only parsed`));
   parts.push(`${summary.total} total`);
   const lines = [
     `${c.bold('Files:')} ${parts.join(', ')}`,
@@ -22,7 +25,17 @@ export function summaryLines(summary, c) {
   if (summary.bailed)
     lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
+  if (summary.onlyParsed) lines.push(c.yellow(onlyParsedLine(summary)));
   return lines;
+}
+
+/**
+ * "39 files only parsed, not validated: their schemas are not in the store: map their URLs to local
+ * copies with --schema-store https://…=<folder>.", for a run with files only parsed (run.js).
+ */
+export function onlyParsedLine({ onlyParsed, onlyParsedHint }) {
+  const files = `${onlyParsed} file${onlyParsed === 1 ? '' : 's'}`;
+  return `${files} only parsed, not validated${onlyParsedHint ? `: ${onlyParsedHint}` : ' (--verbose says why)'}.`;
 }
 
 /** "2 files not checked: stopped after 1 failing file (--bail).", for a run with unchecked files. */

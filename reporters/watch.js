@@ -3,7 +3,7 @@
 // whose problems changed, `PASS … (fixed)` for one that recovered, `GONE …` for a failing file that
 // was deleted or is no longer checked; then one status line per run.
 import { createDefaultReporter } from './default.js';
-import { printablePath } from './printable.js';
+import { printablePath, printableText } from './printable.js';
 
 const count = (n) => n.toLocaleString('en-US');
 const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
@@ -24,14 +24,18 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
     },
     onFileResult(result) {
       const before = verdicts.get(result.path); // undefined: not checked yet
-      const now = result.status === 'pass' ? null : JSON.stringify(result.problems);
+      const now = result.status === 'fail' ? JSON.stringify(result.problems) : null; // a skip is no failure
       verdicts.set(result.path, now);
       failed += (now === null ? 0 : 1) - (before == null ? 0 : 1);
       if (!printing) return;
       if (now !== null) {
         if (now !== before || verbose) blocks.onFileResult(result);
       } else if (before) {
-        write(`${c.green('PASS')} ${printablePath(result.path)} ${c.dim('(fixed)')}\n`);
+        write(
+          result.status === 'skip'
+            ? c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})\n`)
+            : `${c.green('PASS')} ${printablePath(result.path)} ${c.dim('(fixed)')}\n`,
+        );
       } else if (verbose) {
         blocks.onFileResult(result);
       }
