@@ -2,25 +2,32 @@
 import { summaryLines } from './summary-line.js';
 import { printablePath, printableText } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
+import { wrapLine } from './wrap.js';
 
 /**
- * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
+ * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean,
+ *   columns?: () => number | undefined }} options
+ *   columns: the terminal's width when the report goes to one, which lines are broken between words to fit
  */
-export function createDefaultReporter({ write, end, colors: c, quiet, verbose }) {
+export function createDefaultReporter({ write, end, colors: c, quiet, verbose, columns = () => undefined }) {
+  // One line of the report, broken to the terminal's width, continued `indent` spaces in.
+  const line = (text, indent = 2) => `${wrapLine(text, columns(), indent)}\n`;
   return {
     onRunStart({ files, skipped }) {
       if (verbose) {
-        for (const file of skipped) write(c.dim(`SKIP ${printablePath(file.rel)} (${file.reason})\n`));
+        for (const file of skipped) write(line(c.dim(`SKIP ${printablePath(file.rel)} (${file.reason})`), 5));
       }
       if (!files && !quiet)
         write(
-          `No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.\n`,
+          line(
+            `No files to check${verbose && skipped.length ? `: ${skipped.length} skipped (ignored or matching no rule)` : ''}.`,
+          ),
         );
     },
     onFileResult(result) {
       if (result.status === 'skip') {
         // Not the kind of file a catalog took it for (check-file.js): said as discovery's skips are.
-        if (verbose) write(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})\n`));
+        if (verbose) write(line(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})`), 5));
         return;
       }
       if (result.status === 'pass') {
@@ -31,22 +38,21 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
             ? ''
             : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
         const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
-        if (verbose) write(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}\n`);
+        if (verbose) write(line(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}`, 5));
         return;
       }
-      write(failBlock(result, c));
+      write(failBlock(result, c, columns()));
     },
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.
       const { plan } = summary;
-      if (verbose)
-        write(
-          c.dim(
-            `\nPlan: ${plan.mode}${plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : ''}: ${plan.reason}`,
-          ),
-        );
-      if (verbose && summary.cache) write(c.dim(`\n${cacheLine(summary.cache)}`));
-      write(`\n${summaryLines(verbose ? summary : withoutSkipped(summary), c).join('\n')}\n`);
+      const workers = plan.workers ? ` (${plan.workers} worker${plan.workers === 1 ? '' : 's'})` : '';
+      const lines = [];
+      if (verbose) lines.push(line(c.dim(`Plan: ${plan.mode}${workers}: ${plan.reason}`), 6));
+      if (verbose && summary.cache) lines.push(line(c.dim(cacheLine(summary.cache)), 7));
+      // "Files: " and "Time:  " are 7 columns: a line of counts goes on under its first count.
+      for (const text of summaryLines(verbose ? summary : withoutSkipped(summary), c)) lines.push(line(text, 7));
+      write(`\n${lines.join('')}`);
       end();
     },
   };
@@ -60,17 +66,25 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose })
 //  FAIL  compose.yaml  (json-schema: Docker Compose)
 //   compose.yaml:11:17  /services/proxy/depends_on: must be array or object
 //   compose.yaml:20:5   /services/web: must have required property "image"
-function failBlock(result, c) {
+function failBlock(result, c, columns) {
   const path = printablePath(result.path);
   const sources = new Set(result.problems.map(sourceOf));
   const shared = sources.size === 1 ? [...sources][0] : null;
   const places = result.problems.map((p) => (p.line === undefined ? path : `${path}:${positionOf(p)}`));
   const width = Math.max(...places.map((place) => place.length));
+  // A problem too long for the terminal goes on under its message, or 4 columns in when that would
+  // leave the message too little room.
+  const under = 2 + width + 2;
+  const indent = columns && under > columns / 3 ? 4 : under;
   const lines = result.problems.map((p, i) => {
     const source = shared ? '' : `  ${c.dim(`(${sourceOf(p)})`)}`;
-    return `  ${c.dim(places[i].padEnd(width))}  ${located(p)}${source}`;
+    return wrapLine(`  ${c.dim(places[i].padEnd(width))}  ${located(p)}${source}`, columns, indent);
   });
-  const header = `${c.inverseRed(c.bold(' FAIL '))} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}`;
+  const header = wrapLine(
+    `${c.inverseRed(c.bold(' FAIL '))} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}`,
+    columns,
+    7,
+  );
   return `${header}\n${lines.join('\n')}\n`;
 }
 

@@ -37,7 +37,11 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
     if (name === 'default') {
       const target = outputFile ? fileSink(outputFile) : streamSink(human);
       const colors = colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color);
-      reporters.push(createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose }));
+      // On a terminal, lines are broken between words at its width, read at each line (it may be resized).
+      const columns = !outputFile && human.isTTY ? () => human.columns : undefined;
+      reporters.push(
+        createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose, columns }),
+      );
     } else if (name === 'json') {
       const { createJsonReporter } = require('./json.js');
       reporters.push(createJsonReporter({ ...documentSink(outputFile), verbose: config.verbose }));

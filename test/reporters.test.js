@@ -141,6 +141,39 @@ test('on a terminal the spinner shows progress; on one that reports 0 columns th
   assert.ok(narrow.stdout.length < 2000, `${narrow.stdout.length} bytes`);
 });
 
+test('on a 40-column terminal, lines are broken between words, never in one, and each problem still starts with path:line:col', {
+  skip: !hasScript && 'needs util-linux script for a pseudo-terminal',
+}, (t) => {
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({
+      properties: {
+        services: {
+          additionalProperties: { required: ['image'], properties: { restart: { enum: ['no', 'always'] } } },
+        },
+      },
+    }),
+    'compose.json': '{\n  "services": {\n    "web": { "restart": "sometimes" }\n  }\n}\n',
+  });
+  const command = `stty cols 40 rows 24; exec ${quote(process.execPath)} ${quote(BIN)} compose.json -s schema.json`;
+  const run = spawnSync('script', ['-qec', command, '/dev/null'], {
+    cwd: dir,
+    encoding: 'utf8',
+    env: cliEnv({ TERM: 'xterm', NO_COLOR: '1', CI: '1' }), // CI: no spinner
+    timeout: 20_000,
+  });
+  assert.equal(run.status, 1, run.stdout + run.stderr);
+  const lines = run.stdout.replace(/\r/g, '').split('\n');
+  for (const line of lines) assert.ok(line.length <= 40, `wider than the terminal: ${JSON.stringify(line)}`);
+  const text = lines.join('\n');
+  assert.match(text, /^ {2}compose\.json:3:12 {2}\/services\/web: must\n {4}have required property "image"$/m);
+  // Every word of the messages whole, on one line.
+  for (const word of ['required', 'property', '"image"', '"always"', '/services/web/restart:'])
+    assert.ok(
+      lines.some((line) => line.split(' ').includes(word)),
+      `${word} broken:\n${text}`,
+    );
+});
+
 test('-r json: stdout is one JSON document of the documented shape, and nothing else', async (t) => {
   const dir = mixedTree(t);
   const { code, stdout, stderr } = await runCli(['**/*.json', '-k', 'n:number', '-r', 'json'], { cwd: dir });
