@@ -168,6 +168,7 @@ test('each chaos kind on each executor: the hashed files get the fault, named by
           passed: 24 - failing.length,
           failed: failing.length,
           skipped: 0,
+          onlyParsed: 0,
           unchecked: 0,
           bailed: false,
           interrupted: false,

@@ -213,6 +213,7 @@ test('a named pipe (found, named, behind a link, with a writer), a socket and a 
     passed: 1,
     failed: 5,
     skipped: 0,
+    onlyParsed: 0,
     unchecked: 0,
     bailed: false,
     interrupted: false,

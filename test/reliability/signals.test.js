@@ -100,6 +100,7 @@ for (const [signal, code] of [
           passed: Number(passed),
           failed: 0,
           skipped: 0,
+          onlyParsed: 0,
           unchecked: Number(unchecked),
           bailed: false,
           interrupted: true,

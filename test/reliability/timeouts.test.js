@@ -73,6 +73,7 @@ for (const workers of ['1', '2', 'auto']) {
       passed: 37,
       failed: 3,
       skipped: 0,
+      onlyParsed: 0,
       unchecked: 0,
       bailed: false,
       interrupted: false,
