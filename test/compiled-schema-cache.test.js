@@ -118,7 +118,12 @@ const CASES = [
     { 'schema.json': { uiWidget: 'X', properties: { s: { type: 'string', format: 'slug' } } } },
     [{ s: 'a' }, { s: 1 }],
   ],
-  ['declared keyword', { 'schema.json': { uiWidget: 'X', required: ['a'] } }, [{ a: 1 }, {}], { keywords: ['uiWidget'] }],
+  [
+    'declared keyword',
+    { 'schema.json': { uiWidget: 'X', required: ['a'] } },
+    [{ a: 1 }, {}],
+    { keywords: ['uiWidget'] },
+  ],
   [
     'a local $ref and a preloaded ref',
     {
