@@ -47,7 +47,7 @@ test('a problem without a position follows the placed ones of its document, one 
   );
 });
 
-test('a problem placed near its node, not on it, keeps its message (reporters show its pointer); the fields of the check are removed', () => {
+test('the fields of the check (atKey) are removed, messages kept as they are, problems sorted by position', () => {
   const found = [
     {
       validator: 'v',
@@ -56,10 +56,9 @@ test('a problem placed near its node, not on it, keeps its message (reporters sh
       line: 8,
       column: 5,
       kind: 'invalid',
-      near: true,
     },
     { validator: 'v', message: 'extra', pointer: '/a/b', line: 2, column: 3, kind: 'invalid', atKey: true },
-    { validator: 'v', message: 'no pointer', line: 9, column: 1, kind: 'invalid', near: true },
+    { validator: 'v', message: 'no pointer', line: 9, column: 1, kind: 'invalid' },
   ];
   assert.deepEqual(finishProblems(found, DEFAULT), [
     { validator: 'v', message: 'extra', pointer: '/a/b', line: 2, column: 3, kind: 'invalid' },

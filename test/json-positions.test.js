@@ -120,19 +120,14 @@ test("locateProblems: with atKey, a problem lands on its key (an extra property 
   );
 });
 
-test('locateProblems marks `near` a problem placed on an ancestor of its pointer, and only those', () => {
-  const problems = [
-    { pointer: '/a/missing' },
-    { pointer: '/a/missing' },
-    { pointer: '/a' },
-    { pointer: '' },
-    { pointer: '/a/b/1/c' },
-  ];
+test('locateProblems places a pointer past the document on the deepest node on its way, each problem that has it', () => {
+  const problems = [{ pointer: '/a/missing' }, { pointer: '/a/missing' }, { pointer: '/a/b/1/c/deeper' }];
   locateProblems(DOC, problems);
   assert.deepEqual(
-    problems.map((p) => p.near ?? false),
-    [true, true, false, false, false],
+    problems.map(({ line, column }) => ({ line, column })),
+    [locate(DOC, '/a'), locate(DOC, '/a'), locate(DOC, '/a/b/1/c')],
   );
+  assert.deepEqual(locate(DOC, '/a'), { line: 2, column: 8 });
 });
 
 test('locateProblems: root pointer with leading whitespace, and a scalar document', () => {

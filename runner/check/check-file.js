@@ -12,10 +12,10 @@ import { sha256 } from '../shared/sha256.js';
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
- *   schema?: string, atKey?: boolean, near?: boolean, notBestMatch?: boolean }} Problem
+ *   schema?: string, atKey?: boolean, notBestMatch?: boolean }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
- *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey, near,
+ *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,

@@ -1,12 +1,12 @@
 // A file's problems as every reporter receives them, from either executor: in the order of the
 // text, and without the errors of the alternatives that were not the best match unless they are
 // asked for. Where a problem is in the document is its pointer, which every reporter shows beside
-// its line:column: a position only near its node (an alias, a merge key) needs no other word.
+// its line:column: a position only near its node (an alias, a merge key, a missing key's object)
+// needs no other word.
 
 /**
  * The fields validators and locators pass along to this step, which it removes: `atKey` (place
- * the problem on its key, read by the locators), `near` (the position is of an ancestor of the
- * pointer's node: an alias, a merge key, a key that is missing), `notBestMatch` (an error of an
+ * the problem on its key, read by the locators), `notBestMatch` (an error of an
  * anyOf/oneOf alternative that another one matches better: validators/json-schema/schema-problems.js).
  * @param {import('./check-file.js').Problem[]} problems
  * @param {{ allAlternatives: boolean }} options allAlternatives: keep every alternative's errors (--verbose)
@@ -18,7 +18,7 @@ export function finishProblems(problems, { allAlternatives }) {
   const finished = [];
   for (const problem of problems) {
     if (problem.notBestMatch && !allAlternatives) continue;
-    const { atKey, near, notBestMatch, ...rest } = problem;
+    const { atKey, notBestMatch, ...rest } = problem;
     finished.push(rest);
   }
   return finished.sort(byPosition);

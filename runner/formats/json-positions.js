@@ -12,12 +12,11 @@ const parentOf = (pointer) => pointer.slice(0, pointer.lastIndexOf('/'));
 /**
  * Fills in `line` and `column` of each problem that has a pointer and no position yet: of the
  * value, or with `atKey` of its key (an extra property is its key's fault).
- * A pointer that goes past the document (a missing key) lands on the deepest node that exists, and
- * the problem is marked `near`. Of a key written twice (which only --allow-duplicate-keys lets
+ * A pointer that goes past the document (a missing key) lands on the deepest node that exists. Of a key written twice (which only --allow-duplicate-keys lets
  * through: duplicate-keys.js), the last is placed: it is the one JSON.parse kept and the validators
  * saw. So the whole text is read, but only the containers on the way to a wanted pointer are entered.
  * @param {string} text
- * @param {Array<{ pointer?: string, atKey?: boolean, line?: number, column?: number, near?: boolean }>} problems
+ * @param {Array<{ pointer?: string, atKey?: boolean, line?: number, column?: number }>} problems
  */
 export function locateProblems(text, problems) {
   const pending = problems.filter((p) => typeof p.pointer === 'string' && p.line === undefined);
@@ -85,7 +84,6 @@ export function locateProblems(text, problems) {
     if (!at) continue;
     problem.line = at.line;
     problem.column = at.column;
-    if (!own) problem.near = true;
   }
 }
 

@@ -77,17 +77,16 @@ function tooDeepAt(text) {
 const keyOf = (name) => (name.type === 'Identifier' ? name.name : name.value);
 
 // A pointer lands on its value (with `atKey`, its key), or on the deepest node that exists on its
-// way (a missing key: its object), marked `near`.
+// way (a missing key: its object).
 function locate(body, problems) {
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
-    const { node, own } = nodeAt(body, problem.pointer, problem.atKey);
-    const { line, column } = node.loc.start;
-    Object.assign(problem, { line, column }, !own && { near: true });
+    const { line, column } = nodeAt(body, problem.pointer, problem.atKey).loc.start;
+    Object.assign(problem, { line, column });
   }
 }
 
-// The node a pointer names, or the deepest that exists on its way; `own`: it is the pointer's.
+// The node a pointer names, or the deepest that exists on its way.
 function nodeAt(body, pointer, atKey) {
   let node = body;
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
@@ -101,8 +100,8 @@ function nodeAt(body, pointer, atKey) {
       : node.type === 'Array' && /^\d+$/.test(key)
         ? node.elements[Number(key)]?.value
         : undefined;
-    if (!next) return { node, own: false };
+    if (!next) return node;
     node = next;
   }
-  return { node, own: true };
+  return node;
 }

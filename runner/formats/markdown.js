@@ -104,8 +104,7 @@ function noFrontMatter(entry, hint) {
 
 const EMPTY = /^(?:[ \t]*(?:#[^\n]*)?(?:\r?\n|\r|$))*$/;
 
-// The block has no node but the (empty) document: a deeper pointer is near.
+// The block has no node but the (empty) document: every problem is placed on it.
 function placeAll(problems, at) {
-  for (const problem of problems)
-    if (problem.line === undefined) Object.assign(problem, at, problem.pointer && { near: true });
+  for (const problem of problems) if (problem.line === undefined) Object.assign(problem, at);
 }

@@ -121,8 +121,7 @@ function impossibleDate(text, pointers, format) {
   return null;
 }
 
-// A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found,
-// marked `near`.
+// A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found.
 function locate(text, problems) {
   const keys = new Map();
   const offsets = tomlKeyOffsets(text, keys);
@@ -135,6 +134,6 @@ function locate(text, problems) {
       continue;
     }
     while (!offsets.has(pointer)) pointer = pointer.slice(0, pointer.lastIndexOf('/')); // '' is always there
-    Object.assign(problem, place(offsets.get(pointer)), pointer !== problem.pointer && { near: true });
+    Object.assign(problem, place(offsets.get(pointer)));
   }
 }

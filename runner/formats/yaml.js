@@ -381,7 +381,7 @@ function aliasNamed(doc, name) {
 /**
  * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
  * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
- * alias, where it is used. A problem not placed on its own node is marked `near`.
+ * alias, where it is used.
  */
 function locate(doc, problems, place) {
   const found = new Map();
@@ -389,15 +389,14 @@ function locate(doc, problems, place) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
     const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
     if (!found.has(wanted)) {
-      const { offset, own } = offsetOf(doc, problem.pointer, problem.atKey);
-      found.set(wanted, { ...place(offset), ...(!own && { near: true }) });
+      found.set(wanted, place(offsetOf(doc, problem.pointer, problem.atKey)));
     }
     Object.assign(problem, found.get(wanted));
   }
 }
 
 // The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
-// are not), and whether it is the pointer's own: its value, or with `atKey` its key.
+// are not): the pointer's own (its value, or with `atKey` its key) when it is placed.
 function offsetOf(doc, pointer, atKey) {
   let node = doc.contents;
   let placed = startOf(node);
@@ -430,7 +429,7 @@ function offsetOf(doc, pointer, atKey) {
   // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
   // with it (a missing key, too few items) is placed on the key, the line JSON would give.
   if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
-  return { offset: placed ?? doc.range[0], own };
+  return placed ?? doc.range[0];
 }
 
 // The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the
