@@ -10,9 +10,9 @@
 // arguments always write byte-identical files.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { mulberry32 } from './make-corpus.js';
+import { markdownCorpusCli } from './make-markdown-corpus.js';
 
 const HELP = `usage: node bench/make-docs-site.js <out-dir> [--files N] [--seed S] [--from HUGO_DOCS]
   --files N   pages (default 993, as hugoDocs' content)
@@ -176,26 +176,4 @@ export function makeDocsSite({ out, files = 993, seed = 1, from }) {
 }
 
 const isMain = process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
-if (isMain) {
-  const { values, positionals } = parseArgs({
-    allowPositionals: true,
-    options: {
-      files: { type: 'string', default: '993' },
-      seed: { type: 'string', default: '1' },
-      from: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help || positionals.length !== 1) {
-    console.log(HELP);
-    process.exit(values.help ? 0 : 2);
-  }
-  const files = Number(values.files);
-  const seed = Number(values.seed);
-  if (!(Number.isInteger(files) && files >= 0) || !Number.isInteger(seed)) {
-    console.error(`bad --files or --seed: ${values.files} ${values.seed}`);
-    process.exit(2);
-  }
-  const r = makeDocsSite({ out: positionals[0], files, seed, from: values.from });
-  console.log(`${r.files} Markdown pages with front matter, and front-matter.schema.json, in ${positionals[0]}`);
-}
+if (isMain) markdownCorpusCli({ help: HELP, files: 993, options: { from: { type: 'string' } }, make: makeDocsSite });

@@ -118,26 +118,35 @@ export function makeMarkdownCorpus({ out, files = 12_899, seed = 1 }) {
   return { files };
 }
 
-const isMain = process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
-if (isMain) {
+/**
+ * The command line of a generator of Markdown pages, `<out-dir> [--files N] [--seed S]` and its
+ * own `options`: `make({ out, files, seed, ...its options })`, then what it wrote.
+ * @param {{ help: string, files: number, options?: object, make: (args: object) => { files: number } }} generator
+ */
+export function markdownCorpusCli({ help, files: defaultFiles, options = {}, make }) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      files: { type: 'string', default: '12899' },
+      files: { type: 'string', default: String(defaultFiles) },
       seed: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h' },
+      ...options,
     },
   });
   if (values.help || positionals.length !== 1) {
-    console.log(HELP);
+    console.log(help);
     process.exit(values.help ? 0 : 2);
   }
-  const files = Number(values.files);
-  const seed = Number(values.seed);
+  const { files: filesText, seed: seedText, help: _help, ...own } = values;
+  const files = Number(filesText);
+  const seed = Number(seedText);
   if (!(Number.isInteger(files) && files >= 0) || !Number.isInteger(seed)) {
-    console.error(`bad --files or --seed: ${values.files} ${values.seed}`);
+    console.error(`bad --files or --seed: ${filesText} ${seedText}`);
     process.exit(2);
   }
-  const r = makeMarkdownCorpus({ out: positionals[0], files, seed });
+  const r = make({ out: positionals[0], files, seed, ...own });
   console.log(`${r.files} Markdown pages with front matter, and front-matter.schema.json, in ${positionals[0]}`);
 }
+
+const isMain = process.argv[1] && import.meta.url === pathToFileURL(fs.realpathSync(process.argv[1])).href;
+if (isMain) markdownCorpusCli({ help: HELP, files: 12899, make: makeMarkdownCorpus });
