@@ -31,6 +31,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose, c
         return;
       }
       if (result.status === 'pass') {
+        if (!verbose) return;
         // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
         const time = result.cached
           ? ` ${c.dim('(cached)')}`
@@ -38,7 +39,7 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose, c
             ? ''
             : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
         const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
-        if (verbose) write(line(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}`, 5));
+        write(line(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}`, 5));
         return;
       }
       write(failBlock(result, c, columns()));
