@@ -35,16 +35,24 @@ export function gitignoreFilter(start) {
     return chains.get(dir);
   }
 
+  const inside = root + path.sep;
+  // Files come sorted by name, most in the folder of the file before: its chain is looked up once.
+  let lastDir = null;
+  let lastChain = [];
   /**
    * @param {string} file an absolute path
    * @param {boolean} [directory] the path is a folder: patterns such as `build/` match folders only
    */
   return function isIgnored(file, directory = false) {
     const dir = path.dirname(file);
-    if (dir !== root && !dir.startsWith(root + path.sep)) return false;
+    if (dir !== lastDir) {
+      lastDir = dir;
+      lastChain = dir === root || dir.startsWith(inside) ? chainOf(dir) : [];
+    }
+    if (!lastChain.length) return false;
     // Deeper .gitignore files override shallower ones, as in git.
     let ignored = false;
-    for (const { dir: at, rules } of chainOf(dir)) {
+    for (const { dir: at, rules } of lastChain) {
       const verdict = rules.test(directory ? `${relativePosix(at, file)}/` : relativePosix(at, file));
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
