@@ -69,6 +69,11 @@ export const OPTIONS = {
     describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently',
   },
   bail: { type: 'string', describe: 'Stop after n failing files (default 1)' },
+  'max-warnings': {
+    type: 'string',
+    describe:
+      'Exit 1 when there are more than this many warnings in all, though every file passed (as ESLint; -1: no limit, the default)',
+  },
   reporter: {
     alias: 'r',
     type: 'string',
@@ -174,7 +179,7 @@ export const EXAMPLES = [
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
-export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).
+export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed, or more warnings than --max-warnings · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).
 Docs: README.md`;
 
 const pick = (names) => Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
@@ -184,11 +189,11 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color']),
+  options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color', 'max-warnings']),
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
   ],
-  epilogue: `Exit codes: 0 all files passed · 1 some file failed · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
+  epilogue: `Exit codes: 0 all files passed · 1 some file failed, or more warnings in all than --max-warnings · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
 Docs: docs/changed-and-shards.md`,
 };

@@ -13,7 +13,15 @@ import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
 import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
-import { parseBail, parseCache, parseChanged, parseFileTimeout, parseShard, parseWorkers } from './option-values.js';
+import {
+  parseBail,
+  parseCache,
+  parseChanged,
+  parseFileTimeout,
+  parseMaxWarnings,
+  parseShard,
+  parseWorkers,
+} from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
 
 const require = createRequire(import.meta.url);
@@ -33,6 +41,7 @@ const STRING_OPTIONS = [
   'shard',
   'cacheLocation',
   'cacheStrategy',
+  'maxWarnings',
 ];
 
 /**
@@ -45,7 +54,7 @@ const STRING_OPTIONS = [
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
- *   ignore: { base: string, globs: string[] }[], bail: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
+ *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
@@ -114,6 +123,7 @@ export function loadConfig(options, { cwd, env }) {
     cliRule,
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),
+    maxWarnings: parseMaxWarnings(options.maxWarnings ?? file.maxWarnings),
     workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
     reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], {
       outputFile: options.outputFile,

@@ -65,3 +65,13 @@ export function parseShard(value) {
   }
   return { index, count };
 }
+
+// --max-warnings N, as ESLint's: more than N warnings in all fail the run (exit-codes.js); -1, as
+// ESLint's default, is no limit. Returns undefined for no limit.
+export function parseMaxWarnings(value) {
+  if (value === undefined || String(value) === '-1') return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n))
+    throw new UsageError(`--max-warnings takes a whole number of warnings (or -1: no limit), not "${value}"`);
+  return n;
+}

@@ -13,12 +13,20 @@ export const EXIT = Object.freeze({
 });
 
 /**
- * @param {{ failed: number, interrupted: boolean, unusableSchemas?: string[] }} summary unusableSchemas:
- *   a rule's schema that could not be used is a configuration error, found once its files were checked
+ * @param {{ failed: number, interrupted: boolean, unusableSchemas?: string[], warnings?: number, maxWarnings?: number }} summary
+ *   unusableSchemas: a rule's schema that could not be used is a configuration error, found once
+ *   its files were checked; warnings, maxWarnings: see tooManyWarnings
  * @returns {number}
  */
 export function exitCodeFor(summary) {
   if (summary.interrupted) return EXIT.interrupted;
   if (summary.unusableSchemas?.length) return EXIT.usage;
-  return summary.failed > 0 ? EXIT.failed : EXIT.passed;
+  return summary.failed > 0 || tooManyWarnings(summary) ? EXIT.failed : EXIT.passed;
 }
+
+/**
+ * --max-warnings N, as ESLint means it: a run with more than N warnings in all fails, though every
+ * file passed. Without it, warnings never change the exit code.
+ * @param {{ warnings?: number, maxWarnings?: number }} summary
+ */
+export const tooManyWarnings = ({ warnings = 0, maxWarnings }) => maxWarnings !== undefined && warnings > maxWarnings;
