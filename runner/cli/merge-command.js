@@ -13,6 +13,7 @@ import { UsageError } from '../shared/errors.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 import { createMessages } from '../shared/messages.js';
+import { parseMaxWarnings } from '../config/option-values.js';
 
 const require = createRequire(import.meta.url);
 
@@ -32,13 +33,16 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     }
     const { options } = parsed;
     if (options.outputFile === '') throw new UsageError('--output-file needs a value');
+    if (options.maxWarnings === '') throw new UsageError('--max-warnings needs a value');
     const files = reportFiles(options.patterns, cwd);
     if (!files.length)
       throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
     const { warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
-    const { results, summary, warnings, missingShards } = mergeReports(
-      files.map((file) => readReport(file, display(file))),
-    );
+    const maxWarnings = parseMaxWarnings(options.maxWarnings);
+    const merged = mergeReports(files.map((file) => readReport(file, display(file))));
+    const { results, warnings, missingShards } = merged;
+    // --max-warnings applies to the warnings of all the shards, as to one run of all the files.
+    const summary = maxWarnings === undefined ? merged.summary : { ...merged.summary, maxWarnings };
 
     for (const warning of warnings) warn(warning);
     const config = {
