@@ -1,6 +1,14 @@
 // ANSI styles, or none: colour only on a TTY and never with NO_COLOR (https://no-color.org).
 
-const CODES = { bold: [1, 22], dim: [2, 22], red: [31, 39], green: [32, 39], yellow: [33, 39], inverseRed: [41, 49] };
+const CODES = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  green: [32, 39],
+  yellow: [33, 39],
+  inverseRed: [41, 49],
+  inverseYellow: [43, 49],
+};
 
 /**
  * @param {{ isTTY?: boolean }} stream

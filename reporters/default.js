@@ -1,7 +1,10 @@
-// The human reporter, Jest-like: a FAIL block per failing file, then the summary.
+// The human reporter, Jest-like: a FAIL block per failing file, a WARN block per file that passed
+// with warnings (as ESLint prints its ⚠), then the summary.
 import { summaryLines } from './summary-line.js';
 import { printablePath, printableText } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
+import { andMore, relatedOf, relatedPlace } from './related.js';
+import { isWarning, problemCounts } from './severity.js';
 import { wrapLine } from './wrap.js';
 
 /**
@@ -12,6 +15,9 @@ import { wrapLine } from './wrap.js';
 export function createDefaultReporter({ write, end, colors: c, quiet, verbose, columns = () => undefined }) {
   // One line of the report, broken to the terminal's width, continued `indent` spaces in.
   const line = (text, indent = 2) => `${wrapLine(text, columns(), indent)}\n`;
+  const counts = problemCounts(); // for the summary's problems line
+  // -q prints failures only: warnings are counted in the summary, not listed (as ESLint's --quiet).
+  const shown = (problems) => (quiet ? problems.filter((p) => !isWarning(p)) : problems);
   return {
     onRunStart({ files, skipped }) {
       if (verbose) {
@@ -30,19 +36,25 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose, c
         if (verbose) write(line(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})`), 5));
         return;
       }
-      if (result.status === 'pass') {
-        if (!verbose) return;
-        // A result replayed by `filecheck merge` has no time: JSON reports do not keep it.
-        const time = result.cached
-          ? ` ${c.dim('(cached)')}`
-          : result.durationMs === undefined
-            ? ''
-            : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
-        const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
-        write(line(`${c.green('PASS')} ${printablePath(result.path)}${time}${parsed}`, 5));
+      // Most files pass without a problem: nothing is counted, filtered or built for them.
+      if (result.status === 'pass' && !result.problems.length) {
+        if (verbose) write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
         return;
       }
-      write(failBlock(result, c, columns()));
+      counts.add(result.problems);
+      const problems = shown(result.problems);
+      if (result.status === 'pass') {
+        // A file that passed with warnings says so, --verbose or not; its problems are warnings.
+        if (problems.length) {
+          const label = c.inverseYellow(c.bold(' WARN '));
+          write(problemBlock(result, problems, { label, details: verbose ? passDetails(result, c) : '', c, columns }));
+          return;
+        }
+        if (!verbose) return;
+        write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
+        return;
+      }
+      write(problemBlock(result, problems, { label: c.inverseRed(c.bold(' FAIL ')), details: '', c, columns }));
     },
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.
@@ -52,40 +64,60 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose, c
       if (verbose) lines.push(line(c.dim(`Plan: ${plan.mode}${workers}: ${plan.reason}`), 6));
       if (verbose && summary.cache) lines.push(line(c.dim(cacheLine(summary.cache)), 7));
       // "Files: " and "Time:  " are 7 columns: a line of counts goes on under its first count.
-      for (const text of summaryLines(verbose ? summary : withoutSkipped(summary), c)) lines.push(line(text, 7));
+      const counted = { ...(verbose ? summary : withoutSkipped(summary)), errors: counts.errors };
+      for (const text of summaryLines(counted, c)) lines.push(line(text, 7));
       write(`\n${lines.join('')}`);
       end();
     },
   };
 }
 
-// A failing file: its FAIL line, then a line per problem that starts with `path:line:col`, as
-// TypeScript, ESLint's unix format and Biome print it, which editors' terminals open at the place
-// when clicked, then the problem in words. Which validator (and schema) found the problems is said
-// once, on the FAIL line, when they all share one, and on each problem's line when not:
+// A passing file's time, and why it was only parsed: " (3 ms) only parsed: …". A result replayed by
+// `filecheck merge` has no time: JSON reports do not keep it.
+function passDetails(result, c) {
+  const time = result.cached
+    ? ` ${c.dim('(cached)')}`
+    : result.durationMs === undefined
+      ? ''
+      : ` ${c.dim(`(${Math.round(result.durationMs)} ms)`)}`;
+  const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
+  return time + parsed;
+}
+
+// A failing file (or one that passed with warnings): its FAIL (WARN) line, then a line per problem
+// that starts with `path:line:col`, as TypeScript, ESLint's unix format and Biome print it, which
+// editors' terminals open at the place when clicked, then `warning` for a warning, then the problem
+// in words, then a line per place it names besides (Problem.related: `also at b.json:3:11`, five
+// at most). Which validator (and schema) found the problems is said once, on the FAIL line, when
+// they all share one, and on each problem's line when not:
 //
 //  FAIL  compose.yaml  (json-schema: Docker Compose)
 //   compose.yaml:11:17  /services/proxy/depends_on: must be array or object
-//   compose.yaml:20:5   /services/web: must have required property "image"
-function failBlock(result, c, columns) {
+//   compose.yaml:20:5   warning  /services/web: must have required property "image"
+//                       also at compose.override.yaml:4:5
+function problemBlock(result, problems, { label, details, c, columns: columnsNow }) {
+  const columns = columnsNow();
   const path = printablePath(result.path);
-  const sources = new Set(result.problems.map(sourceOf));
+  const sources = new Set(problems.map(sourceOf));
   const shared = sources.size === 1 ? [...sources][0] : null;
-  const places = result.problems.map((p) => (p.line === undefined ? path : `${path}:${positionOf(p)}`));
+  const places = problems.map((p) => (p.line === undefined ? path : `${path}:${positionOf(p)}`));
   const width = Math.max(...places.map((place) => place.length));
   // A problem too long for the terminal goes on under its message, or 4 columns in when that would
   // leave the message too little room.
   const under = 2 + width + 2;
   const indent = columns && under > columns / 3 ? 4 : under;
-  const lines = result.problems.map((p, i) => {
+  const pad = ' '.repeat(indent);
+  const lines = problems.flatMap((p, i) => {
     const source = shared ? '' : `  ${c.dim(`(${sourceOf(p)})`)}`;
-    return wrapLine(`  ${c.dim(places[i].padEnd(width))}  ${located(p)}${source}`, columns, indent);
+    const severity = isWarning(p) ? `${c.yellow('warning')}  ` : '';
+    const { shown: related, more } = relatedOf(p);
+    return [
+      wrapLine(`  ${c.dim(places[i].padEnd(width))}  ${severity}${located(p)}${source}`, columns, indent),
+      ...related.map((place) => wrapLine(`${pad}${c.dim('also at')} ${relatedPlace(place)}`, columns, indent)),
+      ...(more ? [`${pad}${c.dim(andMore(more))}`] : []),
+    ];
   });
-  const header = wrapLine(
-    `${c.inverseRed(c.bold(' FAIL '))} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}`,
-    columns,
-    7,
-  );
+  const header = wrapLine(`${label} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}${details}`, columns, 7);
   return `${header}\n${lines.join('\n')}\n`;
 }
 

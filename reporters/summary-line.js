@@ -1,9 +1,13 @@
 // The run in words: "Files: 2 failed, 4055 passed, 4057 total", as Jest words it, why files were not
 // checked, and how many of the passed were only parsed (no schema of theirs could be read, so no
-// validator validated them: a gate must not let them pass for validated, in silence).
+// validator validated them: a gate must not let them pass for validated, in silence). With warnings,
+// a line counts the problems ("Problems: 2 errors, 5 warnings"), and one says when they are more
+// than --max-warnings allows, which fails the run (exit-codes.js).
+import { tooManyWarnings } from '../runner/shared/exit-codes.js';
 
 /**
- * @param {import('../runner/execute/run.js').Summary} summary
+ * @param {import('../runner/execute/run.js').Summary & { errors?: number }} summary errors: the error
+ *   problems of the results the reporter saw (problemCounts in severity.js), for the problems' line
  * @param {ReturnType<import('./colors.js').colorsFor>} c
  */
 export function summaryLines(summary, c) {
@@ -22,9 +26,11 @@ export function summaryLines(summary, c) {
     `${c.bold('Files:')} ${parts.join(', ')}`,
     `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`,
   ];
+  if (summary.warnings) lines.splice(1, 0, problemsLine(summary, c));
   if (summary.bailed)
     lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
+  if (tooManyWarnings(summary)) lines.push(c.bold(c.red(`Failed: ${maxWarningsLine(summary)}`)));
   if (summary.onlyParsed) lines.push(c.yellow(onlyParsedLine(summary)));
   return lines;
 }
@@ -43,3 +49,17 @@ export function notCheckedLine({ unchecked, failed, interrupted }) {
   const why = interrupted ? 'interrupted' : `stopped after ${failed} failing file${failed === 1 ? '' : 's'} (--bail)`;
   return `${unchecked} file${unchecked === 1 ? '' : 's'} not checked: ${why}.`;
 }
+
+// "Problems: 2 errors, 5 warnings", in a run with warnings.
+function problemsLine({ errors, warnings }, c) {
+  const parts = [];
+  if (errors) parts.push(c.red(plural(errors, 'error')));
+  parts.push(c.yellow(plural(warnings, 'warning')));
+  return `${c.bold('Problems:')} ${parts.join(', ')}`;
+}
+
+/** "6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */
+export const maxWarningsLine = ({ warnings, maxWarnings }) =>
+  `${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}.`;
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
