@@ -192,6 +192,7 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
     'skipped',
     'total',
     'unchecked',
+    'warnings',
   ]);
   const { durationMs, plan, ...counts } = report.summary;
   assert.deepEqual(counts, {
@@ -203,10 +204,11 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
     unchecked: 0,
     bailed: false,
     interrupted: false,
+    warnings: 0,
   });
   assert.equal(typeof durationMs, 'number');
   assert.deepEqual(Object.keys(plan).sort(), ['mode', 'reason', 'workers']);
-  // Failing files only, in path order, each { path, status, problems }.
+  // Failing files only (and those that passed with warnings), in path order, each { path, status, problems }.
   assert.deepEqual(
     report.files.map((f) => f.path),
     ['a.json', 'm/broken.json', 'z.json'],
@@ -222,11 +224,19 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
         pointer: '/n',
         line: 2,
         column: 8,
+        severity: 'error',
       },
     ],
   });
   assert.deepEqual(report.files[1].problems, [
-    { validator: 'parse', message: 'invalid JSON: Unexpected end of input', line: 1, column: 7, kind: 'parse' },
+    {
+      validator: 'parse',
+      message: 'invalid JSON: Unexpected end of input',
+      line: 1,
+      column: 7,
+      kind: 'parse',
+      severity: 'error',
+    },
   ]);
 
   const verbose = parseJsonReport((await runCli(['**/*.json', '-r', 'json', '--verbose'], { cwd: dir })).stdout);
