@@ -39,6 +39,7 @@ export const RULES = {
   'runner/merge': ['runner/shared'],
   'runner/shared': [],
   validators: ['runner/shared'],
+  'validators/across-files': ['runner/shared'],
   // Schema files and catalogs are documents: read by the formats' own JSON and YAML readers.
   'validators/json-schema': ['runner/shared', 'runner/formats'],
   reporters: ['runner/shared'],

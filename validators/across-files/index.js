@@ -1,0 +1,76 @@
+// The built-in checks across files (issue 26), as collectors: while each file is parsed, `collect`
+// keeps small facts of each document; once every file of a rule is known, `checkAll` turns all the
+// files' facts into problems. `unique`, `references` and `sameKeysAs` are keys of a rule.
+import { UsageError } from '../../runner/shared/errors.js';
+import { parseReferences, referencesCollector, valuesCollector } from './references.js';
+import { sameKeysCollector } from './same-keys.js';
+import { uniqueCollector } from './unique.js';
+
+/**
+ * @typedef {{ rule: number, key: string, name: string, collect?(doc: unknown, ctx: { path: string }): unknown,
+ *   checkAll?(entries: Entry[], ctx: CheckAllContext): CollectedProblem[], contextFiles?: string[] }} Collector
+ *   rule: the id of the rule whose files it collects from; key: unique among that rule's collectors
+ *   (e.g. 'unique', 'references', 'sameKeysAs', 'values:/id'); name: the validator name problems carry
+ *   ('unique', 'references', 'sameKeysAs'); collect: called once per document of each of the rule's files
+ *   (in any thread; must be synchronous, pure, cheap; returns JSON-serialisable facts or undefined);
+ *   checkAll: on the main thread, once, over every file's facts; contextFiles: globs (relative to the
+ *   rule's base, forward slashes) of files that must be collected for this check even if the rule's
+ *   own globs do not match them (sameKeysAs's source when the rule's files leave it out)
+ * @typedef {{ path: string, facts: unknown, document?: number }} Entry  path: as reported (relative to cwd,
+ *   forward slashes); document: the document's number in a YAML stream of several (1-based), else absent
+ * @typedef {{ rule: { id: number, name: string, base: string }, entriesOf(ruleId: number, key: string): Entry[],
+ *   relativeToBase(path: string): string, absolute(path: string): string, exists(absolutePath: string): boolean,
+ *   display(absolutePath: string): string }} CheckAllContext
+ *   entriesOf: the entries of another collector (references' `in` rule); relativeToBase: a reported path made
+ *   relative to the rule's base (to match sameKeysAs's source); absolute: a reported path made absolute;
+ *   exists: whether a path exists (references' file: true); display: an absolute path as reported
+ * @typedef {{ path: string, message: string, pointer?: string, document?: number, severity?: 'error' | 'warning',
+ *   related?: { path: string, pointer?: string, document?: number, message?: string }[] }} CollectedProblem
+ *   the core places pointer and related pointers at line:col by reading those files again (only files with problems)
+ */
+
+/**
+ * @param {import('../../runner/config/load-config.js').Rule[]} rules every rule of the config; a rule has
+ *   `id`, `name`, `base` and the raw keys `unique`, `references`, `sameKeysAs` (as written in the config, or undefined)
+ * @returns {Map<number, Collector[]>} rule id ─▶ its collectors, for the rules that have any (a rule that
+ *   `references` names with `in` gets a `values:<to pointer>` collector with no checkAll, whose facts the
+ *   referencing rule reads via entriesOf)
+ * @throws {UsageError} a one-line message naming the rule for a bad setting: a pointer that is not a
+ *   JSON pointer, `in` naming no rule, an unknown placeholder syntax…
+ */
+export function acrossFilesCollectors(rules) {
+  const collectors = new Map();
+  const add = (collector) => {
+    const list = collectors.get(collector.rule) ?? [];
+    if (!list.some((other) => other.key === collector.key)) list.push(collector);
+    collectors.set(collector.rule, list);
+  };
+  for (const rule of rules) {
+    try {
+      if (rule.unique !== undefined) add(uniqueCollector(rule, rule.unique));
+      if (rule.references !== undefined) {
+        const references = parseReferences(rule.references);
+        const targets = references.map((reference) => (reference.file ? [] : targetRules(reference, rule, rules)));
+        add(referencesCollector(rule, references, targets));
+        references.forEach((reference, index) => {
+          for (const target of targets[index]) add(valuesCollector(target.id, reference.to));
+        });
+      }
+      if (rule.sameKeysAs !== undefined) add(sameKeysCollector(rule, rule.sameKeysAs));
+    } catch (error) {
+      if (error instanceof TypeError) throw new UsageError(`${rule.name}: ${error.message}`);
+      throw error;
+    }
+  }
+  return collectors;
+}
+
+// The rules whose files hold a reference's values: every rule named `in` (names need not be
+// unique), else the referencing rule itself.
+function targetRules(reference, rule, rules) {
+  if (reference.in === undefined) return [rule];
+  const named = rules.filter((other) => other.name === reference.in);
+  if (named.length) return named;
+  const names = rules.map((other) => `"${other.name}"`).join(', ');
+  throw new TypeError(`references: "in": no rule is named "${reference.in}" (the rules: ${names})`);
+}

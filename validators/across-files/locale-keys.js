@@ -1,0 +1,74 @@
+// The facts sameKeysAs keeps of a locale document: each leaf key (as a JSON pointer) with a mark,
+// which keys are forms of a plural, and the locale's root key, never the texts themselves.
+import { children, escapeToken } from './pointers.js';
+import { placeholdersOf } from './placeholders.js';
+
+/**
+ * @typedef {1 | 0 | string[] | { error: string }} Mark 1: there, no placeholders; 0: empty ("" or
+ *   null: untranslated); string[]: its placeholders (placeholders.js); error: it does not parse
+ * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, root?: string }} LocaleFacts
+ *   plurals: key ─▶ [its plural's id, its form]; root: the key a Rails-style file wraps everything in
+ *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare
+ */
+
+const FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
+// i18next's key_one, key_other, key_ordinal_few…; the ordinal forms are a plural of their own.
+const SUFFIXED = /^(.+)_(ordinal_)?(zero|one|two|few|many|other)$/;
+const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z\d]{2,8})*$/;
+
+/**
+ * @param {unknown} doc
+ * @param {string} syntax the placeholder syntax (placeholders.js)
+ * @returns {LocaleFacts}
+ */
+export function localeFacts(doc, syntax) {
+  const root = rootKeyOf(doc);
+  const facts = { keys: {} };
+  const plurals = {};
+  for (const [pointer, value, plural] of keysOf(root === undefined ? doc : doc[root])) {
+    facts.keys[pointer] = markOf(value, syntax);
+    if (plural) plurals[pointer] = plural;
+  }
+  if (Object.keys(plurals).length) facts.plurals = plurals;
+  if (root !== undefined) facts.root = root;
+  return facts;
+}
+
+// { "de": { … } }: one key, a locale code, holding an object.
+function rootKeyOf(doc) {
+  if (!isObject(doc)) return undefined;
+  const keys = Object.keys(doc);
+  return keys.length === 1 && LOCALE.test(keys[0]) && isObject(doc[keys[0]]) ? keys[0] : undefined;
+}
+
+// Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few), or
+// an object whose keys are all plural forms, "other" among them (Rails' and rails-i18n's nesting).
+function* keysOf(value, pointer = '') {
+  if (!isObject(value) && !Array.isArray(value)) {
+    yield [pointer, value];
+    return;
+  }
+  const nested = isObject(value) && Object.hasOwn(value, 'other') && Object.keys(value).every((key) => FORMS.has(key));
+  for (const [key, child] of children(value)) {
+    const childPointer = `${pointer}/${escapeToken(key)}`;
+    const suffixed = !Array.isArray(value) && SUFFIXED.exec(key);
+    if (nested && !isContainer(child)) yield [childPointer, child, [`${pointer}#`, key]];
+    else if (suffixed && !isContainer(child))
+      yield [childPointer, child, [`${pointer}/${escapeToken(suffixed[1])}#${suffixed[2] ?? ''}`, suffixed[3]]];
+    else yield* keysOf(child, childPointer);
+  }
+}
+
+function markOf(value, syntax) {
+  if (value === '' || value === null) return 0;
+  if (typeof value !== 'string' || syntax === 'off') return 1;
+  try {
+    const placeholders = placeholdersOf(value, syntax);
+    return placeholders.length ? placeholders : 1;
+  } catch (error) {
+    return { error: error.message };
+  }
+}
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isContainer = (value) => value !== null && typeof value === 'object';

@@ -1,0 +1,78 @@
+// JSON pointers (RFC 6901) as the across-files checks use them: a pattern may hold `*` as a whole
+// token for any key of an object or any index of an array. A key that is literally "*" cannot be
+// named by a pattern (RFC 6901 has no escape for it); everything else is a plain RFC 6901 pointer.
+
+/**
+ * @typedef {{ text: string, tokens: (string | typeof ANY)[] }} PointerPattern
+ */
+const ANY = Symbol('any key or index');
+
+/**
+ * @param {string} text e.g. "/items/*\/id", "/a~1b" (a key "a/b")
+ * @returns {PointerPattern}
+ * @throws {TypeError} when the text is not a JSON pointer
+ */
+export function compilePointer(text) {
+  if (typeof text !== 'string' || (text !== '' && text[0] !== '/'))
+    throw new TypeError(`${JSON.stringify(text)} is not a JSON pointer (it starts with "/", e.g. "/slug")`);
+  if (/~(?![01])/.test(text))
+    throw new TypeError(`${JSON.stringify(text)} is not a JSON pointer ("~" is written "~0" and "/" in a key "~1")`);
+  const tokens =
+    text === ''
+      ? []
+      : text
+          .slice(1)
+          .split('/')
+          .map((token) => (token === '*' ? ANY : unescapeToken(token)));
+  return { text, tokens };
+}
+
+/**
+ * Every place of the document the pattern matches, in document order.
+ * @param {PointerPattern} pattern
+ * @returns {Generator<[string, unknown]>} [pointer, value]
+ */
+export function* matchPointer(pattern, doc) {
+  yield* walk(doc, pattern.tokens, 0, '');
+}
+
+function* walk(value, tokens, index, pointer) {
+  if (index === tokens.length) {
+    yield [pointer, value];
+    return;
+  }
+  if (value === null || typeof value !== 'object') return;
+  const token = tokens[index];
+  if (token === ANY) {
+    for (const [key, child] of children(value)) yield* walk(child, tokens, index + 1, `${pointer}/${escapeToken(key)}`);
+  } else if (Array.isArray(value) ? isIndex(token, value) : Object.hasOwn(value, token)) {
+    yield* walk(value[token], tokens, index + 1, `${pointer}/${escapeToken(token)}`);
+  }
+}
+
+/** @returns {Iterable<[string, unknown]>} an object's entries or an array's [index, item] */
+export function children(value) {
+  return Array.isArray(value) ? value.map((item, i) => [String(i), item]) : Object.entries(value);
+}
+
+export const escapeToken = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+const unescapeToken = (token) => token.replace(/~1/g, '/').replace(/~0/g, '~');
+const isIndex = (token, array) => /^(0|[1-9]\d*)$/.test(token) && Number(token) < array.length;
+
+/**
+ * What a message calls the values a pattern matches: its last key that is not `*`, in the singular
+ * when `*` follows it ("/authors/*" ─▶ "author", "/items/*\/id" ─▶ "id"); "value" when it has none.
+ */
+export function nameOf(pattern) {
+  const { tokens } = pattern;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    if (tokens[i] === ANY) continue;
+    return i < tokens.length - 1 ? singular(tokens[i]) : tokens[i];
+  }
+  return 'value';
+}
+
+const singular = (word) => word.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
+
+/** @returns {string[]} the pointer's tokens, unescaped */
+export const tokensOf = (pointer) => (pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken));

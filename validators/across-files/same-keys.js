@@ -1,0 +1,201 @@
+// `sameKeysAs`: each file has the keys of its source locale file, no others, and the same
+// placeholders in each string. Defaults: missing "error", extra "error", placeholders "off": the
+// syntaxes contradict each other ({{x}} does not parse as ICU, "%d" is text to i18next), so a guess
+// would be wrong errors; a rule names its syntax. Keys are the leaves (nested keys as JSON pointers,
+// arrays by index); an empty object or array holds none.
+//
+// - An empty string (or null) is untranslated: it is reported as missing (severity `missing`),
+//   never as a placeholder mismatch.
+// - Plurals: languages have different plural forms (en one/other, pl one/few/many/other, ja other).
+//   A source's form is not missing when the translation has any form of the same plural, and a
+//   translation's form is not extra when the source has the plural. A form's placeholders compare
+//   with the source's same form, else its "other". In the zero, one and two forms a `count`
+//   placeholder may be left out or added: "Un élément" for "{{count}} item" is a translation.
+// - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
+//   sequence (their order binds them to the arguments).
+import { localeFacts } from './locale-keys.js';
+import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
+import { escapeToken } from './pointers.js';
+import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
+import { sourceSpec } from './source-files.js';
+
+const SEVERITIES = ['error', 'warn', 'off'];
+
+/**
+ * @param {{ id: number }} rule
+ * @param {unknown} setting the rule's `sameKeysAs`, as written: an object, or the source alone
+ * @returns {import('./index.js').Collector}
+ */
+export function sameKeysCollector(rule, setting) {
+  const { source, missing, extra, placeholders } = parseSameKeys(setting);
+  return {
+    rule: rule.id,
+    key: 'sameKeysAs',
+    name: 'sameKeysAs',
+    contextFiles: [source.text],
+    collect: (doc) => localeFacts(doc, placeholders),
+    checkAll(entries, ctx) {
+      const sorted = sortEntries(entries);
+      const byPath = new Map();
+      for (const entry of sorted) {
+        const relative = ctx.relativeToBase(entry.path);
+        byPath.set(relative, [...(byPath.get(relative) ?? []), entry]);
+      }
+      const problems = [];
+      for (const entry of sorted) {
+        problems.push(...syntaxProblems(entry));
+        const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
+        if (pairing.self) continue;
+        const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
+        if (sourceEntry) problems.push(...compare(entry, sourceEntry, { missing, extra }));
+        else {
+          // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
+          const severity = source.isPattern ? severityOf(extra) : 'error';
+          const message = pairing.none ?? `no source file ${pairing.source} for this file`;
+          if (severity) problems.push({ ...placeOf(entry, ''), message, severity });
+        }
+      }
+      return sortProblems(problems);
+    },
+  };
+}
+
+function parseSameKeys(setting) {
+  const object = typeof setting === 'string' ? { source: setting } : setting;
+  if (object === null || typeof object !== 'object' || Array.isArray(object))
+    throw new TypeError('sameKeysAs: expected { "source": "locales/en.json" } or the source alone');
+  const { source, missing = 'error', extra = 'error', placeholders = 'off', ...rest } = object;
+  const unknown = Object.keys(rest);
+  if (unknown.length)
+    throw new TypeError(`sameKeysAs: unknown key "${unknown[0]}" (expected source, missing, extra, placeholders)`);
+  for (const [key, value] of [
+    ['missing', missing],
+    ['extra', extra],
+  ]) {
+    if (!SEVERITIES.includes(value))
+      throw new TypeError(`sameKeysAs: "${key}" is "error", "warn" or "off", not ${JSON.stringify(value)}`);
+  }
+  if (!PLACEHOLDER_SYNTAXES.includes(placeholders)) {
+    throw new TypeError(
+      `sameKeysAs: unknown placeholder syntax ${JSON.stringify(placeholders)} (expected ${PLACEHOLDER_SYNTAXES.map((s) => `"${s}"`).join(', ')})`,
+    );
+  }
+  return { source: sourceSpec(source), missing, extra, placeholders };
+}
+
+// The source's document of the same number in a YAML stream, else its first.
+const documentOf = (entries, document) => entries && (entries.find((e) => e.document === document) ?? entries[0]);
+
+// A string that does not parse in the placeholder syntax (an ICU message), in any file.
+function syntaxProblems(entry) {
+  return Object.entries(entry.facts?.keys ?? {})
+    .filter(([, mark]) => mark?.error)
+    .map(([pointer, mark]) => ({
+      ...placeOf(entry, withRoot(entry.facts, pointer)),
+      message: `${withRoot(entry.facts, pointer) || '/'}: ${mark.error}`,
+      severity: 'error',
+    }));
+}
+
+/**
+ * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
+ * when both files have one, else as written.
+ */
+function compare(entry, sourceEntry, { missing, extra }) {
+  const both = entry.facts.root !== undefined && sourceEntry.facts.root !== undefined;
+  const translation = viewOf(entry.facts, both);
+  const source = viewOf(sourceEntry.facts, both);
+  const sourceName = sourceEntry.path;
+  const problems = [];
+  const add = (severity, pointer, message, related) => {
+    if (!severity) return;
+    const where = translation.written(pointer);
+    problems.push({ ...placeOf(entry, where), message, severity, ...(related && { related: [related] }) });
+  };
+  const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
+
+  for (const key of source.keys.keys()) {
+    const plural = source.plurals.get(key);
+    if (translation.keys.has(key)) continue;
+    if (plural && translation.pluralIds.has(plural[0])) continue;
+    const nearest = translation.nearestAncestor(key);
+    add(severityOf(missing), nearest, `${translation.written(key)}: missing (${sourceName} has it)`, relatedOf(key));
+  }
+  for (const [key, mark] of translation.keys) {
+    const plural = translation.plurals.get(key);
+    const sourceKey = source.keys.has(key) ? key : plural && source.formOf(plural[0]);
+    if (sourceKey === undefined) {
+      add(severityOf(extra), key, `${translation.written(key)}: not in ${sourceName}`);
+      continue;
+    }
+    const sourceMark = source.keys.get(sourceKey);
+    if (mark === 0) {
+      if (sourceMark !== 0)
+        add(
+          severityOf(missing),
+          key,
+          `${translation.written(key)}: untranslated (empty; ${sourceName} has a text)`,
+          relatedOf(sourceKey),
+        );
+      continue;
+    }
+    if (mark.error || sourceMark === 0 || sourceMark.error) continue;
+    const [has, wants] = comparable(mark, sourceMark, plural?.[1]);
+    if (!samePlaceholders(has, wants)) {
+      add(
+        'error',
+        key,
+        `${translation.written(key)}: placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
+        relatedOf(sourceKey),
+      );
+    }
+  }
+  return problems;
+}
+
+// Both lists of placeholders; in a plural's zero, one and two forms without a `count` in either.
+function comparable(mark, sourceMark, form) {
+  const lists = [mark, sourceMark].map((m) => (Array.isArray(m) ? m : []));
+  if (form !== 'zero' && form !== 'one' && form !== 'two') return lists;
+  return lists.map((list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item)));
+}
+
+/**
+ * A file's keys as compared: without its root key when `withoutRoot`, else with it.
+ * @param {import('./locale-keys.js').LocaleFacts} facts
+ */
+function viewOf(facts, withoutRoot) {
+  const prefix = facts.root === undefined ? '' : rootPointer(facts);
+  const shift = withoutRoot ? '' : prefix;
+  const keys = new Map(Object.entries(facts.keys).map(([key, mark]) => [shift + key, mark]));
+  const plurals = new Map(
+    Object.entries(facts.plurals ?? {}).map(([key, [id, form]]) => [shift + key, [shift + id, form]]),
+  );
+  const forms = new Map(); // plural id ─▶ form ─▶ key
+  for (const [key, [id, form]] of plurals) forms.set(id, { ...forms.get(id), [form]: key });
+  let ancestors;
+  return {
+    keys,
+    plurals,
+    pluralIds: forms,
+    /** The key of a plural's form the others compare with: its "other", else its first. */
+    formOf: (id) => forms.get(id)?.other ?? Object.values(forms.get(id) ?? {}).sort(comparePointers)[0],
+    /** A compared key as the file writes it (with its root key). */
+    written: (key) => (withoutRoot ? prefix + key : key),
+    /** The deepest key or object of the file above a key it lacks: where a problem about it goes. */
+    nearestAncestor(key) {
+      ancestors ??= new Set(
+        [...keys.keys()].flatMap((k) => k.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))),
+      );
+      const parts = key.split('/');
+      for (let i = parts.length - 1; i > 0; i--)
+        if (ancestors.has(parts.slice(0, i).join('/'))) return parts.slice(0, i).join('/');
+      return '';
+    },
+  };
+}
+
+const rootPointer = (facts) => `/${escapeToken(facts.root)}`;
+
+// The written pointer of a key in one file's facts (used for problems that involve no source).
+const withRoot = (facts, pointer) => (facts.root === undefined ? pointer : rootPointer(facts) + pointer);
