@@ -1,11 +1,16 @@
-// GitHub Actions: an `::error` workflow command per problem, which GitHub shows as an annotation on
-// the pull request's diff, and a Markdown job summary appended to $GITHUB_STEP_SUMMARY.
+// GitHub Actions: an `::error` workflow command per problem (`::warning` for a warning), which
+// GitHub shows as an annotation on the pull request's diff, and a Markdown job summary appended to
+// $GITHUB_STEP_SUMMARY. A problem that points at other places too (a slug that two files hold) is
+// one annotation on its own file naming the others: each of those files has its own.
 import fs from 'node:fs';
 import { colorsFor } from './colors.js';
 import { printableText } from './printable.js';
 import { located, problemInWords, sourceOf } from './problem-words.js';
+import { alsoAt } from './related.js';
 import { repositoryPaths } from './repository-path.js';
+import { isWarning, marked, problemCounts } from './severity.js';
 import { onlyParsedLine, summaryLines } from './summary-line.js';
+import { tooManyWarnings } from '../runner/shared/exit-codes.js';
 
 // Enough failing files, and problems of each, for a readable summary; the rest are counted. GitHub
 // caps a step's summary at 1 MiB: 50 rows of 10 problems of at most 300 characters stay far below.
@@ -33,22 +38,32 @@ const cell = (text) => {
 export function createGithubReporter({ write, cwd, workspace, summaryFile, warn }) {
   // GitHub places an annotation on the diff only by a path relative to the repository's root.
   const repositoryPath = repositoryPaths({ cwd, root: workspace });
+  const pathOf = (reported) => printableText(repositoryPath(reported));
   const rows = [];
+  const warned = { files: 0, listed: 0 }; // files that passed with warnings, and those of them in rows
+  const counts = problemCounts();
   const onlyParsed = []; // the first few files only parsed, to name in the run's warning
 
   return {
     onFileResult({ path: reported, status, problems, onlyParsed: why }) {
       if (why && onlyParsed.length < NAMED_ONLY_PARSED) onlyParsed.push(repositoryPath(reported));
-      if (status !== 'fail') return;
+      // A failing file, or one that passed with warnings (a skip has no problem).
+      if (!problems.length) return;
+      counts.add(problems);
       const file = repositoryPath(reported);
       for (const p of problems) {
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
-        write(
-          `::error file=${property(file)}${at},title=${property(`filecheck (${sourceOf(p)})`)}::${data(located(p))}\n`,
-        );
+        const command = isWarning(p) ? 'warning' : 'error';
+        const title = property(`filecheck (${sourceOf(p)})`);
+        write(`::${command} file=${property(file)}${at},title=${title}::${data(located(p) + alsoAt(p, pathOf))}\n`);
       }
-      if (rows.length < SUMMARY_ROWS)
-        rows.push({ file, count: problems.length, shown: problems.slice(0, PROBLEMS_PER_ROW).map(problemInWords) });
+      const passed = status !== 'fail';
+      if (passed) warned.files++;
+      if (rows.length < SUMMARY_ROWS) {
+        if (passed) warned.listed++;
+        const shown = problems.slice(0, PROBLEMS_PER_ROW).map((p) => marked(p, problemInWords(p) + alsoAt(p, pathOf)));
+        rows.push({ file, count: problems.length, shown });
+      }
     },
     onRunComplete(summary) {
       if (summary.onlyParsed)
@@ -57,7 +72,7 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
         );
       if (!summaryFile) return;
       try {
-        fs.appendFileSync(summaryFile, jobSummary(summary, rows));
+        fs.appendFileSync(summaryFile, jobSummary({ ...summary, errors: counts.errors }, rows, warned));
       } catch (error) {
         warn(`cannot append the job summary to ${summaryFile}: ${error.message}`);
       }
@@ -76,9 +91,10 @@ function onlyParsedWarning(summary, named) {
 
 const PLAIN = colorsFor({}, {}, false);
 
-function jobSummary(summary, rows) {
-  const passed = !summary.failed && !summary.interrupted;
-  const lines = [`### ${passed ? '✅' : '❌'} filecheck`, '', summaryLines(summary, PLAIN).join('  \n'), ''];
+function jobSummary(summary, rows, warned) {
+  const passed = !summary.failed && !summary.interrupted && !tooManyWarnings(summary);
+  const mark = passed ? (summary.warnings ? '⚠️' : '✅') : '❌';
+  const lines = [`### ${mark} filecheck`, '', summaryLines(summary, PLAIN).join('  \n'), ''];
   if (rows.length) {
     lines.push('| File | Problems | What is wrong |', '| --- | ---: | --- |');
     for (const { file, count, shown } of rows) {
@@ -86,8 +102,11 @@ function jobSummary(summary, rows) {
       const words = shown.map(cell).join('<br>') + (more ? `<br>…and ${more} more` : '');
       lines.push(`| ${cell(file)} | ${count} | ${words} |`);
     }
-    const more = summary.failed - SUMMARY_ROWS;
-    if (more > 0) lines.push('', `…and ${more} more failing file${more === 1 ? '' : 's'}.`);
+    // The files left out: the failing ones the summary counts, those with warnings this reporter saw.
+    const failing = summary.failed - (rows.length - warned.listed);
+    const warning = warned.files - warned.listed;
+    if (failing > 0) lines.push('', `…and ${failing} more failing file${failing === 1 ? '' : 's'}.`);
+    if (warning > 0) lines.push('', `…and ${warning} more file${warning === 1 ? '' : 's'} with warnings.`);
     lines.push('');
   }
   return `${lines.join('\n')}\n`;

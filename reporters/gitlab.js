@@ -5,7 +5,9 @@
 // - description: the problem in words, with its JSON pointer; check_name: the validator.
 // - severity: "major" for a file that breaks a rule or does not parse, "critical" for a check that
 //   could not run or finish (an unreadable file, a validator that threw, the file timeout): nothing
-//   is known of that file.
+//   is known of that file; "minor" for a warning, which fails no file (it may pass with some).
+// - description: the places a problem points at besides (a slug another file holds too) after its
+//   words, "(also at b.json:3:11)", paths relative to the repository's root as location.path's are.
 // - location.path: relative to the repository's root (CI_PROJECT_DIR, else the working directory);
 //   location.lines.begin: the problem's line, or 1 for a problem about the whole file (GitLab needs one).
 // - fingerprint: see fingerprints.js; unique per problem, since GitLab shows an issue once per fingerprint.
@@ -17,7 +19,11 @@ import { problemText } from './problem-words.js';
 import { couldNotCheck } from './problem-kinds.js';
 import { fingerprints } from './fingerprints.js';
 import { printableText } from './printable.js';
+import { alsoAt } from './related.js';
 import { repositoryPaths } from './repository-path.js';
+import { isWarning } from './severity.js';
+
+const gitlabSeverity = (p) => (isWarning(p) ? 'minor' : couldNotCheck(p) ? 'critical' : 'major');
 
 /**
  * @param {{ write(text: string): void, end(): void | Promise<void>, cwd: string, root: string }} options
@@ -25,10 +31,11 @@ import { repositoryPaths } from './repository-path.js';
  */
 export function createGitlabReporter({ write, end, cwd, root }) {
   const repositoryPath = repositoryPaths({ cwd, root });
+  const pathOf = (reported) => printableText(repositoryPath(reported));
   // Nothing is written before there is something to say, as the json reporter does.
   let opened = false;
   return {
-    onFileResult({ path: reported, status, problems, onlyParsed }) {
+    onFileResult({ path: reported, problems, onlyParsed }) {
       const issue = (fields) => {
         write((opened ? ',\n' : '[\n') + JSON.stringify(fields));
         opened = true;
@@ -44,14 +51,15 @@ export function createGitlabReporter({ write, end, cwd, root }) {
           location: { path: file, lines: { begin: 1 } },
         });
       }
-      if (status !== 'fail') return;
+      // A failing file, or one that passed with warnings (a skip has no problem).
+      if (!problems.length) return;
       const prints = fingerprints(file, problems);
       problems.forEach((p, i) =>
         issue({
-          description: problemText(p),
+          description: problemText(p) + alsoAt(p, pathOf),
           check_name: p.validator,
           fingerprint: prints[i],
-          severity: couldNotCheck(p) ? 'critical' : 'major',
+          severity: gitlabSeverity(p),
           location: { path: file, lines: { begin: p.line ?? 1 } },
         }),
       );

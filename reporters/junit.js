@@ -2,6 +2,9 @@
 // one <testsuite>, with a <testcase> per checked file (classname and name: its reported path) and
 // per skipped file (holding <skipped/>). A file only parsed passed, but was not validated: a test
 // view counts it as skipped (<skipped message="only parsed: …"/>), not as a test that passed.
+// Warnings fail no test: a file that passed with warnings lists them in its testcase's
+// <system-out> (which Jenkins, GitLab and the GitHub test-report actions show with the test); a
+// failing file's failure text lists its warnings beside its errors, each marked "warning:".
 //
 // Both start tags carry counts known only at the end, and a run can have 50,000 files. So they are
 // written with blank room for their attributes (XML allows whitespace before `>`), the testcases
@@ -10,9 +13,16 @@
 import { xmlAttribute, xmlText } from './xml.js';
 import { problemInWords } from './problem-words.js';
 import { couldNotCheck } from './problem-kinds.js';
-import { notCheckedLine, onlyParsedLine } from './summary-line.js';
+import { alsoAt } from './related.js';
+import { isWarning, marked } from './severity.js';
+import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
+import { tooManyWarnings } from '../runner/shared/exit-codes.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
+
+// A problem on one line of a failure or of <system-out>: "warning: 3:15 /slug: … (also at b.json:2:9)".
+const words = (p) => marked(p, problemInWords(p) + alsoAt(p));
+const warningsOut = (warnings) => `<system-out>${xmlText(warnings.map(words).join('\n'))}</system-out>`;
 
 const attributes = ({ tests, failures, errors, skipped }, ms) =>
   ` tests="${tests}" failures="${failures}" errors="${errors}" skipped="${skipped}" time="${seconds(ms)}"`;
@@ -34,18 +44,20 @@ export function createJunitReporter({ write, writeAt, end }) {
     put(' '.repeat(ROOM));
     return at;
   };
-  const testcase = (path, ms, body) => {
+  // body: the testcase's elements, none for a test that passed
+  const testcase = (path, ms, ...body) => {
     const name = xmlAttribute(path);
     // A result replayed by `filecheck merge` has no time of its own: the attribute is optional.
     const time = Number.isFinite(ms) ? ` time="${seconds(ms)}"` : '';
+    const elements = body.filter(Boolean);
     put(
-      `    <testcase classname="${name}" name="${name}"${time}${body ? `>\n      ${body}\n    </testcase>\n` : '/>\n'}`,
+      `    <testcase classname="${name}" name="${name}"${time}${elements.length ? `>\n      ${elements.join('\n      ')}\n    </testcase>\n` : '/>\n'}`,
     );
   };
   const counts = { tests: 0, failures: 0, errors: 0, skipped: 0 };
-  const skip = (path, ms, why) => {
+  const skip = (path, ms, why, out) => {
     counts.skipped++;
-    testcase(path, ms, `<skipped message="${xmlAttribute(why)}"/>`);
+    testcase(path, ms, `<skipped message="${xmlAttribute(why)}"/>`, out);
   };
   // What the testcases listed: a run's every file, a merged run's only those its reports list.
   let passes = 0;
@@ -74,24 +86,34 @@ export function createJunitReporter({ write, writeAt, end }) {
       }
       if (status === 'pass') {
         passes++;
-        if (!why) return testcase(path, durationMs);
+        // A pass's problems are warnings.
+        const out = problems.length ? warningsOut(problems) : '';
+        if (!why) return testcase(path, durationMs, out);
         onlyParsed++;
-        return skip(path, durationMs, `only parsed: ${why}`);
+        return skip(path, durationMs, `only parsed: ${why}`, out);
       }
       // A check that could not run or finish is a JUnit error; a file that breaks a rule or does not parse, a failure.
-      const element = problems.some(couldNotCheck) ? 'error' : 'failure';
+      const errors = problems.filter((p) => !isWarning(p));
+      const element = errors.some(couldNotCheck) ? 'error' : 'failure';
       counts[element === 'error' ? 'errors' : 'failures']++;
-      const message = problemInWords(problems[0]) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
-      const text = problems.map(problemInWords).join('\n');
+      // The message names the first error; the text lists every problem, warnings marked.
+      const first = errors[0] ?? problems[0];
+      const message = problemInWords(first) + (problems.length > 1 ? ` (and ${problems.length - 1} more)` : '');
+      const text = problems.map(words).join('\n');
       testcase(
         path,
         durationMs,
-        `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(problems[0].validator)}">${xmlText(text)}</${element}>`,
+        `<${element} message="${xmlAttribute(message)}" type="${xmlAttribute(first.validator)}">${xmlText(text)}</${element}>`,
       );
     },
     async onRunComplete(summary) {
-      // What the counts do not say: files --bail or Ctrl-C left unchecked, files only parsed and why.
-      const notes = [summary.unchecked && notCheckedLine(summary), summary.onlyParsed && onlyParsedLine(summary)];
+      // What the counts do not say: files --bail or Ctrl-C left unchecked, files only parsed and why,
+      // more warnings than --max-warnings (which fail the run, though no test failed).
+      const notes = [
+        summary.unchecked && notCheckedLine(summary),
+        summary.onlyParsed && onlyParsedLine(summary),
+        tooManyWarnings(summary) && maxWarningsLine(summary),
+      ];
       if (notes.some(Boolean)) put(`    <system-out>${xmlText(notes.filter(Boolean).join('\n'))}</system-out>\n`);
       put('  </testsuite>\n</testsuites>\n');
       // `filecheck merge` replays the passes and skips a shard's json report lists, which is none

@@ -1,4 +1,5 @@
-// An ora spinner on a TTY's stderr: files checked / total, failures so far. Never in CI or piped.
+// An ora spinner on a TTY's stderr: files checked / total, failures and warnings so far. Never in CI or piped.
+import { problemCounts } from './severity.js';
 
 const REFRESH_MS = 80;
 
@@ -9,7 +10,9 @@ export function createProgress({ stream, ora }) {
   let done = 0;
   let failed = 0;
   let shownAt = 0;
-  const text = () => `Checking files: ${done}/${total}${failed ? `, ${failed} failed` : ''}`;
+  const counts = problemCounts();
+  const text = () =>
+    `Checking files: ${done}/${total}${failed ? `, ${failed} failed` : ''}${counts.warnings ? `, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`;
   return {
     onRunStart({ files }) {
       total = files;
@@ -17,10 +20,11 @@ export function createProgress({ stream, ora }) {
     },
     onFileResult(result) {
       done++;
-      if (result.status === 'fail') {
-        failed++;
-        spinner.clear(); // the next reporter prints a FAIL block; the spinner redraws below it
+      if (result.problems.length) {
+        counts.add(result.problems);
+        spinner.clear(); // the next reporter prints a FAIL (WARN) block; the spinner redraws below it
       }
+      if (result.status === 'fail') failed++;
       const now = performance.now();
       if (now - shownAt > REFRESH_MS) {
         spinner.text = text();

@@ -51,11 +51,14 @@ export const andMore = (more) => `and ${more} more`;
 export function alsoAt(problem, pathOf = printablePath) {
   const { shown, more } = relatedOf(problem);
   if (!shown.length) return '';
-  const places = shown.map((place) => relatedPlace(place, pathOf));
-  const list = more
-    ? `${places.join(', ')} ${andMore(more)}`
-    : places.length > 1
-      ? `${places.slice(0, -1).join(', ')} and ${places.at(-1)}`
-      : places[0];
-  return ` (also at ${list})`;
+  return ` (also at ${placesList(
+    shown.map((place) => relatedPlace(place, pathOf)),
+    more,
+  )})`;
+}
+
+/** "a, b and c"; "a, b, c, d, e and 3 more" when `more` were left unnamed. */
+export function placesList(places, more = 0) {
+  if (more) return `${places.join(', ')} ${andMore(more)}`;
+  return places.length > 1 ? `${places.slice(0, -1).join(', ')} and ${places.at(-1)}` : places[0];
 }

@@ -1,8 +1,10 @@
 // SARIF 2.1.0, the format of code-scanning tools: GitHub's code scanning
 // (github/codeql-action/upload-sarif) shows each result as an alert on its file and line. One run,
 // one result per problem. A result's rule is the validator that found the problem, its level
-// "error" (every problem fails its file), its message the problem in words after its JSON pointer
-// and naming its schema, which its properties hold too.
+// "error", or "warning" for a warning (which fails no file), its message the problem in words after
+// its JSON pointer and naming its schema, which its properties hold too. The other places a problem
+// points at (a slug another file holds too) are its relatedLocations, which its message links to
+// (`[b.json:3:11](1)`), the one way code scanning shows them.
 // Its file is a path relative to the repository's root (GITHUB_WORKSPACE, else the working
 // directory) under the base "%SRCROOT%", as GitHub expects; its region the problem's line and
 // column, or none for a problem about the whole file.
@@ -13,10 +15,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { problemText } from './problem-words.js';
+import { positionOf, problemText } from './problem-words.js';
 import { fingerprints } from './fingerprints.js';
+import { placesList, relatedOf } from './related.js';
+import { severityOf } from './severity.js';
+import { printableText } from './printable.js';
 import { repositoryPaths } from './repository-path.js';
-import { notCheckedLine, onlyParsedLine } from './summary-line.js';
+import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
+import { tooManyWarnings } from '../runner/shared/exit-codes.js';
 
 const require = createRequire(import.meta.url);
 const { name, version, homepage } = require('../package.json');
@@ -45,6 +51,7 @@ const describeRule = (id) => BUILT_IN[id] ?? `The custom validator "${id}" passe
 export function createSarifReporter({ write, end, cwd, root }) {
   const repositoryPath = repositoryPaths({ cwd, root });
   const rules = new Map(); // validator ─▶ its index in the rules, in the order first met
+  const erring = new Set(); // the validators that found an error: their rules' level is "error", else "warning"
   // Nothing is written before there is something to say, as the json reporter does: a usage error
   // found when a schema is first compiled leaves stdout empty.
   let opened = false;
@@ -60,22 +67,25 @@ export function createSarifReporter({ write, end, cwd, root }) {
   };
 
   return {
-    onFileResult({ path: reported, status, problems }) {
-      if (status !== 'fail') return;
+    onFileResult({ path: reported, problems }) {
+      // A failing file, or one that passed with warnings (a skip has no problem).
+      if (!problems.length) return;
       const file = repositoryPath(reported);
       const artifactLocation = artifactLocationOf(file);
       const prints = fingerprints(file, problems);
       problems.forEach((p, i) => {
+        const level = severityOf(p);
+        if (level === 'error') erring.add(p.validator);
+        const related = relatedLocationsOf(p, repositoryPath);
         write(
           before() +
             JSON.stringify({
               ruleId: p.validator,
               ruleIndex: ruleIndex(p.validator),
-              level: 'error',
-              message: { text: problemText(p) },
-              locations: [
-                { physicalLocation: { artifactLocation, ...(p.line !== undefined && { region: regionOf(p) }) } },
-              ],
+              level,
+              message: { text: related ? linkedText(p, related) : problemText(p) },
+              locations: [{ physicalLocation: physicalLocationOf(artifactLocation, p) }],
+              ...(related && { relatedLocations: related.locations }),
               partialFingerprints: { 'filecheck/v1': prints[i] },
               ...((p.schema || p.pointer) && { properties: propertiesOf(p) }),
             }),
@@ -91,13 +101,18 @@ export function createSarifReporter({ write, end, cwd, root }) {
         rules: [...rules.keys()].map((id) => ({
           id,
           shortDescription: { text: describeRule(id) },
-          defaultConfiguration: { level: 'error' },
+          defaultConfiguration: { level: erring.has(id) ? 'error' : 'warning' },
         })),
       };
       // A run stopped by Ctrl-C did not finish its work; one stopped by --bail did what it was asked.
       const invocation = { executionSuccessful: !summary.interrupted };
       // What the results do not say: files left unchecked, files only parsed (which passed unvalidated).
-      const notes = [summary.unchecked && notCheckedLine(summary), summary.onlyParsed && onlyParsedLine(summary)];
+      // More warnings than --max-warnings, which failed the run.
+      const notes = [
+        summary.unchecked && notCheckedLine(summary),
+        summary.onlyParsed && onlyParsedLine(summary),
+        tooManyWarnings(summary) && maxWarningsLine(summary),
+      ];
       if (notes.some(Boolean))
         invocation.toolExecutionNotifications = notes
           .filter(Boolean)
@@ -117,6 +132,37 @@ function artifactLocationOf(file) {
   if (path.isAbsolute(file)) return { uri: pathToFileURL(file).href };
   return { uri: file.split('/').map(encodeURIComponent).join('/'), uriBaseId: '%SRCROOT%' };
 }
+
+// A place in a file: the file, and the line and column when the problem has them (none: the whole file).
+const physicalLocationOf = (artifactLocation, p) => ({
+  artifactLocation,
+  ...(p.line !== undefined && { region: regionOf(p) }),
+});
+
+// A problem's related places (five at most, as every report names them) as relatedLocations, each
+// with an id its message links to, 1 on; its message, when it has one. undefined: it has none.
+function relatedLocationsOf(p, repositoryPath) {
+  const { shown, more } = relatedOf(p);
+  if (!shown.length) return undefined;
+  const locations = shown.map((place, i) => ({
+    id: i + 1,
+    physicalLocation: physicalLocationOf(artifactLocationOf(repositoryPath(place.path)), place),
+    ...(place.message && { message: { text: printableText(place.message) } }),
+  }));
+  const labels = shown.map((place) => {
+    const file = repositoryPath(place.path);
+    return place.line === undefined ? file : `${file}:${positionOf(place)}`;
+  });
+  return { locations, labels, more };
+}
+
+// "… (unique). Also at [b.json:3:11](1) and [c.json](2)." SARIF's embedded links: a `[` or `]` of
+// the text itself is escaped (\[), as is a backslash before one, or it could read as a link.
+function linkedText(p, { labels, more }) {
+  const links = labels.map((label, i) => `[${literal(printableText(label))}](${i + 1})`);
+  return `${literal(problemText(p))}. Also at ${placesList(links, more)}.`;
+}
+const literal = (text) => text.replace(/\\*[[\]]/g, (found) => `${found.slice(0, -1).repeat(2)}\\${found.at(-1)}`);
 
 // What a reader's tooling may use apart from the message: the schema that found the problem and
 // where it is in the document (a JSON pointer; the root's, "", says nothing).

@@ -1,7 +1,8 @@
 // --watch's reporter: remembers every file's verdict and, after the first run (which the default
 // reporter prints in full), prints only what changed: the FAIL block of a file that newly fails or
-// whose problems changed, `PASS … (fixed)` for one that recovered, `GONE …` for a failing file that
-// was deleted or is no longer checked; then one status line per run.
+// whose problems changed (the WARN block of one that passes with other warnings), `PASS … (fixed)`
+// for one that recovered, `GONE …` for a failing file that was deleted or is no longer checked;
+// then one status line per run.
 import { createDefaultReporter } from './default.js';
 import { printablePath, printableText } from './printable.js';
 
@@ -12,7 +13,8 @@ const plural = (n, word) => `${count(n)} ${word}${n === 1 ? '' : 's'}`;
  * @param {{ write(text: string): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean }} options
  */
 export function createWatchReporter({ write, colors: c, quiet, verbose }) {
-  const verdicts = new Map(); // path ─▶ null (passed) | its problems, as JSON (failed)
+  // path ─▶ null (passed without a problem) | { fail, problems }: it failed, or passed with warnings, its problems as JSON
+  const verdicts = new Map();
   let failed = 0;
   let printing = false;
   const blocks = createDefaultReporter({ write, end() {}, colors: c, quiet, verbose }); // FAIL blocks, as in a normal run
@@ -24,12 +26,15 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
     },
     onFileResult(result) {
       const before = verdicts.get(result.path); // undefined: not checked yet
-      const now = result.status === 'fail' ? JSON.stringify(result.problems) : null; // a skip is no failure
+      // A skip is no failure, and has no problem.
+      const now = result.problems.length
+        ? { fail: result.status === 'fail', problems: JSON.stringify(result.problems) }
+        : null;
       verdicts.set(result.path, now);
-      failed += (now === null ? 0 : 1) - (before == null ? 0 : 1);
+      failed += (now?.fail ? 1 : 0) - (before?.fail ? 1 : 0);
       if (!printing) return;
-      if (now !== null) {
-        if (now !== before || verbose) blocks.onFileResult(result);
+      if (now) {
+        if (now.problems !== before?.problems || verbose) blocks.onFileResult(result);
       } else if (before) {
         write(
           result.status === 'skip'
@@ -48,9 +53,8 @@ export function createWatchReporter({ write, colors: c, quiet, verbose }) {
     forget(path, why) {
       const before = verdicts.get(path);
       if (!verdicts.delete(path)) return;
-      if (before !== null) failed--;
-      if (printing && (before !== null || verbose))
-        write(`${c.yellow('GONE')} ${printablePath(path)} ${c.dim(`(${why})`)}\n`);
+      if (before?.fail) failed--;
+      if (printing && (before || verbose)) write(`${c.yellow('GONE')} ${printablePath(path)} ${c.dim(`(${why})`)}\n`);
     },
     /** @returns {boolean} whether the file has a verdict (it was checked) */
     knows(path) {
