@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import { EXIT, exitCodeFor, tooManyWarnings } from '../runner/shared/exit-codes.js';
 
 const GOOD = '{"a": 1}';
 const BAD = '{"a": 1,}';
@@ -81,6 +82,60 @@ test('--bail=<not a number>, written with "=", is a usage error, not a pattern',
   }
   const counted = await runCli(['*.json', '--bail=2'], { cwd: dir });
   assert.equal(filesLine(counted.stdout), 'Files: 2 failed, 3 not checked, 1 passed, 6 total');
+});
+
+test('exitCodeFor: more warnings than --max-warnings fail a run every file of which passed; without it warnings change nothing', () => {
+  const run = { failed: 0, interrupted: false, warnings: 3 };
+  const rows = [
+    [{ ...run }, EXIT.passed], // no --max-warnings: warnings never fail a run
+    [{ ...run, maxWarnings: 3 }, EXIT.passed], // as many as allowed
+    [{ ...run, maxWarnings: 2 }, EXIT.failed],
+    [{ ...run, maxWarnings: 0 }, EXIT.failed],
+    [{ ...run, warnings: 0, maxWarnings: 0 }, EXIT.passed],
+    [{ failed: 0, interrupted: false, maxWarnings: 0 }, EXIT.passed], // a summary without the count has none
+    [{ ...run, failed: 1, maxWarnings: 5 }, EXIT.failed], // a failed run stays failed
+    [{ ...run, failed: 1, maxWarnings: 0 }, EXIT.failed],
+    [{ ...run, maxWarnings: 0, unusableSchemas: ['bad'] }, EXIT.usage], // a usage error stays 2
+    [{ ...run, maxWarnings: 0, interrupted: true }, EXIT.interrupted], // and an interrupted run 130
+  ];
+  for (const [summary, code] of rows) assert.equal(exitCodeFor(summary), code, JSON.stringify(summary));
+  assert.equal(tooManyWarnings({ warnings: 1, maxWarnings: 0 }), true);
+  assert.equal(tooManyWarnings({ warnings: 1 }), false);
+});
+
+test("--max-warnings takes a whole number, or -1 (no limit); the config file's maxWarnings too; a bad value exits 2", async (t) => {
+  const dir = makeTree(t, { 'a.json': GOOD });
+  for (const args of [['--max-warnings', '0'], ['--max-warnings=-1'], ['--max-warnings', '3']]) {
+    const { code, stderr } = await runCli(['a.json', ...args], { cwd: dir });
+    assert.equal(code, 0, `${args.join(' ')}: ${stderr}`);
+  }
+  for (const [value, message] of [
+    ['x', '--max-warnings takes a whole number of warnings (or -1: no limit), not "x"'],
+    ['-2', '--max-warnings takes a whole number of warnings (or -1: no limit), not "-2"'],
+    ['1.5', '--max-warnings takes a whole number of warnings (or -1: no limit), not "1.5"'],
+    ['', '--max-warnings needs a value'],
+  ]) {
+    const { code, stderr } = await runCli(['a.json', `--max-warnings=${value}`], { cwd: dir });
+    assert.equal(code, 2, value);
+    assert.equal(oneLine(stderr), message);
+  }
+  // merge takes it too, for the warnings of all the shards together.
+  const merged = await runCli(['merge', 'shard-1.json', '--max-warnings', 'x'], { cwd: dir });
+  assert.equal(merged.code, 2);
+  assert.equal(oneLine(merged.stderr), '--max-warnings takes a whole number of warnings (or -1: no limit), not "x"');
+  const configured = makeTree(t, {
+    'a.json': GOOD,
+    '.filecheckrc.json': '{"rules": [{"files": ["*.json"]}], "maxWarnings": 0}',
+  });
+  const ok = await runCli([], { cwd: configured });
+  assert.equal(ok.code, 0, ok.stderr);
+  const wrong = makeTree(t, {
+    'a.json': GOOD,
+    '.filecheckrc.json': '{"rules": [{"files": ["*.json"]}], "maxWarnings": "no"}',
+  });
+  const refused = await runCli([], { cwd: wrong });
+  assert.equal(refused.code, 2);
+  assert.match(oneLine(refused.stderr), /maxWarnings/);
 });
 
 test('--bail that is not reached, or reached on the last file, stops nothing', async (t) => {
