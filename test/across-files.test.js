@@ -394,6 +394,41 @@ test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested pl
   );
 });
 
+test('sameKeysAs: a single text and a plural in its place answer to each other (Rails, i18next)', () => {
+  const en = {
+    en: {
+      billion: 'Billion',
+      inbox: { one: 'One message', other: '%{count} messages' },
+      items_one: 'One',
+      items_other: '%{count}',
+      other_than: 'must be other than %{count}',
+    },
+  };
+  const be = {
+    be: {
+      billion: {
+        one: '%{count} мільярд',
+        few: '%{count} мільярды',
+        many: '%{count} мільярдаў',
+        other: '%{count} мільярда',
+      },
+      inbox: '%{count} паведамленняў',
+      other_than: { one: '%{count} %{x}', other: '%{count}' },
+      items: '%{cnt}',
+    },
+  };
+  assert.deepEqual(
+    locales({ source: 'en.yml', placeholders: 'ruby' }, [
+      ['be.yml', be],
+      ['en.yml', en],
+    ]),
+    [
+      'be.yml /be/items error: /be/items: placeholders differ from en.yml: has %{cnt}, the source has %{count}',
+      'be.yml /be/other_than/one error: /be/other_than/one: placeholders differ from en.yml: has %{count} %{x}, the source has %{count}',
+    ],
+  );
+});
+
 test('sameKeysAs: icu placeholders, nested plurals and selects; a message that does not parse is a problem, not a crash', () => {
   const en = {
     cart: '{count, plural, one {# item for {name}} other {# items for {name}}}',

@@ -9,8 +9,10 @@
 // - Plurals: languages have different plural forms (en one/other, pl one/few/many/other, ja other).
 //   A source's form is not missing when the translation has any form of the same plural, and a
 //   translation's form is not extra when the source has the plural. A form's placeholders compare
-//   with the source's same form, else its "other". In the zero, one and two forms a `count`
-//   placeholder may be left out or added: "Un élément" for "{{count}} item" is a translation.
+//   with the source's same form, else its "other". A single text may stand where the other file
+//   has a plural (Rails and i18next take either). The plural's own `count` placeholder may be left
+//   out or added in the zero, one and two forms ("Un élément" for "{{count}} item" is a
+//   translation) and between a single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
 import { localeFacts } from './locale-keys.js';
@@ -115,15 +117,13 @@ function compare(entry, sourceEntry, { missing, extra }) {
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
   for (const key of source.keys.keys()) {
-    const plural = source.plurals.get(key);
-    if (translation.keys.has(key)) continue;
-    if (plural && translation.pluralIds.has(plural[0])) continue;
+    if (counterpart(key, source, translation) !== undefined) continue;
     const nearest = translation.nearestAncestor(key);
     add(severityOf(missing), nearest, `${translation.written(key)}: missing (${sourceName} has it)`, relatedOf(key));
   }
   for (const [key, mark] of translation.keys) {
     const plural = translation.plurals.get(key);
-    const sourceKey = source.keys.has(key) ? key : plural && source.formOf(plural[0]);
+    const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
       add(severityOf(extra), key, `${translation.written(key)}: not in ${sourceName}`);
       continue;
@@ -140,8 +140,10 @@ function compare(entry, sourceEntry, { missing, extra }) {
       continue;
     }
     if (mark.error || sourceMark === 0 || sourceMark.error) continue;
-    const [has, wants] = comparable(mark, sourceMark, plural?.[1]);
-    if (!samePlaceholders(has, wants)) {
+    const countOptional =
+      ['zero', 'one', 'two'].includes(plural?.[1]) || Boolean(plural) !== source.plurals.has(sourceKey);
+    const [has, wants] = [mark, sourceMark].map((m) => (Array.isArray(m) ? m : []));
+    if (!samePlaceholders(...[has, wants].map((list) => (countOptional ? withoutCount(list) : list)))) {
       add(
         'error',
         key,
@@ -153,12 +155,20 @@ function compare(entry, sourceEntry, { missing, extra }) {
   return problems;
 }
 
-// Both lists of placeholders; in a plural's zero, one and two forms without a `count` in either.
-function comparable(mark, sourceMark, form) {
-  const lists = [mark, sourceMark].map((m) => (Array.isArray(m) ? m : []));
-  if (form !== 'zero' && form !== 'one' && form !== 'two') return lists;
-  return lists.map((list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item)));
+// The key of `other` that a key of `view` answers to: the same key; for a form of a plural, a form
+// of the same plural in `other` (the same form, else "other"), or a single text in the plural's
+// place; for a single text, a plural in its place (Rails and i18next take "inbox: …" where another
+// language has "inbox: { one, few, other }", and the other way round).
+function counterpart(key, view, other) {
+  if (other.keys.has(key)) return key;
+  const plural = view.plurals.get(key);
+  if (!plural) return other.formOf(`${key}#`);
+  const single = plural[0].endsWith('#') ? plural[0].slice(0, -1) : undefined; // ordinals have none
+  return other.formOf(plural[0]) ?? (other.keys.has(single) ? single : undefined);
 }
+
+// A plural's own argument, which some of its forms may leave out or add.
+const withoutCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
 
 /**
  * A file's keys as compared: without its root key when `withoutRoot`, else with it.
@@ -177,7 +187,6 @@ function viewOf(facts, withoutRoot) {
   return {
     keys,
     plurals,
-    pluralIds: forms,
     /** The key of a plural's form the others compare with: its "other", else its first. */
     formOf: (id) => forms.get(id)?.other ?? Object.values(forms.get(id) ?? {}).sort(comparePointers)[0],
     /** A compared key as the file writes it (with its root key). */
