@@ -179,7 +179,7 @@ export const EXAMPLES = [
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
-export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed, or more warnings than --max-warnings · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM).
+export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM). More warnings than --max-warnings exit 1 too.
 Docs: README.md`;
 
 const pick = (names) => Object.fromEntries(names.map((name) => [name, OPTIONS[name]]));
@@ -194,6 +194,6 @@ export const MERGE_COMMAND = {
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
   ],
-  epilogue: `Exit codes: 0 all files passed · 1 some file failed, or more warnings in all than --max-warnings · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
+  epilogue: `Exit codes: 0 all files passed · 1 some file failed, or more warnings than --max-warnings · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
 Docs: docs/changed-and-shards.md`,
 };
