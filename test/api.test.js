@@ -29,6 +29,7 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
     unchecked: 0,
     bailed: false,
     interrupted: false,
+    warnings: 0,
   });
   assert.equal(typeof durationMs, 'number');
   assert.equal(plan.mode, 'inline');

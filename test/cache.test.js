@@ -524,7 +524,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 2'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 3'],
     // Format 1 recorded passes only.
     [
       'the previous format',
@@ -534,13 +534,24 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 1, not 2',
+      'format 1, not 3',
+    ],
+    // Format 2 had no facts, and recorded a pass's warnings nowhere.
+    [
+      'format 2',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 2,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
+      }),
+      'format 2, not 3',
     ],
     [
       'a damaged record',
       JSON.stringify({
         tool: 'filecheck',
-        format: 2,
+        format: 3,
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 7] },
       }),
@@ -550,7 +561,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       'a damaged failure',
       JSON.stringify({
         tool: 'filecheck',
-        format: 2,
+        format: 3,
         fingerprints: ['x'],
         files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] },
       }),

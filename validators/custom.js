@@ -1,4 +1,7 @@
-// Custom validators: a module whose default export is `(doc, ctx) => Problem[] | void`.
+// Custom validators: a module whose default export is `(doc, ctx) => Problem[] | void`, and which may
+// check across files too: `collect(doc, ctx)` returns the facts of each document (JSON data, or
+// undefined), and `checkAll(entries, ctx)` the problems of all the rule's files from them
+// (runner/collect/). A module with `collect` needs no default export.
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -11,7 +14,7 @@ const require = createRequire(import.meta.url);
  *   package name resolved from `base`; generation (--watch): the module's file is imported again
  *   under a new URL for each generation, since an ES module cannot be unloaded
  * @param {string} base
- * @returns {Promise<{ name: string, options: unknown, validate: Function }>}
+ * @returns {Promise<{ name: string, options: unknown, validate?: Function, collect?: Function, checkAll?: Function }>}
  */
 export async function loadCustomValidator(ref, base) {
   let exported;
@@ -30,13 +33,21 @@ export async function loadCustomValidator(ref, base) {
       error.code === 'ERR_MODULE_NOT_FOUND' || error.code === 'MODULE_NOT_FOUND' ? 'not found' : error.message;
     throw new UsageError(`validator module ${ref.module} cannot be loaded: ${why}`);
   }
-  if (typeof exported.default !== 'function') {
-    throw new UsageError(`validator module ${ref.module} must have a default export function (doc, ctx) => problems`);
+  const validate = functionOrNone(exported.default);
+  const collect = functionOrNone(exported.collect);
+  const checkAll = functionOrNone(exported.checkAll);
+  if (!validate && !collect) {
+    throw new UsageError(
+      `validator module ${ref.module} must have a default export function (doc, ctx) => problems, or export collect and checkAll`,
+    );
   }
+  if (!collect !== !checkAll)
+    throw new UsageError(`validator module ${ref.module} must export both collect and checkAll, or neither`);
   return {
     name: typeof exported.name === 'string' ? exported.name : path.basename(ref.module).replace(/\.[cm]?js$/, ''),
     options: ref.options,
-    validate: exported.default,
+    ...(validate && { validate }),
+    ...(collect && { collect, checkAll }),
   };
 }
 
@@ -61,6 +72,8 @@ function holdTypelessWarning() {
     if (--loading === 0) process.emitWarning = emitWarning;
   };
 }
+
+const functionOrNone = (value) => (typeof value === 'function' ? value : undefined);
 
 /** @returns {string} the module's file; throws when it cannot be found */
 export function resolveValidatorModule(ref, base) {

@@ -18,7 +18,7 @@
  */
 export function cacheHit(record, { stats, fingerprint, verbose, strategy, tracked, isCurrent, readHash }) {
   if (!record || tracked || !sameChecks(record[4], fingerprint, isCurrent)) return 'miss';
-  if (record[6] !== undefined && record[6] !== verbose) return 'miss'; // a failure worded by --verbose
+  if (record[6] != null && record[6] !== verbose) return 'miss'; // a failure worded by --verbose
   // Size first, then times (the metadata strategy) or the content: a file edited without its times
   // changing (a restored mtime) has a new ctime, and when only the times changed the content decides.
   if (record[0] !== stats.size) return 'miss';

@@ -16,6 +16,7 @@ import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
 import { cacheHit } from './cache-hit.js';
+import { fileResult } from '../shared/file-result.js';
 
 // Which results are recorded: a pass read and checked to the end, and a failure only when it is a
 // verdict the file's content and its checks decide, which a run with the same file and checks gives
@@ -32,10 +33,8 @@ const RECORDED_KINDS = new Set(['invalid', 'parse']);
 const MAX_RECORDED_PROBLEMS = 200;
 export const recordable = (result) =>
   result.hash !== undefined &&
-  (result.status === 'pass' ||
-    (result.problems.length > 0 &&
-      result.problems.length <= MAX_RECORDED_PROBLEMS &&
-      result.problems.every((p) => RECORDED_KINDS.has(p.kind))));
+  result.problems.length <= MAX_RECORDED_PROBLEMS &&
+  result.problems.every((p) => RECORDED_KINDS.has(p.kind));
 
 /**
  * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
@@ -66,11 +65,12 @@ export function openCache(config, rules, { warn, display, partial = false }) {
 
   let files = [];
   const hits = []; // indexes into files, in order
-  const hitProblems = []; // for each hit: the failure's problems recorded, or null: a pass
+  const hitRecords = []; // for each hit: its record
   const missIndexes = []; // index into files of each queued file
   const pending = []; // for each queued file: [key, size, mtimeMs, ctimeMs, fingerprint], or null: not to record
   let nextHit = 0;
   let failedHits = 0;
+  let contextHits = 0; // hits of files read only for the checks across files: not the run's
   let delivered = 0;
   let report = null;
 
@@ -78,17 +78,16 @@ export function openCache(config, rules, { warn, display, partial = false }) {
   // the run's report says stop (--bail: a cached failure counts as any failure).
   const reportHitsBefore = (index) => {
     while (nextHit < hits.length && hits[nextHit] < index) {
-      const problems = hitProblems[nextHit];
+      const [, , , , , problems, , facts] = hitRecords[nextHit];
       const entry = files[hits[nextHit++]];
-      if (problems) failedHits++;
-      const going = report({
-        path: entry.rel,
-        status: problems ? 'fail' : 'pass',
-        problems: problems ?? [],
-        durationMs: 0,
+      const result = fileResult(entry.rel, problems ?? [], 0, {
         cached: true,
+        ...(facts && { facts }),
+        ...(entry.context && { context: true }),
       });
-      if (!going) return false;
+      if (entry.context) contextHits++;
+      else if (result.status === 'fail') failedHits++;
+      if (!report(result)) return false;
     }
     return true;
   };
@@ -109,8 +108,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
             ? [fingerprint, ...result.schemas].join(' ')
             : fingerprint,
       ];
-      if (result.status === 'fail')
-        record.push(result.problems, ...(result.alternatives === undefined ? [] : [result.alternatives]));
+      record.push(result.problems.length ? result.problems : null, result.alternatives ?? null, result.facts ?? null);
       records.set(key, record);
       changed = true;
     } else if (records.delete(key)) {
@@ -197,7 +195,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
           }
           records.set(key, record);
           hits.push(index);
-          hitProblems.push(record[5] ?? null);
+          hitRecords.push(record);
           if (record[4] !== fingerprint) chosen.add(record[4].slice(fingerprint.length + 1));
           return;
         }
@@ -256,7 +254,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
 
     /** @returns {CacheSummary} */
     summary() {
-      return { hits: nextHit, failedHits, misses: missIndexes.length, schemas };
+      return { hits: nextHit - contextHits, failedHits, misses: missIndexes.length, schemas };
     },
   };
 }

@@ -3,17 +3,21 @@
 // the SHA-256 of its text, index into fingerprints] for a pass, followed by its problems (as reporters receive
 // them, JSON objects) and, when those depend on --verbose, the value it had, for a failure (a
 // fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
-// Format 1 recorded passes only. Anything else found there (bad JSON, another format, another
+// A record then holds, when there are some, the problems of the file (a failure's, or a pass's
+// warnings), the --verbose they depend on, and the facts its collectors found (the checks across
+// files, FileResult.facts): [..., problems | null, alternatives | null, facts], trailing nulls left out.
+// Format 1 recorded passes only; format 2 had no facts and no warnings. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 
-const FORMAT = 2;
+const FORMAT = 3;
 
 /**
  * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,
- *   problems?: import('../check/check-file.js').Problem[], alternatives?: boolean]} FileRecord problems: a
- *   failure's, never empty; alternatives: the --verbose they were found with, if they depend on it
+ *   problems?: import('../check/check-file.js').Problem[] | null, alternatives?: boolean | null,
+ *   facts?: import('../check/check-file.js').Fact[]]} FileRecord problems: never empty; alternatives:
+ *   the --verbose they were found with, if they depend on it; facts: never empty
  * @param {string} file
  * @param {(message: string) => void} warn
  * @param {string} [shown] the file as messages name it
@@ -69,7 +73,8 @@ function recordsOf(data) {
 
 const isRecord = (r, fingerprints) =>
   Array.isArray(r) &&
-  (r.length === 5 || r.length === 6 || r.length === 7) &&
+  r.length >= 5 &&
+  r.length <= 8 &&
   typeof r[0] === 'number' &&
   typeof r[1] === 'number' &&
   typeof r[2] === 'number' &&
@@ -77,8 +82,11 @@ const isRecord = (r, fingerprints) =>
   Number.isInteger(r[4]) &&
   r[4] >= 0 &&
   r[4] < fingerprints &&
-  (r.length === 5 || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem))) &&
-  (r.length < 7 || typeof r[6] === 'boolean');
+  (r.length < 6 || r[5] === null || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem))) &&
+  (r.length < 7 || r[6] === null || typeof r[6] === 'boolean') &&
+  (r.length < 8 || (Array.isArray(r[7]) && r[7].length > 0 && r[7].every(isFact)));
+
+const isFact = (f) => typeof f === 'object' && f !== null && Number.isInteger(f.rule) && typeof f.key === 'string';
 
 const isProblem = (p) =>
   typeof p === 'object' &&
@@ -95,9 +103,10 @@ const isProblem = (p) =>
 export function writeResults(file, records) {
   const fingerprints = new Map();
   const files = Object.create(null); // a file may be called __proto__
-  for (const [key, [size, mtimeMs, ctimeMs, hash, fingerprint, ...failure]] of records) {
+  for (const [key, [size, mtimeMs, ctimeMs, hash, fingerprint, ...rest]] of records) {
     if (!fingerprints.has(fingerprint)) fingerprints.set(fingerprint, fingerprints.size);
-    files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint), ...failure];
+    while (rest.length && rest.at(-1) == null) rest.pop(); // trailing nulls and undefineds left out
+    files[key] = [size, mtimeMs, ctimeMs, hash, fingerprints.get(fingerprint), ...rest];
   }
   writeFileAtomic(
     file,

@@ -3,7 +3,9 @@
 // (its compiled-schema cache entry: a key covering the ajv settings and plugins, and the digests of
 // the schema, its refs and the files its $refs reached), how a rule without a schema chooses one per
 // file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
-// package version, options, and the working directory, which ctx.path is relative to). A pass is
+// package version, options, and the working directory, which ctx.path is relative to), and the checks
+// across files of every rule (the facts a file gives depend on them, and a rule's `references` give
+// another rule's files a collector). A pass is
 // cached against these fingerprints; a file that chose its schema also against that schema's entry
 // (result-cache.js).
 import { createRequire } from 'node:module';
@@ -34,6 +36,8 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
   const cached = new Set();
   const compiled = new Set();
   const fingerprints = new Map();
+  const across = rules.map(({ unique, references, sameKeysAs }) => [unique, references, sameKeysAs]);
+  const acrossFiles = across.some((keys) => keys.some((key) => key !== undefined)) ? across : null;
   for (const rule of rules) {
     let schema = null;
     if (rule.schema) {
@@ -71,6 +75,7 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
     // How the rule's files are read: another parser, or another version of one, may read them otherwise.
     if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
     if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');
+    if (acrossFiles) parts.push(acrossFiles);
     parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
     fingerprints.set(rule.id, known ? sha256(JSON.stringify(parts)) : null);
   }

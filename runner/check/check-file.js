@@ -7,19 +7,23 @@ import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
 import { parserNamed } from '../formats/index.js';
 import { finishProblems } from './finish-problems.js';
+import { fileResult, skippedResult } from '../shared/file-result.js';
 import { sha256 } from '../shared/sha256.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
- *   schema?: string, atKey?: boolean, notBestMatch?: boolean }} Problem
+ *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
+ *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[] }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
- *   notBestMatch: while the file is checked only (finish-problems.js)
+ *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
+ *   reported and does not fail the file (absent: an error); related: the other places a check
+ *   across files points at (the other file that holds a duplicate)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
- *   onlyParsed?: string, storePrefixes?: string[] }} FileResult
+ *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean }} FileResult
  *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; onlyParsed: on a pass,
  *   why no validator validated it (its schemas have no local copy, none was chosen); storePrefixes:
  *   the --schema-store prefixes that would map them, for the run's summary (run.js takes them
@@ -27,7 +31,11 @@ import { sha256 } from '../shared/sha256.js';
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
- *   depend on allAlternatives (some were not the best match), whose value this is
+ *   depend on allAlternatives (some were not the best match), whose value this is; facts: what the
+ *   file's collectors found in it, for the checks across files (runner/collect/); context: the
+ *   result of a file not in the run, read for its facts (entry.context), which no reporter sees
+ * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
+ *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions
  */
 
@@ -62,6 +70,10 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   // The schemas the file chose (validators/json-schema/chosen-schemas.js): for the cache, and for --watch.
   const uses = entry.hash || entry.track ? [] : undefined;
   const parsedOnly = { documents: 0, parsed: 0, why: [] }; // its documents no validator validated, and why
+  const facts = []; // what its collectors found (validators/across-files/), for the checks across files
+  // A file read for its facts only (runner/collect/context-files.js): its collectors, not its
+  // validators, unless the cache is to record its result (hash), which must then be a verdict.
+  const running = entry.context && !entry.hash ? validators.filter((validator) => validator.collect) : validators;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault =
@@ -80,7 +92,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
         kind: 'io',
       });
     } else {
-      doc = checkDocuments(read.text, entry, validators, problems, guard, uses, parsedOnly);
+      doc = checkDocuments(read.text, entry, running, problems, guard, { uses, parsedOnly, facts });
     }
     // Every hit file gets its fault, whether or not it could be read and parsed: which files are
     // hit never depends on the kind.
@@ -107,29 +119,27 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   // names `*.patch`, which git diffs are), and that does not parse: not that kind of file. Skipped,
   // never failed, and never cached (no hash): checked again as it changes.
   if (entry.guessedBy && problems.length && problems.every((problem) => problem.kind === 'parse'))
-    return { path: entry.rel, status: 'skip', skipReason: notThatKind(entry, problems[0]), problems: [], durationMs };
+    return skippedResult(entry.rel, notThatKind(entry, problems[0]), durationMs);
+  const collected = facts.length ? { facts } : undefined;
+  const context = entry.context && { context: true };
   if (problems.length) {
     const alternatives = forCache &&
       problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
-    return {
-      path: entry.rel,
-      status: 'fail',
-      problems: finishProblems(problems, { allAlternatives }),
-      durationMs,
+    return fileResult(entry.rel, finishProblems(problems, { allAlternatives }), durationMs, {
       ...forCache,
       ...alternatives,
       ...tracked,
-    };
+      ...collected,
+      ...context,
+    });
   }
-  return {
-    path: entry.rel,
-    status: 'pass',
-    problems,
-    durationMs,
+  return fileResult(entry.rel, problems, durationMs, {
     ...forCache,
     ...tracked,
-    ...onlyParsedOf(parsedOnly),
-  };
+    ...(!entry.context && onlyParsedOf(parsedOnly)),
+    ...collected,
+    ...context,
+  });
 }
 
 // A passing file none of whose documents a validator validated (every schema chosen for them has no
@@ -149,11 +159,13 @@ const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) 
 
 // Each document of the file (formats/index.js: JSON has one) is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,
-// for the chaos monkey's validator.
-function checkDocuments(text, entry, validators, problems, guard, uses, parsedOnly) {
+// for the chaos monkey's validator. `found`: where the schemas chosen (uses), the documents only
+// parsed (parsedOnly) and the collectors' facts go.
+function checkDocuments(text, entry, validators, problems, guard, { uses, parsedOnly, facts }) {
   const documents = parseDocuments(text, entry);
   // Only validators that choose a schema per document may have validated nothing of it.
-  const mayOnlyParse = validators.length > 0 && validators.every((validator) => validator.choosesSchemas);
+  const validating = validators.filter((validator) => validator.validate);
+  const mayOnlyParse = validating.length > 0 && validating.every((validator) => validator.choosesSchemas);
   for (const document of documents) {
     let found = document.problems;
     if (!found) {
@@ -166,10 +178,12 @@ function checkDocuments(text, entry, validators, problems, guard, uses, parsedOn
           range: document.range,
           comments: document.comments,
           uses,
+          facts,
+          document: documents.length > 1 ? document.number : undefined,
         };
         runValidators(document.value, entry, validators, found, guard, source);
         parsedOnly.documents++;
-        if (mayOnlyParse && source.onlyParsed?.length === validators.length) {
+        if (mayOnlyParse && source.onlyParsed?.length === validating.length) {
           parsedOnly.parsed++;
           parsedOnly.why.push(...source.onlyParsed.flat());
         }
@@ -214,6 +228,10 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
     const name = validator.name;
     try {
       ctx.options = validator.options;
+      if (validator.collect) {
+        collectFacts(validator, doc, ctx, source);
+        if (!validator.validate) continue;
+      }
       const found = validator.validate(doc, ctx, source);
       if (typeof found?.then === 'function') {
         found.then(null, () => {}); // its outcome is not waited for: keep a rejection from crashing the run
@@ -234,6 +252,13 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
   }
 }
 
+// A collector's facts of this document, kept with the file's result (FileResult.facts).
+function collectFacts(collector, doc, ctx, { facts, document }) {
+  const found = collector.collect(doc, ctx);
+  if (found === undefined) return;
+  facts?.push({ rule: collector.rule, key: collector.key, facts: found, ...(document && { document }) });
+}
+
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
 
 // Custom validators may return strings or partial problems. atKey and notBestMatch: see finish-problems.js.
@@ -241,7 +266,7 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch } = problem ?? {};
+  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used);
@@ -259,6 +284,7 @@ function normalize(problem, validator) {
       atKey,
       notBestMatch,
       unusableSchema,
+      severity: severity === 'warning' ? severity : undefined,
     }),
   };
 }

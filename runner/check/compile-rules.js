@@ -13,11 +13,16 @@ const require = createRequire(import.meta.url);
 const KEPT_SCHEMAS = 16;
 
 /**
- * @typedef {{ name: string, options?: unknown, validate(doc: unknown, ctx: object): unknown }} Validator
+ * @typedef {{ name: string, options?: unknown, validate?(doc: unknown, ctx: object): unknown,
+ *   collect?(doc: unknown, ctx: object): unknown }} Validator validate: the check of each document;
+ *   collect (a collector, validators/across-files/): the facts of each document for the checks across files
+ * @typedef {import('../../validators/across-files/index.js').Collector} Collector
  * @typedef {{ prepare(ruleIds: Iterable<number>): Promise<void>, validatorsFor(ruleIds: number[]) => Validator[],
- *   compileMs(): number }} RuleCompiler
+ *   compileMs(): number, collectors(): Promise<Map<number, Collector[]>> }} RuleCompiler
  * Rules are compiled lazily: `prepare` builds the rules a batch of files needs and that are not
- * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous.
+ * built yet (a worker never compiles a schema it does not use); `validatorsFor` is then synchronous,
+ * and holds the rules' collectors beside their validators. `collectors` builds only those, for the
+ * checks across files on the main thread (runner/collect/), whichever thread checked the files.
  * The schemas files choose themselves are compiled while they are checked: `compileMs` says how
  * long all compiling took so far, so that a check's own cost can be told from it.
  * @param {import('../config/load-config.js').Rule[]} rules
@@ -43,6 +48,26 @@ export function createRuleCompiler(rules, context) {
       const loader = await loadSchemas(rule, context);
       loaders.push(loader);
       return loader;
+    });
+
+  // The checks across files: the built-in ones of every rule (a rule's `references` may give another
+  // rule a collector), then each rule's validator modules that export `collect`.
+  let builtIn = null;
+  const builtInOf = (rule) => {
+    builtIn ??= rules.some(hasAcrossFilesKeys)
+      ? require('../../validators/across-files/index.js').acrossFilesCollectors(rules)
+      : new Map();
+    return builtIn.get(rule.id) ?? [];
+  };
+  const moduleOf = (rule, ref) =>
+    once(JSON.stringify(['module', ref.module, ref.options]), () =>
+      require('../../validators/custom.js').loadCustomValidator(ref, rule.base),
+    );
+  const collectorsOfRule = (rule) =>
+    once(JSON.stringify(['collectors', rule.id]), async () => {
+      const modules = await Promise.all(rule.validators.map((ref) => moduleOf(rule, ref)));
+      const custom = modules.flatMap((module, index) => (module.collect ? [customCollector(rule, module, index)] : []));
+      return [...builtInOf(rule), ...custom];
     });
 
   async function build(rule) {
@@ -72,12 +97,10 @@ export function createRuleCompiler(rules, context) {
       );
     }
     for (const ref of rule.validators) {
-      validators.push(
-        await once(JSON.stringify(['module', ref.module, ref.options]), () =>
-          require('../../validators/custom.js').loadCustomValidator(ref, rule.base),
-        ),
-      );
+      const module = await moduleOf(rule, ref);
+      if (module.validate) validators.push(module);
     }
+    validators.push(...(await collectorsOfRule(rule)));
     return validators;
   }
 
@@ -116,8 +139,31 @@ export function createRuleCompiler(rules, context) {
       return perCombination.get(key);
     },
     compileMs: () => loaders.reduce((sum, loader) => sum + loader.compileMs, 0),
+    async collectors() {
+      const all = new Map();
+      for (const rule of rules) {
+        const collectors = await collectorsOfRule(rule);
+        if (collectors.length) all.set(rule.id, collectors);
+      }
+      return all;
+    },
   };
 }
+
+const hasAcrossFilesKeys = (rule) =>
+  rule.unique !== undefined || rule.references !== undefined || rule.sameKeysAs !== undefined;
+
+// A validator module's `collect` and `checkAll`, as one rule's collector: the same module in two
+// rules collects each rule's files apart. Its key is its place among the rule's validators, the same
+// on every machine (shards merged elsewhere).
+const customCollector = (rule, module, index) => ({
+  rule: rule.id,
+  key: `module:${index}`,
+  name: module.name,
+  options: module.options,
+  collect: module.collect,
+  ...(module.checkAll && { checkAll: module.checkAll }),
+});
 
 // A rule's schema that cannot be used (invalid, a $ref that cannot be resolved…) fails the rule's
 // files with kind `error`, naming it, and leaves the other rules' files to be checked and reported;

@@ -2,6 +2,8 @@
 // check on either executor; in a pool, the main thread also stops a check that never returns
 // (pool.js), which in-process cannot be done.
 
+import { fileResult } from '../shared/file-result.js';
+
 export const DEFAULT_FILE_TIMEOUT_MS = 30_000;
 
 /**
@@ -15,5 +17,5 @@ export const DEFAULT_FILE_TIMEOUT_MS = 30_000;
 export function timedOut(path, timeoutMs, durationMs, { note = null, settling = false } = {}) {
   const where = settling ? ' (after its validators returned: in a timer or callback one of them left behind)' : '';
   const message = `the check took longer than the file timeout of ${timeoutMs} ms${where}${note ? `; ${note}` : ''}`;
-  return { path, status: 'fail', problems: [{ validator: 'timeout', message, kind: 'timeout' }], durationMs };
+  return fileResult(path, [{ validator: 'timeout', message, kind: 'timeout' }], durationMs);
 }

@@ -49,10 +49,12 @@ const STRING_OPTIONS = [
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
  *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
- *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null }} Rule parser: overrides the
+ *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null,
+ *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
- *   ($schema, catalogs); null: it does not
+ *   ($schema, catalogs); null: it does not; unique, references, sameKeysAs: its checks across files,
+ *   as written in the config (validators/across-files/)
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
@@ -212,6 +214,10 @@ function resolveRule(rule, index, base, { options, selecting, store, ajv: defaul
     allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
     selection: rule.schema ? null : selecting(rule),
     schemaStore: store,
+    // The checks across files, as written (validators/across-files/ reads them).
+    unique: rule.unique,
+    references: rule.references,
+    sameKeysAs: rule.sameKeysAs,
   };
 }
 

@@ -1,6 +1,7 @@
 // The pool's decisions, as pure functions (pool.js applies them): how big a batch is, when the
 // watchdog stops a task, and what becomes of a batch whose worker died or whose file got stuck.
 import { timedOut } from '../check/file-timeout.js';
+import { fileResult } from '../shared/file-result.js';
 import { chaosHits, chaosNote, chaosPath } from '../check/chaos.js';
 import { SETTLING, REPLIED } from './progress-slots.js';
 
@@ -64,12 +65,7 @@ export function afterWorkerDied(batch, error) {
   const [entry] = batch.entries;
   const message = `the worker died twice while checking this file (${error?.message ?? error})`;
   return {
-    put: [
-      [
-        batch.start,
-        { path: entry.rel, status: 'fail', problems: [{ validator: 'worker', message, kind: 'error' }], durationMs: 0 },
-      ],
-    ],
+    put: [[batch.start, fileResult(entry.rel, [{ validator: 'worker', message, kind: 'error' }], 0)]],
     retries: [],
   };
 }

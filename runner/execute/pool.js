@@ -9,6 +9,7 @@ import { UsageError } from '../shared/errors.js';
 import { REPLIED } from './progress-slots.js';
 import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from './pool-recovery.js';
 import { byId } from '../shared/rules.js';
+import { fileResult, skippedResult } from '../shared/file-result.js';
 
 const require = createRequire(import.meta.url);
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
@@ -209,15 +210,7 @@ export async function executePool(
     }
     results.forEach((compact, i) => {
       const entry = batch.entries[i];
-      const result =
-        typeof compact === 'number'
-          ? { path: entry.rel, status: 'pass', problems: [], durationMs: compact }
-          : {
-              path: entry.rel,
-              status: compact.problems ? 'fail' : compact.skipReason ? 'skip' : 'pass', // worker-batch.js' compact form
-              problems: [],
-              ...compact,
-            };
+      const result = fromCompact(entry.rel, compact);
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);
@@ -244,4 +237,12 @@ export async function executePool(
     pool.off('error', poolFailed);
   }
   if (failure) throw failure;
+}
+
+// A result as worker-batch.js sends it: its duration alone for a pass with nothing else to say, else
+// its fields but the path and the status, which follow from them.
+function fromCompact(path, compact) {
+  if (typeof compact === 'number') return fileResult(path, [], compact);
+  const { problems = [], durationMs, skipReason, ...more } = compact;
+  return skipReason ? skippedResult(path, skipReason, durationMs) : fileResult(path, problems, durationMs, more);
 }

@@ -24,16 +24,20 @@ const startWorkers = async (workers, rules, config, schemaCache, files) => {
   });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
+const acrossFiles = () => require('../collect/across-files-run.js');
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
  *   onlyParsedHint?: string, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
  *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
- *   cache?: import('../cache/result-cache.js').CacheSummary }} Summary
+ *   cache?: import('../cache/result-cache.js').CacheSummary, warnings: number, maxWarnings?: number,
+ *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary }} Summary
  *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
  *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas)
  *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
- *   kind `error`), sorted; there only when there is one, and then the run is a configuration error
+ *   kind `error`), sorted; there only when there is one, and then the run is a configuration error;
+ *   warnings: the problems of severity warning in all files; maxWarnings: --max-warnings, when given;
+ *   acrossFiles: what became of the checks across files, when some rule has them
  * @param {import('../files/discover.js').Discovery | import('../files/select-files.js').Selection} discovery
  * @param {import('../config/load-config.js').Config} config
  * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
@@ -67,17 +71,26 @@ export async function runChecks(
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
   const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
-  const toCheck = cache ? await cache.select(files) : files;
+  // The checks across files: the files of their rules that the run does not report give their facts too.
+  const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
+  const across = collectors.size
+    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display })
+    : null;
+  const queued = across?.context.length ? [...files, ...across.context].sort(byRel) : files;
+  const toCheck = cache ? await cache.select(queued) : queued;
 
   let passed = 0;
   let failed = 0;
+  let warnings = 0;
+  let failedBeforeAcross = 0; // while the results wait for the checks across files: for --bail
   let skippedInCheck = 0; // not the kind of file a catalog's fileMatch took it for (check-file.js)
   let onlyParsed = 0; // passed, but validated by nothing (check-file.js)
   const storePrefixes = new Set(); // the --schema-store prefixes that would have them validated
   let bailed = false;
   const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
-  const report = (result) => {
+  const deliver = (result) => {
     if (result.onlyParsed) onlyParsed++;
+    for (const problem of result.problems) if (problem.severity === 'warning') warnings++;
     if (result.storePrefixes) {
       for (const prefix of result.storePrefixes) storePrefixes.add(prefix);
       delete result.storePrefixes; // the check's word to this loop, not a reporter's
@@ -96,6 +109,17 @@ export async function runChecks(
     bailed = config.bail > 0 && failed >= config.bail;
     return !bailed;
   };
+  // With checks across files, a file's verdict waits for every file's facts: results are held, and
+  // --bail counts the failures found so far.
+  const report = !across
+    ? deliver
+    : (result) => {
+        across.take(result);
+        if (result.context) return true;
+        if (result.status === 'fail') failedBeforeAcross++;
+        bailed = config.bail > 0 && failedBeforeAcross >= config.bail;
+        return !bailed;
+      };
   const queue = createWorkQueue(toCheck, cache ? cache.interleave(report) : report);
   const interrupt = () => queue.stop();
   if (signal?.aborted) interrupt();
@@ -111,6 +135,7 @@ export async function runChecks(
   for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
   cache?.start(queue);
   let pool = session?.pool ?? null;
+  let acrossSummary;
   try {
     let msPerFile;
     // Files of several rules (a schema each, say): each set of files that share their rules goes
@@ -187,6 +212,11 @@ export async function runChecks(
       ]);
     }
     cache?.finish(queue);
+    if (across) {
+      const { results, summary } = across.finish({ stopped: bailed || !!signal?.aborted });
+      acrossSummary = summary;
+      for (const result of results) deliver(result);
+    }
   } finally {
     signal?.removeEventListener('abort', interrupt);
     if (session && chosen.mode === 'pool')
@@ -211,6 +241,9 @@ export async function runChecks(
     ...(unusableSchemas.size && { unusableSchemas: [...unusableSchemas].sort() }), // exit 2 (exit-codes.js)
     ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
     ...(cache && { cache: cache.summary() }),
+    warnings,
+    ...(config.maxWarnings !== undefined && { maxWarnings: config.maxWarnings }),
+    ...(acrossSummary && { acrossFiles: acrossSummary }),
   };
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
@@ -274,3 +307,15 @@ function mayHang(config, rules) {
   if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
   return undefined;
 }
+
+const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+
+// A rule with a built-in check across files, or a validator module that may export one.
+const mayCheckAcrossFiles = (rules) =>
+  rules.some(
+    (rule) =>
+      rule.unique !== undefined ||
+      rule.references !== undefined ||
+      rule.sameKeysAs !== undefined ||
+      rule.validators.length > 0,
+  );

@@ -60,7 +60,7 @@ async function check({ entries, slot }) {
     if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
     Atomics.store(started, slot, i + 1);
     const { path, status, problems, ...rest } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
-    results.push(status === 'fail' ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
+    results.push(problems.length ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
   }
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
   // a promise rejection a validator left behind (`setTimeout(() => { throw … })`) never ran and its

@@ -32,8 +32,17 @@ export const RULES = {
   ],
   'runner/files': ['runner/formats', 'runner/shared', 'validators/json-schema'], // a catalog's fileMatch drives discovery
   'runner/formats': ['runner/shared'],
-  'runner/check': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
-  'runner/execute': ['runner/check', 'runner/cache', 'runner/formats', 'runner/shared'],
+  'runner/check': [
+    'runner/files',
+    'runner/formats',
+    'runner/shared',
+    'validators',
+    'validators/json-schema',
+    'validators/across-files',
+  ],
+  'runner/execute': ['runner/check', 'runner/cache', 'runner/collect', 'runner/formats', 'runner/shared'],
+  // The checks across files: the run's ledger of facts and the reduce step over it.
+  'runner/collect': ['runner/check', 'runner/files', 'runner/formats', 'runner/shared'],
   'runner/cache': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
   'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'validators', 'reporters'],
   'runner/merge': ['runner/shared'],

@@ -1,0 +1,51 @@
+// A file's result, built here and only here: by the check (check-file.js), the pool's compact form
+// and its recovery, a timeout, the cache's hits and the checks across files (runner/collect/). Its
+// status follows from its problems: a file fails when one of them is an error; warnings alone
+// (severity 'warning', a translation's missing key) are reported and leave it passing.
+
+/** @param {import('../check/check-file.js').Problem} problem */
+export const isError = (problem) => problem.severity !== 'warning';
+
+/**
+ * @param {string} path as reported
+ * @param {import('../check/check-file.js').Problem[]} problems
+ * @param {number} durationMs
+ * @param {object} [more] the result's other fields (hash, schemas, facts, cached…)
+ * @returns {import('../check/check-file.js').FileResult}
+ */
+export const fileResult = (path, problems, durationMs, more = undefined) => ({
+  path,
+  status: problems.some(isError) ? 'fail' : 'pass',
+  problems,
+  durationMs,
+  ...more,
+});
+
+/**
+ * Not that kind of file (a catalog's fileMatch took it for one): reported as skipped, never failed.
+ * @param {string} path
+ * @param {string} skipReason
+ * @param {number} durationMs
+ */
+export const skippedResult = (path, skipReason, durationMs) => ({
+  path,
+  status: 'skip',
+  skipReason,
+  problems: [],
+  durationMs,
+});
+
+/**
+ * A result with more problems (those the checks across files found): its status follows again.
+ * @param {import('../check/check-file.js').FileResult} result
+ * @param {import('../check/check-file.js').Problem[]} problems
+ */
+export function withProblems(result, problems) {
+  if (!problems.length || result.status === 'skip') return result;
+  return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extrasOf(result));
+}
+
+// What a result carries besides its path, status, problems and duration.
+function extrasOf({ path, status, problems, durationMs, ...extras }) {
+  return extras;
+}
