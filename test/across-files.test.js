@@ -270,10 +270,10 @@ test('sameKeysAs: missing, extra and untranslated keys, nested as pointers, arra
       ['locales/en.json', en],
     ]),
     [
-      'locales/de.json /labels error: /labels/max: missing (locales/en.json has it)',
-      'locales/de.json /labels/extra error: /labels/extra: not in locales/en.json',
-      'locales/de.json /list error: /list/1: missing (locales/en.json has it)',
-      'locales/de.json /title error: /title: untranslated (empty; locales/en.json has a text)',
+      'locales/de.json /labels error: missing key /labels/max (locales/en.json has it)',
+      'locales/de.json /labels/extra error: not in locales/en.json',
+      'locales/de.json /list error: missing key /list/1 (locales/en.json has it)',
+      'locales/de.json /title error: untranslated (empty; locales/en.json has a text)',
     ],
   );
   const [missing] = check([rule(0, { sameKeysAs: 'locales/en.json' })], {
@@ -291,11 +291,11 @@ test('sameKeysAs: missing and extra severities: warn, off', () => {
     ['fr.json', { a: '', c: 'C' }],
   ];
   assert.deepEqual(locales({ source: 'en.json', missing: 'warn', extra: 'off' }, files), [
-    'fr.json  warning: /b: missing (en.json has it)',
-    'fr.json /a warning: /a: untranslated (empty; en.json has a text)',
+    'fr.json  warning: missing key /b (en.json has it)',
+    'fr.json /a warning: untranslated (empty; en.json has a text)',
   ]);
   assert.deepEqual(locales({ source: 'en.json', missing: 'off', extra: 'warn' }, files), [
-    'fr.json /c warning: /c: not in en.json',
+    'fr.json /c warning: not in en.json',
   ]);
 });
 
@@ -308,9 +308,9 @@ test('sameKeysAs: placeholders differ (i18next), quoted both ways; an empty stri
       ['locales/en.json', en],
     ]),
     [
-      'locales/de.json /labels/empty error: /labels/empty: untranslated (empty; locales/en.json has a text)',
-      'locales/de.json /labels/max error: /labels/max: placeholders differ from locales/en.json: has {{mix}}, the source has {{max}}',
-      'locales/de.json /labels/none error: /labels/none: placeholders differ from locales/en.json: has {{x}}, the source has none',
+      'locales/de.json /labels/empty error: untranslated (empty; locales/en.json has a text)',
+      'locales/de.json /labels/max error: placeholders differ from locales/en.json: has {{mix}}, the source has {{max}}',
+      'locales/de.json /labels/none error: placeholders differ from locales/en.json: has {{x}}, the source has none',
     ],
   );
   // placeholders "off" (the default) compares keys only
@@ -319,7 +319,7 @@ test('sameKeysAs: placeholders differ (i18next), quoted both ways; an empty stri
       ['locales/de.json', de],
       ['locales/en.json', en],
     ]),
-    ['locales/de.json /labels/empty error: /labels/empty: untranslated (empty; locales/en.json has a text)'],
+    ['locales/de.json /labels/empty error: untranslated (empty; locales/en.json has a text)'],
   );
 });
 
@@ -354,9 +354,9 @@ test('sameKeysAs: i18next plural forms: en one/other, pl one/few/many/other, ja 
       ['pl.json', pl],
     ]),
     [
-      'bad.json /cart/items_few error: /cart/items_few: placeholders differ from en.json: has {{cnt}}, the source has {{count}}',
-      'bad.json /cart/items_many error: /cart/items_many: untranslated (empty; en.json has a text)',
-      'bad.json /cart/lonely_few error: /cart/lonely_few: not in en.json',
+      'bad.json /cart/items_few error: placeholders differ from en.json: has {{cnt}}, the source has {{count}}',
+      'bad.json /cart/items_many error: untranslated (empty; en.json has a text)',
+      'bad.json /cart/lonely_few error: not in en.json',
     ],
   );
   // A translation without any form of a plural misses the source's forms.
@@ -366,11 +366,11 @@ test('sameKeysAs: i18next plural forms: en one/other, pl one/few/many/other, ja 
       ['xx.json', { cart: { other: 'x' } }],
     ]),
     [
-      'xx.json /cart error: /cart/items_one: missing (en.json has it)',
-      'xx.json /cart error: /cart/items_other: missing (en.json has it)',
-      'xx.json /cart error: /cart/place_ordinal_one: missing (en.json has it)',
-      'xx.json /cart error: /cart/place_ordinal_other: missing (en.json has it)',
-      'xx.json /cart/other error: /cart/other: not in en.json',
+      'xx.json /cart error: missing key /cart/items_one (en.json has it)',
+      'xx.json /cart error: missing key /cart/items_other (en.json has it)',
+      'xx.json /cart error: missing key /cart/place_ordinal_one (en.json has it)',
+      'xx.json /cart error: missing key /cart/place_ordinal_other (en.json has it)',
+      'xx.json /cart/other error: not in en.json',
     ],
   );
 });
@@ -389,7 +389,7 @@ test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested pl
       ['config/locales/ru.yml', ru],
     ]),
     [
-      'config/locales/ru.yml /ru/greeting error: /ru/greeting: placeholders differ from config/locales/en.yml: has %{nme}, the source has %{name}',
+      'config/locales/ru.yml /ru/greeting error: placeholders differ from config/locales/en.yml: has %{nme}, the source has %{name}',
     ],
   );
 });
@@ -423,8 +423,8 @@ test('sameKeysAs: a single text and a plural in its place answer to each other (
       ['en.yml', en],
     ]),
     [
-      'be.yml /be/items error: /be/items: placeholders differ from en.yml: has %{cnt}, the source has %{count}',
-      'be.yml /be/other_than/one error: /be/other_than/one: placeholders differ from en.yml: has %{count} %{x}, the source has %{count}',
+      'be.yml /be/items error: placeholders differ from en.yml: has %{cnt}, the source has %{count}',
+      'be.yml /be/other_than/one error: placeholders differ from en.yml: has %{count} %{x}, the source has %{count}',
     ],
   );
 });
@@ -446,9 +446,9 @@ test('sameKeysAs: icu placeholders, nested plurals and selects; a message that d
       ['fr.json', fr],
     ]),
     [
-      'de.json /who error: /who: not an ICU message: Unexpected message end at line 1 col 29',
-      'fr.json /cart error: /cart: placeholders differ from en.json: has {name} {n}, the source has {count} {name}',
-      'fr.json /who error: /who: placeholders differ from en.json: has none, the source has {gender}',
+      'de.json /who error: not an ICU message: Unexpected message end at line 1 col 29',
+      'fr.json /cart error: placeholders differ from en.json: has {name} {n}, the source has {count} {name}',
+      'fr.json /who error: placeholders differ from en.json: has none, the source has {gender}',
     ],
   );
 });
@@ -464,7 +464,7 @@ test('sameKeysAs: folder per locale: locales/<X>/<rest> pairs with locales/en/<r
   ];
   assert.deepEqual(locales({ source: 'locales/en/**/*.json' }, files), [
     "locales/README.json  error: no source file for this file: it is not in a locale's folder beside locales/en",
-    'locales/de/app/menu.json  error: /close: missing (locales/en/app/menu.json has it)',
+    'locales/de/app/menu.json  error: missing key /close (locales/en/app/menu.json has it)',
     'locales/de/extra.json  error: no source file locales/en/extra.json for this file',
   ]);
   // The pattern's own shape counts: with *.json, the nested app/menu.json has no source.

@@ -94,7 +94,7 @@ function syntaxProblems(entry) {
     .filter(([, mark]) => mark?.error)
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
-      message: `${withRoot(entry.facts, pointer) || '/'}: ${mark.error}`,
+      message: mark.error, // at its key: every report shows the pointer
       severity: 'error',
     }));
 }
@@ -119,24 +119,19 @@ function compare(entry, sourceEntry, { missing, extra }) {
   for (const key of source.keys.keys()) {
     if (counterpart(key, source, translation) !== undefined) continue;
     const nearest = translation.nearestAncestor(key);
-    add(severityOf(missing), nearest, `${translation.written(key)}: missing (${sourceName} has it)`, relatedOf(key));
+    add(severityOf(missing), nearest, `missing key ${translation.written(key)} (${sourceName} has it)`, relatedOf(key));
   }
   for (const [key, mark] of translation.keys) {
     const plural = translation.plurals.get(key);
     const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
-      add(severityOf(extra), key, `${translation.written(key)}: not in ${sourceName}`);
+      add(severityOf(extra), key, `not in ${sourceName}`);
       continue;
     }
     const sourceMark = source.keys.get(sourceKey);
     if (mark === 0) {
       if (sourceMark !== 0)
-        add(
-          severityOf(missing),
-          key,
-          `${translation.written(key)}: untranslated (empty; ${sourceName} has a text)`,
-          relatedOf(sourceKey),
-        );
+        add(severityOf(missing), key, `untranslated (empty; ${sourceName} has a text)`, relatedOf(sourceKey));
       continue;
     }
     if (mark.error || sourceMark === 0 || sourceMark.error) continue;
@@ -147,7 +142,7 @@ function compare(entry, sourceEntry, { missing, extra }) {
       add(
         'error',
         key,
-        `${translation.written(key)}: placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
+        `placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
         relatedOf(sourceKey),
       );
     }
