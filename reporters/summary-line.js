@@ -30,7 +30,7 @@ export function summaryLines(summary, c) {
   if (summary.bailed)
     lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
-  if (tooManyWarnings(summary)) lines.push(c.bold(c.red(`Failed: ${maxWarningsLine(summary)}`)));
+  if (tooManyWarnings(summary)) lines.push(c.bold(c.red(maxWarningsLine(summary))));
   if (summary.onlyParsed) lines.push(c.yellow(onlyParsedLine(summary)));
   return lines;
 }
@@ -58,8 +58,8 @@ function problemsLine({ errors, warnings }, c) {
   return `${c.bold('Problems:')} ${parts.join(', ')}`;
 }
 
-/** "6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */
+/** "Failed: 6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */
 export const maxWarningsLine = ({ warnings, maxWarnings }) =>
-  `${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}.`;
+  `Failed: ${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}.`;
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
