@@ -95,6 +95,12 @@ const CORPORA = {
   config: { make: (dir) => makeConfigFiles(dir), generators: ['make-config-files.js'] },
   // A docs site: 12,899 Markdown pages with front matter, one front-matter schema (issue 14 item 6).
   markdown: { make: (dir) => makeMarkdownCorpus({ out: dir }), generators: ['make-markdown-corpus.js'] },
+  // The same site 10× (128,990 pages, ~1.1 GB): how checks across files grow with the pages (issue 26).
+  markdown10x: {
+    files: 128_990,
+    make: (dir) => makeMarkdownCorpus({ out: dir, files: 128_990 }),
+    generators: ['make-markdown-corpus.js'],
+  },
   // A Hugo docs site of ~1,000 small pages, shaped as gohugoio/hugoDocs, or its own pages (issue 25).
   'docs-site': {
     make: (dir) => makeDocsSite({ out: dir, from: opts['hugo-docs'] && path.resolve(opts['hugo-docs']) }),
@@ -384,6 +390,7 @@ const projection = (label, cwd, ...args) => ({
 });
 const PROJ_MANY = projection('many-schemas', MANY, ...(CLONE ? [] : [null]));
 const PROJ_MARKDOWN = projection('markdown', MARKDOWN);
+
 // The docs site is checked from its folder too (one rule, content/**/*.md).
 const DOCS_SITE = path.join(WORK, 'docs-site');
 const filecheckDocs = (label, ...extra) => ({
@@ -416,6 +423,63 @@ const SYNC_YAML_SCHEMA = script(
   '--schema',
   'kumadoc.schema.json',
 );
+
+// Issue 26, checks across files: the markdown corpus's rule with `unique: ["/slug"]` (every page's
+// front matter has a slug, unique as MDN's are), against the same rule without it (the corpus's own
+// .filecheckrc.json). Its config file is written into the corpus folder before each run (a corpus made
+// again loses it); both sides name theirs with --config.
+const UNIQUE_CONFIG = 'unique.filecheckrc.json';
+const writeUniqueConfig = (dir) => {
+  const { rules } = JSON.parse(fs.readFileSync(path.join(dir, '.filecheckrc.json'), 'utf8'));
+  const text = `${JSON.stringify({ rules: rules.map((rule) => ({ ...rule, unique: ['/slug'] })) }, null, 2)}\n`;
+  const file = path.join(dir, UNIQUE_CONFIG);
+  if (!fs.existsSync(file) || fs.readFileSync(file, 'utf8') !== text) fs.writeFileSync(file, text);
+};
+// on: the corpus (markdown or markdown10x); unique: with the rule's unique; a scenario's corpus is made
+// by the bench, and a command on the other one makes it first.
+const filecheckPages = (on, unique, label, ...extra) => {
+  const dir = path.join(WORK, on);
+  return {
+    label: `filecheck ${unique ? 'unique ' : ''}${label} (${on})`,
+    argv: () => {
+      const argv = filecheckArgv('--config', unique ? UNIQUE_CONFIG : '.filecheckrc.json', ...extra);
+      if (typeof argv !== 'string') ensureCorpus(on);
+      return argv;
+    },
+    cwd: () => dir,
+    before: () => unique && writeUniqueConfig(dir),
+  };
+};
+const FC_MD = (n) => filecheckPages('markdown', false, `--workers ${n}`, ...workers(n));
+const FC_MD_UNIQUE = (n) => filecheckPages('markdown', true, `--workers ${n}`, ...workers(n));
+const FC_MD10X = filecheckPages('markdown10x', false, '--workers auto', ...workers('auto'));
+const FC_MD10X_UNIQUE = filecheckPages('markdown10x', true, '--workers auto', ...workers('auto'));
+// The pre-commit case: one page named, the rule's other 12,898 pages' facts taken from a warm cache.
+// The cache is filled once per bench run by the whole site's run with --cache (untimed), then every
+// timed run names the page; the reference is the whole site's cold run (no cache), with unique.
+const UNIQUE_CACHE = `${MARKDOWN}.unique-cache`;
+const ONE_PAGE = 'docs/guides/topic0/page0.md';
+let uniqueCacheFilled = false;
+const FC_MD_UNIQUE_PRECOMMIT = {
+  ...filecheckPages(
+    'markdown',
+    true,
+    `${ONE_PAGE} --cache (warm)`,
+    ONE_PAGE,
+    '--cache',
+    '--cache-location',
+    UNIQUE_CACHE,
+  ),
+  before: () => {
+    writeUniqueConfig(MARKDOWN);
+    if (uniqueCacheFilled) return;
+    fs.rmSync(UNIQUE_CACHE, { recursive: true, force: true });
+    const fill = filecheckArgv('--config', UNIQUE_CONFIG, '--cache', '--cache-location', UNIQUE_CACHE);
+    const r = spawnSync(fill[0], fill.slice(1), { cwd: MARKDOWN, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`filling ${UNIQUE_CACHE} failed: ${r.stderr || r.stdout}`);
+    uniqueCacheFilled = true;
+  },
+};
 
 // One line per scenario: name, corpus, candidate, reference, targets (max candidate/reference ratios).
 // The issue each target comes from is in bench/RESULTS.md.
@@ -596,6 +660,16 @@ const SCENARIOS = [
     filecheckDocs('--workers 2', ...workers('2')),
     { wall: 1.05 },
   ],
+  // Issue 26: checks across files. `unique: ["/slug"]` on the markdown site costs ≤ 10% in time and
+  // peak RSS, in-process, with auto and with 2 workers; 10× the pages cost ≤ 11× the time, and at 10×
+  // the facts' memory is still ≤ 10% of the run's (it grows with the facts, not the documents); one
+  // page named with a warm --cache (the pre-commit hook) takes ≤ 0.25× the whole site's cold run.
+  ['markdown-unique', 'markdown', FC_MD_UNIQUE('auto'), FC_MD('auto'), { wall: 1.1, rss: 1.1 }],
+  ['markdown-unique-0', 'markdown', FC_MD_UNIQUE('0'), FC_MD('0'), { wall: 1.1, rss: 1.1 }],
+  ['markdown-unique-2', 'markdown', FC_MD_UNIQUE('2'), FC_MD('2'), { wall: 1.1, rss: 1.1 }],
+  ['markdown-unique-10x-growth', 'markdown10x', FC_MD10X_UNIQUE, FC_MD_UNIQUE('auto'), { wall: 11 }],
+  ['markdown-unique-10x-memory', 'markdown10x', FC_MD10X_UNIQUE, FC_MD10X, { wall: 1.1, rss: 1.1 }],
+  ['markdown-unique-precommit', 'markdown', FC_MD_UNIQUE_PRECOMMIT, FC_MD_UNIQUE('auto'), { wall: 0.25 }],
   [
     'many-schemas-auto-vs-0',
     'many-schemas',
