@@ -5,6 +5,7 @@ import { createLedger } from './ledger.js';
 import { contextFiles } from './context-files.js';
 import { checkAcrossFiles } from './check-across-files.js';
 import { withProblems } from '../shared/file-result.js';
+import { acrossFilesSession } from './across-files-session.js';
 
 /**
  * @typedef {{ checked: boolean, why?: string }} AcrossFilesSummary checked: the checks across files
@@ -13,16 +14,22 @@ import { withProblems } from '../shared/file-result.js';
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id, non-empty
  * @param {import('../config/load-config.js').Config} config
  * @param {{ files: import('../files/discover.js').FileEntry[], partial?: boolean, shard?: object,
- *   display(file: string): string }} run partial: --watch's re-run of some files
+ *   display(file: string): string, session?: object, gone?: string[] }} run partial: --watch's re-run of
+ *   some files; session: --watch's, where the facts and verdicts are kept between runs
+ *   (across-files-session.js); gone: the files deleted since the last run of the session
  */
-export function acrossFilesRun(collectors, config, { files, partial = false, shard, display }) {
-  const ledger = createLedger();
+export function acrossFilesRun(collectors, config, { files, partial = false, shard, display, session, gone }) {
+  const kept = session && !shard ? acrossFilesSession(session, { partial, gone }) : null;
+  const ledger = kept?.ledger ?? createLedger();
   // A shard reports its files' facts, and `filecheck merge` checks them all (merge-reports.js).
   const context = shard
     ? []
-    : contextFiles(config, collectors, files, {
-        wholeProject: !partial && !config.patterns.length && !config.changed,
-      });
+    : kept?.complete
+      ? kept.changedOnDisk(files)
+      : contextFiles(config, collectors, files, {
+          wholeProject: !partial && !config.patterns.length && !config.changed,
+        });
+  kept?.willRead(context);
   const entries = new Map([...files, ...context].map((entry) => [entry.rel, entry]));
   const held = [];
   return {
@@ -34,6 +41,7 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
      */
     take(result) {
       ledger.record(result, entries.get(result.path));
+      kept?.took(result, entries.get(result.path));
       if (!result.context) held.push(result);
     },
     /**
@@ -47,11 +55,15 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
           results: held,
           summary: { checked: false, why: 'a shard: they run when `filecheck merge` combines the shards' },
         };
-      if (stopped)
+      if (stopped) {
+        kept?.finish(held, null);
         return { results: held, summary: { checked: false, why: 'the run stopped before every file gave its facts' } };
+      }
       const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display });
+      // --watch: the files not in the run whose problems across files changed are reported again.
+      const again = kept?.finish(held, found) ?? [];
       return {
-        results: held.map((result) => withProblems(result, found.get(result.path) ?? [])),
+        results: held.map((result) => withProblems(result, found.get(result.path) ?? [])).concat(again),
         summary: { checked: true },
       };
     },

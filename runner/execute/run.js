@@ -45,11 +45,14 @@ const acrossFiles = () => require('../collect/across-files-run.js');
  *   session (--watch): what outlives one run. A run takes the compiler and the pool it finds there
  *   and leaves there those it made (a pool only when the plan used it), for the next run; the
  *   session's owner closes the pool. Without one, a run closes what it started.
- *   discovery.partial: a part of the files only (--watch's re-runs), so --cache keeps the records of the others
+ *   discovery.partial: a part of the files only (--watch's re-runs), so --cache keeps the records of the others;
+ *   discovery.gone: (--watch) the files deleted since the session's last run, which leave the checks across files.
+ *   A re-run's results may include files it did not check: those whose problems across files changed
+ *   (collect/across-files-session.js)
  * @returns {Promise<Summary>}
  */
 export async function runChecks(
-  { files, skipped, shard, partial, catalogs },
+  { files, skipped, shard, partial, catalogs, gone },
   config,
   { reporters, signal, warn, display, session },
 ) {
@@ -74,7 +77,7 @@ export async function runChecks(
   // The checks across files: the files of their rules that the run does not report give their facts too.
   const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
   const across = collectors.size
-    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display })
+    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display, session, gone })
     : null;
   const queued = across?.context.length ? [...files, ...across.context].sort(byRel) : files;
   const toCheck = cache ? await cache.select(queued) : queued;

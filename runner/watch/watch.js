@@ -115,8 +115,9 @@ export async function watch({ config: given, options, discovered, selection }, i
       hint: hint(),
     });
 
-  // A run of these files, printing what changed; the files it does not reach stay due.
-  async function check(entries, { first = false, partial = true } = {}) {
+  // A run of these files, printing what changed; the files it does not reach stay due. gone: the
+  // files deleted or no longer checked since the last run, which leave the checks across files.
+  async function check(entries, { first = false, partial = true, gone = [] } = {}) {
     for (const entry of entries) due.set(entry.rel, entry);
     const choosing = new Set(
       rulesOf(config)
@@ -140,7 +141,8 @@ export async function watch({ config: given, options, discovered, selection }, i
       const { createReporters } = require('../../reporters/index.js');
       reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
     }
-    const summary = await runChecks({ files: tracked, skipped: first ? selection.skipped : [], partial }, config, {
+    const discovery = { files: tracked, skipped: first ? selection.skipped : [], partial, gone };
+    const summary = await runChecks(discovery, config, {
       reporters,
       signal: stop.signal,
       warn,
@@ -154,7 +156,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     return summary;
   }
 
-  // The files watched now: those gone are forgotten. @returns {number} how many are gone
+  // The files watched now: those gone are forgotten. @returns {string[]} those gone (rel)
   function track(found) {
     const kept = new Set(found.map((entry) => entry.rel));
     const gone = [...files.values()].filter((entry) => !kept.has(entry.rel));
@@ -174,7 +176,7 @@ export async function watch({ config: given, options, discovered, selection }, i
       schemasChosen.delete(rel);
       reporter.forget(rel, fs.existsSync(file) ? 'no longer checked' : 'deleted');
     }
-    return gone.length;
+    return gone.map((entry) => entry.rel);
   }
 
   // The rules are compiled again, and the workers started again, by the next run.
@@ -259,16 +261,17 @@ export async function watch({ config: given, options, discovered, selection }, i
       exists: (file) => fs.existsSync(file),
     });
     const edited = names.edited.map((rel) => files.get(rel));
-    let gone = 0;
+    let gone = [];
     if (moved || names.rediscover) {
       const before = new Set(files.keys());
       gone = track(discover({ ...config, passWithNoFiles: true }).files);
       for (const entry of files.values()) if (!before.has(entry.rel)) edited.push(entry);
     }
     const queued = filesToRecheck({ edited, files, due, affected, choosers, known: (rel) => reporter.knows(rel) });
-    const summary = queued.length ? await check(queued) : null;
+    // A run even with no file to check when some are gone: their partners in the checks across files may pass now.
+    const summary = queued.length || gone.length ? await check(queued, { gone }) : null;
     if (recompile) await refreshDependencies();
-    if (queued.length || gone || recompile) status(summary);
+    if (queued.length || gone.length || recompile) status(summary);
   }
 
   const batcher = createBatcher(onBatch, {
