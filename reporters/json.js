@@ -2,13 +2,13 @@
 // Shape (stable): { "files": [{ path, status, problems, onlyParsed?, skipReason?, cached? }], "summary":
 // { total, passed, failed, skipped, onlyParsed, onlyParsedHint?, warnings, maxWarnings?, unchecked,
 // bailed, interrupted, durationMs, plan, cache? } }. Failing files and files that passed with
-// warnings, all with --verbose (status pass, fail or skip); every problem has its `severity`,
-// "error" or "warning", and `related` (the other places it points at) when it has some;
+// warnings, all with --verbose (status pass, fail or skip); a warning has `severity: "warning"`
+// (a problem without a severity is an error, as in filecheck's API), and `related` (the other places it points at) when it has some;
 // `onlyParsed` says why a passing file was only parsed, `skipReason` why a file was skipped;
+// `facts` (a shard's files, what their collectors found) are for `filecheck merge`, which runs the
+// checks across files over all the shards; `acrossFiles` in the summary says whether they ran;
 // `cached: true` marks a file reported from the cache (a pass or a failure), `cache` ({ hits,
 // failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings.
-import { severityOf } from './severity.js';
-
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
@@ -21,12 +21,12 @@ export function createJsonReporter({ write, end, verbose }) {
     opened = true;
   };
   return {
-    onFileResult({ path, status, problems, cached, onlyParsed, skipReason }) {
-      // A file that passed with warnings is listed: `filecheck merge` and a reader must see them.
-      if (!verbose && status !== 'fail' && !problems.length) return;
+    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts }) {
+      // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
+      // is a shard's file with facts, which `filecheck merge` checks across files.
+      if (!verbose && status !== 'fail' && !problems.length && !facts) return;
       open();
-      const severe = problems.map((p) => ({ ...p, severity: severityOf(p) }));
-      write(JSON.stringify({ path, status, problems: severe, ...definedOnly({ onlyParsed, skipReason, cached }) }));
+      write(JSON.stringify({ path, status, problems, ...definedOnly({ onlyParsed, skipReason, cached, facts }) }));
     },
     async onRunComplete(summary) {
       const counted = { ...summary, warnings: summary.warnings ?? 0 };

@@ -227,6 +227,7 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
     unchecked: 0,
     bailed: false,
     interrupted: false,
+    warnings: 0,
   };
   assert.equal(filesLine(human['0']), `Files: ${expected.size} failed, ${300 - expected.size} passed, 300 total`);
   assert.deepEqual(failedPaths(human['0']), [...expected.keys()]);
@@ -465,6 +466,7 @@ for (const [how, [kill, cause]] of Object.entries(KILLERS)) {
       unchecked: 0,
       bailed: false,
       interrupted: false,
+      warnings: 0,
     });
     assert.equal(counts.passed + counts.failed, counts.total);
   });

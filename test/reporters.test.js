@@ -224,7 +224,6 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
         pointer: '/n',
         line: 2,
         column: 8,
-        severity: 'error',
       },
     ],
   });
@@ -235,7 +234,6 @@ test('-r json: stdout is one JSON document of the documented shape, and nothing 
       line: 1,
       column: 7,
       kind: 'parse',
-      severity: 'error',
     },
   ]);
 

@@ -50,6 +50,8 @@ export async function main(argv, io) {
     const { createReporters } = require('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
+    // A shard, or a run --bail stopped: its verdict does not include the checks across files.
+    if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
     sayUnusableSchemas(summary, stderr);
     return exitCodeFor(summary);
   } catch (error) {

@@ -40,9 +40,14 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     const { warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
     const maxWarnings = parseMaxWarnings(options.maxWarnings);
     const merged = mergeReports(files.map((file) => readReport(file, display(file))));
-    const { results, warnings, missingShards } = merged;
+    const { warnings, missingShards } = merged;
+    // The shards' facts: the checks across files run here, over all of them (a shard alone cannot).
+    const { results, summary: checked } =
+      merged.results.some((result) => result.facts) && !missingShards.length
+        ? await checkAcrossShards(merged, { cwd, env, warn, display })
+        : merged;
     // --max-warnings applies to the warnings of all the shards, as to one run of all the files.
-    const summary = maxWarnings === undefined ? merged.summary : { ...merged.summary, maxWarnings };
+    const summary = maxWarnings === undefined ? checked : { ...checked, maxWarnings };
 
     for (const warning of warnings) warn(warning);
     const config = {
@@ -75,6 +80,17 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
   } catch (error) {
     return usageExit(error, { stderr, reporters });
   }
+}
+
+// The project's config, read as the shards read it (from the working directory), says the rules'
+// checks across files; the shards' facts are checked by them.
+async function checkAcrossShards({ results, summary }, { cwd, env, warn, display }) {
+  const { loadConfig } = require('../config/load-config.js');
+  const { createRuleCompiler } = require('../check/compile-rules.js');
+  const { checkMergedFacts } = require('../collect/across-merged.js');
+  const config = loadConfig({ patterns: [] }, { cwd, env });
+  const collectors = await createRuleCompiler(config.rules, { warn, display }).collectors();
+  return checkMergedFacts(results, summary, collectors, config, display);
 }
 
 // Arguments are files, or globs for shells that do not expand them; each report is read once.

@@ -53,21 +53,23 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
       if (shard)
         return {
           results: held,
-          summary: { checked: false, why: 'a shard: they run when `filecheck merge` combines the shards' },
+          summary: { checked: false, why: "this is a shard: `filecheck merge` runs them over every shard's report" },
         };
       if (stopped) {
         kept?.finish(held, null);
-        return { results: held, summary: { checked: false, why: 'the run stopped before every file gave its facts' } };
+        return {
+          results: held.map(({ facts, ...result }) => result),
+          summary: { checked: false, why: 'the run stopped (--bail, or interrupted) before every file gave its facts' },
+        };
       }
       const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display });
       // --watch: the files not in the run whose problems across files changed are reported again.
       const again = kept?.finish(held, found) ?? [];
       return {
-        results: held.map((result) => withProblems(result, found.get(result.path) ?? [])).concat(again),
+        // The facts were for this step: no report carries them but a shard's.
+        results: held.map(({ facts, ...result }) => withProblems(result, found.get(result.path) ?? [])).concat(again),
         summary: { checked: true },
       };
     },
-    /** every file's facts, for a shard's report */
-    facts: () => ledger.all(),
   };
 }

@@ -41,7 +41,5 @@ export function createLedger() {
     },
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
     entryOf: (path) => entries.get(path),
-    /** @returns {[string, Fact[]][]} every file's facts, for a shard's report */
-    all: () => [...byPath],
   };
 }

@@ -51,7 +51,10 @@ export function mergeReports(reports) {
   }
 
   const counts = Object.fromEntries(
-    [...COUNTS, 'onlyParsed'].map((name) => [name, kept.reduce((sum, report) => sum + (report.summary[name] ?? 0), 0)]),
+    [...COUNTS, 'onlyParsed', 'warnings'].map((name) => [
+      name,
+      kept.reduce((sum, report) => sum + (report.summary[name] ?? 0), 0),
+    ]),
   );
   const results = [];
   const first = new Map(); // path ─▶ { at: index in results, report }

@@ -16,6 +16,7 @@ export const RULES = {
     'runner/execute',
     'runner/watch',
     'runner/merge',
+    'runner/collect', // `merge` runs the checks across files over the shards' facts
     'runner/shared',
     'reporters',
   ],
