@@ -7,7 +7,9 @@
 //   those rules checked again.
 // - A changed config or .gitignore, or Enter: everything starts over as at the start (the config
 //   read again, discovery, --changed), printing only what changed.
-// The compiler and a pool the plan chose are kept between runs (run.js's session).
+// - The checks across files see every file as it is now: the session keeps each file's facts, a
+//   deleted file's run says it is gone, and a file another's change passes or fails is printed again.
+// The compiler, a pool the plan chose and the facts are kept between runs (run.js's session).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
