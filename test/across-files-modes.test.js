@@ -244,3 +244,64 @@ test('collect/checkAll: the same problems in-process, on a pool and from the cac
   assert.match(thrown.files[0].problems[0].message, /^checkAll threw: boom/);
   assert.equal(thrown.files[0].problems[0].kind, 'error');
 });
+
+test('--bail on the last file: every file gave its facts, so the checks across files run', async (t) => {
+  const dir = makeTree(t, { ...TREE, 'people/zz-broken.json': '{ "id": ' });
+  const report = await json(dir, ['--bail', '--workers', '0'], 1);
+  assert.deepEqual(failing(report), ['pages/a.json', 'pages/c.json', 'people/zz-broken.json']);
+  assert.deepEqual(report.summary.acrossFiles, { checked: true });
+});
+
+test('a named file whose change breaks files not named: the run says which, in one warning', async (t) => {
+  const dir = makeTree(t, { ...TREE, 'pages/c.json': '{ "slug": "other" }\n' });
+  writeTree(dir, { 'people/bob.json': '{ "id": "robert" }\n' }); // b.json's author is gone
+  const run = await runCli(['people/bob.json'], { cwd: dir });
+  assert.equal(run.code, 0, 'the named file itself passes');
+  assert.equal(
+    run.stderr,
+    'filecheck: warning: 1 file not in this run fails the checks across files now: pages/b.json (check them too, or run without file arguments)\n'.replace(
+      'fails',
+      'fail',
+    ),
+  );
+});
+
+test('a broken checkAll is never silent: it throws, or names a file that is not one of its entries', async (t) => {
+  const module = (body) => `export const name = 'broken';
+export function collect(doc) { return { at: new Set([1, 2]), n: doc.n }; }
+export function checkAll(entries) { ${body} }
+`;
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['docs/*.json'], validators: ['./broken.mjs'] }] }),
+    'broken.mjs': module("throw new Error('boom');"),
+    'docs/a.json': '{ "n": 1 }\n',
+    'docs/b.json': '{ "n": 2 }\n',
+  });
+  // a.json, the rule's first file, is not named: the failure goes to b.json, which is.
+  const named = await json(dir, ['docs/b.json'], 1);
+  assert.deepEqual(failing(named), ['docs/b.json']);
+  assert.match(named.files[0].problems[0].message, /^checkAll threw: boom/);
+  writeTree(dir, { 'broken.mjs': module("return [{ path: 'docs/nowhere.json', message: 'x' }];") });
+  const unknown = await json(dir, [], 1);
+  assert.match(
+    unknown.files[0].problems[0].message,
+    /^checkAll returned a problem for "docs\/nowhere\.json", which is not a file/,
+  );
+  // Facts are JSON data in every mode: the Set is {} in-process as it is from the cache.
+  writeTree(dir, {
+    'broken.mjs': module(
+      "return entries.filter((e) => e.facts.at instanceof Set || Object.keys(e.facts.at).length).map((e) => ({ path: e.path, message: 'not data' }));",
+    ),
+  });
+  assert.equal((await runCli([], { cwd: dir })).code, 0);
+});
+
+test('merge outside the project: one line saying where to run it', async (t) => {
+  const dir = makeTree(t, TREE);
+  await runCli(['--shard', '1/1', '-r', 'json:shard.json'], { cwd: dir });
+  const elsewhere = makeTree(t, {});
+  fs.copyFileSync(path.join(dir, 'shard.json'), path.join(elsewhere, 'shard.json'));
+  const run = await runCli(['merge', 'shard.json'], { cwd: elsewhere });
+  assert.equal(run.code, 2);
+  assert.match(run.stderr, /^filecheck: the reports hold the facts of checks across files, .* or give --config\n$/);
+});

@@ -254,8 +254,11 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
 
 // A collector's facts of this document, kept with the file's result (FileResult.facts).
 function collectFacts(collector, doc, ctx, { facts, document }) {
-  const found = collector.collect(doc, ctx);
+  let found = collector.collect(doc, ctx);
   if (found === undefined) return;
+  // A validator module's facts are made JSON data here, as the cache keeps them: a Set or a Date
+  // reads the same in-process, on a pool and from the cache (and a cycle fails the file here).
+  if (collector.asData) found = JSON.parse(JSON.stringify(found));
   facts?.push({ rule: collector.rule, key: collector.key, facts: found, ...(document && { document }) });
 }
 

@@ -162,6 +162,7 @@ const customCollector = (rule, module, index) => ({
   name: module.name,
   options: module.options,
   collect: module.collect,
+  asData: true, // check-file.js makes its facts JSON data
   ...(module.checkAll && { checkAll: module.checkAll }),
 });
 

@@ -52,6 +52,7 @@ export async function main(argv, io) {
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
     // A shard, or a run --bail stopped: its verdict does not include the checks across files.
     if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
+    if (summary.acrossFiles?.elsewhere) warn(elsewhereWarning(summary.acrossFiles.elsewhere));
     sayUnusableSchemas(summary, stderr);
     return exitCodeFor(summary);
   } catch (error) {
@@ -74,4 +75,11 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
       note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
   }
   if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
+}
+
+// A hook's named file (or --changed's) whose change breaks others: the run reports its own files,
+// and says which others fail the checks across files now.
+function elsewhereWarning({ files, shown }) {
+  const more = files > shown.length ? ` and ${files - shown.length} more` : '';
+  return `${files === 1 ? '1 file' : `${files} files`} not in this run fail the checks across files now: ${shown.join(', ')}${more} (check them too, or run without file arguments)`;
 }

@@ -44,7 +44,7 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     // The shards' facts: the checks across files run here, over all of them (a shard alone cannot).
     const { results, summary: checked } =
       merged.results.some((result) => result.facts) && !missingShards.length
-        ? await checkAcrossShards(merged, { cwd, env, warn, display })
+        ? await checkAcrossShards(merged, { cwd, env, warn, display, configFile: options.config })
         : merged;
     // --max-warnings applies to the warnings of all the shards, as to one run of all the files.
     const summary = maxWarnings === undefined ? checked : { ...checked, maxWarnings };
@@ -82,13 +82,18 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
   }
 }
 
-// The project's config, read as the shards read it (from the working directory), says the rules'
-// checks across files; the shards' facts are checked by them.
-async function checkAcrossShards({ results, summary }, { cwd, env, warn, display }) {
-  const { loadConfig } = require('../config/load-config.js');
+// The project's config, read as the shards read it (from the working directory, or --config), says
+// the rules' checks across files; the shards' facts are checked by them, in the project's checkout
+// (a problem is placed at line:col in its file, a `file: true` reference looked for).
+async function checkAcrossShards({ results, summary }, { cwd, env, warn, display, configFile }) {
+  const { loadConfig, findConfigFile, CONFIG_NAME } = require('../config/load-config.js');
   const { createRuleCompiler } = require('../check/compile-rules.js');
   const { checkMergedFacts } = require('../collect/across-merged.js');
-  const config = loadConfig({ patterns: [] }, { cwd, env });
+  if (!configFile && !findConfigFile(cwd))
+    throw new UsageError(
+      `the reports hold the facts of checks across files, which merge runs with the project's rules: run it in the project's checkout, where ${CONFIG_NAME} is, or give --config`,
+    );
+  const config = loadConfig({ patterns: [], config: configFile }, { cwd, env });
   const collectors = await createRuleCompiler(config.rules, { warn, display }).collectors();
   return checkMergedFacts(results, summary, collectors, config, display);
 }

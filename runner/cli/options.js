@@ -189,7 +189,7 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick(['reporter', 'output-file', 'quiet', 'verbose', 'color', 'max-warnings']),
+  options: pick(['config', 'reporter', 'output-file', 'quiet', 'verbose', 'color', 'max-warnings']),
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],

@@ -4,13 +4,15 @@
 import { createLedger } from './ledger.js';
 import { contextFiles } from './context-files.js';
 import { checkAcrossFiles } from './check-across-files.js';
-import { withProblems } from '../shared/file-result.js';
+import { isError, withProblems } from '../shared/file-result.js';
 import { acrossFilesSession } from './across-files-session.js';
 
 /**
- * @typedef {{ checked: boolean, why?: string }} AcrossFilesSummary checked: the checks across files
- *   ran over every file of their rules; why: why they did not (--bail stopped the run, a shard's
- *   wait for `filecheck merge`)
+ * @typedef {{ checked: boolean, why?: string, elsewhere?: { files: number, shown: string[] } }} AcrossFilesSummary
+ *   checked: the checks across files ran over every file of their rules; why: why they did not
+ *   (--bail stopped the run, a shard's wait for `filecheck merge`); elsewhere: the files not in the
+ *   run (a hook's named files, --changed) that fail them now, which the run does not report: how
+ *   many, and the first few
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id, non-empty
  * @param {import('../config/load-config.js').Config} config
  * @param {{ files: import('../files/discover.js').FileEntry[], partial?: boolean, shard?: object,
@@ -32,6 +34,7 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
   kept?.willRead(context);
   const entries = new Map([...files, ...context].map((entry) => [entry.rel, entry]));
   const held = [];
+  let taken = 0; // every file queued gives a result, unless --bail or Ctrl-C stopped the run first
   return {
     /** the files to read for their facts only, beside the run's */
     context,
@@ -40,6 +43,7 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
      * @param {import('../check/check-file.js').FileResult} result
      */
     take(result) {
+      taken++;
       ledger.record(result, entries.get(result.path));
       kept?.took(result, entries.get(result.path));
       if (!result.context) held.push(result);
@@ -50,26 +54,40 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
      *   the run's results, in the order taken, with the problems the checks across files found
      */
     finish({ stopped }) {
+      // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
+      const complete = !stopped || taken === entries.size;
       if (shard)
         return {
           results: held,
           summary: { checked: false, why: "this is a shard: `filecheck merge` runs them over every shard's report" },
         };
-      if (stopped) {
+      if (!complete) {
         kept?.finish(held, null);
         return {
           results: held.map(({ facts, ...result }) => result),
           summary: { checked: false, why: 'the run stopped (--bail, or interrupted) before every file gave its facts' },
         };
       }
-      const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display });
+      const reported = new Set(held.map((result) => result.path));
+      const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display, reported });
       // --watch: the files not in the run whose problems across files changed are reported again.
       const again = kept?.finish(held, found) ?? [];
       return {
         // The facts were for this step: no report carries them but a shard's.
         results: held.map(({ facts, ...result }) => withProblems(result, found.get(result.path) ?? [])).concat(again),
-        summary: { checked: true },
+        summary: { checked: true, ...elsewhere(found, reported, again) },
       };
     },
   };
+}
+
+// The files outside the run that the checks across files fail (a hook named the file whose change
+// broke them): the run's verdict is its files', but it says so.
+function elsewhere(found, reported, again) {
+  const shownAgain = new Set(again.map((result) => result.path));
+  const failing = [...found]
+    .filter(([file, problems]) => !reported.has(file) && !shownAgain.has(file) && problems.some(isError))
+    .map(([file]) => file)
+    .sort();
+  return failing.length ? { elsewhere: { files: failing.length, shown: failing.slice(0, 3) } } : {};
 }

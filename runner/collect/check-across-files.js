@@ -10,10 +10,12 @@ import { placeProblems } from './place-problems.js';
 /**
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
- * @param {{ rules: import('../config/load-config.js').Rule[], cwd: string, display(file: string): string }} context
+ * @param {{ rules: import('../config/load-config.js').Rule[], cwd: string, display(file: string): string,
+ *   reported?: Set<string> }} context reported: the files the run reports (all, when absent): a
+ *   checkAll's own failure goes to the first of its rule's files that is reported
  * @returns {Map<string, import('../check/check-file.js').Problem[]>} each file's problems, by path as reported
  */
-export function checkAcrossFiles(collectors, ledger, { rules, cwd, display }) {
+export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, reported }) {
   const byPath = new Map();
   const add = (file, problem) => {
     if (!byPath.has(file)) byPath.set(file, []);
@@ -32,22 +34,28 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display }) {
         exists: (file) => fs.existsSync(file),
         display,
       };
+      // A broken checkAll fails a file the run reports, never silently.
+      const blame = (message) => {
+        const file = (entries.find((entry) => !reported || reported.has(entry.path)) ?? entries[0])?.path;
+        if (file) add(file, { validator: collector.name, message, kind: 'error' });
+      };
       let found;
       try {
         found = collector.checkAll(entries, ctx) ?? [];
         if (!Array.isArray(found)) throw new TypeError('checkAll must return an array of problems');
       } catch (error) {
-        if (entries.length)
-          add(entries[0].path, {
-            validator: collector.name,
-            message: `checkAll threw: ${error?.message ?? error}; the checks across the files of rule "${rule.name}" by ${collector.name} did not run`,
-            kind: 'error',
-          });
+        blame(
+          `checkAll threw: ${error?.message ?? error}; the checks across the files of rule "${rule.name}" by ${collector.name} did not run`,
+        );
         continue;
       }
       for (const problem of found) {
-        const known = problem && typeof problem.path === 'string' && ledger.entryOf(problem.path);
-        if (known) add(problem.path, asProblem(problem, collector.name));
+        const file = typeof problem?.path === 'string' ? path.posix.normalize(problem.path) : undefined;
+        if (file && ledger.entryOf(file)) add(file, asProblem(problem, collector.name));
+        else
+          blame(
+            `checkAll returned a problem for ${JSON.stringify(problem?.path)}, which is not a file of rule "${rule.name}" (paths are as checkAll's entries give them): ${problem?.message}`,
+          );
       }
     }
   }

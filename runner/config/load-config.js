@@ -154,6 +154,9 @@ export function loadConfig(options, { cwd, env }) {
 
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
+/** @returns {string | null} the .filecheckrc.json a run from `cwd` reads, if any */
+export const findConfigFile = (cwd) => findUp(cwd, CONFIG_NAME);
+
 function findUp(dir, name) {
   for (let current = dir; ; current = path.dirname(current)) {
     const candidate = path.join(current, name);
