@@ -50,8 +50,9 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
     },
     /**
      * @param {{ stopped: boolean }} how stopped: --bail or an interruption ended the run early
-     * @returns {{ results: import('../check/check-file.js').FileResult[], summary: AcrossFilesSummary }}
-     *   the run's results, in the order taken, with the problems the checks across files found
+     * @returns {{ results: import('../check/check-file.js').FileResult[], again: number, summary: AcrossFilesSummary }}
+     *   the run's results, in the order taken, with the problems the checks across files found;
+     *   again: how many of them (last) are of files the run did not check (--watch)
      */
     finish({ stopped }) {
       // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
@@ -59,12 +60,14 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
       if (shard)
         return {
           results: held,
+          again: 0,
           summary: { checked: false, why: "this is a shard: `filecheck merge` runs them over every shard's report" },
         };
       if (!complete) {
         kept?.finish(held, null);
         return {
           results: held.map(({ facts, ...result }) => result),
+          again: 0,
           summary: { checked: false, why: 'the run stopped (--bail, or interrupted) before every file gave its facts' },
         };
       }
@@ -75,6 +78,7 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
       return {
         // The facts were for this step: no report carries them but a shard's.
         results: held.map(({ facts, ...result }) => withProblems(result, found.get(result.path) ?? [])).concat(again),
+        again: again.length,
         summary: { checked: true, ...elsewhere(found, reported, again) },
       };
     },

@@ -139,6 +139,7 @@ export async function runChecks(
   cache?.start(queue);
   let pool = session?.pool ?? null;
   let acrossSummary;
+  let reportedAgain = 0; // --watch: files reported again, not checked, whose problems across files changed
   try {
     let msPerFile;
     // Files of several rules (a schema each, say): each set of files that share their rules goes
@@ -216,8 +217,9 @@ export async function runChecks(
     }
     cache?.finish(queue);
     if (across) {
-      const { results, summary } = across.finish({ stopped: bailed || !!signal?.aborted });
+      const { results, again, summary } = across.finish({ stopped: bailed || !!signal?.aborted });
       acrossSummary = summary;
+      reportedAgain = again;
       for (const result of results) deliver(result);
     }
   } finally {
@@ -228,9 +230,9 @@ export async function runChecks(
     await cache?.save();
   }
 
-  const checked = passed + failed + skippedInCheck;
+  const checked = passed + failed + skippedInCheck - reportedAgain;
   const summary = {
-    total: files.length + skipped.length,
+    total: files.length + skipped.length + reportedAgain,
     passed,
     failed,
     skipped: skipped.length + skippedInCheck,

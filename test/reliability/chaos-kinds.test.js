@@ -172,6 +172,7 @@ test('each chaos kind on each executor: the hashed files get the fault, named by
           unchecked: 0,
           bailed: false,
           interrupted: false,
+          warnings: 0,
         });
         assert.equal(code, failing.length ? 1 : 0);
         if (executor === '0') assert.equal(plan.mode, 'inline');

@@ -217,6 +217,7 @@ test('a named pipe (found, named, behind a link, with a writer), a socket and a 
     unchecked: 0,
     bailed: false,
     interrupted: false,
+    warnings: 0,
   });
 });
 

@@ -104,6 +104,7 @@ for (const [signal, code] of [
           unchecked: Number(unchecked),
           bailed: false,
           interrupted: true,
+          warnings: 0,
           durationMs: 0,
           plan: null,
         },

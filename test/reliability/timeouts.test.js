@@ -77,6 +77,7 @@ for (const workers of ['1', '2', 'auto']) {
       unchecked: 0,
       bailed: false,
       interrupted: false,
+      warnings: 0,
     });
     if (workers === 'auto') {
       // A few files would run in-process; with a timeout to enforce, custom validators go to a pool.
