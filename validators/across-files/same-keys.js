@@ -106,7 +106,7 @@ function syntaxProblems(entry) {
 function compare(entry, sourceEntry, { missing, extra }) {
   const both = entry.facts.root !== undefined && sourceEntry.facts.root !== undefined;
   const translation = viewOf(entry.facts, both);
-  const source = viewOf(sourceEntry.facts, both);
+  const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = sourceEntry.path;
   const problems = [];
   const add = (severity, pointer, message, related) => {
@@ -164,6 +164,16 @@ function counterpart(key, view, other) {
 
 // A plural's own argument, which some of its forms may leave out or add.
 const withoutCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
+
+// A source is compared with every translation of it: its view is made once (5,000 translations of
+// one en.json: 110-170 ms a run without this, every --watch re-run included).
+const sourceViews = new WeakMap(); // facts ─▶ [view with its root, view without]
+function sourceViewOf(facts, withoutRoot) {
+  if (!sourceViews.has(facts)) sourceViews.set(facts, []);
+  const views = sourceViews.get(facts);
+  views[+withoutRoot] ??= viewOf(facts, withoutRoot);
+  return views[+withoutRoot];
+}
 
 /**
  * A file's keys as compared: without its root key when `withoutRoot`, else with it.
