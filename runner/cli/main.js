@@ -81,5 +81,6 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
 // and says which others fail the checks across files now.
 function elsewhereWarning({ files, shown }) {
   const more = files > shown.length ? ` and ${files - shown.length} more` : '';
-  return `${files === 1 ? '1 file' : `${files} files`} not in this run fail the checks across files now: ${shown.join(', ')}${more} (check them too, or run without file arguments)`;
+  const which = files === 1 ? '1 file not in this run fails' : `${files} files not in this run fail`;
+  return `${which} the checks across files now: ${shown.join(', ')}${more} (check them too, or run without file arguments)`;
 }
