@@ -8,15 +8,28 @@ export function createProgress({ stream, ora }) {
   let spinner;
   let total = 0;
   let done = 0;
+  let checked = 0; // files checked whose verdict waits for the checks across files (onFileChecked)
   let failed = 0;
   let shownAt = 0;
   const counts = problemCounts();
   const text = () =>
-    `Checking files: ${done}/${total}${failed ? `, ${failed} failed` : ''}${counts.warnings ? `, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`;
+    `Checking files: ${Math.max(done, checked)}/${total}${failed ? `, ${failed} failed` : ''}${counts.warnings ? `, ${counts.warnings} warning${counts.warnings === 1 ? '' : 's'}` : ''}`;
+  const refresh = () => {
+    const now = performance.now();
+    if (now - shownAt > REFRESH_MS) {
+      spinner.text = text();
+      shownAt = now;
+    }
+  };
   return {
     onRunStart({ files }) {
       total = files;
       spinner = ora({ stream, text: text(), discardStdin: false }).start();
+    },
+    // With checks across files, verdicts come after the last file: the spinner moves meanwhile.
+    onFileChecked() {
+      checked++;
+      refresh();
     },
     onFileResult(result) {
       done++;
@@ -25,11 +38,7 @@ export function createProgress({ stream, ora }) {
         spinner.clear(); // the next reporter prints a FAIL (WARN) block; the spinner redraws below it
       }
       if (result.status === 'fail') failed++;
-      const now = performance.now();
-      if (now - shownAt > REFRESH_MS) {
-        spinner.text = text();
-        shownAt = now;
-      }
+      refresh();
     },
     onRunComplete() {
       spinner.stop();

@@ -10,7 +10,8 @@ export { EXIT, exitCodeFor } from './shared/exit-codes.js';
 /**
  * Runs filecheck and returns the Summary instead of exiting. Options are the CLI's, camelCased
  * (`patterns`, `config`, `schema`, `require`, `bail`, `changed`, `since`, `shard`, …), plus `cwd`,
- * `env`, `signal` and `reporters` (objects with onRunStart / onFileResult / onRunComplete; none by default).
+ * `env`, `signal` and `reporters` (objects with onRunStart / onFileResult / onRunComplete, and
+ * onFileChecked when rules check across files; none by default).
  * A usage or configuration problem rejects with a UsageError. A rule's schema that cannot be used is
  * found as its files are checked: they fail (kind `error`), the reporters get every result, and then
  * run() rejects with a UsageError whose `summary` is the run's.

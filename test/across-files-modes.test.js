@@ -302,3 +302,33 @@ test('merge outside the project: one line saying where to run it', async (t) => 
   assert.equal(run.code, 2);
   assert.match(run.stderr, /^filecheck: the reports hold the facts of checks across files, .* or give --config\n$/);
 });
+
+test('the API: onFileChecked as each file is checked, onFileResult with its verdict after the checks across files', async (t) => {
+  const { run } = await import('../runner/index.js');
+  const dir = makeTree(t, TREE);
+  const events = [];
+  const summary = await run({
+    cwd: dir,
+    workers: '0',
+    reporters: [
+      {
+        onFileChecked: (result) => events.push(['checked', result.path, result.status]),
+        onFileResult: (result) => events.push(['result', result.path, result.status]),
+      },
+    ],
+  });
+  const checked = events.filter(([kind]) => kind === 'checked');
+  const results = events.filter(([kind]) => kind === 'result');
+  assert.equal(checked.length, 7);
+  assert.equal(results.length, 7);
+  assert.ok(events.indexOf(checked.at(-1)) < events.indexOf(results[0]), 'every file checked before the first verdict');
+  assert.deepEqual(
+    checked.find(([, file]) => file === 'pages/c.json'),
+    ['checked', 'pages/c.json', 'pass'],
+  );
+  assert.deepEqual(
+    results.find(([, file]) => file === 'pages/c.json'),
+    ['result', 'pages/c.json', 'fail'],
+  );
+  assert.deepEqual([summary.failed, summary.acrossFiles], [2, { checked: true }]);
+});

@@ -119,6 +119,7 @@ export async function runChecks(
     : (result) => {
         across.take(result);
         if (result.context) return true;
+        for (const reporter of reporters) reporter.onFileChecked?.(result); // the spinner moves
         if (result.status === 'fail') failedBeforeAcross++;
         bailed = config.bail > 0 && failedBeforeAcross >= config.bail;
         return !bailed;
