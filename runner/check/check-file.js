@@ -257,9 +257,22 @@ function collectFacts(collector, doc, ctx, { facts, document }) {
   let found = collector.collect(doc, ctx);
   if (found === undefined) return;
   // A validator module's facts are made JSON data here, as the cache keeps them: a Set or a Date
-  // reads the same in-process, on a pool and from the cache (and a cycle fails the file here).
-  if (collector.asData) found = JSON.parse(JSON.stringify(found));
+  // reads the same in-process, on a pool and from the cache (and a cycle fails the file here). The
+  // built-ins' are copied, their strings anew: a slug V8 cut out of the text as a sliced string
+  // would keep the whole page alive until the run's end (12,899 pages: 105 → 21 MiB of heap).
+  found = collector.asData ? JSON.parse(JSON.stringify(found)) : ownStrings(found);
   facts?.push({ rule: collector.rule, key: collector.key, facts: found, ...(document && { document }) });
+}
+
+// V8 keeps a string of 13 characters or more cut out of a longer one as a slice of it; a string
+// made from a fresh concatenation is its own (the slice of a flattened copy of it alone).
+function ownStrings(value) {
+  if (typeof value === 'string') return value.length < 13 ? value : ` ${value}`.slice(1);
+  if (Array.isArray(value)) return value.map(ownStrings);
+  if (value === null || typeof value !== 'object') return value;
+  const copy = {};
+  for (const key of Object.keys(value)) copy[ownStrings(key)] = ownStrings(value[key]);
+  return copy;
 }
 
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });

@@ -33,7 +33,23 @@ export function compilePointer(text) {
  * @returns {Generator<[string, unknown]>} [pointer, value]
  */
 export function* matchPointer(pattern, doc) {
+  if (!pattern.tokens.includes(ANY)) {
+    // A literal pointer (most: "/slug", "/id") is one lookup, and its text is every match's pointer.
+    const found = lookup(doc, pattern.tokens);
+    if (found !== NOT_FOUND) yield [pattern.text, found];
+    return;
+  }
   yield* walk(doc, pattern.tokens, 0, '');
+}
+
+const NOT_FOUND = Symbol('not found');
+function lookup(value, tokens) {
+  for (const token of tokens) {
+    if (value === null || typeof value !== 'object') return NOT_FOUND;
+    if (Array.isArray(value) ? !isIndex(token, value) : !Object.hasOwn(value, token)) return NOT_FOUND;
+    value = value[token];
+  }
+  return value;
 }
 
 function* walk(value, tokens, index, pointer) {

