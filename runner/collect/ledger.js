@@ -41,5 +41,7 @@ export function createLedger() {
     },
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
     entryOf: (path) => entries.get(path),
+    /** @returns {Fact[] | undefined} a file's facts (for a shard's report) */
+    factsOf: (path) => byPath.get(path),
   };
 }
