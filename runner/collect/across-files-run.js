@@ -57,35 +57,40 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
     },
     /**
      * @param {{ stopped: boolean }} how stopped: --bail or an interruption ended the run early
-     * @returns {{ results: import('../check/check-file.js').FileResult[], again: number, summary: AcrossFilesSummary }}
-     *   the run's results, in the order taken, with the problems the checks across files found;
+     * @returns {{ results: Iterable<import('../check/check-file.js').FileResult>, again: number, summary: AcrossFilesSummary }}
+     *   the run's results, in the order taken, with the problems the checks across files found, made
+     *   one at a time as they are delivered (12,899 at once made V8 double its young generation);
      *   again: how many of them (last) are of files the run did not check (--watch)
      */
     finish({ stopped }) {
       // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
       const complete = !stopped || taken === entries.size;
-      const results = held.map((own, i) => (typeof own === 'string' ? fileResult(own, [], durations[i]) : own));
+      const resultAt = (i) => (typeof held[i] === 'string' ? fileResult(held[i], [], durations[i]) : held[i]);
+      function* results(change = (result) => result) {
+        for (let i = 0; i < held.length; i++) yield change(resultAt(i));
+      }
       if (shard)
         return {
           // A shard's report carries its files' facts, for `filecheck merge`.
-          results: results.map((result) => withFacts(result, ledger.factsOf(result.path))),
+          results: results((result) => withFacts(result, ledger.factsOf(result.path))),
           again: 0,
           summary: { checked: false, why: "this is a shard: `filecheck merge` runs them over every shard's report" },
         };
       if (!complete) {
-        kept?.finish(results, null);
+        kept?.finish([...results()], null);
         return {
-          results,
+          results: results(),
           again: 0,
           summary: { checked: false, why: 'the run stopped (--bail, or interrupted) before every file gave its facts' },
         };
       }
-      const reported = new Set(results.map((result) => result.path));
+      const reported = new Set(held.map((own) => (typeof own === 'string' ? own : own.path)));
       const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display, reported });
       // --watch: the files not in the run whose problems across files changed are reported again.
-      const again = kept?.finish(results, found) ?? [];
+      const again = kept?.finish([...results()], found) ?? [];
+      const checked = results((result) => withProblems(result, found.get(result.path) ?? []));
       return {
-        results: results.map((result) => withProblems(result, found.get(result.path) ?? [])).concat(again),
+        results: again.length ? [...checked, ...again] : checked,
         again: again.length,
         summary: { checked: true, ...elsewhere(found, reported, again) },
       };
