@@ -1,16 +1,17 @@
 // The run's ledger of facts: what each collector found in each file (FileResult.facts), kept on the
 // main thread until every file of the run has given its own, for the checks across files. Facts are
-// small (a slug, a key's placeholders), never documents, so the ledger grows with them alone. They
-// are kept as JSON text, one string a file and collector: a run of 12,899 pages then keeps 12,899
-// strings alive to the end rather than six objects a page, which made V8 double its young
-// generation on Node 24 (RSS 1.3x a run without the checks).
+// small (a slug, a key's placeholders), never documents, so the ledger grows with them alone. The
+// facts a file's check just found are kept as JSON text, one string a file and collector: a run of
+// 12,899 pages then keeps 12,899 strings alive to the end rather than six objects a page, which
+// made V8 double its young generation on Node 24 (RSS 1.3x a run without the checks). Those of a
+// cached result, read with the cache when the run started, are kept as they are.
 
 /**
  * @typedef {import('../check/check-file.js').Fact} Fact
  * @typedef {import('../../validators/across-files/index.js').Entry} Entry
  */
 export function createLedger() {
-  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ JSON of [[facts, document?], …]
+  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ [[facts, document?], …], or its JSON
   const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again)
   const collectorOf = (rule, key) => `${rule} ${key}`;
   const forgetFacts = (path) => {
@@ -33,7 +34,7 @@ export function createLedger() {
       }
       for (const [id, documents] of byKey) {
         if (!byCollector.has(id)) byCollector.set(id, new Map());
-        byCollector.get(id).set(result.path, JSON.stringify(documents));
+        byCollector.get(id).set(result.path, result.cached ? documents : JSON.stringify(documents));
       }
       if (entry) entries.set(result.path, entry);
     },
@@ -49,8 +50,8 @@ export function createLedger() {
      */
     entriesOf(rule, key) {
       const found = [];
-      for (const [path, json] of byCollector.get(collectorOf(rule, key)) ?? [])
-        for (const [facts, document] of JSON.parse(json))
+      for (const [path, kept] of byCollector.get(collectorOf(rule, key)) ?? [])
+        for (const [facts, document] of documentsOf(kept))
           found.push(document ? { path, facts, document } : { path, facts });
       return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.document ?? 0) - (b.document ?? 0)));
     },
@@ -62,10 +63,12 @@ export function createLedger() {
       for (const [id, byPath] of byCollector) {
         if (!byPath.has(path)) continue;
         const [rule, key] = [Number(id.slice(0, id.indexOf(' '))), id.slice(id.indexOf(' ') + 1)];
-        for (const [found, document] of JSON.parse(byPath.get(path)))
+        for (const [found, document] of documentsOf(byPath.get(path)))
           facts.push({ rule, key, facts: found, ...(document && { document }) });
       }
       return facts.length ? facts : undefined;
     },
   };
 }
+
+const documentsOf = (kept) => (typeof kept === 'string' ? JSON.parse(kept) : kept);
