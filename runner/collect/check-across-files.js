@@ -59,7 +59,7 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
       }
     }
   }
-  for (const [file, problems] of byPath) placeProblems(file, problems, ledger);
+  placeProblems(byPath, ledger);
   for (const problems of byPath.values()) problems.sort(byPlace);
   return byPath;
 }

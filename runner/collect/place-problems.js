@@ -6,20 +6,23 @@ import { parserNamed } from '../formats/index.js';
 
 /**
  * Fills in `line` and `column` of each problem and of each of its related places, where their
- * pointers are found.
- * @param {string} file as reported
- * @param {import('../check/check-file.js').Problem[]} problems
+ * pointers are found. Each file is read once for all the places in it: a source that 57
+ * translations point at (sameKeysAs) is not read 57 times.
+ * @param {Map<string, import('../check/check-file.js').Problem[]>} byPath the problems, by file as reported
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
  */
-export function placeProblems(file, problems, ledger) {
-  place(file, problems, ledger);
-  const related = new Map(); // file ─▶ its places
-  for (const problem of problems)
-    for (const at of problem.related ?? []) {
-      if (!related.has(at.path)) related.set(at.path, []);
-      related.get(at.path).push(at);
+export function placeProblems(byPath, ledger) {
+  const places = new Map(); // file ─▶ every place in it: its problems, and others' related places
+  const add = (file, at) => {
+    if (!places.has(file)) places.set(file, []);
+    places.get(file).push(at);
+  };
+  for (const [file, problems] of byPath)
+    for (const problem of problems) {
+      add(file, problem);
+      for (const at of problem.related ?? []) add(at.path, at);
     }
-  for (const [other, places] of related) place(other, places, ledger);
+  for (const [file, found] of places) place(file, found, ledger);
 }
 
 function place(file, places, ledger) {
@@ -28,12 +31,21 @@ function place(file, places, ledger) {
   if (!pointed.length || !entry) return;
   const documents = documentsOf(entry);
   if (!documents) return;
+  // Each document placed once for all its places: a pass over its text finds every pointer.
+  const byDocument = new Map();
   for (const at of pointed) {
-    const document = documents[(at.document ?? 1) - 1];
+    const number = at.document ?? 1;
+    if (!byDocument.has(number)) byDocument.set(number, []);
+    byDocument.get(number).push(at);
+  }
+  for (const [number, places] of byDocument) {
+    const document = documents[number - 1];
     if (!document?.locate) continue;
-    const probe = { pointer: at.pointer };
-    document.locate([probe]);
-    if (probe.line !== undefined) Object.assign(at, { line: probe.line, column: probe.column });
+    const probes = places.map((at) => ({ pointer: at.pointer }));
+    document.locate(probes);
+    probes.forEach((probe, i) => {
+      if (probe.line !== undefined) Object.assign(places[i], { line: probe.line, column: probe.column });
+    });
   }
 }
 
