@@ -245,6 +245,13 @@ function rulesMatcher(picomatch, rules) {
   const matcher = (file) => {
     const ids = [];
     if (!tests.length) return ids;
+    // One rule (most configs, and the command line's): its globs alone decide; no folder index.
+    if (tests.length === 1) {
+      const [{ id, include, exclude }] = tests;
+      const rel = relativePosix(bases[0], file);
+      if (include(rel) && !exclude(rel)) ids.push(id);
+      return ids;
+    }
     const rels = relsOf(file);
     for (const index of candidates(rels)) {
       const { id, at, include, exclude } = tests[index];
