@@ -19,8 +19,9 @@ const REUSED_MAX = 4 * MIB;
 /**
  * A file that discovery saw as something else than a regular file (`special`: a link, a pipe…) is
  * looked at first, and a pipe, a socket or a device is not even opened (opening a pipe would release
- * a writer waiting for a reader). A regular file is read at once; only one that fills the first read
- * is measured (on its descriptor), and one over the limit is refused before more of it is read. A
+ * a writer waiting for a reader). A regular file is read at once, its end confirmed by a read that
+ * gives nothing; only one that fills the first read (or a device that gives more) is measured (on
+ * its descriptor), and one over the limit is refused before more of it is read. A
  * file swapped for a pipe after discovery cannot block the read either: it is opened non-blocking.
  * @param {string} file absolute path
  * @param {boolean} [special] not known to be a regular file: check what it is before opening it
@@ -36,8 +37,14 @@ export function readText(file, special = false, fault = undefined) {
     }
     fault?.();
     fd = fs.openSync(file, FLAGS);
-    const first = fs.readSync(fd, reused, 0, reused.length, null);
-    if (first < reused.length) return decode(reused.subarray(0, first));
+    let first = fs.readSync(fd, reused, 0, reused.length, null);
+    // A short read is the end of a regular file, and a device's chunk (/dev/zero under load): the
+    // end is confirmed by a read that gives nothing (a syscall, ~1 µs), else it is measured below.
+    if (first < reused.length) {
+      const more = first === 0 ? 0 : fs.readSync(fd, reused, first, reused.length - first, null);
+      if (more === 0) return decode(reused.subarray(0, first));
+      first += more;
+    }
     const stats = fs.fstatSync(fd);
     const notReadable = whyNotReadable(stats);
     if (notReadable) return { error: notReadable };
