@@ -73,7 +73,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const facts = []; // what its collectors found (validators/across-files/), for the checks across files
   // A file read for its facts only (runner/collect/context-files.js): its collectors, not its
   // validators, unless the cache is to record its result (hash), which must then be a verdict.
-  const running = entry.context && !entry.hash ? validators.filter((validator) => validator.collect) : validators;
+  const running = entry.context && !entry.hash ? shapeOf(validators).collectors : validators;
   try {
     let failedRead = false; // a directory or a pipe fails before the read: no fault is injected then
     const fault =
@@ -164,8 +164,7 @@ const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) 
 function checkDocuments(text, entry, validators, problems, guard, { uses, parsedOnly, facts }) {
   const documents = parseDocuments(text, entry);
   // Only validators that choose a schema per document may have validated nothing of it.
-  const validating = validators.filter((validator) => validator.validate);
-  const mayOnlyParse = validating.length > 0 && validating.every((validator) => validator.choosesSchemas);
+  const { validating, mayOnlyParse } = shapeOf(validators);
   for (const document of documents) {
     let found = document.problems;
     if (!found) {
@@ -183,7 +182,7 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
         };
         runValidators(document.value, entry, validators, found, guard, source);
         parsedOnly.documents++;
-        if (mayOnlyParse && source.onlyParsed?.length === validating.length) {
+        if (mayOnlyParse && source.onlyParsed?.length === validating) {
           parsedOnly.parsed++;
           parsedOnly.why.push(...source.onlyParsed.flat());
         }
@@ -197,6 +196,25 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
       );
   }
   return documents[0]?.value;
+}
+
+// What a list of validators holds, worked out once per list, not per file: compile-rules.js shares
+// one list for each combination of rules. validating: how many validate; mayOnlyParse: all of those
+// choose a schema per document, so they may have validated nothing of it; collectors: those that
+// collect facts, which alone run on a file read for its facts.
+const shapes = new WeakMap();
+function shapeOf(validators) {
+  let shape = shapes.get(validators);
+  if (!shape) {
+    const validating = validators.filter((validator) => validator.validate);
+    shape = {
+      validating: validating.length,
+      mayOnlyParse: validating.length > 0 && validating.every((validator) => validator.choosesSchemas),
+      collectors: validators.filter((validator) => validator.collect),
+    };
+    shapes.set(validators, shape);
+  }
+  return shape;
 }
 
 // A parser recurses once per level of nesting (as JSON's positions do): a document too deep for
