@@ -16,6 +16,7 @@ import { createGitlabReporter } from '../reporters/gitlab.js';
 import { createWatchReporter } from '../reporters/watch.js';
 import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
 import { parseXml } from './helpers/xml.js';
+import { feedReporter } from './helpers/reporter-feed.js';
 
 const HINT =
   'their schemas are not in the store: map their URLs to local copies with --schema-store https://json.schemastore.org/=<folder>';
@@ -47,24 +48,7 @@ const SUMMARY = {
 };
 
 /** Feeds RESULTS and SUMMARY to a reporter, returns what it wrote. */
-async function feed(make, summary = SUMMARY, results = RESULTS) {
-  let text = '';
-  const reporter = make({
-    write: (chunk) => {
-      text += chunk;
-    },
-    writeAt: (at, chunk) => {
-      const bytes = Buffer.from(text);
-      Buffer.from(chunk).copy(bytes, at);
-      text = bytes.toString();
-    },
-    end: () => {},
-  });
-  reporter.onRunStart?.({ plan: summary.plan, files: results.length, skipped: [] });
-  for (const result of results) reporter.onFileResult(result);
-  await reporter.onRunComplete(summary);
-  return text;
-}
+const feed = (make, summary = SUMMARY, results = RESULTS) => feedReporter(make, summary, results);
 
 const human = (options) => (sink) =>
   createDefaultReporter({ ...sink, colors: colorsFor({}, {}, false), quiet: false, verbose: false, ...options });

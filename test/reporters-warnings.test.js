@@ -19,6 +19,7 @@ import { isWarning, marked, problemCounts, severityOf } from '../reporters/sever
 import { alsoAt, placesList, relatedOf, relatedPlace } from '../reporters/related.js';
 import { makeTree, parseJsonReport, runCli, REPO } from './helpers/cli.js';
 import { parseXml } from './helpers/xml.js';
+import { feedReporter } from './helpers/reporter-feed.js';
 
 // A slug seven files hold: this file's warning names the six others, five of them by place.
 const SLUG = {
@@ -69,24 +70,7 @@ const SUMMARY = {
 const WARNED_ONLY = { ...SUMMARY, total: 2, passed: 2, failed: 0, maxWarnings: 1 };
 
 /** Feeds results and a summary to a reporter, returns what it wrote. */
-async function feed(make, summary = SUMMARY, results = RESULTS) {
-  let text = '';
-  const reporter = make({
-    write: (chunk) => {
-      text += chunk;
-    },
-    writeAt: (at, chunk) => {
-      const bytes = Buffer.from(text);
-      Buffer.from(chunk).copy(bytes, at);
-      text = bytes.toString();
-    },
-    end: () => {},
-  });
-  reporter.onRunStart?.({ plan: summary.plan, files: results.length, skipped: [] });
-  for (const result of results) reporter.onFileResult(result);
-  await reporter.onRunComplete(summary);
-  return text;
-}
+const feed = (make, summary = SUMMARY, results = RESULTS) => feedReporter(make, summary, results);
 
 const human = (options) => (sink) =>
   createDefaultReporter({ ...sink, colors: colorsFor({}, {}, false), quiet: false, verbose: false, ...options });
