@@ -3,6 +3,7 @@
 // and, when a pool works beside it, the workers' results are collected.
 import { checkFile, prepareCheck } from '../check/check-file.js';
 import { loadParsers } from '../formats/index.js';
+import { settleHeap } from './settle-heap.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 // Beside a pool, the main thread takes up to this many files at once when it takes whole sets of
@@ -43,6 +44,7 @@ export async function executeInline(
 ) {
   const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
+  settleHeap(queue.remaining);
   const options = prepareCheck(check);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
   let { files, checkMs, compileMs, loadMs } = from ?? { files: 0, checkMs: 0, compileMs: 0, loadMs: 0 };
