@@ -6,6 +6,7 @@ import { UsageError } from '../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
+import { areSimple, walkSimple } from './simple-walk.js';
 import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../formats/index.js';
 import { rulesOf } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
@@ -163,18 +164,10 @@ function catalogWalk(config, found, links) {
 }
 
 function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {
-  const entries = require('fast-glob').sync(patterns, {
-    cwd: base,
-    objectMode: true,
-    fs: links.fs,
-    // Directories and other non-files named like data files (`x.json/`) are returned too, so that
-    // they are reported as failing instead of silently passed over.
-    onlyFiles: false,
-    ignore,
-    dot,
-    suppressErrors: true,
-    unique: false,
-  });
+  const entries =
+    !dot && ignore === NEVER && areSimple(patterns)
+      ? walkSimple(patterns, base, links.fs, require('picomatch'))
+      : fastGlob(patterns, base, links, dot, ignore);
   const prefix = base === cwd ? '' : relativePosix(cwd, base);
   // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
@@ -192,6 +185,22 @@ function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER }
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
     found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });
   }
+}
+
+// Any pattern, with fast-glob (simple-walk.js finds the simple ones' entries the same way, faster).
+function fastGlob(patterns, base, links, dot, ignore) {
+  return require('fast-glob').sync(patterns, {
+    cwd: base,
+    objectMode: true,
+    fs: links.fs,
+    // Directories and other non-files named like data files (`x.json/`) are returned too, so that
+    // they are reported as failing instead of silently passed over.
+    onlyFiles: false,
+    ignore,
+    dot,
+    suppressErrors: true,
+    unique: false,
+  });
 }
 
 function add(found, cwd, file, special, named, refused) {

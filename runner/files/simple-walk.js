@@ -1,0 +1,112 @@
+// The common patterns' entries found without fast-glob: `content/**/*.json`, `*.yaml`, a folder
+// named on the command line (`**/*.{json,yaml,…}`), a rule's `locales/*.json`. fast-glob costs 12-20
+// ms to load (73 modules) and walks a tree 1.3-1.6× slower than a readdirSync recursion (kumadocs'
+// 4,057 files: 17-21 ms against 11-14); on a run of that size, that was a tenth of filecheck's own
+// cost over the bare loop (bench/RESULTS.md, "Issue 25, fourth pass"). fast-glob stays the reference:
+// a pattern outside the simple grammar below goes to it, and test/reliability/simple-walk.test.js
+// checks that both give the same entries on random trees and patterns.
+//
+// Simple: relative, no `.`/`..` segment, no escape, no negation, no segment that starts with a dot
+// (with fast-glob's `dot: false`, no dot file or dot folder can then match: those are not even
+// entered), no `/` inside braces, and a last segment that names files (`*.json`, not `**`). Matching
+// is picomatch's, with fast-glob's options.
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * @param {string[]} patterns
+ * @returns {boolean} whether walkSimple finds these patterns' entries as fast-glob does
+ */
+export function areSimple(patterns) {
+  return patterns.every(
+    (pattern) =>
+      pattern !== '' &&
+      !pattern.startsWith('/') &&
+      !pattern.startsWith('!') &&
+      !pattern.endsWith('/') &&
+      !pattern.includes('\\') &&
+      // fast-glob's partial matcher never enters a folder for a `?` segment (`?/*.json` finds nothing)
+      !pattern.includes('?') &&
+      !/(^|\/)\.\.?(\/|$)/.test(pattern) &&
+      !/(^|[/{,])\./.test(pattern) &&
+      !/\{[^}]*\//.test(pattern) &&
+      // `x/**` matches the folder x too, which fast-glob, walking from x, does not list
+      !/\*\*[^/]*$/.test(pattern),
+  );
+}
+
+/**
+ * What fast-glob's `sync(patterns, { cwd: base, objectMode: true, onlyFiles: false, dot: false,
+ * ignore: ['**\/node_modules/**'], unique: false, suppressErrors: true, fs })` gives, for simple
+ * patterns: `{ path, dirent }`, path relative to base with `/`. Symbolic links are followed where
+ * `fs.statSync` (the project's link policy) says what they lead to, as fast-glob follows them.
+ * @param {string[]} patterns simple (areSimple)
+ * @param {string} base an absolute folder
+ * @param {{ statSync: (file: string) => fs.Stats }} linkFs
+ * @param {typeof import('picomatch')} picomatch
+ */
+export function walkSimple(patterns, base, linkFs, picomatch) {
+  const matches = picomatch(patterns, { dot: false, posix: true, strictSlashes: false });
+  // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
+  // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
+  const scans = patterns.map((pattern) => picomatch.scan(pattern));
+  const folders = scans.map(({ base: folder, isGlob }) => (isGlob ? folder : path.posix.dirname(folder)));
+  const start = commonFolder(folders.map((folder) => (folder === '.' ? '' : folder)));
+  const depth = Math.max(
+    ...patterns.map((pattern) => {
+      const rest = start ? pattern.slice(start.length + 1) : pattern;
+      return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
+    }),
+  );
+  const entries = [];
+  const visit = (folder, rel, level) => {
+    let dirents;
+    try {
+      dirents = fs.readdirSync(folder, { withFileTypes: true });
+    } catch {
+      return; // unreadable, or gone: fast-glob's suppressErrors
+    }
+    for (let dirent of dirents) {
+      const { name } = dirent;
+      if (name.charCodeAt(0) === 0x2e) continue; // a dot name: no simple pattern matches it or below it
+      const file = `${folder}${path.sep}${name}`;
+      if (dirent.isSymbolicLink()) dirent = followed(dirent, file, linkFs);
+      const relName = rel ? `${rel}/${name}` : name;
+      const isFolder = dirent.isDirectory();
+      if (isFolder && name === 'node_modules') continue;
+      if (matches(relName) || (isFolder && matches(`${relName}/`))) entries.push({ path: relName, dirent });
+      if (isFolder && level < depth) visit(file, relName, level + 1);
+    }
+  };
+  visit(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
+  return entries;
+}
+
+// A link's dirent as fast-glob gives it: what it leads to, or the link itself when it leads nowhere
+// (broken, a loop) or the link policy gives the link's own stats.
+function followed(dirent, file, linkFs) {
+  let stats;
+  try {
+    stats = linkFs.statSync(file);
+  } catch {
+    return dirent;
+  }
+  return {
+    name: dirent.name,
+    isFile: () => stats.isFile(),
+    isDirectory: () => stats.isDirectory(),
+    isSymbolicLink: () => stats.isSymbolicLink(),
+  };
+}
+
+// The longest folder path all of these start with ('' for none).
+function commonFolder(folders) {
+  const [first, ...rest] = folders.map((folder) => (folder ? folder.split('/') : []));
+  let length = first.length;
+  for (const parts of rest) {
+    let same = 0;
+    while (same < Math.min(length, parts.length) && parts[same] === first[same]) same++;
+    length = same;
+  }
+  return first.slice(0, length).join('/');
+}
