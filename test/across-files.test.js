@@ -375,6 +375,29 @@ test('sameKeysAs: i18next plural forms: en one/other, pl one/few/many/other, ja 
   );
 });
 
+test("sameKeysAs: i18next's JSON v3 plurals (key / key_plural, key_0…) answer to v4's and each other", () => {
+  const en = { item: 'One file', item_plural: '{{count}} files', step_1: 'Open', step_2: 'Save' };
+  const ru = { item_0: '{{count}} файл', item_1: '{{count}} файла', item_2: '{{count}} файлов', step_1: 'Открыть' };
+  const ja = { item_0: '{{count}} ファイル', step_1: '開く', step_2: '保存' };
+  const de = { item_one: 'Eine Datei', item_other: '{{count}} Dateien', step_1: 'Öffnen', step_2: 'Speichern' };
+  const bad = { item: 'x', item_plural: '{{n}} files', item_7: 'y', step_1: 'a', step_2: 'b' };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'i18next' }, [
+      ['bad.json', bad],
+      ['de.json', de],
+      ['en.json', en],
+      ['ja.json', ja],
+      ['ru.json', ru],
+    ]),
+    [
+      'bad.json /item_7 error: not in en.json',
+      'bad.json /item_plural error: placeholders differ from en.json: has {{n}}, the source has {{count}}',
+      // numbered keys without a `_0` are plain keys, each of its own
+      'ru.json  error: missing key /step_2 (en.json has it)',
+    ],
+  );
+});
+
 test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested plural forms', () => {
   const en = { en: { greeting: 'Hello %{name}', inbox: { one: 'One message', other: '%{count} messages' } } };
   const ru = {

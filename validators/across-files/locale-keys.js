@@ -41,22 +41,47 @@ function rootKeyOf(doc) {
   return keys.length === 1 && LOCALE.test(keys[0]) && isObject(doc[keys[0]]) ? keys[0] : undefined;
 }
 
-// Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few), or
-// an object whose keys are all plural forms, "other" among them (Rails' and rails-i18n's nesting).
+// Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few; in
+// its JSON v3, key / key_plural and key_0, key_1…), or an object whose keys are all plural forms,
+// "other" among them (Rails' and rails-i18n's nesting).
 function* keysOf(value, pointer = '') {
   if (!isObject(value) && !Array.isArray(value)) {
     yield [pointer, value];
     return;
   }
   const nested = isObject(value) && Object.hasOwn(value, 'other') && Object.keys(value).every((key) => FORMS.has(key));
+  const oldForms = isObject(value) ? v3Forms(value) : undefined;
   for (const [key, child] of children(value)) {
     const childPointer = `${pointer}/${escapeToken(key)}`;
     const suffixed = !Array.isArray(value) && SUFFIXED.exec(key);
+    const old = oldForms?.get(key);
     if (nested && !isContainer(child)) yield [childPointer, child, [`${pointer}#`, key]];
     else if (suffixed && !isContainer(child))
       yield [childPointer, child, [`${pointer}/${escapeToken(suffixed[1])}#${suffixed[2] ?? ''}`, suffixed[3]]];
+    else if (old && !isContainer(child)) yield [childPointer, child, [`${pointer}/${escapeToken(old[0])}#`, old[1]]];
     else yield* keysOf(child, childPointer);
   }
+}
+
+// i18next's JSON v3 plurals (compatibilityJSON "v3", still common): `key` and `key_plural` in a
+// language of two forms, `key_0`, `key_1`… (as many as the language has, from 0) in the others. Read
+// as plurals only with their sibling (`key` beside `key_plural`, `key_0` beside `key_N`), so that
+// numbered keys of another meaning (`step_1`, `step_2`) stay plain keys. `key` is the "one" form,
+// `key_plural` the "other"; a numbered form keeps its number.
+// @returns {Map<string, [string, string]> | undefined} key ─▶ [the plural's key, its form]
+function v3Forms(object) {
+  let forms;
+  for (const key of Object.keys(object)) {
+    const old = /^(.+)_(plural|[0-5])$/.exec(key);
+    if (!old) continue;
+    const [, base, suffix] = old;
+    const form = suffix === 'plural' ? 'other' : suffix;
+    if (suffix === 'plural' ? !Object.hasOwn(object, base) : !Object.hasOwn(object, `${base}_0`)) continue;
+    forms ??= new Map();
+    forms.set(key, [base, form]);
+    if (suffix === 'plural') forms.set(base, [base, 'one']);
+  }
+  return forms;
 }
 
 function markOf(value, syntax) {
