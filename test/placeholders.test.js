@@ -23,6 +23,17 @@ test('icu: argument names, those of plurals and selects and of their branches; #
   assert.deepEqual(placeholdersOf('{n, plural, one {#} few {#} many {#} other {#}}', 'icu'), ['{n}']); // pl's forms parse
 });
 
+test("icu: FormatJS's rich-text tags are placeholders when closed; a lone <br> is text", () => {
+  assert.deepEqual(placeholdersOf('Read <link>the {name} docs</link>, <b>now</b><br/>', 'icu'), [
+    '<b>',
+    '<br>',
+    '<link>',
+    '{name}',
+  ]);
+  assert.deepEqual(placeholdersOf('{n, plural, one {<i>#</i> item} other {# items}}', 'icu'), ['<i>', '{n}']);
+  assert.deepEqual(placeholdersOf('line<br>next, 1 < 2 > 0', 'icu'), []);
+});
+
 test('icu: a message that does not parse throws a SyntaxError that says where', () => {
   assert.throws(() => placeholdersOf('Hello {name', 'icu'), {
     name: 'SyntaxError',

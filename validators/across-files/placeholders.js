@@ -69,7 +69,9 @@ function rubyPlaceholders(text) {
 }
 
 // Every argument name of the message, those inside plural and select branches too; `#` stands for
-// the plural's own argument. The parser is loaded only when a rule uses icu.
+// the plural's own argument; and FormatJS's rich-text tags (`<link>…</link>`, `<br/>`), which the
+// caller passes as values too: a translation that drops one loses its link. A tag is one when it is
+// closed (`</b>`, `<br/>`): a lone `<br>` is text. The parser is loaded only when a rule uses icu.
 function icuPlaceholders(text) {
   const { parse } = require('@messageformat/parser');
   let tokens;
@@ -86,5 +88,7 @@ function icuPlaceholders(text) {
     }
   };
   visit(tokens);
+  for (const [, closing, empty] of text.matchAll(/<\/([A-Za-z][\w.-]*)\s*>|<([A-Za-z][\w.-]*)\s*\/>/g))
+    names.push(`<${closing ?? empty}>`);
   return named(names);
 }
