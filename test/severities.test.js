@@ -290,3 +290,22 @@ test('shards and merge: the checks across files of a rule at "warn" give warning
   const strict = await runCli(['merge', 'shard-1.json', 'shard-2.json', '--max-warnings', '3'], { cwd: dir });
   assert.equal(strict.code, 1);
 });
+
+test('a schema two rules of a file bring in at two severities is applied once, at the more severe', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': json({
+      rules: [
+        { files: ['docs/*.json'], schema: { path: 'schemas/doc.json', severity: 'warn' } },
+        { files: ['docs/a.json'], schema: 'schemas/doc.json' },
+      ],
+    }),
+    'schemas/doc.json': json(SCHEMA),
+    'docs/a.json': json({ title: 7 }),
+    'docs/b.json': json({ title: 7 }),
+  });
+  const { byPath } = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  assert.deepEqual(
+    ['docs/a.json', 'docs/b.json'].map((file) => byPath[file].problems.map((p) => p.severity ?? 'error')),
+    [['error'], ['warning']],
+  );
+});
