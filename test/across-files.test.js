@@ -299,6 +299,50 @@ test('sameKeysAs: missing and extra severities: warn, off', () => {
   ]);
 });
 
+test('sameKeysAs: its severity is that of every problem (placeholders too) unless missing or extra say their own; off leaves those out', () => {
+  const files = [
+    ['en.json', { a: 'A {{n}}', b: 'B' }],
+    ['fr.json', { a: 'A {{m}}', c: 'C' }],
+  ];
+  const setting = { source: 'en.json', placeholders: 'i18next' };
+  assert.deepEqual(locales({ ...setting, severity: 'warn', extra: 'error' }, files), [
+    'fr.json  warning: missing key /b (en.json has it)',
+    'fr.json /a warning: placeholders differ from en.json: has {{m}}, the source has {{n}}',
+    'fr.json /c error: not in en.json',
+  ]);
+  assert.deepEqual(locales({ ...setting, severity: 'off', missing: 'warn' }, files), [
+    'fr.json  warning: missing key /b (en.json has it)',
+  ]);
+  // A single source file that does not exist is the config's fault: an error, whatever the severity.
+  assert.deepEqual(locales({ source: 'gone.json', severity: 'warn' }, files.slice(1)), [
+    'fr.json  error: no source file gone.json for this file',
+  ]);
+});
+
+test('unique and references: each entry at its own severity', () => {
+  const rules = [
+    rule(0, {
+      unique: [{ pointer: '/slug', severity: 'warn' }, '/id'],
+      references: [
+        { from: '/author', to: '/id', severity: 'warn' },
+        { from: '/image', file: true },
+      ],
+    }),
+  ];
+  const docs = [
+    ['a.json', { slug: 's', id: 1, author: 9, image: 'a.png' }],
+    ['b.json', { slug: 's', id: 1 }],
+  ];
+  assert.deepEqual(brief(check(rules, { 0: docs })), [
+    'a.json /id error: id 1 is also at b.json',
+    'a.json /slug warning: slug "s" is also at b.json',
+    'b.json /id error: id 1 is also at a.json',
+    'b.json /slug warning: slug "s" is also at a.json',
+    'a.json /author warning: author 9 is not an /id of any file of rule "rules[0]"',
+    'a.json /image error: image "a.png" names no file or folder (no a.png)',
+  ]);
+});
+
 test('sameKeysAs: placeholders differ (i18next), quoted both ways; an empty string is untranslated, not a mismatch', () => {
   const en = { labels: { max: 'At most {{max}}', range: '{{min, number}}–{{max}}', none: 'None', empty: '{{x}}' } };
   const de = { labels: { max: 'Höchstens {{mix}}', range: '{{max}} bis {{min}}', none: 'Keine {{x}}', empty: '' } };
@@ -539,7 +583,19 @@ test('a bad setting is a UsageError of one line naming the rule', () => {
   usage({ unique: ['slug'] }, 'docs: unique: "slug" is not a JSON pointer (it starts with "/", e.g. "/slug")');
   usage(
     { unique: [{ pointer: '/a', ignorecase: true }] },
-    'docs: unique: unknown key "ignorecase" (expected pointer, ignoreCase)',
+    'docs: unique: unknown key "ignorecase" (expected pointer, ignoreCase, severity)',
+  );
+  usage(
+    { unique: [{ pointer: '/a', severity: 'warning' }] },
+    'docs: unique: "severity" is "error" or "warn", not "warning"',
+  );
+  usage(
+    { references: [{ from: '/a', file: true, severity: 1 }] },
+    'docs: references: "severity" is "error" or "warn", not 1',
+  );
+  usage(
+    { sameKeysAs: { source: 'en.json', severity: 'warning' } },
+    'docs: sameKeysAs: "severity" is "error", "warn" or "off", not "warning"',
   );
   usage(
     { references: [{ from: '/a', to: '/id', in: 'peple' }] },

@@ -97,6 +97,24 @@ test('the schema rejects bad configs, at the right place', async (t) => {
       'type',
     ],
     ['a blank catalog', { rules: [], catalog: ' ' }, '/catalog', 'pattern'],
+    [
+      'a severity ESLint would not take',
+      { rules: [{ files: ['x'], severity: 'warning' }] },
+      '/rules/0/severity',
+      'enum',
+    ],
+    [
+      'an unknown type in a required key with a severity',
+      { rules: [{ files: ['x'], require: [{ key: 'a:str', severity: 'warn' }] }] },
+      '/rules/0/require/0/key',
+      'pattern',
+    ],
+    [
+      'a schema object with an unknown key',
+      { rules: [{ files: ['x'], schema: { file: 'a.json' } }] },
+      '/rules/0/schema',
+      'additionalProperties',
+    ],
   ];
   for (const [why, config, instancePath, keyword] of cases) {
     await t.test(why, () => {
@@ -109,6 +127,21 @@ test('the schema rejects bad configs, at the right place', async (t) => {
       );
     });
   }
+});
+
+test('the schema accepts a severity on a rule and on each check', () => {
+  const severity = 'warn';
+  const rule = {
+    files: ['x'],
+    severity: 'off',
+    require: ['a', { key: 'b:string', severity }],
+    schema: { path: 's.json', severity },
+    validators: ['./a.js', { module: './b.js', options: {}, severity }],
+    unique: ['/slug', { pointer: '/id', severity }],
+    references: [{ from: '/a', to: '/id', severity }],
+    sameKeysAs: { source: 'en.json', severity, missing: 'error' },
+  };
+  assert.equal(validate({ rules: [rule, { files: ['y'], schemaFromDocument: true, schema: { severity } }] }), true);
 });
 
 test('the schema accepts the require specs that parseKeySpec accepts (an escaped colon or dot), and rejects an unknown type', () => {

@@ -382,6 +382,40 @@ test('gitlab: a warning is a minor issue, on a passing file too; the description
   assert.equal(new Set(issues.map((i) => i.fingerprint)).size, 3);
 });
 
+// ── a rule at "warn", end to end ───────────────────────────────────────────────────────────────
+
+test('a rule at "warn": one run, every reporter says warning, and the run passes', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['docs/*.json'], severity: 'warn', require: ['title'] }] }),
+    'docs/b.json': '{}\n',
+  });
+  const reports = ['json:r.json', 'junit:r.xml', 'sarif:r.sarif', 'gitlab:r.gitlab.json'];
+  const { code, stdout, stderr } = await runCli(
+    ['-r', 'default', '-r', 'github', ...reports.flatMap((r) => ['-r', r])],
+    {
+      cwd: dir,
+    },
+  );
+  assert.equal(code, 0, stderr);
+  const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
+  assert.match(
+    stdout,
+    /^ WARN {2}docs\/b\.json {2}\(require\)\n {2}docs\/b\.json:1:1 {2}warning {2}missing required key "title"$/m,
+  );
+  assert.match(
+    stdout,
+    /^::warning file=docs\/b\.json,line=1,col=1,title=filecheck \(require\)::missing required key "title"$/m,
+  );
+  assert.match(stdout, /^Problems: 1 warning$/m);
+  const [file] = parseJsonReport(read('r.json')).files;
+  assert.deepEqual([file.status, file.problems[0].severity], ['pass', 'warning']);
+  const suite = parseXml(read('r.xml')).children[0];
+  assert.equal(suite.attributes.failures, '0');
+  assert.match(read('r.xml'), /<system-out>warning: 1:1 missing required key "title" \(require\)<\/system-out>/);
+  assert.equal(JSON.parse(read('r.sarif')).runs[0].results[0].level, 'warning');
+  assert.equal(JSON.parse(read('r.gitlab.json'))[0].severity, 'minor');
+});
+
 // ── progress, watch ──────────────────────────────────────────────────────────────────────────────
 
 test('progress: the spinner counts warnings apart from failures', () => {

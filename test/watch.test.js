@@ -131,6 +131,14 @@ test(
       /^filecheck: \.filecheckrc\.json changed: reading the config again and checking every file$/m,
     );
 
+    // A severity is the config's too: the same problems, now warnings.
+    const warned = { rules: [{ files: ['data/**/*.json'], require: [{ key: 'id', severity: 'warn' }] }] };
+    writeTree(dir, { '.filecheckrc.json': json(warned) });
+    const rerun = await watch.next(/^Watching 2 files: all passed\./m);
+    assert.match(rerun, /^ WARN {2}data\/a\.json(?: {2}\(.*\))?\n.*warning {2}missing required key "id"/m);
+    writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], require: ['id'] }] }) });
+    await watch.next(/^Watching 2 files: 2 failed\./m);
+
     writeTree(dir, { '.gitignore': 'data/generated/\ndata/b.json\n' });
     await watch.next(/^GONE data\/b\.json \(no longer checked\)\n(?:.*\n)*?Watching 1 file: 1 failed\./m);
 

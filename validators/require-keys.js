@@ -12,18 +12,21 @@ const TYPES = {
 };
 
 /**
- * @param {string[]} specs
+ * @param {(string | { key: string, severity?: 'error' | 'warn' })[]} specs a key at "warn" is a
+ *   warning when it is missing or of another type (runner/config/severities.js)
  * @returns {{ name: string, validate(doc: unknown): object[] }}
  */
 export function createRequireKeys(specs) {
-  const keys = specs.map(parseKeySpec);
+  const keys = specs.map((spec) =>
+    typeof spec === 'string' ? parseKeySpec(spec) : { ...parseKeySpec(spec.key), warn: spec.severity === 'warn' },
+  );
   return {
     name: 'require',
     validate(doc) {
       const problems = [];
       for (const key of keys) {
         const problem = checkKey(doc, key);
-        if (problem) problems.push(problem);
+        if (problem) problems.push(key.warn ? { ...problem, severity: 'warning' } : problem);
       }
       return problems;
     },

@@ -5,7 +5,8 @@
 // file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
 // package version, options, and the working directory, which ctx.path is relative to), and the checks
 // across files of every rule (the facts a file gives depend on them, and a rule's `references` give
-// another rule's files a collector). A pass is
+// another rule's files a collector); each check's severity with it (runner/config/severities.js: a
+// file's warnings are cached with its result, and a check "off" is no check). A pass is
 // cached against these fingerprints; a file that chose its schema also against that schema's entry
 // (result-cache.js).
 import { createRequire } from 'node:module';
@@ -54,7 +55,7 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
     }
     const modules = rule.validators.map((ref) => {
       try {
-        return [digestModule(resolveValidatorModule(ref, rule.base)), ref.options ?? null];
+        return [digestModule(resolveValidatorModule(ref, rule.base)), ref.options ?? null, ref.severity];
       } catch {
         return [null];
       }
@@ -68,6 +69,7 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
       version,
       rule.require,
       schema,
+      rule.schemaSeverity,
       modules,
       modules.length ? place : null,
       ...(selection ? [selection] : []),

@@ -259,7 +259,7 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
           kind: 'error',
         });
       } else if (found) {
-        for (const problem of [found].flat()) problems.push(normalize(problem, name));
+        for (const problem of [found].flat()) problems.push(atSeverity(normalize(problem, name), validator.severity));
       }
     } catch (error) {
       if (error instanceof CheckDied) throw named(error, name);
@@ -324,6 +324,11 @@ function normalize(problem, validator) {
 }
 
 const place = (n) => (Number.isInteger(n) && n >= 1 ? n : undefined);
+
+// A check at "warn" (compile-rules.js) reports what it finds wrong in the content as warnings; what
+// it could not check (kind `error`: a schema that cannot be used) stays an error, whatever its severity.
+const atSeverity = (problem, severity) =>
+  severity === 'warning' && problem.kind === 'invalid' ? { ...problem, severity } : problem;
 
 function thrownProblem(error, validator) {
   if (error instanceof ChaosError) return { validator, message: error.message, kind: 'chaos' };

@@ -66,7 +66,9 @@ export function createRuleCompiler(rules, context) {
   const collectorsOfRule = (rule) =>
     once(JSON.stringify(['collectors', rule.id]), async () => {
       const modules = await Promise.all(rule.validators.map((ref) => moduleOf(rule, ref)));
-      const custom = modules.flatMap((module, index) => (module.collect ? [customCollector(rule, module, index)] : []));
+      const custom = modules.flatMap((module, index) =>
+        module.collect ? [customCollector(rule, module, index, rule.validators[index].severity)] : [],
+      );
       return [...builtInOf(rule), ...custom];
     });
 
@@ -75,7 +77,7 @@ export function createRuleCompiler(rules, context) {
     if (rule.require.length) validators.push(requireKeys(rule));
     if (rule.schema) {
       const refs = expandRefs(rule.refs, context.display);
-      validators.push(ruleSchema(await loaderFor(rule), rule.schema, refs));
+      validators.push(atSeverity(ruleSchema(await loaderFor(rule), rule.schema, refs), rule.schemaSeverity));
     } else if (rule.selection) {
       const refs = expandRefs(rule.refs, context.display);
       const catalogs = await Promise.all(
@@ -86,25 +88,32 @@ export function createRuleCompiler(rules, context) {
       const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
       const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
       const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      validators.push(
-        createSelectedSchemasValidator({
-          chooser,
-          loader: await loaderFor(rule),
-          refs,
-          catalogs: catalogs.length > 0,
-          warn: context.warn,
-        }),
-      );
+      const chosen = createSelectedSchemasValidator({
+        chooser,
+        loader: await loaderFor(rule),
+        refs,
+        catalogs: catalogs.length > 0,
+        warn: context.warn,
+      });
+      validators.push(atSeverity(chosen, rule.schemaSeverity));
     }
     for (const ref of rule.validators) {
       const module = await moduleOf(rule, ref);
-      if (module.validate) validators.push(module);
+      if (module.validate) validators.push(atSeverity(module, ref.severity));
     }
     validators.push(...(await collectorsOfRule(rule)));
     return validators;
   }
 
   const perCombination = new Map();
+  // A check at "warn" is a copy of it that says so (check-file.js marks its problems), one per
+  // check: the same check at "warn" in two rules of a file still runs once.
+  const warned = new WeakMap();
+  const atSeverity = (validator, severity) => {
+    if (severity !== 'warn') return validator;
+    if (!warned.has(validator)) warned.set(validator, Object.create(validator, { severity: { value: 'warning' } }));
+    return warned.get(validator);
+  };
   // A rule with a schema holds its compiled schema: those of rules not used for a while are
   // dropped (the loader drops them too), so that memory does not grow with the number of rules,
   // one per schema in a repository of configuration files. Never one the batch being prepared needs.
@@ -135,7 +144,8 @@ export function createRuleCompiler(rules, context) {
     },
     validatorsFor(ruleIds) {
       const key = ruleIds.join(',');
-      if (!perCombination.has(key)) perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id)))]);
+      if (!perCombination.has(key))
+        perCombination.set(key, [...new Set(ruleIds.flatMap((id) => ready.get(id)))].sort(warningsLast));
       return perCombination.get(key);
     },
     compileMs: () => loaders.reduce((sum, loader) => sum + loader.compileMs, 0),
@@ -150,19 +160,24 @@ export function createRuleCompiler(rules, context) {
   };
 }
 
+// A schema two rules of a file bring in at two severities is applied once (json-schema.js), at the
+// more severe: the errors' validators go first. The sort is stable: the others keep their order.
+const warningsLast = (a, b) => (a.severity === 'warning') - (b.severity === 'warning');
+
 const hasAcrossFilesKeys = (rule) =>
   rule.unique !== undefined || rule.references !== undefined || rule.sameKeysAs !== undefined;
 
 // A validator module's `collect` and `checkAll`, as one rule's collector: the same module in two
 // rules collects each rule's files apart. Its key is its place among the rule's validators, the same
 // on every machine (shards merged elsewhere).
-const customCollector = (rule, module, index) => ({
+const customCollector = (rule, module, index, severity) => ({
   rule: rule.id,
   key: `module:${index}`,
   name: module.name,
   options: module.options,
   collect: module.collect,
   asData: true, // check-file.js makes its facts JSON data
+  ...(severity === 'warn' && { severity: 'warning' }), // runner/collect/ marks its problems
   ...(module.checkAll && { checkAll: module.checkAll }),
 });
 

@@ -43,7 +43,8 @@ export function schemaDescriber(config, files) {
       const rule = rules.get(id);
       const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
       if (rule.schema && !bare) parts.push(`${display(rule.schema)} (${why('--schema')})`);
-      if (rule.require.length) checks.push(`required keys ${rule.require.join(', ')} (${why('--require')})`);
+      if (rule.require.length)
+        checks.push(`required keys ${rule.require.map(({ key }) => key).join(', ')} (${why('--require')})`);
       for (const { module } of rule.validators)
         checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
       if (!rule.selection || bare) continue;

@@ -51,7 +51,7 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
       }
       for (const problem of found) {
         const file = typeof problem?.path === 'string' ? path.posix.normalize(problem.path) : undefined;
-        if (file && ledger.entryOf(file)) add(file, asProblem(problem, collector.name));
+        if (file && ledger.entryOf(file)) add(file, asProblem(problem, collector));
         else
           blame(
             `checkAll returned a problem for ${JSON.stringify(problem?.path)}, which is not a file of rule "${rule.name}" (paths are as checkAll's entries give them): ${problem?.message}`,
@@ -65,15 +65,16 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
 }
 
 // A problem of checkAll as every reporter receives one: a collector's problems fail their file
-// (`invalid`), unless they are warnings.
-function asProblem({ message, pointer, document, severity, related }, validator) {
+// (`invalid`), unless they are warnings: checkAll says so, or its module is at "warn"
+// (compile-rules.js). A checkAll that throws (blame) is an error whatever its severity.
+function asProblem({ message, pointer, document, severity, related }, { name: validator, severity: setting }) {
   return {
     validator,
     message: document ? `document ${document}: ${String(message)}` : String(message),
     kind: 'invalid',
     ...(typeof pointer === 'string' && { pointer }),
     ...(Number.isInteger(document) && { document }),
-    ...(severity === 'warning' && { severity }),
+    ...((severity === 'warning' || setting === 'warning') && { severity: 'warning' }),
     ...(Array.isArray(related) &&
       related.length && {
         related: related

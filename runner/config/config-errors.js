@@ -37,7 +37,7 @@ export function describeConfigError(errors, data) {
 // A pattern said in words: the validator knows only the regular expression.
 function describePattern(error, value, where) {
   if (error.params.pattern === '\\S') return `${where} must not be blank`;
-  if (/^\/rules\/\d+\/require\/\d+$/.test(error.instancePath)) {
+  if (/^\/rules\/\d+\/require\/\d+(\/key)?$/.test(error.instancePath)) {
     try {
       parseKeySpec(value);
     } catch (specError) {

@@ -23,6 +23,7 @@ import {
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
+import { resolveChecks } from './severities.js';
 
 const require = createRequire(import.meta.url);
 
@@ -45,16 +46,18 @@ const STRING_OPTIONS = [
 ];
 
 /**
- * @typedef {{ module: string, options?: unknown }} ValidatorRef
- * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[], require: string[],
- *   schema: string | null, refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
+ * @typedef {{ module: string, options?: unknown, severity: 'error' | 'warn' }} ValidatorRef
+ * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[],
+ *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
+ *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
  *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not; unique, references, sameKeysAs: its checks across files,
- *   as written in the config (validators/across-files/)
+ *   as written in the config (validators/across-files/); require, schemaSeverity, validators and
+ *   those: each check with its severity, none "off" but schemaSeverity (severities.js)
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
@@ -193,34 +196,42 @@ function resolveRule(rule, index, base, { options, selecting, store, ajv: defaul
   const ajv = { ...defaults, ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
-  if (rule.schema && rule.schemaFromDocument) {
+  const schemaPath = typeof rule.schema === 'object' ? rule.schema.path : rule.schema;
+  if (schemaPath && rule.schemaFromDocument) {
     throw new UsageError(
       `${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`,
     );
   }
+  const checks = resolveChecks(rule);
+  // Off, the schema is not read, and the rule chooses none per file either.
+  const schemaOn = checks.schemaSeverity !== 'off';
+  const selection = schemaPath || !schemaOn ? null : selecting(rule);
+  if (rule.schema !== undefined && !schemaPath && !selection && schemaOn)
+    throw new UsageError(
+      `${name}: "schema" has no "path", and the rule chooses no schema per file (no catalog, no "schemaFromDocument") for its "severity" to apply to`,
+    );
   return {
     id: index,
     name,
     base,
     files: rule.files,
     ignore: rule.ignore ?? [],
-    require: rule.require ?? [],
-    schema: rule.schema ? localFile(rule.schema, base, index === -1 ? '--schema' : `${name}: schema`) : null,
+    require: checks.require,
+    schema: schemaPath && schemaOn ? localFile(schemaPath, base, index === -1 ? '--schema' : `${name}: schema`) : null,
+    schemaSeverity: checks.schemaSeverity,
     refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`)),
-    validators: (rule.validators ?? [])
-      .map((v) => (typeof v === 'string' ? { module: v } : v))
-      .map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
+    validators: checks.validators.map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
     parser: rule.parser ?? null,
     frontMatter: options.frontMatter ?? rule.frontMatter ?? null, // --front-matter: every rule's, as --yaml-tags
     yamlTags: yamlTagSets(rule.yamlTags, options.yamlTags),
     allowDuplicateKeys: !!(options.allowDuplicateKeys || rule.allowDuplicateKeys),
-    selection: rule.schema ? null : selecting(rule),
+    selection,
     schemaStore: store,
-    // The checks across files, as written (validators/across-files/ reads them).
-    unique: rule.unique,
-    references: rule.references,
-    sameKeysAs: rule.sameKeysAs,
+    // The checks across files, as written with their severities resolved (validators/across-files/ reads them).
+    unique: checks.unique,
+    references: checks.references,
+    sameKeysAs: checks.sameKeysAs,
   };
 }
 

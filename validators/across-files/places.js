@@ -36,6 +36,17 @@ const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 /** A setting's severity ("error", "warn", "off") as a problem carries it; null: no problem at all. */
 export const severityOf = (setting) => ({ error: 'error', warn: 'warning', off: null })[setting];
 
+/**
+ * The severity of an entry of `unique` or `references` that runs ("error", the default, or "warn"),
+ * as its problems carry it; "off" entries are left out before (runner/config/severities.js).
+ * @returns {'error' | 'warning'}
+ */
+export function settingSeverity(check, setting = 'error') {
+  if (setting !== 'error' && setting !== 'warn')
+    throw new TypeError(`${check}: "severity" is "error" or "warn", not ${JSON.stringify(setting)}`);
+  return severityOf(setting);
+}
+
 /** The place of an entry's document, for a problem or a related place. */
 export const placeOf = (entry, pointer) =>
   entry.document === undefined

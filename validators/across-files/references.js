@@ -5,11 +5,11 @@
 import path from 'node:path';
 import { closest } from './closest.js';
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
-import { placeOf, sortEntries, sortProblems } from './places.js';
+import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 
 /**
  * @typedef {{ from: import('./pointers.js').PointerPattern, to?: import('./pointers.js').PointerPattern,
- *   in?: string, file: boolean }} Reference
+ *   in?: string, file: boolean, severity: 'error' | 'warning' }} Reference
  */
 
 /** @returns {Reference[]} the rule's `references`, as written, checked */
@@ -19,9 +19,10 @@ export function parseReferences(setting) {
   return setting.map((item) => {
     if (item === null || typeof item !== 'object' || Array.isArray(item))
       throw new TypeError('references: each entry is an object with "from" and "to" (or "file": true)');
-    const { from, to, in: inRule, file = false, ...rest } = item;
+    const { from, to, in: inRule, file = false, severity, ...rest } = item;
     const unknown = Object.keys(rest);
-    if (unknown.length) throw new TypeError(`references: unknown key "${unknown[0]}" (expected from, to, in, file)`);
+    if (unknown.length)
+      throw new TypeError(`references: unknown key "${unknown[0]}" (expected from, to, in, file, severity)`);
     if (typeof file !== 'boolean') throw new TypeError('references: "file" is true or false');
     if (file === (to !== undefined))
       throw new TypeError(`references: ${JSON.stringify(from)} needs either "to" (a pointer) or "file": true`);
@@ -33,6 +34,7 @@ export function parseReferences(setting) {
       ...(to === undefined ? {} : { to: compileSetting(to) }),
       ...(inRule === undefined ? {} : { in: inRule }),
       file,
+      severity: settingSeverity('references', severity),
     };
   });
 }
@@ -96,7 +98,7 @@ export function referencesCollector(rule, references, targets) {
         for (const entry of sorted) {
           for (const [pointer, value] of entry.facts?.[index] ?? []) {
             const message = check(value, entry);
-            if (message) problems.push({ ...placeOf(entry, pointer), message, severity: 'error' });
+            if (message) problems.push({ ...placeOf(entry, pointer), message, severity: reference.severity });
           }
         }
       });

@@ -1,5 +1,6 @@
 // `sameKeysAs`: each file has the keys of its source locale file, no others, and the same
-// placeholders in each string. Defaults: missing "error", extra "error", placeholders "off": the
+// placeholders in each string. Defaults: severity "error" (placeholders that differ, a message that
+// does not parse), missing and extra the severity, placeholders "off": the
 // syntaxes contradict each other ({{x}} does not parse as ICU, "%d" is text to i18next), so a guess
 // would be wrong errors; a rule names its syntax. Keys are the leaves (nested keys as JSON pointers,
 // arrays by index); an empty object or array holds none.
@@ -29,7 +30,7 @@ const SEVERITIES = ['error', 'warn', 'off'];
  * @returns {import('./index.js').Collector}
  */
 export function sameKeysCollector(rule, setting) {
-  const { source, missing, extra, placeholders } = parseSameKeys(setting);
+  const { source, missing, extra, placeholders, severity } = parseSameKeys(setting);
   return {
     rule: rule.id,
     key: 'sameKeysAs',
@@ -45,16 +46,16 @@ export function sameKeysCollector(rule, setting) {
       }
       const problems = [];
       for (const entry of sorted) {
-        problems.push(...syntaxProblems(entry));
+        problems.push(...syntaxProblems(entry, severity));
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
         if (pairing.self) continue;
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
-        if (sourceEntry) problems.push(...compare(entry, sourceEntry, { missing, extra }));
+        if (sourceEntry) problems.push(...compare(entry, sourceEntry, { missing, extra, severity }));
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
-          const severity = source.isPattern ? severityOf(extra) : 'error';
+          const level = source.isPattern ? severityOf(extra) : 'error';
           const message = pairing.none ?? `no source file ${pairing.source} for this file`;
-          if (severity) problems.push({ ...placeOf(entry, ''), message, severity });
+          if (level) problems.push({ ...placeOf(entry, ''), message, severity: level });
         }
       }
       return sortProblems(problems);
@@ -66,11 +67,14 @@ function parseSameKeys(setting) {
   const object = typeof setting === 'string' ? { source: setting } : setting;
   if (object === null || typeof object !== 'object' || Array.isArray(object))
     throw new TypeError('sameKeysAs: expected { "source": "locales/en.json" } or the source alone');
-  const { source, missing = 'error', extra = 'error', placeholders = 'off', ...rest } = object;
+  const { source, severity = 'error', missing = severity, extra = severity, placeholders = 'off', ...rest } = object;
   const unknown = Object.keys(rest);
   if (unknown.length)
-    throw new TypeError(`sameKeysAs: unknown key "${unknown[0]}" (expected source, missing, extra, placeholders)`);
+    throw new TypeError(
+      `sameKeysAs: unknown key "${unknown[0]}" (expected source, missing, extra, placeholders, severity)`,
+    );
   for (const [key, value] of [
+    ['severity', severity],
     ['missing', missing],
     ['extra', extra],
   ]) {
@@ -82,20 +86,22 @@ function parseSameKeys(setting) {
       `sameKeysAs: unknown placeholder syntax ${JSON.stringify(placeholders)} (expected ${PLACEHOLDER_SYNTAXES.map((s) => `"${s}"`).join(', ')})`,
     );
   }
-  return { source: sourceSpec(source), missing, extra, placeholders };
+  return { source: sourceSpec(source), missing, extra, placeholders, severity };
 }
 
 // The source's document of the same number in a YAML stream, else its first.
 const documentOf = (entries, document) => entries && (entries.find((e) => e.document === document) ?? entries[0]);
 
 // A string that does not parse in the placeholder syntax (an ICU message), in any file.
-function syntaxProblems(entry) {
+function syntaxProblems(entry, setting) {
+  const severity = severityOf(setting);
+  if (!severity) return [];
   return Object.entries(entry.facts?.keys ?? {})
     .filter(([, mark]) => mark?.error)
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
       message: mark.error, // at its key: every report shows the pointer
-      severity: 'error',
+      severity,
     }));
 }
 
@@ -103,7 +109,7 @@ function syntaxProblems(entry) {
  * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
  * when both files have one, else as written.
  */
-function compare(entry, sourceEntry, { missing, extra }) {
+function compare(entry, sourceEntry, { missing, extra, severity }) {
   const both = entry.facts.root !== undefined && sourceEntry.facts.root !== undefined;
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
@@ -140,7 +146,7 @@ function compare(entry, sourceEntry, { missing, extra }) {
     const [has, wants] = [mark, sourceMark].map((m) => (Array.isArray(m) ? m : []));
     if (!samePlaceholders(...[has, wants].map((list) => (countOptional ? withoutCount(list) : list)))) {
       add(
-        'error',
+        severityOf(severity),
         key,
         `placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
         relatedOf(sourceKey),

@@ -3,7 +3,7 @@
 // such a pointer is ignored (it names nothing, and `null` usually means "none"). Values compare by
 // type and value: 1 and "1" differ. { pointer, ignoreCase: true } compares strings case-insensitively.
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
-import { placeOf, sortEntries, sortProblems } from './places.js';
+import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 
 /**
  * @param {{ id: number }} rule
@@ -31,15 +31,21 @@ export function uniqueCollector(rule, setting) {
   };
 }
 
-/** @returns {{ pattern: import('./pointers.js').PointerPattern, ignoreCase: boolean }[]} */
+/** @returns {{ pattern: import('./pointers.js').PointerPattern, ignoreCase: boolean, severity: 'error' | 'warning' }[]} */
 function parseUnique(setting) {
   if (!Array.isArray(setting)) throw new TypeError('unique: expected an array of JSON pointers, e.g. ["/slug"]');
   return setting.map((item) => {
-    const { pointer, ignoreCase = false, ...rest } = typeof item === 'string' ? { pointer: item } : (item ?? {});
+    const {
+      pointer,
+      ignoreCase = false,
+      severity,
+      ...rest
+    } = typeof item === 'string' ? { pointer: item } : (item ?? {});
     const unknown = Object.keys(rest);
-    if (unknown.length) throw new TypeError(`unique: unknown key "${unknown[0]}" (expected pointer, ignoreCase)`);
+    if (unknown.length)
+      throw new TypeError(`unique: unknown key "${unknown[0]}" (expected pointer, ignoreCase, severity)`);
     if (typeof ignoreCase !== 'boolean') throw new TypeError('unique: "ignoreCase" is true or false');
-    return { pattern: compileSetting(pointer), ignoreCase };
+    return { pattern: compileSetting(pointer), ignoreCase, severity: settingSeverity('unique', severity) };
   });
 }
 
@@ -78,7 +84,7 @@ function duplicates(entries, index, { ignoreCase }) {
   return repeated;
 }
 
-function problemsOf(places, { pattern }) {
+function problemsOf(places, { pattern, severity }) {
   const name = nameOf(pattern);
   return places.map((place) => {
     const others = places.filter((other) => other !== place);
@@ -86,7 +92,7 @@ function problemsOf(places, { pattern }) {
     return {
       ...placeOf(place.entry, place.pointer),
       message: `${name} ${JSON.stringify(place.value)} is also at ${whereIs(others[0], place)}${more}`,
-      severity: 'error',
+      severity,
       related: others.map((other) => ({
         ...placeOf(other.entry, other.pointer),
         message: `${name} ${JSON.stringify(other.value)}`,
