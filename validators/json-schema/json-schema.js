@@ -33,6 +33,9 @@ const pluginCode = () => require('./plugin-code.js');
 // Numbers each loader: a schema's identity (validate's source.applied) names its ajv settings too.
 let loaderCount = 0;
 
+// The errors whose wording reads ajv's verbose errors (the schema beside the keyword).
+const VERBOSE_WORDING = new Set(['anyOf', 'oneOf', 'additionalProperties', 'unevaluatedProperties']);
+
 const ENDLESS =
   'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
 
@@ -116,9 +119,10 @@ export async function createSchemaLoader(
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
-    // wording (schema-alternatives.js): compiled (lazily, never stored) when a failing document
-    // first has such an error. Verbose code takes 6-9% longer to compile, which passing files
-    // would pay for (bench/RESULTS.md).
+    // wording (schema-alternatives.js), and the properties declared beside an additionalProperties
+    // or unevaluatedProperties that refused a key, for "did you mean" (did-you-mean.js): compiled
+    // (lazily, never stored) when a failing document first has such an error. Verbose code takes
+    // 6-9% longer to compile, which passing files would pay for (bench/RESULTS.md).
     let wordy;
     // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
     // subschema's own root): a document whose problems are worded from where its errors are from
@@ -143,8 +147,8 @@ export async function createSchemaLoader(
       return errors;
     };
     const problemsOf = (doc, errors) => {
-      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf'))
-        return schemaProblems().toProblems(errorsOf(doc, errors));
+      if (!errors.some((error) => VERBOSE_WORDING.has(error.keyword)))
+        return schemaProblems().toProblems(errorsOf(doc, errors), doc);
       try {
         wordy ??= compileSchema(rule, shown, {
           plugins,
@@ -156,11 +160,11 @@ export async function createSchemaLoader(
           spent,
           verbose: true,
         }).validate;
-        if (!wordy(doc)) return schemaProblems().toProblems(wordy.errors);
+        if (!wordy(doc)) return schemaProblems().toProblems(wordy.errors, doc);
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
       }
-      return schemaProblems().toProblems(errorsOf(doc, errors));
+      return schemaProblems().toProblems(errorsOf(doc, errors), doc);
     };
     const run = (doc) => {
       try {
