@@ -12,20 +12,34 @@ import { checkBothExecutors, makeTree, parseJsonReport, REPO, runCli } from './h
 
 const TSCONFIG = fileURLToPath(new URL('./fixtures/tsconfig-excerpt.schema.json', import.meta.url));
 
-/** A validator of `schema`, written to a temporary folder; validate gives each problem as `pointer message`. */
+/**
+ * A validator of `schema`, written to a temporary folder, compiled in each of the ways a run may
+ * compile it (json-schema.js, compileStrategy): validate asserts that they agree, and gives each
+ * problem as `pointer message`.
+ */
 async function validatorOf(t, schema) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-did-you-mean-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
   fs.writeFileSync(path.join(dir, 'schema.json'), JSON.stringify(schema));
-  const validator = await createJsonSchemaValidator(
-    { schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir },
-    { warn() {}, display: (file) => path.basename(file) },
-  );
-  return (doc) =>
+  const validators = [];
+  for (const strategy of ['apart', 'lazy', 'eager']) {
+    validators.push(
+      await createJsonSchemaValidator(
+        { schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir },
+        { warn() {}, display: (file) => path.basename(file), strategy },
+      ),
+    );
+  }
+  const said = (validator, doc) =>
     validator
-      .validate(doc)
+      .validate(structuredClone(doc))
       .filter((problem) => !problem.notBestMatch)
       .map((problem) => `${problem.pointer} ${problem.message}`);
+  return (doc) => {
+    const [apart, ...others] = validators.map((validator) => said(validator, doc));
+    for (const other of others) assert.deepEqual(other, apart, 'every way of compiling the schema says the same');
+    return apart;
+  };
 }
 
 const OPTIONS = {
@@ -66,6 +80,11 @@ test('a misspelled property that is also required and missing is one problem, wh
   assert.deepEqual(validate({ heading: 'a' }), [
     ' must have required property "title"',
     '/heading must NOT have additional property "heading"',
+  ]);
+  // Required twice (two parts of an allOf): still one problem.
+  const twice = await validatorOf(t, { allOf: [OPTIONS, { required: ['title'] }] });
+  assert.deepEqual(twice({ titel: 'a' }), [
+    '/titel must NOT have additional property "titel"; did you mean "title"? (it is required)',
   ]);
   // Only required, not declared in properties: still what was meant.
   const bare = await validatorOf(t, { required: ['name'], properties: {}, additionalProperties: false });

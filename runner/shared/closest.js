@@ -33,22 +33,33 @@ export function closest(value, candidates) {
 
 /**
  * Edits from `a` to `b`, a swap of two neighbours counting as one (optimal string alignment),
- * given up at `limit`: the answer is then `limit` or more.
+ * given up at `limit`: the answer is then `limit` or more. Only the cells within `limit` of the
+ * diagonal are worked out (the others are `limit` or more), in rows kept from call to call: a
+ * failing file asks for one distance per name a schema declares at each place it refuses a key.
  */
 export function editDistance(a, b, limit = Number.POSITIVE_INFINITY) {
-  let before = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
+  const [n, m] = [a.length, b.length];
+  const cap = Math.min(limit, Math.max(n, m)); // a cell at cap stands for cap or more
+  if (Math.abs(n - m) >= cap) return Math.min(Math.abs(n - m), cap);
+  if (rows[0].length <= m) rows = rows.map(() => new Uint32Array(m + 1));
+  let [before, previous, current] = rows;
+  for (let j = 0; j <= m; j++) previous[j] = Math.min(j, cap);
+  for (let i = 1; i <= n; i++) {
+    const low = Math.max(1, i - cap);
+    const high = Math.min(m, i + cap);
+    current[low - 1] = low === 1 ? Math.min(i, cap) : cap;
+    let rowMin = cap;
+    for (let j = low; j <= high; j++) {
       let edits = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) edits = Math.min(edits, before[j - 2] + 1);
-      current[j] = edits;
-      rowMin = Math.min(rowMin, edits);
+      current[j] = Math.min(edits, cap);
+      rowMin = Math.min(rowMin, current[j]);
     }
+    if (high < m) current[high + 1] = cap;
     if (rowMin >= limit) return limit;
-    [before, previous] = [previous, current];
+    [before, previous, current] = [previous, current, before];
   }
-  return previous[b.length];
+  return previous[m];
 }
+
+let rows = [new Uint32Array(16), new Uint32Array(16), new Uint32Array(16)];

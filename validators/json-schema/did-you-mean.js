@@ -22,20 +22,20 @@ const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
  *   `required` problems a suggested property stands for
  */
 export function withSuggestions(problems, sources, doc) {
+  const places = new Map(); // an object's path ─▶ what was said of its keys (placeOf)
+  let byPath; // an object's path ─▶ its problems and their errors, when an extra key first asks
   const folded = new Set();
   for (const problem of problems) {
     const { error, values } = sources.get(problem);
-    const suggestion = ON_KEY.has(error.keyword)
-      ? propertySuggestion(problem, error, sources, doc)
+    const onKey = ON_KEY.has(error.keyword);
+    const suggestion = onKey
+      ? propertySuggestion(problem, error, placeOf(places, error.instancePath, (byPath ??= groupByPath(sources))), doc)
       : error.propertyName !== undefined
         ? nameSuggestion(error, doc)
         : valueSuggestion(problem, error, values, doc);
     if (suggestion === undefined) continue;
     problem.message += `; did you mean ${JSON.stringify(suggestion)}?`;
-    if (!ON_KEY.has(error.keyword) || problem.notBestMatch) continue;
-    const missing = problems.find((other) =>
-      isMissing(other, sources.get(other).error, error.instancePath, suggestion),
-    );
+    const missing = onKey && !problem.notBestMatch && places.get(error.instancePath).missing.get(suggestion);
     if (missing) {
       folded.add(missing);
       problem.message += ' (it is required)';
@@ -44,42 +44,85 @@ export function withSuggestions(problems, sources, doc) {
   return folded.size ? problems.filter((problem) => !folded.has(problem)) : problems;
 }
 
-// A shown `must have required property "<name>"` of the object at `path`.
-const isMissing = (problem, error, path, name) =>
-  !problem.notBestMatch &&
-  error.keyword === 'required' &&
-  error.instancePath === path &&
-  error.params.missingProperty === name;
+// What the errors say of the keys of the object at `path`, gathered once for all its extra keys:
+// the names declared where a key was refused (each schema at that place that refused one: allOf's
+// parts alike) and those reported missing, from shown errors and from all (an anyOf's other
+// alternatives were not meant: a shown problem's candidates come from shown errors alone); and its
+// shown `must have required property` problems, by name.
+function placeOf(places, path, byPath) {
+  let place = places.get(path);
+  if (place) return place;
+  place = { shown: new Set(), all: new Set(), missing: new Map() };
+  const taken = new Map(); // a schema's names already added ─▶ whether to the shown ones too (extra keys share one)
+  for (const [problem, error] of byPath.get(path)) {
+    const shown = !problem.notBestMatch;
+    let names;
+    if (error.keyword === 'required') {
+      names = [error.params.missingProperty];
+      // The first, as toProblems keeps the first of two alike.
+      if (shown && !place.missing.has(names[0])) place.missing.set(names[0], problem);
+    } else if (ON_KEY.has(error.keyword)) {
+      names = declaredNames(error.parentSchema, error.keyword === 'unevaluatedProperties');
+      const before = taken.get(names);
+      if (before === true || (before === false && !shown)) continue;
+      taken.set(names, shown);
+    } else continue;
+    for (const name of names) {
+      place.all.add(name);
+      if (shown) place.shown.add(name);
+    }
+  }
+  places.set(path, place);
+  return place;
+}
 
-// An extra key: the properties declared where ajv refused it (each schema at that place that
-// refused a key: allOf's parts alike), and those reported missing there, that the object lacks. A
-// shown problem's candidates come from shown errors: an anyOf's other alternatives were not meant.
-function propertySuggestion(problem, error, sources, doc) {
+function groupByPath(sources) {
+  const byPath = new Map();
+  for (const [problem, { error }] of sources) {
+    const list = byPath.get(error.instancePath);
+    if (list) list.push([problem, error]);
+    else byPath.set(error.instancePath, [[problem, error]]);
+  }
+  return byPath;
+}
+
+// An extra key: of the names its place declares or requires, the one meant, if the object lacks it.
+function propertySuggestion(problem, error, place, doc) {
   const key = error.params.additionalProperty ?? error.params.unevaluatedProperty;
   const object = valueAt(doc, error.instancePath);
   if (typeof key !== 'string' || !isSchema(object)) return undefined;
-  const names = new Set();
-  for (const [other, { error: at }] of sources) {
-    if (at.instancePath !== error.instancePath || (other.notBestMatch && !problem.notBestMatch)) continue;
-    if (at.keyword === 'required') names.add(at.params.missingProperty);
-    else if (at.keyword === 'additionalProperties') declared(at.parentSchema, names, false);
-    else if (at.keyword === 'unevaluatedProperties') declared(at.parentSchema, names, true);
-  }
-  return closest(key, absentFrom(object, names));
+  return closest(key, absentFrom(object, problem.notBestMatch ? place.all : place.shown));
 }
 
 // The names a schema object's `properties` declares; for unevaluatedProperties, also those of the
 // subschemas written in it that it sees through (allOf, anyOf, oneOf, if, then, else,
-// dependentSchemas), not those behind a $ref.
-function declared(schema, names, deep, depth = 0) {
+// dependentSchemas), not those behind a $ref. Read once per schema: every failing file that has an
+// extra key there asks again.
+const DECLARED = [new WeakMap(), new WeakMap()]; // [for additionalProperties, for unevaluatedProperties]
+const NONE = [];
+
+function declaredNames(schema, deep) {
+  if (!isSchema(schema)) return NONE; // ajv's plain errors, when the verbose copy could not be used
+  const cache = DECLARED[Number(deep)];
+  let names = cache.get(schema);
+  if (!names) {
+    const found = new Set();
+    addDeclared(schema, found, deep, 0);
+    names = [...found];
+    cache.set(schema, names);
+  }
+  return names;
+}
+
+function addDeclared(schema, names, deep, depth) {
   if (!isSchema(schema) || depth > 8) return;
   if (isSchema(schema.properties)) for (const name of Object.keys(schema.properties)) names.add(name);
   if (!deep) return;
   for (const keyword of ['allOf', 'anyOf', 'oneOf'])
-    if (Array.isArray(schema[keyword])) for (const part of schema[keyword]) declared(part, names, deep, depth + 1);
-  for (const keyword of ['if', 'then', 'else']) declared(schema[keyword], names, deep, depth + 1);
+    if (Array.isArray(schema[keyword])) for (const part of schema[keyword]) addDeclared(part, names, deep, depth + 1);
+  for (const keyword of ['if', 'then', 'else']) addDeclared(schema[keyword], names, deep, depth + 1);
   if (isSchema(schema.dependentSchemas))
-    for (const part of Object.values(schema.dependentSchemas)) declared(part, names, deep, depth + 1);
+    for (const part of Object.values(schema.dependentSchemas)) addDeclared(part, names, deep, depth + 1);
 }
 
 // A property name that propertyNames' enum or const refuses: one of the names it allows that the object lacks.
@@ -114,7 +157,7 @@ function valueAt(doc, pointer) {
   let node = doc;
   for (const token of pointer.slice(1).split('/')) {
     if (typeof node !== 'object' || node === null) return undefined;
-    const key = token.replaceAll('~1', '/').replaceAll('~0', '~');
+    const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
     if (!Object.hasOwn(node, key)) return undefined;
     node = node[key];
   }
