@@ -155,7 +155,8 @@ export async function createSchemaLoader(
     // longer to compile, which passing files would pay for (bench/RESULTS.md). Two copies at most:
     // `inlined`, whose errors say where they are from as lazy's do (what an anyOf's wording and
     // errorsOf read); and, for an extra key alone under `apart`, `apart`, compiled as the schema
-    // is, which compiles only the parts a document reaches (SchemaStore's tsconfig: 3 times faster).
+    // is, which compiles only the parts a document reaches (one tsconfig.json against SchemaStore's
+    // schema: 70 ms more than without suggestions, where the inlined copy took 250).
     const verbose = new Map(); // how ─▶ the verbose copy's validate
     const problemsOf = (doc, errors) => {
       const need = verboseNeed(errors);
