@@ -9,6 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
 import { checkBothExecutors, makeTree, parseJsonReport, REPO, runCli } from './helpers/cli.js';
+import { parseXml } from './helpers/xml.js';
 
 const TSCONFIG = fileURLToPath(new URL('./fixtures/tsconfig-excerpt.schema.json', import.meta.url));
 
@@ -219,6 +220,33 @@ test('CLI: the suggestion is in the message, in JSON and YAML, in-process and on
     /^ {2}content\/a\.json:2:3 +\/titel: must NOT have additional property "titel"; did you mean "title"\? \(it is required\)$/m,
   );
   assert.doesNotMatch(human.stdout, /must have required property/);
+});
+
+test('CLI: every reporter carries the suggestion: github, json, junit, sarif, gitlab', async (t) => {
+  const dir = makeTree(t, { 'schema.json': SCHEMA, 'post.yaml': 'titel: A\n' });
+  const run = await runCli(
+    ['post.yaml', '--schema', 'schema.json', '-r', 'github', '-r', 'json:o.json', '-r', 'junit:o.xml'].concat([
+      '-r',
+      'sarif:o.sarif',
+      '-r',
+      'gitlab:o.gitlab.json',
+    ]),
+    { cwd: dir },
+  );
+  assert.equal(run.code, 1, run.stderr);
+  const said = 'must NOT have additional property "titel"; did you mean "title"? (it is required)';
+  const read = (file) => fs.readFileSync(path.join(dir, file), 'utf8');
+  assert.match(run.stdout, /^::error file=post\.yaml,line=1,col=1,.*::\/titel: (.*)$/m);
+  assert.equal(/::\/titel: (.*)$/m.exec(run.stdout)[1], said);
+  assert.equal(parseJsonReport(read('o.json')).files[0].problems[0].message, said);
+  const failure = parseXml(read('o.xml')).children[0].children[0].children[0];
+  assert.equal(failure.name, 'failure');
+  assert.ok(failure.text.includes(said), failure.text);
+  assert.ok(JSON.parse(read('o.sarif')).runs[0].results[0].message.text.includes(said));
+  assert.ok(JSON.parse(read('o.gitlab.json'))[0].description.includes(said));
+  // One problem: the missing "title" is folded into it, in every report.
+  assert.equal(JSON.parse(read('o.sarif')).runs[0].results.length, 1);
+  assert.doesNotMatch(read('o.xml'), /must have required property/);
 });
 
 test("CLI: SchemaStore's tsconfig schema: the target meant; an unknown compiler option is allowed there", async (t) => {
