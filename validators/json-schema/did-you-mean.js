@@ -26,16 +26,18 @@ export function withSuggestions(problems, sources, doc) {
   let byPath; // an object's path ─▶ its problems and their errors, when an extra key first asks
   const folded = new Set();
   for (const problem of problems) {
+    // The alternatives of an anyOf/oneOf that were not meant (shown with --verbose) are left as ajv words them.
+    if (problem.notBestMatch) continue;
     const { error, values } = sources.get(problem);
     const onKey = ON_KEY.has(error.keyword);
     const suggestion = onKey
-      ? propertySuggestion(problem, error, placeOf(places, error.instancePath, (byPath ??= groupByPath(sources))), doc)
+      ? propertySuggestion(error, placeOf(places, error.instancePath, (byPath ??= groupByPath(sources))), doc)
       : error.propertyName !== undefined
         ? nameSuggestion(error, doc)
         : valueSuggestion(problem, error, values, doc);
     if (suggestion === undefined) continue;
     problem.message += `; did you mean ${JSON.stringify(suggestion)}?`;
-    const missing = onKey && !problem.notBestMatch && places.get(error.instancePath).missing.get(suggestion);
+    const missing = onKey && places.get(error.instancePath).missing.get(suggestion);
     if (missing) {
       folded.add(missing);
       problem.message += ' (it is required)';
@@ -44,32 +46,26 @@ export function withSuggestions(problems, sources, doc) {
   return folded.size ? problems.filter((problem) => !folded.has(problem)) : problems;
 }
 
-// What the errors say of the keys of the object at `path`, gathered once for all its extra keys:
-// the names declared where a key was refused (each schema at that place that refused one: allOf's
-// parts alike) and those reported missing, from shown errors and from all (an anyOf's other
-// alternatives were not meant: a shown problem's candidates come from shown errors alone); and its
-// shown `must have required property` problems, by name.
+// What the shown errors say of the keys of the object at `path`, gathered once for all its extra
+// keys: the names declared where a key was refused (each schema at that place that refused one:
+// allOf's parts alike) and those reported missing (an anyOf's alternatives that were not meant are
+// no candidates); and its `must have required property` problems, by name.
 function placeOf(places, path, byPath) {
   let place = places.get(path);
   if (place) return place;
-  place = { shown: new Set(), all: new Set(), missing: new Map() };
-  const taken = new Map(); // a schema's names already added ─▶ whether to the shown ones too (extra keys share one)
+  place = { names: new Set(), missing: new Map() };
+  const taken = new Set(); // the schemas' lists of names added (extra keys share one)
   for (const [problem, error] of byPath.get(path)) {
-    const shown = !problem.notBestMatch;
-    let names;
+    if (problem.notBestMatch) continue;
     if (error.keyword === 'required') {
-      names = [error.params.missingProperty];
-      // The first, as toProblems keeps the first of two alike.
-      if (shown && !place.missing.has(names[0])) place.missing.set(names[0], problem);
+      const name = error.params.missingProperty;
+      place.names.add(name);
+      if (!place.missing.has(name)) place.missing.set(name, problem); // the first, as toProblems keeps the first of two alike
     } else if (ON_KEY.has(error.keyword)) {
-      names = declaredNames(error.parentSchema, error.keyword === 'unevaluatedProperties');
-      const before = taken.get(names);
-      if (before === true || (before === false && !shown)) continue;
-      taken.set(names, shown);
-    } else continue;
-    for (const name of names) {
-      place.all.add(name);
-      if (shown) place.shown.add(name);
+      const names = declaredNames(error.parentSchema, error.keyword === 'unevaluatedProperties');
+      if (taken.has(names)) continue;
+      taken.add(names);
+      for (const name of names) place.names.add(name);
     }
   }
   places.set(path, place);
@@ -87,11 +83,11 @@ function groupByPath(sources) {
 }
 
 // An extra key: of the names its place declares or requires, the one meant, if the object lacks it.
-function propertySuggestion(problem, error, place, doc) {
+function propertySuggestion(error, place, doc) {
   const key = error.params.additionalProperty ?? error.params.unevaluatedProperty;
   const object = valueAt(doc, error.instancePath);
   if (typeof key !== 'string' || !isSchema(object)) return undefined;
-  return closest(key, absentFrom(object, problem.notBestMatch ? place.all : place.shown));
+  return closest(key, absentFrom(object, place.names));
 }
 
 // The names a schema object's `properties` declares; for unevaluatedProperties, also those of the
