@@ -80,10 +80,10 @@ test('a named file (a pre-commit hook) is checked against the facts of the files
   const passing = await runCli(['pages/b.json'], { cwd: dir });
   assert.equal(passing.code, 0, passing.stdout);
   // A reference to another rule's files, named alone.
-  writeTree(dir, { 'pages/b.json': '{ "slug": "setup", "author": "bobby" }\n' });
+  writeTree(dir, { 'pages/b.json': '{ "slug": "setup", "author": "bobb" }\n' });
   const dangling = await runCli(['pages/b.json'], { cwd: dir });
   assert.equal(dangling.code, 1);
-  assert.match(dangling.stdout, /author "bobby" is not an \/id of any file of rule "people"; did you mean "bob"\?/);
+  assert.match(dangling.stdout, /author "bobb" is not an \/id of any file of rule "people"; did you mean "bob"\?/);
 });
 
 test('--changed and --since: the files git did not list still give their facts', {

@@ -129,10 +129,10 @@ test("a job of the wrong kind is not told what the other kind may hold: the best
   assert.equal(problems.filter((p) => p.message.includes('"timeout"')).length, 1);
 });
 
-test('an error met again tells alternatives apart: a reusable job with a typo is told of the typo only', async (t) => {
+test('an error met again tells alternatives apart: a reusable job with a typo is told of the typo only, and what was meant', async (t) => {
   const validate = await workflowValidator(t);
   assert.deepEqual(shown(validate({ jobs: { call: { uses: './w.yml', withh: {} } } })), [
-    '/jobs/call/withh must NOT have additional property "withh"',
+    '/jobs/call/withh must NOT have additional property "withh"; did you mean "with"?',
   ]);
 });
 

@@ -3,7 +3,7 @@
 // numbers are references; any other value at `from` is ignored. Values compare by type and value,
 // as `unique`'s do: an id 5 is not the id "5".
 import path from 'node:path';
-import { closest } from './closest.js';
+import { closest } from '../../runner/shared/closest.js';
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 
@@ -120,7 +120,7 @@ function valueCheck({ from, to }, rules, ctx) {
     if (known.has(typedKey(value))) return undefined;
     const message = `${name} ${JSON.stringify(value)} is not ${article} ${to.text} of any file of rule "${rules[0].name}"`;
     if (typeof value !== 'string') return message;
-    strings ??= [...known.values()].filter((known) => typeof known === 'string').sort();
+    strings ??= [...known.values()].filter((known) => typeof known === 'string');
     const suggestion = closest(value, strings);
     return suggestion === undefined ? message : `${message}; did you mean ${JSON.stringify(suggestion)}?`;
   };

@@ -33,6 +33,17 @@ const pluginCode = () => require('./plugin-code.js');
 // Numbers each loader: a schema's identity (validate's source.applied) names its ajv settings too.
 let loaderCount = 0;
 
+// Whether the wording of a document's errors reads ajv's verbose errors (the schema beside the
+// keyword): an anyOf/oneOf's alternatives, or the properties declared beside an extra key.
+function verboseNeed(errors) {
+  let need = null;
+  for (const { keyword } of errors) {
+    if (keyword === 'anyOf' || keyword === 'oneOf') return 'alternatives';
+    if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') need = 'keys';
+  }
+  return need;
+}
+
 const ENDLESS =
   'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
 
@@ -115,11 +126,6 @@ export async function createSchemaLoader(
     let { validate, notes, files } = compile(strategy);
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
     for (const note of notes) warn(`schema ${shown}: ${note}`);
-    // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
-    // wording (schema-alternatives.js): compiled (lazily, never stored) when a failing document
-    // first has such an error. Verbose code takes 6-9% longer to compile, which passing files
-    // would pay for (bench/RESULTS.md).
-    let wordy;
     // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
     // subschema's own root): a document whose problems are worded from where its errors are from
     // is checked again by the code with $refs inlined, as lazy compiles it (when first needed).
@@ -142,25 +148,45 @@ export async function createSchemaLoader(
       }
       return errors;
     };
+    // The schema again with ajv's verbose errors, which carry an anyOf/oneOf's alternatives for its
+    // wording (schema-alternatives.js), and the properties declared beside an additionalProperties
+    // or unevaluatedProperties that refused a key, for "did you mean" (did-you-mean.js): compiled
+    // (never stored) when a failing document first has such an error. Verbose code takes 6-9%
+    // longer to compile, which passing files would pay for (bench/RESULTS.md). Two copies at most:
+    // `inlined`, whose errors say where they are from as lazy's do (what an anyOf's wording and
+    // errorsOf read); and, for an extra key alone under `apart`, `apart`, compiled as the schema
+    // is, which compiles only the parts a document reaches (one tsconfig.json against SchemaStore's
+    // schema: 70 ms more than without suggestions, where the inlined copy took 250).
+    const verbose = new Map(); // how ─▶ the verbose copy's validate
     const problemsOf = (doc, errors) => {
-      if (!errors.some((error) => error.keyword === 'anyOf' || error.keyword === 'oneOf'))
-        return schemaProblems().toProblems(errorsOf(doc, errors));
+      const need = verboseNeed(errors);
+      if (!need) return schemaProblems().toProblems(errorsOf(doc, errors), doc);
+      const how =
+        need === 'keys' && strategy === 'apart' && !schemaProblems().wordedFromSchemaPaths(errors)
+          ? 'apart'
+          : 'inlined';
       try {
-        wordy ??= compileSchema(rule, shown, {
-          plugins,
-          cache: null,
-          storedRequire,
-          display,
-          refIndexOf,
-          lazy: strategy !== 'eager',
-          spent,
-          verbose: true,
-        }).validate;
-        if (!wordy(doc)) return schemaProblems().toProblems(wordy.errors);
+        if (!verbose.has(how))
+          verbose.set(
+            how,
+            compileSchema(rule, shown, {
+              plugins,
+              cache: null,
+              storedRequire,
+              display,
+              refIndexOf,
+              lazy: strategy !== 'eager',
+              apart: how === 'apart',
+              spent,
+              verbose: true,
+            }).validate,
+          );
+        const copy = verbose.get(how);
+        if (!copy(doc)) return schemaProblems().toProblems(copy.errors, doc);
       } catch {
         // A copy that cannot be compiled, or run as far as this document: the plain errors' words.
       }
-      return schemaProblems().toProblems(errorsOf(doc, errors));
+      return schemaProblems().toProblems(errorsOf(doc, errors), doc);
     };
     const run = (doc) => {
       try {

@@ -75,11 +75,12 @@ export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
  * @param {(error: import('ajv').ErrorObject) => string} describe words one error
  * @param {Set<import('ajv').ErrorObject>} [wrongType] enum and const errors that stand for a type
  *   error left out (schema-problems.js): the value is of another type than they allow
- * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, pointer?: string, notBestMatch: boolean }>}
+ * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, pointer?: string, values?: unknown[], notBestMatch: boolean }>}
  *   in ajv's order, without the errors that only sum up others; message: an anyOf/oneOf's own, in
  *   place of describe's; pointer: where it is, when that is a property all its alternatives failed
- *   on, not the value it is about; notBestMatch: an error of an alternative that another matches
- *   better, or an anyOf/oneOf whose best alternative's errors say what is wrong
+ *   on, not the value it is about; values: the values a merged line says it may be, for "did you
+ *   mean"; notBestMatch: an error of an alternative that another matches better, or an anyOf/oneOf
+ *   whose best alternative's errors say what is wrong
  */
 export function bestMatches(errors, describe, wrongType = new Set()) {
   const items = [];
@@ -104,6 +105,7 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
       error: node.error,
       ...(node.message && { message: node.message }),
       ...(node.pointer !== undefined && { pointer: node.pointer }),
+      ...(node.values && { values: node.values }),
       notBestMatch: !!node.hidden,
     });
     // A line moved to a property keeps the anyOf/oneOf's own, where ajv reports it, for --verbose.
@@ -181,6 +183,7 @@ function choose(group, branches, describe) {
   if (merged) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
     Object.assign(group, merged);
+    if (merged.merged.values.length) group.values = merged.merged.values;
     return;
   }
   // Each fails on one property of it (a docs site's page type, per folder): the line is the property's.
@@ -191,6 +194,7 @@ function choose(group, branches, describe) {
     group.atValue = group.message;
     group.message = `${onProperty.message} (${none} of ${error.keyword} matches)`;
     group.pointer = property;
+    if (onProperty.merged.values.length) group.values = onProperty.merged.values;
     return;
   }
   const best = bestOf(alternatives, path);

@@ -1,52 +1,60 @@
 // What ajv reports of a document ──▶ filecheck's Problems: one per place and message, worded
 // for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
-// (schema-alternatives.js).
+// (schema-alternatives.js), with what was probably meant where the document is close to what the
+// schema allows (did-you-mean.js).
 import { describe, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
+import { withSuggestions } from './did-you-mean.js';
 import { pointerToken } from './schema-walk.js';
 
 /**
  * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
  * an anyOf/oneOf that are not its best match are marked notBestMatch (shown with --verbose).
  * @param {import('ajv').ErrorObject[]} errors
+ * @param {unknown} [doc] the document they are about: with it, "did you mean" suggestions
  * @returns {import('../../runner/check/check-file.js').Problem[]}
  */
-export function toProblems(errors) {
+export function toProblems(errors, doc) {
   const wrongType = new Set();
   errors = withoutImpliedTypes(errors, wrongType);
   // Most failing documents have no anyOf/oneOf error: theirs are taken as they come.
   const chosen = errors.some((error) => STRUCTURAL.has(error.keyword))
     ? bestMatches(errors, describe, wrongType)
     : errors.map((error) => ({ error }));
-  const found = chosen.map(({ error, message = describe(error), pointer = error.instancePath, notBestMatch }) => {
-    const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
-    // An extra property, or a property name that is not allowed: its key is what is wrong.
-    const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
-    if (
-      key !== undefined &&
-      (error.keyword === 'additionalProperties' ||
-        error.keyword === 'unevaluatedProperties' ||
-        error.propertyName !== undefined)
-    ) {
-      problem.pointer += `/${pointerToken(key)}`;
-      problem.atKey = true;
-      if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
-    }
-    if (notBestMatch) problem.notBestMatch = true;
-    return problem;
-  });
+  const sources = new Map(); // problem ─▶ the error it was worded from, and the values its line names
+  const found = chosen.map(
+    ({ error, message = describe(error), pointer = error.instancePath, notBestMatch, values }) => {
+      const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
+      sources.set(problem, { error, values });
+      // An extra property, or a property name that is not allowed: its key is what is wrong.
+      const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
+      if (
+        key !== undefined &&
+        (error.keyword === 'additionalProperties' ||
+          error.keyword === 'unevaluatedProperties' ||
+          error.propertyName !== undefined)
+      ) {
+        problem.pointer += `/${pointerToken(key)}`;
+        problem.atKey = true;
+        if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
+      }
+      if (notBestMatch) problem.notBestMatch = true;
+      return problem;
+    },
+  );
   // One problem per place and message; of a shown one and a hidden one alike, the shown one.
   const id = (problem) => `${problem.pointer}\0${problem.message}`;
   const shown = found.some((problem) => problem.notBestMatch)
     ? new Set(found.filter((problem) => !problem.notBestMatch).map(id))
     : null;
   const seen = new Set();
-  return found.filter((problem) => {
+  const problems = found.filter((problem) => {
     const key = id(problem);
     if (seen.has(key) || (problem.notBestMatch && shown.has(key))) return false;
     seen.add(key);
     return true;
   });
+  return doc === undefined ? problems : withSuggestions(problems, sources, doc);
 }
 
 /**
