@@ -1,5 +1,5 @@
 // A problem's code frame as the human reporter prints it, as Babel's code-frame and ESLint's
-// codeframe do: the file's lines around the problem (captured by the check: check/code-frames.js)
+// codeframe do: the file's lines around the problem (captured by the check: check/capture-frames.js)
 // behind a gutter of line numbers, `>` on the problem's line, `^` under its column.
 //
 //     2 |   "name": "x",
@@ -13,7 +13,7 @@ import { widthOf } from './wrap.js';
 const INDENT = '    ';
 
 /**
- * @param {import('../runner/check/check-file.js').Problem & { frame: import('../runner/check/code-frames.js').CodeFrame }} problem
+ * @param {import('../runner/check/check-file.js').Problem & { frame: import('../runner/check/capture-frames.js').CodeFrame }} problem
  * @param {{ c: ReturnType<import('./colors.js').colorsFor>, columns?: number, warning: boolean }} options
  *   columns: the terminal's width, which a long line is cut to; warning: the marks are yellow, not red
  * @returns {string[]} the frame's lines

@@ -11,7 +11,7 @@
 // failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings.
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
-// A code frame (check/code-frames.js) is for the human report beside this one: not part of the shape.
+// A code frame (check/capture-frames.js) is for the human report beside this one: not part of the shape.
 const withoutFrames = (problems) =>
   problems.some((p) => p.frame) ? problems.map(({ frame, ...problem }) => problem) : problems;
 

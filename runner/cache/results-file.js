@@ -5,7 +5,7 @@
 // fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
 // A record then holds, when there are some, the problems of the file (a failure's, or a pass's
 // warnings), the --verbose they depend on, and the facts its collectors found (the checks across
-// files, FileResult.facts), and whether its problems carry code frames (check/code-frames.js):
+// files, FileResult.facts), and whether its problems carry code frames (check/capture-frames.js):
 // [..., problems | null, alternatives | null, facts | null, frames: true | null], trailing nulls left out.
 // Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.

@@ -7,7 +7,7 @@ import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
 import { parserNamed } from '../formats/index.js';
 import { finishProblems } from './finish-problems.js';
-import { addCodeFrames } from './code-frames.js';
+import { addCodeFrames } from './capture-frames.js';
 import { fileResult, skippedResult } from '../shared/file-result.js';
 import { sha256 } from '../shared/sha256.js';
 
@@ -16,14 +16,14 @@ import { sha256 } from '../shared/sha256.js';
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
  *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
- *   frame?: import('./code-frames.js').CodeFrame }} Problem
+ *   frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); related: the other places a check
  *   across files points at (the other file that holds a duplicate); frame: the file's lines around it,
- *   for the human reporter (the first few problems of a file, with codeFrame: code-frames.js)
+ *   for the human reporter (the first few problems of a file, with codeFrame: capture-frames.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
  *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean }} FileResult
@@ -49,7 +49,7 @@ import { sha256 } from '../shared/sha256.js';
  *   codeFrame?: boolean }} options
  *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there);
  *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose);
- *   codeFrame: a failing file's first problems carry their lines (code-frames.js), for the human reporter
+ *   codeFrame: a failing file's first problems carry their lines (capture-frames.js), for the human reporter
  * @returns {CheckOptions}
  */
 export function prepareCheck({

@@ -19,7 +19,7 @@ import { acrossFilesSession } from './across-files-session.js';
  *   display(file: string): string, session?: object, gone?: string[], codeFrame?: boolean }} run partial: --watch's re-run of
  *   some files; session: --watch's, where the facts and verdicts are kept between runs
  *   (across-files-session.js); gone: the files deleted since the last run of the session; codeFrame:
- *   the problems found get their lines (check/code-frames.js)
+ *   the problems found get their lines (check/capture-frames.js)
  */
 export function acrossFilesRun(
   collectors,

@@ -4,7 +4,7 @@
 // hand. Only files with problems pay for it; a passing file never.
 import { readText } from '../formats/read-text.js';
 import { parserNamed } from '../formats/index.js';
-import { addCodeFrames } from '../check/code-frames.js';
+import { addCodeFrames } from '../check/capture-frames.js';
 
 /**
  * Fills in `line` and `column` of each problem and of each of its related places, where their
@@ -13,7 +13,7 @@ import { addCodeFrames } from '../check/code-frames.js';
  * @param {Map<string, import('../check/check-file.js').Problem[]>} byPath the problems, by file as reported
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
  * @param {{ codeFrame?: boolean }} [options] codeFrame: the first problems of each file get their
- *   lines (check/code-frames.js); the related places, in other files, do not
+ *   lines (check/capture-frames.js); the related places, in other files, do not
  */
 export function placeProblems(byPath, ledger, { codeFrame = false } = {}) {
   const places = new Map(); // file ─▶ every place in it: its problems, and others' related places

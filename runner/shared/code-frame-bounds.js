@@ -1,4 +1,4 @@
-// The bounds of code frames, which the check that captures them (check/code-frames.js) and the human
+// The bounds of code frames, which the check that captures them (check/capture-frames.js) and the human
 // reporter that shows them share: how many a file gets, and a frame's lines cut to a window around
 // the problem's column, so that a long or minified line shows the part that matters. The check cuts
 // what it captures (a 5 MB line never crosses a thread or enters the cache), the reporter cuts again
