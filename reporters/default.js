@@ -1,13 +1,17 @@
 // The human reporter, Jest-like: a FAIL block per failing file, a WARN block per file that passed
 // with warnings (as ESLint prints its ⚠), then the summary.
+import { createRequire } from 'node:module';
 import { summaryLines } from './summary-line.js';
 import { printablePath, printableText } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
 import { andMore, relatedOf, relatedPlace } from './related.js';
 import { isWarning, problemCounts } from './severity.js';
 import { wrapLine } from './wrap.js';
-import { codeFrameLines } from './code-frame.js';
 import { FRAMES_PER_FILE } from '../runner/shared/code-frame-bounds.js';
+
+const require = createRequire(import.meta.url);
+// Loaded by the first problem shown with its code frame.
+const codeFrameLines = (problem, options) => require('./code-frame.js').codeFrameLines(problem, options);
 
 /**
  * @param {{ write(text: string): void, end(): void, colors: ReturnType<import('./colors.js').colorsFor>, quiet: boolean, verbose: boolean,
