@@ -67,8 +67,9 @@ export async function runChecks(
   };
   // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
-  // Code frames are captured by the checks of failing files only when the human reporter is there to show them.
-  const codeFrame = config.codeFrame && config.reporters.some((reporter) => reporter.name === 'default');
+  // Failing files' checks capture their code frames whatever the reporters, so that a failure the
+  // cache records is reported the same way by a run with other reporters.
+  const { codeFrame } = config;
   const cache =
     config.cache && !config.chaos
       ? await openCache(config, rules, { warn: warnOnce, display, partial, codeFrame })
