@@ -42,7 +42,11 @@ export function codeFrameLines({ line, frame }, { c, columns, warning }) {
 // What goes before the caret: as many blanks as the text before the column takes on a terminal, a
 // tab for a tab (it lines up at whatever width the terminal gives tabs), two for a wide character.
 function padBefore(text, column) {
+  const before = text.slice(0, column - 1);
+  if (PRINTABLE_ASCII.test(before)) return ' '.repeat(before.length); // most lines: one cell a character
   let pad = '';
-  for (const char of printableLine(text.slice(0, column - 1))) pad += char === '\t' ? '\t' : ' '.repeat(widthOf(char));
+  for (const char of printableLine(before)) pad += char === '\t' ? '\t' : ' '.repeat(widthOf(char));
   return pad;
 }
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;

@@ -9,8 +9,6 @@ const ABOVE = 2; // lines shown before the problem's line
 const BELOW = 1; // and after it
 // The most UTF-16 code units kept of a line: a minified line is cut to a window around the column.
 const WIDTH = 160;
-// Lines end at LF, CRLF or a lone CR, as every parser's positions count them (docs/formats.md).
-const LINE_END = /\r\n?|\n/g;
 
 /**
  * @typedef {{ line: number, lines: string[], column?: number }} CodeFrame line: the number of its
@@ -54,17 +52,22 @@ export function addCodeFrames(problems, text) {
 
 // The wanted lines of the text, by number, found in one pass that stops after the last of them;
 // end: the number of the empty line after a line break that ends the text, if one was reached.
+// Lines end at LF, CRLF or a lone CR, as every parser's positions count them (docs/formats.md).
+// Line ends are found with indexOf, each kind's next one kept until passed: a regular expression
+// scanned a minified 55 KB line ten times slower on Node 20 (kumadocs: 0.5 s for 4,057 files).
 function linesOf(text, wanted) {
   const last = Math.max(...wanted);
   const found = new Map();
-  LINE_END.lastIndex = 0;
   let start = 0;
+  let lf = text.indexOf('\n');
+  let cr = text.indexOf('\r');
   for (let line = 1; line <= last; line++) {
-    const match = LINE_END.exec(text);
-    const end = match ? match.index : text.length;
-    if (wanted.has(line)) found.set(line, text.slice(start, end));
-    if (!match) return { lines: found, end: start === text.length && line > 1 ? line : Infinity };
-    start = LINE_END.lastIndex;
+    if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+    const end = cr === -1 ? lf : lf === -1 ? cr : Math.min(lf, cr);
+    if (wanted.has(line)) found.set(line, text.slice(start, end === -1 ? text.length : end));
+    if (end === -1) return { lines: found, end: start === text.length && line > 1 ? line : Infinity };
+    start = end + (end === cr && text.charCodeAt(end + 1) === 10 ? 2 : 1);
   }
   return { lines: found, end: Infinity };
 }
