@@ -137,14 +137,23 @@ test('many problems: the first five are framed, then a line says how many more h
 
 test('a problem without a line and a file that cannot be read have no frame', async (t) => {
   const dir = makeTree(t, {
-    's.json': JSON.stringify({ type: 'object', required: ['id'] }),
-    'empty.json': '',
-    'bad.json': Buffer.from([0x7b, 0xff, 0xfe, 0x7d]),
+    'v.js': "export default () => ['no position here'];\n",
+    'a.json': '{\n  "n": 1\n}\n',
+    'bad.json': Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), // not UTF-8
   });
-  const run = await runCli(['empty.json', 'bad.json', '-s', 's.json', '--workers', '0'], { cwd: dir });
+  const run = await runCli(['a.json', 'bad.json', '--validator', './v.js', '--workers', '0'], { cwd: dir });
   assert.equal(run.code, 1);
-  assert.ok(/FAIL {2}bad\.json/.test(run.stdout), run.stdout);
-  assert.ok(!/^ {4}[> ] \d+ \|/m.test(run.stdout.split(' FAIL  empty.json')[0]), run.stdout);
+  const [blocks] = run.stdout.split('\nFiles:');
+  assert.equal(
+    blocks,
+    [
+      ' FAIL  a.json  (v)',
+      '  a.json  no position here',
+      ' FAIL  bad.json  (read)',
+      '  bad.json  file is not valid UTF-8 text (binary, or another encoding)',
+      '',
+    ].join('\n'),
+  );
 });
 
 test('--no-code-frame and "codeFrame": false print the problems alone; the json report never has frames', async (t) => {
