@@ -424,6 +424,24 @@ const SYNC_YAML_SCHEMA = script(
   'kumadoc.schema.json',
 );
 
+// Issue 27, code frames: a schema every kumadocs document fails three times (a title that is no
+// number, a locale not allowed, a bodyHTML too long), each problem on the document's one minified
+// line (55 KB), so that every file's frames are captured, cut to a window, and printed. Written into
+// the work folder beside kumadoc.schema.json (below). With frames against --no-code-frame.
+const FAILING_SCHEMA = 'kumadoc-failing.schema.json';
+const failingSchema = () => {
+  const schema = JSON.parse(fs.readFileSync(path.join(BENCH, 'kumadoc.schema.json'), 'utf8'));
+  const data = schema.properties.documentData.properties;
+  Object.assign(data, { title: { type: 'number' }, locale: { enum: ['tlh'] }, bodyHTML: { maxLength: 100 } });
+  return `${JSON.stringify({ ...schema, $id: 'https://filecheck.invalid/bench/kumadoc-failing.schema.json' }, null, 2)}\n`;
+};
+const failing = (label, ...extra) => ({
+  ...filecheck(`--schema ${FAILING_SCHEMA} ${label}`, '--schema', FAILING_SCHEMA, ...extra),
+  failed: failedOf,
+});
+const FC_FAILING_FRAMES = failing('--workers auto', ...workers('auto'));
+const FC_FAILING_NO_FRAMES = failing('--no-code-frame --workers auto', '--no-code-frame', ...workers('auto'));
+
 // Issue 26, checks across files: the markdown corpus's rule with `unique: ["/slug"]` (every page's
 // front matter has a slug, unique as MDN's are), against the same rule without it (the corpus's own
 // .filecheckrc.json). Its config file is written into the corpus folder before each run (a corpus made
@@ -624,6 +642,15 @@ const SCENARIOS = [
   ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
   ['kumadocs-0-vs-prev', 'kumadocs', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
   ['kumadocs-yaml-0-vs-prev', 'kumadocs-yaml', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
+  // Issue 27: every file fails (4,057, three problems each): code frames cost at most half again.
+  [
+    'kumadocs-failing-frames',
+    'kumadocs',
+    FC_FAILING_FRAMES,
+    FC_FAILING_NO_FRAMES,
+    { wall: 1.5 },
+    { exit: [1], verdicts: true },
+  ],
   // Issue 14 item 6: auto's projected run time against the real one (target: within 1.5× either
   // way; the reference columns are the projection), and auto against both fixed choices.
   ['plan-projection-many-schemas', 'many-schemas', PROJ_MANY, null, { projection: 1.5 }, { exit: [1] }],
@@ -834,6 +861,7 @@ if (!helpText) {
 const method = opts.rss ?? detectRssMethod();
 fs.mkdirSync(WORK, { recursive: true });
 fs.copyFileSync(path.join(BENCH, 'kumadoc.schema.json'), path.join(WORK, 'kumadoc.schema.json'));
+fs.writeFileSync(path.join(WORK, FAILING_SCHEMA), failingSchema());
 
 const f2 = (x) => x.toFixed(2);
 const rows = [];

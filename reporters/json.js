@@ -11,6 +11,10 @@
 // failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings.
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
+// A code frame (check/capture-frames.js) is for the human report beside this one: not part of the shape.
+const withoutFrames = (problems) =>
+  problems.some((p) => p.frame) ? problems.map(({ frame, ...problem }) => problem) : problems;
+
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {
   // Nothing is written before there is something to say: a configuration error found when a
@@ -26,7 +30,14 @@ export function createJsonReporter({ write, end, verbose }) {
       // is a shard's file with facts, which `filecheck merge` checks across files.
       if (!verbose && status !== 'fail' && !problems.length && !facts) return;
       open();
-      write(JSON.stringify({ path, status, problems, ...definedOnly({ onlyParsed, skipReason, cached, facts }) }));
+      write(
+        JSON.stringify({
+          path,
+          status,
+          problems: withoutFrames(problems),
+          ...definedOnly({ onlyParsed, skipReason, cached, facts }),
+        }),
+      );
     },
     async onRunComplete(summary) {
       const counted = { ...summary, warnings: summary.warnings ?? 0 };

@@ -19,3 +19,10 @@ export function printablePath(path) {
   if (!HAS_UNSAFE.test(path) && !path.startsWith('"')) return path;
   return `"${path.replace(/["\\]/g, '\\$&').replace(UNSAFE, escapeChar)}"`;
 }
+
+// A line of a file as a code frame shows it: as a message is, but a tab is kept (the caret's line
+// copies the tabs before the column, so that it lines up however wide the terminal draws them).
+const UNSAFE_BUT_TAB = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/** A file's line in a code frame: unsafe characters escaped, tabs kept. */
+export const printableLine = (text) => text.replace(UNSAFE_BUT_TAB, escapeChar);

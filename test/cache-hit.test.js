@@ -7,7 +7,7 @@ const STATS = { size: 10, mtimeMs: 100, ctimeMs: 200 };
 const PASS = [10, 100, 200, 'hash', 'rules']; // a pass: size, times, SHA-256, checks
 const current = (key) => key !== 'stale';
 
-test('cacheHit: the same checks, the same size, then the same times (metadata) or content; a tracked file or another --verbose is checked', () => {
+test('cacheHit: the same checks, the same size, then the same times (metadata) or content; a tracked file or another --verbose or code frames setting is checked', () => {
   const rows = [
     // what differs from a hit, the record, the file now ─▶ verdict, whether the content was read
     ['nothing', PASS, {}, 'hit', false],
@@ -31,6 +31,28 @@ test('cacheHit: the same checks, the same size, then the same times (metadata) o
       'hit',
       false,
     ],
+    [
+      'a failure recorded without code frames, run with them',
+      [10, 100, 200, 'hash', 'rules', [{}]],
+      { codeFrame: true },
+      'miss',
+      false,
+    ],
+    [
+      'a failure recorded with code frames, run without them',
+      [10, 100, 200, 'hash', 'rules', [{}], null, null, true],
+      {},
+      'miss',
+      false,
+    ],
+    [
+      'a failure recorded with code frames, run with them',
+      [10, 100, 200, 'hash', 'rules', [{}], null, null, true],
+      { codeFrame: true },
+      'hit',
+      false,
+    ],
+    ['a pass, run with code frames', PASS, { codeFrame: true }, 'hit', false],
     ['another size', PASS, { stats: { ...STATS, size: 11 } }, 'miss', false],
     ['new times, the same content', PASS, { stats: { ...STATS, mtimeMs: 101 } }, 'hit-retimed', true],
     ['new times, other content', PASS, { stats: { ...STATS, ctimeMs: 201 }, hash: 'other' }, 'miss', true],

@@ -524,7 +524,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 3'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 4'],
     // Format 1 recorded passes only.
     [
       'the previous format',
@@ -534,7 +534,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 1, not 3',
+      'format 1, not 4',
     ],
     // Format 2 had no facts, and recorded a pass's warnings nowhere.
     [
@@ -545,13 +545,24 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 2, not 3',
+      'format 2, not 4',
+    ],
+    // Format 3 had no code frames.
+    [
+      'format 3',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 3,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
+      }),
+      'format 3, not 4',
     ],
     [
       'a damaged record',
       JSON.stringify({
         tool: 'filecheck',
-        format: 3,
+        format: 4,
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 7] },
       }),
@@ -561,7 +572,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       'a damaged failure',
       JSON.stringify({
         tool: 'filecheck',
-        format: 3,
+        format: 4,
         fingerprints: ['x'],
         files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] },
       }),

@@ -177,7 +177,7 @@ test("a pattern written without the u flag in mind: one warning line, cold and w
       assert.equal(result.stderr, warning, `${round}, --workers ${workers}`);
       assert.match(
         result.stdout,
-        /FAIL {2}data\/bad\.json {2}\(json-schema: schema\.json\)\n.*must match pattern "\^\[.*\n.*must match pattern "\^\\p\{Lu\}"/,
+        /FAIL {2}data\/bad\.json {2}\(json-schema: schema\.json\)\n.*must match pattern "\^\[.*\n[\s\S]*must match pattern "\^\\p\{Lu\}"/,
       );
       assert.match(
         result.stdout,

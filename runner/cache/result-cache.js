@@ -42,10 +42,11 @@ export const recordable = (result) =>
  *   schemas: distinct schemas loaded from the compiled-schema cache, or compiled in this run
  * @param {import('../config/load-config.js').Config} config with `cache` set
  * @param {import('../config/load-config.js').Rule[]} rules
- * @param {{ warn(message: string): void, display(file: string): string, partial?: boolean }} context
- *   partial: the run checks a part of the files only (--watch's re-runs)
+ * @param {{ warn(message: string): void, display(file: string): string, partial?: boolean, codeFrame?: boolean }} context
+ *   partial: the run checks a part of the files only (--watch's re-runs); codeFrame: the run's checks
+ *   capture code frames, which a recorded failure must have been recorded with to be a hit
  */
-export function openCache(config, rules, { warn, display, partial = false }) {
+export function openCache(config, rules, { warn, display, partial = false, codeFrame = false }) {
   const { dir, strategy } = config.cache;
   const verbose = !!config.verbose; // a failure's problems may depend on it (check-file.js, alternatives)
   const { root } = config;
@@ -108,7 +109,8 @@ export function openCache(config, rules, { warn, display, partial = false }) {
             ? [fingerprint, ...result.schemas].join(' ')
             : fingerprint,
       ];
-      record.push(result.problems.length ? result.problems : null, result.alternatives ?? null, result.facts ?? null);
+      const problems = result.problems.length ? result.problems : null;
+      record.push(problems, result.alternatives ?? null, result.facts ?? null, problems && codeFrame ? true : null);
       records.set(key, record);
       changed = true;
     } else if (records.delete(key)) {
@@ -182,6 +184,7 @@ export function openCache(config, rules, { warn, display, partial = false }) {
           stats,
           fingerprint,
           verbose,
+          codeFrame,
           strategy,
           tracked: !!entry.track,
           isCurrent: schemaCache.isCurrent,

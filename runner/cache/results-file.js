@@ -5,19 +5,21 @@
 // fingerprint: its rules', then the cache keys of the schemas the file chose itself, space-separated).
 // A record then holds, when there are some, the problems of the file (a failure's, or a pass's
 // warnings), the --verbose they depend on, and the facts its collectors found (the checks across
-// files, FileResult.facts): [..., problems | null, alternatives | null, facts], trailing nulls left out.
-// Format 1 recorded passes only; format 2 had no facts and no warnings. Anything else found there (bad JSON, another format, another
+// files, FileResult.facts), and whether its problems carry code frames (check/capture-frames.js):
+// [..., problems | null, alternatives | null, facts | null, frames: true | null], trailing nulls left out.
+// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,
  *   problems?: import('../check/check-file.js').Problem[] | null, alternatives?: boolean | null,
- *   facts?: import('../check/check-file.js').Fact[]]} FileRecord problems: never empty; alternatives:
- *   the --verbose they were found with, if they depend on it; facts: never empty
+ *   facts?: import('../check/check-file.js').Fact[] | null, frames?: true | null]} FileRecord problems: never
+ *   empty; alternatives: the --verbose they were found with, if they depend on it; facts: never empty;
+ *   frames: the problems were found with code frames
  * @param {string} file
  * @param {(message: string) => void} warn
  * @param {string} [shown] the file as messages name it
@@ -74,7 +76,7 @@ function recordsOf(data) {
 const isRecord = (r, fingerprints) =>
   Array.isArray(r) &&
   r.length >= 5 &&
-  r.length <= 8 &&
+  r.length <= 9 &&
   typeof r[0] === 'number' &&
   typeof r[1] === 'number' &&
   typeof r[2] === 'number' &&
@@ -84,7 +86,8 @@ const isRecord = (r, fingerprints) =>
   r[4] < fingerprints &&
   (r.length < 6 || r[5] === null || (Array.isArray(r[5]) && r[5].length > 0 && r[5].every(isProblem))) &&
   (r.length < 7 || r[6] === null || typeof r[6] === 'boolean') &&
-  (r.length < 8 || (Array.isArray(r[7]) && r[7].length > 0 && r[7].every(isFact)));
+  (r.length < 8 || r[7] === null || (Array.isArray(r[7]) && r[7].length > 0 && r[7].every(isFact))) &&
+  (r.length < 9 || r[8] === true);
 
 const isFact = (f) => typeof f === 'object' && f !== null && Number.isInteger(f.rule) && typeof f.key === 'string';
 

@@ -1,5 +1,6 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
+import { createRequire } from 'node:module';
 import { readText } from '../formats/read-text.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
@@ -10,17 +11,23 @@ import { finishProblems } from './finish-problems.js';
 import { fileResult, skippedResult } from '../shared/file-result.js';
 import { sha256 } from '../shared/sha256.js';
 
+const require = createRequire(import.meta.url);
+// Loaded by the first failing file that shows code frames: a run where every file passes never does.
+const addCodeFrames = (problems, text) => require('./capture-frames.js').addCodeFrames(problems, text);
+
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
  *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
- *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[] }} Problem
+ *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
+ *   frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); related: the other places a check
- *   across files points at (the other file that holds a duplicate)
+ *   across files points at (the other file that holds a duplicate); frame: the file's lines around it,
+ *   for the human reporter (the first few problems of a file, with codeFrame: capture-frames.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
  *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean }} FileResult
@@ -36,18 +43,27 @@ import { sha256 } from '../shared/sha256.js';
  *   result of a file not in the run, read for its facts (entry.context), which no reporter sees
  * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
  *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
- * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions
+ * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean,
+ *   codeFrame: boolean }} CheckOptions
  */
 
 /**
  * The options of every check in one process, built once.
- * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean, allAlternatives?: boolean }} options
+ * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean, allAlternatives?: boolean,
+ *   codeFrame?: boolean }} options
  *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there);
- *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose)
+ *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose);
+ *   codeFrame: a failing file's first problems carry their lines (capture-frames.js), for the human reporter
  * @returns {CheckOptions}
  */
-export function prepareCheck({ chaos = null, timeoutMs = Infinity, inWorker = false, allAlternatives = false }) {
-  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker, allAlternatives };
+export function prepareCheck({
+  chaos = null,
+  timeoutMs = Infinity,
+  inWorker = false,
+  allAlternatives = false,
+  codeFrame = false,
+}) {
+  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker, allAlternatives, codeFrame };
 }
 
 const NO_OPTIONS = prepareCheck({});
@@ -60,7 +76,7 @@ const NO_OPTIONS = prepareCheck({});
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
  *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
  */
-export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allAlternatives } = NO_OPTIONS) {
+export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allAlternatives, codeFrame } = NO_OPTIONS) {
   const started = performance.now();
   const hit = monkey?.hits(entry) ?? false;
   let problems = [];
@@ -125,7 +141,10 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   if (problems.length) {
     const alternatives = forCache &&
       problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
-    return fileResult(entry.rel, finishProblems(problems, { allAlternatives }), durationMs, {
+    const finished = finishProblems(problems, { allAlternatives });
+    // The lines around the first problems, while the text is at hand: a failing file pays, never a passing one.
+    if (codeFrame && read?.text !== undefined) addCodeFrames(finished, read.text);
+    return fileResult(entry.rel, finished, durationMs, {
       ...forCache,
       ...alternatives,
       ...tracked,

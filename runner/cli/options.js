@@ -91,6 +91,10 @@ export const OPTIONS = {
     describe: 'Print every file and the execution plan, and the errors of every anyOf/oneOf alternative',
   },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
+  'code-frame': {
+    type: 'boolean',
+    describe: "Show the file's lines around each problem, the column marked (default: on; --no-code-frame: off)",
+  },
   workers: {
     type: 'string',
     describe:

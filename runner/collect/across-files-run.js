@@ -16,11 +16,16 @@ import { acrossFilesSession } from './across-files-session.js';
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id, non-empty
  * @param {import('../config/load-config.js').Config} config
  * @param {{ files: import('../files/discover.js').FileEntry[], partial?: boolean, shard?: object,
- *   display(file: string): string, session?: object, gone?: string[] }} run partial: --watch's re-run of
+ *   display(file: string): string, session?: object, gone?: string[], codeFrame?: boolean }} run partial: --watch's re-run of
  *   some files; session: --watch's, where the facts and verdicts are kept between runs
- *   (across-files-session.js); gone: the files deleted since the last run of the session
+ *   (across-files-session.js); gone: the files deleted since the last run of the session; codeFrame:
+ *   the problems found get their lines (check/capture-frames.js)
  */
-export function acrossFilesRun(collectors, config, { files, partial = false, shard, display, session, gone }) {
+export function acrossFilesRun(
+  collectors,
+  config,
+  { files, partial = false, shard, display, session, gone, codeFrame = false },
+) {
   const kept = session && !shard ? acrossFilesSession(session, { partial, gone }) : null;
   const ledger = kept?.ledger ?? createLedger();
   // A shard reports its files' facts, and `filecheck merge` checks them all (merge-reports.js).
@@ -85,7 +90,13 @@ export function acrossFilesRun(collectors, config, { files, partial = false, sha
         };
       }
       const reported = new Set(held.map((own) => (typeof own === 'string' ? own : own.path)));
-      const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display, reported });
+      const found = checkAcrossFiles(collectors, ledger, {
+        rules: config.rules,
+        cwd: config.cwd,
+        display,
+        reported,
+        codeFrame,
+      });
       // --watch: the files not in the run whose problems across files changed are reported again.
       const again = kept?.finish([...results()], found) ?? [];
       const checked = results((result) => withProblems(result, found.get(result.path) ?? []));

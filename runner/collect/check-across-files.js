@@ -11,11 +11,12 @@ import { placeProblems } from './place-problems.js';
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
  * @param {{ rules: import('../config/load-config.js').Rule[], cwd: string, display(file: string): string,
- *   reported?: Set<string> }} context reported: the files the run reports (all, when absent): a
- *   checkAll's own failure goes to the first of its rule's files that is reported
+ *   reported?: Set<string>, codeFrame?: boolean }} context reported: the files the run reports (all, when absent): a
+ *   checkAll's own failure goes to the first of its rule's files that is reported; codeFrame: the
+ *   problems get their lines (place-problems.js)
  * @returns {Map<string, import('../check/check-file.js').Problem[]>} each file's problems, by path as reported
  */
-export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, reported }) {
+export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, reported, codeFrame = false }) {
   const byPath = new Map();
   const add = (file, problem) => {
     if (!byPath.has(file)) byPath.set(file, []);
@@ -59,8 +60,7 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
       }
     }
   }
-  placeProblems(byPath, ledger);
-  for (const problems of byPath.values()) problems.sort(byPlace);
+  placeProblems(byPath, ledger, { codeFrame });
   return byPath;
 }
 
@@ -88,9 +88,3 @@ function asProblem({ message, pointer, document, severity, related }, { name: va
       }),
   };
 }
-
-// In the order of the text, as a file's own problems are (finish-problems.js).
-const byPlace = (a, b) =>
-  (a.line ?? 0) - (b.line ?? 0) ||
-  (a.column ?? 0) - (b.column ?? 0) ||
-  (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);

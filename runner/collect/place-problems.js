@@ -1,17 +1,21 @@
 // The problems the checks across files found are pointers into files read long before: a file that
 // has some is read and parsed again, here, to place them at line:col (and the places they point
-// at, in other files). Only files with problems pay for it; a passing file never.
+// at, in other files), and, with code frames, to capture the lines around them while its text is at
+// hand. Only files with problems pay for it; a passing file never.
 import { readText } from '../formats/read-text.js';
 import { parserNamed } from '../formats/index.js';
+import { addCodeFrames } from '../check/capture-frames.js';
 
 /**
  * Fills in `line` and `column` of each problem and of each of its related places, where their
- * pointers are found. Each file is read once for all the places in it: a source that 57
- * translations point at (sameKeysAs) is not read 57 times.
+ * pointers are found, and sorts each file's problems in the order of its text. Each file is read
+ * once for all the places in it: a source that 57 translations point at (sameKeysAs) is not read 57 times.
  * @param {Map<string, import('../check/check-file.js').Problem[]>} byPath the problems, by file as reported
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
+ * @param {{ codeFrame?: boolean }} [options] codeFrame: the first problems of each file get their
+ *   lines (check/capture-frames.js); the related places, in other files, do not
  */
-export function placeProblems(byPath, ledger) {
+export function placeProblems(byPath, ledger, { codeFrame = false } = {}) {
   const places = new Map(); // file ─▶ every place in it: its problems, and others' related places
   const add = (file, at) => {
     if (!places.has(file)) places.set(file, []);
@@ -22,15 +26,22 @@ export function placeProblems(byPath, ledger) {
       add(file, problem);
       for (const at of problem.related ?? []) add(at.path, at);
     }
-  for (const [file, found] of places) place(file, found, ledger);
+  for (const [file, found] of places) {
+    const text = place(file, found, ledger);
+    const own = byPath.get(file);
+    if (!own) continue;
+    own.sort(byPlace);
+    if (codeFrame && text !== undefined) addCodeFrames(own, text);
+  }
 }
 
+// Returns the file's text, when it was read.
 function place(file, places, ledger) {
   const pointed = places.filter((at) => typeof at.pointer === 'string' && at.line === undefined);
   const entry = ledger.entryOf(file);
-  if (!pointed.length || !entry) return;
-  const documents = documentsOf(entry);
-  if (!documents) return;
+  if (!pointed.length || !entry) return undefined;
+  const { documents, text } = documentsOf(entry);
+  if (!documents) return text;
   // Each document placed once for all its places: a pass over its text finds every pointer.
   const byDocument = new Map();
   for (const at of pointed) {
@@ -47,15 +58,22 @@ function place(file, places, ledger) {
       if (probe.line !== undefined) Object.assign(places[i], { line: probe.line, column: probe.column });
     });
   }
+  return text;
 }
 
 // The file as it was checked (its parser, its front matter); unreadable now, it is left unplaced.
 function documentsOf(entry) {
   const read = readText(entry.path, entry.special);
-  if (read.error) return null;
+  if (read.error) return { documents: null };
   try {
-    return parserNamed(entry.parser ?? 'json').parse(read.text, entry);
+    return { documents: parserNamed(entry.parser ?? 'json').parse(read.text, entry), text: read.text };
   } catch {
-    return null;
+    return { documents: null, text: read.text };
   }
 }
+
+// In the order of the text, as a file's own problems are (check/finish-problems.js).
+const byPlace = (a, b) =>
+  (a.line ?? 0) - (b.line ?? 0) ||
+  (a.column ?? 0) - (b.column ?? 0) ||
+  (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);

@@ -60,12 +60,14 @@ const STRING_OPTIONS = [
  *   those: each check with its severity, none "off" but schemaSeverity (severities.js)
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
  *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
- *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
+ *   quiet: boolean, verbose: boolean, color: boolean | undefined, codeFrame: boolean, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
  *   cache: { dir: string, strategy: 'metadata' | 'content' } | null }} Config
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
- *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
+ *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it;
+ *   codeFrame: the human reporter shows the lines around a failing file's first problems (unless
+ *   --no-code-frame or "codeFrame": false)
  */
 
 /**
@@ -117,6 +119,12 @@ export function loadConfig(options, { cwd, env }) {
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
   const cache = parseCache(options, file, { cwd, base, root });
+  const reporters = resolveReporters(options.reporter ?? file.reporters ?? ['default'], {
+    outputFile: options.outputFile,
+    cwd,
+    base: options.reporter ? cwd : base,
+    env,
+  });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
   return {
     cwd,
@@ -130,15 +138,11 @@ export function loadConfig(options, { cwd, env }) {
     bail: parseBail(options.bail ?? file.bail),
     maxWarnings: parseMaxWarnings(options.maxWarnings ?? file.maxWarnings),
     workers: parseWorkers(options.workers ?? file.workers ?? 'auto'),
-    reporters: resolveReporters(options.reporter ?? file.reporters ?? ['default'], {
-      outputFile: options.outputFile,
-      cwd,
-      base: options.reporter ? cwd : base,
-      env,
-    }),
+    reporters,
     quiet: !!options.quiet,
     verbose: !!options.verbose,
     color: options.color,
+    codeFrame: options.codeFrame ?? file.codeFrame ?? true,
     chaos: parseChaos(
       options.chaosMonkey ?? env.CHAOS_MONKEY,
       options.chaosSeed ?? env.CHAOS_SEED,

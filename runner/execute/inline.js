@@ -20,7 +20,7 @@ const WHOLE_SETS_FILES = 16;
  *   generated code on its first call: 4-11 ms a SchemaStore schema); loadMs, loading parsers and
  *   their first files; prepared, the rule sets prepared (discover.js shares one array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean },
+ * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean, codeFrame?: boolean },
  *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
  *   check: the chaos monkey and the file timeout; budget (a sample): stop after `files` files, or
  *   after `ms` of work (checking and compiling, loading parsers left out), or, when several rule sets

@@ -49,9 +49,9 @@ export function compilesManySchemas(files, rules) {
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
  * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number,
- *   schemaCache?: { dir: string, run: string }, allAlternatives?: boolean, compiling?: boolean }} options
+ *   schemaCache?: { dir: string, run: string }, allAlternatives?: boolean, codeFrame?: boolean, compiling?: boolean }} options
  *   schemaCache: the folder of compiled schemas (--cache) and the run's mark (compiled-schema-cache.js);
- *   allAlternatives: see check-file.js prepareCheck; compiling: the files compile schema after
+ *   allAlternatives, codeFrame: see check-file.js prepareCheck; compiling: the files compile schema after
  *   schema (compilesManySchemas), which a larger young generation serves
  */
 export function startPool({
@@ -62,6 +62,7 @@ export function startPool({
   fileTimeout,
   schemaCache,
   allAlternatives = false,
+  codeFrame = false,
   compiling = false,
 }) {
   const { Piscina } = require('piscina');
@@ -70,7 +71,7 @@ export function startPool({
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives },
+    workerData: { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives, codeFrame },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,

@@ -10,7 +10,7 @@ import { rulesOf } from '../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-const startWorkers = async (workers, rules, config, schemaCache, files) => {
+const startWorkers = async (workers, rules, config, schemaCache, files, codeFrame) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
   return startPool({
     workers,
@@ -20,6 +20,7 @@ const startWorkers = async (workers, rules, config, schemaCache, files) => {
     fileTimeout: config.fileTimeout,
     schemaCache,
     allAlternatives: config.verbose,
+    codeFrame,
     compiling: compilesManySchemas(files, rules),
   });
 };
@@ -66,18 +67,28 @@ export async function runChecks(
   };
   // --cache: unchanged files are reported from the cache, passes and failures, and not queued (result-cache.js). The
   // chaos monkey must meet every file: it bypasses the cache.
+  // Failing files' checks capture their code frames whatever the reporters, so that a failure the
+  // cache records is reported the same way by a run with other reporters.
+  const { codeFrame } = config;
   const cache =
-    config.cache && !config.chaos ? await openCache(config, rules, { warn: warnOnce, display, partial }) : null;
+    config.cache && !config.chaos
+      ? await openCache(config, rules, { warn: warnOnce, display, partial, codeFrame })
+      : null;
   // The folder of compiled schemas, and this run's mark on what it compiles there: a schema an
   // earlier run compiled is compiled whole and its code stored (compiled-schema-cache.js).
   const schemaCache = cache ? { dir: cache.dir, run: `${process.pid}-${Date.now()}` } : undefined;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
-  const check = { chaos: config.chaos, timeoutMs: config.fileTimeout, allAlternatives: config.verbose };
+  const check = {
+    chaos: config.chaos,
+    timeoutMs: config.fileTimeout,
+    allAlternatives: config.verbose,
+    codeFrame,
+  };
   // The checks across files: the files of their rules that the run does not report give their facts too.
   const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
   const across = collectors.size
-    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display, session, gone })
+    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display, session, gone, codeFrame })
     : null;
   const queued = across?.context.length ? [...files, ...across.context].sort(byRel) : files;
   const toCheck = cache ? await cache.select(queued) : queued;
@@ -164,7 +175,7 @@ export async function runChecks(
       // The other cores are idle while the main thread measures: the workers boot there meanwhile,
       // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
       // before: a slow boot would keep the files it was given from a run that stays in-process.
-      pool ??= await startWorkers(input.cores - 1, rules, config, schemaCache, toCheck);
+      pool ??= await startWorkers(input.cores - 1, rules, config, schemaCache, toCheck, codeFrame);
       let workingSince = null;
       const startEarly = () => {
         if (early || !pool.booted()) return;
@@ -203,7 +214,7 @@ export async function runChecks(
         await pool.close();
         pool = session.pool = null;
       }
-      pool ??= await startWorkers(chosen.workers, rules, config, schemaCache, toCheck);
+      pool ??= await startWorkers(chosen.workers, rules, config, schemaCache, toCheck, codeFrame);
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
       await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });

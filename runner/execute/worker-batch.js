@@ -10,11 +10,11 @@ import { SETTLING, REPLIED } from './progress-slots.js';
 import { byId } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
 
-const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives } = workerData;
+const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives, codeFrame } = workerData;
 const stopped = new Int32Array(stop);
 Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
 const started = new Int32Array(progress); // per batch slot: which file is being checked (progress-slots.js)
-const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives });
+const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives, codeFrame });
 const warnings = [];
 const rulesById = byId(rules);
 // A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
