@@ -165,7 +165,7 @@ test('--no-code-frame and "codeFrame": false print the problems alone; the json 
   assert.equal(off.code, 1);
   assert.equal(
     report(off.stdout),
-    ' FAIL  a.json  (json-schema: s.json)\n  a.json:2:12  /level: must be one of "low", "high"\n\nFiles: 1 failed, 0 passed, 1 total\n',
+    ' FAIL  a.json  (json-schema: s.json)\n  a.json:2:12  /level: must be one of "low", "high"; did you mean "high"?\n\nFiles: 1 failed, 0 passed, 1 total\n',
   );
   writeTree(dir, {
     '.filecheckrc.json': JSON.stringify({ codeFrame: false, rules: [{ files: ['a.json'], schema: 's.json' }] }),
