@@ -587,3 +587,30 @@ test('in the repository, examples/broken: every file fails and is reported', asy
   );
   assert.equal(filesLine(stdout), `Files: ${broken.length} failed, 0 passed, ${broken.length} total`);
 });
+
+test("the README's first example is what filecheck prints: its problems, their did you mean and code frames", async (t) => {
+  const dir = makeTree(t, {
+    'content.schema.json': JSON.stringify({
+      type: 'object',
+      required: ['slug', 'title', 'pageType'],
+      additionalProperties: false,
+      properties: {
+        slug: { type: 'string' },
+        title: { type: 'string' },
+        pageType: { enum: ['css-property', 'css-function', 'guide', 'landing-page'] },
+        status: { type: 'array', items: { type: 'string' } },
+      },
+    }),
+    'content/en-US/web/css/color.json':
+      '{\n  "slug": "Web/CSS/color",\n  "titel": "color",\n  "pageType": "css-propery",\n  "status": []\n}\n',
+    'content/en-US/web/css/margin.json':
+      '{ "slug": "Web/CSS/margin", "title": "margin", "pageType": "css-property" }\n',
+  });
+  const readme = fs.readFileSync(path.join(REPO, 'README.md'), 'utf8');
+  const command = "$ npx filecheck 'content/**/*.json' --schema content.schema.json\n";
+  const shown = readme.slice(readme.indexOf(command) + command.length);
+  const { code, stdout, stderr } = await runCli(['content/**/*.json', '--schema', 'content.schema.json'], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  const failBlock = (text) => text.slice(0, text.indexOf('\nFiles: '));
+  assert.equal(failBlock(shown), failBlock(stdout));
+});
