@@ -6,12 +6,12 @@
 // A record then holds, when there are some, the problems of the file (a failure's, or a pass's
 // warnings), the --verbose they depend on, and the facts its collectors found (the checks across
 // files, FileResult.facts): [..., problems | null, alternatives | null, facts], trailing nulls left out.
-// Format 1 recorded passes only; format 2 had no facts and no warnings. Anything else found there (bad JSON, another format, another
+// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no JSON Schema keyword on a problem. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 /**
  * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,

@@ -12,14 +12,15 @@ import { sha256 } from '../shared/sha256.js';
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
- *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
  *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[] }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
- *   reported and does not fail the file (absent: an error); related: the other places a check
+ *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
+ *   (JSON Schema's: the ajv keyword), which suppressions count by (runner/suppress/); related: the other places a check
  *   across files points at (the other file that holds a duplicate)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
@@ -300,7 +301,7 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity } = problem ?? {};
+  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity, keyword } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used);
@@ -311,6 +312,7 @@ function normalize(problem, validator) {
     message: String(message),
     kind: kind === 'error' ? kind : 'invalid',
     ...definedOnly({
+      keyword: typeof keyword === 'string' && keyword ? keyword : undefined, // json-schema's: the ajv keyword
       pointer,
       line,
       column,

@@ -19,7 +19,8 @@ export function toProblems(errors) {
     ? bestMatches(errors, describe, wrongType)
     : errors.map((error) => ({ error }));
   const found = chosen.map(({ error, message = describe(error), pointer = error.instancePath, notBestMatch }) => {
-    const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
+    // keyword: the ajv keyword that failed, which suppressions count by (json-schema/required).
+    const problem = { validator: 'json-schema', keyword: error.keyword, message, pointer, kind: 'invalid' };
     // An extra property, or a property name that is not allowed: its key is what is wrong.
     const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
     if (
