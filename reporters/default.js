@@ -36,17 +36,19 @@ export function createDefaultReporter({ write, end, colors: c, quiet, verbose, c
         if (verbose) write(line(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})`), 5));
         return;
       }
+      // --verbose lists the problems a suppressions file suppressed (runner/suppress/), after the others.
+      const suppressed = (verbose && result.suppressed) || [];
       // Most files pass without a problem: nothing is counted, filtered or built for them.
-      if (result.status === 'pass' && !result.problems.length) {
+      if (result.status === 'pass' && !result.problems.length && !suppressed.length) {
         if (verbose) write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
         return;
       }
       counts.add(result.problems);
-      const problems = shown(result.problems);
+      const problems = [...shown(result.problems), ...suppressed];
       if (result.status === 'pass') {
         // A file that passed with warnings says so, --verbose or not; its problems are warnings.
         if (problems.length) {
-          const label = c.inverseYellow(c.bold(' WARN '));
+          const label = problems.length > suppressed.length ? c.inverseYellow(c.bold(' WARN ')) : c.green('PASS');
           write(problemBlock(result, problems, { label, details: verbose ? passDetails(result, c) : '', c, columns }));
           return;
         }
@@ -109,7 +111,7 @@ function problemBlock(result, problems, { label, details, c, columns: columnsNow
   const pad = ' '.repeat(indent);
   const lines = problems.flatMap((p, i) => {
     const source = shared ? '' : `  ${c.dim(`(${sourceOf(p)})`)}`;
-    const severity = isWarning(p) ? `${c.yellow('warning')}  ` : '';
+    const severity = p.suppressed ? `${c.dim('suppressed')}  ` : isWarning(p) ? `${c.yellow('warning')}  ` : '';
     const { shown: related, more } = relatedOf(p);
     return [
       wrapLine(`  ${c.dim(places[i].padEnd(width))}  ${severity}${located(p)}${source}`, columns, indent),

@@ -8,7 +8,9 @@
 // `facts` (a shard's files, what their collectors found) are for `filecheck merge`, which runs the
 // checks across files over all the shards; `acrossFiles` in the summary says whether they ran;
 // `cached: true` marks a file reported from the cache (a pass or a failure), `cache` ({ hits,
-// failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings.
+// failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings;
+// `suppressions` ({ file, suppressed, files, stale, … }) with a suppressions file, and with
+// --verbose a file's `suppressed` problems (each `suppressed: true`) beside its `problems`.
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
@@ -21,12 +23,20 @@ export function createJsonReporter({ write, end, verbose }) {
     opened = true;
   };
   return {
-    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts }) {
+    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts, suppressed }) {
       // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
       // is a shard's file with facts, which `filecheck merge` checks across files.
       if (!verbose && status !== 'fail' && !problems.length && !facts) return;
       open();
-      write(JSON.stringify({ path, status, problems, ...definedOnly({ onlyParsed, skipReason, cached, facts }) }));
+      if (!verbose) suppressed = undefined; // the problems a suppressions file suppressed: --verbose lists them
+      write(
+        JSON.stringify({
+          path,
+          status,
+          problems,
+          ...definedOnly({ onlyParsed, skipReason, cached, facts, suppressed }),
+        }),
+      );
     },
     async onRunComplete(summary) {
       const counted = { ...summary, warnings: summary.warnings ?? 0 };

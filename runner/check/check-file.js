@@ -24,7 +24,7 @@ import { sha256 } from '../shared/sha256.js';
  *   across files points at (the other file that holds a duplicate)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
- *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean }} FileResult
+ *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean, suppressed?: Problem[] }} FileResult
  *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; onlyParsed: on a pass,
  *   why no validator validated it (its schemas have no local copy, none was chosen); storePrefixes:
  *   the --schema-store prefixes that would map them, for the run's summary (run.js takes them
@@ -34,7 +34,9 @@ import { sha256 } from '../shared/sha256.js';
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
  *   depend on allAlternatives (some were not the best match), whose value this is; facts: what the
  *   file's collectors found in it, for the checks across files (runner/collect/); context: the
- *   result of a file not in the run, read for its facts (entry.context), which no reporter sees
+ *   result of a file not in the run, read for its facts (entry.context), which no reporter sees;
+ *   suppressed: the problems within the counts of filecheck-suppressions.json (runner/suppress/), not
+ *   in `problems`, each marked `suppressed: true`
  * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
  *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean }} CheckOptions

@@ -127,6 +127,26 @@ export const OPTIONS = {
     describe:
       'How --cache tells a file is unchanged: metadata (default: size and times, else content) or content (always the content)',
   },
+  'suppress-all': {
+    type: 'boolean',
+    describe:
+      'Record every error found now in filecheck-suppressions.json (a count per file and check), so that later runs fail only on new ones (see docs/suppressions.md)',
+  },
+  'suppress-rule': {
+    type: 'string',
+    many: true,
+    describe:
+      "Record only this check's errors in the suppressions file: json-schema/<keyword> (json-schema/required), require, unique, a validator's name (repeatable)",
+  },
+  'prune-suppressions': {
+    type: 'boolean',
+    describe: 'Remove from the suppressions file what no longer occurs (lower counts to what is found); adds nothing',
+  },
+  'suppressions-location': {
+    type: 'string',
+    describe:
+      'The suppressions file (default: filecheck-suppressions.json beside .filecheckrc.json, else in the working directory)',
+  },
   'list-files': {
     type: 'boolean',
     describe:
@@ -189,7 +209,16 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick(['config', 'reporter', 'output-file', 'quiet', 'verbose', 'color', 'max-warnings']),
+  options: pick([
+    'config',
+    'reporter',
+    'output-file',
+    'quiet',
+    'verbose',
+    'color',
+    'max-warnings',
+    'suppressions-location',
+  ]),
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],

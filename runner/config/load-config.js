@@ -20,9 +20,11 @@ import {
   parseFileTimeout,
   parseMaxWarnings,
   parseShard,
+  parseSuppressions,
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
+import { SUPPRESSIONS_NAME } from '../suppress/suppressions-file.js';
 
 const require = createRequire(import.meta.url);
 
@@ -42,6 +44,7 @@ const STRING_OPTIONS = [
   'cacheLocation',
   'cacheStrategy',
   'maxWarnings',
+  'suppressionsLocation',
 ];
 
 /**
@@ -60,7 +63,8 @@ const STRING_OPTIONS = [
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
- *   cache: { dir: string, strategy: 'metadata' | 'content' } | null }} Config
+ *   cache: { dir: string, strategy: 'metadata' | 'content' } | null,
+ *   suppressions: import('../suppress/suppress-run.js').SuppressionSettings | null }} Config
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it
  */
@@ -149,6 +153,7 @@ export function loadConfig(options, { cwd, env }) {
     changed: parseChanged(options.changed, options.since),
     shard: parseShard(options.shard),
     cache,
+    suppressions: parseSuppressions(options, { cwd, base, name: SUPPRESSIONS_NAME }),
   };
 }
 

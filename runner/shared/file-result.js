@@ -45,6 +45,16 @@ export function withProblems(result, problems) {
   return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extrasOf(result));
 }
 
+/**
+ * A result some of whose problems are suppressed (runner/suppress/): its status follows from those
+ * still reported; the suppressed are kept apart, for --verbose and the json report.
+ * @param {import('../check/check-file.js').FileResult} result
+ * @param {import('../check/check-file.js').Problem[]} kept
+ * @param {import('../check/check-file.js').Problem[]} suppressed
+ */
+export const withSuppressed = (result, kept, suppressed) =>
+  fileResult(result.path, kept, result.durationMs, { ...extrasOf(result), suppressed });
+
 // What a result carries besides its path, status, problems and duration.
 function extrasOf({ path, status, problems, durationMs, ...extras }) {
   return extras;
