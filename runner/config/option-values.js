@@ -78,8 +78,8 @@ export function parseMaxWarnings(value) {
 }
 
 // Bulk suppressions (runner/suppress/): the file, at the project's root (the config file's folder,
-// else the working directory) unless --suppressions-location names another; what the run records
-// in it. null when there is no such file and nothing is to be written: nothing is suppressed.
+// else the working directory) unless --suppressions-location names another, which names files
+// relative to that root wherever it is; what the run records in it. null when there is no such file and nothing is to be written: nothing is suppressed.
 // The flags that write it go one at a time, as ESLint's: --suppress-all and --suppress-rule say
 // different things, and pruning while recording would leave it unclear which ids are pruned.
 export function parseSuppressions(options, { cwd, base, name }) {
@@ -97,6 +97,7 @@ export function parseSuppressions(options, { cwd, base, name }) {
   if (!writing.length && !fs.existsSync(file)) return null;
   return {
     file,
+    root: base,
     suppress: suppressAll ? 'all' : suppressRule?.length ? suppressRule : null,
     prune: !!pruneSuppressions,
   };

@@ -11,8 +11,9 @@ import { relativePosix } from '../shared/paths.js';
 import { UsageError } from '../shared/errors.js';
 
 /**
- * @typedef {{ file: string, suppress: 'all' | string[] | null, prune: boolean }} SuppressionSettings
- *   file: absolute; suppress: --suppress-all, or the ids of --suppress-rule; prune: --prune-suppressions
+ * @typedef {{ file: string, root: string, suppress: 'all' | string[] | null, prune: boolean }} SuppressionSettings
+ *   file: absolute; root: the folder the file names files relative to (the config file's, else the
+ *   working directory), wherever the file is; suppress: --suppress-all, or the ids of --suppress-rule; prune: --prune-suppressions
  * @typedef {{ file: string, id: string, count: number, found: number }} StaleEntry an entry of
  *   `count` problems where `found` are found now (the file as the suppressions file names it)
  * @typedef {{ file: string, suppressed: number, files?: number, stale: StaleEntry[], written?: boolean,
@@ -28,10 +29,10 @@ export function openSuppressions(settings, { cwd, display }) {
   const shown = display(settings.file);
   const read = readSuppressions(settings.file, shown);
   const suppressions = read ?? new Map();
-  const dir = path.dirname(settings.file);
-  // Files are named relative to the suppressions file, results relative to the working directory.
-  const keyOf = dir === cwd ? (rel) => rel : (rel) => relativePosix(dir, path.resolve(cwd, rel));
-  const reportedOf = dir === cwd ? (key) => key : (key) => relativePosix(cwd, path.resolve(dir, key));
+  const { root } = settings;
+  // Files are named relative to the project's root, results relative to the working directory.
+  const keyOf = root === cwd ? (rel) => rel : (rel) => relativePosix(root, path.resolve(cwd, rel));
+  const reportedOf = root === cwd ? (key) => key : (key) => relativePosix(cwd, path.resolve(root, key));
   const keys = new Map([...suppressions.keys()].map((key) => [reportedOf(key), key])); // a result's path ─▶ its entry
   const adds = settings.suppress === 'all' ? () => true : (id) => settings.suppress?.includes(id) ?? false;
   const adding = settings.suppress !== null;

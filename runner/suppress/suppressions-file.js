@@ -1,5 +1,5 @@
-// filecheck-suppressions.json: the problems suppressed, per file (its path relative to the file's
-// folder, forward slashes) and per id, a count, as ESLint's eslint-suppressions.json has them:
+// filecheck-suppressions.json: the problems suppressed, per file (its path relative to the project's
+// root, forward slashes) and per id, a count, as ESLint's eslint-suppressions.json has them:
 //
 //   {
 //     "content/a.json": {
