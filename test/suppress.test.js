@@ -206,6 +206,7 @@ test('a malformed suppressions file, or flags that cannot go together, are a con
       ['--suppress-rule', 'unique', '--prune-suppressions'],
       /^--suppress-rule and --prune-suppressions cannot be used together/,
     ],
+    [{}, ['--prune-suppressions', '--shard', '1/2'], /^--prune-suppressions cannot be used with --shard: /],
     [
       {},
       ['--suppress-all', '--watch'],
@@ -343,4 +344,16 @@ test('shards and merge: each shard suppresses its own files and says their stale
   ]);
   const whole = await run(dir);
   assert.deepEqual(staleLines(whole.stderr), staleLines(again.stderr), 'as one run of all the files says');
+});
+
+test('the suppressions file is never checked itself, though a rule matches every *.json', async (t) => {
+  const dir = makeTree(t, {
+    ...TREE,
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['**/*.json'], require: ['id'] }] }),
+  });
+  assert.equal((await run(dir, ['--suppress-all'])).code, 0); // schema.json has no id
+  assert.match(read(dir), /"schema\.json": \{\n {4}"require": \{ "count": 1 \}/);
+  const listed = await run(dir, ['--list-files']);
+  assert.doesNotMatch(listed.stdout, /suppressions/);
+  assert.equal((await run(dir)).code, 0);
 });

@@ -119,6 +119,10 @@ export function loadConfig(options, { cwd, env }) {
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
   const cache = parseCache(options, file, { cwd, base, root });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
+  const suppressions = parseSuppressions(options, { cwd, base, name: SUPPRESSIONS_NAME });
+  // Nor is the suppressions file, which a rule of every *.json would match.
+  if (suppressions)
+    ignore.push({ base: path.dirname(suppressions.file), globs: [picomatchEscape(path.basename(suppressions.file))] });
   return {
     cwd,
     root,
@@ -153,10 +157,11 @@ export function loadConfig(options, { cwd, env }) {
     changed: parseChanged(options.changed, options.since),
     shard: parseShard(options.shard),
     cache,
-    suppressions: parseSuppressions(options, { cwd, base, name: SUPPRESSIONS_NAME }),
+    suppressions,
   };
 }
 
+const picomatchEscape = (name) => name.replace(/[*?[\]{}()!+@\\]/g, '\\$&');
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** @returns {string | null} the .filecheckrc.json a run from `cwd` reads, if any */

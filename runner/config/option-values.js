@@ -91,6 +91,10 @@ export function parseSuppressions(options, { cwd, base, name }) {
   ].filter(Boolean);
   if (writing.length > 1)
     throw new UsageError(`${writing.join(' and ')} cannot be used together: run them one at a time`);
+  if (writing.length && options.shard !== undefined)
+    throw new UsageError(
+      `${writing[0]} cannot be used with --shard: a shard finds only its own files' problems, and none of the checks across files`,
+    );
   if (suppressRule?.includes(''))
     throw new UsageError('--suppress-rule needs a value: an id such as json-schema/required');
   const file = suppressionsLocation ? path.resolve(cwd, suppressionsLocation) : path.join(base, name);
