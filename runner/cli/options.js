@@ -196,6 +196,7 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
