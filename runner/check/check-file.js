@@ -13,7 +13,7 @@ import { sha256 } from '../shared/sha256.js';
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
- *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
+ *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[] }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
@@ -21,7 +21,7 @@ import { sha256 } from '../shared/sha256.js';
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
  *   (JSON Schema's: the ajv keyword), which suppressions count by (runner/suppress/); related: the other places a check
- *   across files points at (the other file that holds a duplicate)
+ *   across files points at (the other file that holds a duplicate); suppressed: in FileResult.suppressed only
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
  *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean, suppressed?: Problem[] }} FileResult

@@ -1,5 +1,6 @@
 // A file's result, built here and only here: by the check (check-file.js), the pool's compact form
-// and its recovery, a timeout, the cache's hits and the checks across files (runner/collect/). Its
+// and its recovery, a timeout, the cache's hits, the checks across files (runner/collect/) and the
+// suppressions (runner/suppress/). Its
 // status follows from its problems: a file fails when one of them is an error; warnings alone
 // (severity 'warning', a translation's missing key) are reported and leave it passing.
 
