@@ -5,7 +5,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors as checkBoth } from './helpers/cli.js';
+import {
+  REPO,
+  runCli,
+  makeTree,
+  writeTree,
+  parseJsonReport,
+  oneLine,
+  checkBothExecutors as checkBoth,
+} from './helpers/cli.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
 // problem's ajv keyword (Problem.keyword) is left out, tested in json-schema.test.js and suppress.test.js.
