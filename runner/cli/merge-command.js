@@ -112,8 +112,8 @@ async function checkAcrossShards({ results, summary }, { cwd, env, warn, display
     );
   const config = loadConfig({ patterns: [], config: configFile }, { cwd, env });
   const collectors = await createRuleCompiler(config.rules, { warn, display }).collectors();
-  const acrossFiles = new Set([...collectors.values()].flat().flatMap((c) => (c.checkAll ? [c.name] : [])));
-  return { ...checkMergedFacts(results, summary, collectors, config, display), acrossFiles };
+  const { checkNames } = require('../collect/check-across-files.js');
+  return { ...checkMergedFacts(results, summary, collectors, config, display), acrossFiles: checkNames(collectors) };
 }
 
 // Where a run from here reads its suppressions: --suppressions-location, else beside the config file

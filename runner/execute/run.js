@@ -242,7 +242,7 @@ export async function runChecks(
     wholeProject: !partial && !config.patterns.length && !config.changed && !shard && checked === files.length,
     interrupted: !!signal?.aborted,
     // A shard's checks across files run in `filecheck merge`: their entries are not stale here.
-    judges: acrossSummary?.checked === false ? notAcrossFiles(collectors) : undefined,
+    judges: acrossSummary?.checked === false ? notAcrossFiles(acrossFiles().checkNames(collectors)) : undefined,
   });
   const summary = {
     total: files.length + skipped.length + reportedAgain,
@@ -329,13 +329,8 @@ function mayHang(config, rules) {
 
 const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 
-// Whether a validator is not one of the checks across files (by the name their problems carry).
-function notAcrossFiles(collectors) {
-  const across = new Set(
-    [...collectors.values()].flat().flatMap((collector) => (collector.checkAll ? [collector.name] : [])),
-  );
-  return (validator) => !across.has(validator);
-}
+// Whether a validator is not one of the checks across files (by the names their problems carry).
+const notAcrossFiles = (names) => (validator) => !names.has(validator);
 
 // A rule with a built-in check across files, or a validator module that may export one.
 const mayCheckAcrossFiles = (rules) =>
