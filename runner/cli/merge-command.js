@@ -14,7 +14,6 @@ import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 import { createMessages } from '../shared/messages.js';
 import { parseMaxWarnings, parseSuppressions } from '../config/option-values.js';
-import { SUPPRESSIONS_NAME } from '../suppress/suppressions-file.js';
 import { saySuppressions } from '../suppress/suppression-notes.js';
 
 const require = createRequire(import.meta.url);
@@ -122,11 +121,7 @@ function suppressionsOfMerge(options, cwd) {
   const configFile = options.config
     ? path.resolve(cwd, options.config)
     : require('../config/load-config.js').findConfigFile(cwd);
-  return parseSuppressions(options, {
-    cwd,
-    base: configFile ? path.dirname(configFile) : cwd,
-    name: SUPPRESSIONS_NAME,
-  });
+  return parseSuppressions(options, { cwd, base: configFile ? path.dirname(configFile) : cwd });
 }
 
 // Arguments are files, or globs for shells that do not expand them; each report is read once.

@@ -24,7 +24,6 @@ import {
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
-import { SUPPRESSIONS_NAME } from '../suppress/suppressions-file.js';
 
 const require = createRequire(import.meta.url);
 
@@ -119,7 +118,7 @@ export function loadConfig(options, { cwd, env }) {
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
   const cache = parseCache(options, file, { cwd, base, root });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
-  const suppressions = parseSuppressions(options, { cwd, base, name: SUPPRESSIONS_NAME });
+  const suppressions = parseSuppressions(options, { cwd, base });
   // Nor is the suppressions file, which a rule of every *.json would match.
   if (suppressions)
     ignore.push({ base: path.dirname(suppressions.file), globs: [picomatchEscape(path.basename(suppressions.file))] });

@@ -77,12 +77,16 @@ export function parseMaxWarnings(value) {
   return n;
 }
 
+/** The suppressions file's name, at the project's root (runner/suppress/). */
+export const SUPPRESSIONS_NAME = 'filecheck-suppressions.json';
+
 // Bulk suppressions (runner/suppress/): the file, at the project's root (the config file's folder,
 // else the working directory) unless --suppressions-location names another, which names files
-// relative to that root wherever it is; what the run records in it. null when there is no such file and nothing is to be written: nothing is suppressed.
+// relative to that root wherever it is; what the run records in it. null when there is no such
+// file and nothing is to be written: nothing is suppressed.
 // The flags that write it go one at a time, as ESLint's: --suppress-all and --suppress-rule say
 // different things, and pruning while recording would leave it unclear which ids are pruned.
-export function parseSuppressions(options, { cwd, base, name }) {
+export function parseSuppressions(options, { cwd, base }) {
   const { suppressAll, suppressRule, pruneSuppressions, suppressionsLocation } = options;
   const writing = [
     suppressAll && '--suppress-all',
@@ -97,7 +101,7 @@ export function parseSuppressions(options, { cwd, base, name }) {
     );
   if (suppressRule?.includes(''))
     throw new UsageError('--suppress-rule needs a value: an id such as json-schema/required');
-  const file = suppressionsLocation ? path.resolve(cwd, suppressionsLocation) : path.join(base, name);
+  const file = suppressionsLocation ? path.resolve(cwd, suppressionsLocation) : path.join(base, SUPPRESSIONS_NAME);
   if (!writing.length && !fs.existsSync(file)) return null;
   return {
     file,

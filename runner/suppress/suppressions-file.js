@@ -13,9 +13,6 @@ import fs from 'node:fs';
 import { UsageError } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 
-/** The file's name, at the project's root (the config file's folder, else the working directory). */
-export const SUPPRESSIONS_NAME = 'filecheck-suppressions.json';
-
 /**
  * @typedef {Map<string, Map<string, number>>} Suppressions file ─▶ id ─▶ count (a whole number from 1)
  * @param {string} file an absolute path

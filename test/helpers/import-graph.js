@@ -26,7 +26,6 @@ export const RULES = {
     'runner/files',
     'runner/formats',
     'runner/check',
-    'runner/suppress',
     'runner/shared',
     'validators',
     'validators/json-schema',
