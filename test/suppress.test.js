@@ -2,6 +2,7 @@
 // --prune-suppressions, --suppressions-location, through the real bin/filecheck.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -13,6 +14,8 @@ import {
   failedPaths,
   filesLine,
   checkBothExecutors,
+  gitInit,
+  hasGit,
 } from './helpers/cli.js';
 
 const SCHEMA = JSON.stringify({
@@ -292,7 +295,7 @@ test('the checks across files: a duplicate is suppressed like any problem; a new
   ]);
 });
 
-test('--changed and named files: only the files of the run can be stale; a run of the whole project finds a deleted file stale', async (t) => {
+test('named files (a commit hook): only the files of the run can be stale; a run of the whole project finds a deleted file stale', async (t) => {
   const dir = makeTree(t, TREE);
   await run(dir, ['--suppress-all']);
   writeTree(dir, { 'content/a.json': '{ "id": "a", "title": "A" }\n' });
@@ -356,4 +359,27 @@ test('the suppressions file is never checked itself, though a rule matches every
   const listed = await run(dir, ['--list-files']);
   assert.doesNotMatch(listed.stdout, /suppressions/);
   assert.equal((await run(dir)).code, 0);
+});
+
+test('--changed: only the changed files can be stale', { skip: !hasGit && 'git is not installed' }, async (t) => {
+  const dir = makeTree(t, TREE);
+  const git = (...args) => {
+    const result = spawnSync(
+      'git',
+      ['-c', 'user.name=T', '-c', 'user.email=t@example.com', '-c', 'commit.gpgsign=false', ...args],
+      { cwd: dir },
+    );
+    assert.equal(result.status, 0, String(result.stderr));
+  };
+  gitInit(dir);
+  await run(dir, ['--suppress-all']);
+  writeTree(dir, { 'content/a.json': '{ "id": "a", "title": "A" }\n' }); // fixed
+  git('add', '-A');
+  git('commit', '-q', '-m', 'all');
+  writeTree(dir, { 'content/b.json': '{ "id": "b", "title": "B2" }\n' });
+  const changed = await run(dir, ['--changed']);
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.deepEqual(staleLines(changed.stderr), [], 'a.json is not in the run');
+  writeTree(dir, { 'content/a.json': '{ "id": "a", "title": "A2" }\n' });
+  assert.equal(staleLines((await run(dir, ['--changed'])).stderr).length, 2);
 });
