@@ -47,17 +47,19 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         if (verbose) write(line(c.dim(`SKIP ${printablePath(result.path)} (${printableText(result.skipReason)})`), 5));
         return;
       }
+      // --verbose lists the problems a suppressions file suppressed (runner/suppress/), after the others.
+      const suppressed = (verbose && result.suppressed) || [];
       // Most files pass without a problem: nothing is counted, filtered or built for them.
-      if (result.status === 'pass' && !result.problems.length) {
+      if (result.status === 'pass' && !result.problems.length && !suppressed.length) {
         if (verbose) write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
         return;
       }
       counts.add(result.problems);
-      const problems = shown(result.problems);
+      const problems = [...shown(result.problems), ...suppressed];
       if (result.status === 'pass') {
         // A file that passed with warnings says so, --verbose or not; its problems are warnings.
         if (problems.length) {
-          const label = c.inverseYellow(c.bold(' WARN '));
+          const label = problems.length > suppressed.length ? c.inverseYellow(c.bold(' WARN ')) : c.green('PASS');
           write(problemBlock(result, problems, { label, details: verbose ? passDetails(result, c) : '', c, columns }));
           return;
         }
@@ -131,7 +133,7 @@ function problemBlock(result, problems, { label, details, c, columns: columnsNow
   let framesShown = 0;
   const lines = problems.flatMap((p, i) => {
     const source = shared ? '' : `  ${c.dim(`(${sourceOf(p)})`)}`;
-    const severity = isWarning(p) ? `${c.yellow('warning')}  ` : '';
+    const severity = p.suppressed ? `${c.dim('suppressed')}  ` : isWarning(p) ? `${c.yellow('warning')}  ` : '';
     const { shown: related, more } = relatedOf(p);
     const framed = p.frame && framesShown < FRAMES_PER_FILE;
     // Where the frames stop while placed problems go on: how many are shown without one.

@@ -8,7 +8,9 @@
 // `facts` (a shard's files, what their collectors found) are for `filecheck merge`, which runs the
 // checks across files over all the shards; `acrossFiles` in the summary says whether they ran;
 // `cached: true` marks a file reported from the cache (a pass or a failure), `cache` ({ hits,
-// failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings.
+// failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings;
+// `suppressions` ({ file, suppressed, files, stale, … }) with a suppressions file, and with
+// --verbose a file's `suppressed` problems (each `suppressed: true`) beside its `problems`.
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 // A code frame (check/capture-frames.js) is for the human report beside this one: not part of the shape.
@@ -25,17 +27,24 @@ export function createJsonReporter({ write, end, verbose }) {
     opened = true;
   };
   return {
-    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts }) {
+    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts, suppressed }) {
       // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
       // is a shard's file with facts, which `filecheck merge` checks across files.
       if (!verbose && status !== 'fail' && !problems.length && !facts) return;
       open();
+      if (!verbose) suppressed = undefined; // the problems a suppressions file suppressed: --verbose lists them
       write(
         JSON.stringify({
           path,
           status,
           problems: withoutFrames(problems),
-          ...definedOnly({ onlyParsed, skipReason, cached, facts }),
+          ...definedOnly({
+            onlyParsed,
+            skipReason,
+            cached,
+            facts,
+            suppressed: suppressed && withoutFrames(suppressed),
+          }),
         }),
       );
     },

@@ -27,6 +27,7 @@ export function summaryLines(summary, c) {
     `${c.bold('Time:')}  ${(summary.durationMs / 1000).toFixed(2)} s`,
   ];
   if (summary.warnings) lines.splice(1, 0, problemsLine(summary, c));
+  if (summary.suppressions?.suppressed) lines.splice(-1, 0, suppressedLine(summary.suppressions, c));
   if (summary.bailed)
     lines.push(c.yellow(`Stopped after ${summary.failed} failing file${summary.failed === 1 ? '' : 's'} (--bail).`));
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
@@ -61,5 +62,10 @@ function problemsLine({ errors, warnings }, c) {
 /** "Failed: 6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */
 export const maxWarningsLine = ({ warnings, maxWarnings }) =>
   `Failed: ${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}.`;
+
+// "Suppressed: 12 problems in 4 files (filecheck-suppressions.json)", with a suppressions file
+// (runner/suppress/); `filecheck merge` does not count the files.
+const suppressedLine = ({ suppressed, files, file }, c) =>
+  `${c.bold('Suppressed:')} ${plural(suppressed, 'problem')}${files === undefined ? '' : ` in ${plural(files, 'file')}`} (${file})`;
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -300,6 +300,7 @@ test('the second run that compiles a schema stores its code; a warm run then com
   assert.deepEqual(failure.problems, [
     {
       validator: 'json-schema',
+      keyword: 'type',
       message: 'must be string',
       pointer: '/tags/0',
       line: 1,
@@ -524,7 +525,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 4'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 5'],
     // Format 1 recorded passes only.
     [
       'the previous format',
@@ -534,7 +535,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 1, not 4',
+      'format 1, not 5',
     ],
     // Format 2 had no facts, and recorded a pass's warnings nowhere.
     [
@@ -545,7 +546,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 2, not 4',
+      'format 2, not 5',
     ],
     // Format 3 had no code frames.
     [
@@ -556,13 +557,24 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 3, not 4',
+      'format 3, not 5',
+    ],
+    // Format 4 had no JSON Schema keyword on a problem.
+    [
+      'format 4',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 4,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
+      }),
+      'format 4, not 5',
     ],
     [
       'a damaged record',
       JSON.stringify({
         tool: 'filecheck',
-        format: 4,
+        format: 5,
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 7] },
       }),
@@ -572,7 +584,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       'a damaged failure',
       JSON.stringify({
         tool: 'filecheck',
-        format: 4,
+        format: 5,
         fingerprints: ['x'],
         files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] },
       }),

@@ -180,6 +180,7 @@ test('--no-code-frame and "codeFrame": false print the problems alone; the json 
   const written = parseJsonReport(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
   assert.deepEqual(Object.keys(written.files[0].problems[0]).sort(), [
     'column',
+    'keyword', // the ajv keyword, which suppressions count by
     'kind',
     'line',
     'message',

@@ -33,10 +33,12 @@ async function compile(t, files, { schema = 'schema.json', refs = [], ajv = {}, 
     { warn: (message) => warnings.push(message), display: (file) => path.relative(dir, file) },
   );
   assert.equal(validator.name, 'json-schema');
-  // Every problem names the schema that found it, by its display path; the tests below compare the rest.
+  // Every problem names the schema that found it, by its display path, and a failing one its ajv
+  // keyword (a test of its own below); the tests below compare the rest.
   const validate = (doc) =>
-    validator.validate(doc).map(({ schema: named, ...rest }) => {
+    validator.validate(doc).map(({ schema: named, keyword, ...rest }) => {
       assert.equal(named, schema);
+      if (rest.kind === 'invalid') assert.equal(typeof keyword, 'string');
       return rest;
     });
   return { validate, warnings, dir };
@@ -1845,7 +1847,9 @@ test('a schema loader compiles each schema once, synchronously, and keeps the fa
   const a = loader.validator(path.join(dir, 'a.json'), []);
   assert.equal(loader.validator(path.join(dir, 'a.json'), []), a, 'compiled once');
   // A problem names its schema, as messages name the file: by its display path.
-  assert.deepEqual(a.validate({}), [{ ...problem('', 'must have required property "a"'), schema: 'a.json' }]);
+  assert.deepEqual(a.validate({}), [
+    { ...problem('', 'must have required property "a"'), keyword: 'required', schema: 'a.json' },
+  ]);
   const broken = () => loader.validator(path.join(dir, 'broken.json'), []);
   assert.throws(
     broken,

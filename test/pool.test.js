@@ -193,6 +193,7 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
   assert.deepEqual(problemOf('data/item-013.json'), [
     {
       validator: 'json-schema',
+      keyword: 'minimum',
       message: 'must be >= 0',
       kind: 'invalid',
       pointer: '/count',
@@ -204,6 +205,7 @@ test('--workers 0, 1, 2 and auto report every kind of result identically, json a
   assert.deepEqual(problemOf('data/item-017.json'), [
     {
       validator: 'json-schema',
+      keyword: 'pattern',
       message: 'must match pattern "^[a-z]+$"',
       kind: 'invalid',
       pointer: '/tag',

@@ -306,6 +306,7 @@ test("if/then/else and propertyNames: the errors that say what is wrong, without
   assert.deepEqual(validator.validate({ a: 1, Bad: 2 }), [
     {
       validator: 'json-schema',
+      keyword: 'required',
       message: 'must have required property "b"',
       pointer: '',
       kind: 'invalid',
@@ -313,6 +314,7 @@ test("if/then/else and propertyNames: the errors that say what is wrong, without
     },
     {
       validator: 'json-schema',
+      keyword: 'pattern',
       message: 'property name "Bad" must match pattern "^[a-z]+$"',
       pointer: '/Bad',
       kind: 'invalid',

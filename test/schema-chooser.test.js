@@ -165,6 +165,7 @@ test('a document names its schema with $schema, a path relative to the document 
   assert.deepEqual(flag.byPath['content/deep/bad.json'].problems, [
     {
       validator: 'json-schema',
+      keyword: 'type',
       message: 'must be string',
       pointer: '/title',
       line: 3,

@@ -7,12 +7,12 @@
 // warnings), the --verbose they depend on, and the facts its collectors found (the checks across
 // files, FileResult.facts), and whether its problems carry code frames (check/capture-frames.js):
 // [..., problems | null, alternatives | null, facts | null, frames: true | null], trailing nulls left out.
-// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames. Anything else found there (bad JSON, another format, another
+// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames; format 4 no JSON Schema keyword on a problem. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 
-const FORMAT = 4;
+const FORMAT = 5;
 
 /**
  * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,

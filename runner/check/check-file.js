@@ -17,20 +17,22 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
 
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
- *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number,
- *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning',
+ *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
+ *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
  *   frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
- *   reported and does not fail the file (absent: an error); related: the other places a check
- *   across files points at (the other file that holds a duplicate); frame: the file's lines around it,
- *   for the human reporter (the first few problems of a file, with codeFrame: capture-frames.js)
+ *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
+ *   (JSON Schema's: the ajv keyword), which suppressions count by (runner/suppress/); related: the other places a check
+ *   across files points at (the other file that holds a duplicate); suppressed: in FileResult.suppressed only;
+ *   frame: the file's lines around it, for the human reporter (the first few problems of a file, with
+ *   codeFrame: capture-frames.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
- *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean }} FileResult
+ *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean, suppressed?: Problem[] }} FileResult
  *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; onlyParsed: on a pass,
  *   why no validator validated it (its schemas have no local copy, none was chosen); storePrefixes:
  *   the --schema-store prefixes that would map them, for the run's summary (run.js takes them
@@ -40,7 +42,9 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
  *   depend on allAlternatives (some were not the best match), whose value this is; facts: what the
  *   file's collectors found in it, for the checks across files (runner/collect/); context: the
- *   result of a file not in the run, read for its facts (entry.context), which no reporter sees
+ *   result of a file not in the run, read for its facts (entry.context), which no reporter sees;
+ *   suppressed: the problems within the counts of filecheck-suppressions.json (runner/suppress/), not
+ *   in `problems`, each marked `suppressed: true`
  * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
  *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
  * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean,
@@ -319,7 +323,7 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity } = problem ?? {};
+  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity, keyword } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used);
@@ -330,6 +334,7 @@ function normalize(problem, validator) {
     message: String(message),
     kind: kind === 'error' ? kind : 'invalid',
     ...definedOnly({
+      keyword: typeof keyword === 'string' && keyword ? keyword : undefined, // json-schema's: the ajv keyword
       pointer,
       line,
       column,

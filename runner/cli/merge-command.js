@@ -13,7 +13,8 @@ import { UsageError } from '../shared/errors.js';
 import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 import { createMessages } from '../shared/messages.js';
-import { parseMaxWarnings } from '../config/option-values.js';
+import { parseMaxWarnings, parseSuppressions } from '../config/option-values.js';
+import { saySuppressions } from '../suppress/suppression-notes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -37,15 +38,29 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     const files = reportFiles(options.patterns, cwd);
     if (!files.length)
       throw new UsageError('merge needs the JSON reports to combine, e.g. filecheck merge reports/*.json');
-    const { warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
+    const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
     const maxWarnings = parseMaxWarnings(options.maxWarnings);
-    const merged = mergeReports(files.map((file) => readReport(file, display(file))));
+    const reports = files.map((file) => readReport(file, display(file)));
+    const merged = mergeReports(reports);
     const { warnings, missingShards } = merged;
     // The shards' facts: the checks across files run here, over all of them (a shard alone cannot).
-    const { results, summary: checked } =
+    const across =
       merged.results.some((result) => result.facts) && !missingShards.length
         ? await checkAcrossShards(merged, { cwd, env, warn, display, configFile: options.config })
-        : merged;
+        : { ...merged, acrossFiles: new Set() };
+    // The suppressions file the shards read: what the checks across files found is suppressed here.
+    const suppressions = reports.some((report) => report.summary.suppressions)
+      ? suppressionsOfMerge(options, cwd)
+      : null;
+    const { results, summary: checked } = suppressions
+      ? require('../suppress/suppress-merged.js').suppressMerged(
+          across.results,
+          across.summary,
+          reports.map((report) => report.summary.suppressions),
+          suppressions,
+          { cwd, display, acrossFiles: across.acrossFiles },
+        )
+      : across;
     // --max-warnings applies to the warnings of all the shards, as to one run of all the files.
     const summary = maxWarnings === undefined ? checked : { ...checked, maxWarnings };
 
@@ -69,6 +84,7 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
       reporter.onRunStart?.({ plan: summary.plan, files: summary.total - summary.skipped, skipped: [] });
     for (const result of results) for (const reporter of reporters) reporter.onFileResult?.(result);
     for (const reporter of reporters) await reporter.onRunComplete?.(summary);
+    if (summary.suppressions) saySuppressions(summary.suppressions, { note, warn });
     sayUnusableSchemas(summary, stderr);
     if (missingShards.length) {
       stderr.write(
@@ -95,7 +111,17 @@ async function checkAcrossShards({ results, summary }, { cwd, env, warn, display
     );
   const config = loadConfig({ patterns: [], config: configFile }, { cwd, env });
   const collectors = await createRuleCompiler(config.rules, { warn, display }).collectors();
-  return checkMergedFacts(results, summary, collectors, config, display);
+  const { checkNames } = require('../collect/check-across-files.js');
+  return { ...checkMergedFacts(results, summary, collectors, config, display), acrossFiles: checkNames(collectors) };
+}
+
+// Where a run from here reads its suppressions: --suppressions-location, else beside the config file
+// (--config, or found upward), else in the working directory.
+function suppressionsOfMerge(options, cwd) {
+  const configFile = options.config
+    ? path.resolve(cwd, options.config)
+    : require('../config/load-config.js').findConfigFile(cwd);
+  return parseSuppressions(options, { cwd, base: configFile ? path.dirname(configFile) : cwd });
 }
 
 // Arguments are files, or globs for shells that do not expand them; each report is read once.

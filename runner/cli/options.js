@@ -131,6 +131,26 @@ export const OPTIONS = {
     describe:
       'How --cache tells a file is unchanged: metadata (default: size and times, else content) or content (always the content)',
   },
+  'suppress-all': {
+    type: 'boolean',
+    describe:
+      'Record every error found now in filecheck-suppressions.json (a count per file and check), so that later runs fail only on new ones (see docs/suppressions.md)',
+  },
+  'suppress-rule': {
+    type: 'string',
+    many: true,
+    describe:
+      "Record only this check's errors in the suppressions file: json-schema/<keyword> (json-schema/required), require, unique, a validator's name (repeatable)",
+  },
+  'prune-suppressions': {
+    type: 'boolean',
+    describe: 'Remove from the suppressions file what no longer occurs (lower counts to what is found); adds nothing',
+  },
+  'suppressions-location': {
+    type: 'string',
+    describe:
+      'The suppressions file (default: filecheck-suppressions.json beside .filecheckrc.json, else in the working directory)',
+  },
   'list-files': {
     type: 'boolean',
     describe:
@@ -180,6 +200,7 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
 
@@ -193,7 +214,16 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick(['config', 'reporter', 'output-file', 'quiet', 'verbose', 'color', 'max-warnings']),
+  options: pick([
+    'config',
+    'reporter',
+    'output-file',
+    'quiet',
+    'verbose',
+    'color',
+    'max-warnings',
+    'suppressions-location',
+  ]),
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],

@@ -88,3 +88,12 @@ function asProblem({ message, pointer, document, severity, related }, { name: va
       }),
   };
 }
+
+/**
+ * The validator names the problems of these checks carry (`unique`, a module's name): those a
+ * shard cannot know, which `filecheck merge` finds (runner/suppress/ judges their entries there).
+ * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id
+ * @returns {Set<string>}
+ */
+export const checkNames = (collectors) =>
+  new Set([...collectors.values()].flat().flatMap((collector) => (collector.checkAll ? [collector.name] : [])));

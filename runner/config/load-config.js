@@ -20,6 +20,7 @@ import {
   parseFileTimeout,
   parseMaxWarnings,
   parseShard,
+  parseSuppressions,
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
@@ -43,6 +44,7 @@ const STRING_OPTIONS = [
   'cacheLocation',
   'cacheStrategy',
   'maxWarnings',
+  'suppressionsLocation',
 ];
 
 /**
@@ -63,7 +65,8 @@ const STRING_OPTIONS = [
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, codeFrame: boolean, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
- *   cache: { dir: string, strategy: 'metadata' | 'content' } | null }} Config
+ *   cache: { dir: string, strategy: 'metadata' | 'content' } | null,
+ *   suppressions: import('../suppress/suppress-run.js').SuppressionSettings | null }} Config
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it;
  *   codeFrame: the human reporter shows the lines around a failing file's first problems (unless
@@ -126,6 +129,10 @@ export function loadConfig(options, { cwd, env }) {
     env,
   });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
+  const suppressions = parseSuppressions(options, { cwd, base });
+  // Nor is the suppressions file, which a rule of every *.json would match.
+  if (suppressions)
+    ignore.push({ base: path.dirname(suppressions.file), globs: [picomatchEscape(path.basename(suppressions.file))] });
   return {
     cwd,
     root,
@@ -156,9 +163,11 @@ export function loadConfig(options, { cwd, env }) {
     changed: parseChanged(options.changed, options.since),
     shard: parseShard(options.shard),
     cache,
+    suppressions,
   };
 }
 
+const picomatchEscape = (name) => name.replace(/[*?[\]{}()!+@\\]/g, '\\$&');
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** @returns {string | null} the .filecheckrc.json a run from `cwd` reads, if any */

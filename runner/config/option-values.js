@@ -1,5 +1,6 @@
 // The values of the options that take one, from the command line (strings) or the config file:
 // each checked, with a message that says what it takes.
+import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 
@@ -74,4 +75,38 @@ export function parseMaxWarnings(value) {
   if (!/^\d+$/.test(String(value)) || !Number.isSafeInteger(n))
     throw new UsageError(`--max-warnings takes a whole number of warnings (or -1: no limit), not "${value}"`);
   return n;
+}
+
+/** The suppressions file's name, at the project's root (runner/suppress/). */
+export const SUPPRESSIONS_NAME = 'filecheck-suppressions.json';
+
+// Bulk suppressions (runner/suppress/): the file, at the project's root (the config file's folder,
+// else the working directory) unless --suppressions-location names another, which names files
+// relative to that root wherever it is; what the run records in it. null when there is no such
+// file and nothing is to be written: nothing is suppressed.
+// The flags that write it go one at a time, as ESLint's: --suppress-all and --suppress-rule say
+// different things, and pruning while recording would leave it unclear which ids are pruned.
+export function parseSuppressions(options, { cwd, base }) {
+  const { suppressAll, suppressRule, pruneSuppressions, suppressionsLocation } = options;
+  const writing = [
+    suppressAll && '--suppress-all',
+    suppressRule?.length && '--suppress-rule',
+    pruneSuppressions && '--prune-suppressions',
+  ].filter(Boolean);
+  if (writing.length > 1)
+    throw new UsageError(`${writing.join(' and ')} cannot be used together: run them one at a time`);
+  if (writing.length && options.shard !== undefined)
+    throw new UsageError(
+      `${writing[0]} cannot be used with --shard: a shard finds only its own files' problems, and none of the checks across files`,
+    );
+  if (suppressRule?.includes(''))
+    throw new UsageError('--suppress-rule needs a value: an id such as json-schema/required');
+  const file = suppressionsLocation ? path.resolve(cwd, suppressionsLocation) : path.join(base, SUPPRESSIONS_NAME);
+  if (!writing.length && !fs.existsSync(file)) return null;
+  return {
+    file,
+    root: base,
+    suppress: suppressAll ? 'all' : suppressRule?.length ? suppressRule : null,
+    prune: !!pruneSuppressions,
+  };
 }

@@ -26,19 +26,22 @@ const startWorkers = async (workers, rules, config, schemaCache, files, codeFram
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 const acrossFiles = () => require('../collect/across-files-run.js');
+const openSuppressions = (...args) => require('../suppress/suppress-run.js').openSuppressions(...args);
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
  *   onlyParsedHint?: string, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
  *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
  *   cache?: import('../cache/result-cache.js').CacheSummary, warnings: number, maxWarnings?: number,
- *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary }} Summary
+ *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary,
+ *   suppressions?: import('../suppress/suppress-run.js').SuppressionsSummary }} Summary
  *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
  *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas)
  *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
  *   kind `error`), sorted; there only when there is one, and then the run is a configuration error;
  *   warnings: the problems of severity warning in all files; maxWarnings: --max-warnings, when given;
- *   acrossFiles: what became of the checks across files, when some rule has them
+ *   acrossFiles: what became of the checks across files, when some rule has them; suppressions: with a
+ *   suppressions file, the problems it suppressed and its stale entries (runner/suppress/)
  * @param {import('../files/discover.js').Discovery | import('../files/select-files.js').Selection} discovery
  * @param {import('../config/load-config.js').Config} config
  * @param {{ reporters: object[], signal?: AbortSignal, warn(message: string): void, display(file: string): string,
@@ -59,6 +62,8 @@ export async function runChecks(
 ) {
   const started = performance.now();
   const rules = rulesOf(config);
+  // Bulk suppressions: each result as it is reported, whoever checked it (runner/suppress/).
+  const suppress = config.suppressions ? openSuppressions(config.suppressions, { cwd: config.cwd, display }) : null;
   const warned = new Set(); // workers compile the same schemas again: say each warning once
   const warnOnce = (message) => {
     if (warned.has(message)) return;
@@ -103,6 +108,7 @@ export async function runChecks(
   let bailed = false;
   const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
   const deliver = (result) => {
+    if (suppress) result = suppress.apply(result);
     if (result.onlyParsed) onlyParsed++;
     for (const problem of result.problems) if (problem.severity === 'warning') warnings++;
     if (result.storePrefixes) {
@@ -131,7 +137,7 @@ export async function runChecks(
         across.take(result);
         if (result.context) return true;
         for (const reporter of reporters) reporter.onFileChecked?.(result); // the spinner moves
-        if (result.status === 'fail') failedBeforeAcross++;
+        if (suppress ? suppress.fails(result) : result.status === 'fail') failedBeforeAcross++;
         bailed = config.bail > 0 && failedBeforeAcross >= config.bail;
         return !bailed;
       };
@@ -243,6 +249,12 @@ export async function runChecks(
   }
 
   const checked = passed + failed + skippedInCheck - reportedAgain;
+  const suppressions = suppress?.finish({
+    wholeProject: !partial && !config.patterns.length && !config.changed && !shard && checked === files.length,
+    interrupted: !!signal?.aborted,
+    // A shard's checks across files run in `filecheck merge`: their entries are not stale here.
+    judges: acrossSummary?.checked === false ? notAcrossFiles(acrossFiles().checkNames(collectors)) : undefined,
+  });
   const summary = {
     total: files.length + skipped.length + reportedAgain,
     passed,
@@ -261,6 +273,7 @@ export async function runChecks(
     warnings,
     ...(config.maxWarnings !== undefined && { maxWarnings: config.maxWarnings }),
     ...(acrossSummary && { acrossFiles: acrossSummary }),
+    ...(suppressions && { suppressions }),
   };
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
@@ -326,6 +339,9 @@ function mayHang(config, rules) {
 }
 
 const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+
+// Whether a validator is not one of the checks across files (by the names their problems carry).
+const notAcrossFiles = (names) => (validator) => !names.has(validator);
 
 // A rule with a built-in check across files, or a validator module that may export one.
 const mayCheckAcrossFiles = (rules) =>

@@ -1,5 +1,6 @@
 // A file's result, built here and only here: by the check (check-file.js), the pool's compact form
-// and its recovery, a timeout, the cache's hits and the checks across files (runner/collect/). Its
+// and its recovery, a timeout, the cache's hits, the checks across files (runner/collect/) and the
+// suppressions (runner/suppress/). Its
 // status follows from its problems: a file fails when one of them is an error; warnings alone
 // (severity 'warning', a translation's missing key) are reported and leave it passing.
 
@@ -44,6 +45,16 @@ export function withProblems(result, problems) {
   if (!problems.length || result.status === 'skip') return result;
   return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extrasOf(result));
 }
+
+/**
+ * A result some of whose problems are suppressed (runner/suppress/): its status follows from those
+ * still reported; the suppressed are kept apart, for --verbose and the json report.
+ * @param {import('../check/check-file.js').FileResult} result
+ * @param {import('../check/check-file.js').Problem[]} kept
+ * @param {import('../check/check-file.js').Problem[]} suppressed
+ */
+export const withSuppressed = (result, kept, suppressed) =>
+  fileResult(result.path, kept, result.durationMs, { ...extrasOf(result), suppressed });
 
 // What a result carries besides its path, status, problems and duration.
 function extrasOf({ path, status, problems, durationMs, ...extras }) {

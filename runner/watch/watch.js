@@ -42,6 +42,8 @@ export function assertWatchable(options) {
   if (options.shard !== undefined)
     throw new UsageError('--watch cannot be combined with --shard (a shard is one part of a CI run)');
   if (options.listFiles) throw new UsageError('--watch cannot be combined with --list-files');
+  if (options.suppressAll || options.suppressRule || options.pruneSuppressions)
+    throw new UsageError('--watch cannot be combined with --suppress-all, --suppress-rule or --prune-suppressions');
   const reports = [
     ...(options.reporter ?? []).filter((spec) => spec !== 'default').map((spec) => `-r ${spec}`),
     ...(options.outputFile ? ['--output-file'] : []),

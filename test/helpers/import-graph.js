@@ -17,6 +17,7 @@ export const RULES = {
     'runner/watch',
     'runner/merge',
     'runner/collect', // `merge` runs the checks across files over the shards' facts
+    'runner/suppress', // `merge` applies the suppressions to the problems the checks across files add
     'runner/shared',
     'reporters',
   ],
@@ -41,12 +42,21 @@ export const RULES = {
     'validators/json-schema',
     'validators/across-files',
   ],
-  'runner/execute': ['runner/check', 'runner/cache', 'runner/collect', 'runner/formats', 'runner/shared'],
+  'runner/execute': [
+    'runner/check',
+    'runner/cache',
+    'runner/collect',
+    'runner/suppress', // applied to each result before the reporters get it
+    'runner/formats',
+    'runner/shared',
+  ],
   // The checks across files: the run's ledger of facts and the reduce step over it.
   'runner/collect': ['runner/check', 'runner/files', 'runner/formats', 'runner/shared'],
   'runner/cache': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
   'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'validators', 'reporters'],
   'runner/merge': ['runner/shared'],
+  // Bulk suppressions: filecheck-suppressions.json, and each result's problems within its counts.
+  'runner/suppress': ['runner/shared'],
   'runner/shared': [],
   validators: ['runner/shared'],
   'validators/across-files': ['runner/shared'],

@@ -24,7 +24,8 @@ export function toProblems(errors, doc) {
   const sources = new Map(); // problem ─▶ the error it was worded from, and the values its line names
   const found = chosen.map(
     ({ error, message = describe(error), pointer = error.instancePath, notBestMatch, values }) => {
-      const problem = { validator: 'json-schema', message, pointer, kind: 'invalid' };
+      // keyword: the ajv keyword that failed, which suppressions count by (json-schema/required).
+      const problem = { validator: 'json-schema', keyword: error.keyword, message, pointer, kind: 'invalid' };
       sources.set(problem, { error, values });
       // An extra property, or a property name that is not allowed: its key is what is wrong.
       const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
