@@ -461,6 +461,39 @@ test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested pl
   );
 });
 
+test("sameKeysAs ruby: Rails' error messages and submit labels may add or leave out %{attribute}, %{model}, %{value}", () => {
+  const en = {
+    en: {
+      errors: {
+        format: '%{attribute} %{message}',
+        messages: { blank: "can't be blank", too_long: 'is too long (%{count})' },
+      },
+      activerecord: { errors: { messages: { record_invalid: 'Validation failed: %{errors}' } } },
+      helpers: { submit: { create: 'Create %{model}' } },
+      greeting: 'Hello %{name}',
+    },
+  };
+  const ar = {
+    ar: {
+      errors: { format: '%{message}', messages: { blank: '%{attribute} لا يمكن أن يكون فارغًا', too_long: 'طويل جدًا' } },
+      activerecord: { errors: { messages: { record_invalid: 'فشل التحقق: %{errors} %{model}' } } },
+      helpers: { submit: { create: 'إنشاء' } },
+      greeting: 'مرحبا',
+    },
+  };
+  assert.deepEqual(
+    locales({ source: 'config/locales/en.yml', placeholders: 'ruby' }, [
+      ['config/locales/ar.yml', ar],
+      ['config/locales/en.yml', en],
+    ]),
+    [
+      // %{count} is not one of them, and outside errors and submit labels nothing is
+      'config/locales/ar.yml /ar/errors/messages/too_long error: placeholders differ from config/locales/en.yml: has none, the source has %{count}',
+      'config/locales/ar.yml /ar/greeting error: placeholders differ from config/locales/en.yml: has none, the source has %{name}',
+    ],
+  );
+});
+
 test('sameKeysAs: a single text and a plural in its place answer to each other (Rails, i18next)', () => {
   const en = {
     en: {
