@@ -57,6 +57,8 @@ export const RULES = {
   'runner/merge': ['runner/shared'],
   // Bulk suppressions: filecheck-suppressions.json, and each result's problems within its counts.
   'runner/suppress': ['runner/shared'],
+  // `filecheck schemas pull`: schemas fetched (the only code that uses the network), locked and stored.
+  'runner/schemas': ['runner/shared'],
   'runner/shared': [],
   validators: ['runner/shared'],
   'validators/across-files': ['runner/shared'],
