@@ -231,3 +231,32 @@ export const MERGE_COMMAND = {
   epilogue: `Exit codes: 0 all files passed · 1 some file failed, or more warnings than --max-warnings · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
 Docs: docs/changed-and-shards.md`,
 };
+
+/** `filecheck schemas pull`: downloads the schemas the project's files need, and locks them. */
+export const PULL_COMMAND = {
+  usage:
+    "$0 schemas pull [options]\n\nDownload the schemas this project's files need (catalog entries whose fileMatch matches a file, $schema URLs, the rules' schema URLs, and every $ref of theirs) into .filecheck/schemas/, and record each one's SHA-256 in filecheck.lock.json; runs then read them offline",
+  positional: ['patterns', "none: the files are the config's and the catalog's, as for a run"],
+  options: {
+    ...pick(['config', 'schema', 'ref', 'schema-from-document', 'schema-store', 'quiet']),
+    catalog: {
+      type: 'string',
+      many: true,
+      describe:
+        "Schema catalog: a URL (pulled and locked too), schemastore (SchemaStore's, https://www.schemastore.org/api/json/catalog.json) or a local file (repeatable)",
+    },
+    frozen: {
+      type: 'boolean',
+      describe:
+        'Download nothing: exit 2 when a locked schema is missing from the store or changed, or a schema the files need is not locked (for CI)',
+    },
+    update: { type: 'boolean', describe: 'Download every schema again, and rewrite filecheck.lock.json' },
+  },
+  examples: [
+    ['$0 schemas pull --catalog schemastore', "Pull the SchemaStore schemas of this project's files, and lock them"],
+    ['$0 schemas pull --frozen', 'In CI: check that the lock and the store agree, downloading nothing'],
+    ['$0 schemas pull --update', 'Download every locked schema again (newer versions), and rewrite the lock'],
+  ],
+  epilogue: `Exit codes: 0 every schema pulled · 1 some schema could not be downloaded (the others are) · 2 usage error, or with --frozen: the lock, the store and the files disagree.
+Docs: docs/schemas-pull.md`,
+};
