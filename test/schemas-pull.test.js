@@ -48,6 +48,7 @@ before(async () => {
         { name: 'GitHub Workflow', fileMatch: ['.github/workflows/*.yml'], url: `${S}/schemas/github-workflow.json` },
         { name: 'compose', fileMatch: ['compose.yaml'], url: `${O}/compose-spec/compose.json` },
         { name: 'tsconfig', fileMatch: ['tsconfig.json'], url: `${S}/schemas/tsconfig.json` }, // no such file here
+        { name: 'renovate', fileMatch: ['renovate.json'], url: 'http://127.0.0.1:1/renovate.json' }, // nothing listens
       ],
     }),
   );
@@ -87,7 +88,11 @@ before(async () => {
 after(() => Promise.all([store.close(), other.close()]));
 
 // A small project: package.json, a workflow, a compose file, a config naming its own $schema.
-function project({ pkg = { name: 'demo', license: 'MIT' }, catalog = `${store.origin}/api/json/catalog.json` } = {}) {
+function project({
+  pkg = { name: 'demo', license: 'MIT' },
+  catalog = `${store.origin}/api/json/catalog.json`,
+  extra = {},
+} = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
   const write = (rel, text) => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
@@ -101,6 +106,7 @@ function project({ pkg = { name: 'demo', license: 'MIT' }, catalog = `${store.or
   write('.github/workflows/ci.yml', 'on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n');
   write('compose.yaml', 'services:\n  web:\n    image: nginx\n');
   write('config/app.json', JSON.stringify({ $schema: `${other.origin}/app.schema.json`, port: 8080 }));
+  for (const [rel, text] of Object.entries(extra)) write(rel, text);
   return dir;
 }
 
@@ -183,5 +189,126 @@ test('a run after the pull checks every file against its schema offline, with ei
       assert.equal(byPath[file].status, 'pass', file);
     assert.equal(report.summary.onlyParsed ?? 0, 0);
   }
+  assert.deepEqual(requests(), []);
+});
+
+const pulled = async (options) => {
+  const dir = project(options);
+  const pull = await runCli(['schemas', 'pull'], { cwd: dir });
+  assert.equal(pull.code, 0, pull.stderr);
+  requests();
+  return dir;
+};
+const storeFile = (dir, server, rel) => path.join(dir, '.filecheck/schemas', server.host, rel);
+
+test('a store file changed since the pull exits 2 naming it, in a run and in pull --frozen', async () => {
+  const dir = await pulled();
+  fs.writeFileSync(storeFile(dir, store, 'schemas/definitions.json'), '{"definitions":{"name":{}}}');
+  const shown = `.filecheck/schemas/${store.host}/schemas/definitions.json`;
+  const run = await runCli([], { cwd: dir });
+  assert.equal(run.code, 2, run.stderr);
+  assert.equal(
+    run.stderr,
+    `filecheck: ${shown} differs from filecheck.lock.json (the sha256 of ${store.origin.replace('http:', 'https:')}/schemas/definitions.json): restore it, or run filecheck schemas pull --update\n`,
+  );
+  const frozen = await runCli(['schemas', 'pull', '--frozen'], { cwd: dir });
+  assert.equal(frozen.code, 2);
+  assert.match(
+    frozen.stderr,
+    new RegExp(`^filecheck: ${shown.replace(/\./g, '\\.')} differs from filecheck\\.lock\\.json`),
+  );
+  // A plain pull puts the locked file back.
+  const repair = await runCli(['schemas', 'pull'], { cwd: dir });
+  assert.equal(repair.code, 0, repair.stderr);
+  assert.deepEqual(requests(), ['/schemas/definitions.json']);
+  assert.equal((await runCli([], { cwd: dir })).code, 0);
+});
+
+test('pull --frozen downloads nothing: 0 when the lock and the store agree, 2 for a missing file or a schema not locked', async () => {
+  const dir = await pulled();
+  const lock = fs.readFileSync(path.join(dir, 'filecheck.lock.json'), 'utf8');
+  const ok = await runCli(['schemas', 'pull', '--frozen'], { cwd: dir });
+  assert.equal(ok.code, 0, ok.stderr);
+  assert.equal(ok.stdout, 'checked 9 schemas in .filecheck/schemas/ against the lock\n');
+  fs.rmSync(storeFile(dir, other, 'spdx/ids.json'));
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{}'); // its catalog entry is not locked
+  const frozen = await runCli(['schemas', 'pull', '--frozen'], { cwd: dir });
+  assert.equal(frozen.code, 2);
+  assert.deepEqual(frozen.stderr.trim().split('\n').sort(), [
+    `filecheck: .filecheck/schemas/${other.host}/spdx/ids.json is missing from the store (${other.origin.replace('http:', 'https:')}/spdx/ids.json is locked)`,
+    `filecheck: ${store.origin}/schemas/tsconfig.json is not in filecheck.lock.json: run filecheck schemas pull, and commit the lock`,
+  ]);
+  assert.deepEqual(requests(), []);
+  assert.equal(fs.readFileSync(path.join(dir, 'filecheck.lock.json'), 'utf8'), lock);
+});
+
+test('a file whose schema is not in the pulled store is only parsed, with the hint to pull', async () => {
+  const dir = await pulled();
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
+  const run = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  const { summary } = JSON.parse(run.stdout);
+  assert.equal(summary.onlyParsed, 1);
+  assert.equal(summary.onlyParsedHint, 'their schemas are not in the store: run filecheck schemas pull');
+  assert.deepEqual(requests(), []);
+  // The pull brings it, and only it.
+  assert.equal((await runCli(['schemas', 'pull'], { cwd: dir })).code, 0);
+  assert.deepEqual(requests(), ['/schemas/tsconfig.json']);
+  assert.equal(JSON.parse((await runCli(['-r', 'json'], { cwd: dir })).stdout).summary.onlyParsed, 0);
+});
+
+test('pull --update downloads every schema again and rewrites the lock with what the servers hold now', async () => {
+  const dir = await pulled();
+  const before = lockOf(dir);
+  const key = `${other.origin.replace('http:', 'https:')}/spdx/ids.json`;
+  const original = other.files.get('/spdx/ids.json');
+  other.files.set('/spdx/ids.json', JSON.stringify({ enum: ['MIT', '0BSD'] }));
+  try {
+    const update = await runCli(['schemas', 'pull', '--update'], { cwd: dir });
+    assert.equal(update.code, 0, update.stderr);
+    assert.equal(requests().length, 9);
+    assert.match(update.stdout, /^pulled 9 schemas .*, 0 already there\n$/);
+    const after = lockOf(dir);
+    assert.notEqual(after.schemas[key].sha256, before.schemas[key].sha256);
+    assert.equal(fs.readFileSync(storeFile(dir, other, 'spdx/ids.json'), 'utf8'), '{"enum":["MIT","0BSD"]}');
+  } finally {
+    other.files.set('/spdx/ids.json', original);
+  }
+});
+
+test('a schema that cannot be downloaded: one line naming it, exit 1, the others pulled and locked', async () => {
+  const dir = project({ extra: { 'renovate.json': '{}' } });
+  requests();
+  const pull = await runCli(['schemas', 'pull'], { cwd: dir });
+  assert.equal(pull.code, 1);
+  assert.match(pull.stderr, /^filecheck: cannot pull http:\/\/127\.0\.0\.1:1\/renovate\.json: .+\n$/);
+  assert.match(pull.stdout, /^pulled 9 schemas \(.+\) into \.filecheck\/schemas\/, 0 already there, 1 failed\n$/);
+  assert.equal(requests().length, 9);
+  assert.equal(Object.keys(lockOf(dir).schemas).length, 9);
+  // A run checks the others, and says renovate.json is only parsed.
+  const run = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(JSON.parse(run.stdout).summary.onlyParsed, 1);
+});
+
+test('usage: a URL without a lock names the pull; --frozen and --update together; a folder named schemas is still a pattern', async () => {
+  const dir = project();
+  const run = await runCli([], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /^filecheck: catalog "http:.+\/catalog\.json" is a URL: filecheck fetches no schema during a run; run filecheck schemas pull to download it into \.filecheck\/schemas\/ and lock it in filecheck\.lock\.json\n$/,
+  );
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  fs.mkdirSync(path.join(folder, 'schemas'));
+  fs.writeFileSync(path.join(folder, 'schemas/a.json'), '{');
+  const checked = await runCli(['schemas'], { cwd: folder });
+  assert.equal(checked.code, 1, checked.stderr);
+  assert.match(checked.stdout, /schemas\/a\.json/);
+  const both = await runCli(['schemas', 'pull', '--frozen', '--update'], { cwd: dir });
+  assert.equal(both.code, 2);
+  assert.equal(both.stderr, 'filecheck: --frozen downloads nothing, --update everything: give one\n');
+  const help = await runCli(['schemas', 'pull', '--help'], { cwd: dir });
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /--frozen/);
   assert.deepEqual(requests(), []);
 });

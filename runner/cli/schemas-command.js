@@ -11,16 +11,14 @@ import { usageExit } from './usage-exit.js';
 const require = createRequire(import.meta.url);
 
 /**
- * @param {string[]} argv the arguments after `schemas`
+ * @param {string[]} argv the arguments after `schemas pull`
  * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any }} io
  * @returns {Promise<number>} 0 pulled, 1 some schema could not be downloaded, 2 a usage error or --frozen's disagreement
  */
-export async function schemas(argv, { cwd, env, stdout, stderr }) {
+export async function pull(argv, { cwd, env, stdout, stderr }) {
   let client;
   try {
-    if (argv[0] !== 'pull' && !['--help', '-h'].includes(argv[0]))
-      throw new UsageError(`schemas takes a subcommand: filecheck schemas pull (not ${argv[0] ?? 'nothing'})`);
-    const parsed = await parseArgs(argv[0] === 'pull' ? argv.slice(1) : argv, PULL_COMMAND);
+    const parsed = await parseArgs(argv, PULL_COMMAND);
     if ('print' in parsed) {
       stdout.write(`${parsed.print}\n`);
       return parsed.code;
