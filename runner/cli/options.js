@@ -23,7 +23,7 @@ export const OPTIONS = {
     type: 'string',
     many: true,
     describe:
-      "Schema catalog in SchemaStore's catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)",
+      "Schema catalog in SchemaStore's catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies; a URL or schemastore (SchemaStore's) once filecheck schemas pull has pulled it (repeatable)",
   },
   'schema-store': {
     type: 'string',
@@ -200,6 +200,10 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  [
+    '$0 schemas pull --catalog schemastore',
+    'Download the schemas the files need into .filecheck/schemas/ and lock them in filecheck.lock.json (see $0 schemas pull --help)',
+  ],
   ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
