@@ -312,3 +312,33 @@ test('usage: a URL without a lock names the pull; --frozen and --update together
   assert.match(help.stdout, /--frozen/);
   assert.deepEqual(requests(), []);
 });
+
+test("a pull after a file's kind is gone drops its schemas from the lock and the store; a lock entry the layout does not hold exits 2", async () => {
+  const dir = await pulled();
+  fs.rmSync(path.join(dir, 'compose.yaml'));
+  fs.writeFileSync(path.join(dir, '.filecheck/schemas/left-over.json.123.tmp'), '{');
+  const pull = await runCli(['schemas', 'pull'], { cwd: dir });
+  assert.equal(pull.code, 0, pull.stderr);
+  assert.equal(
+    pull.stdout,
+    'pulled 0 schemas (0 B) into .filecheck/schemas/, 7 already there, 3 no longer needed removed\n',
+  );
+  assert.deepEqual(requests(), []);
+  const O = other.origin.replace('http:', 'https:');
+  assert.deepEqual(
+    Object.keys(lockOf(dir).schemas).filter((url) => url.startsWith(O)),
+    [`${O}/app.schema.json`, `${O}/spdx/ids.json`],
+  );
+  assert.ok(!fs.existsSync(storeFile(dir, other, 'compose-spec')));
+  assert.deepEqual(fs.readdirSync(path.join(dir, '.filecheck/schemas')).sort(), [other.host, store.host].sort());
+  // A lock edited to name another file than the store's layout gives: refused, not read.
+  const lock = lockOf(dir);
+  lock.schemas[`${O}/spdx/ids.json`].file = 'elsewhere.json';
+  fs.writeFileSync(path.join(dir, 'filecheck.lock.json'), JSON.stringify(lock));
+  const run = await runCli([], { cwd: dir });
+  assert.equal(run.code, 2);
+  assert.match(
+    run.stderr,
+    /filecheck\.lock\.json: the entry of https:\/\/127\.0\.0\.1:\d+\/spdx\/ids\.json is not where the store keeps it \(\.filecheck\/schemas\/127\.0\.0\.1_\d+\/spdx\/ids\.json\): run filecheck schemas pull --update\n$/,
+  );
+});

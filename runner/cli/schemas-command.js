@@ -50,7 +50,9 @@ export async function pull(argv, { cwd, env, stdout, stderr }) {
       const what = options.frozen
         ? `${count(outcome.already)} in ${outcome.storeFolder}/ against the lock`
         : `${count(outcome.fetched)} (${shownSize(outcome.bytes)}) into ${outcome.storeFolder}/, ${outcome.already} already there`;
-      stdout.write(`${verb} ${what}${outcome.failures.length ? `, ${outcome.failures.length} failed` : ''}\n`);
+      const removed = outcome.removed ? `, ${outcome.removed} no longer needed removed` : '';
+      const failed = outcome.failures.length ? `, ${outcome.failures.length} failed` : '';
+      stdout.write(`${verb} ${what}${removed}${failed}\n`);
     }
     if (outcome.faults.length) return EXIT.usage;
     return outcome.failures.length ? EXIT.failed : EXIT.passed;

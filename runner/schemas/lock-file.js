@@ -6,7 +6,8 @@ import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/atomic-write.js';
 import { sha256 } from '../shared/sha256.js';
-import { pulledMapping } from '../../validators/json-schema/schema-store.js';
+import { relativePosix } from '../shared/paths.js';
+import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
 
 export const LOCK_NAME = 'filecheck.lock.json';
 export const STORE_FOLDER = '.filecheck/schemas';
@@ -78,8 +79,14 @@ export function writeLock(root, schemas) {
 export function lockedStore(lock, storeFolder) {
   const hosts = new Set();
   for (const [url, entry] of Object.entries(lock.schemas)) {
-    hosts.add(new URL(url).host);
     const file = path.join(lock.root, entry.file);
+    // A run finds a URL's file by the store's layout, so a lock naming another file is refused.
+    const expected = pulledStoreFile(url, storeFolder);
+    if (expected?.key !== url || expected.file !== file)
+      throw new UsageError(
+        `${lock.path}: the entry of ${url} is not where the store keeps it${expected ? ` (${relativePosix(lock.root, expected.file)})` : ''}: run filecheck schemas pull --update`,
+      );
+    hosts.add(new URL(url).host);
     let bytes;
     try {
       bytes = fs.readFileSync(file);

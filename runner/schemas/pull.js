@@ -4,6 +4,7 @@
 // host. A schema locked and in the store with its hash is not downloaded again. Each file is
 // written whole (atomic-write.js), the lock last: a pull stopped half-way leaves the old lock whole.
 import fs from 'node:fs';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { discover } from '../files/discover.js';
 import { loadParsers, parserNamed } from '../formats/index.js';
@@ -22,9 +23,11 @@ const require = createRequire(import.meta.url);
 const isHttp = (url) => typeof url === 'string' && /^https?:\/\//i.test(url);
 
 /**
- * @typedef {{ fetched: number, bytes: number, already: number, failures: string[], faults: string[], storeFolder: string }} PullOutcome
+ * @typedef {{ fetched: number, bytes: number, already: number, removed?: number, failures: string[], faults: string[],
+ *   storeFolder: string }} PullOutcome
  *   failures: a schema that could not be downloaded, one line each (exit 1); faults: --frozen's
- *   disagreements of the lock, the store and the files (exit 2); storeFolder: as shown, from cwd
+ *   disagreements of the lock, the store and the files (exit 2); removed: the store's files the new
+ *   lock does not name, deleted; storeFolder: as shown, from cwd
  * @param {import('../config/load-config.js').Config & { remote: import('./remote-schemas.js').RemoteSchemas }} config
  *   loaded with `pulling`
  * @param {{ client: { getSchema(url: string): Promise<{ finalUrl: string, bytes: Buffer }> }, frozen?: boolean,
@@ -118,7 +121,13 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     for (const url of neededUrls(config)) obtain(url);
     await settle();
   }
-  if (!frozen) writeLock(root, locked);
+  if (!frozen) {
+    writeLock(root, locked);
+    outcome.removed = pruneStore(
+      storeFolder,
+      new Set(Object.values(locked).map((entry) => path.join(root, entry.file))),
+    );
+  }
   return { ...outcome, storeFolder: relativePosix(config.cwd, storeFolder) || '.' };
 }
 
@@ -167,6 +176,32 @@ function documentRefs(entry) {
   } catch {
     return [];
   }
+}
+
+// After the lock is written: the store's files it no longer names (a schema the files stopped
+// using, a temporary file of a pull that was stopped), and the folders left empty.
+function pruneStore(folder, kept) {
+  let removed = 0;
+  const walk = (dir) => {
+    let entries;
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const entry of entries) {
+      const at = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(at);
+        if (!fs.readdirSync(at).length) fs.rmdirSync(at);
+      } else if (!kept.has(at)) {
+        fs.rmSync(at, { force: true });
+        removed++;
+      }
+    }
+  };
+  walk(folder);
+  return removed;
 }
 
 function readOrNull(file) {
