@@ -307,6 +307,13 @@ test('usage: a URL without a lock names the pull; --frozen and --update together
   const both = await runCli(['schemas', 'pull', '--frozen', '--update'], { cwd: dir });
   assert.equal(both.code, 2);
   assert.equal(both.stderr, 'filecheck: --frozen downloads nothing, --update everything: give one\n');
+  const empty = await runCli(['schemas', 'pull'], { cwd: folder });
+  assert.equal(empty.code, 2);
+  assert.equal(
+    empty.stderr,
+    'filecheck: schemas pull has no schema to pull here: give --catalog (schemastore, a URL or a file), --schema or --ref, or run it where .filecheckrc.json is\n',
+  );
+  assert.ok(!fs.existsSync(path.join(folder, 'filecheck.lock.json')));
   const help = await runCli(['schemas', 'pull', '--help'], { cwd: dir });
   assert.equal(help.code, 0);
   assert.match(help.stdout, /--frozen/);
@@ -341,4 +348,27 @@ test("a pull after a file's kind is gone drops its schemas from the lock and the
     run.stderr,
     /filecheck\.lock\.json: the entry of https:\/\/127\.0\.0\.1:\d+\/spdx\/ids\.json is not where the store keeps it \(\.filecheck\/schemas\/127\.0\.0\.1_\d+\/spdx\/ids\.json\): run filecheck schemas pull --update\n$/,
   );
+});
+
+test('--schema and --ref URLs are pulled with their $refs, and a run given the same URLs reads them from the store', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ name: 'a', license: 'GPL' }));
+  const schema = `${store.origin}/schemas/package.json`;
+  const ref = `${other.origin}/app.schema.json`;
+  requests();
+  const pull = await runCli(['schemas', 'pull', '--schema', schema, '--ref', ref], { cwd: dir });
+  assert.equal(pull.code, 0, pull.stderr);
+  assert.deepEqual(requests(), [
+    '/app.schema.json',
+    '/schemas/definitions.json',
+    '/schemas/license.json',
+    '/schemas/package.json',
+    '/spdx/ids.json',
+  ]);
+  for (const workers of ['0', '2']) {
+    const run = await runCli(['a.json', '--schema', schema, '--ref', ref, '--workers', workers], { cwd: dir });
+    assert.equal(run.code, 1, run.stderr); // GPL is not in spdx/ids.json's enum
+    assert.match(run.stdout, /license/);
+  }
+  assert.deepEqual(requests(), []);
 });

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import { parseArgs } from './args.js';
 import { PULL_COMMAND } from './options.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_NAME, findConfigFile, loadConfig } from '../config/load-config.js';
 import { UsageError } from '../shared/errors.js';
 import { EXIT } from '../shared/exit-codes.js';
 import { usageExit } from './usage-exit.js';
@@ -30,7 +30,14 @@ export async function pull(argv, { cwd, env, stdout, stderr }) {
       );
     if (options.frozen && options.update)
       throw new UsageError('--frozen downloads nothing, --update everything: give one');
-    const config = loadConfig({ ...options, patterns: [] }, { cwd, env, pulling: true });
+    // Without a config or a catalog, --schema and --ref apply to the working directory's files, as
+    // `filecheck . --schema <url>` would check them.
+    const bare = !options.config && !options.catalog && !findConfigFile(cwd);
+    if (bare && !options.schema && !options.ref && !options.schemaFromDocument)
+      throw new UsageError(
+        `schemas pull has no schema to pull here: give --catalog (schemastore, a URL or a file), --schema or --ref, or run it where ${CONFIG_NAME} is`,
+      );
+    const config = loadConfig({ ...options, patterns: bare ? ['.'] : [] }, { cwd, env, pulling: true });
     const { createHttpClient } = require('../schemas/http-client.js');
     const { pullSchemas, shownSize } = require('../schemas/pull.js');
     client = createHttpClient({ env, concurrency: 8 });

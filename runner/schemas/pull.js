@@ -114,9 +114,9 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
   };
 
   // The config's own URLs first: its catalogs must be in the store before discovery reads them.
-  for (const { url, what } of wanted.values()) obtain(url, !/catalog/.test(what));
+  for (const { url, catalog } of wanted.values()) obtain(url, !catalog);
   await settle();
-  const catalogsMissing = [...wanted.values()].some(({ what, file }) => /catalog/.test(what) && !readOrNull(file));
+  const catalogsMissing = [...wanted.values()].some(({ catalog, file }) => catalog && !readOrNull(file));
   if (!catalogsMissing) {
     for (const url of neededUrls(config)) obtain(url);
     await settle();

@@ -9,9 +9,10 @@ import { LOCK_NAME, STORE_FOLDER, lockedStore, readLock } from './lock-file.js';
 
 /**
  * @typedef {{ root: string, storeFolder: string, lock: import('./lock-file.js').Lock | null,
- *   store: Array<[string, string]>, wanted: Map<string, { url: string, what: string, file: string }>,
+ *   store: Array<[string, string]>, wanted: Map<string, { url: string, what: string, file: string, catalog: boolean }>,
  *   isRemote(file: string): boolean, fileFor(url: string, what: string): string }} RemoteSchemas
- *   store: the lock's mappings (none when pulling); wanted: the URLs given (pulling), by lock key;
+ *   store: the lock's mappings (none when pulling); wanted: the URLs given (pulling), by lock key
+ *   (catalog: given as --catalog or the config's "catalog", whose $refs are not followed);
  *   fileFor: the store's file for a URL, a UsageError when a run has none
  * @param {{ root: string, pulling?: boolean }} where root: the lock's folder (the config's, else cwd)
  * @returns {RemoteSchemas}
@@ -33,7 +34,8 @@ export function remoteSchemas({ root, pulling = false }) {
       if (!found) throw new UsageError(`${what} "${url}": a URL with a query or without a path cannot be stored`);
       files.add(found.file);
       if (pulling) {
-        if (!wanted.has(found.key)) wanted.set(found.key, { url, what, file: found.file });
+        const catalog = what === '--catalog' || what === 'catalog';
+        if (!wanted.has(found.key)) wanted.set(found.key, { url, what, file: found.file, catalog });
         return found.file;
       }
       if (!lock?.schemas[found.key])
