@@ -244,16 +244,25 @@ test('pull --frozen downloads nothing: 0 when the lock and the store agree, 2 fo
 
 test('a file whose schema is not in the pulled store is only parsed, with the hint to pull', async () => {
   const dir = await pulled();
-  fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{}');
-  const run = await runCli(['-r', 'json'], { cwd: dir });
+  fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{}'); // a catalog entry not pulled
+  // $schema URLs not pulled: on a host the lock has, and on another one.
+  fs.writeFileSync(path.join(dir, 'config/b.json'), JSON.stringify({ $schema: `${other.origin}/b.schema.json` }));
+  fs.writeFileSync(path.join(dir, 'config/c.json'), JSON.stringify({ $schema: 'https://example.com/c.json' }));
+  const run = await runCli(['-r', 'json', '--verbose'], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
-  const { summary } = JSON.parse(run.stdout);
-  assert.equal(summary.onlyParsed, 1);
+  const { summary, files } = JSON.parse(run.stdout);
+  assert.deepEqual(
+    files.filter((file) => file.onlyParsed).map((file) => file.path),
+    ['config/b.json', 'config/c.json', 'tsconfig.json'],
+  );
+  assert.equal(summary.onlyParsed, 3);
   assert.equal(summary.onlyParsedHint, 'their schemas are not in the store: run filecheck schemas pull');
   assert.deepEqual(requests(), []);
-  // The pull brings it, and only it.
+  // The pull brings what the servers have (b.schema.json, too), and only that.
+  other.files.set('/b.schema.json', '{}');
+  fs.rmSync(path.join(dir, 'config/c.json')); // example.com is not this test's to ask
   assert.equal((await runCli(['schemas', 'pull'], { cwd: dir })).code, 0);
-  assert.deepEqual(requests(), ['/schemas/tsconfig.json']);
+  assert.deepEqual(requests(), ['/b.schema.json', '/schemas/tsconfig.json']);
   assert.equal(JSON.parse((await runCli(['-r', 'json'], { cwd: dir })).stdout).summary.onlyParsed, 0);
 });
 

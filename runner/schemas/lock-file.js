@@ -68,7 +68,8 @@ export function writeLock(root, schemas) {
 }
 
 /**
- * The store a run reads through the lock: one --schema-store mapping per host of the lock's files.
+ * The store a run reads through the lock: one --schema-store mapping per host of the lock's files,
+ * and one of every other URL, to where a pull would put it (nothing is there).
  * Every locked file that is there is checked against its hash, once a run, before any check: a
  * file changed since the pull is a UsageError naming it. A locked file that is missing is no
  * error here: the files it validates are only parsed, with the hint to pull.
@@ -98,5 +99,9 @@ export function lockedStore(lock, storeFolder) {
         `${entry.file} differs from ${LOCK_NAME} (the sha256 of ${url}): restore it, or run filecheck schemas pull --update`,
       );
   }
-  return [...hosts].map((host) => [...pulledMapping(host, storeFolder), 'pulled']);
+  // Last, every other URL: a schema on a host the lock has none of is one a pull would bring too.
+  return [
+    ...[...hosts].map((host) => [...pulledMapping(host, storeFolder), 'pulled']),
+    ['https://', storeFolder, 'pulled'],
+  ];
 }
