@@ -224,7 +224,7 @@ test('a store file changed since the pull exits 2 naming it, in a run and in pul
   assert.equal((await runCli([], { cwd: dir })).code, 0);
 });
 
-test('pull --frozen downloads nothing: 0 when the lock and the store agree, 2 for a missing file or a schema not locked', async () => {
+test('pull --frozen downloads nothing: 0 when the lock and the store agree, 2 for a missing or changed file (needed or not) or a schema not locked', async () => {
   const dir = await pulled();
   const lock = fs.readFileSync(path.join(dir, 'filecheck.lock.json'), 'utf8');
   const ok = await runCli(['schemas', 'pull', '--frozen'], { cwd: dir });
@@ -232,9 +232,12 @@ test('pull --frozen downloads nothing: 0 when the lock and the store agree, 2 fo
   assert.equal(ok.stdout, 'checked 9 schemas in .filecheck/schemas/ against the lock\n');
   fs.rmSync(storeFile(dir, other, 'spdx/ids.json'));
   fs.writeFileSync(path.join(dir, 'tsconfig.json'), '{}'); // its catalog entry is not locked
+  fs.rmSync(path.join(dir, 'compose.yaml')); // its schemas are locked all the same, so checked
+  fs.appendFileSync(storeFile(dir, other, 'compose-spec/service.json'), ' ');
   const frozen = await runCli(['schemas', 'pull', '--frozen'], { cwd: dir });
   assert.equal(frozen.code, 2);
   assert.deepEqual(frozen.stderr.trim().split('\n').sort(), [
+    `filecheck: .filecheck/schemas/${other.host}/compose-spec/service.json differs from filecheck.lock.json (the sha256 of ${other.origin.replace('http:', 'https:')}/compose-spec/service.json)`,
     `filecheck: .filecheck/schemas/${other.host}/spdx/ids.json is missing from the store (${other.origin.replace('http:', 'https:')}/spdx/ids.json is locked)`,
     `filecheck: ${store.origin}/schemas/tsconfig.json is not in filecheck.lock.json: run filecheck schemas pull, and commit the lock`,
   ]);

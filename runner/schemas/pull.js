@@ -55,11 +55,9 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     }
     if (frozen) {
       outcome.faults.push(
-        !entry
-          ? `${url} is not in ${LOCK_NAME}: run filecheck schemas pull, and commit the lock`
-          : bytes || readOrNull(file)
-            ? `${rel} differs from ${LOCK_NAME} (the sha256 of ${key})`
-            : `${rel} is missing from the store (${key} is locked)`,
+        entry
+          ? disagreement(rel, key, bytes ?? readOrNull(file))
+          : `${url} is not in ${LOCK_NAME}: run filecheck schemas pull, and commit the lock`,
       );
       return null;
     }
@@ -121,6 +119,13 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     for (const url of neededUrls(config)) obtain(url);
     await settle();
   }
+  // --frozen: the lock's other entries must be in the store as locked too.
+  if (frozen)
+    for (const [key, entry] of Object.entries(old))
+      if (!started.has(key)) {
+        const bytes = readOrNull(path.join(root, entry.file));
+        if (!bytes || sha256(bytes, 'hex') !== entry.sha256) outcome.faults.push(disagreement(entry.file, key, bytes));
+      }
   if (!frozen) {
     writeLock(root, locked);
     outcome.removed = pruneStore(
@@ -177,6 +182,12 @@ function documentRefs(entry) {
     return [];
   }
 }
+
+// --frozen's word on a locked file the store does not hold as locked (bytes: what it holds, if anything).
+const disagreement = (rel, key, bytes) =>
+  bytes
+    ? `${rel} differs from ${LOCK_NAME} (the sha256 of ${key})`
+    : `${rel} is missing from the store (${key} is locked)`;
 
 // After the lock is written: the store's files it no longer names (a schema the files stopped
 // using, a temporary file of a pull that was stopped), and the folders left empty.
