@@ -1,10 +1,10 @@
 // filecheck.lock.json: the schemas `filecheck schemas pull` downloaded, each URL with its file in
 // the project's store, its SHA-256, size, final URL and when it was fetched. A run reads the store
-// through it (load-config.js) and fetches nothing; pull.js writes it, last.
+// through it (load-config.js) and fetches nothing; pull.js writes it, last (and only pull.js
+// loads the writing of files).
 import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
-import { writeFileAtomic } from '../shared/atomic-write.js';
 import { sha256 } from '../shared/sha256.js';
 import { relativePosix } from '../shared/paths.js';
 import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
@@ -53,19 +53,6 @@ const isEntry = (entry) =>
   !entry.file.split('/').includes('..') &&
   /^[0-9a-f]{64}$/.test(entry.sha256) &&
   Number.isInteger(entry.size);
-
-/** Written whole (atomic-write.js), keys sorted, one line per field: a pull's diff is its changes. */
-export function writeLock(root, schemas) {
-  const sorted = Object.fromEntries(
-    Object.keys(schemas)
-      .sort()
-      .map((url) => {
-        const { file, sha256, size, resolved, fetchedAt } = schemas[url];
-        return [url, { file, fetchedAt, resolved, sha256, size }];
-      }),
-  );
-  writeFileAtomic(path.join(root, LOCK_NAME), `${JSON.stringify({ lockfileVersion: 1, schemas: sorted }, null, 2)}\n`);
-}
 
 /**
  * The store a run reads through the lock: one --schema-store mapping per host of the lock's files,

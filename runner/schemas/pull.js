@@ -16,7 +16,7 @@ import { existingStoreFile, pulledStoreFile } from '../../validators/json-schema
 import { documentSchemaRef } from '../../validators/json-schema/document-schema-ref.js';
 import { fetchedSchemaRefs } from '../../validators/json-schema/schema-closure.js';
 import { metaSchemaResource } from '../../validators/json-schema/schema-resources.js';
-import { LOCK_NAME, writeLock } from './lock-file.js';
+import { LOCK_NAME } from './lock-file.js';
 import { FetchError } from './http-client.js';
 
 const require = createRequire(import.meta.url);
@@ -181,6 +181,19 @@ function documentRefs(entry) {
   } catch {
     return [];
   }
+}
+
+/** Written whole (atomic-write.js), keys sorted, one line per field: a pull's diff is its changes. */
+function writeLock(root, schemas) {
+  const sorted = Object.fromEntries(
+    Object.keys(schemas)
+      .sort()
+      .map((url) => {
+        const { file, sha256, size, resolved, fetchedAt } = schemas[url];
+        return [url, { file, fetchedAt, resolved, sha256, size }];
+      }),
+  );
+  writeFileAtomic(path.join(root, LOCK_NAME), `${JSON.stringify({ lockfileVersion: 1, schemas: sorted }, null, 2)}\n`);
 }
 
 // --frozen's word on a locked file the store does not hold as locked (bytes: what it holds, if anything).
