@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from './helpers/cli.js';
+import { pathToFileURL } from 'node:url';
+import { REPO, runCli } from './helpers/cli.js';
 
 // Two servers are two hosts (127.0.0.1:<port>): the store keeps each under its own folder.
 function schemaServer() {
@@ -383,4 +384,28 @@ test('--schema and --ref URLs are pulled with their $refs, and a run given the s
     assert.match(run.stdout, /license/);
   }
   assert.deepEqual(requests(), []);
+});
+
+test('a run, with a lock or without, loads neither the pull nor the HTTP client', async () => {
+  const locked = await pulled();
+  const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  fs.writeFileSync(path.join(bare, 'a.json'), '{}');
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  for (const [dir, args, code] of [
+    [locked, [], 0],
+    [bare, ['a.json'], 0],
+  ]) {
+    const trace = path.join(dir, 'trace.txt');
+    const run = await runCli(args, { cwd: dir, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    assert.equal(run.code, code, run.stderr);
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(
+      urls.some((url) => url.endsWith('/runner/check/check-file.js')),
+      'the hook sees filecheck load',
+    );
+    assert.deepEqual(
+      urls.filter((url) => /\/runner\/schemas\/(pull|http-client)\.js$/.test(url)),
+      [],
+    );
+  }
 });
