@@ -327,6 +327,17 @@ test('usage: a URL without a lock names the pull; --frozen and --update together
     'filecheck: schemas pull has no schema to pull here: give --catalog (schemastore, a URL or a file), --schema or --ref, or run it where .filecheckrc.json is\n',
   );
   assert.ok(!fs.existsSync(path.join(folder, 'filecheck.lock.json')));
+  // A store that cannot be written: one line, exit 2, no lock.
+  fs.mkdirSync(path.join(dir, '.filecheck'));
+  fs.writeFileSync(path.join(dir, '.filecheck/schemas'), 'a file, not a folder');
+  const unwritable = await runCli(['schemas', 'pull'], { cwd: dir });
+  assert.equal(unwritable.code, 2);
+  assert.match(
+    unwritable.stderr,
+    /^filecheck: cannot write \.filecheck\/schemas\/127\.0\.0\.1_\d+\/api\/json\/catalog\.json: E[A-Z]+\n$/,
+  );
+  assert.ok(!fs.existsSync(path.join(dir, 'filecheck.lock.json')));
+  requests();
   const help = await runCli(['schemas', 'pull', '--help'], { cwd: dir });
   assert.equal(help.code, 0);
   assert.match(help.stdout, /--frozen/);

@@ -12,6 +12,7 @@ import { writeFileAtomic } from '../shared/atomic-write.js';
 import { relativePosix } from '../shared/paths.js';
 import { rulesOf } from '../shared/rules.js';
 import { sha256 } from '../shared/sha256.js';
+import { UsageError } from '../shared/errors.js';
 import { existingStoreFile, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
 import { documentSchemaRef } from '../../validators/json-schema/document-schema-ref.js';
 import { fetchedSchemaRefs } from '../../validators/json-schema/schema-closure.js';
@@ -70,7 +71,11 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
       if (entry) locked[key] = entry; // the lock keeps what the store still has
       return null;
     }
-    writeFileAtomic(file, got.bytes);
+    try {
+      writeFileAtomic(file, got.bytes);
+    } catch (error) {
+      throw new UsageError(`cannot write ${rel}: ${error.code ?? error.message}`);
+    }
     locked[key] = {
       file: rel,
       sha256: sha256(got.bytes, 'hex'),
@@ -105,10 +110,17 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
       }
       for (const ref of fetchedSchemaRefs(raw, url)) obtain(ref);
     });
-    tasks.push(task);
+    // The first error is thrown once every task has settled: none is left to reject unheard.
+    tasks.push(
+      task.catch((error) => {
+        stopped ??= error;
+      }),
+    );
   };
+  let stopped;
   const settle = async () => {
     for (let i = 0; i < tasks.length; i++) await tasks[i];
+    if (stopped) throw stopped;
   };
 
   // The config's own URLs first: its catalogs must be in the store before discovery reads them.
