@@ -779,10 +779,10 @@ test("a schema applies once to a file, however many rules bring it in; other val
   );
 });
 
-test('a schema, ref or catalog given as a URL exits 2 saying that filecheck fetches nothing; a file: URL is a local file', async (t) => {
+test('a schema, ref or catalog given as a URL, without filecheck.lock.json, exits 2 saying that a run fetches nothing and what pulls it; a file: URL is a local file', async (t) => {
   const dir = makeTree(t, { 'schemas/titled.json': json(TITLED), 'data/a.json': json({ title: 'A' }) });
   const offline =
-    'filecheck fetches no schema, so that runs are offline and repeatable; download it and name the local file, or map the URL to a local copy in a catalog (see README "Which schema validates which file")';
+    'filecheck fetches no schema during a run; run filecheck schemas pull to download it into .filecheck/schemas/ and lock it in filecheck.lock.json';
   const url = 'https://json.schemastore.org/x.json';
   for (const [args, config, said] of [
     [['data', '--schema', url], null, `--schema "${url}" is a URL: ${offline}`],

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from './helpers/cli.js';
-import { parseSchemaStore, storeFileFor } from '../validators/json-schema/schema-store.js';
+import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../validators/json-schema/schema-store.js';
 import { loadConfig } from '../runner/config/load-config.js';
 import { discover } from '../runner/files/discover.js';
 import { checkFile } from '../runner/check/check-file.js';
@@ -142,6 +142,23 @@ test("storeFileFor: a URL under a prefix is the file at the same place in its fo
   fails({ given: ['https://example.com/=nope'] });
   fails({ given: ['https://example.com/=ss/x.json'] });
   fails({ config: { 'https://example.com/': '' } });
+});
+
+test("pulledStoreFile: the pulled store's <host>/<path>, SchemaStore's two hosts one, a port spelt host_port, http as https; a URL no file can hold is null", () => {
+  const store = path.resolve('/p/.filecheck/schemas');
+  const www = pulledStoreFile('https://www.schemastore.org/package.json#/x', store);
+  assert.deepEqual(www, {
+    key: 'https://json.schemastore.org/package.json',
+    mapping: ['https://json.schemastore.org/', path.join(store, 'json.schemastore.org')],
+    file: path.join(store, 'json.schemastore.org', 'package.json'),
+  });
+  assert.deepEqual(pulledStoreFile('http://json.schemastore.org/package.json', store), www);
+  assert.equal(
+    pulledStoreFile('http://127.0.0.1:8080/a/b%20c.json', store).file,
+    path.join(store, '127.0.0.1_8080', 'a', 'b c.json'),
+  );
+  for (const url of ['https://x.org/a.json?v=1', 'https://x.org/', 'https://x.org/a%2Fb.json', 'ftp://x.org/a.json'])
+    assert.equal(pulledStoreFile(url, store), null, url);
 });
 
 test("a catalog and $refs across json. and www.schemastore.org resolve to the store's files, read only when reached; both executors agree and warn of a missing entry once", async (t) => {

@@ -23,7 +23,7 @@ export const OPTIONS = {
     type: 'string',
     many: true,
     describe:
-      "Schema catalog in SchemaStore's catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies (repeatable)",
+      "Schema catalog in SchemaStore's catalog.json format: its fileMatch globs choose the schemas of files no rule names one for, from local copies; a URL or schemastore (SchemaStore's) once filecheck schemas pull has pulled it (repeatable)",
   },
   'schema-store': {
     type: 'string',
@@ -200,6 +200,10 @@ export const EXAMPLES = [
   ['$0 --since origin/main', 'Check the files a pull request changes'],
   ['$0 --shard 2/3 --output-file shard-2.json', 'Check the second of three parts, e.g. on one of three CI machines'],
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
+  [
+    '$0 schemas pull --catalog schemastore',
+    'Download the schemas the files need into .filecheck/schemas/ and lock them in filecheck.lock.json (see $0 schemas pull --help)',
+  ],
   ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
 ];
@@ -230,4 +234,33 @@ export const MERGE_COMMAND = {
   ],
   epilogue: `Exit codes: 0 all files passed · 1 some file failed, or more warnings than --max-warnings · 2 a report is missing, unreadable or not a filecheck JSON report, or a shard has no report · 130 a run was interrupted.
 Docs: docs/changed-and-shards.md`,
+};
+
+/** `filecheck schemas pull`: downloads the schemas the project's files need, and locks them. */
+export const PULL_COMMAND = {
+  usage:
+    "$0 schemas pull [options]\n\nDownload the schemas this project's files need (catalog entries whose fileMatch matches a file, $schema URLs, the rules' schema URLs, and every $ref of theirs) into .filecheck/schemas/, and record each one's SHA-256 in filecheck.lock.json; runs then read them offline",
+  positional: ['patterns', "none: the files are the config's and the catalog's, as for a run"],
+  options: {
+    ...pick(['config', 'schema', 'ref', 'schema-from-document', 'schema-store', 'quiet']),
+    catalog: {
+      type: 'string',
+      many: true,
+      describe:
+        "Schema catalog: a URL (pulled and locked too), schemastore (SchemaStore's, https://www.schemastore.org/api/json/catalog.json) or a local file (repeatable)",
+    },
+    frozen: {
+      type: 'boolean',
+      describe:
+        'Download nothing: exit 2 when a locked schema is missing from the store or changed, or a schema the files need is not locked (for CI)',
+    },
+    update: { type: 'boolean', describe: 'Download every schema again, and rewrite filecheck.lock.json' },
+  },
+  examples: [
+    ['$0 schemas pull --catalog schemastore', "Pull the SchemaStore schemas of this project's files, and lock them"],
+    ['$0 schemas pull --frozen', 'In CI: check that the lock and the store agree, downloading nothing'],
+    ['$0 schemas pull --update', 'Download every locked schema again (newer versions), and rewrite the lock'],
+  ],
+  epilogue: `Exit codes: 0 every schema pulled · 1 some schema could not be downloaded (the others are) · 2 usage error, or with --frozen: the lock, the store and the files disagree.
+Docs: docs/schemas-pull.md`,
 };

@@ -13,6 +13,8 @@ import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
 import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
+import { remoteSchemas } from '../schemas/remote-schemas.js';
+import { SCHEMASTORE_CATALOG } from '../schemas/lock-file.js';
 import {
   parseBail,
   parseCache,
@@ -75,10 +77,11 @@ const STRING_OPTIONS = [
 
 /**
  * @param {Record<string, any>} options parsed command-line options (see options.js)
- * @param {{ cwd: string, env: Record<string, string | undefined> }} context
+ * @param {{ cwd: string, env: Record<string, string | undefined>, pulling?: boolean }} context pulling:
+ *   for `filecheck schemas pull`, URLs name the store files the pull is to write (config.remote)
  * @returns {Config}
  */
-export function loadConfig(options, { cwd, env }) {
+export function loadConfig(options, { cwd, env, pulling = false }) {
   for (const name of STRING_OPTIONS) {
     if (options[name] === '') throw new UsageError(`--${kebab(name)} needs a value`);
   }
@@ -89,8 +92,13 @@ export function loadConfig(options, { cwd, env }) {
   // An empty pattern would resolve to the working directory and check all of it.
   if (patterns.includes(''))
     throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
-  const store = parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base });
-  const selecting = schemaSelection(options, file, { cwd, base, store });
+  // filecheck.lock.json beside the config (else in cwd): URLs read the pulled store.
+  const remote = remoteSchemas({ root: base, pulling });
+  const store = withPulled(
+    parseSchemaStore({ given: options.schemaStore, config: file.schemaStore }, { cwd, base }),
+    remote,
+  );
+  const selecting = schemaSelection(options, file, { cwd, base, store, remote });
   // Without patterns, a catalog says what to check: every file of the project that some entry's
   // fileMatch names (discover.js), as v8r does, beside the files of the config's rules.
   const byCatalog = !patterns.length && !!selecting.catalogs.length;
@@ -99,7 +107,7 @@ export function loadConfig(options, { cwd, env }) {
     throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);
   // The config's top-level ajv settings are every rule's, a rule's own keys first: the command line's
   // rule too, whose schemas a catalog or the documents choose in a run without rules of the config.
-  const context = { options, selecting, store, ajv: file.ajv ?? {} };
+  const context = { options, selecting, store, remote, ajv: file.ajv ?? {} };
   const cliRule = cliChecks(cwd, !configPath || byCatalog, context);
   // A rule never drops a file the catalog would check: the files catalog discovery finds that no
   // rule of the config matches are checked by the catalog alone (discover.js), those a rule
@@ -113,7 +121,11 @@ export function loadConfig(options, { cwd, env }) {
 
   const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, context));
   // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
-  checkRefs([...new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd)])], displayFrom(cwd));
+  const refs = new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd, remote)]);
+  checkRefs(
+    [...refs].filter((ref) => !remote.isRemote(ref)),
+    displayFrom(cwd),
+  );
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [
@@ -129,6 +141,7 @@ export function loadConfig(options, { cwd, env }) {
     env,
   });
   if (cache) ignore.push({ base: cache.dir, globs: ['**'] }); // the cache's own JSON files are never checked
+  if (remote.lock || pulling) ignore.push({ base: remote.storeFolder, globs: ['**'] }); // nor the pulled schemas
   const suppressions = parseSuppressions(options, { cwd, base });
   // Nor is the suppressions file, which a rule of every *.json would match.
   if (suppressions)
@@ -164,6 +177,7 @@ export function loadConfig(options, { cwd, env }) {
     shard: parseShard(options.shard),
     cache,
     suppressions,
+    ...(pulling && { remote }),
   };
 }
 
@@ -205,7 +219,7 @@ function readConfigFile(configPath) {
   return data;
 }
 
-function resolveRule(rule, index, base, { options, selecting, store, ajv: defaults }) {
+function resolveRule(rule, index, base, { options, selecting, store, remote, ajv: defaults }) {
   const ajv = { ...defaults, ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
@@ -230,9 +244,12 @@ function resolveRule(rule, index, base, { options, selecting, store, ajv: defaul
     files: rule.files,
     ignore: rule.ignore ?? [],
     require: checks.require,
-    schema: schemaPath && schemaOn ? localFile(schemaPath, base, index === -1 ? '--schema' : `${name}: schema`) : null,
+    schema:
+      schemaPath && schemaOn
+        ? localFile(schemaPath, base, index === -1 ? '--schema' : `${name}: schema`, remote)
+        : null,
     schemaSeverity: checks.schemaSeverity,
-    refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`)),
+    refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`, remote)),
     validators: checks.validators.map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),
     ajv,
     parser: rule.parser ?? null,
@@ -251,12 +268,12 @@ function resolveRule(rule, index, base, { options, selecting, store, ajv: defaul
 // A rule without a schema of its own may take the one each document names (`$schema`: the command
 // line, else the rule, else the config's top level) and the catalogs' (the command line's, else the
 // config's). Documents may name schemas inside the project only: the config's folder, else cwd.
-function schemaSelection(options, file, { cwd, base, store }) {
+function schemaSelection(options, file, { cwd, base, store, remote }) {
   const named = options.catalog === undefined ? undefined : [options.catalog].flat(); // the API may give one string
   if (named?.some((catalog) => !catalog)) throw new UsageError('--catalog needs a value');
   const given = named
-    ? named.map((catalog) => localFile(catalog, cwd, '--catalog'))
-    : [file.catalog ?? []].flat().map((catalog) => localFile(catalog, base, 'catalog'));
+    ? named.map((catalog) => localFile(catalogUrl(catalog), cwd, '--catalog', remote))
+    : [file.catalog ?? []].flat().map((catalog) => localFile(catalogUrl(catalog), base, 'catalog', remote));
   const catalogs = [...new Set(given)];
   const selecting = (rule) => {
     const document = options.schemaFromDocument ?? rule.schemaFromDocument ?? file.schemaFromDocument ?? false;
@@ -281,10 +298,10 @@ function checkParserOption(parser, configPath) {
 
 // The command line's refs, which its rule preloads (if it has one): a ref that names no file is an
 // error whether or not a schema needs it.
-function givenRefs(options, cwd) {
+function givenRefs(options, cwd, remote) {
   const given = options.ref ?? [];
   if (given.some((ref) => !ref)) throw new UsageError('--ref needs a value');
-  return given.map((ref) => localFile(ref, cwd, '--ref'));
+  return given.map((ref) => localFile(ref, cwd, '--ref', remote));
 }
 
 // The checks given on the command line form one more rule, applied to every file the patterns match.
@@ -310,10 +327,21 @@ function cliChecks(cwd, withoutConfig, context) {
 
 const checksGiven = (options) => !!(options.schema || options.require?.length || options.validator?.length);
 
-// Users of check-jsonschema and v8r pass schema URLs, which the path module would make a path
-// (`https:/host/…`) that is then "no such file": say instead that runs stay offline.
-function localFile(given, base, what) {
+// `--catalog schemastore`: SchemaStore's catalog, pulled as any URL is.
+const catalogUrl = (given) => (given === 'schemastore' ? SCHEMASTORE_CATALOG : given);
+
+// The lock's mappings beside --schema-store's (config "schemaStore"), which win for the same prefix.
+function withPulled(store, remote) {
+  const given = new Set(store.map(([prefix]) => prefix));
+  const pulled = remote.store.filter(([prefix]) => !given.has(prefix));
+  return pulled.length ? [...store, ...pulled].sort(([a], [b]) => b.length - a.length) : store;
+}
+
+// A schema URL (http, https) is the pulled store's file for it (remote-schemas.js). Other URLs,
+// which the path module would make a path (`ftp:/host/…`) that is then "no such file", are refused.
+function localFile(given, base, what, remote) {
   if (!/^[a-z][a-z\d+.-]+:\/\//i.test(given)) return path.resolve(base, given);
+  if (/^https?:/i.test(given)) return remote.fileFor(given, what);
   if (/^file:/i.test(given)) {
     try {
       return fileURLToPath(given);

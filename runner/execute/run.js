@@ -299,6 +299,9 @@ async function bothSides(sides) {
 
 // What would have the files only parsed validated: the store prefixes that map their schemas' urls.
 function onlyParsedHint(prefixes) {
+  // A pulled store (filecheck.lock.json) without their schemas: chosen-schemas.js names the command.
+  if (prefixes.includes('filecheck schemas pull'))
+    return 'their schemas are not in the store: run filecheck schemas pull';
   const shown = prefixes
     .sort()
     .slice(0, 3)

@@ -18,6 +18,7 @@ export const RULES = {
     'runner/merge',
     'runner/collect', // `merge` runs the checks across files over the shards' facts
     'runner/suppress', // `merge` applies the suppressions to the problems the checks across files add
+    'runner/schemas', // `schemas pull`
     'runner/shared',
     'reporters',
   ],
@@ -26,6 +27,7 @@ export const RULES = {
     'runner/files',
     'runner/formats',
     'runner/check',
+    'runner/schemas', // schema URLs read the pulled store through filecheck.lock.json
     'runner/shared',
     'validators',
     'validators/json-schema',
@@ -55,10 +57,11 @@ export const RULES = {
   'runner/cache': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
   'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'validators', 'reporters'],
   'runner/merge': ['runner/shared'],
+  // `filecheck schemas pull`: the lock, the store, the HTTP client (the only code that uses the
+  // network); what a run would choose.
+  'runner/schemas': ['runner/files', 'runner/formats', 'runner/shared', 'validators/json-schema'],
   // Bulk suppressions: filecheck-suppressions.json, and each result's problems within its counts.
   'runner/suppress': ['runner/shared'],
-  // `filecheck schemas pull`: schemas fetched (the only code that uses the network), locked and stored.
-  'runner/schemas': ['runner/shared'],
   'runner/shared': [],
   validators: ['runner/shared'],
   'validators/across-files': ['runner/shared'],

@@ -7,6 +7,7 @@ import { UsageError } from '../../runner/shared/errors.js';
 // cached (no schema cache key is current under this one), so that it is checked, and the entry
 // warned about, on every run, and validated once the schema is there.
 const NOT_CACHED = 'missing:catalog-copy';
+const PULL = 'filecheck schemas pull'; // run.js' hint, in place of a --schema-store prefix
 
 /**
  * @param {{ chooser: import('./schema-chooser.js').SchemaChooser,
@@ -83,8 +84,9 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, catalogs
  * @typedef {{ why: string, prefix?: string }} OnlyParsed
  * @returns {OnlyParsed}
  */
-function notInStore({ url, inStore }) {
-  if (inStore) return { why: `its schema is not in the store (${url})` };
+function notInStore({ url, inStore, pulled }) {
+  // PULL: run.js's hint is then to pull (the store is filecheck.lock.json's).
+  if (inStore) return { why: `its schema is not in the store (${url})`, ...(pulled && { prefix: PULL }) };
   let prefix;
   try {
     const parsed = new URL(url);

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anySchemeUrlKey } from './url-key.js';
-import { storeFileFor } from './schema-store.js';
+import { isPulled, storeFileFor } from './schema-store.js';
 import { isInside, realpathOrNull } from '../../runner/shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
@@ -20,13 +20,14 @@ import { readSchema } from './schema-files.js';
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
- *   missing?: string, url?: string, inStore?: string, entry?: string }} Choice
+ *   missing?: string, url?: string, inStore?: string, pulled?: boolean, entry?: string }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
  *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
  *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
- *   (url: the entry's; inStore: the store's file for it, which is not there);
+ *   (url: the entry's; inStore: the store's file for it, which is not there; pulled: that store is
+ *   filecheck.lock.json's, so a pull would bring it); a `$schema` a pulled store lacks is missing too;
  *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema)
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
@@ -91,7 +92,7 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
         why,
         missing: message,
         url: entry.url,
-        ...(inStore && { inStore }),
+        ...(inStore && { inStore, pulled: isPulled(store, entry.url) }),
         ...(expected.length && { schema: expected[0] }),
       };
     return {
@@ -144,6 +145,17 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
       const inStore = storeFileFor(store, ref);
       if (inStore && exists(inStore))
         return { source: 'document', why: `${shown}, schema store`, schema: inStore, at: where };
+      // A pulled store lacks it: the file is only parsed, with the hint to pull (chosen-schemas.js).
+      if (inStore && isPulled(store, ref))
+        return {
+          source: 'document',
+          why: shown,
+          missing: `${shown} is not in the schema store (${display(inStore)})`,
+          url: ref,
+          inStore,
+          pulled: true,
+          schema: inStore,
+        };
       if (inStore)
         return {
           ...problem(`${shown} is not in the schema store: no such schema file (${display(inStore)})`),

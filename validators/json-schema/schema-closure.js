@@ -6,7 +6,7 @@
 // verdict, so a $ref is resolved every way it may be (against the base its $id scope gives, and
 // against its file's), and the candidates are looked for again until no new file is found.
 import path from 'node:path';
-import { metaSchemaResource, peekResource } from './schema-resources.js';
+import { embeddedIds, metaSchemaResource, peekResource } from './schema-resources.js';
 import { candidateFiles } from './schema-files.js';
 import { storeFileFor } from './schema-store.js';
 import { isSchema, walkSchema } from './schema-walk.js';
@@ -49,6 +49,27 @@ export function schemaClosure({ schema, refs = [], schemaStore }, known = new Ma
     }
   }
   return [...files.keys()];
+}
+
+/**
+ * The URLs a schema downloaded from `url` names by $ref, as a run resolves them from the store
+ * (`filecheck schemas pull` follows them): against its own id resolved against that URL, else the
+ * URL; the meta-schemas ajv ships are left out.
+ * @param {unknown} raw the schema as parsed
+ * @param {string} url
+ * @returns {string[]} absolute URLs, without fragment
+ */
+export function fetchedSchemaRefs(raw, url) {
+  if (!isSchema(raw)) return [];
+  const own = raw.$id ?? raw.id;
+  let id = url;
+  try {
+    if (typeof own === 'string') id = new URL(own, url).href;
+  } catch {
+    // an id that is no URL: the URL it came from is its base
+  }
+  const refs = refUrls({ raw, id: urlKey(id), ids: embeddedIds(raw, id) });
+  return [...refs].filter((ref) => /^https?:/.test(ref) && !metaSchemaResource(ref));
 }
 
 // The URLs (without fragment) a resource's $refs name outside itself: each $ref resolved against the

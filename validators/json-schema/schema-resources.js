@@ -52,7 +52,7 @@ function resourceOf(raw, file, key) {
 
 // The ids ajv will register for the schema: its own, and those of subschemas (a bundle's), each
 // resolved against the one around it. An id that is only a fragment is an anchor, not a resource.
-function embeddedIds(raw, id) {
+export function embeddedIds(raw, id) {
   const ids = new Set([urlKey(id)]);
   walkSchema(
     raw,

@@ -84,6 +84,12 @@ export function storeFileFor(store, url) {
   return null;
 }
 
+/** @returns {boolean} whether the mapping of the URL is one of filecheck.lock.json's (its third item, lockedStore) */
+export function isPulled(store, url) {
+  const key = store?.length ? storeKey(url, false) : null;
+  return !!key && store.find(([prefix]) => key.startsWith(prefix))?.[2] === 'pulled';
+}
+
 /** @returns {string | null} the first of the store's files for the URL that exists */
 export function existingStoreFile(store, url) {
   const file = storeFileFor(store, url);
@@ -94,6 +100,25 @@ export function existingStoreFile(store, url) {
     return null;
   }
 }
+
+/**
+ * Where a pulled store (`filecheck schemas pull`) keeps a URL's schema: under `<host>/<path>`, the
+ * mirror's canonical host, so that one mapping per host (pulledMapping) names every file of it.
+ * @param {string} url
+ * @param {string} folder the store's folder
+ * @returns {{ key: string, mapping: [string, string], file: string } | null} key: the URL as the
+ *   lock names it (https, canonical host, no fragment); null: a URL no file can hold (a query, no path)
+ */
+export function pulledStoreFile(url, folder) {
+  const key = storeKey(url, false);
+  if (!key) return null;
+  const mapping = pulledMapping(new URL(key).host, folder);
+  const file = storeFileFor([mapping], key);
+  return file && { key, mapping, file };
+}
+
+/** @returns {[string, string]} the store's mapping of one host (`:` of a port spelt `_`, a file name anywhere) */
+export const pulledMapping = (host, folder) => [`https://${host}/`, path.join(folder, host.replace(':', '_'))];
 
 // https, the mirror's canonical host, no query or fragment; a prefix ends with `/`.
 function storeKey(url, prefix) {
