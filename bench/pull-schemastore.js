@@ -1,11 +1,15 @@
 // `filecheck schemas pull` on a real-shaped repository, against a local SchemaStore: the copy in
-// ../shared/schemastore (or argv[2]) served over HTTP on 127.0.0.1, its catalog's and schemas'
-// SchemaStore URLs rewritten to the server's. Prints the cold pull's time, the number and size of
+// ../shared/schemastore (or argv[2]) served over HTTPS on 127.0.0.1 (the test CA of
+// test/fixtures/tls, given to the pull by NODE_EXTRA_CA_CERTS) and reached through a CONNECT proxy
+// (HTTPS_PROXY), as behind a company's, its catalog's and schemas' SchemaStore URLs rewritten to the
+// server's. Prints the cold pull's time, the number and size of
 // the schemas pulled, a second (warm) pull's, and the time of a run after the pull against a run
 // over the local clone with --schema-store (issue 28's target: ≤ 1.05×). Not part of npm test:
 //   node bench/pull-schemastore.js [schemastore-folder] [runs]
 import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
@@ -39,8 +43,16 @@ let origin;
 const rewrite = (text) =>
   text
     .replace(/https?:\/\/(json|www)\.schemastore\.org\//g, `${origin}/`)
-    .replace(/"https:\/\/(?!json\.schemastore|www\.schemastore|json-schema\.org)([^"/]+\/[^"]*)"/g, `"${origin}/_/$1"`);
-const server = http.createServer((request, response) => {
+    .replace(
+      /"https:\/\/(?!json\.schemastore|www\.schemastore|json-schema\.org|127\.0\.0\.1)([^"/]+\/[^"]*)"/g,
+      `"${origin}/_/$1"`,
+    );
+const TLS = fileURLToPath(new URL('../test/fixtures/tls/', import.meta.url));
+const tls = {
+  cert: fs.readFileSync(path.join(TLS, 'server-cert.pem')),
+  key: fs.readFileSync(path.join(TLS, 'server-key.pem')),
+};
+const server = https.createServer(tls, (request, response) => {
   requests++;
   const url = decodeURIComponent(request.url);
   let body = null;
@@ -57,7 +69,31 @@ const server = http.createServer((request, response) => {
   response.end(body ?? '{}');
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-origin = `http://127.0.0.1:${server.address().port}`;
+origin = `https://127.0.0.1:${server.address().port}`;
+// The proxy: a CONNECT tunnel to the server, and nothing else (the pull must go through it).
+let tunnels = 0;
+const proxy = http.createServer((_request, response) => response.writeHead(405).end());
+proxy.on('connect', (request, client, head) => {
+  tunnels++;
+  const [host, port] = request.url.split(':');
+  const upstream = net.connect(Number(port), host, () => {
+    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+    upstream.write(head);
+    upstream.pipe(client);
+    client.pipe(upstream);
+  });
+  upstream.on('error', () => client.destroy());
+  client.on('error', () => upstream.destroy());
+});
+await new Promise((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+const pullEnv = {
+  ...process.env,
+  NODE_EXTRA_CA_CERTS: path.join(TLS, 'ca.pem'),
+  HTTPS_PROXY: `http://127.0.0.1:${proxy.address().port}`,
+  NO_PROXY: '',
+  no_proxy: '',
+};
+delete pullEnv.https_proxy; // the client reads the lowercase spelling first
 
 // A real-shaped repository: what a Node.js service on GitHub has.
 const repo = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-bench-'));
@@ -90,7 +126,10 @@ const catalogUrl = `${origin}/api/json/catalog.json`;
 const pull = (args) =>
   new Promise((resolve) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, [BIN, 'schemas', 'pull', '--catalog', catalogUrl, ...args], { cwd: repo });
+    const child = spawn(process.execPath, [BIN, 'schemas', 'pull', '--catalog', catalogUrl, ...args], {
+      cwd: repo,
+      env: pullEnv,
+    });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.stderr.on('data', (chunk) => (out += chunk));
@@ -102,10 +141,12 @@ const pull = (args) =>
 requests = 0;
 const cold = await pull([]);
 const coldRequests = requests;
+const coldTunnels = tunnels;
 requests = 0;
 const warm = await pull([]);
 const warmRequests = requests;
 await new Promise((resolve) => server.close(resolve));
+proxy.close();
 
 const lock = JSON.parse(fs.readFileSync(path.join(repo, 'filecheck.lock.json'), 'utf8'));
 const entries = Object.values(lock.schemas);
@@ -150,7 +191,9 @@ const summaryOf = (argv) => {
 };
 
 console.log(`repository: ${Object.keys({ ...files, ...yaml }).length} files in ${repo}`);
-console.log(`cold pull: ${cold.ms.toFixed(0)} ms, exit ${cold.code}, ${coldRequests} requests: ${cold.out}`);
+console.log(
+  `cold pull: ${cold.ms.toFixed(0)} ms, exit ${cold.code}, ${coldRequests} HTTPS requests through ${coldTunnels} proxy tunnels: ${cold.out}`,
+);
 console.log(`warm pull: ${warm.ms.toFixed(0)} ms, exit ${warm.code}, ${warmRequests} requests: ${warm.out}`);
 console.log(
   `store: ${entries.length} files locked (catalog included), ${(size / 1024).toFixed(0)} KB (compose-spec: a stand-in)`,
