@@ -13,8 +13,16 @@ import { REPO, runCli } from './helpers/cli.js';
 function schemaServer() {
   const files = new Map(); // path ─▶ body
   const requests = [];
+  const holding = new Set(); // paths answered never (until release): a download in flight
+  const held = [];
+  let arrived = () => {};
   const server = http.createServer((request, response) => {
     requests.push(request.url);
+    if (holding.has(request.url)) {
+      held.push(response);
+      arrived();
+      return;
+    }
     const body = files.get(request.url);
     response.writeHead(body === undefined ? 404 : 200, { 'content-type': 'application/json' });
     response.end(body ?? '{"error":"not found"}');
@@ -22,6 +30,13 @@ function schemaServer() {
   return {
     files,
     requests,
+    holding,
+    /** Resolves once a request for a held path has arrived. */
+    held: () => new Promise((resolve) => (held.length ? resolve() : (arrived = resolve))),
+    release() {
+      holding.clear();
+      for (const response of held.splice(0)) response.destroy();
+    },
     listen: () => new Promise((resolve) => server.listen(0, '127.0.0.1', resolve)),
     get origin() {
       return `http://127.0.0.1:${server.address().port}`;
@@ -419,4 +434,56 @@ test('a run, with a lock or without, loads neither the pull nor the HTTP client'
       [],
     );
   }
+});
+
+// The store's files and the lock, byte for byte.
+function snapshot(dir) {
+  const files = {};
+  const walk = (folder) => {
+    for (const entry of fs.readdirSync(folder, { withFileTypes: true })) {
+      const file = path.join(folder, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else files[path.relative(dir, file)] = fs.readFileSync(file, 'utf8');
+    }
+  };
+  walk(path.join(dir, '.filecheck'));
+  files['filecheck.lock.json'] = fs.readFileSync(path.join(dir, 'filecheck.lock.json'), 'utf8');
+  return files;
+}
+
+test('Ctrl-C during a pull writes nothing: exit 130, the store and the lock as they were', async () => {
+  const dir = project();
+  assert.equal((await runCli(['schemas', 'pull'], { cwd: dir })).code, 0);
+  const before = snapshot(dir);
+  // What --update downloads first differs from the store's: written early, it would show.
+  const packageSchema = store.files.get('/schemas/package.json');
+  store.files.set('/schemas/package.json', packageSchema.replace('"type": "object"', '"type": ["object"]'));
+  store.holding.add('/schemas/license.json'); // a $ref of package.json's: asked for after it
+  try {
+    const running = runCli(['schemas', 'pull', '--update'], { cwd: dir });
+    await store.held();
+    running.child.kill('SIGINT');
+    const { code, stderr } = await running;
+    assert.equal(code, 130, stderr);
+    assert.match(stderr, /schemas pull interrupted: nothing written/);
+    assert.deepEqual(snapshot(dir), before);
+  } finally {
+    store.release();
+    store.files.set('/schemas/package.json', packageSchema);
+  }
+  requests();
+});
+
+test('on a terminal, a progress line counts the schemas as they arrive, and is cleared', async () => {
+  const dir = project();
+  const { pull } = await import('../runner/cli/schemas-command.js');
+  let err = '';
+  let out = '';
+  const stderr = { isTTY: true, write: (text) => (err += text) };
+  const code = await pull([], { cwd: dir, env: {}, stdout: { write: (text) => (out += text) }, stderr });
+  assert.equal(code, 0, err);
+  assert.match(err, /^\r\x1b\[Kpulling schemas: 1 of \d+/);
+  assert.match(err, /pulling schemas: 9 of 9\r\x1b\[K$/);
+  assert.match(out, /^pulled 9 schemas/);
+  requests();
 });

@@ -24,7 +24,7 @@ export async function main(argv, io) {
     return require('./merge-command.js').merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   // `schemas pull`, not `schemas` alone: a folder named schemas is a pattern, as ever.
   if (argv[0] === 'schemas' && argv[1] === 'pull')
-    return require('./schemas-command.js').pull(argv.slice(2), { cwd, env, stdout, stderr });
+    return require('./schemas-command.js').pull(argv.slice(2), { cwd, env, stdout, stderr, signal });
   let reporters;
   try {
     const parsed = await parseArgs(argv);

@@ -12,10 +12,12 @@ const require = createRequire(import.meta.url);
 
 /**
  * @param {string[]} argv the arguments after `schemas pull`
- * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any }} io
- * @returns {Promise<number>} 0 pulled, 1 some schema could not be downloaded, 2 a usage error or --frozen's disagreement
+ * @param {{ cwd: string, env: Record<string, string | undefined>, stdout: any, stderr: any, signal?: AbortSignal }} io
+ *   signal: Ctrl-C or SIGTERM (bin/filecheck.js): the downloads are let end, nothing is written
+ * @returns {Promise<number>} 0 pulled, 1 some schema could not be downloaded, 2 a usage error or
+ *   --frozen's disagreement, EXIT.interrupted when stopped (the signal's code)
  */
-export async function pull(argv, { cwd, env, stdout, stderr }) {
+export async function pull(argv, { cwd, env, stdout, stderr, signal }) {
   let client;
   try {
     const parsed = await parseArgs(argv, PULL_COMMAND);
@@ -41,14 +43,22 @@ export async function pull(argv, { cwd, env, stdout, stderr }) {
     const { createHttpClient } = require('../schemas/http-client.js');
     const { pullSchemas, shownSize } = require('../schemas/pull.js');
     client = createHttpClient({ env, concurrency: 8 });
+    // Ctrl-C: the downloads in flight are dropped, and nothing is written (pull.js).
+    const dropped = client;
+    signal?.addEventListener('abort', () => dropped.close({ abort: true }), { once: true });
     const line = stderr.isTTY && !options.quiet ? progressLine(stderr) : null;
     const outcome = await pullSchemas(config, {
       client,
       frozen: !!options.frozen,
       update: !!options.update,
       progress: line?.update,
+      signal,
     });
     line?.clear();
+    if (outcome.interrupted) {
+      stderr.write('filecheck: schemas pull interrupted: nothing written, the store and the lock are as they were\n');
+      return EXIT.interrupted;
+    }
     for (const fault of outcome.faults) stderr.write(`filecheck: ${fault}\n`);
     for (const failure of outcome.failures) stderr.write(`filecheck: ${failure}\n`);
     if (!options.quiet) {
@@ -66,7 +76,8 @@ export async function pull(argv, { cwd, env, stdout, stderr }) {
   } catch (error) {
     return usageExit(error, { stderr });
   } finally {
-    await client?.close();
+    if (signal?.aborted) await client?.close({ abort: true }).catch(() => {}); // dropped already
+    else await client?.close();
   }
 }
 

@@ -58,7 +58,7 @@ class Failure extends Error {
  *   seconds or as an HTTP date wins, capped at 60 s). env gives the proxy variables only: Node reads
  *   NODE_EXTRA_CA_CERTS from its own environment when it starts. onRetry: attempt is the one that
  *   failed (1 for the first), why its problem (`HTTP 503`)
- * @returns {{ getSchema(url: string): Promise<{ url: string, finalUrl: string, status: number, bytes: Buffer }>, close(): Promise<void> }}
+ * @returns {{ getSchema(url: string): Promise<{ url: string, finalUrl: string, status: number, bytes: Buffer }>, close(options?: { abort?: boolean }): Promise<void> }}
  *   getSchema resolves with the body of a 200 that parses as JSON; anything else rejects with a FetchError
  */
 export function createHttpClient({
@@ -149,8 +149,9 @@ export function createHttpClient({
 
   return {
     getSchema,
-    close: async () => {
-      await dispatcher.close();
+    // abort: the requests in flight are dropped (Ctrl-C), else they end first.
+    close: async ({ abort = false } = {}) => {
+      await (abort ? dispatcher.destroy() : dispatcher.close());
     },
   };
 }

@@ -1,8 +1,10 @@
 // `filecheck schemas pull`: the schemas this project's files need, downloaded into the store and
 // locked. What a run would choose: the config's schema URLs and catalogs, each file's catalog
 // entries (fileMatch) and `$schema` (where its rule reads it), and every $ref of theirs, on any
-// host. A schema locked and in the store with its hash is not downloaded again. Each file is
-// written whole (atomic-write.js), the lock last: a pull stopped half-way leaves the old lock whole.
+// host. A schema locked and in the store with its hash is not downloaded again. The schemas are
+// written once every download has ended, each whole (atomic-write.js), the lock last: a pull
+// interrupted while it downloads (Ctrl-C, a lost connection) leaves the old store and lock as they
+// were. Catalogs are written as they arrive, as discovery reads them from the store.
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -32,20 +34,22 @@ const isHttp = (url) => typeof url === 'string' && /^https?:\/\//i.test(url);
  * @param {import('../config/load-config.js').Config & { remote: import('./remote-schemas.js').RemoteSchemas }} config
  *   loaded with `pulling`
  * @param {{ client: { getSchema(url: string): Promise<{ finalUrl: string, bytes: Buffer }> }, frozen?: boolean,
- *   update?: boolean, progress?(done: number, total: number): void }} how
+ *   update?: boolean, progress?(done: number, total: number): void, signal?: AbortSignal }} how
+ *   signal: aborted (Ctrl-C), the pull writes nothing more and says `interrupted`
  * @returns {Promise<PullOutcome>}
  */
-export async function pullSchemas(config, { client, frozen = false, update = false, progress = () => {} }) {
+export async function pullSchemas(config, { client, frozen = false, update = false, progress = () => {}, signal }) {
   const { root, storeFolder, lock, wanted } = config.remote;
   const old = lock?.schemas ?? {};
   const locked = {}; // the new lock's entries
   const outcome = { fetched: 0, bytes: 0, already: 0, failures: [], faults: [] };
   const tasks = [];
   const started = new Set();
+  const writes = []; // [file, bytes] of the schemas downloaded, written at the end
   let done = 0;
 
   // One URL: from the store when its lock entry holds, else downloaded (not with --frozen).
-  async function get(url, { key, file }) {
+  async function get(url, { key, file }, now) {
     const rel = relativePosix(root, file);
     const entry = old[key];
     const bytes = entry?.file === rel && !update ? readOrNull(file) : null;
@@ -66,16 +70,14 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     try {
       got = await client.getSchema(url);
     } catch (error) {
+      if (signal?.aborted) return null; // the client dropped it: the pull writes nothing
       if (!(error instanceof FetchError)) throw error;
       outcome.failures.push(`cannot pull ${error.message}`);
       if (entry) locked[key] = entry; // the lock keeps what the store still has
       return null;
     }
-    try {
-      writeFileAtomic(file, got.bytes);
-    } catch (error) {
-      throw new UsageError(`cannot write ${rel}: ${error.code ?? error.message}`);
-    }
+    if (now) write(file, got.bytes, root);
+    else writes.push([file, got.bytes]);
     locked[key] = {
       file: rel,
       sha256: sha256(got.bytes, 'hex'),
@@ -99,7 +101,7 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     }
     if (started.has(found.key)) return;
     started.add(found.key);
-    const task = get(url, found).then((bytes) => {
+    const task = get(url, found, !walk).then((bytes) => {
       progress(++done, started.size);
       if (!bytes || !walk) return;
       let raw;
@@ -138,7 +140,10 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
         const bytes = readOrNull(path.join(root, entry.file));
         if (!bytes || sha256(bytes, 'hex') !== entry.sha256) outcome.faults.push(disagreement(entry.file, key, bytes));
       }
+  if (signal?.aborted)
+    return { ...outcome, interrupted: true, storeFolder: relativePosix(config.cwd, storeFolder) || '.' };
   if (!frozen) {
+    for (const [file, bytes] of writes) write(file, bytes, root);
     writeLock(root, locked);
     outcome.removed = pruneStore(
       storeFolder,
@@ -146,6 +151,14 @@ export async function pullSchemas(config, { client, frozen = false, update = fal
     );
   }
   return { ...outcome, storeFolder: relativePosix(config.cwd, storeFolder) || '.' };
+}
+
+function write(file, bytes, root) {
+  try {
+    writeFileAtomic(file, bytes);
+  } catch (error) {
+    throw new UsageError(`cannot write ${relativePosix(root, file)}: ${error.code ?? error.message}`);
+  }
 }
 
 // The schema URLs the project's files choose, as a run would: each file's catalog entries
