@@ -95,5 +95,9 @@ const short = (text) => (text.length > 40 ? `${text.slice(0, 39)}…` : text);
 // The configuration's errors name options as flags (`--bail takes…`): run()'s name them as its keys.
 const FLAG = new RegExp(`--(${Object.keys(OPTIONS).join('|')})\\b(?!-)`, 'g');
 
+// The checks given as options form a rule the configuration names "command line" (load-config.js).
+const OPTIONS_RULE = /^command line: /;
+
 /** @param {string} message a UsageError's, worded for the command line */
-export const inRunWords = (message) => message.replace(FLAG, (_, name) => camel(name));
+export const inRunWords = (message) =>
+  message.replace(OPTIONS_RULE, 'run() options: ').replace(FLAG, (_, name) => camel(name));
