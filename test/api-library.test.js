@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { run, UsageError } from 'filecheck';
 import { makeTree, parseJsonReport, runCli, cliEnv, REPO } from './helpers/cli.js';
 
@@ -161,4 +162,24 @@ test("reporter: 'default' prints the human report on the process's stdout, as th
   assert.match(child.stdout, /^Files: 1 failed, 2 passed, 3 total$/m);
   assert.match(child.stdout, /resolved: 1 failed$/);
   assert.equal(child.stderr, '');
+});
+
+test("the command line loads nothing of run()'s: neither a run nor --version", async (t) => {
+  const cwd = pages(t);
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  for (const args of [['content', '-s', 'page.schema.json'], ['--version']]) {
+    const trace = path.join(cwd, 'trace.txt');
+    fs.rmSync(trace, { force: true });
+    const cli = await runCli(args, { cwd, env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace } });
+    assert.equal(cli.code, args[0] === 'content' ? 1 : 0, cli.stderr);
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(
+      urls.some((url) => url.endsWith('/runner/cli/main.js')),
+      'the hook sees filecheck load',
+    );
+    assert.deepEqual(
+      urls.filter((url) => /\/runner\/(api\/|index\.js)|\/types\//.test(url)),
+      [],
+    );
+  }
 });
