@@ -17,6 +17,28 @@ const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter
 const withoutFrames = (problems) =>
   problems.some((p) => p.frame) ? problems.map(({ frame, ...problem }) => problem) : problems;
 
+/**
+ * A file's entry in the report, or undefined for a file it leaves out: failing files and files that
+ * passed with warnings (or facts), every file with verbose. run() returns the same entries (runner/api/).
+ * @param {import('../runner/check/check-file.js').FileResult} result
+ * @param {{ verbose: boolean }} options
+ */
+export function reportedFile(
+  { path, status, problems, cached, onlyParsed, skipReason, facts, suppressed },
+  { verbose },
+) {
+  // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
+  // is a shard's file with facts, which `filecheck merge` checks across files.
+  if (!verbose && status !== 'fail' && !problems.length && !facts) return undefined;
+  if (!verbose) suppressed = undefined; // the problems a suppressions file suppressed: --verbose lists them
+  return {
+    path,
+    status,
+    problems: withoutFrames(problems),
+    ...definedOnly({ onlyParsed, skipReason, cached, facts, suppressed: suppressed && withoutFrames(suppressed) }),
+  };
+}
+
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {
   // Nothing is written before there is something to say: a configuration error found when a
@@ -27,26 +49,11 @@ export function createJsonReporter({ write, end, verbose }) {
     opened = true;
   };
   return {
-    onFileResult({ path, status, problems, cached, onlyParsed, skipReason, facts, suppressed }) {
-      // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
-      // is a shard's file with facts, which `filecheck merge` checks across files.
-      if (!verbose && status !== 'fail' && !problems.length && !facts) return;
+    onFileResult(result) {
+      const entry = reportedFile(result, { verbose });
+      if (!entry) return;
       open();
-      if (!verbose) suppressed = undefined; // the problems a suppressions file suppressed: --verbose lists them
-      write(
-        JSON.stringify({
-          path,
-          status,
-          problems: withoutFrames(problems),
-          ...definedOnly({
-            onlyParsed,
-            skipReason,
-            cached,
-            facts,
-            suppressed: suppressed && withoutFrames(suppressed),
-          }),
-        }),
-      );
+      write(JSON.stringify(entry));
     },
     async onRunComplete(summary) {
       const counted = { ...summary, warnings: summary.warnings ?? 0 };

@@ -19,7 +19,7 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
   const dir = sampleTree(t);
   const exitCodeBefore = process.exitCode;
   const summary = await run({ cwd: dir, patterns: ['*.json'], require: ['title:string'] });
-  const { durationMs, plan, ...counts } = summary;
+  const { durationMs, plan, files, warningMessages, ...counts } = summary;
   assert.deepEqual(counts, {
     total: 3,
     passed: 1,
@@ -33,6 +33,14 @@ test('run() resolves with the Summary and leaves the exit code alone', async (t)
   });
   assert.equal(typeof durationMs, 'number');
   assert.equal(plan.mode, 'inline');
+  assert.deepEqual(
+    files.map(({ path, status, problems }) => [path, status, problems.map((p) => `${p.line}:${p.column} ${p.kind}`)]),
+    [
+      ['b.json', 'fail', ['1:11 invalid']],
+      ['c.json', 'fail', ['1:11 parse']],
+    ],
+  );
+  assert.deepEqual(warningMessages, []);
   assert.equal(process.exitCode, exitCodeBefore, 'a failing run does not set process.exitCode');
   assert.equal(exitCodeFor(summary), EXIT.failed);
   assert.deepEqual(EXIT, { passed: 0, failed: 1, usage: 2, interrupted: 130, outputClosed: 141, terminated: 143 });
@@ -85,8 +93,14 @@ test('run() uses the config found from cwd', async (t) => {
 test('a bad option rejects with a UsageError, never exits', async (t) => {
   const dir = sampleTree(t);
   const cases = [
-    [{ patterns: ['*.json'], bail: 'often' }, /--bail takes a whole number of failures, not "often"/],
+    [{ patterns: ['*.json'], bail: 'often' }, /^bail takes a whole number of failures, not "often"$/],
+    [{ patterns: ['*.json'], bail: -1 }, /^bail takes a whole number of failures, not "-1"$/],
+    [{ patterns: ['*.json'], bail: {} }, /^run\(\) options: bail must be a boolean, a number or a string, not \{\}$/],
     [{ patterns: ['*.json'], reporter: ['xml'] }, /unknown reporter "xml"/],
+    [
+      { patterns: ['*.json'], reporter: 'junit' },
+      /^the junit reporter needs a file: -r junit:report.xml, or outputFile report.xml$/,
+    ],
     [{ patterns: ['*.json'], chaosMonkey: '2' }, /chaos monkey probability must be a number from 0 to 1/],
     [{ patterns: ['none/*.json'] }, /no files match "none\/\*\.json"/],
     [{ patterns: ['*.json'], config: 'missing.json' }, /cannot read config .*missing\.json: no such file/],

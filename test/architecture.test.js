@@ -14,9 +14,9 @@ test('every import follows the rules of docs/ARCHITECTURE.md, and no rooms impor
   assert.deepEqual(violations(modules), []);
 });
 
-test('runner/ is rooms: index.js (the API) and at most 14 entries at its top level, each a room of the rules', () => {
+test('runner/ is rooms: index.js (the API) and at most 15 entries at its top level, each a room of the rules', () => {
   const top = fs.readdirSync(new URL('../runner/', import.meta.url), { withFileTypes: true });
-  assert.ok(top.length <= 14, top.map((entry) => entry.name).join(' '));
+  assert.ok(top.length <= 15, top.map((entry) => entry.name).join(' '));
   assert.deepEqual(
     top.filter((entry) => entry.isFile()).map((entry) => entry.name),
     ['index.js'],

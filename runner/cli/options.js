@@ -1,7 +1,10 @@
 // The command line's options, described once: the fast parser (yargs-parser) and yargs (help and
 // usage errors) are both configured from this table, so they can never disagree.
 
-/** @type {Record<string, {alias?: string, type: 'string'|'boolean'|'number', many?: boolean, describe: string, group?: string}>} */
+// `takes`: the types run() takes for the option's value where it is not only the command line's
+// string (a count, a number of milliseconds), the first its own (types/index.d.ts); a string is
+// read as the command line's is. run()'s options are checked against this table (runner/api/).
+/** @type {Record<string, {alias?: string, type: 'string'|'boolean'|'number', many?: boolean, takes?: ('string'|'number'|'boolean')[], describe: string, group?: string}>} */
 export const OPTIONS = {
   config: {
     alias: 'c',
@@ -68,9 +71,10 @@ export const OPTIONS = {
     type: 'boolean',
     describe: 'ajv strict mode; --no-strict accepts schemas with unknown keywords and formats silently',
   },
-  bail: { type: 'string', describe: 'Stop after n failing files (default 1)' },
+  bail: { type: 'string', takes: ['boolean', 'number', 'string'], describe: 'Stop after n failing files (default 1)' },
   'max-warnings': {
     type: 'string',
+    takes: ['number', 'string'],
     describe:
       'Exit 1 when there are more than this many warnings in all, though every file passed (as ESLint; -1: no limit, the default)',
   },
@@ -97,20 +101,24 @@ export const OPTIONS = {
   },
   workers: {
     type: 'string',
+    takes: ['string', 'number'],
     describe:
       'auto (default): in-process, or a worker pool when the measured work pays for it; 0: in-process; N: a pool of N workers',
   },
   'file-timeout': {
     type: 'string',
+    takes: ['number', 'string'],
     describe:
       'Fail a file whose check takes longer than this many ms, kind timeout (default 30000); a pool also stops a check that never returns',
   },
   'chaos-monkey': {
     type: 'string',
+    takes: ['number', 'string'],
     describe: 'Inject a fault into each file with this probability, to test failure paths (env CHAOS_MONKEY)',
   },
   'chaos-seed': {
     type: 'string',
+    takes: ['string', 'number'],
     describe: 'Seed for the chaos monkey: the same seed hits the same files (env CHAOS_SEED)',
   },
   'chaos-kind': {

@@ -7,7 +7,9 @@ import path from 'node:path';
 /** The folders that hold filecheck's code, each a room, and the rooms each may import. */
 export const RULES = {
   bin: ['runner/cli', 'runner/shared'],
-  runner: ['runner/config', 'runner/files', 'runner/execute', 'runner/shared'], // runner/index.js: the programmatic API
+  runner: ['runner/api', 'runner/shared'], // runner/index.js: the package's entry
+  // run(): its options checked against the command line's table, the chain run, the json report's results kept.
+  'runner/api': ['runner/cli', 'runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'reporters'],
   // --list-files --verbose: what each file would be checked against (check/describe-schemas.js).
   'runner/cli': [
     'runner/config',
