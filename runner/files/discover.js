@@ -28,15 +28,18 @@ const NEVER = ['**/node_modules/**'];
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
  * @param {import('../config/load-config.js').Config} config
+ * @param {{ given?: string }} [how] given: the one file of the run, absolute, named as a pattern
+ *   names a file, whether or not it exists (`--stdin-filename`: its text is standard input)
  * @returns {Discovery}
  */
-export function discover(config) {
+export function discover(config, { given } = {}) {
   const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
-  if (config.patterns.length) expandPatterns(config, found, links);
+  if (given) add(found, config.cwd, given, false, true, undefined);
+  else if (config.patterns.length) expandPatterns(config, found, links);
   else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
