@@ -233,3 +233,35 @@ test('a run without --stdin loads none of it, and --help names the flags', async
   assert.match(stdout, /--stdin-filename/);
   assert.match(stdout, /--stdin {2,}Check the text of standard input/);
 });
+
+test('a text over the size limit fails as a file over it does, unread', async () => {
+  const { readEntry, MAX_TEXT_BYTES } = await import('../runner/formats/read-text.js');
+  const size = MAX_TEXT_BYTES + 1;
+  const read = readEntry({ path: '/p/a.json', input: { bytes: Buffer.alloc(0), size } });
+  assert.match(read.error, /^is too large to check \(\d+ MiB; the limit is \d+ MiB\)$/);
+});
+
+test("the chaos monkey's io fault fails the given text as it fails a file", async (t) => {
+  const dir = makeTree(t);
+  const args = ['--chaos-monkey', '1', '--chaos-kind', 'io', '-r', 'json'];
+  const { code, stdout, stderr } = await named(dir, 'a.json', args, '{}');
+  assert.equal(code, 1, stderr);
+  const [problem] = parseJsonReport(stdout).files[0].problems;
+  assert.equal(problem.kind, 'io');
+  assert.match(problem.message, /^file cannot be read: EIO; chaos monkey: injected io/);
+});
+
+test('--list-files --verbose says what the given path is checked against, its $schema read from the text', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({ type: 'object' }),
+    '.filecheckrc.json': JSON.stringify({ schemaFromDocument: true, rules: [{ name: 'docs', files: ['**/*.json'] }] }),
+  });
+  const { code, stdout, stderr } = await named(
+    dir,
+    'sub/new.json',
+    ['--list-files', '--verbose'],
+    '{"$schema": "../s.json"}',
+  );
+  assert.equal(code, 0, stderr);
+  assert.equal(stdout, 'sub/new.json\tjson\ts.json ($schema "../s.json")\n');
+});

@@ -66,9 +66,13 @@ export function readText(file, special = false, fault = undefined) {
  */
 export function readEntry(entry, fault = undefined) {
   if (entry.refused) return { error: entry.refused };
-  if (entry.input)
-    return entry.input.size > MAX_BYTES ? { error: tooLarge(entry.input.size) } : decode(entry.input.bytes);
-  return readText(entry.path, entry.special, fault);
+  if (!entry.input) return readText(entry.path, entry.special, fault);
+  try {
+    fault?.(); // the chaos monkey's `io` fails a given text's read as a file's
+  } catch (error) {
+    return { error: describeReadError(entry.path, error) };
+  }
+  return entry.input.size > MAX_BYTES ? { error: tooLarge(entry.input.size) } : decode(entry.input.bytes);
 }
 
 /** The most bytes a text may have (a larger file is refused, unread). */
