@@ -89,6 +89,7 @@ test('the text from standard input wins over the file on disk, which need not ex
 test("the config's rules are the given path's: its checks, its ignores, no rule at all", async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({
+      ignore: ['content/vendor/**'],
       rules: [{ name: 'pages', files: ['content/**/*.json'], ignore: ['content/drafts/**'], require: ['title'] }],
     }),
   });
@@ -99,6 +100,7 @@ test("the config's rules are the given path's: its checks, its ignores, no rule 
   const cases = [
     ['content/drafts/b.json', 'content/drafts/b.json is not checked: ignored by rule "pages"'],
     ['other/b.json', 'other/b.json is not checked: matches no rule'],
+    ['content/vendor/c.json', 'content/vendor/c.json is not checked: ignored'],
     ['node_modules/x/b.json', 'node_modules/x/b.json is not checked: ignored'],
   ];
   for (const [file, said] of cases) {

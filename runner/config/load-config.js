@@ -127,9 +127,10 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     displayFrom(cwd),
   );
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
-  // checked when a rule matches them (a rule's own ignore and --ignore still apply).
+  // checked when a rule matches them (a rule's own ignore and --ignore still apply). An editor's
+  // buffer (--stdin) is checked as a run of the project would check its file: the ignore applies.
   const ignore = [
-    { base, globs: patterns.length ? [] : (file.ignore ?? []) },
+    { base, globs: patterns.length && !options.stdin ? [] : (file.ignore ?? []) },
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
