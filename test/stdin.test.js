@@ -124,8 +124,10 @@ test("a catalog's fileMatch and a $schema in the text are matched against the gi
   const page = await named(dir, 'site/a.page.json', ['--catalog', 'catalog.json'], '{\n  "x": 1\n}\n');
   assert.equal(page.code, 1, page.stderr);
   assert.match(page.stdout, /site\/a\.page\.json:1:1 {2}must have required property "title"/);
-  const other = await named(dir, 'site/a.json', ['--catalog', 'catalog.json'], '{\n  "x": 1\n}\n');
+  // As a run of the project with the catalog would not find it: not checked, and said.
+  const other = await named(dir, 'site/a.json', ['--catalog', 'catalog.json'], '{\n  "x": 1,\n}\n');
   assert.equal(other.code, 0, other.stdout);
+  assert.equal(oneLine(other.stderr), 'warning: site/a.json is not checked: matches no rule and no catalog entry');
 
   // "./s.json" is relative to the given path's folder, as it would be in the file.
   const text = '{\n  "$schema": "./s.json",\n  "x": 1\n}\n';
@@ -266,4 +268,26 @@ test('--list-files --verbose says what the given path is checked against, its $s
   );
   assert.equal(code, 0, stderr);
   assert.equal(stdout, 'sub/new.json\tjson\ts.json ($schema "../s.json")\n');
+});
+
+test("with a config, a path no rule matches is checked when the config's catalog names it, as a run of the project does", async (t) => {
+  const dir = makeTree(t, {
+    'page.schema.json': JSON.stringify({ type: 'object', required: ['title'] }),
+    'catalog.json': JSON.stringify({
+      schemas: [{ name: 'Page', url: './page.schema.json', fileMatch: ['*.page.json'] }],
+    }),
+    '.filecheckrc.json': JSON.stringify({
+      catalog: ['catalog.json'],
+      rules: [{ name: 'data', files: ['data/*.json'] }],
+    }),
+  });
+  const page = await named(dir, 'site/a.page.json', ['-r', 'json'], '{\n  "x": 1\n}\n');
+  assert.equal(page.code, 1, page.stderr);
+  assert.deepEqual(problemsOf(page.stdout), ['1:1 must have required property "title"']);
+  const data = await named(dir, 'data/a.json', [], '{"x": 1}');
+  assert.equal(data.code, 0, data.stderr);
+  assert.equal(data.stderr, '');
+  const neither = await named(dir, 'site/a.json', [], '{"x": 1,}');
+  assert.equal(neither.code, 0, neither.stdout);
+  assert.equal(oneLine(neither.stderr), 'warning: site/a.json is not checked: matches no rule and no catalog entry');
 });
