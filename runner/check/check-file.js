@@ -1,7 +1,7 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { createRequire } from 'node:module';
-import { readText } from '../formats/read-text.js';
+import { readEntry } from '../formats/read-text.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
@@ -103,7 +103,7 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
             return monkey.failRead();
           }
         : undefined;
-    read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special, fault);
+    read = readEntry(entry, fault);
     let doc;
     if (read.error) {
       problems.push({

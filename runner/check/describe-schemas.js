@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { byId, rulesOf } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
-import { readText } from '../formats/read-text.js';
+import { readEntry } from '../formats/read-text.js';
 import { loadParsers, parserNamed } from '../formats/index.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
@@ -67,7 +67,7 @@ export function schemaDescriber(config, files) {
 // could read: said instead of its schemas.
 function withoutFrontMatter(entry) {
   if (entry.parser !== 'markdown' || entry.refused) return null;
-  const read = readText(entry.path, entry.special);
+  const read = readEntry(entry);
   if (read.error || parserNamed('markdown').parse(read.text, { ...entry, frontMatter: undefined }).length) return null;
   return entry.frontMatter === 'required'
     ? '(no front matter: fails, as its rules require it)'
@@ -81,7 +81,7 @@ function describeChoice({ why, schema, meta, problem, missing }, display) {
 }
 
 function readDocuments(entry) {
-  const read = entry.refused ? { error: entry.refused } : readText(entry.path, entry.special);
+  const read = readEntry(entry);
   if (read.error) return { unknown: `file ${read.error}` };
   const { text } = read;
   if (!entry.parser) {

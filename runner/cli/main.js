@@ -19,7 +19,7 @@ const require = createRequire(import.meta.url);
  * @returns {Promise<number>} the exit code
  */
 export async function main(argv, io) {
-  const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch only
+  const { cwd, env, stdout, stderr, signal, atHardExit } = io; // io.stdin is read by --watch and --stdin only
   if (argv[0] === 'merge')
     return require('./merge-command.js').merge(argv.slice(1), { cwd, env, stdout, stderr, atHardExit });
   // `schemas pull`, not `schemas` alone: a folder named schemas is a pattern, as ever.
@@ -32,16 +32,23 @@ export async function main(argv, io) {
       stdout.write(`${parsed.print}\n`);
       return parsed.code;
     }
-    const config = loadConfig(parsed.options, { cwd, env });
-    const watchMode = parsed.options.watch ? require('../watch/watch.js') : null;
-    watchMode?.assertWatchable(parsed.options);
-    const { discovered, selection: discovery } = await findFiles(config, { requireFiles: !config.listFiles });
+    // --stdin: one text, loaded only when asked for.
+    const fromStdin = parsed.options.stdin || parsed.options.stdinFilename !== undefined;
+    const options = fromStdin ? require('./stdin-options.js').stdinOptions(parsed.options) : parsed.options;
+    const config = loadConfig(options, { cwd, env });
+    const watchMode = options.watch ? require('../watch/watch.js') : null;
+    watchMode?.assertWatchable(options);
+    const { discovered, selection: discovery } = fromStdin
+      ? await readStdin(config, io.stdin, options.stdinFilename)
+      : await findFiles(config, { requireFiles: !config.listFiles });
     if (config.listFiles) {
       require('./list-files.js').listFiles(discovery, config, stdout);
       return EXIT.passed;
     }
     const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
     describeSelection(discovery, config, note);
+    // An editor's buffer that the project does not check is said, as ESLint says "File ignored".
+    if (fromStdin) for (const { rel, reason } of discovery.skipped) warn(`${rel} is not checked: ${reason}`);
     if (config.chaos) {
       const { probability, seed, kind } = config.chaos;
       note(
@@ -49,8 +56,7 @@ export async function main(argv, io) {
       );
     }
 
-    if (watchMode)
-      return await watchMode.watch({ config, options: parsed.options, discovered, selection: discovery }, io);
+    if (watchMode) return await watchMode.watch({ config, options, discovered, selection: discovery }, io);
     const { createReporters } = require('../../reporters/index.js');
     reporters = await createReporters(config, { stdout, stderr, env, atHardExit });
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
@@ -63,6 +69,11 @@ export async function main(argv, io) {
   } catch (error) {
     return usageExit(error, { stderr, reporters });
   }
+}
+
+async function readStdin(config, stdin, filename) {
+  const discovered = await require('../files/stdin-file.js').discoverStdin(config, stdin, filename);
+  return { discovered, selection: discovered };
 }
 
 // Nothing changed is a normal outcome (exit 0), said in words; how the files were narrowed, with --verbose.

@@ -174,6 +174,16 @@ export const OPTIONS = {
     type: 'string',
     describe: 'Check one part of the files, i/n (e.g. 1/3): each file is in exactly one of n shards',
   },
+  stdin: {
+    type: 'boolean',
+    describe:
+      'Check the text of standard input, as JSON (or --parser), shown as <stdin>; with --stdin-filename, as that file (for editors)',
+  },
+  'stdin-filename': {
+    type: 'string',
+    describe:
+      "The path of --stdin's text: its rules, ignores, parser, catalog entries and reported name are that path's (the file need not exist; its content on disk is not read)",
+  },
   watch: {
     alias: 'w',
     type: 'boolean',
@@ -214,6 +224,10 @@ export const EXAMPLES = [
   ],
   ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
+  [
+    'cat x.yaml | $0 --stdin --stdin-filename content/x.yaml -r json',
+    "Check an editor's buffer as the file content/x.yaml (see docs/cli.md, Editors)",
+  ],
 ];
 
 export const EPILOGUE = `Exit codes: 0 all files passed · 1 some file failed · 2 usage or configuration error · 130 interrupted (SIGINT) · 141 the output was closed early · 143 terminated (SIGTERM). More warnings than --max-warnings exit 1 too.

@@ -2,7 +2,7 @@
 // has some is read and parsed again, here, to place them at line:col (and the places they point
 // at, in other files), and, with code frames, to capture the lines around them while its text is at
 // hand. Only files with problems pay for it; a passing file never.
-import { readText } from '../formats/read-text.js';
+import { readEntry } from '../formats/read-text.js';
 import { parserNamed } from '../formats/index.js';
 import { addCodeFrames } from '../check/capture-frames.js';
 
@@ -63,7 +63,7 @@ function place(file, places, ledger) {
 
 // The file as it was checked (its parser, its front matter); unreadable now, it is left unplaced.
 function documentsOf(entry) {
-  const read = readText(entry.path, entry.special);
+  const read = readEntry(entry);
   if (read.error) return { documents: null };
   try {
     return { documents: parserNamed(entry.parser ?? 'json').parse(read.text, entry), text: read.text };

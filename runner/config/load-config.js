@@ -100,8 +100,9 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   );
   const selecting = schemaSelection(options, file, { cwd, base, store, remote });
   // Without patterns, a catalog says what to check: every file of the project that some entry's
-  // fileMatch names (discover.js), as v8r does, beside the files of the config's rules.
-  const byCatalog = !patterns.length && !!selecting.catalogs.length;
+  // fileMatch names (discover.js), as v8r does, beside the files of the config's rules; so it does
+  // for an editor's buffer (--stdin-filename), checked as a run of the project checks its file.
+  const byCatalog = (!patterns.length || options.stdinFilename !== undefined) && !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   if (options.frontMatter !== undefined && !FRONT_MATTER_SETTINGS.includes(options.frontMatter))
     throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);
@@ -127,9 +128,10 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     displayFrom(cwd),
   );
   // The config's top-level ignore shapes runs without patterns; files named on the command line are
-  // checked when a rule matches them (a rule's own ignore and --ignore still apply).
+  // checked when a rule matches them (a rule's own ignore and --ignore still apply). An editor's
+  // buffer (--stdin) is checked as a run of the project would check its file: the ignore applies.
   const ignore = [
-    { base, globs: patterns.length ? [] : (file.ignore ?? []) },
+    { base, globs: patterns.length && !options.stdin ? [] : (file.ignore ?? []) },
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);

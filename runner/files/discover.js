@@ -28,15 +28,20 @@ const NEVER = ['**/node_modules/**'];
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
  * @param {import('../config/load-config.js').Config} config
+ * @param {{ given?: string }} [how] given: the one file of the run, absolute, named as a pattern
+ *   names a file, whether or not it exists (`--stdin-filename`: its text is standard input)
  * @returns {Discovery}
  */
-export function discover(config) {
+export function discover(config, { given } = {}) {
   const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
-  if (config.patterns.length) expandPatterns(config, found, links);
+  if (given) {
+    add(found, config.cwd, given, false, true, undefined);
+    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
+  } else if (config.patterns.length) expandPatterns(config, found, links);
   else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
@@ -66,6 +71,11 @@ export function discover(config) {
     }
     const rules = matchRules(file);
     const catalogOnly = !rules.length && byCatalog?.has(rel);
+    // The given path, as a run of the project finds its file: by some rule's globs or some catalog entry.
+    if (given && byCatalog && !rules.length && !catalogOnly) {
+      skipped.push({ rel, reason: 'matches no rule and no catalog entry' });
+      continue;
+    }
     if (config.cliRule && (catalogOnly || !config.cliRule.unruledOnly)) rules.push(config.cliRule.id);
     if (!rules.length) {
       // Without patterns every file was found by some rule's globs: it matches none only because
@@ -133,10 +143,8 @@ function backslashHint(patterns) {
 // with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
 function catalogWalk(config, found, links) {
-  const { base, catalogs } = config.catalogFiles;
-  const display = displayFrom(config.cwd);
-  const { loadCatalog } = require('../../validators/json-schema/catalog.js'); // only for a run that needs it
-  const loaded = catalogs.map((file) => loadCatalog(file, display));
+  const { base } = config.catalogFiles;
+  const loaded = loadCatalogs(config);
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
   // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
   // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.
@@ -149,9 +157,22 @@ function catalogWalk(config, found, links) {
       .split('/')
       .slice(0, -1)
       .every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
+  const inFolders = found.splice(start).filter((entry) => inNamedFolders(relativePosix(base, entry.path)));
+  return catalogMatch(config, found, loaded, inFolders);
+}
+
+function loadCatalogs(config) {
+  const display = displayFrom(config.cwd);
+  const { loadCatalog } = require('../../validators/json-schema/catalog.js'); // only for a run that needs it
+  return config.catalogFiles.catalogs.map((file) => loadCatalog(file, display));
+}
+
+// The candidates that some catalog entry's fileMatch names, added to `found`; byCatalog: those
+// files (rel) ─▶ for one whose name says no format, the entries that matched it.
+function catalogMatch(config, found, loaded, candidates) {
+  const { base, catalogs } = config.catalogFiles;
   const byCatalog = new Map();
-  for (const entry of found.splice(start)) {
-    if (!inNamedFolders(relativePosix(base, entry.path))) continue;
+  for (const entry of candidates) {
     const entries = loaded.flatMap((catalog) => catalog.match(entry.path, base));
     if (!entries.length) continue;
     found.push(entry);

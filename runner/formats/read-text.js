@@ -56,10 +56,34 @@ export function readText(file, special = false, fault = undefined) {
   }
 }
 
+/**
+ * A file's text as a check reads it: refused (its problem), given (`--stdin`: the bytes read from
+ * standard input, decoded as a file's are), else read from disk.
+ * @param {{ path: string, special?: boolean, refused?: string, input?: { bytes: Buffer, size: number } }} entry
+ *   input.size: the bytes given, which is more than input.bytes holds once it is over the limit
+ * @param {() => void} [fault] as readText's
+ * @returns {{ text: string } | { error: string }}
+ */
+export function readEntry(entry, fault = undefined) {
+  if (entry.refused) return { error: entry.refused };
+  if (!entry.input) return readText(entry.path, entry.special, fault);
+  try {
+    fault?.(); // the chaos monkey's `io` fails a given text's read as a file's
+  } catch (error) {
+    return { error: describeReadError(entry.path, error) };
+  }
+  return entry.input.size > MAX_BYTES ? { error: tooLarge(entry.input.size) } : decode(entry.input.bytes);
+}
+
+/** The most bytes a text may have (a larger file is refused, unread). */
+export const MAX_TEXT_BYTES = MAX_BYTES;
+
+const tooLarge = (size) =>
+  `is too large to check (${Math.round(size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)`;
+
 function whyNotReadable(stats) {
   if (!stats.isFile()) return whyNotAFile(stats);
-  if (stats.size > MAX_BYTES)
-    return `is too large to check (${Math.round(stats.size / MIB)} MiB; the limit is ${Math.round(MAX_BYTES / MIB)} MiB)`;
+  if (stats.size > MAX_BYTES) return tooLarge(stats.size);
   return null;
 }
 
