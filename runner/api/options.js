@@ -12,6 +12,8 @@ const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 const NOT_FOR_RUN = {
   watch: 'run() checks once; watch with the filecheck command',
   listFiles: 'run() checks the files; list them with the filecheck command',
+  stdin: 'run() reads files; check a text with filecheck --stdin --stdin-filename <path>',
+  stdinFilename: 'run() reads files; check a text with filecheck --stdin --stdin-filename <path>',
 };
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
