@@ -76,7 +76,8 @@ export async function pull(argv, { cwd, env, stdout, stderr, signal }) {
   } catch (error) {
     return usageExit(error, { stderr });
   } finally {
-    if (signal?.aborted) await client?.close({ abort: true }).catch(() => {}); // dropped already
+    if (signal?.aborted)
+      await client?.close({ abort: true }).catch(() => {}); // dropped already
     else await client?.close();
   }
 }

@@ -44,20 +44,28 @@ export function areSimple(patterns) {
  * @param {string} base an absolute folder
  * @param {{ statSync: (file: string) => fs.Stats }} linkFs
  * @param {typeof import('picomatch')} picomatch
+ * @param {{ listed: Map<string, boolean>, configName: string, everywhere?: boolean } | null} [configs] the
+ *   folders read, each with whether it holds a file named configName (nested-configs.js); everywhere:
+ *   every folder of base is read (dot folders and node_modules aside), to find them all
  */
-export function walkSimple(patterns, base, linkFs, picomatch) {
-  const matches = picomatch(patterns, { dot: false, posix: true, strictSlashes: false });
+export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
+  const matches = patterns.length
+    ? picomatch(patterns, { dot: false, posix: true, strictSlashes: false })
+    : () => false;
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
+  const everywhere = !!configs?.everywhere;
   const scans = patterns.map((pattern) => picomatch.scan(pattern));
   const folders = scans.map(({ base: folder, isGlob }) => (isGlob ? folder : path.posix.dirname(folder)));
-  const start = commonFolder(folders.map((folder) => (folder === '.' ? '' : folder)));
-  const depth = Math.max(
-    ...patterns.map((pattern) => {
-      const rest = start ? pattern.slice(start.length + 1) : pattern;
-      return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
-    }),
-  );
+  const start = everywhere ? '' : commonFolder(folders.map((folder) => (folder === '.' ? '' : folder)));
+  const depth = everywhere
+    ? Number.POSITIVE_INFINITY
+    : Math.max(
+        ...patterns.map((pattern) => {
+          const rest = start ? pattern.slice(start.length + 1) : pattern;
+          return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
+        }),
+      );
   const entries = [];
   const visit = (folder, rel, level) => {
     let dirents;
@@ -66,9 +74,13 @@ export function walkSimple(patterns, base, linkFs, picomatch) {
     } catch {
       return; // unreadable, or gone: fast-glob's suppressErrors
     }
+    let holdsConfig = false;
     for (let dirent of dirents) {
       const { name } = dirent;
-      if (name.charCodeAt(0) === 0x2e) continue; // a dot name: no simple pattern matches it or below it
+      if (name.charCodeAt(0) === 0x2e) {
+        if (configs && name === configs.configName) holdsConfig = true;
+        continue; // a dot name: no simple pattern matches it or below it
+      }
       const file = `${folder}${path.sep}${name}`;
       if (dirent.isSymbolicLink()) dirent = followed(dirent, file, linkFs);
       const relName = rel ? `${rel}/${name}` : name;
@@ -77,6 +89,7 @@ export function walkSimple(patterns, base, linkFs, picomatch) {
       if (matches(relName) || (isFolder && matches(`${relName}/`))) entries.push({ path: relName, dirent });
       if (isFolder && level < depth) visit(file, relName, level + 1);
     }
+    configs?.listed.set(folder, holdsConfig);
   };
   visit(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
   return entries;
