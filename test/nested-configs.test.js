@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, gitInit, hasGit, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, gitInit, hasGit, failedPaths, filesLine, oneLine } from './helpers/cli.js';
+import { startWatch } from './helpers/watch.js';
 
 const config = (rules, extra = {}) => JSON.stringify({ ...extra, rules });
 // The root asks every data file for a title; package a asks its data for a version too.
@@ -139,4 +140,17 @@ test("--changed applies each package's rules to the changed files", {
   assert.equal(code, 1, stdout);
   assert.deepEqual(failedPaths(stdout), ['packages/a/data/new.json']);
   assert.equal(filesLine(stdout), 'Files: 1 failed, 1 passed, 2 total');
+});
+
+test('--watch: a changed nested config is read again and its files checked again', { timeout: 120_000 }, async (t) => {
+  const dir = makeTree(t, { ...MONOREPO, 'packages/a/data/untitled.json': '{ "title": "x", "version": 1 }' });
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 5 files: 1 failed\. Press Ctrl-C to quit\.\n/m);
+  writeTree(dir, {
+    'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['id'] }]),
+  });
+  const run = await watch.next(/^Watching 5 files: 3 failed\./m);
+  assert.match(run, /packages\/a\/data\/ok\.json:1:1 {2}missing required key "id"/);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
 });

@@ -130,16 +130,17 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   const rules = [];
   const configs = [];
   // A config's rules, after those of the configs read before it: ids stay unique across configs.
-  const addConfig = ({ file: at, data }, parent) => {
+  // into: the run's rules as the caller holds them (--watch holds a copy: rule-dependencies.js).
+  const addConfig = ({ file: at, data }, parent, into = rules) => {
     const folder = path.dirname(at);
     const ids = data.rules.map((rule, index) => {
-      const id = rules.length;
-      rules.push({ ...resolveRule(rule, { id, index }, folder, context), config: at });
+      const id = into.length;
+      into.push({ ...resolveRule(rule, { id, index }, folder, context), config: at });
       return id;
     });
     const record = { file: at, folder, parent, rules: ids };
     configs.push(record);
-    nameRules(rules, base);
+    nameRules(into, base);
     return record;
   };
   chain.reduceRight((parent, read) => addConfig(read, parent), null);
@@ -178,11 +179,12 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     rules,
     cliRule,
     configs,
-    // Discovery's way to read a config it finds below the run's folder (nested-configs.js).
-    readNestedConfig: (at, parent) => {
+    // Discovery's way to read a config it finds below the run's folder (nested-configs.js): its
+    // rules are added to `into`, with the next ids.
+    readNestedConfig: (at, parent, into) => {
       const read = readConfig(at);
       if (parent && !read.data.root) checkNested(read, configPath);
-      return { record: addConfig(read, read.data.root ? null : parent), ignore: read.data.ignore ?? [] };
+      return { record: addConfig(read, read.data.root ? null : parent, into), ignore: read.data.ignore ?? [] };
     },
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),

@@ -39,7 +39,7 @@ export function configTree(config, { listed, leftOut }) {
   };
   const read = (folder) => {
     const parent = folder === top ? null : nearest(path.dirname(folder));
-    const { record, ignore } = config.readNestedConfig(path.join(folder, CONFIG_NAME), parent);
+    const { record, ignore } = config.readNestedConfig(path.join(folder, CONFIG_NAME), parent, config.rules);
     byFolder.set(folder, record);
     added.push({ record, ignore });
     return record;
