@@ -154,3 +154,26 @@ test('--watch: a changed nested config is read again and its files checked again
   watch.send('q');
   assert.equal((await watch.exit()).code, 1);
 });
+
+test('a reference\'s "in" names a rule of its own config first, though the root has one of that name', async (t) => {
+  const people = (folder) => ({ name: 'people', files: [`${folder}*.json`], unique: ['/id'] });
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config([people('people/')]),
+    'people/ada.json': '{ "id": "ada" }',
+    'site/.filecheckrc.json': config([
+      people('people/'),
+      { name: 'posts', files: ['posts/*.json'], references: [{ from: '/author', to: '/id', in: 'people' }] },
+    ]),
+    'site/people/grace.json': '{ "id": "grace" }',
+    'site/posts/one.json': '{ "author": "grace" }',
+    'site/posts/two.json': '{ "author": "ada" }',
+  });
+  const { code, stdout } = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(code, 1, stdout);
+  const failed = JSON.parse(stdout).files.filter((file) => file.status === 'fail');
+  assert.deepEqual(
+    failed.map((file) => file.path),
+    ['site/posts/two.json'],
+  );
+  assert.match(failed[0].problems[0].message, /author "ada" is not an \/id of any file of rule "people \(site\)"/);
+});

@@ -8,7 +8,7 @@ import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { areSimple, walkSimple } from './simple-walk.js';
 import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../formats/index.js';
-import { rulesOf } from '../shared/rules.js';
+import { byId, rulesOf } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
 import { CONFIG_NAME, configTree } from './nested-configs.js';
 
@@ -29,9 +29,11 @@ const NEVER = ['**/node_modules/**'];
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
  * @param {import('../config/load-config.js').Config} config
+ * @param {{ findConfigs?: boolean }} [how] findConfigs: the walk reads all of the run's folder for the
+ *   configs below it (a run without patterns); false: they are known (context-files.js)
  * @returns {Discovery}
  */
-export function discover(config) {
+export function discover(config, { findConfigs = true } = {}) {
   const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
@@ -46,7 +48,7 @@ export function discover(config) {
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
     // The walk from the run's folder reads all of it, for the configs below.
     const bases = globsByBase(config.rules);
-    const everywhere = !!config.configPath && !config.catalogFiles;
+    const everywhere = findConfigs && !!config.configPath && !config.catalogFiles;
     if (everywhere && !bases.some(([base]) => base === root)) bases.push([root, []]);
     for (const [base, globs] of bases)
       glob(globs, base, config.cwd, found, links, { configs: { listed, everywhere: everywhere && base === root } });
@@ -62,7 +64,7 @@ export function discover(config) {
     // Every config the walk met, and the files of their rules; their "ignore" applies as the run's does.
     for (const [folder, holds] of listed) if (holds) tree.nearest(folder);
     for (const { record, ignore } of tree.added) {
-      const rules = record.rules.map((id) => config.rules[id]);
+      const rules = record.rules.map((id) => config.rules.find((rule) => rule.id === id));
       for (const [base, globs] of globsByBase(rules)) glob(globs, base, config.cwd, found, links);
       if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
     }
@@ -77,15 +79,12 @@ export function discover(config) {
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
   const matchers = new Map(); // a config ─▶ the matcher of the rules its files get
+  const rulesById = byId(config.rules); // config.rules may be some of the run's (context-files.js)
   const matcherOf = (record) => {
-    if (!matchers.has(record))
-      matchers.set(
-        record,
-        rulesMatcher(
-          picomatch,
-          tree.ruleIds(record).map((id) => config.rules[id]),
-        ),
-      );
+    if (!matchers.has(record)) {
+      const rules = tree.ruleIds(record).flatMap((id) => rulesById.get(id) ?? []);
+      matchers.set(record, rulesMatcher(picomatch, rules));
+    }
     return matchers.get(record);
   };
   const ignored = globalIgnore(picomatch, config.ignore);
