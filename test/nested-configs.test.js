@@ -151,6 +151,9 @@ test('--watch: a changed nested config is read again and its files checked again
   });
   const run = await watch.next(/^Watching 5 files: 3 failed\./m);
   assert.match(run, /packages\/a\/data\/ok\.json:1:1 {2}missing required key "id"/);
+  // A config new in a watched folder: its folder's files get its rules.
+  writeTree(dir, { 'packages/b/.filecheckrc.json': config([{ files: ['data/*.json'], require: ['id'] }]) });
+  await watch.next(/^ FAIL {2}packages\/b\/data\/b\.json(?:.*\n)*?Watching 5 files: 4 failed\./m);
   watch.send('q');
   assert.equal((await watch.exit()).code, 1);
 });

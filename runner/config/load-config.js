@@ -60,20 +60,27 @@ const STRING_OPTIONS = [
  *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
  *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
- *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null,
+ *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null, config?: string, ownName?: string,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not; unique, references, sameKeysAs: its checks across files,
  *   as written in the config (validators/across-files/); require, schemaSeverity, validators and
- *   those: each check with its severity, none "off" but schemaSeverity (severities.js)
+ *   those: each check with its severity, none "off" but schemaSeverity (severities.js); config: the
+ *   .filecheckrc.json it is written in (none: the command line's); ownName: its name there (name may add
+ *   its config's folder, when two configs give one name)
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
+ *   configs: import('../files/nested-configs.js').ConfigRecord[],
+ *   readNestedConfig(file: string, parent: import('../files/nested-configs.js').ConfigRecord | null, into: Rule[]):
+ *     { record: import('../files/nested-configs.js').ConfigRecord, ignore: string[] },
  *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, codeFrame: boolean, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
  *   cache: { dir: string, strategy: 'metadata' | 'content' } | null,
  *   suppressions: import('../suppress/suppress-run.js').SuppressionSettings | null }} Config
+ *   configPath: the run's config, the topmost of those found up from cwd; configs: every config read, the
+ *   run's first, then those below it (docs/monorepo.md), discovery adding those it finds;
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it;
  *   codeFrame: the human reporter shows the lines around a failing file's first problems (unless
