@@ -180,3 +180,32 @@ test('a reference\'s "in" names a rule of its own config first, though the root 
   );
   assert.match(failed[0].problems[0].message, /author "ada" is not an \/id of any file of rule "people \(site\)"/);
 });
+
+test("a config in a gitignored folder or in the root's ignore is not read, nor its rules applied", async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    '.filecheckrc.json': config([{ name: 'titled', files: ['**/data/*.json'], require: ['title'] }], {
+      ignore: ['vendor/**'],
+    }),
+    '.gitignore': 'build/\n',
+    'build/.filecheckrc.json': '{ not json',
+    'build/data/x.json': '{}',
+    'vendor/lib/.filecheckrc.json': '{ not json',
+    'vendor/lib/data/y.json': '{}',
+  });
+  gitInit(dir);
+  const { code, stdout, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/untitled.json', 'packages/a/data/unversioned.json']);
+});
+
+test('with a catalog and no patterns, the configs below apply too', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    '.filecheckrc.json': config([], { catalog: 'catalog.json' }),
+    'catalog.json': JSON.stringify({ schemas: [] }),
+  });
+  const { code, stdout, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/unversioned.json']);
+});

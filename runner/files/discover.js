@@ -40,6 +40,7 @@ export function discover(config, { findConfigs = true } = {}) {
   // The folders the walk read, each with whether a config is there: the configs below the run's
   // are found by the walk discovery makes anyway (nested-configs.js).
   const listed = new Map();
+  const isGitignored = gitignoreFilter(root);
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
   if (config.patterns.length) expandPatterns(config, found, links, listed);
@@ -51,11 +52,12 @@ export function discover(config, { findConfigs = true } = {}) {
     const everywhere = findConfigs && !!config.configPath && !config.catalogFiles;
     if (everywhere && !bases.some(([base]) => base === root)) bases.push([root, []]);
     for (const [base, globs] of bases)
-      glob(globs, base, config.cwd, found, links, { configs: { listed, everywhere: everywhere && base === root } });
-    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links));
+      glob(globs, base, config.cwd, found, links, {
+        configs: { listed, everywhere: everywhere && base === root, leftOut: (folder) => isGitignored(folder, true) },
+      });
+    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links, findConfigs && listed));
   }
 
-  const isGitignored = gitignoreFilter(root);
   let picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
   const ignoredByRun = globalIgnore(picomatch, config.ignore);
   const leftOut = (file) => ignoredByRun(file) || isGitignored(file);
@@ -172,7 +174,8 @@ function backslashHint(patterns) {
 // index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
 // with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
-function catalogWalk(config, found, links) {
+// listed: the configs it meets are recorded there (it reads the whole project: the walk above does not).
+function catalogWalk(config, found, links, listed) {
   const { base, catalogs } = config.catalogFiles;
   const display = displayFrom(config.cwd);
   const { loadCatalog } = require('../../validators/json-schema/catalog.js'); // only for a run that needs it
@@ -183,7 +186,11 @@ function catalogWalk(config, found, links) {
   const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
   const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
   const start = found.length;
-  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
+  glob(['**'], base, config.cwd, found, links, {
+    dot: true,
+    ignore: [...NEVER, '**/.git/**', unnamed],
+    configs: listed && { listed, everywhere: true },
+  });
   const inNamedFolders = (rel) =>
     rel
       .split('/')

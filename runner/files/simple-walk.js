@@ -44,9 +44,10 @@ export function areSimple(patterns) {
  * @param {string} base an absolute folder
  * @param {{ statSync: (file: string) => fs.Stats }} linkFs
  * @param {typeof import('picomatch')} picomatch
- * @param {{ listed: Map<string, boolean>, configName: string, everywhere?: boolean } | null} [configs] the
- *   folders read, each with whether it holds a file named configName (nested-configs.js); everywhere:
- *   every folder of base is read (dot folders and node_modules aside), to find them all
+ * @param {{ listed: Map<string, boolean>, configName: string, everywhere?: boolean,
+ *   leftOut?(folder: string): boolean } | null} [configs] the folders read, each with whether it holds a
+ *   file named configName (nested-configs.js); everywhere: every folder of base is read (dot folders,
+ *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
 export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
   const matches = patterns.length
@@ -54,19 +55,39 @@ export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
     : () => false;
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
-  const everywhere = !!configs?.everywhere;
   const scans = patterns.map((pattern) => picomatch.scan(pattern));
   const folders = scans.map(({ base: folder, isGlob }) => (isGlob ? folder : path.posix.dirname(folder)));
-  const start = everywhere ? '' : commonFolder(folders.map((folder) => (folder === '.' ? '' : folder)));
-  const depth = everywhere
-    ? Number.POSITIVE_INFINITY
-    : Math.max(
-        ...patterns.map((pattern) => {
-          const rest = start ? pattern.slice(start.length + 1) : pattern;
-          return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
-        }),
-      );
+  const start = patterns.length ? commonFolder(folders.map((folder) => (folder === '.' ? '' : folder))) : '';
+  const depth = Math.max(
+    ...patterns.map((pattern) => {
+      const rest = start ? pattern.slice(start.length + 1) : pattern;
+      return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
+    }),
+  );
   const entries = [];
+  if (configs?.everywhere) {
+    // The whole of base, from its top: a folder the patterns' walk would not enter is entered unless left out.
+    const entered = (rel) => rel === start || start.startsWith(`${rel}/`) || within(rel, start, depth);
+    const leftOut = configs.leftOut ?? (() => false);
+    const walk = visitor(matches, linkFs, configs, entries, (file, rel) => entered(rel) || !leftOut(file));
+    walk(base, '');
+    return entries;
+  }
+  const walk = visitor(matches, linkFs, configs, entries, (_file, _rel, level) => level < depth);
+  walk(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
+  return entries;
+}
+
+// Whether a walk from `start` as deep as `depth` lists the entries of folder `rel` (both relative to base).
+function within(rel, start, depth) {
+  if (start && !rel.startsWith(`${start}/`)) return false;
+  const below = rel.split('/').length - (start ? start.split('/').length : 0);
+  return below < depth;
+}
+
+// The recursion of walkSimple: each folder's entries, those the patterns match kept, a subfolder
+// entered when `enter(file, rel, level)` says so.
+function visitor(matches, linkFs, configs, entries, enter) {
   const visit = (folder, rel, level) => {
     let dirents;
     try {
@@ -87,12 +108,11 @@ export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
       const isFolder = dirent.isDirectory();
       if (isFolder && name === 'node_modules') continue;
       if (matches(relName) || (isFolder && matches(`${relName}/`))) entries.push({ path: relName, dirent });
-      if (isFolder && level < depth) visit(file, relName, level + 1);
+      if (isFolder && enter(file, relName, level)) visit(file, relName, level + 1);
     }
     configs?.listed.set(folder, holdsConfig);
   };
-  visit(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
-  return entries;
+  return visit;
 }
 
 // A link's dirent as fast-glob gives it: what it leads to, or the link itself when it leads nowhere
