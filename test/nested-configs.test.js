@@ -209,3 +209,13 @@ test('with a catalog and no patterns, the configs below apply too', async (t) =>
   assert.equal(code, 1, stderr);
   assert.deepEqual(failedPaths(stdout), ['packages/a/data/unversioned.json']);
 });
+
+test("the API applies each package's rules as the command line does", async (t) => {
+  const dir = makeTree(t, MONOREPO);
+  const { run } = await import('../runner/index.js');
+  const failed = [];
+  const reporter = { onFileResult: (result) => result.status === 'fail' && failed.push(result.path) };
+  const summary = await run({ cwd: path.join(dir, 'packages/a'), patterns: ['.'], reporters: [reporter] });
+  assert.equal(summary.failed, 2);
+  assert.deepEqual(failed.sort(), ['data/untitled.json', 'data/unversioned.json']);
+});
