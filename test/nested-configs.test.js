@@ -219,3 +219,20 @@ test("the API applies each package's rules as the command line does", async (t) 
   assert.equal(summary.failed, 2);
   assert.deepEqual(failed.sort(), ['data/untitled.json', 'data/unversioned.json']);
 });
+
+test('a package config\'s "ignore" leaves its files out of runs without patterns, from the root or the package', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['version'] }], {
+      ignore: ['data/untitled.json'],
+    }),
+  });
+  for (const cwd of [dir, path.join(dir, 'packages/a')]) {
+    const { code, stdout } = await runCli([], { cwd });
+    assert.equal(code, 1, stdout);
+    assert.deepEqual(
+      failedPaths(stdout).map((file) => path.basename(file)),
+      ['unversioned.json'],
+    );
+  }
+});

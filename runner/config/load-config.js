@@ -157,10 +157,10 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     [...refs].filter((ref) => !remote.isRemote(ref)),
     displayFrom(cwd),
   );
-  // The config's top-level ignore shapes runs without patterns; files named on the command line are
+  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs without patterns; files named on the command line are
   // checked when a rule matches them (a rule's own ignore and --ignore still apply).
   const ignore = [
-    { base, globs: patterns.length ? [] : (file.ignore ?? []) },
+    ...chain.map((read) => ({ base: path.dirname(read.file), globs: patterns.length ? [] : (read.data.ignore ?? []) })),
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
