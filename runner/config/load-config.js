@@ -157,8 +157,9 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     [...refs].filter((ref) => !remote.isRemote(ref)),
     displayFrom(cwd),
   );
-  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs without patterns; files named on the command line are
-  // checked when a rule matches them (a rule's own ignore and --ignore still apply).
+  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs
+  // without patterns; files named on the command line are checked when a rule matches them (a
+  // rule's own ignore and --ignore still apply).
   const ignore = [
     ...chain.map((read) => ({ base: path.dirname(read.file), globs: patterns.length ? [] : (read.data.ignore ?? []) })),
     { base: cwd, globs: options.ignore ?? [] },
