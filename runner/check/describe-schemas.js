@@ -34,6 +34,8 @@ export function schemaDescriber(config, files) {
     );
   }
 
+  // With configs below the run's, each rule says which config gave it.
+  const ofConfig = (rule) => (config.configs?.length > 1 ? ` of ${display(rule.config)}` : '');
   return (entry) => {
     const bare = withoutFrontMatter(entry);
     const parts = bare ? [bare] : [];
@@ -41,7 +43,7 @@ export function schemaDescriber(config, files) {
     let documents; // read once, when a rule reads the documents' $schema
     for (const id of entry.rules) {
       const rule = rules.get(id);
-      const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"`);
+      const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"${ofConfig(rule)}`);
       if (rule.schema && !bare) parts.push(`${display(rule.schema)} (${why('--schema')})`);
       if (rule.require.length)
         checks.push(`required keys ${rule.require.map(({ key }) => key).join(', ')} (${why('--require')})`);

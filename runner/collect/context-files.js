@@ -19,7 +19,10 @@ export function contextFiles(config, collectors, files, { wholeProject }) {
     .map((rule) => ({ ...rule, files: wholeProject ? extra(rule) : [...rule.files, ...extra(rule)] }))
     .filter((rule) => rule.files.length);
   if (!rules.length) return [];
-  const found = discover({ ...config, patterns: [], catalogFiles: undefined, cliRule: null, rules }).files;
+  const found = discover(
+    { ...config, patterns: [], catalogFiles: undefined, cliRule: null, rules },
+    { findConfigs: false }, // the run's discovery read them
+  ).files;
   const inRun = new Set(files.map((entry) => entry.path));
   return found.filter((entry) => !inRun.has(entry.path)).map((entry) => ({ ...entry, context: true }));
 }

@@ -13,6 +13,7 @@ import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
 import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
+import { CONFIG_NAME } from '../files/nested-configs.js';
 import { remoteSchemas } from '../schemas/remote-schemas.js';
 import { SCHEMASTORE_CATALOG } from '../schemas/lock-file.js';
 import {
@@ -26,11 +27,15 @@ import {
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../shared/messages.js';
+import { relativePosix } from '../shared/paths.js';
 import { resolveChecks } from './severities.js';
 
 const require = createRequire(import.meta.url);
 
-export const CONFIG_NAME = '.filecheckrc.json';
+export { CONFIG_NAME };
+// What a config below the run's may hold: its rules, the files its folder leaves out, and whether
+// it is a root. The rest is the run's (reporters, cache, workers, catalogs, ajv…): one run, one set.
+const NESTED_KEYS = new Set(['$schema', 'root', 'rules', 'ignore']);
 const STRING_OPTIONS = [
   'config',
   'schema',
@@ -55,20 +60,27 @@ const STRING_OPTIONS = [
  *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
  *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
- *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null,
+ *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null, config?: string, ownName?: string,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not; unique, references, sameKeysAs: its checks across files,
  *   as written in the config (validators/across-files/); require, schemaSeverity, validators and
- *   those: each check with its severity, none "off" but schemaSeverity (severities.js)
+ *   those: each check with its severity, none "off" but schemaSeverity (severities.js); config: the
+ *   .filecheckrc.json it is written in (none: the command line's); ownName: its name there (name may add
+ *   its config's folder, when two configs give one name)
  * @typedef {{ cwd: string, root: string, configPath: string | null, patterns: string[], rules: Rule[], cliRule: Rule | null,
+ *   configs: import('../files/nested-configs.js').ConfigRecord[],
+ *   readNestedConfig(file: string, parent: import('../files/nested-configs.js').ConfigRecord | null, into: Rule[]):
+ *     { record: import('../files/nested-configs.js').ConfigRecord, ignore: string[] },
  *   ignore: { base: string, globs: string[] }[], bail: number, maxWarnings?: number, workers: 'auto' | number, reporters: { name: string, outputFile?: string }[],
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, codeFrame: boolean, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
  *   cache: { dir: string, strategy: 'metadata' | 'content' } | null,
  *   suppressions: import('../suppress/suppress-run.js').SuppressionSettings | null }} Config
+ *   configPath: the run's config, the topmost of those found up from cwd; configs: every config read, the
+ *   run's first, then those below it (docs/monorepo.md), discovery adding those it finds;
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it;
  *   codeFrame: the human reporter shows the lines around a failing file's first problems (unless
@@ -85,8 +97,11 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   for (const name of STRING_OPTIONS) {
     if (options[name] === '') throw new UsageError(`--${kebab(name)} needs a value`);
   }
-  const configPath = options.config ? path.resolve(cwd, options.config) : findUp(cwd, CONFIG_NAME);
-  const file = configPath ? readConfigFile(configPath) : { rules: [] };
+  // The configs from cwd up, nearest first; the last is the run's: its settings are the run's.
+  const chain = options.config ? [readConfig(path.resolve(cwd, options.config))] : findConfigChain(cwd);
+  const configPath = chain.at(-1)?.file ?? null;
+  const file = chain.at(-1)?.data ?? { rules: [] };
+  for (const nested of chain.slice(0, -1)) checkNested(nested, configPath);
   const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
   // An empty pattern would resolve to the working directory and check all of it.
@@ -120,18 +135,38 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     );
   }
 
-  const rules = file.rules.map((rule, index) => resolveRule(rule, index, base, context));
+  const rules = [];
+  const configs = [];
+  // A config's rules, after those of the configs read before it: ids stay unique across configs.
+  // into: the run's rules as the caller holds them (--watch holds a copy: rule-dependencies.js).
+  const addConfig = ({ file: at, data }, parent, into = rules) => {
+    const folder = path.dirname(at);
+    const ids = data.rules.map((rule, index) => {
+      const id = into.length;
+      into.push({ ...resolveRule(rule, { id, index }, folder, context), config: at });
+      return id;
+    });
+    const record = { file: at, folder, parent, rules: ids };
+    configs.push(record);
+    nameRules(into, base);
+    return record;
+  };
+  chain.reduceRight((parent, read) => addConfig(read, parent), null);
   // Each ref once, though many rules (and --ref) name it: a glob is expanded for each.
   const refs = new Set([...rules.flatMap((rule) => rule.refs), ...givenRefs(options, cwd, remote)]);
   checkRefs(
     [...refs].filter((ref) => !remote.isRemote(ref)),
     displayFrom(cwd),
   );
-  // The config's top-level ignore shapes runs without patterns; files named on the command line are
-  // checked when a rule matches them (a rule's own ignore and --ignore still apply). An editor's
-  // buffer (--stdin) is checked as a run of the project would check its file: the ignore applies.
+  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs
+  // without patterns; files named on the command line are checked when a rule matches them (a
+  // rule's own ignore and --ignore still apply). An editor's buffer (--stdin) is checked as a run of
+  // the project would check its file: the ignore applies.
   const ignore = [
-    { base, globs: patterns.length && !options.stdin ? [] : (file.ignore ?? []) },
+    ...chain.map((read) => ({
+      base: path.dirname(read.file),
+      globs: patterns.length && !options.stdin ? [] : (read.data.ignore ?? []),
+    })),
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
@@ -156,6 +191,14 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     ...(byCatalog && { catalogFiles: { base, catalogs: selecting.catalogs } }),
     rules,
     cliRule,
+    configs,
+    // Discovery's way to read a config it finds below the run's folder (nested-configs.js): its
+    // rules are added to `into`, with the next ids.
+    readNestedConfig: (at, parent, into) => {
+      const read = readConfig(at);
+      if (parent && !read.data.root) checkNested(read, configPath);
+      return { record: addConfig(read, read.data.root ? null : parent, into), ignore: read.data.ignore ?? [] };
+    },
     ignore: ignore.filter((entry) => entry.globs.length),
     bail: parseBail(options.bail ?? file.bail),
     maxWarnings: parseMaxWarnings(options.maxWarnings ?? file.maxWarnings),
@@ -187,13 +230,58 @@ const picomatchEscape = (name) => name.replace(/[*?[\]{}()!+@\\]/g, '\\$&');
 const kebab = (name) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /** @returns {string | null} the .filecheckrc.json a run from `cwd` reads, if any */
-export const findConfigFile = (cwd) => findUp(cwd, CONFIG_NAME);
+export const findConfigFile = (cwd) => findConfigChain(cwd).at(-1)?.file ?? null;
 
-function findUp(dir, name) {
+// The nearest config up from cwd, then the configs above it, up to one that says "root": true or
+// the one in the repository's root folder (outside a repository, the file system's root): a stray
+// config above the repository is never inherited.
+function findConfigChain(cwd) {
+  const chain = [];
+  let repository; // found once, for the first config's folder
+  for (let found = findUp(cwd, CONFIG_NAME); found; ) {
+    const read = readConfig(found);
+    chain.push(read);
+    const folder = path.dirname(found);
+    if (repository === undefined) repository = findRepositoryRoot(folder);
+    const above = path.dirname(folder);
+    if (read.data.root || above === folder || folder === repository) break;
+    found = findUp(above, CONFIG_NAME, repository);
+  }
+  return chain;
+}
+
+function findUp(dir, name, stop = null) {
   for (let current = dir; ; current = path.dirname(current)) {
     const candidate = path.join(current, name);
     if (fs.existsSync(candidate)) return candidate;
-    if (path.dirname(current) === current) return null;
+    if (current === stop || path.dirname(current) === current) return null;
+  }
+}
+
+const readConfig = (file) => ({ file, data: readConfigFile(file) });
+
+// A config with a config above it adds rules to that config's run: the run's settings are not its own to give.
+function checkNested({ file, data }, runConfig) {
+  const key = Object.keys(data).find((name) => !NESTED_KEYS.has(name));
+  if (key)
+    throw new UsageError(
+      `${file}: "${key}" is a setting of the whole run, which ${runConfig} gives; a config below it holds "rules" and "ignore" (or says "root": true to be a project of its own; see docs/monorepo.md)`,
+    );
+}
+
+// Rule names are the config's; a name that two configs give is shown with its config's folder
+// (relative to the run's), so that a message says which rule it is.
+function nameRules(rules, top) {
+  const byName = new Map();
+  for (const rule of rules) {
+    rule.ownName ??= rule.name;
+    const configs = byName.get(rule.ownName) ?? new Set();
+    byName.set(rule.ownName, configs.add(rule.config));
+  }
+  for (const rule of rules) {
+    const folder = path.dirname(rule.config);
+    const shared = byName.get(rule.ownName).size > 1 && folder !== top;
+    rule.name = shared ? `${rule.ownName} (${relativePosix(top, folder) || '.'})` : rule.ownName;
   }
 }
 
@@ -221,7 +309,7 @@ function readConfigFile(configPath) {
   return data;
 }
 
-function resolveRule(rule, index, base, { options, selecting, store, remote, ajv: defaults }) {
+function resolveRule(rule, { id, index }, base, { options, selecting, store, remote, ajv: defaults }) {
   const ajv = { ...defaults, ...rule.ajv };
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
@@ -240,7 +328,7 @@ function resolveRule(rule, index, base, { options, selecting, store, remote, ajv
       `${name}: "schema" has no "path", and the rule chooses no schema per file (no catalog, no "schemaFromDocument") for its "severity" to apply to`,
     );
   return {
-    id: index,
+    id,
     name,
     base,
     files: rule.files,
@@ -321,7 +409,7 @@ function cliChecks(cwd, withoutConfig, context) {
       schema: options.schema,
       parser: options.parser,
     },
-    -1,
+    { id: -1, index: -1 },
     cwd,
     context,
   );

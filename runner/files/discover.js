@@ -8,8 +8,9 @@ import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { areSimple, walkSimple } from './simple-walk.js';
 import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../formats/index.js';
-import { rulesOf } from '../shared/rules.js';
+import { byId, rulesOf } from '../shared/rules.js';
 import { displayFrom } from '../shared/messages.js';
+import { CONFIG_NAME, configTree } from './nested-configs.js';
 
 const require = createRequire(import.meta.url);
 const NEVER = ['**/node_modules/**'];
@@ -28,32 +29,72 @@ const NEVER = ['**/node_modules/**'];
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
  * @param {import('../config/load-config.js').Config} config
- * @param {{ given?: string }} [how] given: the one file of the run, absolute, named as a pattern
- *   names a file, whether or not it exists (`--stdin-filename`: its text is standard input)
+ * @param {{ findConfigs?: boolean, given?: string }} [how] findConfigs: the walk reads all of the run's
+ *   folder for the configs below it (a run without patterns); false: they are known (context-files.js);
+ *   given: the one file of the run, absolute, named as a pattern names a file, whether or not it
+ *   exists (`--stdin-filename`: its text is standard input)
  * @returns {Discovery}
  */
-export function discover(config, { given } = {}) {
+export function discover(config, { findConfigs = true, given } = {}) {
   const root = config.configPath ? path.dirname(config.configPath) : config.cwd;
   const links = linkPolicy(root);
   const found = []; // { rel, path, special, named, refused }, in walk order, duplicates included
+  // The folders the walk read, each with whether a config is there: the configs below the run's
+  // are found by the walk discovery makes anyway (nested-configs.js).
+  const listed = new Map();
+  const isGitignored = gitignoreFilter(root);
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
   if (given) {
     add(found, config.cwd, given, false, true, undefined);
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
-  } else if (config.patterns.length) expandPatterns(config, found, links);
+  } else if (config.patterns.length) expandPatterns(config, found, links, listed);
   else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
-    for (const [base, globs] of globsByBase(config.rules)) glob(globs, base, config.cwd, found, links);
-    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links));
+    // The walk from the run's folder reads all of it, for the configs below.
+    const bases = globsByBase(config.rules);
+    const everywhere = findConfigs && !!config.configPath && !config.catalogFiles;
+    if (everywhere && !bases.some(([base]) => base === root)) bases.push([root, []]);
+    for (const [base, globs] of bases)
+      glob(globs, base, config.cwd, found, links, {
+        configs: { listed, everywhere: everywhere && base === root, leftOut: (folder) => isGitignored(folder, true) },
+      });
+    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links, findConfigs && listed));
+  }
+
+  let picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
+  const ignoredByRun = globalIgnore(picomatch, config.ignore);
+  const leftOut = (file) => ignoredByRun(file) || isGitignored(file);
+  const tree = configTree(config, { listed, leftOut });
+  if (!config.patterns.length && !given) {
+    // Every config the walk met, and the files of their rules; their "ignore" applies as the run's does.
+    for (const [folder, holds] of listed) if (holds) tree.nearest(folder);
+    for (const { record, ignore } of tree.added) {
+      const rules = record.rules.map((id) => config.rules.find((rule) => rule.id === id));
+      for (const [base, globs] of globsByBase(rules)) glob(globs, base, config.cwd, found, links);
+      if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
+    }
+  }
+  // Each found file's config, read now if it is new (a pattern's, a named file's): the rules are then all known.
+  let lastFolder = null;
+  for (const { path: file } of found) {
+    const folder = path.dirname(file);
+    if (folder !== lastFolder) tree.nearest((lastFolder = folder));
   }
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
-  const picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
-  const matchRules = rulesMatcher(picomatch, config.rules);
+  if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
+  const matchers = new Map(); // a config ─▶ the matcher of the rules its files get
+  const rulesById = byId(config.rules); // config.rules may be some of the run's (context-files.js)
+  const matcherOf = (record) => {
+    if (!matchers.has(record)) {
+      const rules = tree.ruleIds(record).flatMap((id) => rulesById.get(id) ?? []);
+      matchers.set(record, rulesMatcher(picomatch, rules));
+    }
+    return matchers.get(record);
+  };
   const ignored = globalIgnore(picomatch, config.ignore);
-  const isGitignored = gitignoreFilter(root);
   const ruleSets = new Map(); // one shared array per distinct set of rules
   const formatOf = formatChooser(rulesOf(config));
 
@@ -69,6 +110,7 @@ export function discover(config, { given } = {}) {
       if (named) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
+    const matchRules = matcherOf(tree.nearest(path.dirname(file)));
     const rules = matchRules(file);
     const catalogOnly = !rules.length && byCatalog?.has(rel);
     // The given path, as a run of the project finds its file: by some rule's globs or some catalog entry.
@@ -109,16 +151,16 @@ function globsByBase(rules) {
 
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
 // stands for the data files below it (formats/index.js); anything else is a glob. A pattern that matches nothing is an error.
-function expandPatterns(config, found, links) {
+function expandPatterns(config, found, links, listed) {
   const unmatched = [];
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
     if (stats && isFolder(literal, stats, links) && !path.extname(literal))
-      glob([DIRECTORY_GLOB], literal, config.cwd, found, links);
+      glob([DIRECTORY_GLOB], literal, config.cwd, found, links, { configs: { listed } });
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
-    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links);
+    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links, { configs: { listed } });
     if (found.length === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {
@@ -142,7 +184,8 @@ function backslashHint(patterns) {
 // index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
 // with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
-function catalogWalk(config, found, links) {
+// listed: the configs it meets are recorded there (it reads the whole project: the walk above does not).
+function catalogWalk(config, found, links, listed) {
   const { base } = config.catalogFiles;
   const loaded = loadCatalogs(config);
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
@@ -151,7 +194,11 @@ function catalogWalk(config, found, links) {
   const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
   const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
   const start = found.length;
-  glob(['**'], base, config.cwd, found, links, { dot: true, ignore: [...NEVER, '**/.git/**', unnamed] });
+  glob(['**'], base, config.cwd, found, links, {
+    dot: true,
+    ignore: [...NEVER, '**/.git/**', unnamed],
+    configs: listed && { listed, everywhere: true },
+  });
   const inNamedFolders = (rel) =>
     rel
       .split('/')
@@ -184,11 +231,13 @@ function catalogMatch(config, found, loaded, candidates) {
   return { catalogs: new Map(catalogs.map((file, index) => [file, loaded[index]])), byCatalog };
 }
 
-function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER } = {}) {
-  const entries =
-    !dot && ignore === NEVER && areSimple(patterns)
-      ? walkSimple(patterns, base, links.fs, require('picomatch'))
-      : fastGlob(patterns, base, links, dot, ignore);
+// configs: the folders the walk reads, with whether each holds a config (simple-walk.js); everywhere:
+// all of base is read, to find every config below it.
+function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER, configs = null } = {}) {
+  const simple = !dot && ignore === NEVER && areSimple(patterns);
+  const entries = simple
+    ? walkSimple(patterns, base, links.fs, require('picomatch'), configs && { ...configs, configName: CONFIG_NAME })
+    : fastGlob(configs?.everywhere ? [...patterns, `**/${CONFIG_NAME}`] : patterns, base, links, dot, ignore);
   const prefix = base === cwd ? '' : relativePosix(cwd, base);
   // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
@@ -202,6 +251,10 @@ function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER }
     // An absolute pattern's entries are absolute already.
     const climbs = entry.startsWith('../') || path.isAbsolute(entry);
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
+    if (!simple && configs?.everywhere && path.basename(file) === CONFIG_NAME) {
+      configs.listed.set(path.dirname(file), true); // a config fast-glob found for the search, not a file to check
+      continue;
+    }
     const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
     found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });

@@ -44,14 +44,20 @@ export function areSimple(patterns) {
  * @param {string} base an absolute folder
  * @param {{ statSync: (file: string) => fs.Stats }} linkFs
  * @param {typeof import('picomatch')} picomatch
+ * @param {{ listed: Map<string, boolean>, configName: string, everywhere?: boolean,
+ *   leftOut?(folder: string): boolean } | null} [configs] the folders read, each with whether it holds a
+ *   file named configName (nested-configs.js); everywhere: every folder of base is read (dot folders,
+ *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
-export function walkSimple(patterns, base, linkFs, picomatch) {
-  const matches = picomatch(patterns, { dot: false, posix: true, strictSlashes: false });
+export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
+  const matches = patterns.length
+    ? picomatch(patterns, { dot: false, posix: true, strictSlashes: false })
+    : () => false;
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
   const scans = patterns.map((pattern) => picomatch.scan(pattern));
   const folders = scans.map(({ base: folder, isGlob }) => (isGlob ? folder : path.posix.dirname(folder)));
-  const start = commonFolder(folders.map((folder) => (folder === '.' ? '' : folder)));
+  const start = patterns.length ? commonFolder(folders.map((folder) => (folder === '.' ? '' : folder))) : '';
   const depth = Math.max(
     ...patterns.map((pattern) => {
       const rest = start ? pattern.slice(start.length + 1) : pattern;
@@ -59,6 +65,29 @@ export function walkSimple(patterns, base, linkFs, picomatch) {
     }),
   );
   const entries = [];
+  if (configs?.everywhere) {
+    // The whole of base, from its top: a folder the patterns' walk would not enter is entered unless left out.
+    const entered = (rel) => rel === start || start.startsWith(`${rel}/`) || within(rel, start, depth);
+    const leftOut = configs.leftOut ?? (() => false);
+    const walk = visitor(matches, linkFs, configs, entries, (file, rel) => entered(rel) || !leftOut(file));
+    walk(base, '');
+    return entries;
+  }
+  const walk = visitor(matches, linkFs, configs, entries, (_file, _rel, level) => level < depth);
+  walk(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
+  return entries;
+}
+
+// Whether a walk from `start` as deep as `depth` lists the entries of folder `rel` (both relative to base).
+function within(rel, start, depth) {
+  if (start && !rel.startsWith(`${start}/`)) return false;
+  const below = rel.split('/').length - (start ? start.split('/').length : 0);
+  return below < depth;
+}
+
+// The recursion of walkSimple: each folder's entries, those the patterns match kept, a subfolder
+// entered when `enter(file, rel, level)` says so.
+function visitor(matches, linkFs, configs, entries, enter) {
   const visit = (folder, rel, level) => {
     let dirents;
     try {
@@ -66,20 +95,24 @@ export function walkSimple(patterns, base, linkFs, picomatch) {
     } catch {
       return; // unreadable, or gone: fast-glob's suppressErrors
     }
+    let holdsConfig = false;
     for (let dirent of dirents) {
       const { name } = dirent;
-      if (name.charCodeAt(0) === 0x2e) continue; // a dot name: no simple pattern matches it or below it
+      if (name.charCodeAt(0) === 0x2e) {
+        if (configs && name === configs.configName) holdsConfig = true;
+        continue; // a dot name: no simple pattern matches it or below it
+      }
       const file = `${folder}${path.sep}${name}`;
       if (dirent.isSymbolicLink()) dirent = followed(dirent, file, linkFs);
       const relName = rel ? `${rel}/${name}` : name;
       const isFolder = dirent.isDirectory();
       if (isFolder && name === 'node_modules') continue;
       if (matches(relName) || (isFolder && matches(`${relName}/`))) entries.push({ path: relName, dirent });
-      if (isFolder && level < depth) visit(file, relName, level + 1);
+      if (isFolder && enter(file, relName, level)) visit(file, relName, level + 1);
     }
+    configs?.listed.set(folder, holdsConfig);
   };
-  visit(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
-  return entries;
+  return visit;
 }
 
 // A link's dirent as fast-glob gives it: what it leads to, or the link itself when it leads nowhere

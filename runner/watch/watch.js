@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
 import { EXIT } from '../shared/exit-codes.js';
-import { loadConfig } from '../config/load-config.js';
+import { CONFIG_NAME, loadConfig } from '../config/load-config.js';
 import { discover } from '../files/discover.js';
 import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
@@ -197,7 +197,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     const rules = rulesOf(config).filter((rule) => used.has(rule.id));
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
     globs = refGlobs(rules);
-    watcher.watchFiles([...deps.keys(), ...mending, ...(config.configPath ? [config.configPath] : [])]);
+    watcher.watchFiles([...deps.keys(), ...mending, ...configFiles(config)]);
     watcher.watchFolders(
       globs.filter((glob) => !glob.deep).map((glob) => glob.folder),
       globs.filter((glob) => glob.deep).map((glob) => glob.folder),
@@ -217,7 +217,8 @@ export async function watch({ config: given, options, discovered, selection }, i
     if (stop.signal.aborted) return;
     const changed = [...batch.keys()].filter((key) => typeof key === 'string');
     const restarters = changed.filter(
-      (file) => file === config.configPath || path.basename(file) === '.gitignore' || file.endsWith(EXCLUDE),
+      // Every config read, and one new below the run's: the rules of its folder change.
+      (file) => [CONFIG_NAME, '.gitignore'].includes(path.basename(file)) || file.endsWith(EXCLUDE),
     );
     try {
       if (batch.has(START_OVER) || restarters.length || startingOver) await startOver(restarters);
@@ -333,4 +334,7 @@ export async function watch({ config: given, options, discovered, selection }, i
 const EXCLUDE = path.join('.git', 'info', 'exclude');
 
 // Watch reports to the terminal, with the default reporter.
+// The configs the run read: its own and those below it (nested-configs.js).
+const configFiles = (config) =>
+  [...new Set([config.configPath, ...config.configs.map((record) => record.file)])].filter(Boolean);
 const forWatch = (config) => ({ ...config, reporters: [{ name: 'default' }] });

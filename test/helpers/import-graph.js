@@ -103,7 +103,12 @@ export function roomOf(rel) {
 // What a module loads when it runs: static imports and re-exports, import(), require() and a
 // worker's `new URL(…, import.meta.url)`. Comments are dropped first, JSDoc types with them.
 const LOADS = /(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bnew URL\(\s*)(['"])(\.{1,2}\/[^'"]*)\2/g;
-const withoutComments = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
+// Strings are skipped whole: a glob such as '**/.*/*/**' holds a `/*` that is no comment's start.
+const withoutComments = (text) =>
+  text.replace(
+    /('(?:\\.|[^'\\\n])*'|"(?:\\.|[^"\\\n])*"|`(?:\\.|[^`\\])*`)|\/\*[\s\S]*?\*\/|\/\/[^\n]*/g,
+    (_comment, string) => string ?? '',
+  );
 
 /**
  * @returns {{ from: string, to: string, dynamic: boolean }[]} every relative module each module

@@ -66,10 +66,14 @@ export function acrossFilesCollectors(rules) {
 }
 
 // The rules whose files hold a reference's values: every rule named `in` (names need not be
-// unique), else the referencing rule itself.
+// unique), else the referencing rule itself. A name is first the referencing rule's config's (the
+// name as written there: nested configs, docs/monorepo.md), then any config's.
 function targetRules(reference, rule, rules) {
   if (reference.in === undefined) return [rule];
-  const named = rules.filter((other) => other.name === reference.in);
+  const ownName = (other) => other.ownName ?? other.name;
+  const own = rules.filter((other) => other.config === rule.config && ownName(other) === reference.in);
+  if (own.length) return own;
+  const named = rules.filter((other) => other.name === reference.in || ownName(other) === reference.in);
   if (named.length) return named;
   const names = rules.map((other) => `"${other.name}"`).join(', ');
   throw new TypeError(`references: "in": no rule is named "${reference.in}" (the rules: ${names})`);
