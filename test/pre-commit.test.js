@@ -129,7 +129,7 @@ const skipFramework = !hasGit
 // The hook as users get it: pre-commit clones a repository at a rev, installs it with npm (system
 // node) and runs its entry. The repository is a snapshot of this working tree's package (what
 // `npm pack` would take, the lockfile and the hook definition), so uncommitted work is what is tested.
-test('through the pre-commit framework, a commit with a broken JSON file is refused and a fixed one goes through', {
+test("through the pre-commit framework, a commit with a broken JSON file (the root's rules, a package's) is refused and a fixed one goes through", {
   skip: skipFramework,
   timeout: 300_000,
 }, (t) => {
@@ -186,6 +186,11 @@ test('through the pre-commit framework, a commit with a broken JSON file is refu
     'data/good.json': GOOD,
     'data/doc.json': BAD,
     'tsconfig.json': UNRELATED['tsconfig.json'],
+    // A monorepo's package with rules of its own (docs/monorepo.md): the hook runs at the root.
+    'packages/a/.filecheckrc.json': JSON.stringify({
+      rules: [{ name: 'items', files: ['items/*.json'], require: ['id'] }],
+    }),
+    'packages/a/items/one.json': '{ "title": "One" }\n',
   });
   ok(project, 'git', 'init', '-q');
   ok(project, 'pre-commit', 'install');
@@ -198,11 +203,15 @@ test('through the pre-commit framework, a commit with a broken JSON file is refu
     refused.output,
     /FAIL {2}data\/doc\.json {2}\(require\)\n {2}data\/doc\.json:1:1 +missing required key "title"/,
   );
+  assert.match(
+    refused.output,
+    /FAIL {2}packages\/a\/items\/one\.json {2}\(require\)\n {2}packages\/a\/items\/one\.json:1:1 +missing required key "id"/,
+  );
   assert.ok(!refused.output.includes('tsconfig.json'), 'the unrelated JSON file is passed over silently');
   assert.notEqual(sh(project, 'git', 'rev-parse', '--verify', '-q', 'HEAD').code, 0, 'nothing was committed');
 
-  writeTree(project, { 'data/doc.json': GOOD });
-  ok(project, 'git', 'add', 'data/doc.json');
+  writeTree(project, { 'data/doc.json': GOOD, 'packages/a/items/one.json': '{ "title": "One", "id": 1 }\n' });
+  ok(project, 'git', 'add', 'data/doc.json', 'packages/a/items/one.json');
   const accepted = sh(project, 'git', 'commit', '-m', 'add docs');
   assert.equal(accepted.code, 0, accepted.output);
   assert.match(accepted.output, /^filecheck\.+Passed$/m);
