@@ -66,6 +66,30 @@ test('named files that match no rule or are ignored are passed over silently; a 
   if (hasGit) assert.match(verbose.stdout, /^SKIP build\/out\.json \(ignored\)$/m);
 });
 
+test("a hook names a file that only the config's catalog matches: it is checked against the catalog's schema, as a full run checks it", async (t) => {
+  const catalog = { schemas: [{ name: 'Thing', fileMatch: ['thing.json'], url: 'thing.schema.json' }] };
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      catalog: 'catalog.json',
+      rules: [{ files: ['data/**/*.json'], require: ['title'] }],
+    }),
+    'catalog.json': JSON.stringify(catalog),
+    'thing.schema.json': JSON.stringify({ type: 'object', required: ['size'] }),
+    'thing.json': '{ "colour": "red" }\n',
+    'data/good.json': GOOD,
+    'tsconfig.json': UNRELATED['tsconfig.json'],
+  });
+  const full = await runCli([], { cwd: dir });
+  assert.equal(full.code, 1, full.stdout + full.stderr);
+  assert.deepEqual(failedPaths(full.stdout), ['thing.json']);
+  // The hook's run names the staged files: the same verdict for thing.json; tsconfig.json still passed over.
+  const hook = await runCli(['thing.json', 'data/good.json', 'tsconfig.json'], { cwd: dir });
+  assert.equal(hook.code, 1, hook.stdout + hook.stderr);
+  assert.deepEqual(failedPaths(hook.stdout), ['thing.json']);
+  assert.match(hook.stdout, /thing\.json:1:1 +must have required property "size"/);
+  assert.equal(filesLine(hook.stdout), 'Files: 1 failed, 1 passed, 2 total');
+});
+
 test('a glob or a file name that matches nothing stays a usage error, also beside skipped files', async (t) => {
   const dir = makeTree(t, { '.filecheckrc.json': CONFIG, ...UNRELATED });
   const glob = await runCli(['package.json', 'data/*.json'], { cwd: dir });

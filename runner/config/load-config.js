@@ -116,8 +116,11 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   const selecting = schemaSelection(options, file, { cwd, base, store, remote });
   // Without patterns, a catalog says what to check: every file of the project that some entry's
   // fileMatch names (discover.js), as v8r does, beside the files of the config's rules; so it does
-  // for an editor's buffer (--stdin-filename), checked as a run of the project checks its file.
-  const byCatalog = (!patterns.length || options.stdinFilename !== undefined) && !!selecting.catalogs.length;
+  // for an editor's buffer (--stdin-filename), and for the files a commit hook names when the
+  // config names the catalog: each is checked as a run of the project checks it.
+  const byCatalog =
+    (!patterns.length || options.stdinFilename !== undefined || (options.catalog === undefined && !!file.catalog)) &&
+    !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   if (options.frontMatter !== undefined && !FRONT_MATTER_SETTINGS.includes(options.frontMatter))
     throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);
@@ -128,7 +131,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   // A rule never drops a file the catalog would check: the files catalog discovery finds that no
   // rule of the config matches are checked by the catalog alone (discover.js), those a rule
   // matches with the rule's settings (its parser, its ajv), its schema first (as ever).
-  if (cliRule && byCatalog && file.rules.length && !checksGiven(options)) cliRule.unruledOnly = true;
+  if (cliRule && byCatalog && (file.rules.length || patterns.length) && !checksGiven(options)) cliRule.unruledOnly = true;
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(
       `no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`,

@@ -48,8 +48,11 @@ export function discover(config, { findConfigs = true, given } = {}) {
   if (given) {
     add(found, config.cwd, given, false, true, undefined);
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
-  } else if (config.patterns.length) expandPatterns(config, found, links, listed);
-  else {
+  } else if (config.patterns.length) {
+    expandPatterns(config, found, links, listed);
+    // The config's catalog (load-config.js): a named file no rule matches is checked by its fileMatch.
+    if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
+  } else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
     // The walk from the run's folder reads all of it, for the configs below.
