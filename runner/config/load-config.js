@@ -131,7 +131,8 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   // A rule never drops a file the catalog would check: the files catalog discovery finds that no
   // rule of the config matches are checked by the catalog alone (discover.js), those a rule
   // matches with the rule's settings (its parser, its ajv), its schema first (as ever).
-  if (cliRule && byCatalog && (file.rules.length || patterns.length) && !checksGiven(options)) cliRule.unruledOnly = true;
+  if (cliRule && byCatalog && (file.rules.length || patterns.length) && !checksGiven(options))
+    cliRule.unruledOnly = true;
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(
       `no files to check: give patterns, a catalog (--catalog), or create ${CONFIG_NAME} (see README)`,
