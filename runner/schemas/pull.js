@@ -165,10 +165,11 @@ function write(file, bytes, root) {
 // (fileMatch), and the `$schema` it names where its rule reads it. A local copy (--schema-store, a
 // file beside the catalog) is not pulled.
 function neededUrls(config) {
-  const { files } = discover({ ...config, passWithNoFiles: true });
+  // Discovery has read the catalogs that chose files (a run without patterns): not read again here.
+  const { files, catalogs: read } = discover({ ...config, passWithNoFiles: true });
   const rules = new Map(rulesOf(config).map((rule) => [rule.id, rule]));
   const { loadCatalog } = require('../../validators/json-schema/catalog.js');
-  const catalogs = new Map();
+  const catalogs = new Map(read ?? []);
   const catalog = (file) => catalogs.get(file) ?? catalogs.set(file, loadCatalog(file)).get(file);
   const urls = new Set();
   const add = (url, store) => {
