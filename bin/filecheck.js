@@ -10,7 +10,7 @@ import module from 'node:module';
 module.enableCompileCache?.();
 const require = module.createRequire(import.meta.url);
 const { main } = require('../runner/cli/main.js');
-const { EXIT } = require('../runner/shared/exit-codes.js');
+const { EXIT } = require('../shared/exit-codes.js');
 
 const controller = new AbortController();
 const atHardExit = new Set(); // cleanups for an exit that cannot wait for the run: unfinished report files

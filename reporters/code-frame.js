@@ -6,7 +6,7 @@
 //   > 3 |   "level": "hihg",
 //       |            ^
 //     4 | }
-import { windowLines } from '../runner/shared/code-frame-bounds.js';
+import { windowLines } from '../shared/code-frame-bounds.js';
 import { printableLine } from './printable.js';
 import { widthOf } from './wrap.js';
 

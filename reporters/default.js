@@ -7,7 +7,7 @@ import { located, positionOf, sourceOf } from './problem-words.js';
 import { andMore, relatedOf, relatedPlace } from './related.js';
 import { isWarning, problemCounts } from './severity.js';
 import { wrapLine } from './wrap.js';
-import { FRAMES_PER_FILE } from '../runner/shared/code-frame-bounds.js';
+import { FRAMES_PER_FILE } from '../shared/code-frame-bounds.js';
 
 const require = createRequire(import.meta.url);
 // Loaded by the first problem shown with its code frame.

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { temporaryBeside } from '../runner/shared/temporary-name.js';
+import { temporaryBeside } from '../shared/temporary-name.js';
 
 // Written to a temporary file and renamed at the end, so a report is never seen half-written: a run
 // stopped by a signal completes it, and an exit that cannot wait (a second Ctrl-C) removes it.

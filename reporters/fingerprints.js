@@ -4,7 +4,7 @@
 // where in the document (the JSON pointer; the line and column only for a problem that has none,
 // such as a syntax error) and its message. Never from when it was found, and not from its line, so
 // that a line inserted above a problem does not make it look fixed and found again.
-import { sha256 } from '../runner/shared/sha256.js';
+import { sha256 } from '../shared/sha256.js';
 
 /**
  * @param {string} file the file as the report names it

@@ -10,7 +10,7 @@ import { alsoAt } from './related.js';
 import { repositoryPaths } from './repository-path.js';
 import { isWarning, marked, problemCounts } from './severity.js';
 import { onlyParsedLine, summaryLines } from './summary-line.js';
-import { tooManyWarnings } from '../runner/shared/exit-codes.js';
+import { tooManyWarnings } from '../shared/exit-codes.js';
 
 // Enough failing files, and problems of each, for a readable summary; the rest are counted. GitHub
 // caps a step's summary at 1 MiB: 50 rows of 10 problems of at most 300 characters stay far below.

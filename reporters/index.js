@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { colorsFor } from './colors.js';
 import { createDefaultReporter } from './default.js';
 import { writesToStdout } from './specs.js';
-import { createMessages } from '../runner/shared/messages.js';
+import { createMessages } from '../shared/messages.js';
 
 const require = createRequire(import.meta.url);
 

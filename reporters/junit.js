@@ -16,7 +16,7 @@ import { couldNotCheck } from './problem-kinds.js';
 import { alsoAt } from './related.js';
 import { isWarning, marked } from './severity.js';
 import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
-import { tooManyWarnings } from '../runner/shared/exit-codes.js';
+import { tooManyWarnings } from '../shared/exit-codes.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 

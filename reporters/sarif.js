@@ -22,7 +22,7 @@ import { severityOf } from './severity.js';
 import { printableText } from './printable.js';
 import { repositoryPaths } from './repository-path.js';
 import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
-import { tooManyWarnings } from '../runner/shared/exit-codes.js';
+import { tooManyWarnings } from '../shared/exit-codes.js';
 
 const require = createRequire(import.meta.url);
 const { name, version, homepage } = require('../package.json');

@@ -1,7 +1,7 @@
 // `-r name[:file]` (or the config's "reporters"), --output-file and GITHUB_ACTIONS ──▶ the reporters
 // of one run, each with its one output: a file, or the standard streams (see reporters/index.js).
 import path from 'node:path';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 export const REPORTER_NAMES = ['default', 'json', 'junit', 'github', 'sarif', 'gitlab'];
 

@@ -3,7 +3,7 @@
 // validator validated them: a gate must not let them pass for validated, in silence). With warnings,
 // a line counts the problems ("Problems: 2 errors, 5 warnings"), and one says when they are more
 // than --max-warnings allows, which fails the run (exit-codes.js).
-import { tooManyWarnings } from '../runner/shared/exit-codes.js';
+import { tooManyWarnings } from '../shared/exit-codes.js';
 
 /**
  * @param {import('../runner/execute/run.js').Summary & { errors?: number }} summary errors: the error

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 import { acrossFilesCollectors } from '../validators/across-files/index.js';
 import { compilePointer, matchPointer } from '../validators/across-files/pointers.js';
 

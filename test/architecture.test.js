@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { RULES, readModules, roomOf, violations } from './helpers/import-graph.js';
+import { FLOORS, RULES, importsOf, readModules, roomOf, violations } from './helpers/import-graph.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));
 const modules = readModules(REPO);
@@ -25,6 +25,26 @@ test('runner/ is rooms: index.js (the API) and at most 15 entries at its top lev
     assert.ok(`runner/${entry.name}` in RULES, `runner/${entry.name}/ is not a room of the rules`);
 });
 
+test('no arrow between top-level folders runs back up: each imports only its own floor and those below', () => {
+  const arrows = new Set();
+  for (const { from, to } of importsOf(modules)) {
+    const [a, b] = [from, to].map((rel) => rel.split('/')[0]);
+    if (a !== b && FLOORS.includes(b)) arrows.add(`${a} -> ${b}`);
+  }
+  const up = [...arrows].filter((arrow) => {
+    const [a, b] = arrow.split(' -> ');
+    return FLOORS.indexOf(b) > FLOORS.indexOf(a);
+  });
+  assert.deepEqual(up, []);
+  // The ground floor is used: validators/ and reporters/ stand on shared/ (and validators/ on formats/).
+  for (const arrow of ['validators -> shared', 'validators -> formats', 'reporters -> shared', 'runner -> formats'])
+    assert.ok(arrows.has(arrow), `${arrow} not found among ${[...arrows].join(', ')}`);
+  assert.ok(
+    ![...arrows].some((arrow) => arrow.endsWith('-> runner') && !arrow.startsWith('bin')),
+    [...arrows].join(', '),
+  );
+});
+
 test('docs/ARCHITECTURE.md names every room the rules have', () => {
   const doc = fs.readFileSync(new URL('../docs/ARCHITECTURE.md', import.meta.url), 'utf8');
   for (const room of Object.keys(RULES))
@@ -37,10 +57,10 @@ const withImport = (file, spec) => new Map([...modules, [file, `import { x } fro
 test('the rules bite: a reporter that imports the scheduler, a validator that imports the CLI, a module in no room', () => {
   assert.ok(modules.has('reporters/default.js') && modules.has('validators/json-schema/json-schema.js'));
   assert.deepEqual(violations(withImport('reporters/default.js', '../runner/execute/run.js')), [
-    'reporters/default.js imports runner/execute/run.js: reporters/ may not import runner/execute/',
+    'reporters/default.js imports runner/execute/run.js: runner/ is above reporters/',
   ]);
   assert.deepEqual(violations(withImport('validators/json-schema/json-schema.js', '../../runner/cli/main.js')), [
-    'validators/json-schema/json-schema.js imports runner/cli/main.js: validators/json-schema/ may not import runner/cli/',
+    'validators/json-schema/json-schema.js imports runner/cli/main.js: runner/ is above validators/',
     'rooms import each other in a cycle: runner/cli, runner/config, runner/files, runner/check, runner/execute, runner/collect, runner/cache, runner/watch, runner/schemas, validators/json-schema',
   ]);
   // An import in a comment or a JSDoc type is no import.
@@ -59,16 +79,16 @@ test('the rules bite: a reporter that imports the scheduler, a validator that im
   assert.deepEqual(violations(new Map([...modules, ['runner/new-room/thing.js', 'export const x = 1;\n']])), [
     'runner/new-room/thing.js is in no room of docs/ARCHITECTURE.md',
   ]);
-  assert.deepEqual(violations(withImport('runner/formats/json.js', './no-such-module.js')), [
-    'runner/formats/json.js imports runner/formats/no-such-module.js, which is not a module of the tree',
+  assert.deepEqual(violations(withImport('formats/json.js', './no-such-module.js')), [
+    'formats/json.js imports formats/no-such-module.js, which is not a module of the tree',
   ]);
 });
 
 test('the rules bite: rooms that import each other form a cycle', () => {
   // formats/ may import shared/, and shared/ nothing: an import back is refused and makes a cycle.
-  assert.deepEqual(violations(withImport('runner/shared/paths.js', '../formats/json.js')), [
-    'runner/shared/paths.js imports runner/formats/json.js: runner/shared/ may not import runner/formats/',
-    'rooms import each other in a cycle: runner/formats, runner/shared',
+  assert.deepEqual(violations(withImport('shared/paths.js', '../formats/json.js')), [
+    'shared/paths.js imports formats/json.js: formats/ is above shared/',
+    'rooms import each other in a cycle: formats, shared',
   ]);
 });
 

@@ -220,7 +220,7 @@ test('another filecheck version checks every file again', async (t) => {
   const dir = makeTree(t, TREE);
   // A copy of filecheck whose package.json says another version, with the same dependencies.
   const copy = makeTree(t);
-  for (const folder of ['bin', 'runner', 'reporters', 'validators', 'schema'])
+  for (const folder of ['bin', 'runner', 'shared', 'formats', 'reporters', 'validators', 'schema'])
     fs.cpSync(path.join(REPO, folder), path.join(copy, folder), { recursive: true });
   fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(copy, 'node_modules'), 'junction');
   const manifest = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
@@ -1020,8 +1020,8 @@ test('a run without --cache loads no cache code and writes nothing', async (t) =
     'runner/cache/result-cache.js',
     'runner/cache/results-file.js',
     'runner/cache/rule-fingerprint.js',
-    'runner/shared/digest.js',
-    'runner/shared/atomic-write.js',
+    'shared/digest.js',
+    'shared/atomic-write.js',
     'validators/json-schema/compiled-schema-cache.js',
   ];
   const loaded = async (args) => {

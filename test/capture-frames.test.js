@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { addCodeFrames } from '../runner/check/capture-frames.js';
-import { FRAMES_PER_FILE } from '../runner/shared/code-frame-bounds.js';
+import { FRAMES_PER_FILE } from '../shared/code-frame-bounds.js';
 
 const frameOf = (text, line, column) => addCodeFrames([{ message: 'x', line, column }], text)[0].frame;
 

@@ -9,7 +9,7 @@ import {
   ChaosError,
   CHAOS_KINDS,
 } from '../runner/check/chaos.js';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 const PATHS = Array.from({ length: 10_000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
 const hitsOf = (chaos, paths = PATHS) => paths.filter((p) => chaosHits(chaos, p));

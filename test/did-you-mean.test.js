@@ -292,7 +292,7 @@ test('a passing run loads none of the code that suggests; a failing one does', a
     'ok/a.json': '{ "title": "A", "layout": "post" }\n',
     'bad/a.json': '{ "title": "A", "layout": "psot" }\n',
   });
-  const SUGGESTION_CODE = ['validators/json-schema/did-you-mean.js', 'runner/shared/closest.js'];
+  const SUGGESTION_CODE = ['validators/json-schema/did-you-mean.js', 'shared/closest.js'];
   const loaded = async (folder, code) => {
     const trace = path.join(dir, 'trace.txt');
     fs.rmSync(trace, { force: true });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../runner/config/load-config.js';
 import { discover } from '../runner/files/discover.js';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 /** A temp tree: `files` maps a relative path to its content (a string, or an object written as JSON). */
 function tree(t, files, config) {

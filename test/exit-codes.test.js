@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
-import { EXIT, exitCodeFor, tooManyWarnings } from '../runner/shared/exit-codes.js';
+import { EXIT, exitCodeFor, tooManyWarnings } from '../shared/exit-codes.js';
 
 const GOOD = '{"a": 1}';
 const BAD = '{"a": 1,}';

@@ -1128,10 +1128,10 @@ test('a parser is loaded only by a run, and a worker, that meets its files: a JS
     assert.equal(run.code, 0, run.stderr);
     const urls = fs.readFileSync(trace, 'utf8').split('\n');
     assert.ok(
-      urls.some((url) => url.endsWith('/runner/formats/index.js')),
+      urls.some((url) => url.endsWith('/formats/index.js')),
       'the hook sees filecheck load',
     );
-    return [...new Set(PARSERS.filter((name) => urls.some((url) => url.endsWith(`/runner/${name}.js`))))];
+    return [...new Set(PARSERS.filter((name) => urls.some((url) => url.endsWith(`/${name}.js`))))];
   };
   assert.deepEqual(await loaded(['a.json', 'many', '--workers', '0']), []);
   assert.deepEqual(await loaded(['a.json', 'many', '--workers', '2']), [], 'nor do the workers');

@@ -1,8 +1,8 @@
-// runner/shared/paths.js: relativePosix's fast path must answer exactly as path.relative does.
+// shared/paths.js: relativePosix's fast path must answer exactly as path.relative does.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { relativePosix } from '../runner/shared/paths.js';
+import { relativePosix } from '../shared/paths.js';
 
 test('relativePosix equals path.relative for plain, dotted, doubled and climbing paths', () => {
   const segments = ['a', 'b', '.', '..', '', '.x', 'x.', 'a b', 'é'];

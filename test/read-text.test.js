@@ -1,11 +1,11 @@
-// runner/formats/read-text.js: one file ──▶ UTF-8 text, or one line saying why not.
+// formats/read-text.js: one file ──▶ UTF-8 text, or one line saying why not.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { readText } from '../runner/formats/read-text.js';
+import { readText } from '../formats/read-text.js';
 
 function tempDir(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-read-text-'));

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from './helpers/cli.js';
 import { documentSchemaRef } from '../validators/json-schema/document-schema-ref.js';
 import { loadCatalog } from '../validators/json-schema/catalog.js';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 

@@ -11,7 +11,7 @@ import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../validators/j
 import { loadConfig } from '../runner/config/load-config.js';
 import { discover } from '../runner/files/discover.js';
 import { checkFile } from '../runner/check/check-file.js';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 const STORE = 'store/src/schemas/json';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { UsageError } from '../runner/shared/errors.js';
+import { UsageError } from '../shared/errors.js';
 
 const require = createRequire(import.meta.url);
 

@@ -3,8 +3,8 @@
 // described once in runner/cli/options.js (a name, its type, `many`, and `takes`: the other types
 // run() takes for its value), plus those only a caller in the same process can give (API_ONLY).
 import { OPTIONS } from '../cli/options.js';
-import { closest } from '../shared/closest.js';
-import { UsageError } from '../shared/errors.js';
+import { closest } from '../../shared/closest.js';
+import { UsageError } from '../../shared/errors.js';
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 

@@ -6,8 +6,8 @@ import { createRequire } from 'node:module';
 import { loadConfig } from '../config/load-config.js';
 import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
-import { UsageError } from '../shared/errors.js';
-import { displayFrom } from '../shared/messages.js';
+import { UsageError } from '../../shared/errors.js';
+import { displayFrom } from '../../shared/messages.js';
 import { reportedFile } from '../../reporters/json.js';
 import { checkRunOptions, inRunWords } from './options.js';
 

@@ -8,15 +8,15 @@
 // stored and its files unchanged.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../shared/errors.js';
-import { relativePosix } from '../shared/paths.js';
-import { readText } from '../formats/read-text.js';
-import { sha256 } from '../shared/sha256.js';
+import { UsageError } from '../../shared/errors.js';
+import { relativePosix } from '../../shared/paths.js';
+import { readText } from '../../formats/read-text.js';
+import { sha256 } from '../../shared/sha256.js';
 import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
 import { cacheHit } from './cache-hit.js';
-import { fileResult } from '../shared/file-result.js';
+import { fileResult } from '../../shared/file-result.js';
 
 // Which results are recorded: a pass read and checked to the end, and a failure only when it is a
 // verdict the file's content and its checks decide, which a run with the same file and checks gives

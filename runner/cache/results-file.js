@@ -10,7 +10,7 @@
 // Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames; format 4 no JSON Schema keyword on a problem. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import fs from 'node:fs';
-import { writeFileAtomic } from '../shared/atomic-write.js';
+import { writeFileAtomic } from '../../shared/atomic-write.js';
 
 const FORMAT = 5;
 

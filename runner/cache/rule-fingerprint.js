@@ -10,15 +10,15 @@
 // cached against these fingerprints; a file that chose its schema also against that schema's entry
 // (result-cache.js).
 import { createRequire } from 'node:module';
-import { digestFile, digestModule } from '../shared/digest.js';
-import { sha256 } from '../shared/sha256.js';
+import { digestFile, digestModule } from '../../shared/digest.js';
+import { sha256 } from '../../shared/sha256.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
 const require = createRequire(import.meta.url);
 // How files are read: the parsers, and the names read as JSON with comments by default (a name
 // added there reads a file that failed as JSON, at the same filecheck version).
-const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', '../formats/jsonc-names.js'];
+const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', '../../formats/jsonc-names.js'];
 let parsers = null;
 
 /**

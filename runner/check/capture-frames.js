@@ -3,7 +3,7 @@
 // human reporter can show them without the file's text (reporters keep no text: memory stays flat).
 // Only a file with problems pays; what is kept is bounded whatever the input: a few problems, a
 // few lines each, each cut to a window around the column.
-import { FRAMES_PER_FILE, windowLines } from '../shared/code-frame-bounds.js';
+import { FRAMES_PER_FILE, windowLines } from '../../shared/code-frame-bounds.js';
 
 const ABOVE = 2; // lines shown before the problem's line
 const BELOW = 1; // and after it

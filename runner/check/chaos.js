@@ -1,9 +1,9 @@
 // The chaos monkey: injects a fault into some files on purpose, so the failure paths are exercised
 // for real. Whether a file is hit is a pure function of (seed, probability, path): the same seed
 // hits the same files in any order, on any number of workers, whatever the kind of fault.
-import { UsageError } from '../shared/errors.js';
-import { relativePosix } from '../shared/paths.js';
-import { unitHash } from '../shared/unit-hash.js';
+import { UsageError } from '../../shared/errors.js';
+import { relativePosix } from '../../shared/paths.js';
+import { unitHash } from '../../shared/unit-hash.js';
 import { CheckDied } from './contain-exit.js';
 
 /**

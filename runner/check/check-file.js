@@ -1,15 +1,15 @@
 // The work on one file, shared by the in-process loop and the pool's workers:
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { createRequire } from 'node:module';
-import { readEntry } from '../formats/read-text.js';
+import { readEntry } from '../../formats/read-text.js';
 import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
-import { pointerTooDeep, tooDeepProblem } from '../formats/depth-limit.js';
-import { parserNamed } from '../formats/index.js';
+import { pointerTooDeep, tooDeepProblem } from '../../formats/depth-limit.js';
+import { parserNamed } from '../../formats/index.js';
 import { finishProblems } from './finish-problems.js';
-import { fileResult, skippedResult } from '../shared/file-result.js';
-import { sha256 } from '../shared/sha256.js';
+import { fileResult, skippedResult } from '../../shared/file-result.js';
+import { sha256 } from '../../shared/sha256.js';
 
 const require = createRequire(import.meta.url);
 // Loaded by the first failing file that shows code frames: a run where every file passes never does.

@@ -1,9 +1,9 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
 // or chosen by many files is compiled once, a validator module imported once, a catalog read once.
 import { createRequire } from 'node:module';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { expandRefs } from '../files/schema-refs.js';
-import { byId } from '../shared/rules.js';
+import { byId } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 

@@ -1,10 +1,10 @@
 // What --list-files --verbose says of each file: the schemas it would be checked against and why
 // (a rule's own, or what the file chooses: catalog, $schema), then its rules' other checks.
 import path from 'node:path';
-import { byId, rulesOf } from '../shared/rules.js';
-import { displayFrom } from '../shared/messages.js';
-import { readEntry } from '../formats/read-text.js';
-import { loadParsers, parserNamed } from '../formats/index.js';
+import { byId, rulesOf } from '../../shared/rules.js';
+import { displayFrom } from '../../shared/messages.js';
+import { readEntry } from '../../formats/read-text.js';
+import { loadParsers, parserNamed } from '../../formats/index.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';

@@ -2,7 +2,7 @@
 // check on either executor; in a pool, the main thread also stops a check that never returns
 // (pool.js), which in-process cannot be done.
 
-import { fileResult } from '../shared/file-result.js';
+import { fileResult } from '../../shared/file-result.js';
 
 export const DEFAULT_FILE_TIMEOUT_MS = 30_000;
 

@@ -5,7 +5,7 @@
 import { parseArgs as parseWithNode } from 'node:util';
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 const require = createRequire(import.meta.url);
 

@@ -4,8 +4,8 @@ import { parseArgs } from './args.js';
 import { loadConfig } from '../config/load-config.js';
 import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
-import { createMessages } from '../shared/messages.js';
-import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
+import { createMessages } from '../../shared/messages.js';
+import { EXIT, exitCodeFor } from '../../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
 import { saySuppressions } from '../suppress/suppression-notes.js';
 

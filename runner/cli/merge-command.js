@@ -8,11 +8,11 @@ import { MERGE_COMMAND } from './options.js';
 import { resolveReporters } from '../../reporters/specs.js';
 import { readReport } from '../merge/read-report.js';
 import { mergeReports } from '../merge/merge-reports.js';
-import { hasGlobChars } from '../shared/paths.js';
-import { UsageError } from '../shared/errors.js';
-import { EXIT, exitCodeFor } from '../shared/exit-codes.js';
+import { hasGlobChars } from '../../shared/paths.js';
+import { UsageError } from '../../shared/errors.js';
+import { EXIT, exitCodeFor } from '../../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
-import { createMessages } from '../shared/messages.js';
+import { createMessages } from '../../shared/messages.js';
 import { parseMaxWarnings, parseSuppressions } from '../config/option-values.js';
 import { saySuppressions } from '../suppress/suppression-notes.js';
 

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { parseArgs } from './args.js';
 import { PULL_COMMAND } from './options.js';
 import { CONFIG_NAME, findConfigFile, loadConfig } from '../config/load-config.js';
-import { UsageError } from '../shared/errors.js';
-import { EXIT } from '../shared/exit-codes.js';
+import { UsageError } from '../../shared/errors.js';
+import { EXIT } from '../../shared/exit-codes.js';
 import { usageExit } from './usage-exit.js';
 
 const require = createRequire(import.meta.url);

@@ -1,6 +1,6 @@
 // `--stdin [--stdin-filename <path>]`: which options make no sense for one text from standard input
 // (a usage error), which do not apply (left out), and the options the run loads its config with.
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { STDIN_NAME } from '../files/stdin-file.js';
 
 // Options that choose, or write for, files on disk: with one text from standard input they would

@@ -1,5 +1,5 @@
-import { UsageError } from '../shared/errors.js';
-import { EXIT } from '../shared/exit-codes.js';
+import { UsageError } from '../../shared/errors.js';
+import { EXIT } from '../../shared/exit-codes.js';
 
 /**
  * The end of a command that threw: a UsageError is one line and exit 2, and no half-made report is

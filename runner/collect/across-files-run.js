@@ -6,7 +6,7 @@ import { contextFiles } from './context-files.js';
 import { checkAcrossFiles } from './check-across-files.js';
 
 export { checkNames } from './check-across-files.js';
-import { fileResult, isError, withProblems } from '../shared/file-result.js';
+import { fileResult, isError, withProblems } from '../../shared/file-result.js';
 import { acrossFilesSession } from './across-files-session.js';
 
 /**

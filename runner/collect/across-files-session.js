@@ -8,7 +8,7 @@
 // the source) is reported again, with its new verdict.
 import fs from 'node:fs';
 import { createLedger } from './ledger.js';
-import { withProblems } from '../shared/file-result.js';
+import { withProblems } from '../../shared/file-result.js';
 
 /**
  * @typedef {import('../check/check-file.js').FileResult} FileResult

@@ -4,9 +4,9 @@
 import path from 'node:path';
 import { createLedger } from './ledger.js';
 import { checkAcrossFiles } from './check-across-files.js';
-import { withProblems } from '../shared/file-result.js';
-import { formatChooser } from '../formats/index.js';
-import { rulesOf } from '../shared/rules.js';
+import { withProblems } from '../../shared/file-result.js';
+import { formatChooser } from '../../formats/index.js';
+import { rulesOf } from '../../shared/rules.js';
 
 const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };
 

@@ -4,7 +4,7 @@
 // validator: the first file of its rule fails with that, the other checks still run.
 import fs from 'node:fs';
 import path from 'node:path';
-import { relativePosix } from '../shared/paths.js';
+import { relativePosix } from '../../shared/paths.js';
 import { placeProblems } from './place-problems.js';
 
 /**

@@ -2,8 +2,8 @@
 // has some is read and parsed again, here, to place them at line:col (and the places they point
 // at, in other files), and, with code frames, to capture the lines around them while its text is at
 // hand. Only files with problems pay for it; a passing file never.
-import { readEntry } from '../formats/read-text.js';
-import { parserNamed } from '../formats/index.js';
+import { readEntry } from '../../formats/read-text.js';
+import { parserNamed } from '../../formats/index.js';
 import { addCodeFrames } from '../check/capture-frames.js';
 
 /**

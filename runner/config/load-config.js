@@ -3,14 +3,14 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../shared/errors.js';
-import { parseJson } from '../formats/json.js';
+import { UsageError } from '../../shared/errors.js';
+import { parseJson } from '../../formats/json.js';
 import { parseChaos } from '../check/chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
 import { findRepositoryRoot } from '../files/gitignore.js';
 import { resolveReporters } from '../../reporters/specs.js';
-import { YAML_TAG_SETS } from '../formats/yaml-tags.js';
-import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../formats/index.js';
+import { YAML_TAG_SETS } from '../../formats/yaml-tags.js';
+import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
 import { CONFIG_NAME } from '../files/nested-configs.js';
@@ -26,8 +26,8 @@ import {
   parseSuppressions,
   parseWorkers,
 } from './option-values.js';
-import { displayFrom } from '../shared/messages.js';
-import { relativePosix } from '../shared/paths.js';
+import { displayFrom } from '../../shared/messages.js';
+import { relativePosix } from '../../shared/paths.js';
 import { resolveChecks } from './severities.js';
 
 const require = createRequire(import.meta.url);

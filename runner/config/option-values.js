@@ -2,7 +2,7 @@
 // each checked, with a message that says what it takes.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 const CACHE_STRATEGIES = ['metadata', 'content'];
 

@@ -2,7 +2,7 @@
 // in time slices, yielding to the event loop between slices so a spinner moves, SIGINT is heard
 // and, when a pool works beside it, the workers' results are collected.
 import { checkFile, prepareCheck } from '../check/check-file.js';
-import { loadParsers } from '../formats/index.js';
+import { loadParsers } from '../../formats/index.js';
 import { settleHeap } from './settle-heap.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));

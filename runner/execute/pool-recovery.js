@@ -1,7 +1,7 @@
 // The pool's decisions, as pure functions (pool.js applies them): how big a batch is, when the
 // watchdog stops a task, and what becomes of a batch whose worker died or whose file got stuck.
 import { timedOut } from '../check/file-timeout.js';
-import { fileResult } from '../shared/file-result.js';
+import { fileResult } from '../../shared/file-result.js';
 import { chaosHits, chaosNote, chaosPath } from '../check/chaos.js';
 import { SETTLING, REPLIED } from './progress-slots.js';
 

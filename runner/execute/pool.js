@@ -5,11 +5,11 @@
 // runs past the file timeout has its worker terminated and replaced: that file fails with kind
 // `timeout` and the rest of its batch is re-run.
 import { createRequire } from 'node:module';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { REPLIED } from './progress-slots.js';
 import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from './pool-recovery.js';
-import { byId } from '../shared/rules.js';
-import { fileResult, skippedResult } from '../shared/file-result.js';
+import { byId } from '../../shared/rules.js';
+import { fileResult, skippedResult } from '../../shared/file-result.js';
 
 const require = createRequire(import.meta.url);
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy

@@ -6,7 +6,7 @@ import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
-import { rulesOf } from '../shared/rules.js';
+import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 

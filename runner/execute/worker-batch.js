@@ -4,11 +4,11 @@
 import { workerData } from 'node:worker_threads';
 import { checkFile, prepareCheck } from '../check/check-file.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
-import { loadParsers } from '../formats/index.js';
-import { UsageError } from '../shared/errors.js';
+import { loadParsers } from '../../formats/index.js';
+import { UsageError } from '../../shared/errors.js';
 import { SETTLING, REPLIED } from './progress-slots.js';
-import { byId } from '../shared/rules.js';
-import { displayFrom } from '../shared/messages.js';
+import { byId } from '../../shared/rules.js';
+import { displayFrom } from '../../shared/messages.js';
 
 const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives, codeFrame } = workerData;
 const stopped = new Int32Array(stop);

@@ -2,14 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
-import { relativePosix, hasGlobChars, lstatOrNull } from '../shared/paths.js';
+import { relativePosix, hasGlobChars, lstatOrNull } from '../../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { areSimple, walkSimple } from './simple-walk.js';
-import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../formats/index.js';
-import { byId, rulesOf } from '../shared/rules.js';
-import { displayFrom } from '../shared/messages.js';
+import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../../formats/index.js';
+import { byId, rulesOf } from '../../shared/rules.js';
+import { displayFrom } from '../../shared/messages.js';
 import { CONFIG_NAME, configTree } from './nested-configs.js';
 
 const require = createRequire(import.meta.url);
@@ -17,7 +17,7 @@ const NEVER = ['**/node_modules/**'];
 
 /**
  * @typedef {{ path: string, rel: string, rules: number[], special?: boolean, refused?: string,
- *   hash?: boolean, track?: boolean, guessedBy?: string } & Partial<import('../formats/index.js').Format>} FileEntry
+ *   hash?: boolean, track?: boolean, guessedBy?: string } & Partial<import('../../formats/index.js').Format>} FileEntry
  *   path absolute; rel as reported (relative to the working directory, forward slashes);
  *   parser: how it is read, when not as JSON (formats/index.js); frontMatter: 'required' by a rule;
  *   special: not known to be a regular file (a symlink, a pipe…), so it is opened with care;

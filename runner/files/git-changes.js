@@ -3,7 +3,7 @@
 // git calls, whatever the size of the repository.
 import path from 'node:path';
 import { git, GitError } from './git.js';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 /**
  * @param {{ since: string | null }} changed from the Config

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { relativePosix } from '../shared/paths.js';
+import { relativePosix } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 

@@ -2,8 +2,8 @@
 // resolves offline.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { UsageError } from '../shared/errors.js';
-import { hasGlobChars } from '../shared/paths.js';
+import { UsageError } from '../../shared/errors.js';
+import { hasGlobChars } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 

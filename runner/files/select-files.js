@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { changedFiles } from './git-changes.js';
 import { shardOf } from './shard.js';
-import { relativePosix } from '../shared/paths.js';
+import { relativePosix } from '../../shared/paths.js';
 
 /**
  * @typedef {import('./discover.js').Discovery & {

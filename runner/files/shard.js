@@ -2,7 +2,7 @@
 // alone, not of its place in a list, so every machine agrees without talking to the others, and
 // adding or removing files moves only those files. The price: shards hold about files/n each, not
 // exactly (a hash, not a count, splits them).
-import { unitHash } from '../shared/unit-hash.js';
+import { unitHash } from '../../shared/unit-hash.js';
 
 /**
  * @param {string} projectPath the file's path relative to the project's folder, forward slashes

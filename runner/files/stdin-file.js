@@ -4,10 +4,10 @@
 // formats/read-text.js as a file's is (readEntry: UTF-8, BOM, UTF-16, binary, the size limit).
 import path from 'node:path';
 import { discover } from './discover.js';
-import { formatChooser } from '../formats/index.js';
-import { MAX_TEXT_BYTES } from '../formats/read-text.js';
-import { rulesOf } from '../shared/rules.js';
-import { UsageError } from '../shared/errors.js';
+import { formatChooser } from '../../formats/index.js';
+import { MAX_TEXT_BYTES } from '../../formats/read-text.js';
+import { rulesOf } from '../../shared/rules.js';
+import { UsageError } from '../../shared/errors.js';
 
 export const STDIN_NAME = '<stdin>';
 

@@ -6,7 +6,7 @@
 // by a `../` pattern) lead anywhere: the user chose that place.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInside, realpathOrNull } from '../shared/paths.js';
+import { isInside, realpathOrNull } from '../../shared/paths.js';
 
 /**
  * @param {string} root the project's folder

@@ -1,7 +1,7 @@
 // Combines the reports of several runs (typically the shards of one run) into one list of results
 // and one summary. A file is counted once, even if two reports have it; a shard without a report is
 // found, since every shard names its place in the split (summary.shard).
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
 const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };

@@ -1,7 +1,7 @@
 // Reads one report written by the json reporter (reporters/json.js) and checks it is one, so that
 // `filecheck merge` never adds up something else, or half a report.
 import fs from 'node:fs';
-import { UsageError } from '../shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
 

@@ -4,9 +4,9 @@
 // loads the writing of files).
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../shared/errors.js';
-import { sha256 } from '../shared/sha256.js';
-import { relativePosix } from '../shared/paths.js';
+import { UsageError } from '../../shared/errors.js';
+import { sha256 } from '../../shared/sha256.js';
+import { relativePosix } from '../../shared/paths.js';
 import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
 
 export const LOCK_NAME = 'filecheck.lock.json';

@@ -2,8 +2,8 @@
 // the project's store through filecheck.lock.json: a run never fetches. For `filecheck schemas
 // pull`, the same names are where the pull is to put them, and the URLs it starts from.
 import path from 'node:path';
-import { UsageError } from '../shared/errors.js';
-import { lstatOrNull } from '../shared/paths.js';
+import { UsageError } from '../../shared/errors.js';
+import { lstatOrNull } from '../../shared/paths.js';
 import { pulledStoreFile } from '../../validators/json-schema/schema-store.js';
 import { LOCK_NAME, STORE_FOLDER, lockedStore, readLock } from './lock-file.js';
 

@@ -6,9 +6,9 @@
 import path from 'node:path';
 import { applySuppressions, countById, staleEntries } from './apply-suppressions.js';
 import { readSuppressions, writeSuppressions } from './suppressions-file.js';
-import { isError, withSuppressed } from '../shared/file-result.js';
-import { relativePosix } from '../shared/paths.js';
-import { UsageError } from '../shared/errors.js';
+import { isError, withSuppressed } from '../../shared/file-result.js';
+import { relativePosix } from '../../shared/paths.js';
+import { UsageError } from '../../shared/errors.js';
 
 /**
  * @typedef {{ file: string, root: string, suppress: 'all' | string[] | null, prune: boolean }} SuppressionSettings

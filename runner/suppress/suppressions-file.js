@@ -10,8 +10,8 @@
 //
 // Written sorted, one id to a line, so that a change to the counts is a small diff.
 import fs from 'node:fs';
-import { UsageError } from '../shared/errors.js';
-import { writeFileAtomic } from '../shared/atomic-write.js';
+import { UsageError } from '../../shared/errors.js';
+import { writeFileAtomic } from '../../shared/atomic-write.js';
 
 /**
  * @typedef {Map<string, Map<string, number>>} Suppressions file ─▶ id ─▶ count (a whole number from 1)

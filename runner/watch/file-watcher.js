@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { findRepositoryRoot, gitignoreFilter } from '../files/gitignore.js';
-import { lstatOrNull } from '../shared/paths.js';
+import { lstatOrNull } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 const NEVER_ENTERED = new Set(['node_modules', '.git']);

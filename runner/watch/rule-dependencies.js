@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expandRefs, isRefGlob } from '../files/schema-refs.js';
-import { digestFile } from '../shared/digest.js';
+import { digestFile } from '../../shared/digest.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
 const require = createRequire(import.meta.url);

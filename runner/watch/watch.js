@@ -13,13 +13,13 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../shared/errors.js';
-import { EXIT } from '../shared/exit-codes.js';
+import { UsageError } from '../../shared/errors.js';
+import { EXIT } from '../../shared/exit-codes.js';
 import { CONFIG_NAME, loadConfig } from '../config/load-config.js';
 import { discover } from '../files/discover.js';
 import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
-import { createMessages } from '../shared/messages.js';
+import { createMessages } from '../../shared/messages.js';
 import { isDocument } from '../../reporters/specs.js';
 import { createBatcher } from './change-batches.js';
 import { listenForKeys } from './keys.js';
@@ -27,7 +27,7 @@ import { createWatcher, watchRoots } from './file-watcher.js';
 import { ruleDependencies, refGlobs, createModuleGenerations } from './rule-dependencies.js';
 import { colorsFor } from '../../reporters/colors.js';
 import { createWatchReporter } from '../../reporters/watch.js';
-import { rulesOf } from '../shared/rules.js';
+import { rulesOf } from '../../shared/rules.js';
 import { filesToRecheck, namesChanged, staleBy } from './plan-recheck.js';
 
 const require = createRequire(import.meta.url);

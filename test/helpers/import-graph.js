@@ -6,10 +6,10 @@ import path from 'node:path';
 
 /** The folders that hold filecheck's code, each a room, and the rooms each may import. */
 export const RULES = {
-  bin: ['runner/cli', 'runner/shared'],
-  runner: ['runner/api', 'runner/shared'], // runner/index.js: the package's entry
+  bin: ['runner/cli', 'shared'],
+  runner: ['runner/api', 'shared'], // runner/index.js: the package's entry
   // run(): its options checked against the command line's table, the chain run, the json report's results kept.
-  'runner/api': ['runner/cli', 'runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'reporters'],
+  'runner/api': ['runner/cli', 'runner/config', 'runner/files', 'runner/execute', 'shared', 'reporters'],
   // --list-files --verbose: what each file would be checked against (check/describe-schemas.js).
   'runner/cli': [
     'runner/config',
@@ -21,27 +21,27 @@ export const RULES = {
     'runner/collect', // `merge` runs the checks across files over the shards' facts
     'runner/suppress', // `merge` applies the suppressions to the problems the checks across files add
     'runner/schemas', // `schemas pull`
-    'runner/shared',
+    'shared',
     'reporters',
   ],
   // Each option is parsed by the room that owns it (a chaos kind, a YAML tag set, a store prefix).
   'runner/config': [
     'runner/files',
-    'runner/formats',
+    'formats',
     'runner/check',
     'runner/schemas', // schema URLs read the pulled store through filecheck.lock.json
-    'runner/shared',
+    'shared',
     'validators',
     'validators/json-schema',
     'reporters',
     'schema',
   ],
-  'runner/files': ['runner/formats', 'runner/shared', 'validators/json-schema'], // a catalog's fileMatch drives discovery
-  'runner/formats': ['runner/shared'],
+  'runner/files': ['formats', 'shared', 'validators/json-schema'], // a catalog's fileMatch drives discovery
+  formats: ['shared'],
   'runner/check': [
     'runner/files',
-    'runner/formats',
-    'runner/shared',
+    'formats',
+    'shared',
     'validators',
     'validators/json-schema',
     'validators/across-files',
@@ -51,29 +51,35 @@ export const RULES = {
     'runner/cache',
     'runner/collect',
     'runner/suppress', // applied to each result before the reporters get it
-    'runner/formats',
-    'runner/shared',
+    'formats',
+    'shared',
   ],
   // The checks across files: the run's ledger of facts and the reduce step over it.
-  'runner/collect': ['runner/check', 'runner/files', 'runner/formats', 'runner/shared'],
-  'runner/cache': ['runner/files', 'runner/formats', 'runner/shared', 'validators', 'validators/json-schema'],
-  'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'runner/shared', 'validators', 'reporters'],
-  'runner/merge': ['runner/shared'],
+  'runner/collect': ['runner/check', 'runner/files', 'formats', 'shared'],
+  'runner/cache': ['runner/files', 'formats', 'shared', 'validators', 'validators/json-schema'],
+  'runner/watch': ['runner/config', 'runner/files', 'runner/execute', 'shared', 'validators', 'reporters'],
+  'runner/merge': ['shared'],
   // `filecheck schemas pull`: the lock, the store, the HTTP client (the only code that uses the
   // network); what a run would choose.
-  'runner/schemas': ['runner/files', 'runner/formats', 'runner/shared', 'validators/json-schema'],
+  'runner/schemas': ['runner/files', 'formats', 'shared', 'validators/json-schema'],
   // Bulk suppressions: filecheck-suppressions.json, and each result's problems within its counts.
-  'runner/suppress': ['runner/shared'],
-  'runner/shared': [],
-  validators: ['runner/shared'],
-  'validators/across-files': ['runner/shared'],
+  'runner/suppress': ['shared'],
+  shared: [],
+  validators: ['shared'],
+  'validators/across-files': ['shared'],
   // Schema files and catalogs are documents: read by the formats' own JSON and YAML readers.
-  'validators/json-schema': ['runner/shared', 'runner/formats'],
-  reporters: ['runner/shared'],
+  'validators/json-schema': ['shared', 'formats'],
+  reporters: ['shared'],
   schema: [], // the generated validator of .filecheckrc.json
 };
 
-const FOLDERS = ['bin', 'runner', 'reporters', 'validators', 'schema'];
+/**
+ * The top-level folders from the ground floor up: a module imports from its own folder or from those
+ * below it, never up (ESLint's lib/shared/ is so). runner/ holds the program; what validators/ and
+ * reporters/ use is below them, in shared/ and formats/.
+ */
+export const FLOORS = ['schema', 'shared', 'formats', 'validators', 'reporters', 'runner', 'bin'];
+const FOLDERS = FLOORS;
 
 /** @returns {Map<string, string>} each module under the code folders (relative path) ─▶ its text */
 export function readModules(root) {
@@ -152,7 +158,9 @@ export function violations(modules) {
     const [a, b] = [roomOf(from), roomOf(to)];
     if (!a || !b || a === b) continue;
     graph.get(a).add(b);
-    if (!RULES[a].includes(b)) found.push(`${from} imports ${to}: ${a}/ may not import ${b}/`);
+    const [up, down] = [to, from].map((rel) => rel.split('/')[0]);
+    if (FLOORS.indexOf(up) > FLOORS.indexOf(down)) found.push(`${from} imports ${to}: ${up}/ is above ${down}/`);
+    else if (!RULES[a].includes(b)) found.push(`${from} imports ${to}: ${a}/ may not import ${b}/`);
   }
   for (const group of cyclesOf(graph)) found.push(`rooms import each other in a cycle: ${group.join(', ')}`);
   return found;

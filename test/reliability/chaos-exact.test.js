@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
-import { unitHash } from '../../runner/shared/unit-hash.js';
+import { unitHash } from '../../shared/unit-hash.js';
 
 const SEED = fuzzSeed();
 const FILES = 450;

@@ -1,7 +1,7 @@
 // The built-in checks across files (issue 26), as collectors: while each file is parsed, `collect`
 // keeps small facts of each document; once every file of a rule is known, `checkAll` turns all the
 // files' facts into problems. `unique`, `references` and `sameKeysAs` are keys of a rule.
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { parseReferences, referencesCollector, valuesCollector } from './references.js';
 import { sameKeysCollector } from './same-keys.js';
 import { uniqueCollector } from './unique.js';

@@ -3,7 +3,7 @@
 // numbers are references; any other value at `from` is ignored. Values compare by type and value,
 // as `unique`'s do: an id 5 is not the id "5".
 import path from 'node:path';
-import { closest } from '../../runner/shared/closest.js';
+import { closest } from '../../shared/closest.js';
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 

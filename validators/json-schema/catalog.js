@@ -5,10 +5,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../../runner/shared/errors.js';
-import { describeSyntaxError } from '../../runner/formats/json-positions.js';
-import { relativePosix } from '../../runner/shared/paths.js';
-import { keysWrittenTwice } from '../../runner/formats/json.js';
+import { UsageError } from '../../shared/errors.js';
+import { describeSyntaxError } from '../../formats/json-positions.js';
+import { relativePosix } from '../../shared/paths.js';
+import { keysWrittenTwice } from '../../formats/json.js';
 import { anySchemeUrlKey } from './url-key.js';
 import { simpleGlobRegex } from './simple-glob.js';
 

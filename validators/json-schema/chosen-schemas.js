@@ -1,7 +1,7 @@
 // The `json-schema` validator of a rule that names no schema: each file is validated against the
 // schemas chosen for it (validators/json-schema/schema-chooser.js: its own `$schema`, else a catalog), compiled
 // the first time a file of this process chooses them.
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 // A file that chose no schema it could use but an entry without a local copy: its pass is never
 // cached (no schema cache key is current under this one), so that it is checked, and the entry

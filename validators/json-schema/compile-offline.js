@@ -5,7 +5,7 @@
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-instance.js';
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';

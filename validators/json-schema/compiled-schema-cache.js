@@ -11,9 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { digestFile, digestModule } from '../../runner/shared/digest.js';
-import { sha256 } from '../../runner/shared/sha256.js';
-import { writeFileAtomic } from '../../runner/shared/atomic-write.js';
+import { digestFile, digestModule } from '../../shared/digest.js';
+import { sha256 } from '../../shared/sha256.js';
+import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { schemaClosure } from './schema-closure.js';
 
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own

@@ -1,5 +1,5 @@
 // "Did you mean": a failing document's problems that name what the schema allows, when the
-// document is close to it (runner/shared/closest.js says how close), say what was probably meant:
+// document is close to it (shared/closest.js says how close), say what was probably meant:
 // - a property the schema does not allow (additionalProperties, unevaluatedProperties): a property
 //   it declares at that place and the object lacks (`must NOT have additional property "strictt";
 //   did you mean "strict"?`); when that one is also reported missing, the two are one problem;
@@ -7,7 +7,7 @@
 // - a value an enum or const refuses (an anyOf's values too): one of them.
 // Worded on the failing path only: the declared properties come from ajv's verbose errors
 // (parentSchema), which json-schema.js asks for when a document has an extra property.
-import { closest } from '../../runner/shared/closest.js';
+import { closest } from '../../shared/closest.js';
 import { isSchema } from './schema-walk.js';
 
 const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);

@@ -3,7 +3,7 @@
 // process; with --cache, once until it changes, later runs loading the standalone code stored the
 // second time a run compiled it (compiled-schema-cache.js).
 import { createRequire } from 'node:module';
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
 import { schemaNotes } from './schema-warnings.js';
 import { compileOffline } from './compile-offline.js';

@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anySchemeUrlKey } from './url-key.js';
 import { isPulled, storeFileFor } from './schema-store.js';
-import { isInside, realpathOrNull } from '../../runner/shared/paths.js';
+import { isInside, realpathOrNull } from '../../shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';

@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 import { createRequire } from 'node:module';
-import { describeSyntaxError, locateProblems } from '../../runner/formats/json-positions.js';
-import { keysWrittenTwice } from '../../runner/formats/json.js';
+import { describeSyntaxError, locateProblems } from '../../formats/json-positions.js';
+import { keysWrittenTwice } from '../../formats/json.js';
 
 const require = createRequire(import.meta.url);
 
@@ -48,7 +48,7 @@ export function locateInSchemaFile(file, problems) {
   } catch {
     return; // gone since it was read: the problems keep no place
   }
-  if (isYaml(file)) require('../../runner/formats/yaml.js').parseYaml(text)[0].locate?.(problems);
+  if (isYaml(file)) require('../../formats/yaml.js').parseYaml(text)[0].locate?.(problems);
   else locateProblems(text, problems);
 }
 
@@ -85,10 +85,10 @@ function parseJsonSchema(text, file, display) {
 }
 
 // Schemas kept as YAML (OpenAPI's, many repositories'), read by the reader of YAML data files
-// (runner/formats/yaml.js: YAML 1.2 core, duplicate keys an error, quoted lines under their key…),
+// (formats/yaml.js: YAML 1.2 core, duplicate keys an error, quoted lines under their key…),
 // loaded only for them.
 function parseYamlSchema(text, file, display) {
-  const documents = require('../../runner/formats/yaml.js').parseYaml(text);
+  const documents = require('../../formats/yaml.js').parseYaml(text);
   const fail = (message) => new UsageError(message, { files: [file] });
   const problem = documents.find((document) => document.problems)?.problems[0];
   if (problem) {

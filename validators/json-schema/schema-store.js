@@ -4,7 +4,7 @@
 // schema of the store is read only when a run reaches it.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../runner/shared/errors.js';
+import { UsageError } from '../../shared/errors.js';
 
 // Hosts that serve the same files: SchemaStore's schemas are at https://json.schemastore.org/x.json
 // and at https://www.schemastore.org/x.json, and its catalog and schemas use both spellings. A

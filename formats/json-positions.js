@@ -91,7 +91,7 @@ export function locateProblems(text, problems) {
  * @param {string} text what JSON.parse was given
  * @param {Error} error what it threw
  * @param {string} [format] what the file was read as: JSONC is JSON.parse'd once its comments are blanked
- * @returns {import('../check/check-file.js').Problem} a `parse` problem at the fault
+ * @returns {import('../runner/check/check-file.js').Problem} a `parse` problem at the fault
  */
 export function jsonSyntaxProblem(text, error, format = 'JSON') {
   const empty = emptyFileProblem(text, format);
@@ -110,7 +110,7 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
 /**
  * @param {string} text
  * @param {string} format
- * @returns {import('../check/check-file.js').Problem | null} for a text with nothing but blanks
+ * @returns {import('../runner/check/check-file.js').Problem | null} for a text with nothing but blanks
  */
 export function emptyFileProblem(text, format) {
   if (/\S/.test(text)) return null;

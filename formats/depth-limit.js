@@ -10,7 +10,7 @@ export const MAX_DEPTH = 1000;
 /**
  * For JSON's text, parsed or not (a parsed value is measured more cheaply by walking it: json.js).
  * @param {string} text the file's text
- * @returns {import('../check/check-file.js').Problem | null} a `parse` problem at the first value nested
+ * @returns {import('../runner/check/check-file.js').Problem | null} a `parse` problem at the first value nested
  *   deeper than MAX_DEPTH, or null
  */
 export function nestingProblem(text) {
@@ -30,7 +30,7 @@ export const mayNestTooDeeply = (text) => text.length > 2 * MAX_DEPTH && hasMore
 /**
  * @param {{ line?: number, column?: number }} [at] where the first value past the limit is
  * @param {number} [limit] a format's own, when it is lower (YAML's)
- * @returns {import('../check/check-file.js').Problem}
+ * @returns {import('../runner/check/check-file.js').Problem}
  */
 export const tooDeepProblem = (at = {}, limit = MAX_DEPTH) => ({
   validator: 'parse',

@@ -9,7 +9,7 @@ import { duplicateKeyProblems } from './duplicate-keys.js';
  * @param {string} text
  * @param {string} [format] named in syntax errors
  * @param {boolean} [allowDuplicateKeys] read a key written twice as JSON.parse does (a rule's allowDuplicateKeys)
- * @returns {{ value: unknown, problems?: undefined } | { value?: undefined, problems: import('../check/check-file.js').Problem[] }}
+ * @returns {{ value: unknown, problems?: undefined } | { value?: undefined, problems: import('../runner/check/check-file.js').Problem[] }}
  */
 export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
   let value;
@@ -44,7 +44,7 @@ export function parse(text, entry) {
  * anywhere. Such a file is used as JSON.parse reads it, which its messages say.
  * @param {string} text
  * @param {unknown} value JSON.parse's value of it
- * @returns {import('../check/check-file.js').Problem[]} as parseJson's; none for a value too deep to search
+ * @returns {import('../runner/check/check-file.js').Problem[]} as parseJson's; none for a value too deep to search
  */
 export function keysWrittenTwice(text, value) {
   const { depth, ...shape } = shapeOf(value);

@@ -32,7 +32,7 @@ export function parse(text, entry) {
 
 /**
  * @param {string} text JSONC
- * @returns {string | import('../check/check-file.js').Problem} the JSON left once comments and trailing
+ * @returns {string | import('../runner/check/check-file.js').Problem} the JSON left once comments and trailing
  *   commas are spaces (line breaks kept), or the problem of a comment left open
  */
 export function asJson(text) {

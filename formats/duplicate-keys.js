@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
  *   keys, each once, and its strings (keys too) that start with spaces and a colon. The value must be
  *   no deeper than depth-limit.js allows: the visitor that places a duplicate recurses once per level.
  * @param {string} [why] what it means, when not that the file fails (duplicateKeyMessage)
- * @returns {import('../check/check-file.js').Problem[]} one `parse` problem at each key met again in its object
+ * @returns {import('../runner/check/check-file.js').Problem[]} one `parse` problem at each key met again in its object
  */
 export function duplicateKeyProblems(text, { keys, colonFirst }, why = undefined) {
   // Cheap first, as most files have no duplicate. countKeyEnds counts each key as written, and each
@@ -63,7 +63,7 @@ const KEYS_ARE_UNIQUE = "an object's keys must be unique (readers disagree on wh
  * @param {{ line: number, column: number }} first where it is first
  * @param {{ line: number, column: number }} at where it is again
  * @param {string} [why] as duplicateKeyMessage's
- * @returns {import('../check/check-file.js').Problem}
+ * @returns {import('../runner/check/check-file.js').Problem}
  */
 export const duplicateKeyProblem = (name, first, at, why = undefined) => ({
   validator: 'parse',

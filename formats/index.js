@@ -46,7 +46,7 @@ export const FRONT_MATTER_SETTINGS = ['required', 'optional'];
  *   files repeat a key (duplicate-keys.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
  * out once per set of rules (sets are few), so a file costs a look at its name and extension.
- * @param {import('../config/load-config.js').Rule[]} rules
+ * @param {import('../runner/config/load-config.js').Rule[]} rules
  * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
  *   identity; null: JSON with no setting (json.js)
  * @throws {UsageError} when two rules that match one file name different parsers
@@ -120,7 +120,7 @@ function extensionOf(file) {
  *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
  *   comment lines, trimmed (YAML, when one may name its schema); depthChecked: its parser kept it
  *   within the nesting limit (depth-limit.js), which check-file need not measure again
- * @typedef {{ parse(text: string, entry: import('../files/discover.js').FileEntry): ParsedDocument[] }} Parser
+ * @typedef {{ parse(text: string, entry: import('../runner/files/discover.js').FileEntry): ParsedDocument[] }} Parser
  *   every document of the file, in order: YAML streams hold several, a Markdown file without front
  *   matter none
  */

@@ -4,15 +4,15 @@
 // status follows from its problems: a file fails when one of them is an error; warnings alone
 // (severity 'warning', a translation's missing key) are reported and leave it passing.
 
-/** @param {import('../check/check-file.js').Problem} problem */
+/** @param {import('../runner/check/check-file.js').Problem} problem */
 export const isError = (problem) => problem.severity !== 'warning';
 
 /**
  * @param {string} path as reported
- * @param {import('../check/check-file.js').Problem[]} problems
+ * @param {import('../runner/check/check-file.js').Problem[]} problems
  * @param {number} durationMs
  * @param {object} [more] the result's other fields (hash, schemas, facts, cached…)
- * @returns {import('../check/check-file.js').FileResult}
+ * @returns {import('../runner/check/check-file.js').FileResult}
  */
 export const fileResult = (path, problems, durationMs, more = undefined) => ({
   path,
@@ -38,8 +38,8 @@ export const skippedResult = (path, skipReason, durationMs) => ({
 
 /**
  * A result with more problems (those the checks across files found): its status follows again.
- * @param {import('../check/check-file.js').FileResult} result
- * @param {import('../check/check-file.js').Problem[]} problems
+ * @param {import('../runner/check/check-file.js').FileResult} result
+ * @param {import('../runner/check/check-file.js').Problem[]} problems
  */
 export function withProblems(result, problems) {
   if (!problems.length || result.status === 'skip') return result;
@@ -49,9 +49,9 @@ export function withProblems(result, problems) {
 /**
  * A result some of whose problems are suppressed (runner/suppress/): its status follows from those
  * still reported; the suppressed are kept apart, for --verbose and the json report.
- * @param {import('../check/check-file.js').FileResult} result
- * @param {import('../check/check-file.js').Problem[]} kept
- * @param {import('../check/check-file.js').Problem[]} suppressed
+ * @param {import('../runner/check/check-file.js').FileResult} result
+ * @param {import('../runner/check/check-file.js').Problem[]} kept
+ * @param {import('../runner/check/check-file.js').Problem[]} suppressed
  */
 export const withSuppressed = (result, kept, suppressed) =>
   fileResult(result.path, kept, result.durationMs, { ...extrasOf(result), suppressed });
