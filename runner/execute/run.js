@@ -235,6 +235,11 @@ export async function runChecks(
     }
     cache?.finish(queue);
     if (across) {
+      // The workers' heaps are let go before the reduce step builds its own: a lower peak.
+      if (pool && pool !== session?.pool) {
+        await pool.close();
+        pool = null;
+      }
       const { results, again, summary } = across.finish({ stopped: bailed || !!signal?.aborted });
       acrossSummary = summary;
       reportedAgain = again;
