@@ -58,9 +58,8 @@ export function acrossFilesRun(
       ledger.record(result, entries.get(result.path));
       kept?.took(result, entries.get(result.path));
       if (result.context) return;
-      const { facts, ...own } = result; // the ledger has them
-      held.push(isPlainPass(own) ? own.path : own);
-      durations.push(own.durationMs);
+      held.push(isPlainPass(result) ? result.path : withoutFacts(result)); // the ledger has them
+      durations.push(result.durationMs);
     },
     /**
      * @param {{ stopped: boolean }} how stopped: --bail or an interruption ended the run early
@@ -122,5 +121,12 @@ function elsewhere(found, reported, again) {
   return failing.length ? { elsewhere: { files: failing.length, shown: failing.slice(0, 3) } } : {};
 }
 
-const isPlainPass = (result) => result.status === 'pass' && !result.problems.length && Object.keys(result).length === 4;
+// Its path, status, no problem, its duration, and its facts if any: told without copying it.
+const isPlainPass = (result) =>
+  result.status === 'pass' && !result.problems.length && Object.keys(result).length === ('facts' in result ? 5 : 4);
+function withoutFacts(result) {
+  if (!('facts' in result)) return result;
+  const { facts, ...own } = result;
+  return own;
+}
 const withFacts = (result, facts) => (facts ? { ...result, facts } : result);

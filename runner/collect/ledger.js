@@ -26,15 +26,23 @@ export function createLedger() {
      */
     record(result, entry) {
       forgetFacts(result.path);
-      const byKey = new Map();
-      for (const { rule, key, facts, document } of result.facts ?? []) {
-        const id = collectorOf(rule, key);
-        if (!byKey.has(id)) byKey.set(id, []);
-        byKey.get(id).push(document ? [facts, document] : [facts]);
-      }
-      for (const [id, documents] of byKey) {
+      const found = result.facts ?? [];
+      const keep = (id, documents) => {
         if (!byCollector.has(id)) byCollector.set(id, new Map());
         byCollector.get(id).set(result.path, result.cached ? documents : JSON.stringify(documents));
+      };
+      if (found.length === 1) {
+        // Most files: one collector's facts of one document, kept without grouping them first.
+        const [{ rule, key, facts, document }] = found;
+        keep(collectorOf(rule, key), [document ? [facts, document] : [facts]]);
+      } else {
+        const byKey = new Map();
+        for (const { rule, key, facts, document } of found) {
+          const id = collectorOf(rule, key);
+          if (!byKey.has(id)) byKey.set(id, []);
+          byKey.get(id).push(document ? [facts, document] : [facts]);
+        }
+        for (const [id, documents] of byKey) keep(id, documents);
       }
       if (entry) entries.set(result.path, entry);
     },
