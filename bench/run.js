@@ -414,6 +414,7 @@ const SYNC_SCHEMA = script('baseline-sync --schema', 'baseline-sync.js', '--sche
 const PROMISE_ALL = script('baseline-promise-all', 'baseline-promise-all.js');
 const SPLIT = script('baseline-split', 'baseline-split.js');
 const SPLIT_SCHEMA = script('baseline-split --schema', 'baseline-split.js', '--schema', 'kumadoc.schema.json');
+const PROMISES_SCHEMA = script('baseline-promises --schema', 'baseline-promises.js', '--schema', 'kumadoc.schema.json');
 const SPLIT_YAML = script('baseline-split --yaml', 'baseline-split.js', '--yaml');
 const SYNC_YAML = script('baseline-sync --yaml', 'baseline-sync.js', '--yaml');
 const SYNC_YAML_SCHEMA = script(
@@ -544,6 +545,13 @@ const SCENARIOS = [
   // ceiling, with the schema (reading, parsing and validating; no --require).
   ['kumadocs-schema-inline', 'kumadocs', FC_SCHEMA_W0, SYNC_SCHEMA, { wall: 1.1 }],
   ['kumadocs-schema-auto-vs-ceiling', 'kumadocs', FC_SCHEMA, SPLIT_SCHEMA, { wall: 1.1 }],
+  // What bounds the two above (no target): the bare loop with what filecheck promises of each file
+  // (formats/read-text.js, formats/json.js) against the bare loop; filecheck against that; and the
+  // start each pays before its first file, on ten files (the walls' difference: filecheck's start
+  // that no worker can share, against the ceiling's margin of 10%).
+  ['kumadocs-schema-promises', 'kumadocs', PROMISES_SCHEMA, SYNC_SCHEMA, {}],
+  ['kumadocs-schema-inline-vs-promises', 'kumadocs', FC_SCHEMA_W0, PROMISES_SCHEMA, {}],
+  ['ten-schema-start', 'ten', FC_SCHEMA_W0, SYNC_SCHEMA, {}],
   // The machine's ceiling (no target): the bare loop itself in fixed slices, a thread per core. The
   // pool targets above are ratios to the bare loop; this is the best any pool could do against it.
   ['kumadocs-ceiling', 'kumadocs', SPLIT, SYNC, {}],
