@@ -10,17 +10,46 @@ import * as json from './json.js';
 
 const require = createRequire(import.meta.url);
 
-// Every format: the one place that adds one. Its extensions; the module that reads it, loaded by
-// a process that meets such a file (JSON's is always here); and whether a directory named on the
-// command line stands for its files. Markdown's do not: a folder's README.md files are documents,
-// not data; name them with a glob or a rule.
-const FORMATS = {
-  json: { extensions: ['.json'], inDirectories: true },
-  jsonc: { extensions: ['.jsonc'], module: './jsonc.js', inDirectories: true },
-  json5: { extensions: ['.json5'], module: './json5.js', inDirectories: true },
-  yaml: { extensions: ['.yaml', '.yml'], module: './yaml.js', inDirectories: true },
-  toml: { extensions: ['.toml'], module: './toml.js', inDirectories: true },
-  markdown: { extensions: ['.md', '.mdx', '.markdown'], module: './markdown.js', inDirectories: false },
+// Every format, a row each: the one place that adds one. The config schema's "parser" names
+// (scripts/build-config-validator.js), --parser's help line and the result cache's fingerprint
+// (runner/cache/rule-fingerprint.js) are made from it.
+// - extensions: the names' endings that are the format's;
+// - module: the module that reads it, loaded by a process that meets such a file (JSON's is always here);
+// - inDirectories: whether a directory named on the command line stands for its files. Markdown's
+//   do not: a folder's README.md files are documents, not data; name them with a glob or a rule;
+// - packages: those its module and the modules it imports load (test/formats/registry.test.js
+//   checks): another version of one may read a file otherwise;
+// - preCommit: the type (pre-commit's, from the file's name) by which the hook in
+//   .pre-commit-hooks.yaml is given the format's staged files; none: the hook is not given them.
+export const FORMATS = {
+  json: { extensions: ['.json'], inDirectories: true, packages: ['jsonc-parser'], preCommit: 'json' },
+  jsonc: { extensions: ['.jsonc'], module: './jsonc.js', inDirectories: true, packages: ['jsonc-parser'] },
+  json5: {
+    extensions: ['.json5'],
+    module: './json5.js',
+    inDirectories: true,
+    packages: ['@humanwhocodes/momoa', 'jsonc-parser'],
+  },
+  yaml: {
+    extensions: ['.yaml', '.yml'],
+    module: './yaml.js',
+    inDirectories: true,
+    packages: ['yaml', 'jsonc-parser'],
+    preCommit: 'yaml',
+  },
+  toml: {
+    extensions: ['.toml'],
+    module: './toml.js',
+    inDirectories: true,
+    packages: ['smol-toml', 'jsonc-parser'],
+    preCommit: 'toml',
+  },
+  markdown: {
+    extensions: ['.md', '.mdx', '.markdown'],
+    module: './markdown.js',
+    inDirectories: false,
+    packages: ['yaml', 'smol-toml', 'jsonc-parser'],
+  },
 };
 
 const BY_EXTENSION = new Map(

@@ -1,12 +1,10 @@
 // Config.reporters ──▶ reporter objects, each with its own output. When a report (json, sarif or
 // gitlab) goes to stdout, stdout carries it alone, and everything else (the human report, GitHub's
-// workflow commands, which the Actions runner reads on stderr as well) goes to stderr. json, junit,
-// github, sarif, gitlab and report files are loaded only by the runs that use them.
+// workflow commands, which the Actions runner reads on stderr as well) goes to stderr. Each reporter
+// is made by its row of REPORTERS (specs.js), its module and report files loaded only by the runs
+// that use them.
 import { createRequire } from 'node:module';
-import { colorsFor } from './colors.js';
-import { createDefaultReporter } from './default.js';
-import { writesToStdout } from './specs.js';
-import { createMessages } from '../shared/messages.js';
+import { REPORTERS, writesToStdout } from './specs.js';
 
 const require = createRequire(import.meta.url);
 
@@ -22,7 +20,6 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
     sinks.push(sink);
     return sink;
   };
-  const documentSink = (file) => (file ? fileSink(file) : streamSink(stdout));
   const human = config.reporters.some(writesToStdout) ? stderr : stdout;
   const reporters = [];
   // A terminal that reports no width (0 columns under some CI agents' pseudo-terminals) gets no
@@ -34,44 +31,9 @@ export async function createReporters(config, { stdout, stderr, env, atHardExit 
     reporters.push(createProgress({ stream: stderr, ora }));
   }
   for (const { name, outputFile } of config.reporters) {
-    if (name === 'default') {
-      const target = outputFile ? fileSink(outputFile) : streamSink(human);
-      const colors = colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color);
-      // On a terminal, lines are broken between words at its width, read at each line (it may be resized).
-      const columns = !outputFile && human.isTTY ? () => human.columns : undefined;
-      reporters.push(
-        createDefaultReporter({ ...target, colors, quiet: config.quiet, verbose: config.verbose, columns }),
-      );
-    } else if (name === 'json') {
-      const { createJsonReporter } = require('./json.js');
-      reporters.push(createJsonReporter({ ...documentSink(outputFile), verbose: config.verbose }));
-    } else if (name === 'junit') {
-      const { createJunitReporter } = require('./junit.js');
-      reporters.push(createJunitReporter(fileSink(outputFile)));
-    } else if (name === 'github') {
-      const { createGithubReporter } = require('./github.js');
-      const { warn } = createMessages({ cwd: config.cwd, stderr, quiet: () => config.quiet });
-      const workspace = env.GITHUB_WORKSPACE || config.cwd;
-      reporters.push(
-        createGithubReporter({
-          write: (text) => human.write(text),
-          cwd: config.cwd,
-          workspace,
-          summaryFile: env.GITHUB_STEP_SUMMARY,
-          warn,
-        }),
-      );
-    } else if (name === 'sarif') {
-      const { createSarifReporter } = require('./sarif.js');
-      reporters.push(
-        createSarifReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }),
-      );
-    } else if (name === 'gitlab') {
-      const { createGitlabReporter } = require('./gitlab.js');
-      reporters.push(
-        createGitlabReporter({ ...documentSink(outputFile), cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }),
-      );
-    }
+    const { module, document, create } = REPORTERS[name];
+    const output = outputFile ? fileSink(outputFile) : streamSink(document ? stdout : human);
+    reporters.push(create(require(module), { output, outputFile, human, stderr, env, config }));
   }
   // A run that ends in a usage error (a schema found invalid when first used) leaves no report behind.
   reporters.discard = () => sinks.forEach((sink) => sink.discard());

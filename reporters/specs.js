@@ -1,15 +1,95 @@
-// `-r name[:file]` (or the config's "reporters"), --output-file and GITHUB_ACTIONS ──▶ the reporters
-// of one run, each with its one output: a file, or the standard streams (see reporters/index.js).
+// Every reporter, and `-r name[:file]` (or the config's "reporters"), --output-file and
+// GITHUB_ACTIONS ──▶ the reporters of one run, each with its one output: a file, or the standard
+// streams (see reporters/index.js).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { UsageError } from '../shared/errors.js';
+import { createMessages } from '../shared/messages.js';
 
-export const REPORTER_NAMES = ['default', 'json', 'junit', 'github', 'sarif', 'gitlab'];
+const require = createRequire(import.meta.url);
 
-// The reports that are documents: --output-file names the file of the one given without a file.
-const DOCUMENTS = ['json', 'junit', 'sarif', 'gitlab'];
+/**
+ * @typedef {{ output: { write(text: string): void, end(): void }, outputFile?: string,
+ *   human: NodeJS.WritableStream & { isTTY?: boolean, columns?: number }, stderr: NodeJS.WritableStream,
+ *   env: Record<string, string | undefined>, config: import('../runner/config/load-config.js').Config }} ReporterRun
+ *   human: the stream of the human report (stderr when a document goes to stdout)
+ */
+
+/**
+ * Every reporter, a row each: the one place that adds one. The --help lines (runner/cli/options.js)
+ * and the config schema's names (scripts/build-config-validator.js) are made from it.
+ * - module: loaded only by a run that uses the reporter (reporters/index.js);
+ * - create(module, run): the reporter of one run, from its module and its output (a file's or a
+ *   stream's write and end; for a document without a file, stdout's, else the human report's);
+ * - document: a report that is a document: it goes to a file, or to stdout, which then carries it
+ *   alone; --output-file names the file of the one given without a file;
+ * - example: the file name the usage errors suggest for it;
+ * - needsFile: never on stdout; noFile: takes no file, for the reason its usage error gives.
+ * @type {Record<string, { module: string, create(module: any, run: ReporterRun): object, document?: true,
+ *   example?: string, needsFile?: true, noFile?: string }>}
+ */
+export const REPORTERS = {
+  default: {
+    module: './default.js',
+    create: ({ createDefaultReporter }, { output, outputFile, human, env, config }) =>
+      createDefaultReporter({
+        ...output,
+        colors: require('./colors.js').colorsFor(outputFile ? {} : human, env, outputFile ? false : config.color),
+        quiet: config.quiet,
+        verbose: config.verbose,
+        // On a terminal, lines are broken between words at its width, read at each line (it may be resized).
+        columns: !outputFile && human.isTTY ? () => human.columns : undefined,
+      }),
+  },
+  json: {
+    module: './json.js',
+    create: ({ createJsonReporter }, { output, config }) => createJsonReporter({ ...output, verbose: config.verbose }),
+    document: true,
+    example: 'report.json',
+  },
+  junit: {
+    module: './junit.js',
+    create: ({ createJunitReporter }, { output }) => createJunitReporter(output),
+    document: true,
+    example: 'report.xml',
+    // An XML report interleaved with the human one on stdout helps nobody: junit always goes to a file.
+    needsFile: true,
+  },
+  github: {
+    module: './github.js',
+    create: ({ createGithubReporter }, { output, stderr, env, config }) =>
+      createGithubReporter({
+        write: output.write,
+        cwd: config.cwd,
+        workspace: env.GITHUB_WORKSPACE || config.cwd,
+        summaryFile: env.GITHUB_STEP_SUMMARY,
+        warn: createMessages({ cwd: config.cwd, stderr, quiet: () => config.quiet }).warn,
+      }),
+    noFile: 'writes to the job log',
+  },
+  sarif: {
+    module: './sarif.js',
+    create: ({ createSarifReporter }, { output, env, config }) =>
+      createSarifReporter({ ...output, cwd: config.cwd, root: env.GITHUB_WORKSPACE || config.cwd }),
+    document: true,
+    example: 'filecheck.sarif',
+  },
+  gitlab: {
+    module: './gitlab.js',
+    create: ({ createGitlabReporter }, { output, env, config }) =>
+      createGitlabReporter({ ...output, cwd: config.cwd, root: env.CI_PROJECT_DIR || config.cwd }),
+    document: true,
+    example: 'gl-code-quality-report.json',
+  },
+};
+
+export const REPORTER_NAMES = Object.keys(REPORTERS);
+
+/** The reports that are documents (REPORTERS' document), in the table's order. */
+export const DOCUMENT_NAMES = REPORTER_NAMES.filter((name) => REPORTERS[name].document);
 
 /** A report that is a document: it goes to a file, or to stdout, which then carries it alone (reporters/index.js). */
-export const isDocument = ({ name }) => DOCUMENTS.includes(name);
+export const isDocument = ({ name }) => DOCUMENT_NAMES.includes(name);
 export const writesToStdout = (reporter) => isDocument(reporter) && !reporter.outputFile;
 
 /**
@@ -29,9 +109,9 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
     const file = colon < 0 ? '' : spec.slice(colon + 1);
     if (!REPORTER_NAMES.includes(name))
       throw new UsageError(`unknown reporter "${name}" (known: ${REPORTER_NAMES.join(', ')})`);
-    if (name === 'github' && file)
+    if (REPORTERS[name].noFile && file)
       throw new UsageError(
-        `the github reporter writes to the job log and takes no file: "-r github", not "-r ${spec}"`,
+        `the ${name} reporter ${REPORTERS[name].noFile} and takes no file: "-r ${name}", not "-r ${spec}"`,
       );
     add(file ? { name, outputFile: path.resolve(base, file) } : { name });
   }
@@ -46,14 +126,17 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
     if (fileless.length) fileless[0].outputFile = target;
     else add({ name: 'json', outputFile: target });
   }
-  // An XML report interleaved with the human one on stdout helps nobody: junit always goes to a file.
-  if (reporters.some((r) => r.name === 'junit' && !r.outputFile)) {
-    throw new UsageError('the junit reporter needs a file: -r junit:report.xml, or --output-file report.xml');
+  const fileNeeded = reporters.find((r) => REPORTERS[r.name].needsFile && !r.outputFile)?.name;
+  if (fileNeeded) {
+    const example = REPORTERS[fileNeeded].example;
+    throw new UsageError(
+      `the ${fileNeeded} reporter needs a file: -r ${fileNeeded}:${example}, or --output-file ${example}`,
+    );
   }
   const toStdout = reporters.filter(writesToStdout);
   if (toStdout.length > 1)
     throw new UsageError(
-      `stdout can carry one report, but ${both(toStdout)} have no file: give all but one a file (-r ${toStdout[1].name}:${EXAMPLE_FILES[toStdout[1].name]})`,
+      `stdout can carry one report, but ${both(toStdout)} have no file: give all but one a file (-r ${toStdout[1].name}:${REPORTERS[toStdout[1].name].example})`,
     );
   const seen = new Map();
   for (const { name, outputFile: file } of reporters) {
@@ -69,8 +152,6 @@ export function resolveReporters(specs, { outputFile, cwd, base, env }) {
   if (env.GITHUB_ACTIONS === 'true') add({ name: 'github' });
   return reporters;
 }
-
-const EXAMPLE_FILES = { json: 'report.json', sarif: 'filecheck.sarif', gitlab: 'gl-code-quality-report.json' };
 
 // "json and junit both", "json, sarif and gitlab all"
 function both(reporters) {

@@ -13,12 +13,17 @@ import { createRequire } from 'node:module';
 import { digestFile, digestModule } from '../../shared/digest.js';
 import { sha256 } from '../../shared/sha256.js';
 import { expandRefs } from '../files/schema-refs.js';
+import { FORMATS } from '../../formats/index.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
 const require = createRequire(import.meta.url);
-// How files are read: the parsers, and the names read as JSON with comments by default (a name
-// added there reads a file that failed as JSON, at the same filecheck version).
-const PARSERS = ['yaml', 'smol-toml', '@humanwhocodes/momoa', 'jsonc-parser', '../../formats/jsonc-names.js'];
+// How files are read: the packages of the parsers (formats/index.js), and the names read as JSON
+// with comments by default (a name added there reads a file that failed as JSON, at the same
+// filecheck version).
+const readers = () => [
+  ...new Set(Object.values(FORMATS).flatMap((format) => format.packages)),
+  '../../formats/jsonc-names.js',
+];
 let parsers = null;
 
 /**
@@ -78,7 +83,7 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
     if (rule.parser || rule.frontMatter || rule.yamlTags) parts.push(rule.parser, rule.frontMatter, rule.yamlTags);
     if (rule.allowDuplicateKeys) parts.push('allowDuplicateKeys');
     if (acrossFiles) parts.push(acrossFiles);
-    parts.push((parsers ??= PARSERS.map((name) => digestModule(require.resolve(name)))));
+    parts.push((parsers ??= readers().map((name) => digestModule(require.resolve(name)))));
     fingerprints.set(rule.id, known ? sha256(JSON.stringify(parts)) : null);
   }
   return { fingerprints, schemas: { cached: cached.size, compiled: compiled.size } };

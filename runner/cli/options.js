@@ -1,5 +1,8 @@
 // The command line's options, described once: the fast parser (yargs-parser) and yargs (help and
-// usage errors) are both configured from this table, so they can never disagree.
+// usage errors) are both configured from this table, so they can never disagree. The lines that
+// name the formats or the reporters read their tables (formats/index.js, reporters/specs.js).
+import { PARSER_NAMES } from '../../formats/index.js';
+import { DOCUMENT_NAMES, REPORTER_NAMES } from '../../reporters/specs.js';
 
 // `takes`: the types run() takes for the option's value where it is not only the command line's
 // string (a count, a number of milliseconds), the first its own (types/index.d.ts); a string is
@@ -42,8 +45,7 @@ export const OPTIONS = {
   },
   parser: {
     type: 'string',
-    describe:
-      'Read the files the patterns name with this parser, whatever their extension: json, jsonc, json5, yaml, toml, markdown (without a config file; in one, a rule\'s "parser")',
+    describe: `Read the files the patterns name with this parser, whatever their extension: ${PARSER_NAMES.join(', ')} (without a config file; in one, a rule's "parser")`,
   },
   'allow-duplicate-keys': {
     type: 'boolean',
@@ -82,12 +84,11 @@ export const OPTIONS = {
     alias: 'r',
     type: 'string',
     many: true,
-    describe:
-      'Reporter: default, json, junit, github, sarif, gitlab; name:file writes it to a file (repeatable). github is on by default in GitHub Actions',
+    describe: `Reporter: ${REPORTER_NAMES.join(', ')}; name:file writes it to a file (repeatable). github is on by default in GitHub Actions`,
   },
   'output-file': {
     type: 'string',
-    describe: 'File for the json, junit, sarif or gitlab reporter given without one; alone, adds a json report there',
+    describe: `File for the ${DOCUMENT_NAMES.slice(0, -1).join(', ')} or ${DOCUMENT_NAMES.at(-1)} reporter given without one; alone, adds a json report there`,
   },
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
   verbose: {

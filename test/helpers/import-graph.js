@@ -14,6 +14,7 @@ export const RULES = {
   'runner/cli': [
     'runner/config',
     'runner/files',
+    'formats', // --parser's help names the formats of formats/index.js' table
     'runner/check',
     'runner/execute',
     'runner/watch',
