@@ -6,23 +6,14 @@ import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
+import { checkSettings } from '../check/check-file.js';
 import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-const startWorkers = async (workers, rules, config, schemaCache, files, codeFrame) => {
+const startWorkers = async (workers, { rules, settings, cwd, schemaCache, files }) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
-  return startPool({
-    workers,
-    rules,
-    chaos: config.chaos,
-    cwd: config.cwd,
-    fileTimeout: config.fileTimeout,
-    schemaCache,
-    allAlternatives: config.verbose,
-    codeFrame,
-    compiling: compilesManySchemas(files, rules),
-  });
+  return startPool({ workers, rules, settings, cwd, schemaCache, compiling: compilesManySchemas(files, rules) });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 const acrossFiles = () => require('../collect/across-files-run.js');
@@ -84,12 +75,7 @@ export async function runChecks(
   const schemaCache = cache ? { dir: cache.dir, run: `${process.pid}-${Date.now()}` } : undefined;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
-  const check = {
-    chaos: config.chaos,
-    timeoutMs: config.fileTimeout,
-    allAlternatives: config.verbose,
-    codeFrame,
-  };
+  const settings = checkSettings(config);
   // The checks across files: the files of their rules that the run does not report give their facts too.
   const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
   const across = collectors.size
@@ -168,7 +154,7 @@ export async function runChecks(
     let sample;
     // The first files, measured before any worker is started: a run a pool cannot shorten starts none.
     if (chosen.mode === 'sample' && !pool) {
-      sample = await executeInline(queue, { compiler, check, budget: FIRST_SAMPLE });
+      sample = await executeInline(queue, { compiler, settings, budget: FIRST_SAMPLE });
       chosen = plan({
         ...input,
         files: sample.files + queue.remaining,
@@ -181,20 +167,20 @@ export async function runChecks(
       // The other cores are idle while the main thread measures: the workers boot there meanwhile,
       // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
       // before: a slow boot would keep the files it was given from a run that stays in-process.
-      pool ??= await startWorkers(input.cores - 1, rules, config, schemaCache, toCheck, codeFrame);
+      pool ??= await startWorkers(input.cores - 1, { rules, settings, cwd: config.cwd, schemaCache, files: toCheck });
       let workingSince = null;
       const startEarly = () => {
         if (early || !pool.booted()) return;
         clearInterval(waitForBoot);
         workingSince = performance.now();
-        early = executeOnPool(queue, pool, { warn: warnOnce, wholeSets, taking: () => taking });
+        early = executeOnPool(queue, pool, settings, { warn: warnOnce, wholeSets, taking: () => taking });
         early.catch(() => {}); // awaited below; a failure meanwhile has stopped the queue
       };
       const waitForBoot = setInterval(startEarly, 5);
       try {
         sample = await executeInline(queue, {
           compiler,
-          check,
+          settings,
           budget: SAMPLE,
           sliceMs: 5,
           yieldNow: pool.replyWaiting,
@@ -220,17 +206,17 @@ export async function runChecks(
         await pool.close();
         pool = session.pool = null;
       }
-      pool ??= await startWorkers(chosen.workers, rules, config, schemaCache, toCheck, codeFrame);
+      pool ??= await startWorkers(chosen.workers, { rules, settings, cwd: config.cwd, schemaCache, files: toCheck });
       // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
       const mainThreadChecks = config.workers === 'auto' && !input.hang;
-      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });
+      await poolRun(queue, pool, { compiler, settings, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });
     } else {
       // In-process: the workers finish the batches they took while the sample ran, and are closed.
       taking = false;
       const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
       await bothSides([
         closed,
-        executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) }),
+        executeInline(queue, { compiler, settings, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) }),
       ]);
     }
     cache?.finish(queue);
@@ -281,11 +267,14 @@ export async function runChecks(
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
-  const sides = [early ?? executeOnPool(queue, pool, { warn, msPerFile, wholeSets })];
+async function poolRun(queue, pool, { compiler, settings, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
+  const sides = [early ?? executeOnPool(queue, pool, settings, { warn, msPerFile, wholeSets })];
   if (mainThreadChecks)
     sides.push(
-      stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })),
+      stopOnError(
+        queue,
+        executeInline(queue, { compiler, settings, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets }),
+      ),
     );
   await bothSides(sides);
 }
@@ -312,10 +301,10 @@ function onlyParsedHint(prefixes) {
 
 // The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
 // the main thread stops too, and is thrown where it is awaited.
-function executeOnPool(queue, pool, options) {
+function executeOnPool(queue, pool, settings, options) {
   return stopOnError(
     queue,
-    Promise.resolve().then(() => require('./pool.js').executePool(queue, pool, options)),
+    Promise.resolve().then(() => require('./pool.js').executePool(queue, pool, settings, options)),
   );
 }
 
