@@ -68,7 +68,10 @@ test('different seeds hit different paths; the seed and the path are not merely 
 });
 
 test('the monkey of kind throw throws a ChaosError naming the kind, the probability and the seed', () => {
-  const monkey = createChaosMonkey({ probability: 1, seed: '7', kind: 'throw' }, { timeoutMs: 1000, inWorker: false });
+  const monkey = createChaosMonkey(
+    { probability: 1, seed: '7', kind: 'throw' },
+    { fileTimeout: 1000, inWorker: false },
+  );
   assert.equal(monkey.validator.name, 'chaos-monkey');
   assert.equal(monkey.note, 'chaos monkey: injected throw (probability 1, seed 7)');
   assert.throws(
@@ -80,11 +83,11 @@ test('the monkey of kind throw throws a ChaosError naming the kind, the probabil
       return true;
     },
   );
-  assert.equal(createChaosMonkey(null, { timeoutMs: 1000, inWorker: false }), null);
+  assert.equal(createChaosMonkey(null, { fileTimeout: 1000, inWorker: false }), null);
 });
 
 test('the monkey of kind io fails a read with EIO, as the file system would', () => {
-  const monkey = createChaosMonkey({ probability: 1, seed: '7', kind: 'io' }, { timeoutMs: 1000, inWorker: false });
+  const monkey = createChaosMonkey({ probability: 1, seed: '7', kind: 'io' }, { fileTimeout: 1000, inWorker: false });
   assert.throws(
     () => monkey.failRead(),
     (error) => {
@@ -106,7 +109,7 @@ test('which files are hit depends on the seed, the probability and the path, nev
       // Hashed relative to the root: the same files whatever folder the project lives in.
       const monkey = createChaosMonkey(
         { probability: 0.2, seed: '9', kind, root: '/project' },
-        { timeoutMs: 1000, inWorker },
+        { fileTimeout: 1000, inWorker },
       );
       assert.deepEqual(
         entries.filter((entry) => monkey.hits(entry)).map((entry) => entry.rel),

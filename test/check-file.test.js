@@ -261,7 +261,7 @@ test('every chaos kind hits a file that does not parse as it hits any other: the
     { validator: 'chaos-monkey', message: `the check died: ${note('crash')}`, kind: 'error' },
   ]);
   assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'slow' }).problems, [parse]);
-  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'hang' }, { timeoutMs: 5 }).problems, [
+  assert.deepEqual(check(broken(), [], { probability: 1, seed: 's', kind: 'hang' }, { fileTimeout: 5 }).problems, [
     {
       validator: 'timeout',
       message: `the check took longer than the file timeout of 5 ms; ${note('hang')}`,
@@ -344,26 +344,29 @@ test('a check that takes longer than the file timeout fails with kind timeout al
     busy(15);
     return ['real problem'];
   });
-  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 10 }), {
+  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { fileTimeout: 10 }), {
     path: 'dir/doc.json',
     status: 'fail',
     problems: [
       { validator: 'timeout', message: 'the check took longer than the file timeout of 10 ms', kind: 'timeout' },
     ],
   });
-  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { timeoutMs: 60_000 }).problems, [
+  assert.deepEqual(check(entry(t, DOC), [slowValidator], null, { fileTimeout: 60_000 }).problems, [
     { validator: 'slow', message: 'real problem', kind: 'invalid' },
   ]);
 });
 
 test('in-process, chaos hang blocks past the file timeout and is reported as a timeout; chaos crash as a check that died', (t) => {
-  assert.deepEqual(check(entry(t, DOC), [], { probability: 1, seed: 'h', kind: 'hang' }, { timeoutMs: 20 }).problems, [
-    {
-      validator: 'timeout',
-      message: `the check took longer than the file timeout of 20 ms; ${note('hang', 'h')}`,
-      kind: 'timeout',
-    },
-  ]);
+  assert.deepEqual(
+    check(entry(t, DOC), [], { probability: 1, seed: 'h', kind: 'hang' }, { fileTimeout: 20 }).problems,
+    [
+      {
+        validator: 'timeout',
+        message: `the check took longer than the file timeout of 20 ms; ${note('hang', 'h')}`,
+        kind: 'timeout',
+      },
+    ],
+  );
   assert.deepEqual(
     check(entry(t, DOC), [validator('real', () => ['lost'])], { probability: 1, seed: 'c', kind: 'crash' }).problems,
     [{ validator: 'chaos-monkey', message: `the check died: ${note('crash', 'c')}`, kind: 'error' }],

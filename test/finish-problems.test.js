@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { finishProblems } from '../runner/check/finish-problems.js';
 
-const DEFAULT = { allAlternatives: false };
+const DEFAULT = { verbose: false };
 
 test('problems are in the order of the text: document, line, column', () => {
   const found = [
@@ -80,7 +80,7 @@ test('the errors of alternatives that are not the best match are kept only when 
     { message: 'other branch', line: 1, column: 1, notBestMatch: true },
   ];
   assert.deepEqual(finishProblems(found, DEFAULT), [{ message: 'best', line: 2, column: 1 }]);
-  assert.deepEqual(finishProblems(found, { allAlternatives: true }), [
+  assert.deepEqual(finishProblems(found, { verbose: true }), [
     { message: 'other branch', line: 1, column: 1 },
     { message: 'best', line: 2, column: 1 },
   ]);

@@ -65,12 +65,12 @@ export const chaosNote = (chaos) =>
 /**
  * The monkey of one process (the main thread, or one worker).
  * @param {Chaos | null} chaos
- * @param {{ timeoutMs: number, inWorker: boolean }} options inWorker: a pool worker, which may
+ * @param {{ fileTimeout: number, inWorker: boolean }} options inWorker: a pool worker, which may
  *   really die or hang (the pool stops it); in-process, a crash and a hang are contained
  * @returns {{ kind: string, note: string, hits(entry: object): boolean, failRead(): never,
  *   validator: { name: string, validate(doc: unknown, ctx: object): void } } | null}
  */
-export function createChaosMonkey(chaos, { timeoutMs, inWorker }) {
+export function createChaosMonkey(chaos, { fileTimeout, inWorker }) {
   if (!chaos) return null;
   const note = chaosNote(chaos);
   const strike = {
@@ -84,7 +84,7 @@ export function createChaosMonkey(chaos, { timeoutMs, inWorker }) {
     // The main thread cannot be interrupted: it blocks past the file timeout, then goes on, and the
     // check is reported as timed out, as a hang stopped in a worker would be.
     hang() {
-      sleep(inWorker ? Infinity : timeoutMs + 1);
+      sleep(inWorker ? Infinity : fileTimeout + 1);
     },
     // A worker dies from an uncaught error at its next turn (worker-batch.js awaits one before replying),
     // as a validator's stray timer would kill it. In-process the check dies as a contained

@@ -40,34 +40,46 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   the cache keys of the schemas the file chose itself ($schema, a catalog), with hash; schemaFiles:
  *   the files of those schemas (with their refs, or where one was expected), with entry.track;
  *   cached: reported from the cache (result-cache.js); alternatives, with hash on a failure: its problems
- *   depend on allAlternatives (some were not the best match), whose value this is; facts: what the
+ *   depend on --verbose (some were not the best match), whose value this is; facts: what the
  *   file's collectors found in it, for the checks across files (runner/collect/); context: the
  *   result of a file not in the run, read for its facts (entry.context), which no reporter sees;
  *   suppressed: the problems within the counts of filecheck-suppressions.json (runner/suppress/), not
  *   in `problems`, each marked `suppressed: true`
  * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
  *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
- * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, timeoutMs: number, inWorker: boolean, allAlternatives: boolean,
- *   codeFrame: boolean }} CheckOptions
+ * @typedef {{ chaos: import('./chaos.js').Chaos | null, fileTimeout: number, verbose: boolean, codeFrame: boolean }} CheckSettings
+ *   the check's settings, under the config's names: the chaos monkey; the ms a check may take;
+ *   verbose, report the errors of every anyOf/oneOf alternative, not only the best match's;
+ *   codeFrame, a failing file's first problems carry their lines (capture-frames.js), for the human reporter
+ * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, fileTimeout: number, verbose: boolean, codeFrame: boolean,
+ *   inWorker: boolean }} CheckOptions
  */
 
 /**
+ * The check's settings, taken from the run's config once (run.js) and passed whole to both
+ * executors and every worker.
+ * @param {import('../config/load-config.js').Config} config
+ * @returns {CheckSettings}
+ */
+export const checkSettings = ({ chaos, fileTimeout, verbose, codeFrame }) => ({
+  chaos,
+  fileTimeout,
+  verbose,
+  codeFrame,
+});
+
+/**
  * The options of every check in one process, built once.
- * @param {{ chaos?: import('./chaos.js').Chaos | null, timeoutMs?: number, inWorker?: boolean, allAlternatives?: boolean,
- *   codeFrame?: boolean }} options
- *   inWorker: checks run in a pool worker, which may die (process.exit is not contained there);
- *   allAlternatives: report the errors of every anyOf/oneOf alternative, not only the best match's (--verbose);
- *   codeFrame: a failing file's first problems carry their lines (capture-frames.js), for the human reporter
+ * @param {Partial<CheckSettings>} settings
+ * @param {{ inWorker?: boolean }} [where] inWorker: checks run in a pool worker, which may die
+ *   (process.exit is not contained there)
  * @returns {CheckOptions}
  */
-export function prepareCheck({
-  chaos = null,
-  timeoutMs = Infinity,
-  inWorker = false,
-  allAlternatives = false,
-  codeFrame = false,
-}) {
-  return { monkey: createChaosMonkey(chaos, { timeoutMs, inWorker }), timeoutMs, inWorker, allAlternatives, codeFrame };
+export function prepareCheck(
+  { chaos = null, fileTimeout = Infinity, verbose = false, codeFrame = false },
+  { inWorker = false } = {},
+) {
+  return { monkey: createChaosMonkey(chaos, { fileTimeout, inWorker }), fileTimeout, verbose, codeFrame, inWorker };
 }
 
 const NO_OPTIONS = prepareCheck({});
@@ -80,7 +92,7 @@ const NO_OPTIONS = prepareCheck({});
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
  *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
  */
-export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allAlternatives, codeFrame } = NO_OPTIONS) {
+export function checkFile(entry, validators, { monkey, fileTimeout, inWorker, verbose, codeFrame } = NO_OPTIONS) {
   const started = performance.now();
   const hit = monkey?.hits(entry) ?? false;
   let problems = [];
@@ -127,8 +139,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const durationMs = performance.now() - started;
   // A check that timed out or died has no verdict on the content: it never carries a hash, so the
   // cache never records it.
-  if (durationMs > timeoutMs && !died)
-    return timedOut(entry.rel, timeoutMs, durationMs, { note: hit ? monkey.note : null });
+  if (durationMs > fileTimeout && !died)
+    return timedOut(entry.rel, fileTimeout, durationMs, { note: hit ? monkey.note : null });
   const tracked = entry.track && { schemaFiles: [...new Set(uses.flatMap((use) => use.files))] };
   // What the cache records of a file that was read and checked to the end, passing or failing
   // (result-cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
@@ -143,9 +155,8 @@ export function checkFile(entry, validators, { monkey, timeoutMs, inWorker, allA
   const collected = facts.length ? { facts } : undefined;
   const context = entry.context && { context: true };
   if (problems.length) {
-    const alternatives = forCache &&
-      problems.some((problem) => problem.notBestMatch) && { alternatives: allAlternatives };
-    const finished = finishProblems(problems, { allAlternatives });
+    const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: verbose };
+    const finished = finishProblems(problems, { verbose });
     // The lines around the first problems, while the text is at hand: a failing file pays, never a passing one.
     if (codeFrame && read?.text !== undefined) addCodeFrames(finished, read.text);
     return fileResult(entry.rel, finished, durationMs, {

@@ -9,15 +9,15 @@
  * the problem on its key, read by the locators), `notBestMatch` (an error of an
  * anyOf/oneOf alternative that another one matches better: validators/json-schema/schema-problems.js).
  * @param {import('./check-file.js').Problem[]} problems
- * @param {{ allAlternatives: boolean }} options allAlternatives: keep every alternative's errors (--verbose)
+ * @param {{ verbose: boolean }} settings verbose: keep every alternative's errors (--verbose)
  * @returns {import('./check-file.js').Problem[]} sorted by document, line and column; a problem
  *   without a position (one about the whole file or document) comes after those placed in its
  *   document, one without a document after every document; ties keep the order they were found in
  */
-export function finishProblems(problems, { allAlternatives }) {
+export function finishProblems(problems, { verbose }) {
   const finished = [];
   for (const problem of problems) {
-    if (problem.notBestMatch && !allAlternatives) continue;
+    if (problem.notBestMatch && !verbose) continue;
     const { atKey, notBestMatch, ...rest } = problem;
     finished.push(rest);
   }

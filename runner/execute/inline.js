@@ -20,9 +20,9 @@ const WHOLE_SETS_FILES = 16;
  *   generated code on its first call: 4-11 ms a SchemaStore schema); loadMs, loading parsers and
  *   their first files; prepared, the rule sets prepared (discover.js shares one array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, check: { chaos: object | null, timeoutMs: number, allAlternatives?: boolean, codeFrame?: boolean },
+ * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, settings: import('../check/check-file.js').CheckSettings,
  *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
- *   check: the chaos monkey and the file timeout; budget (a sample): stop after `files` files, or
+ *   settings: the check's (run.js); budget (a sample): stop after `files` files, or
  *   after `ms` of work (checking and compiling, loading parsers left out), or, when several rule sets
  *   were met, after `sets` sets or `setsMs` of work; or after `checkMs` of checking or `compileMs` of
  *   compiling; wholeSets (beside a pool): take the files that share their rules
@@ -34,7 +34,7 @@ export async function executeInline(
   queue,
   {
     compiler,
-    check,
+    settings,
     sliceMs = 50,
     yieldNow = () => false,
     budget = { ms: Infinity, files: Infinity },
@@ -45,7 +45,7 @@ export async function executeInline(
   const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
   settleHeap(queue.remaining);
-  const options = prepareCheck(check);
+  const options = prepareCheck(settings);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
   let { files, checkMs, compileMs, loadMs } = from ?? { files: 0, checkMs: 0, compileMs: 0, loadMs: 0 };
   const costs = from?.costs ?? [];

@@ -77,7 +77,7 @@ export function afterWorkerDied(batch, error) {
  * batch is run again file by file to find the one that hangs.
  * @param {Batch} batch
  * @param {{ position: number, ms: number }} stuck from watchdogVerdict
- * @param {{ fileTimeout: number, chaos: object | null }} run
+ * @param {{ fileTimeout: number, chaos: object | null }} settings the check's (check-file.js CheckSettings)
  * @returns {Recovery}
  */
 export function afterTimeout(batch, { position, ms }, { fileTimeout, chaos }) {

@@ -48,30 +48,20 @@ export function compilesManySchemas(files, rules) {
 /**
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
- * @param {{ workers: number, rules: object[], chaos: object | null, cwd: string, fileTimeout: number,
- *   schemaCache?: { dir: string, run: string }, allAlternatives?: boolean, codeFrame?: boolean, compiling?: boolean }} options
- *   schemaCache: the folder of compiled schemas (--cache) and the run's mark (compiled-schema-cache.js);
- *   allAlternatives, codeFrame: see check-file.js prepareCheck; compiling: the files compile schema after
- *   schema (compilesManySchemas), which a larger young generation serves
+ * @param {{ workers: number, rules: object[], settings: import('../check/check-file.js').CheckSettings, cwd: string,
+ *   schemaCache?: { dir: string, run: string }, compiling?: boolean }} options
+ *   settings: the check's (run.js), which every worker checks with; schemaCache: the folder of
+ *   compiled schemas (--cache) and the run's mark (compiled-schema-cache.js); compiling: the files
+ *   compile schema after schema (compilesManySchemas), which a larger young generation serves
  */
-export function startPool({
-  workers,
-  rules,
-  chaos,
-  cwd,
-  fileTimeout,
-  schemaCache,
-  allAlternatives = false,
-  codeFrame = false,
-  compiling = false,
-}) {
+export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false }) {
   const { Piscina } = require('piscina');
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
   const piscina = new Piscina({
     filename: new URL('./worker.js', import.meta.url).href,
-    workerData: { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives, codeFrame },
+    workerData: { rules, settings, cwd, schemaCache, stop, booted, progress },
     minThreads: workers,
     maxThreads: workers,
     idleTimeout: Infinity,
@@ -97,15 +87,15 @@ export function startPool({
     },
     /** Whether a worker has loaded its code and can take files at once. */
     booted: () => Atomics.load(bootedCount, 0) > 0,
-    fileTimeout,
-    chaos,
     close: () => (closing ??= piscina.destroy()),
   };
 }
 
 /**
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
- * @param {ReturnType<typeof startPool>} started
+ * @param {ReturnType<typeof startPool>} pool
+ * @param {import('../check/check-file.js').CheckSettings} settings the check's, which the pool was started with:
+ *   its file timeout is what the watchdog holds a check to
  * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean, taking?: () => boolean }} options msPerFile:
  *   measured cost of a file, if known, to size the first batches; wholeSets: a batch does not split
  *   the files that share their rules (work-queue.js), so each schema is compiled by one worker;
@@ -114,11 +104,9 @@ export function startPool({
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(
-  queue,
-  { piscina: pool, workers, stop, progress, busySlots, fileTimeout, chaos },
-  { warn, msPerFile, wholeSets = false, taking = () => true },
-) {
+export async function executePool(queue, pool, settings, { warn, msPerFile, wholeSets = false, taking = () => true }) {
+  const { piscina, workers, stop, progress, busySlots } = pool;
+  const { fileTimeout } = settings;
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
   const running = new Set(); // { batch, slot, controller, seen, since, stuck }
@@ -140,7 +128,7 @@ export async function executePool(
     failure ??= error;
     queue.stop();
   };
-  pool.on('error', poolFailed);
+  piscina.on('error', poolFailed);
 
   // The main thread sees a file start when its slot changes: a file seen on the same slot for
   // longer than the file timeout is stuck, and aborting its task terminates its worker.
@@ -181,7 +169,7 @@ export async function executePool(
     Atomics.store(progress, task.slot, 0);
     running.add(task);
     busySlots.add(task.slot);
-    pool
+    piscina
       .run({ entries: batch.entries, slot: task.slot }, { signal: task.controller.signal })
       .then(
         (reply) => received(batch, reply),
@@ -227,7 +215,7 @@ export async function executePool(
     if (!queue.stopped) recover(afterWorkerDied(batch, error)); // stopped: terminated on purpose
   }
   function timedOutIn(batch, stuck) {
-    if (!queue.stopped) recover(afterTimeout(batch, stuck, { fileTimeout, chaos }));
+    if (!queue.stopped) recover(afterTimeout(batch, stuck, settings));
   }
 
   try {
@@ -235,7 +223,7 @@ export async function executePool(
     await finished;
   } finally {
     clearInterval(watchdog);
-    pool.off('error', poolFailed);
+    piscina.off('error', poolFailed);
   }
   if (failure) throw failure;
 }

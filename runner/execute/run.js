@@ -1,28 +1,19 @@
 // Drives the executors the plan chooses, feeds every FileResult to the reporters in path order,
-// counts, bails. Never checks a file itself.
+// counts, bails. Never checks a file itself. Its decisions are pure functions, at the end.
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
+import { checkSettings } from '../check/check-file.js';
 import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-const startWorkers = async (workers, rules, config, schemaCache, files, codeFrame) => {
+const startWorkers = async (workers, { rules, settings, cwd, schemaCache, toCheck }) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
-  return startPool({
-    workers,
-    rules,
-    chaos: config.chaos,
-    cwd: config.cwd,
-    fileTimeout: config.fileTimeout,
-    schemaCache,
-    allAlternatives: config.verbose,
-    codeFrame,
-    compiling: compilesManySchemas(files, rules),
-  });
+  return startPool({ workers, rules, settings, cwd, schemaCache, compiling: compilesManySchemas(toCheck, rules) });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 const acrossFiles = () => require('../collect/across-files-run.js');
@@ -55,12 +46,78 @@ const openSuppressions = (...args) => require('../suppress/suppress-run.js').ope
  *   (collect/across-files-session.js)
  * @returns {Promise<Summary>}
  */
-export async function runChecks(
-  { files, skipped, shard, partial, catalogs, gone },
-  config,
-  { reporters, signal, warn, display, session },
-) {
+export async function runChecks(discovery, config, context) {
   const started = performance.now();
+  const { files, skipped, shard, partial } = discovery;
+  const { reporters, signal, session } = context;
+  const run = await openRun(discovery, config, context);
+  const tally = createTally(config, run, reporters);
+  const queue = createWorkQueue(run.toCheck, run.cache ? run.cache.interleave(tally.report) : tally.report);
+  const interrupt = () => queue.stop();
+  if (signal?.aborted) interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
+
+  const input = {
+    files: run.toCheck.length,
+    requested: config.workers,
+    cores: os.availableParallelism(),
+    hang: mayHang(config, run.rules),
+  };
+  // The plan and the pool as they stand, whichever step the run ends in.
+  const execution = { plan: plan(input), pool: session?.pool ?? null, early: null, taking: true };
+  for (const reporter of reporters) reporter.onRunStart?.({ plan: execution.plan, files: files.length, skipped });
+  run.cache?.start(queue);
+  let acrossSummary;
+  let reportedAgain = 0; // --watch: files reported again, not checked, whose problems across files changed
+  try {
+    await executePlan(queue, run, execution, { input, started, session });
+    run.cache?.finish(queue);
+    if (run.across) {
+      // The workers' heaps are let go before the reduce step builds its own: a lower peak.
+      if (poolAfterRun({ pool: execution.pool, mode: execution.plan.mode, session }) === 'close') {
+        await execution.pool.close();
+        execution.pool = null;
+      }
+      const { results, again, summary } = run.across.finish({ stopped: tally.counts.bailed || !!signal?.aborted });
+      acrossSummary = summary;
+      reportedAgain = again;
+      for (const result of results) tally.deliver(result);
+    }
+  } finally {
+    signal?.removeEventListener('abort', interrupt);
+    const fate = poolAfterRun({ pool: execution.pool, mode: execution.plan.mode, session });
+    if (fate === 'keep') session.pool = execution.pool;
+    else if (fate === 'close') await execution.pool.close();
+    await run.cache?.save();
+  }
+
+  const checked = checkedCount(tally.counts, reportedAgain);
+  const suppressions = run.suppress?.finish({
+    wholeProject: wholeProject({ partial, shard, patterns: config.patterns, changed: config.changed, checked, files }),
+    interrupted: !!signal?.aborted,
+    // A shard's checks across files run in `filecheck merge`: their entries are not stale here.
+    judges: acrossSummary?.checked === false ? notAcrossFiles(acrossFiles().checkNames(run.collectors)) : undefined,
+  });
+  const summary = summarize(tally.counts, {
+    files: files.length,
+    skipped: skipped.length,
+    reportedAgain,
+    interrupted: !!signal?.aborted,
+    durationMs: Math.round(performance.now() - started),
+    plan: execution.plan,
+    shard,
+    cache: run.cache?.summary(),
+    maxWarnings: config.maxWarnings,
+    acrossFiles: acrossSummary,
+    suppressions,
+  });
+  for (const reporter of reporters) await reporter.onRunComplete?.(summary);
+  return summary;
+}
+
+// What a run works with, opened once: its rules, the check's settings, the compiler, the cache, the
+// suppressions, the checks across files, and the files to check.
+async function openRun({ files, shard, partial, catalogs, gone }, config, { warn, display, session }) {
   const rules = rulesOf(config);
   // Bulk suppressions: each result as it is reported, whoever checked it (runner/suppress/).
   const suppress = config.suppressions ? openSuppressions(config.suppressions, { cwd: config.cwd, display }) : null;
@@ -84,12 +141,6 @@ export async function runChecks(
   const schemaCache = cache ? { dir: cache.dir, run: `${process.pid}-${Date.now()}` } : undefined;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
-  const check = {
-    chaos: config.chaos,
-    timeoutMs: config.fileTimeout,
-    allAlternatives: config.verbose,
-    codeFrame,
-  };
   // The checks across files: the files of their rules that the run does not report give their facts too.
   const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
   const across = collectors.size
@@ -97,40 +148,62 @@ export async function runChecks(
     : null;
   const queued = across?.context.length ? [...files, ...across.context].sort(byRel) : files;
   const toCheck = cache ? await cache.select(queued) : queued;
+  return {
+    rules,
+    settings: checkSettings(config),
+    cwd: config.cwd,
+    warn: warnOnce,
+    suppress,
+    cache,
+    schemaCache,
+    compiler,
+    collectors,
+    across,
+    toCheck,
+    // Files of several rules (a schema each, say): each set of files that share their rules goes
+    // to one thread, which compiles its schemas once.
+    wholeSets: new Set(toCheck.map((entry) => entry.rules)).size > 1,
+  };
+}
 
-  let passed = 0;
-  let failed = 0;
-  let warnings = 0;
+// Each result as the queue reports it, in path order: suppressed (runner/suppress/), counted, and
+// handed to the reporters; false once --bail has its failures. With checks across files, a file's
+// verdict waits for every file's facts: `report` hands the results to them, and --bail counts the
+// failures found so far; `deliver` takes each result once the checks across files are done.
+function createTally(config, { suppress, across }, reporters) {
+  const counts = {
+    passed: 0,
+    failed: 0,
+    warnings: 0,
+    skippedInCheck: 0, // not the kind of file a catalog's fileMatch took it for (check-file.js)
+    onlyParsed: 0, // passed, but validated by nothing (check-file.js)
+    storePrefixes: new Set(), // the --schema-store prefixes that would have them validated
+    unusableSchemas: new Set(), // why a rule's schema cannot be used, from the problems of its files
+    bailed: false,
+  };
   let failedBeforeAcross = 0; // while the results wait for the checks across files: for --bail
-  let skippedInCheck = 0; // not the kind of file a catalog's fileMatch took it for (check-file.js)
-  let onlyParsed = 0; // passed, but validated by nothing (check-file.js)
-  const storePrefixes = new Set(); // the --schema-store prefixes that would have them validated
-  let bailed = false;
-  const unusableSchemas = new Set(); // why a rule's schema cannot be used, from the problems of its files
   const deliver = (result) => {
     if (suppress) result = suppress.apply(result);
-    if (result.onlyParsed) onlyParsed++;
-    for (const problem of result.problems) if (problem.severity === 'warning') warnings++;
+    if (result.onlyParsed) counts.onlyParsed++;
+    for (const problem of result.problems) if (problem.severity === 'warning') counts.warnings++;
     if (result.storePrefixes) {
-      for (const prefix of result.storePrefixes) storePrefixes.add(prefix);
+      for (const prefix of result.storePrefixes) counts.storePrefixes.add(prefix);
       delete result.storePrefixes; // the check's word to this loop, not a reporter's
     }
-    if (result.status === 'pass') passed++;
-    else if (result.status === 'skip') skippedInCheck++;
+    if (result.status === 'pass') counts.passed++;
+    else if (result.status === 'skip') counts.skippedInCheck++;
     else {
-      failed++;
+      counts.failed++;
       for (const problem of result.problems) {
         if (!problem.unusableSchema) continue;
-        unusableSchemas.add(problem.message);
+        counts.unusableSchemas.add(problem.message);
         delete problem.unusableSchema; // the check's word to this loop, not a reporter's
       }
     }
     for (const reporter of reporters) reporter.onFileResult?.(result);
-    bailed = config.bail > 0 && failed >= config.bail;
-    return !bailed;
+    counts.bailed = bails(config.bail, counts.failed);
+    return !counts.bailed;
   };
-  // With checks across files, a file's verdict waits for every file's facts: results are held, and
-  // --bail counts the failures found so far.
   const report = !across
     ? deliver
     : (result) => {
@@ -138,161 +211,118 @@ export async function runChecks(
         if (result.context) return true;
         for (const reporter of reporters) reporter.onFileChecked?.(result); // the spinner moves
         if (suppress ? suppress.fails(result) : result.status === 'fail') failedBeforeAcross++;
-        bailed = config.bail > 0 && failedBeforeAcross >= config.bail;
-        return !bailed;
+        counts.bailed = bails(config.bail, failedBeforeAcross);
+        return !counts.bailed;
       };
-  const queue = createWorkQueue(toCheck, cache ? cache.interleave(report) : report);
-  const interrupt = () => queue.stop();
-  if (signal?.aborted) interrupt();
-  signal?.addEventListener('abort', interrupt, { once: true });
+  return { counts, deliver, report };
+}
 
-  const input = {
-    files: toCheck.length,
-    requested: config.workers,
-    cores: os.availableParallelism(),
-    hang: mayHang(config, rules),
-  };
-  let chosen = plan(input);
-  for (const reporter of reporters) reporter.onRunStart?.({ plan: chosen, files: files.length, skipped });
-  cache?.start(queue);
-  let pool = session?.pool ?? null;
-  let acrossSummary;
-  let reportedAgain = 0; // --watch: files reported again, not checked, whose problems across files changed
-  try {
-    let msPerFile;
-    // Files of several rules (a schema each, say): each set of files that share their rules goes
-    // to one thread, which compiles its schemas once.
-    const wholeSets = new Set(toCheck.map((entry) => entry.rules)).size > 1;
-    let early = null; // the pool's side, started while the main thread measures
-    let taking = true;
-    let sample;
-    // The first files, measured before any worker is started: a run a pool cannot shorten starts none.
-    if (chosen.mode === 'sample' && !pool) {
-      sample = await executeInline(queue, { compiler, check, budget: FIRST_SAMPLE });
-      chosen = plan({
-        ...input,
-        files: sample.files + queue.remaining,
-        setsLeft: setsLeft(toCheck, queue, sample),
-        sample: { ...sample, elapsedMs: performance.now() - started, first: true },
-      });
-      msPerFile = sample.checkMs / Math.max(1, sample.files);
-    }
-    if (chosen.mode === 'sample') {
-      // The other cores are idle while the main thread measures: the workers boot there meanwhile,
-      // and take files as soon as one has loaded (a file's verdict is the same on any thread). Not
-      // before: a slow boot would keep the files it was given from a run that stays in-process.
-      pool ??= await startWorkers(input.cores - 1, rules, config, schemaCache, toCheck, codeFrame);
-      let workingSince = null;
-      const startEarly = () => {
-        if (early || !pool.booted()) return;
-        clearInterval(waitForBoot);
-        workingSince = performance.now();
-        early = executeOnPool(queue, pool, { warn: warnOnce, wholeSets, taking: () => taking });
-        early.catch(() => {}); // awaited below; a failure meanwhile has stopped the queue
-      };
-      const waitForBoot = setInterval(startEarly, 5);
-      try {
-        sample = await executeInline(queue, {
-          compiler,
-          check,
-          budget: SAMPLE,
-          sliceMs: 5,
-          yieldNow: pool.replyWaiting,
-          from: sample,
-        });
-      } finally {
-        clearInterval(waitForBoot);
-      }
-      // The files left: the queue's, the sample's and the workers' taken out.
-      const files = sample.files + queue.remaining;
-      const now = performance.now();
-      chosen = plan({
-        ...input,
-        files,
-        setsLeft: setsLeft(toCheck, queue, sample),
-        sample: { ...sample, elapsedMs: now - started, workingMs: workingSince === null ? 0 : now - workingSince },
-      });
-      msPerFile = sample.checkMs / Math.max(1, sample.files);
-    }
-    if (chosen.mode === 'pool') {
-      if (!early && pool?.workers < chosen.workers) {
-        // a session's pool, started for fewer files than these
-        await pool.close();
-        pool = session.pool = null;
-      }
-      pool ??= await startWorkers(chosen.workers, rules, config, schemaCache, toCheck, codeFrame);
-      // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
-      const mainThreadChecks = config.workers === 'auto' && !input.hang;
-      await poolRun(queue, pool, { compiler, check, warn: warnOnce, msPerFile, mainThreadChecks, wholeSets, early });
-    } else {
-      // In-process: the workers finish the batches they took while the sample ran, and are closed.
-      taking = false;
-      const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
-      await bothSides([
-        closed,
-        executeInline(queue, { compiler, check, ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }) }),
-      ]);
-    }
-    cache?.finish(queue);
-    if (across) {
-      // The workers' heaps are let go before the reduce step builds its own: a lower peak.
-      if (pool && pool !== session?.pool) {
-        await pool.close();
-        pool = null;
-      }
-      const { results, again, summary } = across.finish({ stopped: bailed || !!signal?.aborted });
-      acrossSummary = summary;
-      reportedAgain = again;
-      for (const result of results) deliver(result);
-    }
-  } finally {
-    signal?.removeEventListener('abort', interrupt);
-    if (session && chosen.mode === 'pool')
-      session.pool = pool; // kept warm for the next run
-    else if (pool !== session?.pool) await pool?.close();
-    await cache?.save();
-  }
+// The files, on the executors the plan chooses: `auto` measures the first files in-process, then
+// beside the workers booting, and settles on the pool or in-process (plan.js).
+async function executePlan(queue, run, execution, context) {
+  // The first files, measured before any worker is started: a run a pool cannot shorten starts none.
+  if (execution.plan.mode === 'sample' && !execution.pool) await measureAlone(queue, run, execution, context);
+  if (execution.plan.mode === 'sample') await measureBesideWorkers(queue, run, execution, context);
+  if (execution.plan.mode === 'pool') await finishOnPool(queue, run, execution, context);
+  else await finishInProcess(queue, run, execution, context);
+}
 
-  const checked = passed + failed + skippedInCheck - reportedAgain;
-  const suppressions = suppress?.finish({
-    wholeProject: !partial && !config.patterns.length && !config.changed && !shard && checked === files.length,
-    interrupted: !!signal?.aborted,
-    // A shard's checks across files run in `filecheck merge`: their entries are not stale here.
-    judges: acrossSummary?.checked === false ? notAcrossFiles(acrossFiles().checkNames(collectors)) : undefined,
+async function measureAlone(queue, run, execution, { input, started }) {
+  execution.sample = await executeInline(queue, {
+    compiler: run.compiler,
+    settings: run.settings,
+    budget: FIRST_SAMPLE,
   });
-  const summary = {
-    total: files.length + skipped.length + reportedAgain,
-    passed,
-    failed,
-    skipped: skipped.length + skippedInCheck,
-    onlyParsed,
-    ...(storePrefixes.size && { onlyParsedHint: onlyParsedHint([...storePrefixes]) }),
-    unchecked: files.length - checked,
-    bailed: bailed && checked < files.length,
-    interrupted: !!signal?.aborted && checked < files.length,
-    durationMs: Math.round(performance.now() - started),
-    plan: chosen,
-    ...(unusableSchemas.size && { unusableSchemas: [...unusableSchemas].sort() }), // exit 2 (exit-codes.js)
-    ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
-    ...(cache && { cache: cache.summary() }),
-    warnings,
-    ...(config.maxWarnings !== undefined && { maxWarnings: config.maxWarnings }),
-    ...(acrossSummary && { acrossFiles: acrossSummary }),
-    ...(suppressions && { suppressions }),
+  replan(queue, run, execution, input, { elapsedMs: performance.now() - started, first: true });
+}
+
+// The other cores are idle while the main thread measures: the workers boot there meanwhile, and
+// take files as soon as one has loaded (a file's verdict is the same on any thread). Not before: a
+// slow boot would keep the files it was given from a run that stays in-process.
+async function measureBesideWorkers(queue, run, execution, { input, started }) {
+  const pool = (execution.pool ??= await startWorkers(input.cores - 1, run));
+  let workingSince = null;
+  const startEarly = () => {
+    if (execution.early || !pool.booted()) return;
+    clearInterval(waitForBoot);
+    workingSince = performance.now();
+    execution.early = executeOnPool(queue, pool, run.settings, {
+      warn: run.warn,
+      wholeSets: run.wholeSets,
+      taking: () => execution.taking,
+    });
+    execution.early.catch(() => {}); // awaited later; a failure meanwhile has stopped the queue
   };
-  for (const reporter of reporters) await reporter.onRunComplete?.(summary);
-  return summary;
+  const waitForBoot = setInterval(startEarly, 5);
+  try {
+    execution.sample = await executeInline(queue, {
+      compiler: run.compiler,
+      settings: run.settings,
+      budget: SAMPLE,
+      sliceMs: 5,
+      yieldNow: pool.replyWaiting,
+      from: execution.sample,
+    });
+  } finally {
+    clearInterval(waitForBoot);
+  }
+  const now = performance.now();
+  replan(queue, run, execution, input, {
+    elapsedMs: now - started,
+    workingMs: workingSince === null ? 0 : now - workingSince,
+  });
+}
+
+// The plan again, from the sample: the files left are the queue's, the sample's and the workers'
+// taken out.
+function replan(queue, run, execution, input, measured) {
+  const { sample } = execution;
+  execution.plan = plan({
+    ...input,
+    files: sample.files + queue.remaining,
+    setsLeft: setsLeft(run.toCheck, queue.remaining, sample),
+    sample: { ...sample, ...measured },
+  });
+  execution.msPerFile = sample.checkMs / Math.max(1, sample.files);
 }
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a
 // configuration error found while compiling) stops the other before it is reported.
-async function poolRun(queue, pool, { compiler, check, warn, msPerFile, mainThreadChecks, wholeSets, early }) {
-  const sides = [early ?? executeOnPool(queue, pool, { warn, msPerFile, wholeSets })];
-  if (mainThreadChecks)
+async function finishOnPool(queue, run, execution, { input, session }) {
+  if (!execution.early && execution.pool?.workers < execution.plan.workers) {
+    // a session's pool, started for fewer files than these
+    await execution.pool.close();
+    execution.pool = session.pool = null;
+  }
+  const pool = (execution.pool ??= await startWorkers(execution.plan.workers, run));
+  const { compiler, settings, warn, wholeSets } = run;
+  const sides = [
+    execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),
+  ];
+  // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
+  if (input.requested === 'auto' && !input.hang)
     sides.push(
-      stopOnError(queue, executeInline(queue, { compiler, check, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets })),
+      stopOnError(
+        queue,
+        executeInline(queue, { compiler, settings, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets }),
+      ),
     );
   await bothSides(sides);
+}
+
+// In-process: the workers finish the batches they took while the sample ran, and are closed.
+async function finishInProcess(queue, run, execution, { session }) {
+  execution.taking = false;
+  const { pool, early } = execution;
+  const closed = pool === session?.pool ? early : Promise.resolve(early).then(() => pool?.close());
+  await bothSides([
+    closed,
+    executeInline(queue, {
+      compiler: run.compiler,
+      settings: run.settings,
+      ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }),
+    }),
+  ]);
 }
 
 // Waits for both sides of a run, then throws the first failure: neither is left running unheard.
@@ -302,8 +332,94 @@ async function bothSides(sides) {
   if (failure) throw failure.reason;
 }
 
+// The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
+// the main thread stops too, and is thrown where it is awaited.
+function executeOnPool(queue, pool, settings, options) {
+  return stopOnError(
+    queue,
+    Promise.resolve().then(() => require('./pool.js').executePool(queue, pool, settings, options)),
+  );
+}
+
+const stopOnError = (queue, promise) =>
+  promise.catch((error) => {
+    queue.stop();
+    throw error;
+  });
+
+const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
+
+// Whether a validator is not one of the checks across files (by the names their problems carry).
+const notAcrossFiles = (names) => (validator) => !names.has(validator);
+
+// The run's decisions, pure functions of what they are given (test/execute/run-decisions.test.js).
+
+/** @returns {boolean} whether --bail (0: off) stops the run after these failures */
+export const bails = (bail, failed) => bail > 0 && failed >= bail;
+
+/**
+ * What becomes of the pool when a run ends, however it ends: kept warm in the --watch session when
+ * the plan used it, for the next run; closed when the run started it; else left as it is (none,
+ * or the session's, which its owner closes).
+ * @param {{ pool: object | null, mode: import('./plan.js').Plan['mode'], session?: { pool: object | null } }} run
+ * @returns {'keep' | 'close' | 'leave'}
+ */
+export function poolAfterRun({ pool, mode, session }) {
+  if (session && mode === 'pool') return 'keep';
+  if (pool && pool !== session?.pool) return 'close';
+  return 'leave';
+}
+
+/** @returns {number} the files the run checked: those it reported, but those reported again unchecked (--watch) */
+export const checkedCount = ({ passed, failed, skippedInCheck }, reportedAgain) =>
+  passed + failed + skippedInCheck - reportedAgain;
+
+/**
+ * Whether the run checked the whole project, so that a suppression no file met is stale: every
+ * file, none left out by patterns, --changed, a shard or a bail, and not --watch's part of them.
+ * @param {{ partial?: boolean, shard?: object, patterns: string[], changed?: unknown, checked: number, files: unknown[] }} run
+ */
+export const wholeProject = ({ partial, shard, patterns, changed, checked, files }) =>
+  !partial && !patterns.length && !changed && !shard && checked === files.length;
+
+/**
+ * The run's summary, from its counts (createTally) and what else the run knows.
+ * @param {{ passed: number, failed: number, warnings: number, skippedInCheck: number, onlyParsed: number,
+ *   storePrefixes: Set<string>, unusableSchemas: Set<string>, bailed: boolean }} counts
+ * @param {{ files: number, skipped: number, reportedAgain: number, interrupted: boolean, durationMs: number,
+ *   plan: import('./plan.js').Plan, shard?: object, cache?: object, maxWarnings?: number, acrossFiles?: object,
+ *   suppressions?: object }} run files: the files to report; skipped: those discovery skipped;
+ *   interrupted: Ctrl-C (the signal aborted)
+ * @returns {Summary}
+ */
+export function summarize(counts, run) {
+  const { files, skipped, reportedAgain, interrupted, durationMs, plan, shard, cache } = run;
+  const { maxWarnings, acrossFiles, suppressions } = run;
+  const checked = checkedCount(counts, reportedAgain);
+  return {
+    total: files + skipped + reportedAgain,
+    passed: counts.passed,
+    failed: counts.failed,
+    skipped: skipped + counts.skippedInCheck,
+    onlyParsed: counts.onlyParsed,
+    ...(counts.storePrefixes.size && { onlyParsedHint: onlyParsedHint([...counts.storePrefixes]) }),
+    unchecked: files - checked,
+    bailed: counts.bailed && checked < files,
+    interrupted: interrupted && checked < files,
+    durationMs,
+    plan,
+    ...(counts.unusableSchemas.size && { unusableSchemas: [...counts.unusableSchemas].sort() }), // exit 2 (exit-codes.js)
+    ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
+    ...(cache && { cache }),
+    warnings: counts.warnings,
+    ...(maxWarnings !== undefined && { maxWarnings }),
+    ...(acrossFiles && { acrossFiles }),
+    ...(suppressions && { suppressions }),
+  };
+}
+
 // What would have the files only parsed validated: the store prefixes that map their schemas' urls.
-function onlyParsedHint(prefixes) {
+export function onlyParsedHint(prefixes) {
   // A pulled store (filecheck.lock.json) without their schemas: chosen-schemas.js names the command.
   if (prefixes.includes('filecheck schemas pull'))
     return 'their schemas are not in the store: run filecheck schemas pull';
@@ -315,44 +431,25 @@ function onlyParsedHint(prefixes) {
   return `their schemas are not in the store: map their URLs to local copies with ${shown.join(', ')}${more}`;
 }
 
-// The pool's side of a run (pool.js is loaded with the pool). Its failure stops the queue, so that
-// the main thread stops too, and is thrown where it is awaited.
-function executeOnPool(queue, pool, options) {
-  return stopOnError(
-    queue,
-    Promise.resolve().then(() => require('./pool.js').executePool(queue, pool, options)),
-  );
-}
-
-const stopOnError = (queue, promise) =>
-  promise.catch((error) => {
-    queue.stop();
-    throw error;
-  });
-
-// The rule sets still to compile: those of the files left that the sample did not prepare.
-function setsLeft(toCheck, queue, sample) {
+// The rule sets still to compile: those of the files left (`remaining`, the queue's last) that the
+// sample did not prepare.
+export function setsLeft(toCheck, remaining, sample) {
   const left = new Set();
-  for (let i = toCheck.length - queue.remaining; i < toCheck.length; i++)
+  for (let i = toCheck.length - remaining; i < toCheck.length; i++)
     if (!sample.prepared.has(toCheck[i].rules)) left.add(toCheck[i].rules);
   return left.size;
 }
 
 // What may keep a check from ever returning, such that `auto` runs it where it can be stopped: the
 // chaos monkey's hangs, or custom validators when a file timeout was asked for.
-function mayHang(config, rules) {
+export function mayHang(config, rules) {
   if (config.chaos?.kind === 'hang') return "the chaos monkey's hangs";
   if (config.fileTimeoutGiven && rules.some((rule) => rule.validators.length)) return 'custom validators';
   return undefined;
 }
 
-const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
-
-// Whether a validator is not one of the checks across files (by the names their problems carry).
-const notAcrossFiles = (names) => (validator) => !names.has(validator);
-
 // A rule with a built-in check across files, or a validator module that may export one.
-const mayCheckAcrossFiles = (rules) =>
+export const mayCheckAcrossFiles = (rules) =>
   rules.some(
     (rule) =>
       rule.unique !== undefined ||

@@ -10,17 +10,17 @@ import { SETTLING, REPLIED } from './progress-slots.js';
 import { byId } from '../../shared/rules.js';
 import { displayFrom } from '../../shared/messages.js';
 
-const { rules, chaos, cwd, stop, booted, progress, fileTimeout, schemaCache, allAlternatives, codeFrame } = workerData;
+const { rules, settings, cwd, schemaCache, stop, booted, progress } = workerData;
 const stopped = new Int32Array(stop);
 Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
 const started = new Int32Array(progress); // per batch slot: which file is being checked (progress-slots.js)
-const options = prepareCheck({ chaos, timeoutMs: fileTimeout, inWorker: true, allAlternatives, codeFrame });
+const options = prepareCheck(settings, { inWorker: true });
 const warnings = [];
 const rulesById = byId(rules);
 // A custom validator or an ajv plugin may leave a timer or a promise behind; a crashing chaos
 // monkey does (chaos.js). Only then is a batch made to wait for them.
 const runsUserCode = (ids) =>
-  chaos?.kind === 'crash' ||
+  settings.chaos?.kind === 'crash' ||
   [...ids].some((id) => rulesById.get(id).validators.length || rulesById.get(id).ajv.plugins?.length);
 const compiler = createRuleCompiler(rules, {
   schemaCache,

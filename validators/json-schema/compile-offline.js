@@ -3,6 +3,9 @@
 // added, and the compile retried. Drafts mix (docs/json-schema.md, "Drafts mix"): the compile runs in the
 // newest dialect among the schemas it reaches, starting again when it meets a newer one, and each
 // older schema is checked against its own draft's meta-schema, then migrated (migrate-schema.js).
+// Each attempt ends compiled, or says why it must start again (a newer dialect, a schema to compile
+// whole, a shared $dynamicAnchor, a pattern that is no Unicode one): nextAttempt, a pure function,
+// decides the next one, and compileOffline loops until one compiles.
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../../shared/errors.js';
@@ -22,386 +25,486 @@ const require = createRequire(import.meta.url);
 // Why a schema cannot be used is worded by code a run with usable schemas never loads.
 const schemaInvalid = () => require('./schema-invalid.js');
 
-// Signals that end one attempt and start the next.
-class NewerDialect {
-  constructor(dialect) {
-    this.dialect = dialect;
-  }
-}
-class SharedAnchor {
-  constructor(name) {
-    this.name = name;
-  }
-}
-class NotLazy {}
-class NotUnicode {
-  constructor(error, resources) {
-    this.error = error;
-    this.resources = resources;
-  }
-}
+/**
+ * @typedef {{ dialect: string, unicode: boolean, lazy: boolean, sharedAnchors: Set<string> }} Attempt
+ *   how one compilation is attempted: in which dialect, patterns with the u flag or not, lazily or
+ *   not, and the $dynamicAnchor names found declared by two schemas (dynamic-refs.js)
+ * @typedef {{ why: 'newer dialect', dialect: string } | { why: 'not lazy' } | { why: 'shared anchor', name: string }
+ *   | { why: 'not unicode', error: Error | null, resources: import('./schema-resources.js').SchemaResource[] }} Restart
+ *   why an attempt stopped before its end, which the next one takes into account (nextAttempt): a
+ *   schema of a newer draft than the attempt's; one ajv must compile whole (compiledWhole); a
+ *   $dynamicAnchor name an earlier rewrite took for declared once, declared again; a pattern that
+ *   is no Unicode regular expression (error: ajv's, when ajv found it)
+ */
 
 /**
  * @param {import('./schema-resources.js').SchemaResource} schema the root schema
- * @param {{ shown: string, display(file: string): string, refIndex: ReturnType<typeof import('./schema-resources.js').createRefIndex>,
- *   newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
- *   unicodeRegExp?: boolean, store?: import('./schema-store.js').SchemaStore, lazy?: boolean, optimize?: boolean, inline?: boolean, spent?(ms: number): void }} context newAjv: an ajv of the rule's settings;
- *   store: URL prefixes mapped to folders (--schema-store), where a $ref's URL is looked up; unicodeRegExp: the rule's
- *   own setting (when it has none, a schema whose patterns are not all Unicode ones is compiled again,
- *   those patterns without the u flag, the others with it); lazy: compile each $ref'd subschema
- *   when a document first reaches it (lazy-refs.js), not all before the first document; spent:
- *   receives the time each such later compilation takes; optimize: run ajv's optimisation passes;
- *   inline: let ajv inline a small $ref'd subschema into the code of each place that uses it (false:
- *   it is compiled once, apart, and called; when lazy, not before a document reaches it)
+ * @param {{ naming: { shown: string, display(file: string): string },
+ *   refs: { index: ReturnType<typeof import('./schema-resources.js').createRefIndex>, store?: import('./schema-store.js').SchemaStore },
+ *   ajvSettings: { newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
+ *     unicodeRegExp?: boolean },
+ *   strategy: { lazy: boolean, optimize: boolean, inline: boolean, spent(ms: number): void } }} options
+ *   naming: the schema as messages name it, and how they name a file; refs: where a $ref is looked
+ *   up, the preloaded refs and the URL prefixes mapped to folders (--schema-store); ajvSettings:
+ *   newAjv, an ajv of the rule's settings, and the rule's own unicodeRegExp (when it has none, a
+ *   schema whose patterns are not all Unicode ones is compiled again, those patterns without the u
+ *   flag, the others with it); strategy (json-schema.js compileStrategy): lazy, compile each $ref'd
+ *   subschema when a document first reaches it (lazy-refs.js), not all before the first document;
+ *   optimize, run ajv's optimisation passes; inline, let ajv inline a small $ref'd subschema into
+ *   the code of each place that uses it (false: it is compiled once, apart, and called; when lazy,
+ *   not before a document reaches it); spent, receives the time each such later compilation takes
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean,
  *   resources: Map<string, import('./schema-resources.js').SchemaResource> }}
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef);
  *   resources: the files read so far, by path
  */
-export function compileOffline(
-  schema,
-  {
-    shown,
-    display,
-    refIndex,
-    newAjv,
-    unicodeRegExp,
-    store,
-    lazy = false,
-    optimize = true,
-    inline = true,
-    spent = () => {},
-  },
-) {
-  const root = refIndex.inMetaDialect(schema);
+export function compileOffline(schema, { naming, refs, ajvSettings, strategy }) {
+  const root = refs.index.inMetaDialect(schema);
+  const words = schemaWords(root, naming);
+  const job = {
+    root,
+    rootDialect: root.dialect ?? 'draft-07', // the dialect of the schemas without a $schema
+    words,
+    sources: schemaSources(root, refs, words),
+    ajvSettings,
+    strategy,
+    notes: [], // filecheck's, for people, from every attempt: said once
+    rootAnchors: rootAnchorsOf(root),
+  };
+  let attempt = {
+    dialect: compiledAs(job.rootDialect),
+    unicode: ajvSettings.unicodeRegExp !== false,
+    lazy: strategy.lazy,
+    sharedAnchors: new Set(),
+  };
+  try {
+    job.sources.preloadedWithId(root.id, root);
+    for (;;) {
+      const outcome = compileAttempt(job, attempt);
+      if (outcome.compiled) {
+        return {
+          ...outcome.compiled,
+          lazy: attempt.lazy,
+          notes: [...new Set(job.notes)],
+          resources: job.sources.files,
+        };
+      }
+      const next = nextAttempt(attempt, outcome.restart, ajvSettings.unicodeRegExp);
+      if (next.invalid !== undefined) throw words.fail(`schema ${naming.shown} is invalid: ${next.invalid}`);
+      if (next.refused) throw words.refused(next.refused.resource, [next.refused]);
+      if (next.withoutUFlag) job.notes.push(words.compiledWithoutUFlag(next.withoutUFlag));
+      attempt = next.attempt;
+    }
+  } catch (error) {
+    throw withUnknownDialects(error, job.notes);
+  }
+}
+
+/**
+ * The attempt after one that stopped, or why there is none. A pattern written for an engine
+ * without the u flag, as many real schemas' are, is compiled without it (the schema's others keep
+ * it), unless the rule's ajv settings say how, or it is broken anyway.
+ * @param {Attempt} attempt the one that stopped
+ * @param {Restart} restart why
+ * @param {boolean | undefined} unicodeRegExp the rule's own setting
+ * @returns {{ attempt: Attempt, withoutUFlag?: { at: object | null, reason: string } } | { refused: object } | { invalid: string }}
+ *   withoutUFlag: the pattern compiled without the u flag from now on (null: not found), for a note;
+ *   refused: the fault of a pattern that is no regular expression, where it is (badPattern) and
+ *   what it is; invalid: the schema cannot be compiled, in ajv's words
+ */
+export function nextAttempt(attempt, restart, unicodeRegExp) {
+  if (restart.why === 'newer dialect') return { attempt: { ...attempt, dialect: restart.dialect } };
+  if (restart.why === 'not lazy') return { attempt: { ...attempt, lazy: false } };
+  if (restart.why === 'shared anchor')
+    return { attempt: { ...attempt, sharedAnchors: new Set(attempt.sharedAnchors).add(restart.name) } };
+  const broken = badPattern(restart.resources, false);
+  if (broken || !attempt.unicode || unicodeRegExp !== undefined) {
+    const at = broken ?? badPattern(restart.resources, attempt.unicode);
+    if (!at) return { invalid: restart.error.message };
+    return {
+      refused: { ...at, message: `is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` },
+    };
+  }
+  const at = badPattern(restart.resources, true);
+  return { attempt: { ...attempt, unicode: false }, withoutUFlag: { at, reason: at?.reason ?? restart.error.message } };
+}
+
+/**
+ * The options of an attempt's ajv, beside the rule's. ajv's optimisation passes over the generated
+ * code take a third of a large schema's compile time and gain nothing measurable in validation
+ * (kumadocs' schema), nor change what is valid: they are kept only for code that is stored
+ * (--cache), loaded by many runs.
+ * @param {{ unicode: boolean, optimize: boolean, inline: boolean }} how
+ * @returns {{ code?: { regExp?: Function, optimize?: false }, inlineRefs?: false }}
+ */
+export function attemptAjvOptions({ unicode, optimize, inline }) {
+  const code = { ...(!unicode && { regExp: lenientRegExp() }), ...(!optimize && { optimize: false }) };
+  return { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) };
+}
+
+// One compilation in the attempt's dialect and ways: ajv compiles the root schema, each $ref it
+// cannot resolve is looked up and added, and the compilation is tried again.
+// @returns {{ compiled: { ajv, validate, deps: string[], warnings: string[] } } | { restart: Restart }}
+function compileAttempt(job, attempt) {
+  const compiling = startAttempt(job, attempt);
+  const { ajv, deps, warnings, loaded } = compiling;
+  const { shown, fail } = job.words;
+  const first = addResource(compiling, job.root, job.root.id);
+  if (first.restart) return first;
+  const rootId = urlKey(first.id);
+  for (;;) {
+    try {
+      return { compiled: { ajv, validate: ajv.getSchema(rootId), deps, warnings } };
+    } catch (error) {
+      if (compiling.restart) return { restart: compiling.restart };
+      if (!(error instanceof Error) || error instanceof UsageError) throw error;
+      // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
+      if (error instanceof RangeError)
+        throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
+      if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message))
+        return { restart: { why: 'not unicode', error, resources: loaded.map(({ resource }) => resource) } };
+      const mended = mendError(compiling, error);
+      if (compiling.restart) return { restart: compiling.restart };
+      if (!mended) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
+    }
+  }
+}
+
+// An attempt's ajv, and what it was given so far.
+function startAttempt(job, { dialect, unicode, lazy, sharedAnchors }) {
+  const apart = lazy && !job.strategy.inline;
+  const warnings = [];
+  const ajv = job.ajvSettings.newAjv(dialect, attemptAjvOptions({ unicode, ...job.strategy }), warnings);
+  if (apart) ajv.addKeyword(DEFERRED);
+  const quiet = apart ? quietIn(ajv) : null;
+  const compiling = {
+    job,
+    dialect,
+    unicode,
+    lazy,
+    apart,
+    ajv,
+    warnings,
+    quiet,
+    // A plugin's keyword may read where an error is from (ajv-errors' errorMessage takes the errors
+    // whose schemaPath is under its own), which code compiled apart says otherwise: what is at or
+    // under a node that uses one is compiled as lazy compiles it (defer-properties.js).
+    plugins: { pluginKeywords: apart ? pluginKeywordsOf(ajv) : new Set(), guardedRefs: new Set() },
+    staticRefs: dynamicRefRewriter(job.rootAnchors, sharedAnchors),
+    added: new Map(), // resource key ─▶ the schema given to ajv
+    claimed: new Map(), // id ─▶ the resource that has it
+    loaded: [], // { resource, id, schema }, the root first
+    reached: new Map(), // URL ─▶ the resource added for it
+    tried: new Set(), // the URLs loaded
+    deps: [], // the local files added, but the root
+    // Why the attempt stops, when a $ref loaded while ajv compiles says so: the load says there is
+    // no such schema, ajv's compilation fails, and the attempt returns this.
+    restart: null,
+  };
+  // A subschema compiled on first use that cannot be compiled is so at the first document that
+  // reaches it: the validator then compiles the whole schema (json-schema.js), which says why.
+  if (lazy)
+    enableLazyRefs(ajv, {
+      load: (url, ref) => !compiling.tried.has(url) && loadRef(compiling, url, ref),
+      peek: (url, ref) => peekRef(compiling, url, ref),
+      retry: (error) => mendError(compiling, error),
+      spent: job.strategy.spent,
+      quiet,
+      guardedRefs: compiling.plugins.guardedRefs,
+    });
+  return compiling;
+}
+
+// Gives ajv a schema resource, under the URL a $ref reached it by.
+// @returns {{ id?: string } | { restart: Restart }} id: its id, unless it was given before
+function addResource(compiling, resource, url) {
+  const { job, ajv, dialect, apart, added, claimed } = compiling;
+  const { root, words, notes } = job;
+  const own = resource.dialect ?? job.rootDialect;
+  // A copy of a meta-schema ajv has built in (schemas checked against a local copy) is
+  // compiled as the file it is, without the $id ajv has taken.
+  const copy = resource === root && metaSchemaResource(resource.id) && ajv.getSchema(urlKey(resource.id));
+  const named = !copy && typeof (resource.raw.$id ?? resource.raw.id) === 'string';
+  const id = named ? resource.id : copy ? fileUrl(resource.file) : url;
+  const ids = named ? resource.ids : new Set([urlKey(id)]);
+  compiling.reached.set(url, resource);
+  if (added.has(resource.key)) {
+    // The same schema asked for by another URL (its file's, say, and its $id).
+    if (!ids.has(urlKey(url))) ajv.addSchema(added.get(resource.key), url);
+    return {};
+  }
+  for (const each of ids) {
+    const other = claimed.get(each);
+    if (other)
+      throw words.fail(
+        `schema ${words.shown}: $id "${each}" is given by both ${words.nameOf(other)} and ${words.nameOf(resource)}`,
+        [other.file, resource.file].filter(Boolean),
+      );
+  }
+  if (resource.unknown) notes.push(words.unknown(resource));
+  if (resource.twice) notes.push(...resource.twice);
+  const prepared = prepareSchema(compiling, resource, own, id);
+  if (prepared.restart) return prepared;
+  let { schema } = prepared;
+  // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
+  // draft-07's): the embedded resource is what its $id names here, so ajv's gives way.
+  for (const each of ids) {
+    if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
+  }
+  try {
+    // A boolean schema has no $id to be found by: it is added under its URL.
+    const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
+    const checked = own === dialect ? undefined : false;
+    if (apart) {
+      // Checked as written, compiled with its large properties deferred (defer-properties.js).
+      if (checked === undefined && ajv.opts.validateSchema !== false) ajv.validateSchema(schema, true);
+      schema = deferProperties(schema, compiling.quiet, compiling.plugins);
+      ajv.addSchema(schema, key, undefined, false);
+    } else {
+      ajv.addSchema(schema, key, undefined, checked);
+    }
+  } catch (error) {
+    // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
+    // words, and leaves the meta-schema's errors in ajv.errors.
+    if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length)
+      throw words.refused(resource, schemaInvalid().metaSchemaFaults(ajv.errors));
+    throw words.fail(`${words.invalid(resource)}: ${error.message}`, [resource.file].filter(Boolean));
+  }
+  added.set(resource.key, schema);
+  for (const each of ids) claimed.set(each, resource);
+  compiling.loaded.push({ resource, id, schema });
+  if (resource.file && resource !== root) compiling.deps.push(resource.file);
+  return { id };
+}
+
+// The schema as ajv is given it: its id where its draft keeps it; an older draft's checked against
+// its own meta-schema and migrated; a 2020-12 one's $dynamicRefs made static where they can be;
+// without OpenAPI's nullable. @returns {{ schema: object | boolean } | { restart: Restart }}
+function prepareSchema(compiling, resource, own, id) {
+  const { job, ajv, dialect, unicode, lazy, warnings } = compiling;
+  const { words } = job;
+  // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
+  const unknownKeyword = (keyword) => {
+    const message = `strict mode: unknown keyword: "${keyword}"`;
+    if (ajv.opts.strictSchema === true)
+      throw words.fail(`${words.invalid(resource)}: ${message}`, [resource.file].filter(Boolean));
+    if (ajv.opts.strictSchema) warnings.push(message);
+  };
+  let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
+  // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
+  if (unicode && job.ajvSettings.unicodeRegExp === undefined && badPattern([resource], true))
+    return { restart: { why: 'not unicode', error: null, resources: [resource] } };
+  if (own !== dialect) {
+    const errors = ownDraftErrors(resource.raw, own, ajv.opts.validateSchema);
+    if (errors) throw words.refused(resource, schemaInvalid().metaSchemaFaults(errors));
+    const migrated = migrateSchema(schema, own, dialect);
+    schema = migrated.schema;
+    migrated.ignored.forEach(unknownKeyword);
+  } else if (own === '2020-12') {
+    const rewritten = compiling.staticRefs(schema, id, resource.key);
+    if (rewritten.restart) return rewritten;
+    schema = rewritten.schema;
+  }
+  if (lazy && compiledWhole(schema)) return { restart: { why: 'not lazy' } };
+  const withoutIt = withoutNullable(schema);
+  if (withoutIt) {
+    unknownKeyword('nullable');
+    schema = withoutIt;
+  }
+  return { schema };
+}
+
+// The schema a $ref's URL names: a meta-schema (ajv's own, when it was not added as a file), or
+// one of the sources'.
+function findSchema({ job, ajv, added, loaded }, url) {
+  const meta = metaSchemaResource(url);
+  if (meta) {
+    const builtIn = !added.has(meta.key) && ajv.getSchema(urlKey(meta.id));
+    return builtIn ? { builtIn } : meta;
+  }
+  return job.sources.find(url, loaded);
+}
+
+// Adds the schema a $ref names that ajv does not have; a $ref that cannot be resolved throws.
+// @returns {boolean} false when the attempt is to stop (compiling.restart says why)
+function loadRef(compiling, url, ref) {
+  const { job, ajv, tried, deps } = compiling;
+  const { words } = job;
+  if (tried.has(url)) {
+    const where = compiling.reached.get(url)?.file;
+    throw words.fail(
+      `schema ${words.shown}: $ref "${words.refShown(ref)}" cannot be resolved: ${where ? words.display(where) : 'the meta-schema'} has no such part`,
+      deps,
+    );
+  }
+  tried.add(url);
+  const found = findSchema(compiling, url);
+  if (found?.builtIn) {
+    ajv.addSchema(found.builtIn.schema, url); // another spelling of a meta-schema ajv has
+    return true;
+  }
+  if (!found) throw job.sources.unresolved(url, ref, compiling.loaded, deps);
+  const own = found.dialect ?? job.rootDialect;
+  if (isNewer(own, compiling.dialect)) {
+    compiling.restart = { why: 'newer dialect', dialect: own };
+    return false;
+  }
+  const stopped = addResource(compiling, found, url).restart;
+  if (stopped) compiling.restart = stopped;
+  return !stopped;
+}
+
+// What ajv could not compile, mended where filecheck can: a missing schema is added, an unknown
+// format ignored (with a warning). @returns {boolean} false: the error stands
+function mendError(compiling, error) {
+  if (error.missingSchema !== undefined) return loadRef(compiling, error.missingSchema, error.missingRef);
+  const format = ignorableFormat(compiling.ajv, error);
+  if (format === null) return false;
+  compiling.warnings.push(error.message);
+  compiling.ajv.addFormat(format, true);
+  return true;
+}
+
+// The part of a schema file a $ref names, read but not added: the file is added when a document
+// reaches the $ref (lazy-refs.js). Not for a meta-schema, nor a file of another draft (checked
+// and migrated as it is added).
+function peekRef(compiling, url, ref) {
+  if (compiling.tried.has(url)) return undefined;
+  const found = findSchema(compiling, url);
+  if (!found || found.builtIn || !found.file || (found.dialect ?? compiling.job.rootDialect) !== compiling.dialect)
+    return undefined;
+  return pointerInto(found.raw, ref);
+}
+
+// How messages name the schema and the files its $refs reach, and the errors that name them.
+function schemaWords(root, { shown, display }) {
   const fail = (message, files = []) => new UsageError(message, { files: [root.file, ...files] });
-  const rootDialect = root.dialect ?? 'draft-07';
-  const notes = [];
-  const unknown = (resource) => {
-    const note = `unknown $schema "${resource.unknown}", validating it as draft-07`;
-    return resource === root ? note : `${display(resource.file)}: ${note}`;
-  };
-  const files = new Map([[root.key, root]]); // path ─▶ resource, read once for all attempts
-  const fileAt = (file) => {
-    if (!files.has(file)) files.set(file, refIndex.inMetaDialect(refIndex.byFile(file) ?? readResource(file, display)));
-    return files.get(file);
-  };
   const nameOf = (resource) => (resource.file ? display(resource.file) : resource.id);
   // `schema s.json:3:11 is invalid`; a file a $ref reached: `schema s.json: b.json:2:5 (reached by $ref) is invalid`.
   const invalid = (resource, at = '') =>
     resource === root
       ? `schema ${shown}${at} is invalid`
       : `schema ${shown}: ${nameOf(resource)}${at} (reached by $ref) is invalid`;
-  // A schema that cannot be used for its faults (what its draft's meta-schema refuses, a pattern
-  // that is no regular expression): where in its file, and why.
-  const refused = (resource, faults) => {
-    const { at, said } = schemaInvalid().sayFaults(faults, resource.file);
-    return fail(`${invalid(resource, at)}: ${said}`, [resource.file].filter(Boolean));
-  };
   // Where a pattern is, for a note.
   const patternAt = ({ resource, pointer }) =>
     `${resource === root || !resource.file ? '' : display(resource.file)}#${pointer}`;
+  return {
+    shown,
+    display,
+    fail,
+    nameOf,
+    invalid,
+    unknown(resource) {
+      const note = `unknown $schema "${resource.unknown}", validating it as draft-07`;
+      return resource === root ? note : `${display(resource.file)}: ${note}`;
+    },
+    // A schema that cannot be used for its faults (what its draft's meta-schema refuses, a pattern
+    // that is no regular expression): where in its file, and why.
+    refused(resource, faults) {
+      const { at, said } = schemaInvalid().sayFaults(faults, resource.file);
+      return fail(`${invalid(resource, at)}: ${said}`, [resource.file].filter(Boolean));
+    },
+    compiledWithoutUFlag: ({ at, reason }) =>
+      `the pattern at ${at ? patternAt(at) : '(not found)'} is not a valid Unicode regular expression (${reason}): such patterns are compiled without the u flag`,
+    // ajv names a $ref resolved against its schema's URL: a local file's is shown as a path, as files are.
+    refShown(ref) {
+      if (!ref.startsWith('file:')) return ref;
+      const hash = ref.indexOf('#');
+      const file = hash === -1 ? ref : ref.slice(0, hash);
+      try {
+        return display(fileURLToPath(file)) + (hash === -1 ? '' : ref.slice(hash));
+      } catch {
+        return ref;
+      }
+    },
+  };
+}
+
+// Where the schemas $refs name are found: the preloaded refs, the store, local files (each read
+// once for all attempts), and what a $ref that names none of them says.
+function schemaSources(root, { index, store }, { shown, display, fail, refShown }) {
+  const files = new Map([[root.key, root]]); // path ─▶ resource
+  const fileAt = (file) => {
+    if (!files.has(file)) files.set(file, index.inMetaDialect(index.byFile(file) ?? readResource(file, display)));
+    return files.get(file);
+  };
   // The refs file with an $id, or (naming both) the two that give it.
   const preloadedWithId = (url, besides) => {
     try {
-      return refIndex.withId(url, besides);
+      return index.withId(url, besides);
     } catch (error) {
       throw error instanceof UsageError
         ? new UsageError(`schema ${shown}: ${error.message}`, { files: [root.file, ...error.files] })
         : error;
     }
   };
+  return {
+    files,
+    preloadedWithId,
+    // The schema a $ref's URL names, but a meta-schema: a preloaded ref; the store's file, read
+    // only now that a $ref asks for it; a file beside a schema of that origin (loaded: the attempt's).
+    find(url, loaded) {
+      const preloaded = preloadedWithId(url);
+      if (preloaded) return index.inMetaDialect(preloaded);
+      const file = existingStoreFile(store, url) ?? localFileFor(url, basesOf(loaded));
+      return file && fileAt(file);
+    },
+    // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
+    unresolved(url, ref, loaded, deps) {
+      const inStore = storeFileFor(store, url);
+      const expected = inStore ?? localPathFor(url, basesOf(loaded));
+      // The file the $ref names, when it is a local one: --watch tries again once it is there.
+      const files = [...deps, ...(expected ? [expected] : [])];
+      if (inStore)
+        return fail(
+          `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`,
+          files,
+        );
+      if (expected && url.startsWith('file:'))
+        return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
+      return fail(
+        `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+        files,
+      );
+    },
+  };
+}
 
-  // The $dynamicAnchor names of the root schema's own resource, and those a compilation found
-  // declared by two schemas after a $dynamicRef was rewritten as if by one (dynamic-refs.js).
-  const rootAnchors = {
+// The $dynamicAnchor names of the root schema's own resource (dynamic-refs.js).
+function rootAnchorsOf(root) {
+  return {
     id: root.id,
     ...(anchorsOf(root.raw, root.id).get(root.id.replace(/#.*$/, '')) ?? { dynamic: new Set(), atRoot: new Set() }),
   };
-  const sharedAnchors = new Set();
+}
 
-  function attempt(dialect, unicode) {
-    const warnings = [];
-    const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
-    const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
-    // ajv's optimisation passes over the generated code take a third of a large schema's compile
-    // time and gain nothing measurable in validation (kumadocs' schema), nor change what is valid:
-    // they are kept only for code that is stored (--cache), loaded by many runs.
-    const code = { ...(!unicode && { regExp: lenientRegExp() }), ...(!optimize && { optimize: false }) };
-    const ajv = newAjv(
-      dialect,
-      { ...(Object.keys(code).length && { code }), ...(!inline && { inlineRefs: false }) },
-      warnings,
-    );
-    if (lazy && !inline) ajv.addKeyword(DEFERRED);
-    const quiet = lazy && !inline ? quietIn(ajv) : null;
-    // A plugin's keyword may read where an error is from (ajv-errors' errorMessage takes the errors
-    // whose schemaPath is under its own), which code compiled apart says otherwise: what is at or
-    // under a node that uses one is compiled as lazy compiles it (defer-properties.js).
-    const plugins = { pluginKeywords: lazy && !inline ? pluginKeywordsOf(ajv) : new Set(), guardedRefs: new Set() };
-    const added = new Map(); // resource key ─▶ the schema given to ajv
-    const claimed = new Map(); // id ─▶ the resource that has it
-    const loaded = []; // { resource, id, schema }, the root first
-    const reached = new Map(); // URL ─▶ the resource added for it
-    const deps = [];
-
-    const add = (resource, url) => {
-      const own = resource.dialect ?? rootDialect;
-      // A copy of a meta-schema ajv has built in (schemas checked against a local copy) is
-      // compiled as the file it is, without the $id ajv has taken.
-      const copy = resource === root && metaSchemaResource(resource.id) && ajv.getSchema(urlKey(resource.id));
-      const named = !copy && typeof (resource.raw.$id ?? resource.raw.id) === 'string';
-      const id = named ? resource.id : copy ? fileUrl(resource.file) : url;
-      const ids = named ? resource.ids : new Set([urlKey(id)]);
-      reached.set(url, resource);
-      if (added.has(resource.key)) {
-        // The same schema asked for by another URL (its file's, say, and its $id).
-        if (!ids.has(urlKey(url))) ajv.addSchema(added.get(resource.key), url);
-        return;
-      }
-      for (const each of ids) {
-        const other = claimed.get(each);
-        if (other)
-          throw fail(
-            `schema ${shown}: $id "${each}" is given by both ${nameOf(other)} and ${nameOf(resource)}`,
-            [other.file, resource.file].filter(Boolean),
-          );
-      }
-      if (resource.unknown) notes.push(unknown(resource));
-      if (resource.twice) notes.push(...resource.twice);
-      // A keyword taken out of the schema is an unknown keyword, as ajv treats one in its own dialect.
-      const unknownKeyword = (keyword) => {
-        const message = `strict mode: unknown keyword: "${keyword}"`;
-        if (ajv.opts.strictSchema === true)
-          throw fail(`${invalid(resource)}: ${message}`, [resource.file].filter(Boolean));
-        if (ajv.opts.strictSchema) warnings.push(message);
-      };
-      let schema = typeof resource.raw === 'boolean' ? resource.raw : withId(resource.raw, own, id);
-      // Found before ajv compiles (a large schema takes seconds), rather than by ajv's failure.
-      if (unicode && unicodeRegExp === undefined && badPattern([resource], true))
-        throw new NotUnicode(null, [resource]);
-      if (own !== dialect) {
-        const errors = ownDraftErrors(resource.raw, own, ajv.opts.validateSchema);
-        if (errors) throw refused(resource, schemaInvalid().metaSchemaFaults(errors));
-        const migrated = migrateSchema(schema, own, dialect);
-        schema = migrated.schema;
-        migrated.ignored.forEach(unknownKeyword);
-      } else if (own === '2020-12') {
-        schema = staticRefs(schema, id, resource.key);
-      }
-      if (lazy && compiledWhole(schema)) throw new NotLazy();
-      const withoutIt = withoutNullable(schema);
-      if (withoutIt) {
-        unknownKeyword('nullable');
-        schema = withoutIt;
-      }
-      // A bundle may embed its own copy of a meta-schema ajv has built in (AsyncAPI's embeds
-      // draft-07's): the embedded resource is what its $id names here, so ajv's gives way.
-      for (const each of ids) {
-        if (each !== urlKey(id) && urlKey(metaSchemaResource(each)?.id ?? '') === each) ajv.removeSchema(each);
-      }
-      try {
-        // A boolean schema has no $id to be found by: it is added under its URL.
-        const key = typeof schema === 'boolean' ? id : ids.has(urlKey(url)) || copy ? undefined : url;
-        const checked = own === dialect ? undefined : false;
-        if (lazy && !inline) {
-          // Checked as written, compiled with its large properties deferred (defer-properties.js).
-          if (checked === undefined && ajv.opts.validateSchema !== false) ajv.validateSchema(schema, true);
-          schema = deferProperties(schema, quiet, plugins);
-          ajv.addSchema(schema, key, undefined, false);
-        } else {
-          ajv.addSchema(schema, key, undefined, checked);
-        }
-      } catch (error) {
-        // ajv checks the schema against its meta-schema, throws `schema is invalid: ` and its own
-        // words, and leaves the meta-schema's errors in ajv.errors.
-        if (error.message.startsWith('schema is invalid: ') && ajv.errors?.length)
-          throw refused(resource, schemaInvalid().metaSchemaFaults(ajv.errors));
-        throw fail(`${invalid(resource)}: ${error.message}`, [resource.file].filter(Boolean));
-      }
-      added.set(resource.key, schema);
-      for (const each of ids) claimed.set(each, resource);
-      loaded.push({ resource, id, schema });
-      if (resource.file && resource !== root) deps.push(resource.file);
-      return id;
-    };
-
-    // A 2020-12 schema's $dynamicRefs that land on one place, as $refs; a schema declaring a
-    // name an earlier rewrite took for declared once starts the compilation again.
-    const staticRefs = (schema, id, key) => {
-      for (const resource of anchorsOf(schema, id).values()) {
-        for (const name of resource.dynamic) {
-          if (relied.has(name) && relied.get(name) !== key) throw new SharedAnchor(name);
-          declaredBy.set(name, new Set([...(declaredBy.get(name) ?? []), key]));
-        }
-      }
-      const once = (name) =>
-        !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
-      const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
-      for (const name of rewritten.relied) relied.set(name, key);
-      return rewritten.schema;
-    };
-
-    const find = (url) => {
-      const meta = metaSchemaResource(url);
-      if (meta) {
-        const builtIn = !added.has(meta.key) && ajv.getSchema(urlKey(meta.id));
-        return builtIn ? { builtIn } : meta;
-      }
-      const preloaded = preloadedWithId(url);
-      if (preloaded) return refIndex.inMetaDialect(preloaded);
-      // The store, read only now that a $ref asks for this URL; then beside a schema of that origin.
-      const file = existingStoreFile(store, url) ?? localFileFor(url, basesOf(loaded));
-      return file && fileAt(file);
-    };
-
-    // Adds the schema a $ref names that ajv does not have; a $ref that cannot be resolved throws.
-    const tried = new Set();
-    const load = (url, ref) => {
-      if (tried.has(url)) {
-        const where = reached.get(url)?.file;
-        throw fail(
-          `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved: ${where ? display(where) : 'the meta-schema'} has no such part`,
-          deps,
-        );
-      }
-      tried.add(url);
-      const found = find(url);
-      if (found?.builtIn) {
-        ajv.addSchema(found.builtIn.schema, url); // another spelling of a meta-schema ajv has
-        return true;
-      }
-      if (!found) throw unresolved(url, ref, loaded, deps);
-      const own = found.dialect ?? rootDialect;
-      if (isNewer(own, dialect)) throw new NewerDialect(own);
-      add(found, url);
-      return true;
-    };
-    // What ajv could not compile, mended where filecheck can: a missing schema is added, an unknown
-    // format ignored (with a warning); false: the error stands.
-    const mend = (error) => {
-      if (error.missingSchema !== undefined) return load(error.missingSchema, error.missingRef);
-      const format = ignorableFormat(ajv, error);
-      if (format === null) return false;
-      warnings.push(error.message);
-      ajv.addFormat(format, true);
-      return true;
-    };
-    // A subschema compiled on first use that cannot be compiled is so at the first document that
-    // reaches it: the validator then compiles the whole schema (json-schema.js), which says why.
-    // The part of a schema file a $ref names, read but not added: the file is added when a document
-    // reaches the $ref (lazy-refs.js). Not for a meta-schema, nor a file of another draft (checked
-    // and migrated as it is added).
-    const peek = (url, ref) => {
-      if (tried.has(url)) return undefined;
-      const found = find(url);
-      if (!found || found.builtIn || !found.file || (found.dialect ?? rootDialect) !== dialect) return undefined;
-      return pointerInto(found.raw, ref);
-    };
-    if (lazy)
-      enableLazyRefs(ajv, {
-        load: (url, ref) => !tried.has(url) && load(url, ref),
-        peek,
-        retry: mend,
-        spent,
-        quiet,
-        guardedRefs: plugins.guardedRefs,
-      });
-
-    const rootId = urlKey(add(root, root.id));
-    for (;;) {
-      try {
-        return { ajv, validate: ajv.getSchema(rootId), deps, warnings, loaded };
-      } catch (error) {
-        if (!(error instanceof Error) || error instanceof UsageError) throw error;
-        // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
-        if (error instanceof RangeError)
-          throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
-        if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message))
-          throw new NotUnicode(
-            error,
-            loaded.map(({ resource }) => resource),
-          );
-        if (!mend(error)) throw fail(`schema ${shown} is invalid: ${error.message}`, deps);
+// An attempt's rewrite of a 2020-12 schema's $dynamicRefs that land on one place as $refs
+// (dynamic-refs.js). A schema declaring a name an earlier rewrite took for declared once stops the
+// attempt: the next one knows the name is shared (sharedAnchors).
+function dynamicRefRewriter(rootAnchors, sharedAnchors) {
+  const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
+  const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
+  return (schema, id, key) => {
+    for (const resource of anchorsOf(schema, id).values()) {
+      for (const name of resource.dynamic) {
+        if (relied.has(name) && relied.get(name) !== key) return { restart: { why: 'shared anchor', name } };
+        declaredBy.set(name, new Set([...(declaredBy.get(name) ?? []), key]));
       }
     }
-  }
+    const once = (name) =>
+      !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
+    const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
+    for (const name of rewritten.relied) relied.set(name, key);
+    return { schema: rewritten.schema };
+  };
+}
 
-  // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
-  function unresolved(url, ref, loaded, deps) {
-    const inStore = storeFileFor(store, url);
-    const expected = inStore ?? localPathFor(url, basesOf(loaded));
-    // The file the $ref names, when it is a local one: --watch tries again once it is there.
-    const files = [...deps, ...(expected ? [expected] : [])];
-    if (inStore)
-      return fail(
-        `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`,
-        files,
-      );
-    if (expected && url.startsWith('file:'))
-      return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
-    return fail(
-      `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
-      files,
-    );
-  }
-
-  // ajv names a $ref resolved against its schema's URL: a local file's is shown as a path, as files are.
-  function refShown(ref) {
-    if (!ref.startsWith('file:')) return ref;
-    const hash = ref.indexOf('#');
-    const file = hash === -1 ? ref : ref.slice(0, hash);
-    try {
-      return display(fileURLToPath(file)) + (hash === -1 ? '' : ref.slice(hash));
-    } catch {
-      return ref;
-    }
-  }
-
-  let dialect = compiledAs(rootDialect);
-  let unicode = unicodeRegExp !== false;
-  try {
-    preloadedWithId(root.id, root);
-    for (;;) {
-      try {
-        const { loaded, ...compiled } = attempt(dialect, unicode);
-        return { ...compiled, lazy, notes: [...new Set(notes)], resources: files };
-      } catch (signal) {
-        if (signal instanceof NewerDialect) {
-          dialect = signal.dialect;
-        } else if (signal instanceof NotLazy) {
-          lazy = false;
-        } else if (signal instanceof SharedAnchor) {
-          sharedAnchors.add(signal.name);
-        } else if (signal instanceof NotUnicode) {
-          // A pattern written for an engine without the u flag, as many real schemas' are, is
-          // compiled without it (the schema's others keep it), unless the rule's ajv settings say
-          // how, or it is broken anyway.
-          const broken = badPattern(signal.resources, false);
-          if (broken || !unicode || unicodeRegExp !== undefined) {
-            const at = broken ?? badPattern(signal.resources, unicode);
-            if (!at) throw fail(`schema ${shown} is invalid: ${signal.error.message}`);
-            throw refused(at.resource, [
-              { ...at, message: `is not a valid ${broken ? '' : 'Unicode '}regular expression (${at.reason})` },
-            ]);
-          }
-          const at = badPattern(signal.resources, true);
-          notes.push(
-            `the pattern at ${at ? patternAt(at) : '(not found)'} is not a valid Unicode regular expression (${at?.reason ?? signal.error.message}): such patterns are compiled without the u flag`,
-          );
-          unicode = false;
-        } else {
-          throw signal;
-        }
-      }
-    }
-  } catch (error) {
-    // A schema read as draft-07 because its $schema is unknown may fail for that reason: say so.
-    const dialects = [...new Set(notes)].filter((note) => note.includes('unknown $schema'));
-    if (!(error instanceof UsageError) || !dialects.length) throw error;
-    throw new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
-  }
+// A schema read as draft-07 because its $schema is unknown may fail for that reason: its error says so.
+function withUnknownDialects(error, notes) {
+  const dialects = [...new Set(notes)].filter((note) => note.includes('unknown $schema'));
+  if (!(error instanceof UsageError) || !dialects.length) return error;
+  return new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;

@@ -351,17 +351,14 @@ function compileSchema(
     validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
   } else {
     const compiled = compileOffline(readResource(rule.schema, display), {
-      shown,
-      display,
-      refIndex: refIndexOf(rule.refs),
-      newAjv: (dialect, options, collected) =>
-        newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
-      unicodeRegExp: rule.ajv.unicodeRegExp,
-      store: rule.schemaStore,
-      lazy: lazy && !storable,
-      optimize: storable,
-      inline: !apart,
-      spent,
+      naming: { shown, display },
+      refs: { index: refIndexOf(rule.refs), store: rule.schemaStore },
+      ajvSettings: {
+        newAjv: (dialect, options, collected) =>
+          newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
+        unicodeRegExp: rule.ajv.unicodeRegExp,
+      },
+      strategy: { lazy: lazy && !storable, optimize: storable, inline: !apart, spent },
     });
     ({ ajv, validate, deps, warnings, resources } = compiled);
     notes.push(...compiled.notes);
