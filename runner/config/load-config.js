@@ -60,7 +60,7 @@ const STRING_OPTIONS = [
  *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
  *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
- *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null, config?: string, ownName?: string,
+ *   selection: import('../../validators/json-schema/schema-chooser.js').SchemaSelection | null, config?: string, ownName?: string,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
