@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { parseJson } from '../../formats/json.js';
 import { parseChaos } from '../check/chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
@@ -290,14 +290,7 @@ function nameRules(rules, top) {
 }
 
 function readConfigFile(configPath) {
-  let text;
-  try {
-    text = fs.readFileSync(configPath, 'utf8');
-  } catch (error) {
-    const why =
-      error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
-    throw new UsageError(`cannot read config ${configPath}: ${why}`);
-  }
+  const text = readOrExplain(configPath, `config ${configPath}`);
   // Read as data files are: a key written twice (two "rules") would drop the first silently.
   const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
   if (problems) {
