@@ -7,7 +7,7 @@ import { colorsFor } from './colors.js';
 import { printableText } from './printable.js';
 import { located, problemInWords, sourceOf } from './problem-words.js';
 import { alsoAt } from './related.js';
-import { repositoryPaths } from './repository-path.js';
+import { codeScanningFiles } from './code-scanning.js';
 import { isWarning, marked, problemCounts } from './severity.js';
 import { onlyParsedLine, summaryLines } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
@@ -36,35 +36,40 @@ const cell = (text) => {
  *   cwd: what reported paths are relative to; workspace: the repository root annotations are placed in
  */
 export function createGithubReporter({ write, cwd, workspace, summaryFile, warn }) {
-  // GitHub places an annotation on the diff only by a path relative to the repository's root.
-  const repositoryPath = repositoryPaths({ cwd, root: workspace });
-  const pathOf = (reported) => printableText(repositoryPath(reported));
   const rows = [];
   const warned = { files: 0, listed: 0 }; // files that passed with warnings, and those of them in rows
   const counts = problemCounts();
   const onlyParsed = []; // the first few files only parsed, to name in the run's warning
-
-  return {
-    onFileResult({ path: reported, status, problems, onlyParsed: why }) {
-      if (why && onlyParsed.length < NAMED_ONLY_PARSED) onlyParsed.push(repositoryPath(reported));
-      // A failing file, or one that passed with warnings (a skip has no problem).
-      if (!problems.length) return;
-      counts.add(problems);
-      const file = repositoryPath(reported);
-      for (const p of problems) {
+  // GitHub places an annotation on the diff only by a path relative to the repository's root.
+  const { onFileResult, pathOf } = codeScanningFiles(
+    { cwd, root: workspace },
+    {
+      onlyParsed(file) {
+        if (onlyParsed.length < NAMED_ONLY_PARSED) onlyParsed.push(file);
+      },
+      onFile(file, { status, problems }) {
+        counts.add(problems);
+        const passed = status !== 'fail';
+        if (passed) warned.files++;
+        if (rows.length < SUMMARY_ROWS) {
+          if (passed) warned.listed++;
+          const shown = problems
+            .slice(0, PROBLEMS_PER_ROW)
+            .map((p) => marked(p, problemInWords(p) + alsoAt(p, pathOf)));
+          rows.push({ file, count: problems.length, shown });
+        }
+      },
+      onProblem(p, file) {
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
         const command = isWarning(p) ? 'warning' : 'error';
         const title = property(`filecheck (${sourceOf(p)})`);
         write(`::${command} file=${property(file)}${at},title=${title}::${data(located(p) + alsoAt(p, pathOf))}\n`);
-      }
-      const passed = status !== 'fail';
-      if (passed) warned.files++;
-      if (rows.length < SUMMARY_ROWS) {
-        if (passed) warned.listed++;
-        const shown = problems.slice(0, PROBLEMS_PER_ROW).map((p) => marked(p, problemInWords(p) + alsoAt(p, pathOf)));
-        rows.push({ file, count: problems.length, shown });
-      }
+      },
     },
+  );
+
+  return {
+    onFileResult,
     onRunComplete(summary) {
       if (summary.onlyParsed)
         write(

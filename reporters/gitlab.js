@@ -20,7 +20,8 @@ import { couldNotCheck } from './problem-kinds.js';
 import { fingerprints } from './fingerprints.js';
 import { printableText } from './printable.js';
 import { alsoAt } from './related.js';
-import { repositoryPaths } from './repository-path.js';
+import { codeScanningFiles } from './code-scanning.js';
+import { streamedArray } from './json-array.js';
 import { isWarning } from './severity.js';
 
 const gitlabSeverity = (p) => (isWarning(p) ? 'minor' : couldNotCheck(p) ? 'critical' : 'major');
@@ -30,42 +31,37 @@ const gitlabSeverity = (p) => (isWarning(p) ? 'minor' : couldNotCheck(p) ? 'crit
  *   cwd: what reported paths are relative to; root: the repository's root, which the report's paths are relative to
  */
 export function createGitlabReporter({ write, end, cwd, root }) {
-  const repositoryPath = repositoryPaths({ cwd, root });
-  const pathOf = (reported) => printableText(repositoryPath(reported));
-  // Nothing is written before there is something to say, as the json reporter does.
-  let opened = false;
-  return {
-    onFileResult({ path: reported, problems, onlyParsed }) {
-      const issue = (fields) => {
-        write((opened ? ',\n' : '[\n') + JSON.stringify(fields));
-        opened = true;
-      };
-      const file = repositoryPath(reported);
-      if (onlyParsed) {
-        const [fingerprint] = fingerprints(file, [{ validator: 'only-parsed', message: onlyParsed }]);
+  const issues = streamedArray(write, '[');
+  const issue = (fields) => issues.add(JSON.stringify(fields));
+  const { onFileResult, pathOf } = codeScanningFiles(
+    { cwd, root },
+    {
+      fingerprints,
+      onlyParsed(file, why) {
+        const [fingerprint] = fingerprints(file, [{ validator: 'only-parsed', message: why }]);
         issue({
-          description: printableText(`only parsed, not validated: ${onlyParsed}`),
+          description: printableText(`only parsed, not validated: ${why}`),
           check_name: 'only-parsed',
           fingerprint,
           severity: 'info',
           location: { path: file, lines: { begin: 1 } },
         });
-      }
-      // A failing file, or one that passed with warnings (a skip has no problem).
-      if (!problems.length) return;
-      const prints = fingerprints(file, problems);
-      problems.forEach((p, i) =>
+      },
+      onProblem(p, file, fingerprint) {
         issue({
           description: problemText(p) + alsoAt(p, pathOf),
           check_name: p.validator,
-          fingerprint: prints[i],
+          fingerprint,
           severity: gitlabSeverity(p),
           location: { path: file, lines: { begin: p.line ?? 1 } },
-        }),
-      );
+        });
+      },
     },
+  );
+  return {
+    onFileResult,
     async onRunComplete() {
-      write(opened ? '\n]\n' : '[]\n');
+      write(`${issues.end()}\n`);
       await end();
     },
   };

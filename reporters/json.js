@@ -11,6 +11,8 @@
 // failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings;
 // `suppressions` ({ file, suppressed, files, stale, … }) with a suppressions file, and with
 // --verbose a file's `suppressed` problems (each `suppressed: true`) beside its `problems`.
+import { streamedArray } from './json-array.js';
+
 const definedOnly = (fields) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 
 // A code frame (check/capture-frames.js) is for the human report beside this one: not part of the shape.
@@ -41,23 +43,15 @@ export function reportedFile(
 
 /** @param {{ write(text: string): void, end(): void | Promise<void>, verbose: boolean }} options */
 export function createJsonReporter({ write, end, verbose }) {
-  // Nothing is written before there is something to say: a configuration error found when a
-  // schema is first compiled then leaves stdout empty, not holding half a document.
-  let opened = false;
-  const open = () => {
-    write(opened ? ',\n' : '{"files":[\n');
-    opened = true;
-  };
+  const files = streamedArray(write, '{"files":[');
   return {
     onFileResult(result) {
       const entry = reportedFile(result, { verbose });
-      if (!entry) return;
-      open();
-      write(JSON.stringify(entry));
+      if (entry) files.add(JSON.stringify(entry));
     },
     async onRunComplete(summary) {
       const counted = { ...summary, warnings: summary.warnings ?? 0 };
-      write(`${opened ? '\n' : '{"files":['}],\n"summary":${JSON.stringify(counted)}}\n`);
+      write(`${files.end()},\n"summary":${JSON.stringify(counted)}}\n`);
       await end();
     },
   };

@@ -16,11 +16,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { positionOf, problemText } from './problem-words.js';
-import { fingerprints } from './fingerprints.js';
 import { placesList, relatedOf } from './related.js';
 import { severityOf } from './severity.js';
 import { printableText } from './printable.js';
-import { repositoryPaths } from './repository-path.js';
+import { fingerprints } from './fingerprints.js';
+import { codeScanningFiles } from './code-scanning.js';
+import { streamedArray } from './json-array.js';
 import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
 
@@ -49,49 +50,43 @@ const describeRule = (id) => BUILT_IN[id] ?? `The custom validator "${id}" passe
  *   cwd: what reported paths are relative to; root: the repository's root, which the report's paths are relative to
  */
 export function createSarifReporter({ write, end, cwd, root }) {
-  const repositoryPath = repositoryPaths({ cwd, root });
   const rules = new Map(); // validator ─▶ its index in the rules, in the order first met
   const erring = new Set(); // the validators that found an error: their rules' level is "error", else "warning"
-  // Nothing is written before there is something to say, as the json reporter does: a usage error
-  // found when a schema is first compiled leaves stdout empty.
-  let opened = false;
-  // Before each result: the log's start, or the comma after the previous one.
-  const before = () => {
-    const text = opened ? ',\n' : `${START}\n`;
-    opened = true;
-    return text;
-  };
+  const results = streamedArray(write, START);
   const ruleIndex = (id) => {
     if (!rules.has(id)) rules.set(id, rules.size);
     return rules.get(id);
   };
-
-  return {
-    onFileResult({ path: reported, problems }) {
-      // A failing file, or one that passed with warnings (a skip has no problem).
-      if (!problems.length) return;
-      const file = repositoryPath(reported);
-      const artifactLocation = artifactLocationOf(file);
-      const prints = fingerprints(file, problems);
-      problems.forEach((p, i) => {
+  let artifactLocation; // the file of the problems handed over
+  const { onFileResult, repositoryPath } = codeScanningFiles(
+    { cwd, root },
+    {
+      fingerprints,
+      onFile(file) {
+        artifactLocation = artifactLocationOf(file);
+      },
+      onProblem(p, _file, fingerprint) {
         const level = severityOf(p);
         if (level === 'error') erring.add(p.validator);
         const related = relatedLocationsOf(p, repositoryPath);
-        write(
-          before() +
-            JSON.stringify({
-              ruleId: p.validator,
-              ruleIndex: ruleIndex(p.validator),
-              level,
-              message: { text: related ? linkedText(p, related) : problemText(p) },
-              locations: [{ physicalLocation: physicalLocationOf(artifactLocation, p) }],
-              ...(related && { relatedLocations: related.locations }),
-              partialFingerprints: { 'filecheck/v1': prints[i] },
-              ...((p.schema || p.pointer) && { properties: propertiesOf(p) }),
-            }),
+        results.add(
+          JSON.stringify({
+            ruleId: p.validator,
+            ruleIndex: ruleIndex(p.validator),
+            level,
+            message: { text: related ? linkedText(p, related) : problemText(p) },
+            locations: [{ physicalLocation: physicalLocationOf(artifactLocation, p) }],
+            ...(related && { relatedLocations: related.locations }),
+            partialFingerprints: { 'filecheck/v1': fingerprint },
+            ...((p.schema || p.pointer) && { properties: propertiesOf(p) }),
+          }),
         );
-      });
+      },
     },
+  );
+
+  return {
+    onFileResult,
     async onRunComplete(summary) {
       const driver = {
         name,
@@ -118,7 +113,7 @@ export function createSarifReporter({ write, end, cwd, root }) {
           .filter(Boolean)
           .map((text) => ({ level: 'warning', message: { text } }));
       write(
-        `${opened ? '\n' : START}],\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`,
+        `${results.end()},\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`,
       );
       await end();
     },

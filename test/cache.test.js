@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
-import { recordable } from '../runner/cache/result-cache.js';
+import { recordable } from '../runner/cache/cache-records.js';
 
 const CONFIG = {
   rules: [

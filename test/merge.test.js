@@ -203,7 +203,7 @@ test('a missing, corrupt or foreign report exits 2 with one line naming it, and 
   });
   for (const [file, message] of [
     ['missing.json', 'cannot read report missing.json: no such file'],
-    ['dir.json', 'cannot read report dir.json: it is a directory'],
+    ['dir.json', 'cannot read report dir.json: a folder, not a file'],
     ['truncated.json', /^truncated\.json: not valid JSON, so not a complete filecheck report \(/],
     ['other.json', 'other.json: not a filecheck JSON report: expected {"files": [...], "summary": {...}}'],
     ['array.json', 'array.json: not a filecheck JSON report: expected {"files": [...], "summary": {...}}'],

@@ -2,8 +2,8 @@
 // reported as it was then, pass or failure, without being checked (as ESLint's --cache keeps a
 // file's problems). Hits are decided here, on the main thread, before anything is queued (a stat per
 // file), so the executors and workers know nothing of the cache: the files left are queued with
-// `hash` set, and their results recorded as they are reported (see `recordable` for which failures
-// are). A file that chose its schema itself ($schema, a catalog) is recorded with that schema's
+// `hash` set, and their results recorded as they are reported (cache-records.js' `recordable` says
+// which failures are). A file that chose its schema itself ($schema, a catalog) is recorded with that schema's
 // compiled-schema cache key after its rules' fingerprint, and is a hit only while that entry is
 // stored and its files unchanged.
 import fs from 'node:fs';
@@ -16,25 +16,7 @@ import { fingerprintRules } from './rule-fingerprint.js';
 import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
 import { cacheHit } from './cache-hit.js';
-import { fileResult } from '../../shared/file-result.js';
-
-// Which results are recorded: a pass read and checked to the end, and a failure only when it is a
-// verdict the file's content and its checks decide, which a run with the same file and checks gives
-// again: every problem is `invalid` (a rule or a validator says the content is wrong) or `parse`
-// (the text is not valid in its format, a duplicate key, too deep). Never recorded, so checked
-// again on every run: `io` (the file could not be read), `timeout` (depends on the machine's load),
-// `chaos` (injected; chaos runs bypass the cache anyway), and `error`, every check that could not
-// give a verdict: a validator that threw or returned a Promise, a check that died (process.exit, a
-// worker that died twice), a schema the file names that could not be loaded or compiled. A check
-// that timed out or died carries no hash (check-file.js), so it is never recorded either way. A
-// failure of more than MAX_RECORDED_PROBLEMS problems is checked again rather than stored, to keep
-// results.json small.
-const RECORDED_KINDS = new Set(['invalid', 'parse']);
-const MAX_RECORDED_PROBLEMS = 200;
-export const recordable = (result) =>
-  result.hash !== undefined &&
-  result.problems.length <= MAX_RECORDED_PROBLEMS &&
-  result.problems.every((p) => RECORDED_KINDS.has(p.kind));
+import { hitResult, meetsEveryFile, recordOf, setFingerprint, settledChecks } from './cache-records.js';
 
 /**
  * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
@@ -56,67 +38,32 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
   const read = readResults(resultsFile, warn, display(resultsFile));
   let changed = read === null; // a file not to be trusted is rewritten
   const stored = read ?? new Map();
-  // A run of the whole project (no patterns, --changed or --shard) meets every file there is: the
-  // records of the others (deleted, no longer matched) are dropped.
-  const wholeProject = !partial && !config.patterns.length && !config.changed && !config.shard;
-  const records = wholeProject ? new Map() : stored;
+  const records = meetsEveryFile(config, partial) ? new Map() : stored;
   let schemas = { cached: 0, compiled: 0 };
-  let schemaCache = null; // the compiled schemas' entries, which the rules' fingerprints are made of
   let fingerprintLater = null; // a first run's, when its results are written (select)
 
   let files = [];
   const hits = []; // indexes into files, in order
   const hitRecords = []; // for each hit: its record
   const missIndexes = []; // index into files of each queued file
-  const pending = []; // for each queued file: [key, size, mtimeMs, ctimeMs, fingerprint], or null: not to record
+  const pending = []; // for each queued file: its Queued (cache-records.js), or null: not to record
   let nextHit = 0;
   let failedHits = 0;
   let contextHits = 0; // hits of files read only for the checks across files: not the run's
   let delivered = 0;
   let report = null;
 
-  // A hit is reported as its check was: a failure with the problems recorded. Returns false when
-  // the run's report says stop (--bail: a cached failure counts as any failure).
+  // Returns false when the run's report says stop (--bail: a cached failure counts as any failure).
   const reportHitsBefore = (index) => {
     while (nextHit < hits.length && hits[nextHit] < index) {
-      const [, , , , , problems, , facts] = hitRecords[nextHit];
-      const entry = files[hits[nextHit++]];
-      const result = fileResult(entry.rel, problems ?? [], 0, {
-        cached: true,
-        ...(facts && { facts }),
-        ...(entry.context && { context: true }),
-      });
+      const entry = files[hits[nextHit]];
+      const result = hitResult(entry, hitRecords[nextHit++]);
       if (entry.context) contextHits++;
       else if (result.status === 'fail') failedHits++;
       if (!report(result)) return false;
     }
     return true;
   };
-
-  function remember(info, result) {
-    if (!info) return;
-    const [key, size, mtimeMs, ctimeMs, fingerprint] = info;
-    if (recordable(result)) {
-      const record = [
-        size,
-        mtimeMs,
-        ctimeMs,
-        result.hash,
-        // A fingerprint worked out when the results are written (select) is the rule set until then.
-        typeof fingerprint !== 'string'
-          ? { set: fingerprint, schemas: result.schemas }
-          : result.schemas
-            ? [fingerprint, ...result.schemas].join(' ')
-            : fingerprint,
-      ];
-      const problems = result.problems.length ? result.problems : null;
-      record.push(problems, result.alternatives ?? null, result.facts ?? null, problems && codeFrame ? true : null);
-      records.set(key, record);
-      changed = true;
-    } else if (records.delete(key)) {
-      changed = true;
-    }
-  }
 
   return {
     /** The folder of compiled schemas, for the rule compilers (see validators/json-schema/compiled-schema-cache.js). */
@@ -129,57 +76,41 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
       files = all;
       const sets = new Map(); // rule set (a shared array, see discover.js) ─▶ fingerprint | null
       for (const entry of files) sets.set(entry.rules, null);
-      const used = new Set([...sets.keys()].flat());
-      schemaCache = schemaCacheAt(dir, warn, display);
-      const fingerprintSets = async (say) => {
-        const found = await fingerprintRules(
-          rules.filter((rule) => used.has(rule.id)),
-          { schemaCache, place: relativePosix(root, config.cwd), warn: say, display },
-        );
-        for (const set of sets.keys()) {
-          const parts = set.map((id) => found.fingerprints.get(id));
-          sets.set(set, parts.includes(null) ? null : sha256(JSON.stringify(parts)));
-        }
-        return found.schemas;
-      };
+      const schemaCache = schemaCacheAt(dir, warn, display); // the compiled schemas' entries, which the fingerprints are made of
+      const fingerprinting = { rules, schemaCache, place: relativePosix(root, config.cwd), display };
       if (stored.size || fs.existsSync(dir)) {
-        schemas = await fingerprintSets(warn);
+        schemas = await fingerprintSets(sets, { ...fingerprinting, warn });
       } else {
         // No cache yet (a first run): no file can be a hit, so the rules are fingerprinted when the
         // results are written, from what compiling their schemas recorded meanwhile, not now by
         // reading every schema before the first check (857 SchemaStore schemas: about a second).
         for (const set of sets.keys()) sets.set(set, set);
         fingerprintLater = async () => {
-          const found = await fingerprintSets(() => {}); // their warnings were said as they were compiled
+          // Their warnings were said as they were compiled.
+          const found = await fingerprintSets(sets, { ...fingerprinting, warn: () => {} });
           schemas = { cached: 0, compiled: found.cached + found.compiled };
           for (const [key, record] of records) {
-            if (typeof record[4] === 'string') continue;
-            const { set, schemas: chosen } = record[4];
-            const fingerprint = sets.get(set);
-            if (fingerprint === null) records.delete(key);
-            else record[4] = chosen ? [fingerprint, ...chosen].join(' ') : fingerprint;
+            const checks = settledChecks(record[4], (set) => sets.get(set));
+            if (checks === null) records.delete(key);
+            else record[4] = checks;
           }
         };
       }
 
       const toCheck = [];
+      const queue = (entry, index, queued) => {
+        toCheck.push(entry);
+        missIndexes.push(index);
+        pending.push(queued);
+      };
       const chosen = new Set(); // the schema keys of the hits that chose their schemas, as recorded
       files.forEach((entry, index) => {
         const fingerprint = sets.get(entry.rules);
         // Symbolic links, pipes and rules that cannot be fingerprinted: always checked.
         const stats = fingerprint && !entry.special ? statOrNull(entry.path) : null;
-        if (!stats?.isFile()) {
-          toCheck.push(entry);
-          missIndexes.push(index);
-          pending.push(null);
-          return;
-        }
+        if (!stats?.isFile()) return queue(entry, index, null);
         const key = relativePosix(root, entry.path);
         const record = stored.get(key);
-        const readHash = () => {
-          const read = readText(entry.path);
-          return read.error ? null : sha256(read.text);
-        };
         const hit = cacheHit(record, {
           stats,
           fingerprint,
@@ -188,23 +119,21 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
           strategy,
           tracked: !!entry.track,
           isCurrent: schemaCache.isCurrent,
-          readHash,
+          readHash: () => hashOf(entry.path),
         });
-        if (hit !== 'miss') {
-          if (hit === 'hit-retimed') {
-            record[1] = stats.mtimeMs;
-            record[2] = stats.ctimeMs;
-            changed = true;
-          }
-          records.set(key, record);
-          hits.push(index);
-          hitRecords.push(record);
-          if (record[4] !== fingerprint) chosen.add(record[4].slice(fingerprint.length + 1));
-          return;
+        if (hit === 'miss') {
+          const { size, mtimeMs, ctimeMs } = stats;
+          return queue({ ...entry, hash: true }, index, { key, size, mtimeMs, ctimeMs, fingerprint });
         }
-        toCheck.push({ ...entry, hash: true });
-        missIndexes.push(index);
-        pending.push([key, stats.size, stats.mtimeMs, stats.ctimeMs, fingerprint]);
+        if (hit === 'hit-retimed') {
+          record[1] = stats.mtimeMs;
+          record[2] = stats.ctimeMs;
+          changed = true;
+        }
+        records.set(key, record);
+        hits.push(index);
+        hitRecords.push(record);
+        if (record[4] !== fingerprint) chosen.add(record[4].slice(fingerprint.length + 1));
       });
       // A warm run says what a cold one said of the schemas files chose (a rule's own: fingerprintRules).
       for (const schemaKey of new Set([...chosen].flatMap((keys) => keys.split(' '))))
@@ -222,8 +151,13 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
       return (result) => {
         const n = delivered++;
         if (!reportHitsBefore(missIndexes[n])) return false; // a cached failure before it bailed: not reported
-        remember(pending[n], result);
+        const queued = pending[n];
         pending[n] = undefined;
+        if (queued) {
+          const record = recordOf(result, queued, codeFrame);
+          if (record) records.set(queued.key, record);
+          if (record || records.delete(queued.key)) changed = true;
+        }
         // The hits up to the next file to check, now: a cached failure among them stops the run
         // (--bail) before that file is taken.
         return report(result) && reportHitsBefore(missIndexes[n + 1] ?? Infinity);
@@ -260,6 +194,28 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
       return { hits: nextHit - contextHits, failedHits, misses: missIndexes.length, schemas };
     },
   };
+}
+
+// Each rule set's fingerprint, from its rules' (sets: rule set ─▶ fingerprint, filled in).
+// @returns what fingerprinting found of the rules' schemas: how many were cached, how many compiled
+async function fingerprintSets(sets, { rules, ...context }) {
+  const used = new Set([...sets.keys()].flat());
+  const found = await fingerprintRules(
+    rules.filter((rule) => used.has(rule.id)),
+    context,
+  );
+  for (const set of sets.keys())
+    sets.set(
+      set,
+      setFingerprint(set, (id) => found.fingerprints.get(id)),
+    );
+  return found.schemas;
+}
+
+// The SHA-256 of a file's text now, or null: unreadable.
+function hashOf(file) {
+  const read = readText(file);
+  return read.error ? null : sha256(read.text);
 }
 
 // A content repository without Node.js has no node_modules to ignore: the cache must not show up in

@@ -82,7 +82,7 @@ export function createRuleCompiler(rules, context) {
       const refs = expandRefs(rule.refs, context.display);
       const catalogs = await Promise.all(
         rule.selection.catalogs.map((file) =>
-          once(JSON.stringify(['catalog', file]), () => loadCatalog(file, context)),
+          once(JSON.stringify(['catalog', file]), () => readCatalogAndWarn(file, context)),
         ),
       );
       const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
@@ -214,7 +214,7 @@ async function loadSchemas(rule, context) {
 
 // A key written twice in a catalog is a warning, as in a schema: catalogs are often third parties'.
 // One that discovery read to find the files (context.catalogs) is not read again.
-async function loadCatalog(file, { display, warn, catalogs }) {
+async function readCatalogAndWarn(file, { display, warn, catalogs }) {
   const catalog = catalogs?.get(file) ?? require('../../validators/json-schema/catalog.js').loadCatalog(file, display);
   for (const note of catalog.twice) warn(note);
   return catalog;

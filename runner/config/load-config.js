@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { parseJson } from '../../formats/json.js';
 import { parseChaos } from '../check/chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
@@ -60,7 +60,7 @@ const STRING_OPTIONS = [
  *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
  *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
- *   selection: import('../../validators/json-schema/schema-chooser.js').Selection | null, config?: string, ownName?: string,
+ *   selection: import('../../validators/json-schema/schema-chooser.js').SchemaSelection | null, config?: string, ownName?: string,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
  *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
@@ -290,14 +290,7 @@ function nameRules(rules, top) {
 }
 
 function readConfigFile(configPath) {
-  let text;
-  try {
-    text = fs.readFileSync(configPath, 'utf8');
-  } catch (error) {
-    const why =
-      error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
-    throw new UsageError(`cannot read config ${configPath}: ${why}`);
-  }
+  const text = readOrExplain(configPath, `config ${configPath}`);
   // Read as data files are: a key written twice (two "rules") would drop the first silently.
   const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
   if (problems) {

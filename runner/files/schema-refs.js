@@ -2,7 +2,7 @@
 // resolves offline.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { UsageError } from '../../shared/errors.js';
+import { A_FOLDER, UsageError } from '../../shared/errors.js';
 import { hasGlobChars } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
@@ -34,7 +34,7 @@ export function checkRefs(refs, display) {
   for (const file of expandRefs(refs, display)) {
     const stats = fs.statSync(file, { throwIfNoEntry: false });
     if (!stats) throw missing(file, 'no such file', display);
-    if (stats.isDirectory()) throw missing(file, 'a folder, not a file', display);
+    if (stats.isDirectory()) throw missing(file, A_FOLDER, display);
   }
 }
 

@@ -1,7 +1,6 @@
 // Reads one report written by the json reporter (reporters/json.js) and checks it is one, so that
 // `filecheck merge` never adds up something else, or half a report.
-import fs from 'node:fs';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
 
@@ -13,14 +12,7 @@ const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
  * @throws {UsageError} when the file cannot be read, is not JSON or not a filecheck report
  */
 export function readReport(file, name) {
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read report ${name}: ${{ ENOENT: 'no such file', EISDIR: 'it is a directory' }[error.code] ?? error.message}`,
-    );
-  }
+  const text = readOrExplain(file, `report ${name}`);
   let doc;
   try {
     doc = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -4,7 +4,7 @@
 // loads the writing of files).
 import fs from 'node:fs';
 import path from 'node:path';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { sha256 } from '../../shared/sha256.js';
 import { relativePosix } from '../../shared/paths.js';
 import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
@@ -23,13 +23,8 @@ export const SCHEMASTORE_CATALOG = 'https://www.schemastore.org/api/json/catalog
 /** @returns {Lock | null} the project's lock (root: the config's folder, else cwd); a broken one is a UsageError */
 export function readLock(root) {
   const file = path.join(root, LOCK_NAME);
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw new UsageError(`cannot read ${file}: ${error.message}`);
-  }
+  const text = readOrExplain(file, file, { optional: true });
+  if (text === null) return null;
   let data;
   try {
     data = JSON.parse(text);

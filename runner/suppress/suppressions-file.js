@@ -9,8 +9,7 @@
 //   }
 //
 // Written sorted, one id to a line, so that a change to the counts is a small diff.
-import fs from 'node:fs';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 
 /**
@@ -21,13 +20,8 @@ import { writeFileAtomic } from '../../shared/atomic-write.js';
  * @throws {UsageError} when it cannot be read or is not a suppressions file: one line that names it
  */
 export function readSuppressions(file, shown) {
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    if (error.code === 'ENOENT') return null;
-    throw new UsageError(`cannot read the suppressions file ${shown}: ${error.code ?? error.message}`);
-  }
+  const text = readOrExplain(file, `the suppressions file ${shown}`, { optional: true });
+  if (text === null) return null;
   let data;
   try {
     data = JSON.parse(text.replace(/^\uFEFF/, ''));

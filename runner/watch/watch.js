@@ -12,15 +12,13 @@
 // The compiler, a pool the plan chose and the facts are kept between runs (run.js's session).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
-import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { EXIT } from '../../shared/exit-codes.js';
-import { CONFIG_NAME, loadConfig } from '../config/load-config.js';
+import { loadConfig } from '../config/load-config.js';
 import { discover } from '../files/discover.js';
 import { findFiles } from '../files/find-files.js';
 import { runChecks } from '../execute/run.js';
 import { createMessages } from '../../shared/messages.js';
-import { isDocument } from '../../reporters/specs.js';
 import { createBatcher } from './change-batches.js';
 import { listenForKeys } from './keys.js';
 import { createWatcher, watchRoots } from './file-watcher.js';
@@ -29,6 +27,17 @@ import { colorsFor } from '../../reporters/colors.js';
 import { createWatchReporter } from '../../reporters/watch.js';
 import { rulesOf } from '../../shared/rules.js';
 import { filesToRecheck, namesChanged, staleBy } from './plan-recheck.js';
+import {
+  exitOnQuit,
+  newlyUnusable,
+  refFolders,
+  restartersIn,
+  rulesInUse,
+  tracked,
+  unwrittenReports,
+  watchedTree,
+  watchStatus,
+} from './watch-decisions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -74,15 +83,10 @@ export async function watch({ config: given, options, discovered, selection }, i
     quiet: config.quiet,
     verbose: config.verbose,
   });
-  const unwritten = given.reporters.filter(isDocument).map((r) => r.name);
-  if (unwritten.length)
-    note(
-      `--watch prints its report to the terminal: the config's ${unwritten.join(' and ')} report${unwritten.length === 1 ? ' is' : 's are'} not written`,
-    );
+  const unwritten = unwrittenReports(given.reporters);
+  if (unwritten) note(unwritten);
 
-  let files = new Map(); // rel ─▶ FileEntry: every file watched
-  let relOf = new Map(); // absolute path ─▶ rel
-  let folders = new Set(); // the folders that hold them, and theirs: one moved away takes its files along
+  let tree = watchedTree([], new Map()); // every file watched (watch-decisions.js)
   const due = new Map(); // rel ─▶ FileEntry: to check, not reached yet (a usage error, --bail)
   let deps = new Map(); // file ─▶ ids of the rules that depend on it
   let globs = []; // the rules' refs globs: a file that comes to match one affects its rule
@@ -103,35 +107,23 @@ export async function watch({ config: given, options, discovered, selection }, i
     stop.abort();
     quitWith(code);
   };
-  const verdict = () => (lastError || unusable.size ? EXIT.usage : reporter.failed ? EXIT.failed : EXIT.passed);
   const onSignal = () => quit(EXIT.interrupted);
-
-  const hint = () =>
-    keys?.interactive ? 'Press q to quit, Enter to check every file again.' : 'Press Ctrl-C to quit.';
-  const unchecked = () => [...files.keys()].filter((rel) => due.has(rel) || !reporter.knows(rel)).length;
   const status = (summary) =>
     stop.signal.aborted ||
-    reporter.status({
-      files: files.size,
-      unchecked: unchecked(),
-      bailedAfter: summary?.bailed ? summary.failed : 0,
-      errored: lastError !== null,
-      hint: hint(),
-    });
-
-  // A run of these files, printing what changed; the files it does not reach stay due. gone: the
-  // files deleted or no longer checked since the last run, which leave the checks across files.
-  async function check(entries, { first = false, partial = true, gone = [] } = {}) {
-    for (const entry of entries) due.set(entry.rel, entry);
-    const choosing = new Set(
-      rulesOf(config)
-        .filter((rule) => rule.selection)
-        .map((rule) => rule.id),
+    reporter.status(
+      watchStatus({
+        files: tree.files,
+        due,
+        known: (rel) => reporter.knows(rel),
+        summary,
+        errored: lastError !== null,
+        interactive: !!keys?.interactive,
+      }),
     );
-    const tracked = choosing.size
-      ? entries.map((entry) => (entry.rules.some((id) => choosing.has(id)) ? { ...entry, track: true } : entry))
-      : entries;
-    const onFileResult = (result) => {
+
+  // Each result says which schema files the file chose itself: they are watched.
+  const chosenSchemas = {
+    onFileResult(result) {
       due.delete(result.path);
       if (result.schemaFiles?.length) {
         schemasChosen.set(result.path, result.schemaFiles);
@@ -139,48 +131,36 @@ export async function watch({ config: given, options, discovered, selection }, i
       } else if (!result.cached) {
         schemasChosen.delete(result.path);
       }
-    };
-    const reporters = [{ onFileResult }, reporter];
+    },
+  };
+
+  // A run of these files, printing what changed; the files it does not reach stay due. gone: the
+  // files deleted or no longer checked since the last run, which leave the checks across files.
+  async function check(entries, { first = false, partial = true, gone = [] } = {}) {
+    for (const entry of entries) due.set(entry.rel, entry);
+    const reporters = [chosenSchemas, reporter];
     if (first) {
       const { createReporters } = require('../../reporters/index.js');
       reporters.push(...(await createReporters(config, { stdout, stderr, env, atHardExit })));
     }
-    const discovery = { files: tracked, skipped: first ? selection.skipped : [], partial, gone };
-    const summary = await runChecks(discovery, config, {
-      reporters,
-      signal: stop.signal,
-      warn,
-      display,
-      session,
-    });
+    const files = tracked(entries, rulesOf(config));
+    const discovery = { files, skipped: first ? selection.skipped : [], partial, gone };
+    const summary = await runChecks(discovery, config, { reporters, signal: stop.signal, warn, display, session });
     lastError = null;
-    const now = new Set(summary.unusableSchemas);
-    for (const message of now) if (!unusable.has(message)) stderr.write(`filecheck: ${message}\n`);
-    unusable = now;
+    for (const message of newlyUnusable(unusable, summary.unusableSchemas)) stderr.write(`filecheck: ${message}\n`);
+    unusable = new Set(summary.unusableSchemas);
     return summary;
   }
 
   // The files watched now: those gone are forgotten. @returns {string[]} those gone (rel)
   function track(found) {
-    const kept = new Set(found.map((entry) => entry.rel));
-    const gone = [...files.values()].filter((entry) => !kept.has(entry.rel));
-    files = new Map(found.map((entry) => [entry.rel, entry]));
-    relOf = new Map(found.map((entry) => [path.resolve(entry.path), entry.rel]));
-    folders = new Set();
-    for (const file of relOf.keys()) {
-      for (
-        let folder = path.dirname(file);
-        !folders.has(folder) && path.dirname(folder) !== folder;
-        folder = path.dirname(folder)
-      )
-        folders.add(folder);
-    }
-    for (const { rel, path: file } of gone) {
+    tree = watchedTree(found, tree.files);
+    for (const { rel, path: file } of tree.gone) {
       due.delete(rel);
       schemasChosen.delete(rel);
       reporter.forget(rel, fs.existsSync(file) ? 'no longer checked' : 'deleted');
     }
-    return gone.map((entry) => entry.rel);
+    return tree.gone.map((entry) => entry.rel);
   }
 
   // The rules are compiled again, and the workers started again, by the next run.
@@ -193,15 +173,11 @@ export async function watch({ config: given, options, discovered, selection }, i
   // compiled: whether the rules compiled; after a usage error, the files the config names are
   // watched all the same (a schema or module not written yet), and those the error names.
   async function refreshDependencies({ compiled = true, mending = [] } = {}) {
-    const used = new Set([...new Set([...files.values()].map((entry) => entry.rules))].flat()); // rule sets are shared arrays (discover.js)
-    const rules = rulesOf(config).filter((rule) => used.has(rule.id));
+    const rules = rulesInUse(tree.files, rulesOf(config));
     deps = await ruleDependencies(rules, compiled ? session.compiler : null);
     globs = refGlobs(rules);
     watcher.watchFiles([...deps.keys(), ...mending, ...configFiles(config)]);
-    watcher.watchFolders(
-      globs.filter((glob) => !glob.deep).map((glob) => glob.folder),
-      globs.filter((glob) => glob.deep).map((glob) => glob.folder),
-    );
+    watcher.watchFolders(...refFolders(globs));
   }
 
   // The tree's watches start from the folders the patterns or rules name, or the nearest existing
@@ -216,10 +192,7 @@ export async function watch({ config: given, options, discovered, selection }, i
   async function onBatch(batch) {
     if (stop.signal.aborted) return;
     const changed = [...batch.keys()].filter((key) => typeof key === 'string');
-    const restarters = changed.filter(
-      // Every config read, and one new below the run's: the rules of its folder change.
-      (file) => [CONFIG_NAME, '.gitignore'].includes(path.basename(file)) || file.endsWith(EXCLUDE),
-    );
+    const restarters = restartersIn(changed);
     try {
       if (batch.has(START_OVER) || restarters.length || startingOver) await startOver(restarters);
       else await recheck(batch, changed);
@@ -260,18 +233,19 @@ export async function watch({ config: given, options, discovered, selection }, i
     const moved = rootsMoved();
     if (moved) watchTree();
     const names = namesChanged(changed, {
-      relOf,
-      folders,
+      relOf: tree.relOf,
+      folders: tree.folders,
       renamed: (file) => batch.get(file),
       exists: (file) => fs.existsSync(file),
     });
-    const edited = names.edited.map((rel) => files.get(rel));
+    const edited = names.edited.map((rel) => tree.files.get(rel));
     let gone = [];
     if (moved || names.rediscover) {
-      const before = new Set(files.keys());
+      const before = tree.files;
       gone = track(discover({ ...config, passWithNoFiles: true }).files);
-      for (const entry of files.values()) if (!before.has(entry.rel)) edited.push(entry);
+      for (const entry of tree.files.values()) if (!before.has(entry.rel)) edited.push(entry);
     }
+    const { files } = tree;
     const queued = filesToRecheck({ edited, files, due, affected, choosers, known: (rel) => reporter.knows(rel) });
     // A run even with no file to check when some are gone: their partners in the checks across files may pass now.
     const summary = queued.length || gone.length ? await check(queued, { gone }) : null;
@@ -290,9 +264,7 @@ export async function watch({ config: given, options, discovered, selection }, i
     onEvent: (kind, file) => batcher.add(file, kind === 'rename'),
     onError: (error) => {
       if (error.code !== 'ENOSPC') return warn(`cannot watch: ${error.message}`);
-      fatal = new UsageError(
-        "cannot watch more folders: the system's limit of inotify watches is reached (raise fs.inotify.max_user_watches, or watch fewer folders with patterns)",
-      );
+      fatal = new UsageError(TOO_MANY_WATCHES);
       quit(EXIT.usage);
     },
   });
@@ -311,7 +283,8 @@ export async function watch({ config: given, options, discovered, selection }, i
         await refreshDependencies();
         reporter.startPrinting();
         keys = listenForKeys(io.stdin, {
-          quit: () => quit(verdict()),
+          quit: () =>
+            quit(exitOnQuit({ errored: lastError !== null, unusable: unusable.size, failed: reporter.failed })),
           interrupt: () => quit(EXIT.interrupted),
           checkAll: () => batcher.add(START_OVER, true),
         });
@@ -331,7 +304,8 @@ export async function watch({ config: given, options, discovered, selection }, i
   return code;
 }
 
-const EXCLUDE = path.join('.git', 'info', 'exclude');
+const TOO_MANY_WATCHES =
+  "cannot watch more folders: the system's limit of inotify watches is reached (raise fs.inotify.max_user_watches, or watch fewer folders with patterns)";
 
 // Watch reports to the terminal, with the default reporter.
 // The configs the run read: its own and those below it (nested-configs.js).

@@ -1,11 +1,10 @@
 // A local schema catalog in SchemaStore's format (`{ "schemas": [{ "name", "url", "fileMatch",
 // "versions" }] }`), read offline: each entry's `url` is mapped to a file on disk, and its
 // `fileMatch` globs say which files it applies to, as VS Code reads them.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { describeSyntaxError } from '../../formats/json-positions.js';
 import { relativePosix } from '../../shared/paths.js';
 import { keysWrittenTwice } from '../../formats/json.js';
@@ -31,14 +30,7 @@ const require = createRequire(import.meta.url);
  */
 export function loadCatalog(file, display = (name) => name) {
   const shown = display(file);
-  let text;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new UsageError(
-      `cannot read catalog ${shown}: ${error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder' : error.message}`,
-    );
-  }
+  let text = readOrExplain(file, `catalog ${shown}`);
   let data;
   try {
     text = text.replace(/^\uFEFF/, '');

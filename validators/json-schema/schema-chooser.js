@@ -14,7 +14,7 @@ import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';
 
 /**
- * @typedef {{ document: boolean, catalogs: string[], project: string, store?: import('./schema-store.js').SchemaStore }} Selection
+ * @typedef {{ document: boolean, catalogs: string[], project: string, store?: import('./schema-store.js').SchemaStore }} SchemaSelection
  *   a rule's (load-config.js): document: read the documents' `$schema`; catalogs: absolute paths; project:
  *   the folder documents may name schemas in, and that fileMatch globs are relative to; store: URL
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
@@ -33,7 +33,7 @@ import { readSchema } from './schema-files.js';
  */
 
 /**
- * @param {Selection} selection
+ * @param {SchemaSelection} selection
  * @param {{ catalogs: import('./catalog.js').Catalog[], refs: string[], display(file: string): string }} context
  *   catalogs: the selection's, loaded; refs: the rule's preloaded schemas, globs expanded: a
  *   `$schema` URL that is the `$id` of one of them selects it

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { UsageError } from '../../shared/errors.js';
+import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { createRequire } from 'node:module';
 import { describeSyntaxError, locateProblems } from '../../formats/json-positions.js';
 import { keysWrittenTwice } from '../../formats/json.js';
@@ -52,18 +52,12 @@ export function locateInSchemaFile(file, problems) {
   else locateProblems(text, problems);
 }
 
-const readSchemaText = (file) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '');
+const readSchemaText = (file, display = (name) => name) =>
+  readOrExplain(file, `schema ${display(file)}`, { files: [file] }).replace(/^\uFEFF/, '');
 const isYaml = (file) => /\.ya?ml$/i.test(file);
 
 function parseSchemaFile(file, display = (name) => name) {
-  let text;
-  try {
-    text = readSchemaText(file);
-  } catch (error) {
-    const why =
-      error.code === 'ENOENT' ? 'no such file' : error.code === 'EISDIR' ? 'a folder, not a file' : error.message;
-    throw new UsageError(`cannot read schema ${display(file)}: ${why}`, { files: [file] });
-  }
+  const text = readSchemaText(file, display);
   const yaml = isYaml(file);
   const schema = yaml ? parseYamlSchema(text, file, display) : parseJsonSchema(text, file, display);
   // `true` and `false` are schemas too (draft-06 on; ajv takes them in draft-04 as well).
