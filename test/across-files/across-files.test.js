@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { UsageError } from '../shared/errors.js';
-import { acrossFilesCollectors } from '../validators/across-files/index.js';
-import { compilePointer, matchPointer } from '../validators/across-files/pointers.js';
+import { UsageError } from '../../shared/errors.js';
+import { acrossFilesCollectors } from '../../validators/across-files/index.js';
+import { compilePointer, matchPointer } from '../../validators/across-files/pointers.js';
 
 const BASE = path.resolve('/project');
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import test from 'node:test';
-import { REPO, failedPaths, filesLine, runCli } from './helpers/cli.js';
+import { REPO, failedPaths, filesLine, runCli } from '../helpers/cli.js';
 
 const SITE = path.join(REPO, 'examples/site');
 const I18N = path.join(REPO, 'examples/i18n');

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { placeholdersOf, quotePlaceholders, samePlaceholders } from '../validators/across-files/placeholders.js';
+import { placeholdersOf, quotePlaceholders, samePlaceholders } from '../../validators/across-files/placeholders.js';
 
 test('i18next: {{name}}, {{- name}}, {{name, format}} as the name, $t(key) nesting left out, a set', () => {
   assert.deepEqual(placeholdersOf('{{count}} of {{ total, number }} by {{- author}} and {{count}}', 'i18next'), [

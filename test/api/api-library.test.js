@@ -8,7 +8,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { pathToFileURL } from 'node:url';
 import { run, UsageError } from 'filecheck';
-import { makeTree, parseJsonReport, runCli, cliEnv, REPO } from './helpers/cli.js';
+import { makeTree, parseJsonReport, runCli, cliEnv, REPO } from '../helpers/cli.js';
 
 const SCHEMA = JSON.stringify({ type: 'object', properties: { title: { type: 'string' } } });
 
@@ -56,8 +56,8 @@ test('an unknown or misspelled option rejects with one line that names it, with 
 });
 
 test('every option of the table is one of run(), but those of a terminal', async () => {
-  const { OPTIONS } = await import('../runner/cli/options.js');
-  const { RUN_OPTIONS } = await import('../runner/api/options.js');
+  const { OPTIONS } = await import('../../runner/cli/options.js');
+  const { RUN_OPTIONS } = await import('../../runner/api/options.js');
   const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
   const missing = Object.keys(OPTIONS).filter((name) => !(camel(name) in RUN_OPTIONS));
   assert.deepEqual(missing, ['list-files', 'stdin', 'stdin-filename', 'watch']);

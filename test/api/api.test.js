@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { run, UsageError, EXIT, exitCodeFor } from 'filecheck';
-import { makeTree, cliEnv, REPO } from './helpers/cli.js';
+import { makeTree, cliEnv, REPO } from '../helpers/cli.js';
 
 function sampleTree(t) {
   return makeTree(t, {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { checkFiles, assertPassed } from 'filecheck/test';
-import { makeTree, cliEnv, REPO } from './helpers/cli.js';
+import { makeTree, cliEnv, REPO } from '../helpers/cli.js';
 
 const SCHEMA = JSON.stringify({ type: 'object', properties: { title: { type: 'string' } }, required: ['title'] });
 

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { makeTree, REPO } from './helpers/cli.js';
-import { API_ONLY, RUN_OPTIONS } from '../runner/api/options.js';
+import { makeTree, REPO } from '../helpers/cli.js';
+import { API_ONLY, RUN_OPTIONS } from '../../runner/api/options.js';
 
 const TSC = path.join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
 

@@ -1,7 +1,7 @@
 // The cache's hit test (runner/cache/cache-hit.js), as a table: what lets a recorded result stand.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cacheHit } from '../runner/cache/cache-hit.js';
+import { cacheHit } from '../../runner/cache/cache-hit.js';
 
 const STATS = { size: 10, mtimeMs: 100, ctimeMs: 200 };
 const PASS = [10, 100, 200, 'hash', 'rules']; // a pass: size, times, SHA-256, checks

@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from './helpers/cli.js';
-import { recordable } from '../runner/cache/result-cache.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, cliEnv, gitInit, REPO } from '../helpers/cli.js';
+import { recordable } from '../../runner/cache/result-cache.js';
 
 const CONFIG = {
   rules: [

@@ -1,8 +1,8 @@
 // runner/check/capture-frames.js: the lines around a failing file's first problems, bounded.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { addCodeFrames } from '../runner/check/capture-frames.js';
-import { FRAMES_PER_FILE } from '../shared/code-frame-bounds.js';
+import { addCodeFrames } from '../../runner/check/capture-frames.js';
+import { FRAMES_PER_FILE } from '../../shared/code-frame-bounds.js';
 
 const frameOf = (text, line, column) => addCodeFrames([{ message: 'x', line, column }], text)[0].frame;
 

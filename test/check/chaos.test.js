@@ -8,8 +8,8 @@ import {
   slowDelayMs,
   ChaosError,
   CHAOS_KINDS,
-} from '../runner/check/chaos.js';
-import { UsageError } from '../shared/errors.js';
+} from '../../runner/check/chaos.js';
+import { UsageError } from '../../shared/errors.js';
 
 const PATHS = Array.from({ length: 10_000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
 const hitsOf = (chaos, paths = PATHS) => paths.filter((p) => chaosHits(chaos, p));

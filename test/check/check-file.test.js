@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkFile, prepareCheck } from '../runner/check/check-file.js';
+import { checkFile, prepareCheck } from '../../runner/check/check-file.js';
 
 /** A file entry as discover() makes it, for a temp file holding `text`. */
 function entry(t, text, rel = 'dir/doc.json') {
@@ -292,7 +292,7 @@ test('chaos io fails the read as a real read error does: kind io, no validator r
 });
 
 test('chaos slow keeps the real verdict, and the check lasts at least the delay for that path', async (t) => {
-  const { slowDelayMs } = await import('../runner/check/chaos.js');
+  const { slowDelayMs } = await import('../../runner/check/chaos.js');
   const chaos = { probability: 1, seed: 'z', kind: 'slow' };
   const file = entry(t, DOC, 'slow/one.json');
   const options = prepareCheck({ chaos });

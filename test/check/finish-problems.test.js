@@ -1,7 +1,7 @@
 // runner/check/finish-problems.js: a file's problems as reporters receive them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { finishProblems } from '../runner/check/finish-problems.js';
+import { finishProblems } from '../../runner/check/finish-problems.js';
 
 const DEFAULT = { allAlternatives: false };
 

@@ -3,7 +3,7 @@
 // with the same verdict and its warnings said once.
 import test from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
+import { makeTree, runCli, parseJsonReport } from '../helpers/cli.js';
 
 const RULES = 40; // more than a thread keeps
 

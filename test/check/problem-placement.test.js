@@ -3,7 +3,7 @@
 // near it (a YAML merge key) naming where it is. In-process and on a pool alike.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { runCli, makeTree, parseJsonReport } from './helpers/cli.js';
+import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 
 const SCHEMA = JSON.stringify({
   type: 'object',

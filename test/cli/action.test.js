@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { REPO, cliEnv, makeTree, writeTree, parseJsonReport } from './helpers/cli.js';
+import { REPO, cliEnv, makeTree, writeTree, parseJsonReport } from '../helpers/cli.js';
 
 const action = parse(fs.readFileSync(path.join(REPO, 'action.yml'), 'utf8'));
 const steps = action.runs.steps;

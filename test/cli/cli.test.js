@@ -16,9 +16,9 @@ import {
   oneLine,
   REPO,
   unusableSchema,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
-const { version } = createRequire(import.meta.url)('../package.json');
+const { version } = createRequire(import.meta.url)('../../package.json');
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';
 

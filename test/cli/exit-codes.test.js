@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
-import { EXIT, exitCodeFor, tooManyWarnings } from '../shared/exit-codes.js';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
+import { EXIT, exitCodeFor, tooManyWarnings } from '../../shared/exit-codes.js';
 
 const GOOD = '{"a": 1}';
 const BAD = '{"a": 1,}';

@@ -17,7 +17,7 @@ import {
   failedPaths,
   filesLine,
   oneLine,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const CONFIG = JSON.stringify({ rules: [{ files: ['data/**/*.json'], require: ['title:string'] }] });
 const GOOD = '{\n  "title": "fine"\n}\n';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from '../helpers/cli.js';
 
 const stdin = (dir, args, input) => runCli(['--stdin', ...args], { cwd: dir, input });
 const named = (dir, file, args, input) => stdin(dir, ['--stdin-filename', file, ...args], input);
@@ -239,7 +239,7 @@ test('a run without --stdin loads none of it, and --help names the flags', async
 });
 
 test('a text over the size limit fails as a file over it does, unread', async () => {
-  const { readEntry, MAX_TEXT_BYTES } = await import('../formats/read-text.js');
+  const { readEntry, MAX_TEXT_BYTES } = await import('../../formats/read-text.js');
   const size = MAX_TEXT_BYTES + 1;
   const read = readEntry({ path: '/p/a.json', input: { bytes: Buffer.alloc(0), size } });
   assert.match(read.error, /^is too large to check \(\d+ MiB; the limit is \d+ MiB\)$/);

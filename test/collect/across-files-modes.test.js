@@ -18,7 +18,7 @@ import {
   parseJsonReport,
   runCli,
   writeTree,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const CONFIG = {
   rules: [
@@ -304,7 +304,7 @@ test('merge outside the project: one line saying where to run it', async (t) => 
 });
 
 test('the API: onFileChecked as each file is checked, onFileResult with its verdict after the checks across files', async (t) => {
-  const { run } = await import('../runner/index.js');
+  const { run } = await import('../../runner/index.js');
   const dir = makeTree(t, TREE);
   const events = [];
   const summary = await run({

@@ -1,7 +1,7 @@
 // collect/across-files-session.js: what --watch's runs keep for the checks across files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { acrossFilesSession } from '../runner/collect/across-files-session.js';
+import { acrossFilesSession } from '../../runner/collect/across-files-session.js';
 
 const fact = (slug) => [{ rule: 0, key: 'unique', facts: slug }];
 const result = (path, slug) => ({ path, status: 'pass', problems: [], durationMs: 1, facts: fact(slug) });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from '../helpers/cli.js';
 
 const GOOD = '{"title": "ok"}\n';
 const config = (object) => JSON.stringify(object, null, 2);

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { resolveChecks } from '../runner/config/severities.js';
+import { resolveChecks } from '../../runner/config/severities.js';
 import {
   checkBothExecutors,
   makeTree,
@@ -15,7 +15,7 @@ import {
   runCli,
   unusableSchema,
   writeTree,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 

@@ -1,7 +1,7 @@
 // runner/execute/plan.js: how a run is executed, as a pure function of measurable inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plan, project, WORKER_START_MS, WORKER_PACE, WORTH_MS, FIRST_SAMPLE } from '../runner/execute/plan.js';
+import { plan, project, WORKER_START_MS, WORKER_PACE, WORTH_MS, FIRST_SAMPLE } from '../../runner/execute/plan.js';
 
 const sample = (files, checkMs, compileMs = 0) => ({ files, checkMs, compileMs });
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);

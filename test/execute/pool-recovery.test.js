@@ -2,8 +2,8 @@
 // and what becomes of a batch whose worker died or whose file got stuck.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from '../runner/execute/pool-recovery.js';
-import { SETTLING, REPLIED } from '../runner/execute/progress-slots.js';
+import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from '../../runner/execute/pool-recovery.js';
+import { SETTLING, REPLIED } from '../../runner/execute/progress-slots.js';
 
 const entries = (...names) => names.map((rel) => ({ rel, path: `/p/${rel}`, rules: [0] }));
 const places = (retries) =>

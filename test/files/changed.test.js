@@ -14,7 +14,7 @@ import {
   failedPaths,
   filesLine,
   oneLine,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';

@@ -5,9 +5,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { loadConfig } from '../runner/config/load-config.js';
-import { discover } from '../runner/files/discover.js';
-import { UsageError } from '../shared/errors.js';
+import { loadConfig } from '../../runner/config/load-config.js';
+import { discover } from '../../runner/files/discover.js';
+import { UsageError } from '../../shared/errors.js';
 
 /** A temp tree: `files` maps a relative path to its content (a string, or an object written as JSON). */
 function tree(t, files, config) {

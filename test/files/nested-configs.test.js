@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, writeTree, gitInit, hasGit, failedPaths, filesLine, oneLine } from './helpers/cli.js';
-import { startWatch } from './helpers/watch.js';
+import { runCli, makeTree, writeTree, gitInit, hasGit, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
+import { startWatch } from '../helpers/watch.js';
 
 const config = (rules, extra = {}) => JSON.stringify({ ...extra, rules });
 // The root asks every data file for a title; package a asks its data for a version too.
@@ -212,7 +212,7 @@ test('with a catalog and no patterns, the configs below apply too', async (t) =>
 
 test("the API applies each package's rules as the command line does", async (t) => {
   const dir = makeTree(t, MONOREPO);
-  const { run } = await import('../runner/index.js');
+  const { run } = await import('../../runner/index.js');
   const failed = [];
   const reporter = { onFileResult: (result) => result.status === 'fail' && failed.push(result.path) };
   const summary = await run({ cwd: path.join(dir, 'packages/a'), patterns: ['.'], reporters: [reporter] });

@@ -2,8 +2,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { shardOf } from '../runner/files/shard.js';
-import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, oneLine } from './helpers/cli.js';
+import { shardOf } from '../../runner/files/shard.js';
+import { runCli, makeTree, writeTree, gitInit, hasGit, parseJsonReport, oneLine } from '../helpers/cli.js';
 
 const GOOD = '{"a": 1}\n';
 const PATHS = Array.from({ length: 6000 }, (_, i) => `content/section-${i % 37}/page-${i}/index.json`);
@@ -157,7 +157,7 @@ test('--shard applies after --changed: the changed files are split', {
 });
 
 test('the programmatic API takes shard (and changed, since) as the command line does', async (t) => {
-  const { run } = await import('../runner/index.js');
+  const { run } = await import('../../runner/index.js');
   const dir = makeTree(t, files(12));
   const summaries = [
     await run({ cwd: dir, patterns: ['data'], shard: '1/2' }),

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { runCli, makeTree, parseJsonReport, failedPaths } from './helpers/cli.js';
+import { runCli, makeTree, parseJsonReport, failedPaths } from '../helpers/cli.js';
 
 const GOOD = '{"a": 1}\n';
 const isRoot = process.getuid?.() === 0;

@@ -3,9 +3,9 @@
 // before a colon, the same key in two objects) passes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { makeTree, writeTree, checkBothExecutors, runCli } from './helpers/cli.js';
-import { duplicateKeyProblems } from '../formats/duplicate-keys.js';
-import { parseJson } from '../formats/json.js';
+import { makeTree, writeTree, checkBothExecutors, runCli } from '../helpers/cli.js';
+import { duplicateKeyProblems } from '../../formats/duplicate-keys.js';
+import { parseJson } from '../../formats/json.js';
 
 const UNIQUE = "an object's keys must be unique (readers disagree on which value counts)";
 const twice = (key, first) => `duplicate key "${key}" (first at ${first}): ${UNIQUE}`;

@@ -13,7 +13,7 @@ import {
   parseJsonReport,
   oneLine,
   checkBothExecutors as checkBoth,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
 // problem's ajv keyword (Problem.keyword) is left out, tested in json-schema.test.js and suppress.test.js.

@@ -1,7 +1,7 @@
 // formats/json-positions.js: JSON pointers and syntax errors ──▶ 1-based line and column.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { locateProblems, describeSyntaxError } from '../formats/json-positions.js';
+import { locateProblems, describeSyntaxError } from '../../formats/json-positions.js';
 
 const DOC = [
   '{',

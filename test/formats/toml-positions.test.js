@@ -1,8 +1,8 @@
 // formats/toml-positions.js: where each key of a TOML text is, for placing problems in TOML files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tomlKeyOffsets } from '../formats/toml-positions.js';
-import { lineAndColumn } from '../formats/json-positions.js';
+import { tomlKeyOffsets } from '../../formats/toml-positions.js';
+import { lineAndColumn } from '../../formats/json-positions.js';
 import { parse } from 'smol-toml';
 
 const TEXT = [

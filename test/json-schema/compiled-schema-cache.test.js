@@ -8,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
+import { createJsonSchemaValidator } from '../../validators/json-schema/json-schema.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 
 const draft = (n) => `http://json-schema.org/draft-0${n}/schema#`;
 

@@ -3,8 +3,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { DEFERRED, allQuiet, deferProperties, quietIn } from '../validators/json-schema/defer-properties.js';
-import { wordedFromSchemaPaths } from '../validators/json-schema/schema-problems.js';
+import { DEFERRED, allQuiet, deferProperties, quietIn } from '../../validators/json-schema/defer-properties.js';
+import { wordedFromSchemaPaths } from '../../validators/json-schema/schema-problems.js';
 
 const Ajv = createRequire(import.meta.url)('ajv').default;
 const quiet = quietIn(new Ajv({ strictSchema: 'log', logger: false }));

@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
-import { checkBothExecutors, makeTree, parseJsonReport, REPO, runCli } from './helpers/cli.js';
-import { parseXml } from './helpers/xml.js';
+import { createJsonSchemaValidator } from '../../validators/json-schema/json-schema.js';
+import { checkBothExecutors, makeTree, parseJsonReport, REPO, runCli } from '../helpers/cli.js';
+import { parseXml } from '../helpers/xml.js';
 
-const TSCONFIG = fileURLToPath(new URL('./fixtures/tsconfig-excerpt.schema.json', import.meta.url));
+const TSCONFIG = fileURLToPath(new URL('../fixtures/tsconfig-excerpt.schema.json', import.meta.url));
 
 /**
  * A validator of `schema`, written to a temporary folder, compiled in each of the ways a run may

@@ -3,7 +3,7 @@
 // with --cache warm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from './helpers/cli.js';
+import { checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
 
 const D04 = 'http://json-schema.org/draft-04/schema#';
 const D07 = 'http://json-schema.org/draft-07/schema#';

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { makeTree, cliEnv } from './helpers/cli.js';
+import { makeTree, cliEnv } from '../helpers/cli.js';
 import {
   DRAFTS,
   SUITE_PACKAGE,
@@ -25,12 +25,12 @@ import {
   layOutSuite,
   countsOf,
   disagreements,
-} from './helpers/schema-suite.js';
+} from '../helpers/schema-suite.js';
 import { isDeepStrictEqual } from 'node:util';
 
-const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
+const HELPER = fileURLToPath(new URL('../helpers/schema-suite.js', import.meta.url));
 const EXPECTED = JSON.parse(
-  fs.readFileSync(new URL('./fixtures/json-schema-suite-expected.json', import.meta.url), 'utf8'),
+  fs.readFileSync(new URL('../fixtures/json-schema-suite-expected.json', import.meta.url), 'utf8'),
 );
 const STRATEGIES = ['eager', 'lazy', 'apart']; // each compared with the first
 

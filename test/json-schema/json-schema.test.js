@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { createJsonSchemaValidator, createSchemaLoader } from '../validators/json-schema/json-schema.js';
-import { UsageError } from '../shared/errors.js';
+import { createJsonSchemaValidator, createSchemaLoader } from '../../validators/json-schema/json-schema.js';
+import { UsageError } from '../../shared/errors.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const require = createRequire(import.meta.url);
 
 function tempDir(t) {

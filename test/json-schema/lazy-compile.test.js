@@ -6,11 +6,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
-import { compileStrategy } from '../validators/json-schema/json-schema.js';
+import { makeTree, runCli, parseJsonReport } from '../helpers/cli.js';
+import { compileStrategy } from '../../validators/json-schema/json-schema.js';
 
 const strategies = ['lazy', 'eager', 'apart'];
-const REPO = fileURLToPath(new URL('..', import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
 const run = (args, cwd, strategy, extra = []) =>
   runCli([...args, ...extra], { cwd, env: { FILECHECK_SCHEMA_COMPILE: strategy } });
 

@@ -3,8 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { metaValidatorSources } from '../scripts/build-meta-validators.js';
-import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../validators/json-schema/ajv-instance.js';
+import { metaValidatorSources } from '../../scripts/build-meta-validators.js';
+import { createAjv, META_SCHEMAS, PRECOMPILED_META_DIALECTS } from '../../validators/json-schema/ajv-instance.js';
 
 const envOf = (ajv, dialect) => ajv.schemas[META_SCHEMAS[dialect].replace(/#$/, '')];
 
@@ -12,11 +12,11 @@ test('the committed meta-schema validators are what scripts/build-meta-validator
   const sources = metaValidatorSources();
   assert.deepEqual(
     [...sources.keys()].sort(),
-    fs.readdirSync(new URL('../validators/json-schema/meta-schemas/', import.meta.url)).sort(),
+    fs.readdirSync(new URL('../../validators/json-schema/meta-schemas/', import.meta.url)).sort(),
   );
   for (const [name, text] of sources) {
     assert.equal(
-      fs.readFileSync(new URL(`../validators/json-schema/meta-schemas/${name}`, import.meta.url), 'utf8'),
+      fs.readFileSync(new URL(`../../validators/json-schema/meta-schemas/${name}`, import.meta.url), 'utf8'),
       text,
       `validators/json-schema/meta-schemas/${name} is stale`,
     );

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { createJsonSchemaValidator } from '../validators/json-schema/json-schema.js';
-import { KEYWORD_ORDER } from '../validators/json-schema/schema-alternatives.js';
-import { runCli, makeTree, parseJsonReport } from './helpers/cli.js';
+import { createJsonSchemaValidator } from '../../validators/json-schema/json-schema.js';
+import { KEYWORD_ORDER } from '../../validators/json-schema/schema-alternatives.js';
+import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 
 const require = createRequire(import.meta.url);
 

@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from './helpers/cli.js';
-import { documentSchemaRef } from '../validators/json-schema/document-schema-ref.js';
-import { loadCatalog } from '../validators/json-schema/catalog.js';
-import { UsageError } from '../shared/errors.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from '../helpers/cli.js';
+import { documentSchemaRef } from '../../validators/json-schema/document-schema-ref.js';
+import { loadCatalog } from '../../validators/json-schema/catalog.js';
+import { UsageError } from '../../shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 

@@ -4,8 +4,8 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { makeTree } from './helpers/cli.js';
-import { schemaClosure } from '../validators/json-schema/schema-closure.js';
+import { makeTree } from '../helpers/cli.js';
+import { schemaClosure } from '../../validators/json-schema/schema-closure.js';
 
 const json = (value) => JSON.stringify(value);
 const names = (dir, files) => files.map((file) => path.relative(dir, file).split(path.sep).join('/'));

@@ -6,12 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from './helpers/cli.js';
-import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../validators/json-schema/schema-store.js';
-import { loadConfig } from '../runner/config/load-config.js';
-import { discover } from '../runner/files/discover.js';
-import { checkFile } from '../runner/check/check-file.js';
-import { UsageError } from '../shared/errors.js';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from '../helpers/cli.js';
+import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../../validators/json-schema/schema-store.js';
+import { loadConfig } from '../../runner/config/load-config.js';
+import { discover } from '../../runner/files/discover.js';
+import { checkFile } from '../../runner/check/check-file.js';
+import { UsageError } from '../../shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 const STORE = 'store/src/schemas/json';
@@ -560,7 +560,7 @@ test('files only parsed (their schemas have no local copy, or no entry matches t
 
   // Why, on the file's result.
   const config = loadConfig({ patterns: ['notes/other.json', 'absent.json'], catalog: [CATALOG] }, { cwd, env: {} });
-  const { createRuleCompiler } = await import('../runner/check/compile-rules.js');
+  const { createRuleCompiler } = await import('../../runner/check/compile-rules.js');
   const compiler = createRuleCompiler(config.rules.concat(config.cliRule), { warn() {}, display: (file) => file });
   const results = [];
   for (const entry of discover(config).files) {

@@ -17,12 +17,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { makeTree, cliEnv } from './helpers/cli.js';
-import { createRandom, fuzzSeed } from './helpers/random.js';
-import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './reliability/json-fuzz.js';
+import { makeTree, cliEnv } from '../helpers/cli.js';
+import { createRandom, fuzzSeed } from '../helpers/random.js';
+import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from '../reliability/json-fuzz.js';
 import { isDeepStrictEqual } from 'node:util';
 
-const HELPER = fileURLToPath(new URL('./helpers/schema-suite.js', import.meta.url));
+const HELPER = fileURLToPath(new URL('../helpers/schema-suite.js', import.meta.url));
 const SEEDS = process.env.FUZZ_SEED ? [fuzzSeed()] : [1, 2, 3, 20260, 4242];
 const SCHEMAS = 20; // per seed, four of each dialect
 const DOCUMENTS = 12; // per schema

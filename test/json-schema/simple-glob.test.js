@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { simpleGlobRegex } from '../validators/json-schema/simple-glob.js';
+import { simpleGlobRegex } from '../../validators/json-schema/simple-glob.js';
 
 const picomatch = createRequire(import.meta.url)('picomatch');
 

@@ -3,8 +3,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from './helpers/cli.js';
-import { MERGE_COMMAND } from '../runner/cli/options.js';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
+import { MERGE_COMMAND } from '../../runner/cli/options.js';
 
 const GOOD = '{"a": 1}\n';
 const BAD = '{"a": 1,}\n';
@@ -313,8 +313,8 @@ test('merge -r sarif:… -r gitlab:… writes the reports one run over all the f
 });
 
 test("merging adds up the files only parsed and keeps each shard's hint; a skipped file listed in a report is counted as skipped", async () => {
-  const { mergeReports } = await import('../runner/merge/merge-reports.js');
-  const { readReport } = await import('../runner/merge/read-report.js');
+  const { mergeReports } = await import('../../runner/merge/merge-reports.js');
+  const { readReport } = await import('../../runner/merge/read-report.js');
   const dir = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'filecheck-merge-'));
   const write = (name, text) => {
     fs.writeFileSync(path.join(dir, name), text);

@@ -1,9 +1,9 @@
 // reporters/code-frame.js: a captured frame as the human reporter prints it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { codeFrameLines } from '../reporters/code-frame.js';
-import { colorsFor } from '../reporters/colors.js';
-import { addCodeFrames } from '../runner/check/capture-frames.js';
+import { codeFrameLines } from '../../reporters/code-frame.js';
+import { colorsFor } from '../../reporters/colors.js';
+import { addCodeFrames } from '../../runner/check/capture-frames.js';
 
 const plain = colorsFor({}, {}, false);
 const framed = (text, line, column) => addCodeFrames([{ message: 'x', line, column }], text)[0];

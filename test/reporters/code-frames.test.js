@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTree, parseJsonReport, runCli, writeTree } from './helpers/cli.js';
+import { makeTree, parseJsonReport, runCli, writeTree } from '../helpers/cli.js';
 
 const SCHEMA = JSON.stringify({
   type: 'object',

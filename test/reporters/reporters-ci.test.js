@@ -4,8 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
-import { parseXml } from './helpers/xml.js';
+import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from '../helpers/cli.js';
+import { parseXml } from '../helpers/xml.js';
 
 const child = (element, name) => element.children.find((c) => c.name === name);
 const counts = ({ attributes: a }) => ({ tests: a.tests, failures: a.failures, errors: a.errors, skipped: a.skipped });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from './helpers/cli.js';
+import { runCli, makeTree, writeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from '../helpers/cli.js';
 
 const { version } = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
 // The SARIF 2.1.0 JSON Schema (its release-to-manufacturing version 5, the standard's) as Microsoft's

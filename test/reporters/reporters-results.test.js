@@ -6,17 +6,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { colorsFor } from '../reporters/colors.js';
-import { createDefaultReporter } from '../reporters/default.js';
-import { createJsonReporter } from '../reporters/json.js';
-import { createJunitReporter } from '../reporters/junit.js';
-import { createGithubReporter } from '../reporters/github.js';
-import { createSarifReporter } from '../reporters/sarif.js';
-import { createGitlabReporter } from '../reporters/gitlab.js';
-import { createWatchReporter } from '../reporters/watch.js';
-import { makeTree, runCli, parseJsonReport } from './helpers/cli.js';
-import { parseXml } from './helpers/xml.js';
-import { feedReporter } from './helpers/reporter-feed.js';
+import { colorsFor } from '../../reporters/colors.js';
+import { createDefaultReporter } from '../../reporters/default.js';
+import { createJsonReporter } from '../../reporters/json.js';
+import { createJunitReporter } from '../../reporters/junit.js';
+import { createGithubReporter } from '../../reporters/github.js';
+import { createSarifReporter } from '../../reporters/sarif.js';
+import { createGitlabReporter } from '../../reporters/gitlab.js';
+import { createWatchReporter } from '../../reporters/watch.js';
+import { makeTree, runCli, parseJsonReport } from '../helpers/cli.js';
+import { parseXml } from '../helpers/xml.js';
+import { feedReporter } from '../helpers/reporter-feed.js';
 
 const HINT =
   'their schemas are not in the store: map their URLs to local copies with --schema-store https://json.schemastore.org/=<folder>';

@@ -6,20 +6,20 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { colorsFor } from '../reporters/colors.js';
-import { createDefaultReporter } from '../reporters/default.js';
-import { createJsonReporter } from '../reporters/json.js';
-import { createJunitReporter } from '../reporters/junit.js';
-import { createGithubReporter } from '../reporters/github.js';
-import { createSarifReporter } from '../reporters/sarif.js';
-import { createGitlabReporter } from '../reporters/gitlab.js';
-import { createProgress } from '../reporters/progress.js';
-import { createWatchReporter } from '../reporters/watch.js';
-import { isWarning, marked, problemCounts, severityOf } from '../reporters/severity.js';
-import { alsoAt, placesList, relatedOf, relatedPlace } from '../reporters/related.js';
-import { makeTree, parseJsonReport, runCli, REPO } from './helpers/cli.js';
-import { parseXml } from './helpers/xml.js';
-import { feedReporter } from './helpers/reporter-feed.js';
+import { colorsFor } from '../../reporters/colors.js';
+import { createDefaultReporter } from '../../reporters/default.js';
+import { createJsonReporter } from '../../reporters/json.js';
+import { createJunitReporter } from '../../reporters/junit.js';
+import { createGithubReporter } from '../../reporters/github.js';
+import { createSarifReporter } from '../../reporters/sarif.js';
+import { createGitlabReporter } from '../../reporters/gitlab.js';
+import { createProgress } from '../../reporters/progress.js';
+import { createWatchReporter } from '../../reporters/watch.js';
+import { isWarning, marked, problemCounts, severityOf } from '../../reporters/severity.js';
+import { alsoAt, placesList, relatedOf, relatedPlace } from '../../reporters/related.js';
+import { makeTree, parseJsonReport, runCli, REPO } from '../helpers/cli.js';
+import { parseXml } from '../helpers/xml.js';
+import { feedReporter } from '../helpers/reporter-feed.js';
 
 // A slug seven files hold: this file's warning names the six others, five of them by place.
 const SLUG = {

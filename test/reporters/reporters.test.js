@@ -16,7 +16,7 @@ import {
   BIN,
   gitInit,
   hasGit,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const ANSI = /\u001b\[/;
 

@@ -2,7 +2,7 @@
 // prints them on a terminal: a terminal itself breaks a long line in the middle of a word.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { widthOf, wrapLine } from '../reporters/wrap.js';
+import { widthOf, wrapLine } from '../../reporters/wrap.js';
 
 const DIM = (text) => `\u001b[2m${text}\u001b[22m`;
 const plain = (text) => text.replace(/\u001b\[[0-9;]*m/g, '');

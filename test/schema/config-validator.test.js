@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import validate from '../schema/filecheckrc.validate.js';
+import validate from '../../schema/filecheckrc.validate.js';
 
-const REPO = fileURLToPath(new URL('..', import.meta.url));
-const read = (file) => fs.readFileSync(new URL(`../${file}`, import.meta.url));
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+const read = (file) => fs.readFileSync(new URL(`../../${file}`, import.meta.url));
 
 test('the committed validator is what scripts/build-config-validator.js generates (run npm run build:config-validator)', () => {
   const generated = execFileSync(process.execPath, ['scripts/build-config-validator.js'], { cwd: REPO });

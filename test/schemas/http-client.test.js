@@ -11,10 +11,10 @@ import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { createHttpClient, FetchError, retryAfterMs } from '../runner/schemas/http-client.js';
+import { createHttpClient, FetchError, retryAfterMs } from '../../runner/schemas/http-client.js';
 
-const TLS = new URL('./fixtures/tls/', import.meta.url);
-const GET_SCHEMA = fileURLToPath(new URL('./helpers/get-schema.js', import.meta.url));
+const TLS = new URL('../fixtures/tls/', import.meta.url);
+const GET_SCHEMA = fileURLToPath(new URL('../helpers/get-schema.js', import.meta.url));
 const SCHEMA = JSON.stringify({ $schema: 'http://json-schema.org/draft-07/schema#', type: 'object' });
 const NO_PROXY_ENV = {}; // the clients below read no proxy variable of the machine the tests run on
 

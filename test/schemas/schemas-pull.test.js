@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, runCli } from './helpers/cli.js';
+import { REPO, runCli } from '../helpers/cli.js';
 
 // Two servers are two hosts (127.0.0.1:<port>): the store keeps each under its own folder.
 function schemaServer() {
@@ -476,7 +476,7 @@ test('Ctrl-C during a pull writes nothing: exit 130, the store and the lock as t
 
 test('on a terminal, a progress line counts the schemas as they arrive, and is cleared', async () => {
   const dir = project();
-  const { pull } = await import('../runner/cli/schemas-command.js');
+  const { pull } = await import('../../runner/cli/schemas-command.js');
   let err = '';
   let out = '';
   const stderr = { isTTY: true, write: (text) => (err += text) };

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
-import { closest, editDistance } from '../shared/closest.js';
+import { closest, editDistance } from '../../shared/closest.js';
 
 test('edit distance: a swap of two neighbours is one edit; the count stops at the limit', () => {
   assert.equal(editDistance('titel', 'title'), 1);

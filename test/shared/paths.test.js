@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { relativePosix } from '../shared/paths.js';
+import { relativePosix } from '../../shared/paths.js';
 
 test('relativePosix equals path.relative for plain, dotted, doubled and climbing paths', () => {
   const segments = ['a', 'b', '.', '..', '', '.x', 'x.', 'a b', 'é'];

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applySuppressions, countById, problemId, staleEntries } from '../runner/suppress/apply-suppressions.js';
-import { readSuppressions, suppressionsText } from '../runner/suppress/suppressions-file.js';
-import { UsageError } from '../shared/errors.js';
+import { applySuppressions, countById, problemId, staleEntries } from '../../runner/suppress/apply-suppressions.js';
+import { readSuppressions, suppressionsText } from '../../runner/suppress/suppressions-file.js';
+import { UsageError } from '../../shared/errors.js';
 
 const required = (n) => ({ validator: 'json-schema', keyword: 'required', message: `r${n}`, kind: 'invalid' });
 const extra = (n) => ({ validator: 'json-schema', keyword: 'additionalProperties', message: `x${n}`, kind: 'invalid' });

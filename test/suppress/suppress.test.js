@@ -16,7 +16,7 @@ import {
   checkBothExecutors,
   gitInit,
   hasGit,
-} from './helpers/cli.js';
+} from '../helpers/cli.js';
 
 const SCHEMA = JSON.stringify({
   type: 'object',

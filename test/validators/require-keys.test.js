@@ -1,7 +1,7 @@
 // validators/require-keys.js: the key-path syntax and what a missing or mistyped key reports.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseKeySpec, createRequireKeys } from '../validators/require-keys.js';
+import { parseKeySpec, createRequireKeys } from '../../validators/require-keys.js';
 
 test('parseKeySpec reads the key path and the optional type', async (t) => {
   const cases = [

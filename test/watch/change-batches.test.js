@@ -1,7 +1,7 @@
 // The batching of --watch's file events, on mocked timers: what makes one batch, and when it is handed over.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createBatcher, QUIET_MS, MAX_WAIT_MS } from '../runner/watch/change-batches.js';
+import { createBatcher, QUIET_MS, MAX_WAIT_MS } from '../../runner/watch/change-batches.js';
 
 const settle = () => new Promise((resolve) => setImmediate(resolve)); // setImmediate is not mocked
 

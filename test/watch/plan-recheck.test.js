@@ -2,7 +2,7 @@
 // a schema changed, a file created, edited or moved, a folder moved away, an editor's temporary file.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { filesToRecheck, namesChanged, staleBy } from '../runner/watch/plan-recheck.js';
+import { filesToRecheck, namesChanged, staleBy } from '../../runner/watch/plan-recheck.js';
 
 const state = {
   deps: new Map([

@@ -6,8 +6,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { makeTree, writeTree } from './helpers/cli.js';
-import { startWatch } from './helpers/watch.js';
+import { makeTree, writeTree } from '../helpers/cli.js';
+import { startWatch } from '../helpers/watch.js';
 
 const TEST = { timeout: 240_000 };
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;

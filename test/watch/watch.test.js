@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REPO, makeTree, writeTree, runCli, oneLine, parseJsonReport, gitInit, hasGit } from './helpers/cli.js';
-import { startWatch } from './helpers/watch.js';
+import { REPO, makeTree, writeTree, runCli, oneLine, parseJsonReport, gitInit, hasGit } from '../helpers/cli.js';
+import { startWatch } from '../helpers/watch.js';
 
 const TEST = { timeout: 240_000 };
 
