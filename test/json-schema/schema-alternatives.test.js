@@ -10,88 +10,13 @@ import { createRequire } from 'node:module';
 import { createJsonSchemaValidator } from '../../validators/json-schema/json-schema.js';
 import { KEYWORD_ORDER } from '../../validators/json-schema/schema-alternatives.js';
 import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
+import { fixtureJson } from '../helpers/fixtures.js';
 
 const require = createRequire(import.meta.url);
 
 // Shaped as SchemaStore's github-workflow.json is: jobs are one of two $ref'd kinds, so ajv's
 // errors of either kind carry no sign of which alternative they are from.
-const WORKFLOW = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  type: 'object',
-  properties: {
-    on: {
-      oneOf: [
-        { type: 'string', enum: ['push', 'pull_request'] },
-        { type: 'array' },
-        {
-          type: 'object',
-          properties: {
-            push: {
-              oneOf: [{ type: 'null' }, { type: 'object', properties: { branches: { $ref: '#/definitions/globs' } } }],
-            },
-          },
-        },
-      ],
-    },
-    permissions: {
-      oneOf: [{ type: 'string', enum: ['read-all', 'write-all'] }, { $ref: '#/definitions/permissionsEvent' }],
-    },
-    jobs: {
-      type: 'object',
-      additionalProperties: { oneOf: [{ $ref: '#/definitions/normalJob' }, { $ref: '#/definitions/reusableJob' }] },
-    },
-    kind: {
-      oneOf: [
-        { type: 'object', required: ['type'], properties: { type: { const: 'a' }, size: { type: 'integer' } } },
-        { type: 'object', required: ['type'], properties: { type: { const: 'b' }, color: { enum: ['red', 'blue'] } } },
-      ],
-    },
-    twin: { oneOf: [{ type: 'integer' }, { type: 'number' }] },
-    either: { anyOf: [{ $ref: '#/definitions/withA' }, { $ref: '#/definitions/withB' }] },
-    pair: { anyOf: [{ properties: { a: { type: 'string' } } }, { properties: { b: { type: 'string' } } }] },
-  },
-  definitions: {
-    globs: { type: 'array', items: { type: 'string' } },
-    permissionsEvent: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { contents: { enum: ['read', 'write'] } },
-    },
-    expression: { type: 'string', pattern: '^\\$\\{\\{.*\\}\\}$' },
-    name: { type: 'string', pattern: '^[a-z]+$' },
-    needs: { oneOf: [{ type: 'array', items: { $ref: '#/definitions/name' } }, { $ref: '#/definitions/name' }] },
-    normalJob: {
-      type: 'object',
-      required: ['runs-on'],
-      additionalProperties: false,
-      properties: {
-        'runs-on': { type: 'string' },
-        needs: { $ref: '#/definitions/needs' },
-        'timeout-minutes': { oneOf: [{ type: 'number' }, { $ref: '#/definitions/expression' }] },
-        steps: { type: 'array', items: { $ref: '#/definitions/step' } },
-      },
-    },
-    reusableJob: {
-      type: 'object',
-      required: ['uses'],
-      additionalProperties: false,
-      properties: { uses: { type: 'string' }, with: { type: 'object' }, needs: { $ref: '#/definitions/needs' } },
-    },
-    step: {
-      type: 'object',
-      additionalProperties: false,
-      oneOf: [{ required: ['uses'] }, { required: ['run'] }],
-      properties: {
-        uses: { type: 'string' },
-        run: { type: 'string' },
-        name: { type: 'string' },
-        with: { type: 'object' },
-      },
-    },
-    withA: { type: 'object', required: ['a'], properties: { a: { $ref: '#/definitions/name' } } },
-    withB: { type: 'object', required: ['b'], properties: { b: { $ref: '#/definitions/name' } } },
-  },
-};
+const WORKFLOW = fixtureJson('schema-alternatives/github-workflow.schema.json');
 
 async function workflowValidator(t) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
@@ -208,49 +133,7 @@ test('alternatives that cannot be told apart are all shown', async (t) => {
 // `const`, as schemars writes them for biome and oxlint) or an object with a level and options, or
 // null; a version is one of two consts (cspell); a dependency a string or an object of one of two
 // shapes (nx); a list an array or, by $ref, one of two scalar types.
-const GENERATED = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  type: 'object',
-  properties: {
-    group: { anyOf: [{ $ref: '#/$defs/GroupSetting' }, { type: 'null' }] },
-    version: { anyOf: [{ $ref: '#/$defs/Latest' }, { $ref: '#/$defs/Legacy' }] },
-    dependsOn: {
-      type: 'array',
-      items: {
-        oneOf: [
-          { type: 'string' },
-          {
-            type: 'object',
-            properties: { target: { type: 'string' } },
-            oneOf: [{ required: ['projects'] }, { required: ['dependencies'] }],
-          },
-        ],
-      },
-    },
-    list: { anyOf: [{ type: 'array' }, { $ref: '#/$defs/Scalar' }] },
-  },
-  $defs: {
-    Level: {
-      oneOf: [
-        { type: 'string', const: 'off' },
-        { type: 'string', const: 'warn' },
-        { type: 'string', const: 'error' },
-      ],
-    },
-    WithOptions: {
-      type: 'object',
-      properties: { level: { $ref: '#/$defs/Level' }, options: { type: 'object' } },
-      required: ['level'],
-      additionalProperties: false,
-    },
-    Setting: { oneOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/WithOptions' }] },
-    Group: { type: 'object', properties: { noConsole: { anyOf: [{ $ref: '#/$defs/Setting' }, { type: 'null' }] } } },
-    GroupSetting: { anyOf: [{ $ref: '#/$defs/Level' }, { $ref: '#/$defs/Group' }] },
-    Latest: { type: 'string', const: '0.2' },
-    Legacy: { type: 'string', const: '0.1' },
-    Scalar: { oneOf: [{ type: 'string' }, { type: 'number' }] },
-  },
-};
+const GENERATED = fixtureJson('schema-alternatives/generated.schema.json');
 
 async function validatorOf(t, schema) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
@@ -408,64 +291,7 @@ test('from the command line: the best match by default, every alternative with -
 
 // Shaped as SchemaStore's drone.json is: a document is one of four kinds, the last a pipeline of
 // one of several types, each a $ref; a pipeline without `type` matches more than one type.
-const PIPELINES = {
-  $schema: 'http://json-schema.org/draft-07/schema#',
-  oneOf: [
-    { $ref: '#/definitions/signature' },
-    { $ref: '#/definitions/secret' },
-    { $ref: '#/definitions/template' },
-    {
-      allOf: [
-        { $ref: '#/definitions/pipeline' },
-        {
-          oneOf: [
-            { $ref: '#/definitions/docker_pipeline' },
-            { $ref: '#/definitions/kubernetes_pipeline' },
-            { $ref: '#/definitions/exec_pipeline' },
-          ],
-        },
-      ],
-    },
-  ],
-  definitions: {
-    name: { type: 'string', minLength: 1 },
-    signature: {
-      type: 'object',
-      required: ['hmac'],
-      properties: { kind: { const: 'signature' }, hmac: { type: 'string' } },
-    },
-    secret: {
-      type: 'object',
-      required: ['name'],
-      properties: { kind: { const: 'secret' }, name: { $ref: '#/definitions/name' } },
-    },
-    template: { type: 'object', required: ['load'], properties: { load: { type: 'string' } } },
-    pipeline: {
-      type: 'object',
-      required: ['type', 'name', 'steps'],
-      properties: {
-        kind: { const: 'pipeline' },
-        name: { $ref: '#/definitions/name' },
-        type: { enum: ['docker', 'kubernetes', 'exec'] },
-      },
-    },
-    docker_pipeline: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { type: { const: 'docker' }, kind: {}, name: {}, steps: { type: 'array' } },
-    },
-    kubernetes_pipeline: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { type: { const: 'kubernetes' }, kind: {}, name: {}, steps: { type: 'array' } },
-    },
-    exec_pipeline: {
-      type: 'object',
-      additionalProperties: false,
-      properties: { type: { const: 'exec' }, kind: {}, name: {}, steps: { type: 'array' }, user: { type: 'string' } },
-    },
-  },
-};
+const PIPELINES = fixtureJson('schema-alternatives/drone.schema.json');
 
 // Shaped as a docs site's front-matter schema is: an anyOf of if/then rules, one per folder, each
 // allowing its own page types; with no `folder` every rule's `if` holds.

@@ -12,56 +12,17 @@ import { loadConfig } from '../../runner/config/load-config.js';
 import { discover } from '../../runner/files/discover.js';
 import { checkFile } from '../../runner/check/check-file.js';
 import { UsageError } from '../../shared/errors.js';
+import { fixtureTree } from '../helpers/fixtures.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
 const STORE = 'store/src/schemas/json';
 const CATALOG = '../store/src/api/json/catalog.json';
 
-// A SchemaStore clone in small: its catalog names the www. host, its schemas' $ids the json. one,
-// and their $refs use both spellings, over http and https.
-const STORE_TREE = {
-  'store/src/api/json/catalog.json': json({
-    $schema: 'https://json.schemastore.org/schema-catalog.json',
-    version: 1,
-    schemas: [
-      { name: 'Widget', url: 'https://www.schemastore.org/widget.json', fileMatch: ['widget.json', '*.widget.json'] },
-      {
-        name: 'GitHub Workflow',
-        url: 'https://www.schemastore.org/github-workflow.json',
-        fileMatch: ['.github/workflows/*.yml', '.github/workflows/*.yaml'],
-      },
-      { name: 'Not in the store', url: 'https://www.schemastore.org/absent.json', fileMatch: ['absent.json'] },
-    ],
-  }),
-  [`${STORE}/widget.json`]: json({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://json.schemastore.org/widget.json',
-    type: 'object',
-    properties: {
-      part: { $ref: 'https://www.schemastore.org/part.json' },
-      size: { $ref: 'http://json.schemastore.org/size.json#/definitions/size' },
-    },
-  }),
-  [`${STORE}/part.json`]: json({
-    $schema: 'http://json-schema.org/draft-07/schema#',
-    $id: 'https://json.schemastore.org/part.json',
-    type: 'object',
-    required: ['name'],
-    properties: { name: { type: 'string' }, size: { $ref: 'http://www.schemastore.org/size.json#/definitions/size' } },
-  }),
-  [`${STORE}/size.json`]: json({
-    $id: 'https://json.schemastore.org/size.json',
-    definitions: { size: { type: 'integer', minimum: 0 } },
-  }),
-  [`${STORE}/github-workflow.json`]: json({
-    $id: 'https://json.schemastore.org/github-workflow.json',
-    type: 'object',
-    required: ['on', 'jobs'],
-  }),
-  // Reached by nothing: a store read whole (globbed, or every schema parsed) would stop the run on it.
-  [`${STORE}/unreached.json`]: '{ "this is": not JSON',
-  [`${STORE}/unreached-too.json`]: json({ $ref: 'https://nowhere.example/x.json' }),
-};
+// A SchemaStore clone in small (test/fixtures/schema-store/): its catalog names the www. host, its
+// schemas' $ids the json. one, and their $refs use both spellings, over http and https. Reached by
+// nothing, unreached.json (not JSON) and unreached-too.json (a $ref to the network): a store read
+// whole (globbed, or every schema parsed) would stop the run on them.
+const STORE_TREE = fixtureTree('schema-store');
 
 const PROJECT_TREE = {
   'project/widget.json': json({ part: { name: 'a', size: 1 }, size: 2 }),
