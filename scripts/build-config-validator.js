@@ -1,5 +1,5 @@
 // Precompiles schema/filecheckrc.schema.json into standalone validation code, so that checking a
-// config costs no ajv load (~45 ms) on runs that use no JSON Schema. test/config.test.js fails
+// config costs no ajv load (~45 ms) on runs that use no JSON Schema. test/config/config.test.js fails
 // when the generated file is stale. Run: npm run build:config-validator
 import fs from 'node:fs';
 import Ajv from 'ajv';

@@ -12,8 +12,7 @@ const script = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8
 const globs = script.split(/\s+/).filter((word) => word.startsWith('test/'));
 
 /** An sh glob's regex: `*` is any name or part of one, never a `/`. */
-const globRegex = (glob) =>
-  new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`);
+const globRegex = (glob) => new RegExp(`^${glob.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]*')}$`);
 
 /** Every *.test.js under test/, by its path from the repository; fixtures are data, never run. */
 function testFiles(dir = 'test') {

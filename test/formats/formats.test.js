@@ -16,7 +16,7 @@ import {
 } from '../helpers/cli.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
-// problem's ajv keyword (Problem.keyword) is left out, tested in json-schema.test.js and suppress.test.js.
+// problem's ajv keyword (Problem.keyword) is left out, tested in json-schema/json-schema.test.js and suppress/suppress.test.js.
 const checkBothExecutors = async (...args) => {
   const report = await checkBoth(...args);
   for (const file of report.files) for (const problem of file.problems) delete problem.keyword;
