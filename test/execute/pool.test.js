@@ -358,7 +358,7 @@ test('--bail in a pool stops the workers between two files instead of letting th
   const files = {
     'checks/v.js': `import fs from 'node:fs';
 import { threadId, workerData } from 'node:worker_threads';
-const at = (name) => new URL('../../' + name, import.meta.url);
+const at = (name) => new URL('../' + name, import.meta.url);
 // The pool's stop flag, 1 once the main thread has bailed (runner/execute/pool.js); no workerData in
 // the main thread, should it load this module.
 const stopped = new Int32Array(workerData?.stop ?? new SharedArrayBuffer(4));
