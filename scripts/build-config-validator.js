@@ -1,6 +1,6 @@
 // Precompiles schema/filecheckrc.schema.json into standalone validation code, so that checking a
 // config costs no ajv load (~45 ms) on runs that use no JSON Schema. The schema's lists of
-// reporters and parsers are first made the tables' (registered-names.js). test/config.test.js
+// reporters and parsers are first made the tables' (registered-names.js). test/config/config.test.js
 // fails when the generated file is stale. Run: npm run build:config-validator, which writes both
 // files (--write); without --write, the validator is printed.
 import fs from 'node:fs';

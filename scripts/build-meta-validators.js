@@ -2,7 +2,7 @@
 // (validators/json-schema/meta-schemas/<dialect>.cjs). Every schema filecheck compiles is first checked against
 // its dialect's meta-schema, and compiling that validator cost each process 10-30 ms of a config
 // file's run (validators/json-schema/ajv-instance.js says when the precompiled one is used).
-// test/meta-validators.test.js fails when a file is stale. Run: npm run build:meta-validators
+// test/json-schema/meta-validators.test.js fails when a file is stale. Run: npm run build:meta-validators
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';

@@ -1,5 +1,5 @@
 // The types of `import { run } from 'filecheck'` (runner/index.js). Written by hand; the option
-// names and types are the table's of runner/cli/options.js, and test/types.test.js fails when the
+// names and types are the table's of runner/cli/options.js, and test/api/types.test.js fails when the
 // two disagree.
 
 /** The command line's options, camelCased (docs/api.md; `filecheck --help` says what each does). */

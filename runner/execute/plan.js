@@ -1,5 +1,5 @@
 // files + cores + measured cost ──heuristic──▶ how a run is executed, and why. A pure function,
-// tested by a table (test/plan.test.js).
+// tested by a table (test/execute/plan.test.js).
 //
 // `auto` starts in-process, at no start-up cost, and measures what the first files cost (reading,
 // parsing, validating) and, apart, what each rule set cost to compile. It projects the rest of the

@@ -2,7 +2,7 @@
 // every case of the required tests, its schema and one data file per test, a `.filecheckrc.json`
 // with one rule per case, and the suite's remotes (served at http://localhost:1234/ by the suite's
 // own runner) as preloaded refs carrying that URL as their $id. One run of the CLI then checks a
-// whole draft. Used by test/json-schema-suite.test.js; `node test/helpers/schema-suite.js` prints
+// whole draft. Used by test/json-schema/json-schema-suite.test.js; `node test/helpers/schema-suite.js` prints
 // the disagreements with the spec of today's run (to update test/fixtures/json-schema-suite-expected.json).
 import fs from 'node:fs';
 import os from 'node:os';

@@ -14,7 +14,7 @@ import { listOf, orList, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
-// test/schema-alternatives.test.js checks it against ajv's own.
+// test/json-schema/schema-alternatives.test.js checks it against ajv's own.
 const RANK = new Map(
   [
     '$dynamicRef',

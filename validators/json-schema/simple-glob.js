@@ -1,7 +1,7 @@
 // The regex of a simple glob: folder and file names with `*` wildcards and `**` folders
 // (`.github/workflows/*.yml`, `**/config/*.json`), which is 1,230 of the 1,245 globs of
 // SchemaStore's catalog that are more than a file name. Made here as picomatch makes it with
-// `{ dot: true }` (test/simple-glob.test.js holds the two to the same answers), because loading
+// `{ dot: true }` (test/json-schema/simple-glob.test.js holds the two to the same answers), because loading
 // picomatch and compiling one glob costs 5 ms of a config file's 250 ms cold run on Node 20. Any
 // other glob (`?`, classes, braces, extglobs, escapes, `./`) is picomatch's.
 

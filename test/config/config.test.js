@@ -1,0 +1,317 @@
+// End to end: .filecheckrc.json, found or named, its validation, and how it meets the command line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine, REPO } from '../helpers/cli.js';
+
+const GOOD = '{"title": "ok"}\n';
+const config = (object) => JSON.stringify(object, null, 2);
+
+test('the config is found upward from a subdirectory, and paths are shown relative to the working directory', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({ rules: [{ files: ['data/**/*.json'], require: ['title:string'] }] }),
+    'data/ok.json': GOOD,
+    'data/bad.json': '{"title": 1}',
+    'src/deep/er/.keep': '',
+  });
+  const { code, stdout, stderr } = await runCli([], { cwd: path.join(dir, 'src/deep/er') });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['../../../data/bad.json']);
+  assert.match(
+    stdout,
+    /^ FAIL {2}\.\.\/\.\.\/\.\.\/data\/bad\.json {2}\(require\)\n {2}\.\.\/\.\.\/\.\.\/data\/bad\.json:1:11 {2}\/title: "title" must be a string, found number$/m,
+  );
+  assert.equal(filesLine(stdout), 'Files: 1 failed, 1 passed, 2 total');
+});
+
+test('-c names the config, instead of the one found upward', async (t) => {
+  const dir = makeTree(t, {
+    // The config that would be found: it requires a key no file has.
+    '.filecheckrc.json': config({ rules: [{ files: ['data/*.json'], require: ['absent'] }] }),
+    'conf/checks.json': config({ rules: [{ files: ['../data/*.json'], require: ['title'] }] }),
+    'data/a.json': GOOD,
+  });
+  const found = await runCli([], { cwd: dir });
+  assert.equal(found.code, 1, 'the upward config fails every file');
+  for (const flag of ['-c', '--config']) {
+    const named = await runCli([flag, 'conf/checks.json'], { cwd: dir });
+    assert.equal(named.code, 0, named.stdout + named.stderr);
+    assert.equal(filesLine(named.stdout), 'Files: 1 passed, 1 total');
+  }
+});
+
+test('paths in a config are relative to the config file, not to the working directory', async (t) => {
+  const dir = makeTree(t, {
+    'project/.filecheckrc.json': config({
+      rules: [
+        {
+          files: ['docs/*.json'],
+          schema: 'schemas/doc.json',
+          refs: ['schemas/shared/*.json'],
+          validators: [{ module: './checks/no-todo.js', options: { word: 'TODO' } }],
+        },
+      ],
+      reporters: ['default', 'json:reports/filecheck.json'],
+    }),
+    'project/schemas/doc.json': JSON.stringify({
+      type: 'object',
+      properties: { size: { $ref: 'https://example.com/size.json' } },
+    }),
+    'project/schemas/shared/size.json': JSON.stringify({ $id: 'https://example.com/size.json', type: 'integer' }),
+    'project/checks/no-todo.js':
+      'export default (doc, ctx) => (JSON.stringify(doc).includes(ctx.options.word) ? [`contains ${ctx.options.word}`] : []);\n',
+    'project/docs/ok.json': '{"size": 1}',
+    'project/docs/todo.json': '{"size": 1, "note": "TODO"}',
+    'project/docs/big.json': '{"size": "big"}',
+    'elsewhere/docs/ignored.json': '{"size": "not mine"}',
+  });
+  const cwd = path.join(dir, 'elsewhere');
+  const { code, stdout, stderr } = await runCli(['-c', '../project/.filecheckrc.json'], { cwd });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['../project/docs/big.json', '../project/docs/todo.json']);
+  assert.match(
+    stdout,
+    /^ FAIL {2}\.\.\/project\/docs\/big\.json {2}\(json-schema: \.\.\/project\/schemas\/doc\.json\)\n.*\/size: must be integer$/m,
+  );
+  assert.match(stdout, /^ FAIL {2}\.\.\/project\/docs\/todo\.json {2}\(no-todo\)\n.*contains TODO$/m);
+  // The report file is beside the config, not in the working directory.
+  assert.equal(fs.existsSync(path.join(cwd, 'reports')), false);
+  const report = parseJsonReport(fs.readFileSync(path.join(dir, 'project/reports/filecheck.json'), 'utf8'));
+  assert.deepEqual(
+    report.files.map((f) => f.path),
+    ['../project/docs/big.json', '../project/docs/todo.json'],
+  );
+  assert.equal(report.summary.total, 3);
+});
+
+test('an invalid config exits 2 with one line naming the file and the key', async (t) => {
+  const cases = [
+    ['{"rules": [], "bogus": 1}', '(top level): unknown key "bogus"'],
+    ['{"rules": [{"files": ["*.json"], "shema": "s.json"}]}', 'rules[0]: unknown key "shema"'],
+    ['{"rules": "all"}', 'rules must be array'],
+    ['{"rules": [{"files": "*.json"}]}', 'rules[0].files must be array'],
+    ['{"rules": [], "bail": "yes"}', 'bail must be boolean or integer'],
+    ['{"rules": [], "bail": -1}', 'bail must be >= 0'],
+    // A value that fails a pattern is said as the command line says it, not as "not valid here".
+    [
+      '{"rules": [{"files": ["*.json"], "require": ["title:strnig"]}]}',
+      'rules[0].require[0]: "title:strnig": unknown type "strnig" (expected string, number, integer, boolean, object, array, null; a colon in a key is written \\:)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "require": [":string"]}]}',
+      'rules[0].require[0]: ":string" is not a key path (expected e.g. documentData.title or documentData.title:string)',
+    ],
+    ['{"rules": [{"files": [" "]}]}', 'rules[0].files[0] must not be blank'],
+    ['{"rules": [], "workers": "many"}', 'workers takes "auto", 0 or a number of workers, not "many"'],
+    ['{"rules": [], "workers": 1.5}', 'workers takes "auto", 0 or a number of workers, not 1.5'],
+    ['{"rules": [], "workers": -1}', 'workers takes "auto", 0 or a number of workers, not -1'],
+    [
+      '{"rules": [], "reporters": ["xml"]}',
+      'reporters[0] must be one of "default", "json", "junit", "github", "sarif", "gitlab"',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "validators": [{"module": "./v.js", "option": 1}]}]}',
+      'rules[0].validators[0]: unknown key "option"',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "ajv": {"strict": "yes"}}]}',
+      'rules[0].ajv.strict must be one of true, false, "log"',
+    ],
+    ['{}', "(top level) must have required property 'rules'"],
+  ];
+  const dir = makeTree(t, { 'a.json': GOOD });
+  const configPath = path.join(dir, '.filecheckrc.json');
+  for (const [text, expected] of cases) {
+    fs.writeFileSync(configPath, text);
+    const { code, stdout, stderr } = await runCli([], { cwd: dir });
+    assert.equal(code, 2, `${text}: ${stderr}`);
+    assert.equal(stdout, '');
+    assert.equal(oneLine(stderr), `${configPath}: ${expected}`, text);
+  }
+});
+
+test('a config that is not JSON, or not there, exits 2 with one line naming the file', async (t) => {
+  const dir = makeTree(t, { '.filecheckrc.json': '{"rules": [],}', 'a.json': GOOD });
+  const invalid = await runCli([], { cwd: dir });
+  assert.equal(invalid.code, 2);
+  assert.equal(
+    oneLine(invalid.stderr),
+    `${path.join(dir, '.filecheckrc.json')}:1:14: not valid JSON: Expected double-quoted property name`,
+  );
+
+  const empty = makeTree(t, { '.filecheckrc.json': '' });
+  assert.match(
+    oneLine((await runCli([], { cwd: empty })).stderr),
+    /\.filecheckrc\.json:1:1: not valid JSON: the file is empty$/,
+  );
+
+  // Read as data files are: the first "rules" would be dropped without a word.
+  const twice = makeTree(t, {
+    '.filecheckrc.json': '{\n  "rules": [{"files": ["*.json"], "require": ["title"]}],\n  "rules": []\n}\n',
+    'a.json': GOOD,
+  });
+  const duplicate = await runCli([], { cwd: twice });
+  assert.equal(duplicate.code, 2);
+  assert.equal(
+    oneLine(duplicate.stderr),
+    `${path.join(twice, '.filecheckrc.json')}:3:3: duplicate key "rules" (first at 2:3): an object's keys must be unique (readers disagree on which value counts)`,
+  );
+
+  const missing = await runCli(['-c', 'nowhere.json'], { cwd: dir });
+  assert.equal(missing.code, 2);
+  assert.equal(missing.stdout, '');
+  assert.equal(oneLine(missing.stderr), `cannot read config ${path.join(dir, 'nowhere.json')}: no such file`);
+
+  // A folder, named or found upward: said in words, not as the system's EISDIR.
+  const folder = makeTree(t, { 'conf/': '', 'sub/.filecheckrc.json/': '', 'sub/a.json': GOOD });
+  for (const [args, cwd, shown] of [
+    [['-c', 'conf'], folder, 'conf'],
+    [['a.json'], path.join(folder, 'sub'), 'sub/.filecheckrc.json'],
+  ]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd });
+    assert.equal(code, 2, stderr);
+    assert.equal(stdout, '');
+    assert.equal(oneLine(stderr), `cannot read config ${path.join(folder, shown)}: a folder, not a file`);
+  }
+});
+
+test("a file matched by two rules gets both rules' checks, each once", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({
+      rules: [
+        { name: 'all', files: ['data/*.json'], validators: ['./v/first.js', './v/shared.js'], require: ['title'] },
+        {
+          name: 'special',
+          files: ['data/special*.json'],
+          validators: ['./v/second.js', './v/shared.js'],
+          require: ['title:string'],
+        },
+      ],
+    }),
+    'v/first.js': 'export default (doc, ctx) => [`first saw ${ctx.path}`];\n',
+    'v/second.js': 'export default (doc, ctx) => [`second saw ${ctx.path}`];\n',
+    'v/shared.js': 'export default (doc, ctx) => [`shared saw ${ctx.path}`];\n',
+    'data/plain.json': '{"title": 1}',
+    'data/special.json': '{"title": 1}',
+  });
+  const { code, stdout, stderr } = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  const report = parseJsonReport(stdout);
+  const messages = Object.fromEntries(
+    report.files.map((f) => [f.path, f.problems.map((p) => `${p.validator}: ${p.message}`).sort()]),
+  );
+  assert.deepEqual(messages, {
+    'data/plain.json': ['first: first saw data/plain.json', 'shared: shared saw data/plain.json'],
+    'data/special.json': [
+      'first: first saw data/special.json',
+      'require: "title" must be a string, found number',
+      'second: second saw data/special.json',
+      'shared: shared saw data/special.json',
+    ],
+  });
+});
+
+test('files named on the command line are checked by the config rules they match; the others are skipped', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({
+      rules: [{ files: ['docs/*.json'], require: ['title'] }],
+      ignore: ['docs/draft-*.json'],
+    }),
+    'docs/a.json': '{}',
+    'docs/draft-b.json': '{}',
+    'other/c.json': '{}',
+  });
+  const unmatched = await runCli(['other/c.json', '--verbose'], { cwd: dir });
+  assert.equal(unmatched.code, 0, unmatched.stdout);
+  assert.match(unmatched.stdout, /^SKIP other\/c\.json \(matches no rule\)$/m);
+  assert.equal(filesLine(unmatched.stdout), 'Files: 1 skipped, 0 passed, 1 total');
+
+  const mixed = await runCli(['other/c.json', 'docs/a.json'], { cwd: dir });
+  assert.equal(mixed.code, 1);
+  assert.deepEqual(failedPaths(mixed.stdout), ['docs/a.json']);
+  assert.equal(filesLine(mixed.stdout), 'Files: 1 failed, 0 passed, 1 total'); // skipped silently without --verbose
+
+  // The config's top-level ignore shapes runs without patterns only.
+  assert.equal((await runCli(['--list-files'], { cwd: dir })).stdout, 'docs/a.json\n');
+  const draft = await runCli(['docs/draft-b.json'], { cwd: dir });
+  assert.deepEqual(failedPaths(draft.stdout), ['docs/draft-b.json']);
+
+  // Checks given on the command line apply to every named file, matched by a rule or not.
+  const withChecks = await runCli(['other/c.json', '-k', 'id'], { cwd: dir });
+  assert.equal(withChecks.code, 1);
+  assert.deepEqual(failedPaths(withChecks.stdout), ['other/c.json']);
+  assert.match(withChecks.stdout, /^ FAIL {2}other\/c\.json {2}\(require\)\n.*missing required key "id"$/m);
+});
+
+test('command-line flags override the config: bail', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({ rules: [{ files: ['*.json'], require: ['title'] }], bail: true }),
+    'a.json': '{}',
+    'b.json': '{}',
+    'c.json': '{}',
+  });
+  const fromConfig = await runCli([], { cwd: dir });
+  assert.equal(fromConfig.code, 1);
+  assert.deepEqual(failedPaths(fromConfig.stdout), ['a.json']);
+  assert.equal(filesLine(fromConfig.stdout), 'Files: 1 failed, 2 not checked, 0 passed, 3 total');
+
+  for (const args of [['--bail', '0'], ['--bail', 'false'], ['--bail=false']]) {
+    const off = await runCli(args, { cwd: dir });
+    assert.equal(off.code, 1, off.stderr);
+    assert.deepEqual(failedPaths(off.stdout), ['a.json', 'b.json', 'c.json'], args.join(' '));
+  }
+  const two = await runCli(['--bail', '2'], { cwd: dir });
+  assert.deepEqual(failedPaths(two.stdout), ['a.json', 'b.json']);
+});
+
+test('command-line flags override the config: reporters', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({ rules: [{ files: ['*.json'], require: ['title'] }], reporters: ['json'] }),
+    'a.json': '{}',
+  });
+  const fromConfig = await runCli([], { cwd: dir });
+  assert.equal(fromConfig.code, 1);
+  assert.equal(parseJsonReport(fromConfig.stdout).summary.failed, 1);
+
+  const overridden = await runCli(['-r', 'default'], { cwd: dir });
+  assert.equal(overridden.code, 1);
+  assert.deepEqual(failedPaths(overridden.stdout), ['a.json']);
+  assert.throws(() => JSON.parse(overridden.stdout));
+});
+
+test('passWithNoFiles in the config', async (t) => {
+  const dir = makeTree(t, { '.filecheckrc.json': config({ rules: [{ files: ['none/*.json'] }] }) });
+  const strict = await runCli([], { cwd: dir });
+  assert.equal(strict.code, 2);
+  assert.equal(
+    oneLine(strict.stderr),
+    'no files match the rules of .filecheckrc.json (use --pass-with-no-files to allow this)',
+  );
+  fs.writeFileSync(
+    path.join(dir, '.filecheckrc.json'),
+    config({ rules: [{ files: ['none/*.json'] }], passWithNoFiles: true }),
+  );
+  const allowed = await runCli([], { cwd: dir });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(filesLine(allowed.stdout), 'Files: 0 passed, 0 total');
+});
+
+test('with neither a config nor patterns, exits 2 saying what to do', async (t) => {
+  const dir = makeTree(t, { 'a.json': GOOD });
+  const { code, stdout, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 2);
+  assert.equal(stdout, '');
+  assert.equal(
+    oneLine(stderr),
+    'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)',
+  );
+});
+
+test('the precompiled config validator is up to date with schema/filecheckrc.schema.json', () => {
+  const built = spawnSync(process.execPath, ['scripts/build-config-validator.js'], { cwd: REPO, encoding: 'utf8' });
+  assert.equal(built.status, 0, built.stderr);
+  const committed = fs.readFileSync(path.join(REPO, 'schema/filecheckrc.validate.js'), 'utf8');
+  assert.ok(built.stdout === committed, 'schema/filecheckrc.validate.js is stale: run npm run build:config-validator');
+});

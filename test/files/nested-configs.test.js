@@ -1,0 +1,238 @@
+// Nested configs (issue 29): a monorepo's packages keep their own .filecheckrc.json, whose rules
+// apply below their folder, after those of the configs above them, from any way of running.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { runCli, makeTree, writeTree, gitInit, hasGit, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
+import { startWatch } from '../helpers/watch.js';
+
+const config = (rules, extra = {}) => JSON.stringify({ ...extra, rules });
+// The root asks every data file for a title; package a asks its data for a version too.
+const MONOREPO = {
+  '.filecheckrc.json': config([{ name: 'titled', files: ['**/data/*.json'], require: ['title'] }]),
+  'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['version'] }]),
+  'packages/a/data/ok.json': '{ "title": "a", "version": 1 }',
+  'packages/a/data/unversioned.json': '{ "title": "a" }',
+  'packages/a/data/untitled.json': '{ "version": 1 }',
+  'packages/b/data/b.json': '{ "title": "b" }',
+  'data/top.json': '{ "title": "top" }',
+};
+
+test("from the root, a package config's rules apply to its files, after the root's (both executors)", async (t) => {
+  const dir = makeTree(t, MONOREPO);
+  for (const workers of ['0', '2']) {
+    const { code, stdout } = await runCli(['--workers', workers], { cwd: dir });
+    assert.equal(code, 1, stdout);
+    assert.deepEqual(failedPaths(stdout), ['packages/a/data/untitled.json', 'packages/a/data/unversioned.json']);
+    assert.match(stdout, /unversioned\.json:1:1 {2}missing required key "version"/);
+    assert.equal(filesLine(stdout), 'Files: 2 failed, 3 passed, 5 total');
+  }
+});
+
+test("from a package's folder, the root's rules apply too", async (t) => {
+  const dir = makeTree(t, MONOREPO);
+  const { code, stdout } = await runCli(['.'], { cwd: path.join(dir, 'packages/a') });
+  assert.equal(code, 1, stdout);
+  assert.deepEqual(failedPaths(stdout), ['data/untitled.json', 'data/unversioned.json']);
+  assert.match(stdout, /untitled\.json:1:1 {2}missing required key "title"/);
+});
+
+test("files named on the command line (a pre-commit hook) get their nearest config's rules", async (t) => {
+  const dir = makeTree(t, MONOREPO);
+  const named = ['packages/a/data/unversioned.json', 'packages/b/data/b.json', 'data/top.json'];
+  const { code, stdout } = await runCli(named, { cwd: dir });
+  assert.equal(code, 1, stdout);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/unversioned.json']);
+  assert.equal(filesLine(stdout), 'Files: 1 failed, 2 passed, 3 total');
+});
+
+test('"root": true: a package gets its own rules alone', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['version'] }], {
+      root: true,
+    }),
+  });
+  for (const cwd of [dir, path.join(dir, 'packages/a')]) {
+    const { code, stdout } = await runCli(['.'], { cwd });
+    assert.equal(code, 1, stdout);
+    assert.deepEqual(
+      failedPaths(stdout).map((file) => path.basename(file)),
+      ['unversioned.json'],
+      `from ${cwd}: untitled.json passes, the root's rule is not the package's`,
+    );
+  }
+});
+
+test('--list-files --verbose names the config of each rule; a name two configs give shows its folder', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    'packages/b/.filecheckrc.json': config([{ name: 'titled', files: ['data/*.json'], require: ['id'] }]),
+  });
+  const { code, stdout } = await runCli(['--list-files', '--verbose'], { cwd: dir });
+  assert.equal(code, 0, stdout);
+  const line = (file) => stdout.split('\n').find((text) => text.startsWith(`${file}\t`));
+  assert.equal(
+    line('packages/a/data/ok.json'),
+    'packages/a/data/ok.json\tjson\t(no schema); required keys title (rule "titled" of .filecheckrc.json); required keys version (rule "versioned" of packages/a/.filecheckrc.json)',
+  );
+  assert.match(
+    line('packages/b/data/b.json'),
+    /required keys id \(rule "titled \(packages\/b\)" of packages\/b\/\.filecheckrc\.json\)/,
+  );
+});
+
+test('a nested config with an error: exit 2, one line naming that file', async (t) => {
+  const cases = [
+    ['{ "rules": [', /packages\/a\/\.filecheckrc\.json:1:13: not valid JSON/],
+    [config([{ files: ['*.json'], requires: ['x'] }]), /packages\/a\/\.filecheckrc\.json: .*requires/],
+    [config([], { workers: 2 }), /packages\/a\/\.filecheckrc\.json: "workers" is a setting of the whole run/],
+  ];
+  for (const [text, expected] of cases) {
+    const dir = makeTree(t, { ...MONOREPO, 'packages/a/.filecheckrc.json': text });
+    for (const cwd of [dir, path.join(dir, 'packages/a')]) {
+      const { code, stderr } = await runCli([], { cwd });
+      assert.equal(code, 2, stderr);
+      assert.match(oneLine(stderr), expected);
+    }
+  }
+});
+
+test('--cache: a changed nested config checks its files again', async (t) => {
+  const dir = makeTree(t, { ...MONOREPO, 'packages/a/data/unversioned.json': '{ "title": "a", "version": 2 }' });
+  const first = await runCli(['--cache', '-r', 'json', '--verbose'], { cwd: dir });
+  assert.equal(first.code, 1, first.stderr);
+  const second = await runCli(['--cache'], { cwd: dir });
+  assert.equal(second.code, 1);
+  fs.writeFileSync(
+    path.join(dir, 'packages/a/.filecheckrc.json'),
+    config([{ name: 'versioned', files: ['data/*.json'], require: ['version:string'] }]),
+  );
+  const third = await runCli(['--cache'], { cwd: dir });
+  assert.equal(third.code, 1, third.stdout);
+  assert.deepEqual(failedPaths(third.stdout), [
+    'packages/a/data/ok.json',
+    'packages/a/data/untitled.json',
+    'packages/a/data/unversioned.json',
+  ]);
+});
+
+test("--changed applies each package's rules to the changed files", {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
+  const dir = makeTree(t, { ...MONOREPO, 'packages/a/data/untitled.json': '{ "title": "x", "version": 1 }' });
+  gitInit(dir);
+  const git = (...args) => {
+    const result = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    assert.equal(result.status, 0, result.stderr);
+  };
+  git('add', '-A');
+  git('commit', '-q', '-m', 'initial');
+  // Committed, unversioned.json fails but is not changed; b.json changes and passes; new.json fails.
+  fs.writeFileSync(path.join(dir, 'packages/b/data/b.json'), '{ "title": "b2" }');
+  fs.writeFileSync(path.join(dir, 'packages/a/data/new.json'), '{ "title": "new" }');
+  const { code, stdout } = await runCli(['--changed'], { cwd: dir });
+  assert.equal(code, 1, stdout);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/new.json']);
+  assert.equal(filesLine(stdout), 'Files: 1 failed, 1 passed, 2 total');
+});
+
+test('--watch: a changed nested config is read again and its files checked again', { timeout: 120_000 }, async (t) => {
+  const dir = makeTree(t, { ...MONOREPO, 'packages/a/data/untitled.json': '{ "title": "x", "version": 1 }' });
+  const watch = startWatch(t, [], { cwd: dir });
+  await watch.next(/^Watching 5 files: 1 failed\. Press Ctrl-C to quit\.\n/m);
+  writeTree(dir, {
+    'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['id'] }]),
+  });
+  const run = await watch.next(/^Watching 5 files: 3 failed\./m);
+  assert.match(run, /packages\/a\/data\/ok\.json:1:1 {2}missing required key "id"/);
+  // A config new in a watched folder: its folder's files get its rules.
+  writeTree(dir, { 'packages/b/.filecheckrc.json': config([{ files: ['data/*.json'], require: ['id'] }]) });
+  await watch.next(/^ FAIL {2}packages\/b\/data\/b\.json(?:.*\n)*?Watching 5 files: 4 failed\./m);
+  watch.send('q');
+  assert.equal((await watch.exit()).code, 1);
+});
+
+test('a reference\'s "in" names a rule of its own config first, though the root has one of that name', async (t) => {
+  const people = (folder) => ({ name: 'people', files: [`${folder}*.json`], unique: ['/id'] });
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config([people('people/')]),
+    'people/ada.json': '{ "id": "ada" }',
+    'site/.filecheckrc.json': config([
+      people('people/'),
+      { name: 'posts', files: ['posts/*.json'], references: [{ from: '/author', to: '/id', in: 'people' }] },
+    ]),
+    'site/people/grace.json': '{ "id": "grace" }',
+    'site/posts/one.json': '{ "author": "grace" }',
+    'site/posts/two.json': '{ "author": "ada" }',
+  });
+  const { code, stdout } = await runCli(['-r', 'json'], { cwd: dir });
+  assert.equal(code, 1, stdout);
+  const failed = JSON.parse(stdout).files.filter((file) => file.status === 'fail');
+  assert.deepEqual(
+    failed.map((file) => file.path),
+    ['site/posts/two.json'],
+  );
+  assert.match(failed[0].problems[0].message, /author "ada" is not an \/id of any file of rule "people \(site\)"/);
+});
+
+test("a config in a gitignored folder or in the root's ignore is not read, nor its rules applied", async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    '.filecheckrc.json': config([{ name: 'titled', files: ['**/data/*.json'], require: ['title'] }], {
+      ignore: ['vendor/**'],
+    }),
+    '.gitignore': 'build/\n',
+    'build/.filecheckrc.json': '{ not json',
+    'build/data/x.json': '{}',
+    'vendor/lib/.filecheckrc.json': '{ not json',
+    'vendor/lib/data/y.json': '{}',
+  });
+  gitInit(dir);
+  const { code, stdout, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/untitled.json', 'packages/a/data/unversioned.json']);
+});
+
+test('with a catalog and no patterns, the configs below apply too', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    '.filecheckrc.json': config([], { catalog: 'catalog.json' }),
+    'catalog.json': JSON.stringify({ schemas: [] }),
+  });
+  const { code, stdout, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 1, stderr);
+  assert.deepEqual(failedPaths(stdout), ['packages/a/data/unversioned.json']);
+});
+
+test("the API applies each package's rules as the command line does", async (t) => {
+  const dir = makeTree(t, MONOREPO);
+  const { run } = await import('../../runner/index.js');
+  const failed = [];
+  const reporter = { onFileResult: (result) => result.status === 'fail' && failed.push(result.path) };
+  const summary = await run({ cwd: path.join(dir, 'packages/a'), patterns: ['.'], reporters: [reporter] });
+  assert.equal(summary.failed, 2);
+  assert.deepEqual(failed.sort(), ['data/untitled.json', 'data/unversioned.json']);
+});
+
+test('a package config\'s "ignore" leaves its files out of runs without patterns, from the root or the package', async (t) => {
+  const dir = makeTree(t, {
+    ...MONOREPO,
+    'packages/a/.filecheckrc.json': config([{ name: 'versioned', files: ['data/*.json'], require: ['version'] }], {
+      ignore: ['data/untitled.json'],
+    }),
+  });
+  for (const cwd of [dir, path.join(dir, 'packages/a')]) {
+    const { code, stdout } = await runCli([], { cwd });
+    assert.equal(code, 1, stdout);
+    assert.deepEqual(
+      failedPaths(stdout).map((file) => path.basename(file)),
+      ['unversioned.json'],
+    );
+  }
+});

@@ -1,0 +1,363 @@
+// Real-world schema sets from the command line: drafts mixed across $refs, preloaded refs by glob,
+// one $id in two files, patterns written without the u flag; in-process and on a pool, cold and
+// with --cache warm.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
+
+const D04 = 'http://json-schema.org/draft-04/schema#';
+const D07 = 'http://json-schema.org/draft-07/schema#';
+const D2020 = 'https://json-schema.org/draft/2020-12/schema';
+const json = (value) => JSON.stringify(value);
+
+const MIXED = {
+  'schemas/root7.json': json({
+    $schema: D07,
+    type: 'object',
+    properties: { x: { $ref: 'd4.json' }, z: { $ref: 'd2020.json' } },
+  }),
+  'schemas/root2020.json': json({
+    $schema: D2020,
+    type: 'object',
+    properties: { x: { $ref: 'd7.json' }, y: { $ref: 'd4.json' } },
+  }),
+  'schemas/d4.json': json({ $schema: D04, type: 'number', maximum: 5, exclusiveMaximum: true }),
+  'schemas/d7.json': json({ $schema: D07, type: 'string' }),
+  'schemas/d2020.json': json({ $schema: D2020, type: 'array', prefixItems: [{ type: 'string' }] }),
+  'data/i.json': '{"x": 1, "y": 5, "z": [1]}',
+  'data/ok.json': '{"x": 4, "y": 4, "z": ["a", 1]}',
+};
+
+const messages = (report) =>
+  Object.fromEntries(
+    report.files.map((file) => [file.path, file.problems.map((p) => `${p.line}:${p.column} ${p.message}`)]),
+  );
+
+test('drafts mixed across $refs: each file keeps its draft, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, MIXED);
+  const seven = await checkBothExecutors(dir, ['data', '--schema', 'schemas/root7.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(seven), { 'data/i.json': ['1:24 must be string'], 'data/ok.json': [] });
+  const twenty = await checkBothExecutors(dir, ['data', '--schema', 'schemas/root2020.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(twenty), {
+    'data/i.json': ['1:7 must be string', '1:15 must be < 5'],
+    'data/ok.json': ['1:7 must be string'],
+  });
+});
+
+test('drafts mixed across $refs: --cache gives the same results warm as cold, in-process and on a pool', async (t) => {
+  for (const workers of ['0', '2']) {
+    const dir = makeTree(t, MIXED);
+    const args = [
+      'data',
+      '--schema',
+      'schemas/root2020.json',
+      '--cache',
+      '--workers',
+      workers,
+      '-r',
+      'json',
+      '--verbose',
+    ];
+    const cold = await runCli(args, { cwd: dir });
+    const warm = await runCli(args, { cwd: dir });
+    assert.equal(cold.code, 1, cold.stderr);
+    assert.equal(warm.code, 1, warm.stderr);
+    const [coldReport, warmReport] = [cold, warm].map((run) => parseJsonReport(run.stdout));
+    assert.deepEqual(messages(warmReport), messages(coldReport), `--workers ${workers}`);
+    assert.deepEqual(messages(coldReport)['data/i.json'], ['1:7 must be string', '1:15 must be < 5']);
+    assert.deepEqual(warmReport.summary.cache.schemas, { cached: 1, compiled: 0 }, `--workers ${workers}`);
+  }
+});
+
+test('--schema-from-document: a document naming a 2020-12 schema that $refs draft-04 and draft-07 files', async (t) => {
+  const dir = makeTree(t, { ...MIXED, 'data/i.json': '{"$schema": "../schemas/root2020.json", "x": 1, "y": 5}' });
+  const report = await checkBothExecutors(dir, ['data/i.json', '--schema-from-document'], 1, { noErrors: true });
+  assert.deepEqual(messages(report), { 'data/i.json': ['1:46 must be string', '1:54 must be < 5'] });
+});
+
+test('--ref glob with a 2020-12 file among draft-07 ones: only the refs a $ref asks for are compiled', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/main/app.json': json({
+      $schema: D07,
+      $id: 'https://acme.io/app.json',
+      type: 'object',
+      properties: {
+        name: { $ref: 'common.json#/definitions/name' },
+        port: { $ref: 'https://acme.io/common.json#/definitions/port' },
+      },
+    }),
+    'schemas/main/tags.json': json({
+      $schema: D2020,
+      $id: 'https://acme.io/tags.json',
+      properties: { tag: { $ref: 'anchors.json#tag' }, name: { $ref: 'common.json#/definitions/name' } },
+    }),
+    'schemas/defs/common.json': json({
+      $schema: D07,
+      $id: 'https://acme.io/common.json#',
+      definitions: { name: { type: 'string', minLength: 3 }, port: { type: 'integer' } },
+    }),
+    'schemas/defs/anchors.json': json({
+      $schema: D2020,
+      $id: 'https://acme.io/anchors.json',
+      $defs: { tag: { $anchor: 'tag', type: 'string', pattern: '^[a-z]+$' } },
+    }),
+    'bad.json': '{"name": "ab", "port": "80", "tag": "ABC"}',
+  });
+  const app = await checkBothExecutors(
+    dir,
+    ['bad.json', '--schema', 'schemas/main/app.json', '--ref', 'schemas/defs/*.json'],
+    1,
+    { noErrors: true },
+  );
+  assert.deepEqual(messages(app), {
+    'bad.json': ['1:10 must NOT have fewer than 3 characters', '1:24 must be integer'],
+  });
+  const tags = await checkBothExecutors(
+    dir,
+    ['bad.json', '--schema', 'schemas/main/tags.json', '--ref', 'schemas/defs/*.json'],
+    1,
+    { noErrors: true },
+  );
+  assert.deepEqual(messages(tags), {
+    'bad.json': ['1:10 must NOT have fewer than 3 characters', '1:37 must match pattern "^[a-z]+$"'],
+  });
+});
+
+test('a schema reached by a relative path and by its $id, preloaded by a glob that holds the root too', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/root.json': json({ properties: { x: { $ref: './c.json' }, y: { $ref: 'https://acme.io/c.json' } } }),
+    'schemas/c.json': json({ $id: 'https://acme.io/c.json', type: 'string' }),
+    'i.json': '{"x": 1, "y": 2}',
+  });
+  const report = await checkBothExecutors(
+    dir,
+    ['i.json', '--schema', 'schemas/root.json', '--ref', 'schemas/*.json'],
+    1,
+    { noErrors: true },
+  );
+  assert.deepEqual(messages(report), { 'i.json': ['1:7 must be string', '1:15 must be string'] });
+});
+
+test('two refs files with one $id exit 2 naming both, when that $id is needed', async (t) => {
+  const dir = makeTree(t, {
+    'root.json': json({ $id: 'https://acme.io/root.json', properties: { a: { $ref: 'https://acme.io/a.json' } } }),
+    'v1/a.json': json({ $id: 'https://acme.io/a.json', type: 'integer' }),
+    'v2/a.json': json({ $id: 'https://acme.io/a.json', type: 'string' }),
+    'i.json': '{"a": 1}',
+  });
+  for (const workers of ['0', '2']) {
+    const result = await runCli(
+      ['i.json', '--schema', 'root.json', '--ref', 'v1/*.json', '--ref', 'v2/*.json', '--workers', workers],
+      { cwd: dir },
+    );
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(
+      oneLine(result.stderr),
+      'schema root.json: $id "https://acme.io/a.json" is given by both v1/a.json and v2/a.json; keep one of them in the refs',
+    );
+  }
+  const one = await runCli(['i.json', '--schema', 'root.json', '--ref', 'v1/*.json'], { cwd: dir });
+  assert.equal(one.code, 0, one.stderr);
+});
+
+test("a pattern written without the u flag in mind: one warning line, cold and warm; the schema's Unicode patterns keep their meaning", async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({
+      properties: { branch: { type: 'string', pattern: '^[^\\/~\\^\\: \\[\\]\\\\]+$' }, name: { pattern: '^\\p{Lu}' } },
+    }),
+    'data/ok.json': '{"branch": "main", "name": "Émile"}',
+    'data/bad.json': '{"branch": "a:b", "name": "émile"}',
+  });
+  const warning =
+    'filecheck: warning: schema schema.json: the pattern at #/properties/branch/pattern is not a valid Unicode regular expression (Invalid escape): such patterns are compiled without the u flag\n';
+  for (const round of ['cold', 'warm']) {
+    for (const workers of ['0', '2']) {
+      const result = await runCli(['data', '--schema', 'schema.json', '--cache', '--workers', workers], { cwd: dir });
+      assert.equal(result.code, 1, result.stderr);
+      assert.equal(result.stderr, warning, `${round}, --workers ${workers}`);
+      assert.match(
+        result.stdout,
+        /FAIL {2}data\/bad\.json {2}\(json-schema: schema\.json\)\n.*must match pattern "\^\[.*\n[\s\S]*must match pattern "\^\\p\{Lu\}"/,
+      );
+      assert.match(
+        result.stdout,
+        round === 'cold' && workers === '0'
+          ? /Files: 1 failed, 1 passed, /
+          : /Files: 1 failed \(1 from the cache\), 1 passed \(1 from the cache\)/,
+      );
+    }
+  }
+  // Its code is stored like any schema's: a warm run compiles nothing.
+  const warm = await runCli(['data', '--schema', 'schema.json', '--cache', '-r', 'json'], { cwd: dir });
+  assert.deepEqual(parseJsonReport(warm.stdout).summary.cache.schemas, { cached: 1, compiled: 0 });
+});
+
+test('a schema of an unknown $schema (draft-02) that fails to compile says it was read as draft-07 in its one line', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({
+      $schema: 'http://json-schema.org/draft-02/schema#',
+      properties: { a: { type: 'string', required: true } },
+    }),
+    'i.json': '{"a": 1}',
+  });
+  const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
+  assert.equal(result.code, 2);
+  assert.equal(
+    oneLine(result.stderr),
+    'schema schema.json:1:100 is invalid: /properties/a/required must be array (unknown $schema "http://json-schema.org/draft-02/schema#", validating it as draft-07)',
+  );
+});
+
+test('a schema file holding false fails every file and one holding true passes them, in-process, on a pool and from the cache', async (t) => {
+  const dir = makeTree(t, {
+    'never.json': 'false',
+    'always.json': 'true',
+    'data/a.json': '{"a": 1}',
+    'data/b.json': '[]',
+  });
+  const never = await checkBothExecutors(dir, ['data', '--schema', 'never.json'], 1, { noErrors: true });
+  assert.deepEqual(messages(never), {
+    'data/a.json': ['1:1 boolean schema is false'],
+    'data/b.json': ['1:1 boolean schema is false'],
+  });
+  const always = await checkBothExecutors(dir, ['data', '--schema', 'always.json'], 0, { noErrors: true });
+  assert.deepEqual(messages(always), { 'data/a.json': [], 'data/b.json': [] });
+  for (const round of ['cold', 'warm']) {
+    const result = await runCli(['data', '--schema', 'never.json', '--cache', '-r', 'json'], { cwd: dir });
+    assert.equal(result.code, 1, `${round}: ${result.stderr}`);
+    assert.deepEqual(
+      messages(parseJsonReport(result.stdout)),
+      { 'data/a.json': ['1:1 boolean schema is false'], 'data/b.json': ['1:1 boolean schema is false'] },
+      round,
+    );
+  }
+});
+
+// ── draft-03 ────────────────────────────────────────────────────────────────────────────────────
+
+const D03 = 'http://json-schema.org/draft-03/schema#';
+const DRAFT_03 = {
+  'schemas/app.json': json({
+    $schema: D03,
+    type: 'object',
+    properties: {
+      name: { type: 'string', required: true },
+      port: { type: ['integer', { type: 'string', pattern: '^[0-9]+$' }] },
+      host: { format: 'host-name' },
+    },
+    extends: { $ref: 'base.json' },
+  }),
+  'schemas/base.json': json({
+    $schema: D03,
+    properties: { version: { type: 'integer', divisibleBy: 1, disallow: 'null', required: true } },
+  }),
+  'schemas/root7.json': json({
+    $schema: D07,
+    type: 'object',
+    properties: { app: { $ref: 'app.json' }, tags: { type: 'array', items: { type: 'string' } } },
+  }),
+  'data/ok.json': '{"app": {"name": "a", "port": "80", "host": "a.example", "version": 1}, "tags": []}',
+  'data/bad.json': '{\n  "app": {"port": "eighty", "host": "a_b", "version": 1},\n  "tags": [1]\n}',
+};
+// With --verbose, a type union's alternatives are listed too.
+const BAD_03 = [
+  '2:10 must have required property "name"',
+  '2:19 must be integer',
+  '2:19 must match pattern "^[0-9]+$"',
+  '2:19 must be integer, or match pattern "^[0-9]+$"',
+  '2:37 must match format "hostname"',
+  '3:12 must be string',
+];
+
+test('draft-03: a root schema, and a draft-07 schema $ref-ing draft-03 files, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, { ...DRAFT_03, 'data/root.json': '{"name": "a", "version": null}' });
+  const seven = await checkBothExecutors(dir, ['data/ok.json', 'data/bad.json', '--schema', 'schemas/root7.json'], 1, {
+    noErrors: true,
+  });
+  assert.deepEqual(messages(seven), { 'data/bad.json': BAD_03, 'data/ok.json': [] });
+  const three = await checkBothExecutors(dir, ['data/root.json', '--schema', 'schemas/app.json'], 1, {
+    noErrors: true,
+  });
+  assert.deepEqual(messages(three), { 'data/root.json': ['1:26 must be integer', '1:26 must NOT be valid'] });
+});
+
+test('draft-03: --cache gives the same results and warnings warm as cold, in-process and on a pool', async (t) => {
+  for (const workers of ['0', '2']) {
+    const dir = makeTree(t, {
+      ...DRAFT_03,
+      'schemas/app.json': DRAFT_03['schemas/app.json'].replace('"required":true}', '"required":true,"anyOf":[]}'),
+    });
+    const args = ['data', '--schema', 'schemas/root7.json', '--cache', '--workers', workers, '-r', 'json', '--verbose'];
+    const cold = await runCli(args, { cwd: dir });
+    const warm = await runCli(args, { cwd: dir });
+    for (const run of [cold, warm]) {
+      assert.equal(run.code, 1, run.stderr);
+      assert.equal(
+        run.stderr,
+        'filecheck: warning: schema schemas/root7.json: unknown keyword "anyOf" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n',
+      );
+    }
+    const [coldReport, warmReport] = [cold, warm].map((run) => parseJsonReport(run.stdout));
+    assert.deepEqual(messages(coldReport), { 'data/bad.json': BAD_03, 'data/ok.json': [] }, `--workers ${workers}`);
+    assert.deepEqual(messages(warmReport), messages(coldReport), `--workers ${workers}`);
+    assert.deepEqual(warmReport.summary.cache.schemas, { cached: 1, compiled: 0 }, `--workers ${workers}`);
+  }
+});
+
+test('a document whose $schema names draft-03 is a schema, checked against the draft-03 meta-schema filecheck ships', async (t) => {
+  const dir = makeTree(t, {
+    'schemas/ok.json': json({
+      $schema: D03,
+      properties: { a: { type: ['string', { type: 'null' }], required: true } },
+      extends: { id: 'x' },
+    }),
+    'schemas/bad.json': `{\n  "$schema": "${D03}",\n  "properties": { "a": { "required": "yes" } },\n  "divisibleBy": 0\n}`,
+    'schemas/https.json': json({ $schema: 'https://json-schema.org/draft-03/schema', dependencies: { a: 1 } }),
+  });
+  for (const cache of [[], ['--cache'], ['--cache']]) {
+    const report = await checkBothExecutors(dir, ['schemas', '--schema-from-document', ...cache], 1, {
+      noErrors: true,
+    });
+    assert.deepEqual(
+      messages(report),
+      {
+        'schemas/bad.json': ['3:38 must be boolean', '4:18 must be > 0'],
+        'schemas/https.json': [
+          '1:74 must be string',
+          '1:74 must be array',
+          '1:74 must be object',
+          '1:74 must be string, array or object',
+        ],
+        'schemas/ok.json': [],
+      },
+      cache.join(' '),
+    );
+  }
+  const listed = await runCli(['schemas/ok.json', '--schema-from-document', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.stdout, `schemas/ok.json\tjson\tdraft-03 meta-schema ($schema "${D03}")\n`);
+});
+
+test("an invalid schema exits 2 in one line naming the schema file, the place in it, the keyword's path and what it allows, in-process and on a pool", async (t) => {
+  const dir = makeTree(t, {
+    's.json': '{\n  "properties": {\n    "a": { "type": "strin" }\n  }\n}\n',
+    'i.json': '{"a": 1}',
+  });
+  for (const workers of ['0', '2']) {
+    const result = await runCli(['i.json', '--schema', 's.json', '--workers', workers], { cwd: dir });
+    assert.equal(result.code, 2);
+    assert.equal(
+      oneLine(result.stderr),
+      'schema s.json:3:20 is invalid: /properties/a/type must be one of "array", "boolean", "integer", "null", "number", "object", "string", or be array',
+    );
+  }
+});
+
+test('a draft-03 schema that is not valid by the draft-03 meta-schema exits 2 in one line', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': json({ $schema: D03, properties: { a: { type: 'string', required: ['a'] } } }),
+    'i.json': '{"a": 1}',
+  });
+  const result = await runCli(['i.json', '--schema', 'schema.json'], { cwd: dir });
+  assert.equal(result.code, 2);
+  assert.equal(oneLine(result.stderr), 'schema schema.json:1:100 is invalid: /properties/a/required must be boolean');
+});

@@ -1,0 +1,542 @@
+// A local schema store (--schema-store, config "schemaStore"): URL prefixes mapped to folders for
+// catalog entries, documents' `$schema` and `$refs`, SchemaStore's two hosts as one, read lazily;
+// a catalog entry without a local copy warned about once, never failed; and, with a catalog and
+// neither patterns nor rules, every file of the project some entry's fileMatch names is checked.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from '../helpers/cli.js';
+import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../../validators/json-schema/schema-store.js';
+import { loadConfig } from '../../runner/config/load-config.js';
+import { discover } from '../../runner/files/discover.js';
+import { checkFile } from '../../runner/check/check-file.js';
+import { UsageError } from '../../shared/errors.js';
+import { fixtureTree } from '../helpers/fixtures.js';
+
+const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
+const STORE = 'store/src/schemas/json';
+const CATALOG = '../store/src/api/json/catalog.json';
+
+// A SchemaStore clone in small (test/fixtures/schema-store/): its catalog names the www. host, its
+// schemas' $ids the json. one, and their $refs use both spellings, over http and https. Reached by
+// nothing, unreached.json (not JSON) and unreached-too.json (a $ref to the network): a store read
+// whole (globbed, or every schema parsed) would stop the run on them.
+const STORE_TREE = fixtureTree('schema-store');
+
+const PROJECT_TREE = {
+  'project/widget.json': json({ part: { name: 'a', size: 1 }, size: 2 }),
+  'project/bad/b.widget.json': json({ part: { name: 1, size: -1 } }),
+  'project/.github/workflows/ci.yml': 'on: push\njobs: {}\n',
+  'project/.github/workflows/bad.yml': 'on: push\n',
+  'project/absent.json': json({ anything: true }),
+  'project/more/absent.json': json({ a: 'second file of the entry without a copy' }),
+  'project/docs/doc.json': json({ $schema: 'http://www.schemastore.org/part.json', name: 3 }),
+  'project/notes/other.json': json({ matched: 'by no entry' }),
+  'project/.gitignore': 'ignored/\n',
+  'project/ignored/widget.json': json({ size: 'gitignored' }),
+  'project/.cache/widget.json': json({ size: 'in a dot folder no fileMatch names' }),
+  'project/.cache/deeper/widget.json': json({ size: 'deeper still' }),
+  'project/node_modules/pkg/widget.json': json({ size: 'node_modules' }),
+};
+
+const messages = (file) => file.problems.map((problem) => `${problem.kind}: ${problem.message}`);
+const storeArgs = (root) => [
+  '--catalog',
+  CATALOG,
+  '--schema-store',
+  `https://json.schemastore.org/=${path.join(root, STORE)}`,
+];
+const MISSING =
+  'filecheck: warning: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json' +
+  ' (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json): the files it matches are not validated against it\n';
+
+/** A run with the json reporter, every file in it: the report, by path, with stderr. */
+async function check(cwd, args) {
+  const result = await runCli(['-r', 'json', '--verbose', ...args], { cwd });
+  const report = result.stdout ? parseJsonReport(result.stdout) : null;
+  return { ...result, report, byPath: Object.fromEntries((report?.files ?? []).map((file) => [file.path, file])) };
+}
+const comparable = ({ files, summary: { durationMs, plan, ...summary } }) => ({ files, summary });
+
+test("storeFileFor: a URL under a prefix is the file at the same place in its folder; SchemaStore's two hosts, http or https, are one", (t) => {
+  const root = makeTree(t, { 'ss/x.json': '{}', 'ss/deep/y.json': '{}', 'other/z.json': '{}' });
+  const store = parseSchemaStore(
+    { given: ['https://json.schemastore.org/=ss', 'https://example.com/schemas=other'] },
+    { cwd: root, base: root },
+  );
+  for (const url of [
+    'https://json.schemastore.org/x.json',
+    'http://json.schemastore.org/x.json',
+    'https://www.schemastore.org/x.json',
+    'http://www.schemastore.org/x.json#',
+    'https://www.schemastore.org/x.json#/definitions/a',
+  ]) {
+    assert.equal(storeFileFor(store, url), path.join(root, 'ss/x.json'), url);
+  }
+  assert.equal(storeFileFor(store, 'https://www.schemastore.org/deep/y.json'), path.join(root, 'ss/deep/y.json'));
+  assert.equal(
+    storeFileFor(store, 'https://example.com/schemas/z.json'),
+    path.join(root, 'other/z.json'),
+    'a prefix without its trailing slash',
+  );
+  assert.equal(
+    storeFileFor(store, 'https://example.com/schemasX/z.json'),
+    null,
+    'a prefix is a folder, not the start of a name',
+  );
+  assert.equal(storeFileFor(store, 'https://example.com/other.json'), null);
+  assert.equal(storeFileFor(store, 'https://json.schemastore.org/x.json?v=2'), null, 'a query names no file');
+  assert.equal(storeFileFor(store, 'https://json.schemastore.org/a/..%2f..%2fsecret'), null, 'never out of the folder');
+  assert.equal(storeFileFor([], 'https://json.schemastore.org/x.json'), null);
+
+  // The config's, relative to the config file; the command line's win for the same prefix.
+  const both = parseSchemaStore(
+    { given: ['https://www.schemastore.org/=other'], config: { 'http://json.schemastore.org/': 'ss' } },
+    { cwd: root, base: root },
+  );
+  assert.deepEqual(both, [['https://json.schemastore.org/', path.join(root, 'other')]]);
+  const fails = (sources) => assert.throws(() => parseSchemaStore(sources, { cwd: root, base: root }), UsageError);
+  fails({ given: ['ss'] });
+  fails({ given: ['=ss'] });
+  fails({ given: ['ftp://example.com/=ss'] });
+  fails({ given: ['https://example.com/=nope'] });
+  fails({ given: ['https://example.com/=ss/x.json'] });
+  fails({ config: { 'https://example.com/': '' } });
+});
+
+test("pulledStoreFile: the pulled store's <host>/<path>, SchemaStore's two hosts one, a port spelt host_port, http as https; a URL no file can hold is null", () => {
+  const store = path.resolve('/p/.filecheck/schemas');
+  const www = pulledStoreFile('https://www.schemastore.org/package.json#/x', store);
+  assert.deepEqual(www, {
+    key: 'https://json.schemastore.org/package.json',
+    mapping: ['https://json.schemastore.org/', path.join(store, 'json.schemastore.org')],
+    file: path.join(store, 'json.schemastore.org', 'package.json'),
+  });
+  assert.deepEqual(pulledStoreFile('http://json.schemastore.org/package.json', store), www);
+  assert.equal(
+    pulledStoreFile('http://127.0.0.1:8080/a/b%20c.json', store).file,
+    path.join(store, '127.0.0.1_8080', 'a', 'b c.json'),
+  );
+  for (const url of ['https://x.org/a.json?v=1', 'https://x.org/', 'https://x.org/a%2Fb.json', 'ftp://x.org/a.json'])
+    assert.equal(pulledStoreFile(url, store), null, url);
+});
+
+test("a catalog and $refs across json. and www.schemastore.org resolve to the store's files, read only when reached; both executors agree and warn of a missing entry once", async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const files = [
+    'widget.json',
+    'bad/b.widget.json',
+    '.github/workflows/ci.yml',
+    '.github/workflows/bad.yml',
+    'absent.json',
+    'more/absent.json',
+    'docs/doc.json',
+    'notes/other.json',
+  ];
+  const args = [...files, ...storeArgs(root), '--schema-from-document'];
+  const inline = await check(cwd, [...args, '--workers', '0']);
+  const pooled = await check(cwd, [...args, '--workers', '2']);
+  assert.equal(inline.code, 1, inline.stderr);
+  assert.equal(pooled.code, 1, pooled.stderr);
+  assert.equal(pooled.report.summary.plan.mode, 'pool');
+  assert.deepEqual(
+    comparable(pooled.report),
+    comparable(inline.report),
+    'the pool reports what the in-process run does',
+  );
+  assert.equal(inline.stderr, MISSING, 'said once, though each file could say it');
+  assert.equal(pooled.stderr, MISSING, 'said once, though each worker says it');
+
+  const { byPath } = inline;
+  assert.equal(byPath['widget.json'].status, 'pass');
+  assert.deepEqual(
+    messages(byPath['bad/b.widget.json']),
+    ['invalid: must be string', 'invalid: must be >= 0'],
+    'through $refs to www. and http://json.',
+  );
+  assert.equal(byPath['.github/workflows/ci.yml'].status, 'pass');
+  assert.deepEqual(messages(byPath['.github/workflows/bad.yml']), ['invalid: must have required property "jobs"']);
+  assert.equal(byPath['absent.json'].status, 'pass', 'its entry has no local copy: warned about, never failed');
+  assert.equal(byPath['more/absent.json'].status, 'pass');
+  assert.deepEqual(
+    messages(byPath['docs/doc.json']),
+    ['invalid: must be string'],
+    'a $schema URL on the www. host, over http',
+  );
+  assert.equal(byPath['notes/other.json'].status, 'pass');
+
+  const listed = await runCli([...args, '--list-files', '--verbose'], { cwd });
+  assert.equal(listed.code, 0, listed.stderr);
+  const lines = listed.stdout.split('\n');
+  assert.ok(
+    lines.includes(
+      'absent.json\tjson\t(not validated: catalog entry "Not in the store" of ../store/src/api/json/catalog.json has no local copy of https://www.schemastore.org/absent.json (expected ../store/src/schemas/json/absent.json or ../store/src/api/json/absent.json))',
+    ),
+    listed.stdout,
+  );
+  assert.ok(
+    lines.includes('widget.json\tjson\t../store/src/schemas/json/widget.json (catalog entry "Widget")'),
+    listed.stdout,
+  );
+  assert.ok(
+    lines.includes(
+      'docs/doc.json\tjson\t../store/src/schemas/json/part.json ($schema "http://www.schemastore.org/part.json", schema store)',
+    ),
+    listed.stdout,
+  );
+});
+
+test('config "schemaStore" (relative to the config file) does what --schema-store does; mapping either host maps both', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const files = ['widget.json', 'bad/b.widget.json', '.github/workflows/bad.yml', 'absent.json'];
+  const given = await check(cwd, [...files, ...storeArgs(root), '--workers', '0']);
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'http://www.schemastore.org/': `../${STORE}` },
+      rules: [{ files: ['**/*.json', '.github/**/*.yml'] }],
+    }),
+  });
+  const configured = await check(cwd, [...files, '--workers', '0']);
+  assert.equal(configured.code, 1, configured.stderr);
+  assert.deepEqual(comparable(configured.report), comparable(given.report));
+  assert.equal(configured.stderr, MISSING);
+
+  writeTree(cwd, {
+    '.filecheckrc.json': json({ catalog: CATALOG, schemaStore: { 'ftp://example.com/': 'x' }, rules: [] }),
+  });
+  const wrongUrl = await runCli(['widget.json'], { cwd });
+  assert.equal(wrongUrl.code, 2);
+  assert.equal(
+    oneLine(wrongUrl.stderr),
+    `${path.join(cwd, '.filecheckrc.json')}: schemaStore: "ftp://example.com/" is not an http or https URL prefix (such as https://json.schemastore.org/)`,
+  );
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'https://json.schemastore.org/': 'no/such/folder' },
+      rules: [],
+    }),
+  });
+  const noFolder = await runCli(['widget.json'], { cwd });
+  assert.equal(noFolder.code, 2);
+  assert.equal(oneLine(noFolder.stderr), `schemaStore: ${path.join(cwd, 'no/such/folder')} is no such folder`);
+  const badFlag = await runCli(['project/widget.json', '--schema-store', 'vendor'], { cwd: root });
+  assert.equal(badFlag.code, 2);
+  assert.equal(
+    oneLine(badFlag.stderr),
+    '--schema-store takes <url-prefix>=<folder> (e.g. https://json.schemastore.org/=vendor/schemastore/src/schemas/json), not "vendor"',
+  );
+});
+
+test('without a store: a catalog entry with no local copy warns and passes its files (exit 0); a $ref to the other host says how to map it', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const run = await check(cwd, ['absent.json', '.github/workflows/bad.yml', '--catalog', CATALOG, '--workers', '0']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(run.report.summary.passed, 2);
+  assert.match(
+    run.stderr,
+    /catalog entry "GitHub Workflow" of \.\.\/store\/src\/api\/json\/catalog\.json has no local copy of https:\/\/www\.schemastore\.org\/github-workflow\.json \(expected \.\.\/store\/src\/api\/json\/github-workflow\.json\): the files it matches are not validated against it/,
+  );
+
+  // The schema named directly: its $ref to www. is another origin than its $id's.
+  const direct = await check(cwd, ['widget.json', '--schema', `../${STORE}/widget.json`, '--workers', '0']);
+  assert.equal(direct.code, 2);
+  assert.equal(
+    oneLine(direct.stderr),
+    `schema ../${STORE}/widget.json: $ref "https://www.schemastore.org/part.json" cannot be resolved offline; preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+  );
+  const mapped = await check(cwd, [
+    'widget.json',
+    '--schema',
+    `../${STORE}/widget.json`,
+    '--schema-store',
+    `https://www.schemastore.org/=../${STORE}`,
+    '--workers',
+    '0',
+  ]);
+  assert.equal(mapped.code, 0, mapped.stderr);
+
+  // Mapped, but the store has no such file: said so, naming the file expected.
+  fs.rmSync(path.join(root, STORE, 'size.json'));
+  const gone = await check(cwd, ['widget.json', ...storeArgs(root), '--workers', '0']);
+  assert.equal(gone.code, 1, gone.stderr);
+  // The root schema's own $ref to the missing file is met first: part.json's is compiled when a document reaches it.
+  assert.deepEqual(messages(gone.byPath['widget.json']), [
+    `error: catalog entry "Widget": schema ../${STORE}/widget.json: $ref "http://json.schemastore.org/size.json#/definitions/size" is not in the schema store: no such file (../${STORE}/size.json)`,
+  ]);
+});
+
+test('with a catalog and neither patterns nor rules, the files some fileMatch names are checked: .gitignore kept, named dot folders entered, node_modules never', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const listed = await runCli(['--list-files', ...storeArgs(root)], { cwd });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(listed.stdout.split('\n').filter(Boolean), [
+    '.github/workflows/bad.yml',
+    '.github/workflows/ci.yml',
+    'absent.json',
+    'bad/b.widget.json',
+    'more/absent.json',
+    'widget.json',
+  ]);
+
+  const inline = await check(cwd, [...storeArgs(root), '--workers', '0']);
+  const pooled = await check(cwd, [...storeArgs(root), '--workers', '2']);
+  assert.equal(inline.code, 1, inline.stderr);
+  assert.deepEqual(comparable(pooled.report), comparable(inline.report));
+  assert.deepEqual(
+    inline.report.files.filter((file) => file.status === 'fail').map((file) => file.path),
+    ['.github/workflows/bad.yml', 'bad/b.widget.json'],
+  );
+  assert.equal(inline.stderr, MISSING);
+  assert.equal(pooled.stderr, MISSING);
+
+  // A config without rules: its catalog and store say what to check, relative to the config file.
+  writeTree(cwd, {
+    '.filecheckrc.json': json({
+      catalog: CATALOG,
+      schemaStore: { 'https://json.schemastore.org/': `../${STORE}` },
+      rules: [],
+    }),
+  });
+  fs.mkdirSync(path.join(cwd, 'bad/deeper'));
+  const fromSub = await runCli(['--list-files'], { cwd: path.join(cwd, 'bad/deeper') });
+  assert.equal(fromSub.code, 0, fromSub.stderr);
+  assert.deepEqual(fromSub.stdout.split('\n').filter(Boolean), [
+    '../../.github/workflows/bad.yml',
+    '../../.github/workflows/ci.yml',
+    '../../absent.json',
+    '../../more/absent.json',
+    '../../widget.json',
+    '../b.widget.json',
+  ]);
+
+  // Neither a catalog, nor patterns, nor a config: nothing says what to check.
+  fs.rmSync(path.join(cwd, '.filecheckrc.json'));
+  const nothing = await runCli([], { cwd });
+  assert.equal(nothing.code, 2);
+  assert.equal(
+    oneLine(nothing.stderr),
+    'no files to check: give patterns, a catalog (--catalog), or create .filecheckrc.json (see README)',
+  );
+});
+
+test('a catalog entry whose url is a JSON Schema meta-schema (SchemaStore\'s "JSON Schema Draft 7") validates against the one ajv has built in', async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'JSON Schema Draft 7', url: 'https://json-schema.org/draft-07/schema', fileMatch: ['*.schema.json'] },
+      ],
+    }),
+    'good.schema.json': json({ type: 'object' }),
+    'bad.schema.json': json({ type: 3 }),
+  });
+  const run = await check(dir, ['--catalog', 'catalog.json', '--workers', '0']);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.stderr, '', 'not warned about as an entry without a local copy');
+  assert.equal(run.byPath['good.schema.json'].status, 'pass');
+  assert.equal(run.byPath['bad.schema.json'].status, 'fail');
+  const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(
+    listed.stdout,
+    'bad.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\ngood.schema.json\tjson\tdraft-07 meta-schema (catalog entry "JSON Schema Draft 7")\n',
+  );
+});
+
+test('--cache: a file whose schema the store gave is checked again when a store file its $refs reached changes; one whose entry has no copy is never a hit', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  const run = async () => {
+    const result = await check(cwd, ['widget.json', 'absent.json', ...storeArgs(root), '--cache', '--workers', '0']);
+    return { ...result, cached: result.report.files.filter((file) => file.cached).map((file) => file.path) };
+  };
+  const cold = await run();
+  assert.equal(cold.code, 0, cold.stderr);
+  const warm = await run();
+  assert.deepEqual(warm.cached, ['widget.json']);
+  assert.equal(warm.stderr, MISSING, 'the entry without a copy is warned about on every run');
+
+  writeTree(root, { [`${STORE}/part.json`]: json({ type: 'object', properties: { name: { type: 'number' } } }) });
+  const edited = await run();
+  assert.deepEqual(edited.cached, []);
+  assert.deepEqual(
+    messages(edited.byPath['widget.json']),
+    ['invalid: must be number'],
+    'part.json, reached by $ref on the www. host, was edited',
+  );
+
+  writeTree(root, { [`${STORE}/absent.json`]: json({ required: ['present'] }) });
+  const arrived = await run();
+  assert.deepEqual(
+    messages(arrived.byPath['absent.json']),
+    ['invalid: must have required property "present"'],
+    'validated once its schema is in the store',
+  );
+  assert.equal(arrived.stderr, '');
+});
+
+test('catalog discovery that finds no file exits 2 saying which catalog found nothing; 0 with --pass-with-no-files', async (t) => {
+  const dir = makeTree(t, {
+    'c.json': json({ version: 1, schemas: [] }),
+    'sub/other.json': json({ version: 1, schemas: [{ name: 'x', url: './x.json', fileMatch: ['nothing.json'] }] }),
+  });
+  const none = await runCli(['--catalog', 'c.json'], { cwd: dir });
+  assert.equal(none.code, 2, none.stderr);
+  assert.equal(
+    oneLine(none.stderr),
+    'no files match the fileMatch globs of catalog c.json (use --pass-with-no-files to allow this)',
+  );
+  const two = await runCli(['--catalog', 'c.json', '--catalog', 'sub/other.json'], { cwd: dir });
+  assert.equal(
+    oneLine(two.stderr),
+    'no files match the fileMatch globs of catalogs c.json, sub/other.json (use --pass-with-no-files to allow this)',
+  );
+  const allowed = await runCli(['--catalog', 'c.json', '--pass-with-no-files'], { cwd: dir });
+  assert.equal(allowed.code, 0, allowed.stderr);
+  assert.equal(allowed.stderr, '');
+});
+
+test("rules and catalog discovery combine: a rule's files are checked with its settings, its schema first; the files no rule matches, by the catalog", async (t) => {
+  const root = makeTree(t, {
+    ...STORE_TREE,
+    ...PROJECT_TREE,
+    'project/widget.json': '{\n  // read as JSONC: its rule says so\n  "size": 2,\n}\n',
+    'project/lax.json': json({}),
+  });
+  const cwd = path.join(root, 'project');
+  const config = (rules) =>
+    writeTree(cwd, {
+      '.filecheckrc.json': json({
+        catalog: CATALOG,
+        schemaStore: { 'https://json.schemastore.org/': `../${STORE}` },
+        rules,
+      }),
+    });
+  config([
+    { name: 'widgets', files: ['widget.json'], parser: 'jsonc' },
+    { name: 'notes', files: ['notes/*.json'], require: ['matched'] },
+  ]);
+  const listed = await runCli(['--list-files', '--verbose'], { cwd });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.deepEqual(
+    listed.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t').slice(0, 2).join(' ')),
+    [
+      '.github/workflows/bad.yml yaml',
+      '.github/workflows/ci.yml yaml',
+      'absent.json json',
+      'bad/b.widget.json json',
+      'more/absent.json json',
+      'notes/other.json json',
+      'widget.json jsonc',
+    ],
+    "every file the catalog finds, and the rules' own",
+  );
+  const run = await check(cwd, ['--workers', '0']);
+  assert.equal(run.code, 1, run.stderr);
+  assert.equal(run.byPath['widget.json'].status, 'pass', "read as its rule says, validated by the catalog's schema");
+  assert.deepEqual(
+    run.report.files.filter((file) => file.status === 'fail').map((file) => file.path),
+    ['.github/workflows/bad.yml', 'bad/b.widget.json'],
+  );
+  assert.equal(run.report.summary.total, 7);
+
+  // A rule's own schema wins over the catalog's for its files; the others are the catalog's still.
+  config([{ name: 'lax widgets', files: ['bad/*.json'], schema: 'lax.json' }]);
+  const ruled = await check(cwd, ['--workers', '0']);
+  assert.equal(ruled.byPath['bad/b.widget.json'].status, 'pass', ruled.stderr);
+  assert.equal(ruled.byPath['.github/workflows/bad.yml'].status, 'fail');
+  assert.equal(ruled.report.summary.total, 6);
+});
+
+test("a file only a catalog's fileMatch found, whose name is no data format's and whose text is not that format, is skipped, never failed; one that parses is checked", async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [{ name: 'JSONPatch', url: './json-patch.json', fileMatch: ['*.patch', 'patch.json'] }],
+    }),
+    'json-patch.json': json({ type: 'array', items: { type: 'object', required: ['op', 'path'] } }),
+    'patches/git.patch': 'diff --git a/x b/x\n--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n',
+    'patches/ops.patch': json([{ op: 'add', path: '/a', value: 1 }]),
+    'patches/bad-ops.patch': json([{ op: 'add' }]),
+    'patch.json': '{ not JSON', // a .json file is JSON: it fails
+  });
+  const report = await checkBothExecutors(dir, ['--catalog', 'catalog.json']);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  assert.equal(byPath['patches/git.patch'].status, 'skip');
+  assert.deepEqual(byPath['patches/git.patch'].problems, []);
+  assert.equal(byPath['patches/ops.patch'].status, 'pass', 'a .patch file that is JSON is checked');
+  assert.deepEqual(messages(byPath['patches/bad-ops.patch']), ['invalid: must have required property "path"']);
+  assert.equal(byPath['patch.json'].status, 'fail');
+  assert.deepEqual(
+    [report.summary.total, report.summary.passed, report.summary.failed, report.summary.skipped],
+    [4, 1, 2, 1],
+  );
+
+  // Why, for --verbose: the entry that named it, and what its text is not.
+  const config = loadConfig({ patterns: [], catalog: ['catalog.json'] }, { cwd: dir, env: {} });
+  const found = discover(config).files.find((file) => file.rel === 'patches/git.patch');
+  assert.equal(found.guessedBy, 'catalog entry "JSONPatch"');
+  const { durationMs, skipReason, ...skipped } = checkFile(found, []);
+  assert.deepEqual(skipped, { path: 'patches/git.patch', status: 'skip', problems: [] });
+  assert.match(skipReason, /^catalog entry "JSONPatch" matched its name, but it is not JSON \(1:1 invalid JSON: .+\)$/);
+
+  // Named on the command line, or a rule's: a file is what the user says it is.
+  const named = await runCli(['patches/git.patch', '--catalog', 'catalog.json'], { cwd: dir });
+  assert.equal(named.code, 1, named.stderr);
+});
+
+test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {
+  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+  const cwd = path.join(root, 'project');
+  // No store: the Widget, GitHub Workflow and absent entries' schemas are nowhere here.
+  const bare = await checkBothExecutors(cwd, ['--catalog', CATALOG], 0);
+  assert.equal(bare.summary.passed, 6);
+  assert.equal(bare.summary.onlyParsed, 6, 'every file the catalog found: none was validated');
+  assert.equal(
+    bare.summary.onlyParsedHint,
+    'their schemas are not in the store: map their URLs to local copies with --schema-store https://json.schemastore.org/=<folder>',
+  );
+
+  // The store has all but absent.json: its two files only; the store maps its URL already, so no hint.
+  const stored = await check(cwd, [...storeArgs(root), '--workers', '0']);
+  assert.equal(stored.report.summary.onlyParsed, 2, stored.stderr);
+  assert.equal(stored.report.summary.onlyParsedHint, undefined);
+  for (const args of [['--cache'], ['--cache']]) {
+    const cached = await check(cwd, [...storeArgs(root), ...args, '--workers', '0']);
+    assert.equal(cached.report.summary.onlyParsed, 2, 'a cached pass never hides it');
+  }
+
+  // Named files no entry matches are only parsed too; a file another validator checks is not.
+  const named = await check(cwd, ['notes/other.json', 'widget.json', ...storeArgs(root), '--workers', '0']);
+  assert.equal(named.report.summary.onlyParsed, 1);
+  const required = await check(cwd, ['notes/other.json', '-k', 'matched', ...storeArgs(root), '--workers', '0']);
+  assert.equal(required.report.summary.onlyParsed, 0);
+
+  // Why, on the file's result.
+  const config = loadConfig({ patterns: ['notes/other.json', 'absent.json'], catalog: [CATALOG] }, { cwd, env: {} });
+  const { createRuleCompiler } = await import('../../runner/check/compile-rules.js');
+  const compiler = createRuleCompiler(config.rules.concat(config.cliRule), { warn() {}, display: (file) => file });
+  const results = [];
+  for (const entry of discover(config).files) {
+    await compiler.prepare(entry.rules);
+    const { durationMs, ...result } = checkFile(entry, compiler.validatorsFor(entry.rules));
+    results.push(result);
+  }
+  assert.deepEqual(results, [
+    {
+      path: 'absent.json',
+      status: 'pass',
+      problems: [],
+      onlyParsed: 'its schema is not in the store (https://www.schemastore.org/absent.json)',
+      storePrefixes: ['https://json.schemastore.org/'],
+    },
+    { path: 'notes/other.json', status: 'pass', problems: [], onlyParsed: 'no catalog entry matches it' },
+  ]);
+});

@@ -1,0 +1,135 @@
+// validators/json-schema/string-formats.cjs, through the json-schema validator: formats checked, unknown
+// ones warned about, and the ajv.formats settings.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compile, problem } from '../helpers/compile-schema.js';
+
+// ── formats ─────────────────────────────────────────────────────────────────────────────────────
+
+test('an unknown format warns once per format and is not checked', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      type: 'object',
+      properties: { a: { type: 'string', format: 'kumascript' }, b: { type: 'string', format: 'kumascript' } },
+    },
+  });
+  assert.deepEqual(warnings, ['schema schema.json: unknown format "kumascript" is not checked (at #/properties/a)']);
+  assert.deepEqual(validate({ a: 'anything', b: 'at all' }), []);
+  assert.deepEqual(validate({ a: 1 }), [problem('/a', 'must be string')]);
+});
+
+test('several unknown formats are one warning, each format where it is first met', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $defs: { width: { type: 'integer', format: 'uint8' } },
+      properties: { w: { $ref: '#/$defs/width' }, size: { format: 'uint64' }, h: { format: 'uint8' } },
+    },
+  });
+  assert.deepEqual(warnings, [
+    'schema schema.json: unknown formats "uint8" (at #/$defs/width), "uint64" (at #/properties/size) are not checked',
+  ]);
+  assert.deepEqual(validate({ w: 300, size: -1 }), []);
+});
+
+test('an unknown format: strict false is silent, strict true is a UsageError', async (t) => {
+  const files = { 'schema.json': { type: 'object', properties: { a: { type: 'string', format: 'kumascript' } } } };
+  const quiet = await compile(t, files, { ajv: { strict: false } });
+  assert.deepEqual(quiet.warnings, []);
+  assert.deepEqual(quiet.validate({ a: 'x' }), []);
+  await assert.rejects(compile(t, files, { ajv: { strictSchema: true } }), {
+    name: 'UsageError',
+    message: 'schema schema.json is invalid: unknown format "kumascript" ignored in schema at path "#/properties/a"',
+  });
+});
+
+test('formats: full (the default), fast and false', async (t) => {
+  const files = { 'schema.json': { type: 'object', properties: { d: { type: 'string', format: 'date' } } } };
+  const cases = [
+    // [ajv settings, problems for an impossible date, problems for a non-date]
+    [{}, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
+    [{ formats: 'full' }, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
+    [{ formats: 'fast' }, [], [problem('/d', 'must match format "date"')]],
+    [{ formats: false }, [], []],
+  ];
+  for (const [ajv, impossible, nonsense] of cases) {
+    await t.test(JSON.stringify(ajv), async (t) => {
+      const { validate, warnings } = await compile(t, files, { ajv });
+      assert.deepEqual(warnings, []);
+      assert.deepEqual(validate({ d: '2021-02-28' }), []);
+      assert.deepEqual(validate({ d: '2021-02-30' }), impossible);
+      assert.deepEqual(validate({ d: 'yesterday' }), nonsense);
+    });
+  }
+});
+
+test('the standard formats ajv-formats lacks are checked: iri, iri-reference, idn-email, idn-hostname', async (t) => {
+  const { validate, warnings } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: {
+        home: { format: 'iri' },
+        link: { format: 'iri-reference' },
+        mail: { format: 'idn-email' },
+        host: { format: 'idn-hostname' },
+      },
+    },
+  });
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(
+    validate({
+      home: 'https://bücher.example/straße?q=ö',
+      link: '../ü/x',
+      mail: 'jürgen@bücher.example',
+      host: '例え.テスト',
+    }),
+    [],
+  );
+  assert.deepEqual(validate({ home: 'bücher', link: 'a b', mail: 'jürgen@', host: 'a..b' }), [
+    problem('/home', 'must match format "iri"'),
+    problem('/link', 'must match format "iri-reference"'),
+    problem('/mail', 'must match format "idn-email"'),
+    problem('/host', 'must match format "idn-hostname"'),
+  ]);
+  assert.deepEqual(validate({ host: 'bü cher.example', mail: 'a@b@c.example' }), [
+    problem('/mail', 'must match format "idn-email"'),
+    problem('/host', 'must match format "idn-hostname"'),
+  ]);
+});
+
+test("idn-hostname (and idn-email's domain) follow IDNA2008: contextual rules, disallowed characters, hyphens, Punycode", async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { properties: { hosts: { items: { format: 'idn-hostname' } }, mail: { format: 'idn-email' } } },
+  });
+  const valid = ['실례.테스트', 'xn--ihqwcrb4cv8a8dqg056pqjye', 'l·l', 'α͵β', 'א׳ב', '・ぁ', 'क्‍ष', 'host-name'];
+  assert.deepEqual(validate({ hosts: valid, mail: 'user@실례.테스트' }), []);
+  // From RFC 5891 (hyphens, leading marks) and RFC 5892's CONTEXTO and DISALLOWED exceptions.
+  const invalid = [
+    '실〮례.테스트',
+    'XN--aa---o47jg78q',
+    'ـߺ',
+    '〱〲〳〴〵〮〯〻',
+    'a·l',
+    'l·',
+    'α͵S',
+    'A׳ב',
+    '״ב',
+    'def・abc',
+    'ःhello',
+    'xn--X',
+    '-hello',
+  ];
+  assert.deepEqual(validate({ hosts: invalid, mail: 'user@a·l' }), [
+    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname"')),
+    problem('/mail', 'must match format "idn-email"'),
+  ]);
+});
+
+test('formats: false ignores unknown formats without a warning', async (t) => {
+  const { validate, warnings } = await compile(
+    t,
+    { 'schema.json': { format: 'kumascript' } },
+    { ajv: { formats: false } },
+  );
+  assert.deepEqual(warnings, []);
+  assert.deepEqual(validate('x'), []);
+});
