@@ -150,6 +150,7 @@ const filecheckOn = (on, label, ...extra) => ({
   },
 });
 const filecheck = (label, ...extra) => filecheckOn(null, label, ...extra);
+const FC_VERSION = { label: 'filecheck --version', argv: () => [NODE, FILECHECK, '--version'] };
 // The same command run by the checkout given with --prev, for the rows that compare two versions.
 const PREV = opts.prev && path.resolve(opts.prev, 'bin', 'filecheck.js');
 const previous = ({ label, argv }) => ({
@@ -643,13 +644,15 @@ const SCENARIOS = [
   ['many-schemas-cache-warm', 'many-schemas', FC_MANY_WARM, FC_MANY_AUTO, { wall: 0.1 }, { exit: [1], verdicts: true }],
   // This tip against an earlier one (--prev DIR): a change that is not about speed keeps it
   // (issue 14: kumadocs with its schema no slower than before, ≤ 1.03; issue 16: JSON, YAML and
-  // --schema, in-process and auto, within 3% of the tip before the move into rooms).
-  ['kumadocs-schema-vs-prev', 'kumadocs', FC_SCHEMA, previous(FC_SCHEMA), { wall: 1.03 }],
-  ['kumadocs-schema-0-vs-prev', 'kumadocs', FC_SCHEMA_W0, previous(FC_SCHEMA_W0), { wall: 1.03 }],
-  ['kumadocs-auto-vs-prev', 'kumadocs', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
-  ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.03 }],
-  ['kumadocs-0-vs-prev', 'kumadocs', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
-  ['kumadocs-yaml-0-vs-prev', 'kumadocs-yaml', FC_INLINE, previous(FC_INLINE), { wall: 1.03 }],
+  // --schema, in-process and auto, within 3% of the tip before the move into rooms; issue 30, the
+  // house's second pass: the same rows within 2%, and the start within 3%).
+  ['kumadocs-schema-vs-prev', 'kumadocs', FC_SCHEMA, previous(FC_SCHEMA), { wall: 1.02 }],
+  ['kumadocs-schema-0-vs-prev', 'kumadocs', FC_SCHEMA_W0, previous(FC_SCHEMA_W0), { wall: 1.02 }],
+  ['kumadocs-auto-vs-prev', 'kumadocs', FC_AUTO, previous(FC_AUTO), { wall: 1.02 }],
+  ['kumadocs-yaml-auto-vs-prev', 'kumadocs-yaml', FC_AUTO, previous(FC_AUTO), { wall: 1.02 }],
+  ['kumadocs-0-vs-prev', 'kumadocs', FC_INLINE, previous(FC_INLINE), { wall: 1.02 }],
+  ['kumadocs-yaml-0-vs-prev', 'kumadocs-yaml', FC_INLINE, previous(FC_INLINE), { wall: 1.02 }],
+  ['version-vs-prev', 'tiny', FC_VERSION, previous(FC_VERSION), { wall: 1.03 }],
   // Issue 27: every file fails (4,057, three problems each): code frames cost at most half again.
   [
     'kumadocs-failing-frames',
