@@ -1,17 +1,21 @@
 // The run's ledger of facts: what each collector found in each file (FileResult.facts), kept on the
 // main thread until every file of the run has given its own, for the checks across files. Facts are
 // small (a slug, a key's placeholders), never documents, so the ledger grows with them alone. The
-// facts a file's check just found are kept as JSON text, one string a file and collector: a run of
-// 12,899 pages then keeps 12,899 strings alive to the end rather than six objects a page, which
-// made V8 double its young generation on Node 24 (RSS 1.3x a run without the checks). Those of a
-// cached result, read with the cache when the run started, are kept as they are.
+// facts a file's check just found are kept as JSON text outside V8's heap (text-store.js), one text
+// a file and collector: objects or strings that live to the end of the run made V8 double its young
+// generation on Node 24 (RSS 1.2-1.3x a run without the checks). Those of a cached result, read with
+// the cache when the run started, are kept as they are. A --watch session's ledger keeps the texts of
+// the files it checks again too (the store is never emptied): some hundred bytes a file checked.
+import { createTextStore } from './text-store.js';
 
 /**
  * @typedef {import('../check/check-file.js').Fact} Fact
  * @typedef {import('../../validators/across-files/index.js').Entry} Entry
  */
 export function createLedger() {
-  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ [[facts, document?], …], or its JSON
+  const texts = createTextStore();
+  const documentsOf = (kept) => (typeof kept === 'number' ? JSON.parse(texts.get(kept)) : kept);
+  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ [[facts, document?], …], or its JSON's number in `texts`
   const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again)
   const collectorOf = (rule, key) => `${rule} ${key}`;
   const forgetFacts = (path) => {
@@ -29,7 +33,7 @@ export function createLedger() {
       const found = result.facts ?? [];
       const keep = (id, documents) => {
         if (!byCollector.has(id)) byCollector.set(id, new Map());
-        byCollector.get(id).set(result.path, result.cached ? documents : JSON.stringify(documents));
+        byCollector.get(id).set(result.path, result.cached ? documents : texts.add(JSON.stringify(documents)));
       };
       if (found.length === 1) {
         // Most files: one collector's facts of one document, kept without grouping them first.
@@ -78,5 +82,3 @@ export function createLedger() {
     },
   };
 }
-
-const documentsOf = (kept) => (typeof kept === 'string' ? JSON.parse(kept) : kept);
