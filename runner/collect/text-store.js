@@ -31,14 +31,17 @@ export function createTextStore() {
         grown.set(places);
         places = grown;
       }
-      places.set([chunks.length - 1, used, length], count * FIELDS);
+      const at = count * FIELDS;
+      places[at] = chunks.length - 1;
+      places[at + 1] = used;
+      places[at + 2] = length;
       used += length;
       return count++;
     },
     /** @param {number} id a number `add` gave */
     get(id) {
-      const [at, start, length] = places.subarray(id * FIELDS, id * FIELDS + FIELDS);
-      return chunks[at].toString('utf8', start, start + length);
+      const at = id * FIELDS;
+      return chunks[places[at]].toString('utf8', places[at + 1], places[at + 1] + places[at + 2]);
     },
   };
 }
