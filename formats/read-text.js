@@ -1,6 +1,9 @@
 // Reads one file as UTF-8 text (or UTF-16 with its byte order mark), once, or says in one line why it cannot.
-import fs from 'node:fs';
 import { isUtf8, constants } from 'node:buffer';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 // O_NONBLOCK: opening a named pipe that nobody writes to must not block the run.
 const FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);

@@ -1,6 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { temporaryBeside } from '../shared/temporary-name.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 // Written to a temporary file and renamed at the end, so a report is never seen half-written: a run
 // stopped by a signal completes it, and an exit that cannot wait (a second Ctrl-C) removes it.

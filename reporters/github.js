@@ -2,7 +2,6 @@
 // GitHub shows as an annotation on the pull request's diff, and a Markdown job summary appended to
 // $GITHUB_STEP_SUMMARY. A problem that points at other places too (a slug that two files hold) is
 // one annotation on its own file naming the others: each of those files has its own.
-import fs from 'node:fs';
 import { colorsFor } from './colors.js';
 import { printableText } from './printable.js';
 import { located, problemInWords, sourceOf } from './problem-words.js';
@@ -11,6 +10,10 @@ import { codeScanningFiles } from './code-scanning.js';
 import { isWarning, marked, problemCounts } from './severity.js';
 import { onlyParsedLine, summaryLines } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 // Enough failing files, and problems of each, for a readable summary; the rest are counted. GitHub
 // caps a step's summary at 1 MiB: 50 rows of 10 problems of at most 300 characters stay far below.

@@ -1,8 +1,11 @@
 // Reported paths are relative to the working directory; a CI system places a problem on a file by
 // its path relative to the repository's root (GitHub's GITHUB_WORKSPACE, GitLab's CI_PROJECT_DIR),
 // whatever folder filecheck ran from.
-import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {{ cwd: string, root: string }} places cwd: what reported paths are relative to; root: the repository's

@@ -1,8 +1,11 @@
 // The digests the caches compare: of a file's bytes, of a module (its file and, for a package, its
 // version: a package's entry file often only re-exports files that change with it).
-import fs from 'node:fs';
 import path from 'node:path';
 import { sha256 } from './sha256.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /** @returns {string | null} the digest of the file's bytes, or null when it cannot be read */
 export function digestFile(file) {

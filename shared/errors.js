@@ -1,4 +1,7 @@
-import fs from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /** A problem with how filecheck was called or configured: `bin` turns it into exit code 2 and one line. */
 export class UsageError extends Error {

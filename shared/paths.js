@@ -1,7 +1,10 @@
 // Paths as filecheck shows and matches them: relative, with forward slashes on every platform;
 // and where a path really is.
-import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /** @returns {string} `to` relative to `from`, with forward slashes */
 export function relativePosix(from, to) {

@@ -100,6 +100,15 @@ test("the rules bite: one of filecheck's modules loaded with import(), however a
   ]);
 });
 
+test('the rules bite: node:fs, node:util and node:crypto imported, whose namespaces load all of them', () => {
+  const file = 'formats/read-text.js';
+  const imported = `import fs from 'node:fs';\nimport { isDeepStrictEqual } from "node:util";\n${modules.get(file)}`;
+  assert.deepEqual(violations(new Map([...modules, [file, imported]])), [
+    'formats/read-text.js imports node:fs: it is loaded with require (its namespace loads all of it)',
+    'formats/read-text.js imports node:util: it is loaded with require (its namespace loads all of it)',
+  ]);
+});
+
 test("the rules bite: a pool's worker requiring its code, which on Node 20 a terminated worker cannot survive", () => {
   const file = 'runner/execute/worker.js';
   const required = modules.get(file).replace(/await import\('\.\/worker-batch\.js'\)/, "require('./worker-batch.js')");

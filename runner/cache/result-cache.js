@@ -6,7 +6,6 @@
 // which failures are). A file that chose its schema itself ($schema, a catalog) is recorded with that schema's
 // compiled-schema cache key after its rules' fingerprint, and is a hit only while that entry is
 // stored and its files unchanged.
-import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { relativePosix } from '../../shared/paths.js';
@@ -17,6 +16,10 @@ import { readResults, writeResults } from './results-file.js';
 import { schemaCacheAt, forgetSchemaCaches } from '../../validators/json-schema/compiled-schema-cache.js';
 import { cacheHit } from './cache-hit.js';
 import { hitResult, meetsEveryFile, recordOf, setFingerprint, settledChecks } from './cache-records.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary

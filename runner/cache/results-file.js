@@ -9,8 +9,11 @@
 // [..., problems | null, alternatives | null, facts | null, frames: true | null], trailing nulls left out.
 // Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames; format 4 no JSON Schema keyword on a problem. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
-import fs from 'node:fs';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 const FORMAT = 5;
 

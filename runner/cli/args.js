@@ -2,12 +2,12 @@
 // util.parseArgs, ~1 ms; yargs costs ~130 ms to load, so it is loaded only to print --help or
 // --version or to explain a usage error. Both are configured from the one table in options.js
 // (a subcommand, `merge`, brings its own table).
-import { parseArgs as parseWithNode } from 'node:util';
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
 import { UsageError } from '../../shared/errors.js';
 
 const require = createRequire(import.meta.url);
+const { parseArgs: parseWithNode } = require('node:util');
 
 const camel = (name) => name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());
 

@@ -1,6 +1,5 @@
 // `filecheck merge <reports..>`: the JSON reports of several runs (the shards of one run, on several
 // CI machines) replayed through the reporters as one run, with one summary and one exit code.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from './args.js';
@@ -17,6 +16,7 @@ import { parseMaxWarnings, parseSuppressions } from '../config/option-values.js'
 import { saySuppressions } from '../suppress/suppression-notes.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {string[]} argv the arguments after `merge`

@@ -6,9 +6,12 @@
 // its rule's globs). Each file's result as last checked is kept too: a file the re-run did not
 // check whose problems across files changed (its duplicate fixed in another file, a key gone from
 // the source) is reported again, with its new verdict.
-import fs from 'node:fs';
 import { createLedger } from './ledger.js';
 import { withProblems } from '../../shared/file-result.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @typedef {import('../check/check-file.js').FileResult} FileResult

@@ -2,10 +2,13 @@
 // checkAll runs over those of all its rule's files, on the main thread, and its problems go to the
 // files they name, placed at line:col (place-problems.js). A checkAll that throws is a broken
 // validator: the first file of its rule fails with that, the other checks still run.
-import fs from 'node:fs';
 import path from 'node:path';
 import { relativePosix } from '../../shared/paths.js';
 import { placeProblems } from './place-problems.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id

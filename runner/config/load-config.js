@@ -1,6 +1,5 @@
 // Options + .filecheckrc.json (found upward from the working directory) ──▶ one validated Config.
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
@@ -31,6 +30,7 @@ import { relativePosix } from '../../shared/paths.js';
 import { resolveChecks } from './severities.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 export { CONFIG_NAME };
 // What a config below the run's may hold: its rules, the files its folder leaves out, and whether

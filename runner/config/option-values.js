@@ -1,8 +1,11 @@
 // The values of the options that take one, from the command line (strings) or the config file:
 // each checked, with a message that says what it takes.
-import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 const CACHE_STRATEGIES = ['metadata', 'content'];
 

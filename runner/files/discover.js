@@ -1,5 +1,4 @@
 // Config.rules × patterns ──fast-glob──▶ the sorted list of files to check, each with its rules.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../../shared/errors.js';
@@ -13,6 +12,7 @@ import { displayFrom } from '../../shared/messages.js';
 import { CONFIG_NAME, configTree } from './nested-configs.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 const NEVER = ['**/node_modules/**'];
 
 /**

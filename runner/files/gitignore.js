@@ -1,11 +1,11 @@
 // Answers "does git ignore this file?" from the .gitignore files between the repository root and
 // the file (and .git/info/exclude), read lazily, once per directory, with the `ignore` package.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { relativePosix } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /** @param {string} start a directory inside the repository (or any directory, outside one) */
 export function gitignoreFilter(start) {

@@ -1,8 +1,11 @@
 // Configs below the run's (a monorepo's packages): the config each file is under, read when discovery
 // first meets it, and the rules that config gives: its own after those of the configs above it, up
 // to one that says "root": true (docs/monorepo.md).
-import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 export const CONFIG_NAME = '.filecheckrc.json';
 

@@ -1,11 +1,11 @@
 // The schemas a rule preloads (`refs`, --ref): files, or globs of files, so that a $ref by $id
 // resolves offline.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { A_FOLDER, UsageError } from '../../shared/errors.js';
 import { hasGlobChars } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /** Whether a ref is a glob: an existing file is taken literally, as on the command line (`schemas/a(1).json`). */
 export const isRefGlob = (ref) => hasGlobChars(ref) && !fs.existsSync(ref);

@@ -10,8 +10,11 @@
 // (with fast-glob's `dot: false`, no dot file or dot folder can then match: those are not even
 // entered), no `/` inside braces, and a last segment that names files (`*.json`, not `**`). Matching
 // is picomatch's, with fast-glob's options.
-import fs from 'node:fs';
 import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {string[]} patterns

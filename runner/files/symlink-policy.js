@@ -4,9 +4,12 @@
 // file of the machine. A link to a folder that contains it, or to any folder on the way to it, is
 // not followed either, so link loops end. Links in folders outside the project (named, or reached
 // by a `../` pattern) lead anywhere: the user chose that place.
-import fs from 'node:fs';
 import path from 'node:path';
 import { isInside, realpathOrNull } from '../../shared/paths.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {string} root the project's folder

@@ -2,12 +2,15 @@
 // the project's store, its SHA-256, size, final URL and when it was fetched. A run reads the store
 // through it (load-config.js) and fetches nothing; pull.js writes it, last (and only pull.js
 // loads the writing of files).
-import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { sha256 } from '../../shared/sha256.js';
 import { relativePosix } from '../../shared/paths.js';
 import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 export const LOCK_NAME = 'filecheck.lock.json';
 export const STORE_FOLDER = '.filecheck/schemas';

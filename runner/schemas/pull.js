@@ -5,7 +5,6 @@
 // written once every download has ended, each whole (atomic-write.js), the lock last: a pull
 // interrupted while it downloads (Ctrl-C, a lost connection) leaves the old store and lock as they
 // were. Catalogs are written as they arrive, as discovery reads them from the store.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { discover } from '../files/discover.js';
@@ -23,6 +22,7 @@ import { LOCK_NAME } from './lock-file.js';
 import { FetchError } from './http-client.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 const isHttp = (url) => typeof url === 'string' && /^https?:\/\//i.test(url);
 
 /**

@@ -7,13 +7,13 @@
 //
 // Why not a library: Node 20's recursive fs.watch on Linux and chokidar both keep a watch per file,
 // and the recursive fs.watch enters node_modules and .git. docs/watch.md has the measurement.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { findRepositoryRoot, gitignoreFilter } from '../files/gitignore.js';
 import { lstatOrNull } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 const NEVER_ENTERED = new Set(['node_modules', '.git']);
 const ANY = '*'; // a watched name that stands for every name of its folder (watchFolders)
 

@@ -11,7 +11,6 @@
 //   deleted file's run says it is gone, and a file another's change passes or fails is printed again.
 // The compiler, a pool the plan chose and the facts are kept between runs (run.js's session).
 import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import { UsageError } from '../../shared/errors.js';
 import { EXIT } from '../../shared/exit-codes.js';
 import { loadConfig } from '../config/load-config.js';
@@ -40,6 +39,7 @@ import {
 } from './watch-decisions.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 const START_OVER = Symbol('start over');
 

@@ -132,6 +132,11 @@ export function importsOf(modules) {
   return edges;
 }
 
+// Node's modules whose ES module namespace loads every lazy part of them (node:fs's `promises`, and
+// with it streams and readline; node:util's; all of node:crypto): 2-4 ms each at start, where
+// `require()` loads what is used (docs/ARCHITECTURE.md, "Loading modules").
+const REQUIRED_BUILTINS = /\bimport\s[^;]*?\bfrom\s*['"]node:(fs|util|crypto)['"]/g;
+
 // The one load of filecheck's own code with import(): a pool's worker loads its code so (on Node 20,
 // a worker terminated inside require() of ES modules aborts the process; worker.js says more).
 const IMPORTED = { 'runner/execute/worker.js': 'runner/execute/worker-batch.js' };
@@ -139,7 +144,7 @@ const IMPORTED = { 'runner/execute/worker.js': 'runner/execute/worker-batch.js' 
 /**
  * Every way the modules break the rules: a module in no room, an import of a module that is not
  * there, one of filecheck's modules loaded with import() (docs/ARCHITECTURE.md, "Loading
- * modules"), an import across rooms the rules do not allow, a cycle between rooms.
+ * modules"), node:fs, node:util or node:crypto imported, an import across rooms the rules do not allow, a cycle between rooms.
  * @param {Map<string, string>} modules
  * @returns {string[]}
  */
@@ -163,6 +168,9 @@ export function violations(modules) {
     if (FLOORS.indexOf(up) > FLOORS.indexOf(down)) found.push(`${from} imports ${to}: ${up}/ is above ${down}/`);
     else if (!RULES[a].includes(b)) found.push(`${from} imports ${to}: ${a}/ may not import ${b}/`);
   }
+  for (const [rel, text] of modules)
+    for (const [, name] of withoutComments(text).matchAll(REQUIRED_BUILTINS))
+      found.push(`${rel} imports node:${name}: it is loaded with require (its namespace loads all of it)`);
   for (const group of cyclesOf(graph)) found.push(`rooms import each other in a cycle: ${group.join(', ')}`);
   return found;
 }

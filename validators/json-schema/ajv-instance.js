@@ -1,12 +1,12 @@
 // One ajv instance for a schema dialect and a rule's `ajv` settings: formats, non-standard
 // keywords, plugins, and ajv's warnings collected instead of printed.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { UsageError } from '../../shared/errors.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 require('./json-equal.cjs'); // before ajv generates or loads any code
 require('./missing-property.cjs'); // before ajv generates any code
 

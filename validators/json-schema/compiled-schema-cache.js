@@ -8,7 +8,6 @@
 // the cache does (apart, only what its files reach), so that it costs no more than one; a schema
 // compiled again, for files that changed, is worth its code. An edited schema is compiled again
 // into the same entry: the cache does not grow with edits. Loading the code needs no ajv compiler.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { digestFile, digestModule } from '../../shared/digest.js';
@@ -19,6 +18,7 @@ import { schemaClosure } from './schema-closure.js';
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 require('./json-equal.cjs'); // the equality stored code takes from ajv's runtime
 // In every key: raised when the code filecheck compiles for the same schema and settings changes, or
 // the notes kept with it (2: draft-03, the u flag per pattern, $dynamicRef, nullable; 3: keys written

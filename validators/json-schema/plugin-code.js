@@ -21,11 +21,11 @@
 // made again without compiling; a keyword's `$data` value checked by its `metaSchema`, or any other value
 // ajv has no code for. Only the schemas that use such a keyword are: the rule's others are stored.
 import path from 'node:path';
-import util from 'node:util';
 import { createRequire } from 'node:module';
 import { createAjv } from './ajv-instance.js';
 
 const require = createRequire(import.meta.url);
+const { isDeepStrictEqual } = require('node:util');
 /** What stored code requires to get back a plugin's functions (never a module's name). */
 export const PLUGINS_MODULE = 'filecheck:plugins';
 const compiledFrom = new WeakMap(); // a function a keyword's compile made ─▶ [keyword, value, parentSchema]
@@ -181,7 +181,7 @@ function usesTwoArguments(compile) {
 // Written as JSON, the value is the same again (no undefined, function, Date… inside).
 function isJson(value) {
   try {
-    return util.isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value);
+    return isDeepStrictEqual(JSON.parse(JSON.stringify(value) ?? 'null'), value);
   } catch {
     return false;
   }

@@ -3,8 +3,6 @@
 // matches the file. Used by the check (validators/json-schema/chosen-schemas.js) and by --list-files.
 // Nothing is fetched: a document's `$schema` is a local file, a meta-schema ajv has built in, or a
 // URL that a catalog entry or a preloaded `refs` schema ($id) maps to a local file.
-import fs from 'node:fs';
-import { isDeepStrictEqual } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anySchemeUrlKey } from './url-key.js';
 import { isPulled, storeFileFor } from './schema-store.js';
@@ -12,6 +10,11 @@ import { isInside, realpathOrNull } from '../../shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
+const { isDeepStrictEqual } = require('node:util');
 
 /**
  * @typedef {{ document: boolean, catalogs: string[], project: string, store?: import('./schema-store.js').SchemaStore }} SchemaSelection

@@ -1,5 +1,4 @@
 // Reads schema files and finds the local file behind a $ref, never the network.
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
@@ -8,6 +7,7 @@ import { describeSyntaxError, locateProblems } from '../../formats/json-position
 import { keysWrittenTwice } from '../../formats/json.js';
 
 const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 /**
  * @param {string} file

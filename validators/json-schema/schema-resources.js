@@ -2,7 +2,6 @@
 // preloaded refs) and the meta-schemas ajv ships, with the dialect and the ids of each.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { isDeepStrictEqual } from 'node:util';
 import { UsageError } from '../../shared/errors.js';
 import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
 import { readSchema, readSchemaFile, idOf } from './schema-files.js';
@@ -10,6 +9,7 @@ import { urlKey } from './url-key.js';
 import { walkSchema } from './schema-walk.js';
 
 const require = createRequire(import.meta.url);
+const { isDeepStrictEqual } = require('node:util');
 
 /**
  * @typedef {{ key: string, file: string | null, raw: Record<string, any>, dialect: string | null,

@@ -2,9 +2,12 @@
 // that a catalog entry's url, a document's `$schema` URL and a schema's `$ref` to another host all
 // name a file on disk, as a SchemaStore clone holds them. Nothing is read here, nor listed: a
 // schema of the store is read only when a run reaches it.
-import fs from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const fs = require('node:fs');
 
 // Hosts that serve the same files: SchemaStore's schemas are at https://json.schemastore.org/x.json
 // and at https://www.schemastore.org/x.json, and its catalog and schemas use both spellings. A
