@@ -89,15 +89,23 @@ const NO_OPTIONS = prepareCheck({});
  *   read and checked to the end carries the SHA-256 of its text, which the cache records
  * @param {import('./compile-rules.js').Validator[]} validators
  * @param {CheckOptions} [options] from prepareCheck
+ * @param {ReturnType<typeof containExit>} [contained] in-process, a containment of process.exit its
+ *   caller holds around several checks (inline.js, a time slice's): else the check holds its own
  * @returns {FileResult} a check that took longer than the file timeout fails with kind `timeout`
  *   alone; one that died (process.exit in-process, the chaos monkey's crash) with kind `error` alone
  */
-export function checkFile(entry, validators, { monkey, fileTimeout, inWorker, verbose, codeFrame } = NO_OPTIONS) {
+export function checkFile(
+  entry,
+  validators,
+  { monkey, fileTimeout, inWorker, verbose, codeFrame } = NO_OPTIONS,
+  contained = undefined,
+) {
   const started = performance.now();
   const hit = monkey?.hits(entry) ?? false;
   let problems = [];
   let died = false;
-  const guard = inWorker ? null : containExit();
+  const guard = inWorker ? null : (contained ?? containExit());
+  if (contained) contained.died = null; // an earlier check's death is not this one's
   let read;
   // The schemas the file chose (validators/json-schema/chosen-schemas.js): for the cache, and for --watch.
   const uses = entry.hash || entry.track ? [] : undefined;
@@ -134,7 +142,7 @@ export function checkFile(entry, validators, { monkey, fileTimeout, inWorker, ve
     died = true;
     problems = [{ validator: error.validator ?? 'check', message: `the check died: ${error.message}`, kind: 'error' }];
   } finally {
-    guard?.release();
+    if (guard !== contained) guard?.release();
   }
   const durationMs = performance.now() - started;
   // A check that timed out or died has no verdict on the content: it never carries a hash, so the

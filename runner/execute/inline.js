@@ -4,6 +4,7 @@
 import { checkFile, prepareCheck } from '../check/check-file.js';
 import { loadParsers } from '../../formats/index.js';
 import { settleHeap } from './settle-heap.js';
+import { containExit } from '../check/contain-exit.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 // Beside a pool, the main thread takes up to this many files at once when it takes whole sets of
@@ -54,64 +55,78 @@ export async function executeInline(
   let setIndex = setCosts.length - 1; // the rule set of the file being checked, in setCosts
   let sliceStart = performance.now();
   let held = []; // files taken together, checked one by one
-  for (;;) {
-    const work = checkMs + compileMs - loadMs; // loading parsers is no file's work
-    if (
-      files >= budget.files ||
-      checkMs >= (budget.checkMs ?? Infinity) ||
-      compileMs - loadMs >= (budget.compileMs ?? Infinity) ||
-      (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))
-    )
-      break;
-    if (performance.now() - sliceStart > sliceMs || yieldNow()) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-    if (!held.length) {
-      const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
-      if (!taken) break;
-      held = taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
-    }
-    const taken = held.shift();
-    const entry = taken.entries[0];
-    // Loading a parser, and the first file it reads (its code is not compiled yet: ten to fifty
-    // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:
-    // they are counted with compiling, not with checking, so that `auto` does not take them for
-    // what every file costs.
-    const before = performance.now();
-    const loadedParser = loadParsers(taken.entries);
-    // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
-    let firstOfSet = false;
-    let prepareMs = 0;
-    if (entry.rules !== preparedRules || loadedParser) {
-      await compiler.prepare(entry.rules);
-      prepareMs = performance.now() - before;
-      compileMs += prepareMs;
-      preparedRules = entry.rules;
-      firstOfSet = !prepared.has(entry.rules);
-      if (firstOfSet) {
-        prepared.add(entry.rules);
-        setIndex = setCosts.push(0) - 1;
+  // process.exit is contained while the slice's checks run, and given back before each await (the
+  // event loop's turn): once a slice, not once a file, as replacing it costs ~1 µs.
+  let contained = null;
+  const release = () => {
+    contained?.release();
+    contained = null;
+  };
+  try {
+    for (;;) {
+      const work = checkMs + compileMs - loadMs; // loading parsers is no file's work
+      if (
+        files >= budget.files ||
+        checkMs >= (budget.checkMs ?? Infinity) ||
+        compileMs - loadMs >= (budget.compileMs ?? Infinity) ||
+        (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))
+      )
+        break;
+      if (performance.now() - sliceStart > sliceMs || yieldNow()) {
+        release();
+        await nextTurn();
+        sliceStart = performance.now();
       }
-    }
-    // A schema the file chose is compiled during its check: that is compiling, not checking.
-    const compiledBefore = compiler.compileMs();
-    const result = checkFile(entry, compiler.validatorsFor(entry.rules), options);
-    const compiledDuring = compiler.compileMs() - compiledBefore;
-    if (loadedParser) {
-      compileMs += result.durationMs;
-      loadMs += prepareMs + result.durationMs; // loading a parser is every thread's cost, not a rule set's
-    } else {
-      checkMs += result.durationMs - compiledDuring;
-      compileMs += compiledDuring;
-      files++;
-      if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
-      else {
-        if (setIndex >= 0) setCosts[setIndex] += compiledDuring;
-        if (sampling) costs.push(result.durationMs - compiledDuring);
+      if (!held.length) {
+        const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
+        if (!taken) break;
+        held = taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
       }
+      const taken = held.shift();
+      const entry = taken.entries[0];
+      // Loading a parser, and the first file it reads (its code is not compiled yet: ten to fifty
+      // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:
+      // they are counted with compiling, not with checking, so that `auto` does not take them for
+      // what every file costs.
+      const before = performance.now();
+      const loadedParser = loadParsers(taken.entries);
+      // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
+      let firstOfSet = false;
+      let prepareMs = 0;
+      if (entry.rules !== preparedRules || loadedParser) {
+        release();
+        await compiler.prepare(entry.rules);
+        prepareMs = performance.now() - before;
+        compileMs += prepareMs;
+        preparedRules = entry.rules;
+        firstOfSet = !prepared.has(entry.rules);
+        if (firstOfSet) {
+          prepared.add(entry.rules);
+          setIndex = setCosts.push(0) - 1;
+        }
+      }
+      // A schema the file chose is compiled during its check: that is compiling, not checking.
+      const compiledBefore = compiler.compileMs();
+      contained ??= containExit();
+      const result = checkFile(entry, compiler.validatorsFor(entry.rules), options, contained);
+      const compiledDuring = compiler.compileMs() - compiledBefore;
+      if (loadedParser) {
+        compileMs += result.durationMs;
+        loadMs += prepareMs + result.durationMs; // loading a parser is every thread's cost, not a rule set's
+      } else {
+        checkMs += result.durationMs - compiledDuring;
+        compileMs += compiledDuring;
+        files++;
+        if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
+        else {
+          if (setIndex >= 0) setCosts[setIndex] += compiledDuring;
+          if (sampling) costs.push(result.durationMs - compiledDuring);
+        }
+      }
+      queue.put(taken.start, result);
     }
-    queue.put(taken.start, result);
+  } finally {
+    release();
   }
   return { files, checkMs, compileMs, costs, setCosts, loadMs, prepared };
 }

@@ -42,14 +42,15 @@ export function discover(config, { findConfigs = true, given } = {}) {
   // The folders the walk read, each with whether a config is there: the configs below the run's
   // are found by the walk discovery makes anyway (nested-configs.js).
   const listed = new Map();
-  const isGitignored = gitignoreFilter(root);
+  const gitignores = new Map(); // the folders a simple walk read, each with whether a .gitignore is there
+  const isGitignored = gitignoreFilter(root, gitignores);
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
   if (given) {
     add(found, config.cwd, given, false, true, undefined);
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
   } else if (config.patterns.length) {
-    expandPatterns(config, found, links, listed);
+    expandPatterns(config, found, links, { listed, gitignores });
     // The config's catalog (load-config.js): a named file no rule matches is checked by its fileMatch.
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
   } else {
@@ -61,7 +62,12 @@ export function discover(config, { findConfigs = true, given } = {}) {
     if (everywhere && !bases.some(([base]) => base === root)) bases.push([root, []]);
     for (const [base, globs] of bases)
       glob(globs, base, config.cwd, found, links, {
-        configs: { listed, everywhere: everywhere && base === root, leftOut: (folder) => isGitignored(folder, true) },
+        configs: {
+          listed,
+          gitignores,
+          everywhere: everywhere && base === root,
+          leftOut: (folder) => isGitignored(folder, true),
+        },
       });
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links, findConfigs && listed));
   }
@@ -154,16 +160,16 @@ function globsByBase(rules) {
 
 // Command-line patterns: a path that exists is taken literally (even `item [1].json`); a directory
 // stands for the data files below it (formats/index.js); anything else is a glob. A pattern that matches nothing is an error.
-function expandPatterns(config, found, links, listed) {
+function expandPatterns(config, found, links, walked) {
   const unmatched = [];
   for (const pattern of config.patterns) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
     if (stats && isFolder(literal, stats, links) && !path.extname(literal))
-      glob([DIRECTORY_GLOB], literal, config.cwd, found, links, { configs: { listed } });
+      glob([DIRECTORY_GLOB], literal, config.cwd, found, links, { configs: walked });
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
-    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links, { configs: { listed } });
+    else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links, { configs: walked });
     if (found.length === before && !stats) unmatched.push(pattern);
   }
   if (unmatched.length && !config.passWithNoFiles) {

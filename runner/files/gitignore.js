@@ -7,8 +7,12 @@ import { relativePosix } from '../../shared/paths.js';
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
 
-/** @param {string} start a directory inside the repository (or any directory, outside one) */
-export function gitignoreFilter(start) {
+/**
+ * @param {string} start a directory inside the repository (or any directory, outside one)
+ * @param {Map<string, boolean>} [walked] folders a walk read, each with whether it holds a
+ *   .gitignore (simple-walk.js): those are not asked of the file system again
+ */
+export function gitignoreFilter(start, walked = new Map()) {
   const repository = findRepositoryRoot(start);
   const root = repository ?? start;
   let tracked = null; // the repository's tracked files that its ignore rules match, asked of git once
@@ -17,7 +21,7 @@ export function gitignoreFilter(start) {
 
   function rulesOf(dir) {
     if (!rulesByDir.has(dir)) {
-      const sources = [path.join(dir, '.gitignore')];
+      const sources = walked.get(dir) === false ? [] : [path.join(dir, '.gitignore')];
       if (dir === root) sources.push(path.join(root, '.git', 'info', 'exclude'));
       const text = sources.map(readIfExists).filter(Boolean).join('\n');
       rulesByDir.set(dir, text ? require('ignore')().add(text) : null);

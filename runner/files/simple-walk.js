@@ -47,9 +47,9 @@ export function areSimple(patterns) {
  * @param {string} base an absolute folder
  * @param {{ statSync: (file: string) => fs.Stats }} linkFs
  * @param {typeof import('picomatch')} picomatch
- * @param {{ listed: Map<string, boolean>, configName: string, everywhere?: boolean,
+ * @param {{ listed: Map<string, boolean>, gitignores?: Map<string, boolean>, configName: string, everywhere?: boolean,
  *   leftOut?(folder: string): boolean } | null} [configs] the folders read, each with whether it holds a
- *   file named configName (nested-configs.js); everywhere: every folder of base is read (dot folders,
+ *   file named configName (nested-configs.js), and with whether it holds a .gitignore (gitignore.js); everywhere: every folder of base is read (dot folders,
  *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
 export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
@@ -99,10 +99,12 @@ function visitor(matches, linkFs, configs, entries, enter) {
       return; // unreadable, or gone: fast-glob's suppressErrors
     }
     let holdsConfig = false;
+    let holdsGitignore = false;
     for (let dirent of dirents) {
       const { name } = dirent;
       if (name.charCodeAt(0) === 0x2e) {
         if (configs && name === configs.configName) holdsConfig = true;
+        else if (name === '.gitignore') holdsGitignore = true;
         continue; // a dot name: no simple pattern matches it or below it
       }
       const file = `${folder}${path.sep}${name}`;
@@ -114,6 +116,7 @@ function visitor(matches, linkFs, configs, entries, enter) {
       if (isFolder && enter(file, relName, level)) visit(file, relName, level + 1);
     }
     configs?.listed.set(folder, holdsConfig);
+    configs?.gitignores?.set(folder, holdsGitignore);
   };
   return visit;
 }

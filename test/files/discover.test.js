@@ -7,6 +7,7 @@ import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { loadConfig } from '../../runner/config/load-config.js';
 import { discover } from '../../runner/files/discover.js';
+import { gitignoreFilter } from '../../runner/files/gitignore.js';
 import { UsageError } from '../../shared/errors.js';
 
 /** A temp tree: `files` maps a relative path to its content (a string, or an object written as JSON). */
@@ -332,6 +333,13 @@ test('.gitignore files are honoured inside a git repository: root, nested, negat
   execFileSync('git', ['init', '-q'], { cwd: root });
   fs.appendFileSync(path.join(root, '.git', 'info', 'exclude'), 'excluded.json\n');
   assert.deepEqual(rels(run(root)), ['anchored/below/here.json', 'keep.json', 'sub/deeper/keep.json', 'sub/keep.json']);
+  // The same through a pattern's walk, which tells which folders hold a .gitignore (gitignore.js).
+  assert.deepEqual(rels(run(root, { patterns: ['**/*.json'] })), [
+    'anchored/below/here.json',
+    'keep.json',
+    'sub/deeper/keep.json',
+    'sub/keep.json',
+  ]);
   // Named files are ignored too, and said to be.
   assert.deepEqual(run(root, { patterns: ['drop.json', 'sub/drop.json', 'keep.json'] }), {
     files: [{ path: path.join(root, 'keep.json'), rel: 'keep.json', rules: [0] }],
@@ -340,6 +348,21 @@ test('.gitignore files are honoured inside a git repository: root, nested, negat
       { rel: 'sub/drop.json', reason: 'ignored' },
     ],
   });
+});
+
+test("gitignoreFilter takes a walk's word on which folders hold a .gitignore, and reads the others", (t) => {
+  const root = tree(
+    t,
+    { '.gitignore': 'a.json\n', 'sub/.gitignore': 'b.json\n', 'sub/b.json': '{}', 'a.json': '{}' },
+    ALL,
+  );
+  execFileSync('git', ['init', '-q'], { cwd: root });
+  // The walk read sub/ and saw no .gitignore there (it was written after): sub/'s is not read.
+  const walked = new Map([[path.join(root, 'sub'), false]]);
+  const isIgnored = gitignoreFilter(root, walked);
+  assert.equal(isIgnored(path.join(root, 'sub', 'b.json')), false);
+  assert.equal(isIgnored(path.join(root, 'a.json')), true); // root: not walked, read
+  assert.equal(gitignoreFilter(root)(path.join(root, 'sub', 'b.json')), true);
 });
 
 test('a file git tracks is checked even when a .gitignore matches it, as git itself does not ignore it', (t) => {
