@@ -16,10 +16,22 @@ export function createLedger() {
   const texts = createTextStore();
   const documentsOf = (kept) => (typeof kept === 'number' ? JSON.parse(texts.get(kept)) : kept);
   const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ [[facts, document?], …], or its JSON's number in `texts`
-  const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again)
+  const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again), or null
   const collectorOf = (rule, key) => `${rule} ${key}`;
   const forgetFacts = (path) => {
     for (const byPath of byCollector.values()) byPath.delete(path);
+  };
+  // The collector of the last file recorded, and its map: most files of a run give facts to one
+  // collector, whose id is then neither made nor looked up again (a run of 12,899 pages records them
+  // in 40 → 20 ms).
+  let last = { rule: -1, key: '', byPath: null };
+  const pathsOf = (rule, key) => {
+    if (rule !== last.rule || key !== last.key) {
+      const id = collectorOf(rule, key);
+      if (!byCollector.has(id)) byCollector.set(id, new Map());
+      last = { rule, key, byPath: byCollector.get(id) };
+    }
+    return last.byPath;
   };
   return {
     /**
@@ -29,26 +41,27 @@ export function createLedger() {
      * @param {import('../files/discover.js').FileEntry} [entry]
      */
     record(result, entry) {
-      forgetFacts(result.path);
+      const { path } = result;
+      // A file recorded before (--watch) has its facts forgotten first; a run's file is recorded once.
+      const known = entries.size;
+      entries.set(path, entry ?? entries.get(path) ?? null);
+      if (entries.size === known) forgetFacts(path);
       const found = result.facts ?? [];
-      const keep = (id, documents) => {
-        if (!byCollector.has(id)) byCollector.set(id, new Map());
-        byCollector.get(id).set(result.path, result.cached ? documents : texts.add(JSON.stringify(documents)));
-      };
+      const keep = (byPath, documents) =>
+        byPath.set(path, result.cached ? documents : texts.add(JSON.stringify(documents)));
       if (found.length === 1) {
         // Most files: one collector's facts of one document, kept without grouping them first.
         const [{ rule, key, facts, document }] = found;
-        keep(collectorOf(rule, key), [document ? [facts, document] : [facts]]);
+        keep(pathsOf(rule, key), [document ? [facts, document] : [facts]]);
       } else {
         const byKey = new Map();
         for (const { rule, key, facts, document } of found) {
-          const id = collectorOf(rule, key);
-          if (!byKey.has(id)) byKey.set(id, []);
-          byKey.get(id).push(document ? [facts, document] : [facts]);
+          const byPath = pathsOf(rule, key);
+          if (!byKey.has(byPath)) byKey.set(byPath, []);
+          byKey.get(byPath).push(document ? [facts, document] : [facts]);
         }
-        for (const [id, documents] of byKey) keep(id, documents);
+        for (const [byPath, documents] of byKey) keep(byPath, documents);
       }
-      if (entry) entries.set(result.path, entry);
     },
     /** @param {string} path a file no longer there (--watch) */
     forget(path) {
@@ -68,7 +81,7 @@ export function createLedger() {
       return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.document ?? 0) - (b.document ?? 0)));
     },
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
-    entryOf: (path) => entries.get(path),
+    entryOf: (path) => entries.get(path) ?? undefined,
     /** @returns {Fact[] | undefined} a file's facts (for a shard's report) */
     factsOf(path) {
       const facts = [];
