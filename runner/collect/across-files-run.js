@@ -42,9 +42,11 @@ export function acrossFilesRun(
   const entries = new Map([...files, ...context].map((entry) => [entry.rel, entry]));
   // The run's results, held to the end: a plain pass (its path, status, no problem, its duration:
   // most files) as its path alone, its duration in `durations` (numbers, which V8 keeps unboxed),
-  // so that a run of 129,000 pages does not keep as many objects alive.
+  // so that a run of 129,000 pages does not keep as many objects alive; each with its place in the
+  // run's order (`places`), as they may come in any order (work-queue.js).
   const held = [];
   const durations = [];
+  const places = [];
   let taken = 0; // every file queued gives a result, unless --bail or Ctrl-C stopped the run first
   return {
     /** the files to read for their facts only, beside the run's */
@@ -52,14 +54,17 @@ export function acrossFilesRun(
     /**
      * A result of the run (kept until the end: its verdict may change) or of a context file (its facts only).
      * @param {import('../check/check-file.js').FileResult} result
+     * @param {number} [place] its place in the run's order (the queue's index of its file); by default
+     *   after every result taken before it
      */
-    take(result) {
+    take(result, place = taken) {
       taken++;
       ledger.record(result, entries.get(result.path));
       kept?.took(result, entries.get(result.path));
       if (result.context) return;
       held.push(isPlainPass(result) ? result.path : withoutFacts(result)); // the ledger has them
       durations.push(result.durationMs);
+      places.push(place);
     },
     /**
      * @param {{ stopped: boolean }} how stopped: --bail or an interruption ended the run early
@@ -72,8 +77,9 @@ export function acrossFilesRun(
       // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
       const complete = !stopped || taken === entries.size;
       const resultAt = (i) => (typeof held[i] === 'string' ? fileResult(held[i], [], durations[i]) : held[i]);
+      const order = inPlaceOrder(places);
       function* results(change = (result) => result) {
-        for (let i = 0; i < held.length; i++) yield change(resultAt(i));
+        for (const i of order) yield change(resultAt(i));
       }
       if (shard)
         return {
@@ -119,6 +125,17 @@ function elsewhere(found, reported, again) {
     .map(([file]) => file)
     .sort();
   return failing.length ? { elsewhere: { files: failing.length, shown: failing.slice(0, 3) } } : {};
+}
+
+// The indexes of `places` in the order of their values (distinct whole numbers): by a table as long
+// as the largest, not by sorting; in the order taken when they came in order.
+function inPlaceOrder(places) {
+  if (places.every((place, i) => i === 0 || place > places[i - 1])) return [...places.keys()];
+  const at = new Int32Array(places.reduce((max, place) => Math.max(max, place), 0) + 1).fill(-1);
+  places.forEach((place, i) => {
+    at[place] = i;
+  });
+  return at.filter((i) => i >= 0);
 }
 
 // Its path, status, no problem, its duration, and its facts if any: told without copying it.

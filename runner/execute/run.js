@@ -52,7 +52,9 @@ export async function runChecks(discovery, config, context) {
   const { reporters, signal, session } = context;
   const run = await openRun(discovery, config, context);
   const tally = createTally(config, run, reporters);
-  const queue = createWorkQueue(run.toCheck, run.cache ? run.cache.interleave(tally.report) : tally.report);
+  const queue = createWorkQueue(run.toCheck, run.cache ? run.cache.interleave(tally.report) : tally.report, {
+    ordered: !takenAsTheyCome({ across: !!run.across, cache: !!run.cache, bail: config.bail }),
+  });
   const interrupt = () => queue.stop();
   if (signal?.aborted) interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
@@ -206,8 +208,8 @@ function createTally(config, { suppress, across }, reporters) {
   };
   const report = !across
     ? deliver
-    : (result) => {
-        across.take(result);
+    : (result, index) => {
+        across.take(result, index);
         if (result.context) return true;
         for (const reporter of reporters) reporter.onFileChecked?.(result); // the spinner moves
         if (suppress ? suppress.fails(result) : result.status === 'fail') failedBeforeAcross++;
@@ -356,6 +358,15 @@ const notAcrossFiles = (names) => (validator) => !names.has(validator);
 
 /** @returns {boolean} whether --bail (0: off) stops the run after these failures */
 export const bails = (bail, failed) => bail > 0 && failed >= bail;
+
+/**
+ * Whether a run's results are taken as they come, not in path order: when the checks across files
+ * hold every result to the run's end, which gives them in path order, and nothing counts them in
+ * order on the way: not --bail (the first failures in path order stop the run), not the cache
+ * (whose hits are reported between them, in path order).
+ * @param {{ across: boolean, cache: boolean, bail: number }} run
+ */
+export const takenAsTheyCome = ({ across, cache, bail }) => across && !cache && !(bail > 0);
 
 /**
  * What becomes of the pool when a run ends, however it ends: kept warm in the --watch session when

@@ -1,13 +1,18 @@
 // The files of a run, handed out in path order to whoever checks them (the in-process loop, the
 // pool, or both at once), and their results handed back in path order, whatever order they
-// finish in: every reporter's output is the same for any number of workers.
+// finish in: every reporter's output is the same for any number of workers. A run whose results
+// are all held to its end (checks across files) takes them as they come, each with its place, and
+// orders them itself: with `auto`, the main thread's results waited for a worker's batch, ~900
+// at a time on a site of 12,899 pages, and what survived made V8 double its young generation.
 
 /**
  * @param {import('../files/discover.js').FileEntry[]} files
- * @param {(result: import('../check/check-file.js').FileResult) => boolean} onResult receives results in
- *   path order; returning false stops the run (bail)
+ * @param {(result: import('../check/check-file.js').FileResult, index: number) => boolean} onResult
+ *   receives each result and its file's index in `files`, in path order unless `ordered` is false;
+ *   returning false stops the run (bail)
+ * @param {{ ordered?: boolean }} [how] ordered: false, each result as soon as it is put
  */
-export function createWorkQueue(files, onResult) {
+export function createWorkQueue(files, onResult, { ordered = true } = {}) {
   let next = 0;
   let delivered = 0;
   let stopped = false;
@@ -23,7 +28,7 @@ export function createWorkQueue(files, onResult) {
     get remaining() {
       return files.length - next;
     },
-    /** How many files were checked and reported, in order. */
+    /** How many files were checked and reported (in order, unless not `ordered`). */
     get delivered() {
       return delivered;
     },
@@ -45,12 +50,16 @@ export function createWorkQueue(files, onResult) {
     /** The result of the file at `index`; reported as soon as every earlier file is. */
     put(index, result) {
       if (stopped) return;
+      if (!ordered) {
+        delivered++;
+        if (!onResult(result, index)) queue.stop();
+        return;
+      }
       waiting.set(index, result);
       while (!stopped && waiting.has(delivered)) {
         const ready = waiting.get(delivered);
         waiting.delete(delivered);
-        delivered++;
-        if (!onResult(ready)) queue.stop();
+        if (!onResult(ready, delivered++)) queue.stop();
       }
     },
     stop() {

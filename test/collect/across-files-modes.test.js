@@ -70,6 +70,20 @@ test('a duplicate fails every file that holds it, at the value, naming the other
   assert.equal(report.summary.acrossFiles.checked, true);
 });
 
+test('on a pool, results that come out of order are reported in path order, duplicates and all', async (t) => {
+  // Enough pages for several batches on two workers, whose replies come in any order.
+  const pages = {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ name: 'pages', files: ['pages/*.json'], unique: ['/slug'] }] }),
+  };
+  for (let i = 0; i < 600; i++) pages[`pages/p${String(i).padStart(3, '0')}.json`] = `{ "slug": "s${i % 590}" }\n`;
+  const dir = makeTree(t, pages);
+  const report = await checkBothExecutors(dir, []);
+  const paths = report.files.map((file) => file.path);
+  assert.deepEqual(paths, [...paths].sort());
+  assert.deepEqual(failing(report).length, 20); // s0 … s9, each on two pages
+  assert.equal(report.summary.total, 600);
+});
+
 test('a named file (a pre-commit hook) is checked against the facts of the files not named', async (t) => {
   const dir = makeTree(t, TREE);
   const named = await runCli(['pages/c.json'], { cwd: dir });

@@ -11,8 +11,22 @@ import {
   poolAfterRun,
   setsLeft,
   summarize,
+  takenAsTheyCome,
   wholeProject,
 } from '../../runner/execute/run.js';
+
+test('takenAsTheyCome: only a run whose checks across files hold every result, with no --bail and no cache', () => {
+  const rows = [
+    // across, cache, bail ─▶ taken as they come
+    [true, false, 0, true],
+    [true, false, 1, false],
+    [true, true, 0, false],
+    [false, false, 0, false],
+    [false, true, 2, false],
+  ];
+  for (const [across, cache, bail, asTheyCome] of rows)
+    assert.equal(takenAsTheyCome({ across, cache, bail }), asTheyCome, JSON.stringify({ across, cache, bail }));
+});
 
 test('bails: --bail N stops the run at its Nth failure; 0 never does', () => {
   const rows = [
