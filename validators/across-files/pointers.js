@@ -30,16 +30,17 @@ export function compilePointer(text) {
 /**
  * Every place of the document the pattern matches, in document order.
  * @param {PointerPattern} pattern
- * @returns {Generator<[string, unknown]>} [pointer, value]
+ * @returns {[string, unknown][]} [pointer, value]
  */
-export function* matchPointer(pattern, doc) {
+export function matchPointer(pattern, doc) {
   if (!pattern.tokens.includes(ANY)) {
     // A literal pointer (most: "/slug", "/id") is one lookup, and its text is every match's pointer.
     const found = lookup(doc, pattern.tokens);
-    if (found !== NOT_FOUND) yield [pattern.text, found];
-    return;
+    return found === NOT_FOUND ? [] : [[pattern.text, found]];
   }
-  yield* walk(doc, pattern.tokens, 0, '');
+  const matches = [];
+  walk(doc, pattern.tokens, 0, '', matches);
+  return matches;
 }
 
 const NOT_FOUND = Symbol('not found');
@@ -52,17 +53,18 @@ function lookup(value, tokens) {
   return value;
 }
 
-function* walk(value, tokens, index, pointer) {
+function walk(value, tokens, index, pointer, matches) {
   if (index === tokens.length) {
-    yield [pointer, value];
+    matches.push([pointer, value]);
     return;
   }
   if (value === null || typeof value !== 'object') return;
   const token = tokens[index];
   if (token === ANY) {
-    for (const [key, child] of children(value)) yield* walk(child, tokens, index + 1, `${pointer}/${escapeToken(key)}`);
+    for (const [key, child] of children(value))
+      walk(child, tokens, index + 1, `${pointer}/${escapeToken(key)}`, matches);
   } else if (Array.isArray(value) ? isIndex(token, value) : Object.hasOwn(value, token)) {
-    yield* walk(value[token], tokens, index + 1, `${pointer}/${escapeToken(token)}`);
+    walk(value[token], tokens, index + 1, `${pointer}/${escapeToken(token)}`, matches);
   }
 }
 

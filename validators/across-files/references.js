@@ -85,9 +85,7 @@ export function referencesCollector(rule, references, targets) {
     name: 'references',
     // Facts: for each reference, the [pointer, value] of each string or number at `from`.
     collect(doc) {
-      const facts = references.map(({ from }) =>
-        [...matchPointer(from, doc)].filter(([, value]) => isReference(value)),
-      );
+      const facts = references.map(({ from }) => matchPointer(from, doc).filter(([, value]) => isReference(value)));
       return facts.some((found) => found.length) ? facts : undefined;
     },
     checkAll(entries, ctx) {

@@ -18,7 +18,7 @@ export function uniqueCollector(rule, setting) {
     name: 'unique',
     // Facts: for each pointer of the setting, the [pointer, value] of each scalar it matches.
     collect(doc) {
-      const facts = specs.map(({ pattern }) => [...matchPointer(pattern, doc)].filter(([, value]) => isScalar(value)));
+      const facts = specs.map(({ pattern }) => matchPointer(pattern, doc).filter(([, value]) => isScalar(value)));
       return facts.some((found) => found.length) ? facts : undefined;
     },
     checkAll(entries) {
