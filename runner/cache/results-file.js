@@ -7,7 +7,7 @@
 // warnings), the --verbose they depend on, and the facts its collectors found (the checks across
 // files, FileResult.facts), and whether its problems carry code frames (check/capture-frames.js):
 // [..., problems | null, alternatives | null, facts | null, frames: true | null], trailing nulls left out.
-// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames; format 4 no JSON Schema keyword on a problem. Anything else found there (bad JSON, another format, another
+// Format 1 recorded passes only; format 2 had no facts and no warnings; format 3 no code frames; format 4 no JSON Schema keyword on a problem; format 5 kept facts as data, not JSON text. Anything else found there (bad JSON, another format, another
 // tool's file) is not trusted: it is reported in one line and rebuilt.
 import { writeFileAtomic } from '../../shared/atomic-write.js';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
 
-const FORMAT = 5;
+const FORMAT = 6;
 
 /**
  * @typedef {[size: number, mtimeMs: number, ctimeMs: number, hash: string, fingerprint: string,

@@ -45,8 +45,10 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   result of a file not in the run, read for its facts (entry.context), which no reporter sees;
  *   suppressed: the problems within the counts of filecheck-suppressions.json (runner/suppress/), not
  *   in `problems`, each marked `suppressed: true`
- * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} Fact what one collector
- *   (validators/across-files/) found in one document: JSON data, which crosses threads and the cache
+ * @typedef {{ rule: number, key: string, json: string, document?: number }} Fact what one collector
+ *   (validators/across-files/) found in one document, as JSON text: one string crosses threads and the
+ *   cache, and waits in the run's ledger (runner/collect/ledger.js), where a tree of objects would survive
+ *   V8's young-generation collections (a shard's report gives them as data: ledger.factsOf)
  * @typedef {{ chaos: import('./chaos.js').Chaos | null, fileTimeout: number, verbose: boolean, codeFrame: boolean }} CheckSettings
  *   the check's settings, under the config's names: the chaos monkey; the ms a check may take;
  *   verbose, report the errors of every anyOf/oneOf alternative, not only the best match's;
@@ -314,27 +316,16 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
 
 // A collector's facts of this document, kept with the file's result (FileResult.facts).
 function collectFacts(collector, doc, ctx, { facts, document }) {
-  let found = collector.collect(doc, ctx);
+  const found = collector.collect(doc, ctx);
   if (found === undefined) return;
-  // A validator module's facts are made JSON data here, as the cache keeps them: a Set or a Date
-  // reads the same in-process, on a pool and from the cache (and a cycle fails the file here). The
-  // built-ins' are copied, their strings anew: a slug V8 cut out of the text as a sliced string
-  // would keep the whole page alive as long as the result: to the run's end (12,899 pages: 105 → 21
-  // MiB of heap), and in a worker to the end of its batch (without the copy, `--workers 2` on those
-  // pages peaked at 228 MB instead of 165 on Node 24).
-  found = collector.asData ? JSON.parse(JSON.stringify(found)) : ownStrings(found);
-  facts?.push({ rule: collector.rule, key: collector.key, facts: found, ...(document && { document }) });
-}
-
-// V8 keeps a string of 13 characters or more cut out of a longer one as a slice of it; a string
-// made from a fresh concatenation is its own (the slice of a flattened copy of it alone).
-function ownStrings(value) {
-  if (typeof value === 'string') return value.length < 13 ? value : ` ${value}`.slice(1);
-  if (Array.isArray(value)) return value.map(ownStrings);
-  if (value === null || typeof value !== 'object') return value;
-  const copy = {};
-  for (const key of Object.keys(value)) copy[ownStrings(key)] = ownStrings(value[key]);
-  return copy;
+  // Made JSON text here: a validator module's Set or Date reads the same in-process, on a pool and
+  // from the cache (and a cycle fails the file here). The text is a string of its own: a slug V8 cut
+  // out of the page as a sliced string would keep the whole page alive as long as the result, to
+  // the run's end (12,899 pages: 105 → 21 MiB of heap), and in a worker to the end of its batch
+  // (`--workers 2` on those pages: 228 MB at the peak instead of 165 on Node 24).
+  const json = JSON.stringify(found);
+  if (json === undefined) throw new TypeError(`collect returned ${typeof found}, which is not JSON data`);
+  facts?.push({ rule: collector.rule, key: collector.key, json, ...(document && { document }) });
 }
 
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });

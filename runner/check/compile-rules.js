@@ -176,7 +176,6 @@ const customCollector = (rule, module, index, severity) => ({
   name: module.name,
   options: module.options,
   collect: module.collect,
-  asData: true, // check-file.js makes its facts JSON data
   ...(severity === 'warn' && { severity: 'warning' }), // runner/collect/ marks its problems
   ...(module.checkAll && { checkAll: module.checkAll }),
 });

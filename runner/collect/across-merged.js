@@ -2,7 +2,7 @@
 // checks across files wait for all the shards. Here they run over the facts of every report, as
 // over one run's, and the merged results and counts take their problems.
 import path from 'node:path';
-import { createLedger } from './ledger.js';
+import { createLedger, factFromReport } from './ledger.js';
 import { checkAcrossFiles } from './check-across-files.js';
 import { withProblems } from '../../shared/file-result.js';
 import { formatChooser } from '../../formats/index.js';
@@ -25,7 +25,13 @@ export function checkMergedFacts(results, summary, collectors, config, display) 
     if (!result.facts) continue;
     const rules = [...new Set(result.facts.map((fact) => fact.rule))].sort((a, b) => a - b);
     const entry = { path: path.resolve(config.cwd, result.path), rel: result.path, rules };
-    ledger.record(result, { ...entry, ...formatOf(result.path, rules, rules.join()) });
+    ledger.record(
+      { ...result, facts: result.facts.map(factFromReport) },
+      {
+        ...entry,
+        ...formatOf(result.path, rules, rules.join()),
+      },
+    );
   }
   const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display });
   const counts = { ...summary };

@@ -1,21 +1,27 @@
 // The run's ledger of facts: what each collector found in each file (FileResult.facts), kept on the
 // main thread until every file of the run has given its own, for the checks across files. Facts are
-// small (a slug, a key's placeholders), never documents, so the ledger grows with them alone. The
-// facts a file's check just found are kept as JSON text outside V8's heap (text-store.js), one text
-// a file and collector: objects or strings that live to the end of the run made V8 double its young
-// generation on Node 24 (RSS 1.2-1.3x a run without the checks). Those of a cached result, read with
-// the cache when the run started, are kept as they are. A --watch session's ledger keeps the texts of
-// the files it checks again too (the store is never emptied): some hundred bytes a file checked.
+// small (a slug, a key's placeholders), never documents, so the ledger grows with them alone. They
+// come as JSON text (check-file.js' Fact), and are kept as such outside V8's heap (text-store.js),
+// one text a file and collector: objects or strings that live to the end of the run made V8 double
+// its young generation on Node 24 (RSS 1.2-1.3x a run without the checks). A --watch session's
+// ledger keeps the texts of the files it checks again too (the store is never emptied): some hundred
+// bytes a file checked.
 import { createTextStore } from './text-store.js';
 
 /**
  * @typedef {import('../check/check-file.js').Fact} Fact
  * @typedef {import('../../validators/across-files/index.js').Entry} Entry
+ * @typedef {{ rule: number, key: string, facts: unknown, document?: number }} ReportedFact a fact as a
+ *   shard's report gives it, for people and `filecheck merge` to read: its facts as data
  */
+
+/** @param {ReportedFact} reported @returns {Fact} as a ledger takes it (`filecheck merge`) */
+export const factFromReport = ({ facts, ...fact }) => ({ ...fact, json: JSON.stringify(facts) });
+
 export function createLedger() {
   const texts = createTextStore();
-  const documentsOf = (kept) => (typeof kept === 'number' ? JSON.parse(texts.get(kept)) : kept);
-  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ [[facts, document?], …], or its JSON's number in `texts`
+  const documentsOf = (id) => JSON.parse(texts.get(id));
+  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ the number in `texts` of [[facts, document?], …]
   const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again), or null
   const collectorOf = (rule, key) => `${rule} ${key}`;
   const forgetFacts = (path) => {
@@ -47,20 +53,20 @@ export function createLedger() {
       entries.set(path, entry ?? entries.get(path) ?? null);
       if (entries.size === known) forgetFacts(path);
       const found = result.facts ?? [];
-      const keep = (byPath, documents) =>
-        byPath.set(path, result.cached ? documents : texts.add(JSON.stringify(documents)));
+      // Each document's facts as [facts, document?], in JSON, by concatenation: no object is made.
+      const ofDocument = ({ json, document }) => (document ? `[${json},${document}]` : `[${json}]`);
       if (found.length === 1) {
         // Most files: one collector's facts of one document, kept without grouping them first.
-        const [{ rule, key, facts, document }] = found;
-        keep(pathsOf(rule, key), [document ? [facts, document] : [facts]]);
+        const [fact] = found;
+        pathsOf(fact.rule, fact.key).set(path, texts.add(`[${ofDocument(fact)}]`));
       } else {
         const byKey = new Map();
-        for (const { rule, key, facts, document } of found) {
-          const byPath = pathsOf(rule, key);
+        for (const fact of found) {
+          const byPath = pathsOf(fact.rule, fact.key);
           if (!byKey.has(byPath)) byKey.set(byPath, []);
-          byKey.get(byPath).push(document ? [facts, document] : [facts]);
+          byKey.get(byPath).push(ofDocument(fact));
         }
-        for (const [byPath, documents] of byKey) keep(byPath, documents);
+        for (const [byPath, documents] of byKey) byPath.set(path, texts.add(`[${documents.join(',')}]`));
       }
     },
     /** @param {string} path a file no longer there (--watch) */
@@ -82,7 +88,7 @@ export function createLedger() {
     },
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
     entryOf: (path) => entries.get(path) ?? undefined,
-    /** @returns {Fact[] | undefined} a file's facts (for a shard's report) */
+    /** @returns {ReportedFact[] | undefined} a file's facts as data, for a shard's report */
     factsOf(path) {
       const facts = [];
       for (const [id, byPath] of byCollector) {

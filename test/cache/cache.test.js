@@ -525,7 +525,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
   const cases = [
     ['not JSON', '{"tool":"filecheck",', 'not valid JSON'],
     ["another tool's file", JSON.stringify({ version: '7.0', files: {} }), 'not a filecheck cache'],
-    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 5'],
+    ['another format', JSON.stringify({ tool: 'filecheck', format: 99 }), 'format 99, not 6'],
     // Format 1 recorded passes only.
     [
       'the previous format',
@@ -535,7 +535,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 1, not 5',
+      'format 1, not 6',
     ],
     // Format 2 had no facts, and recorded a pass's warnings nowhere.
     [
@@ -546,7 +546,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 2, not 5',
+      'format 2, not 6',
     ],
     // Format 3 had no code frames.
     [
@@ -557,7 +557,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 3, not 5',
+      'format 3, not 6',
     ],
     // Format 4 had no JSON Schema keyword on a problem.
     [
@@ -568,13 +568,24 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 0] },
       }),
-      'format 4, not 5',
+      'format 4, not 6',
+    ],
+    // Format 5 kept facts as data, not JSON text.
+    [
+      'format 5',
+      JSON.stringify({
+        tool: 'filecheck',
+        format: 5,
+        fingerprints: ['x'],
+        files: { 'content/a.json': [1, 2, 3, 'hash', 0, null, null, [{ rule: 0, key: 'unique', facts: [] }]] },
+      }),
+      'format 5, not 6',
     ],
     [
       'a damaged record',
       JSON.stringify({
         tool: 'filecheck',
-        format: 5,
+        format: 6,
         fingerprints: ['x'],
         files: { 'content/a.json': [1, 2, 3, 'hash', 7] },
       }),
@@ -584,7 +595,7 @@ test('a damaged, foreign or old cache file is ignored with a one-line warning, a
       'a damaged failure',
       JSON.stringify({
         tool: 'filecheck',
-        format: 5,
+        format: 6,
         fingerprints: ['x'],
         files: { 'content/c.json': [1, 2, 3, 'hash', 0, [{ message: 'no validator' }]] },
       }),

@@ -305,6 +305,18 @@ export function checkAll(entries) { ${body} }
     ),
   });
   assert.equal((await runCli([], { cwd: dir })).code, 0);
+  // Facts that are no JSON data at all fail the file that gave them, in one line.
+  writeTree(dir, {
+    'broken.mjs': `export const name = 'broken';
+export function collect() { return () => 1; }
+export function checkAll() { return []; }
+`,
+  });
+  const notData = await json(dir, ['--workers', '0'], 1);
+  assert.deepEqual(failing(notData), ['docs/a.json', 'docs/b.json']);
+  assert.deepEqual(notData.files[0].problems, [
+    { validator: 'broken', message: 'threw: collect returned function, which is not JSON data', kind: 'error' },
+  ]);
 });
 
 test('merge outside the project: one line saying where to run it', async (t) => {

@@ -13,7 +13,7 @@ const result = (name, problems = []) => ({
   status: problems.length ? 'fail' : 'pass',
   problems,
   durationMs: NAMES.indexOf(name),
-  facts: [{ rule: 0, key: 'seen', facts: name }],
+  facts: [{ rule: 0, key: 'seen', json: JSON.stringify(name) }],
 });
 const bad = { validator: 'own', message: 'bad', kind: 'invalid' };
 

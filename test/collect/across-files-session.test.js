@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { acrossFilesSession } from '../../runner/collect/across-files-session.js';
 
-const fact = (slug) => [{ rule: 0, key: 'unique', facts: slug }];
+const fact = (slug) => [{ rule: 0, key: 'unique', json: JSON.stringify(slug) }];
 const result = (path, slug) => ({ path, status: 'pass', problems: [], durationMs: 1, facts: fact(slug) });
 const entry = (rel) => ({ rel, path: `/nowhere/${rel}`, rules: [0] });
 const duplicate = { validator: 'unique', message: 'duplicate', kind: 'invalid' };

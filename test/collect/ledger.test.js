@@ -2,9 +2,16 @@
 // --watch session, where a file recorded again replaces its facts) and given back by collector.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createLedger } from '../../runner/collect/ledger.js';
+import { createLedger, factFromReport } from '../../runner/collect/ledger.js';
 
-const fact = (rule, key, facts, document) => ({ rule, key, facts, ...(document && { document }) });
+// A fact as a check gives it (its facts as JSON text), and as a shard's report gives it back (as data).
+const fact = (rule, key, facts, document) => ({
+  rule,
+  key,
+  json: JSON.stringify(facts),
+  ...(document && { document }),
+});
+const reported = (rule, key, facts, document) => ({ rule, key, facts, ...(document && { document }) });
 const result = (path, facts, more = {}) => ({ path, status: 'pass', problems: [], durationMs: 1, facts, ...more });
 
 test('facts come back by collector, path, then document, whatever order files and collectors came in', () => {
@@ -27,6 +34,12 @@ test('facts come back by collector, path, then document, whatever order files an
   ]);
   assert.deepEqual(ledger.entriesOf(2, 'none'), []);
   assert.deepEqual(ledger.factsOf('a.md'), [
+    reported(0, 'unique', [['/slug', 'a']]),
+    reported(1, 'refs', ['x'], 2),
+    reported(1, 'refs', ['y'], 1),
+  ]);
+  // `filecheck merge` gives a report's facts back to a ledger as a check gives them.
+  assert.deepEqual(ledger.factsOf('a.md').map(factFromReport), [
     fact(0, 'unique', [['/slug', 'a']]),
     fact(1, 'refs', ['x'], 2),
     fact(1, 'refs', ['y'], 1),
@@ -55,9 +68,9 @@ test('a file recorded again replaces all its facts, also those of a collector it
   assert.equal(ledger.entryOf('b.md'), undefined);
 });
 
-test("a cached result's facts are kept as they are", () => {
+test('facts that are not plain strings and numbers come back as JSON reads them', () => {
   const ledger = createLedger();
-  const facts = [['/slug', 'a']];
-  ledger.record(result('a.md', [fact(0, 'unique', facts)], { cached: true }));
-  assert.equal(ledger.entriesOf(0, 'unique')[0].facts, facts);
+  const facts = { text: 'é "quoted" {{name}}\n', list: [1, null, true], nested: { emoji: '😀' } };
+  ledger.record(result('a.md', [fact(0, 'keys', facts)]));
+  assert.deepEqual(ledger.entriesOf(0, 'keys'), [{ path: 'a.md', facts }]);
 });
