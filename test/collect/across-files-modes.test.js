@@ -179,6 +179,28 @@ test('--shard then merge: a shard says the checks wait for merge; merge gives th
     assert.equal(report.summary[count], whole.summary[count], count);
 });
 
+test('--shard then merge: a shard file that gives no facts (a page without the value) passes, and merge takes its report', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ name: 'pages', files: ['pages/*.json'], unique: ['/slug'] }] }),
+    'pages/a.json': '{ "slug": "intro" }\n',
+    'pages/b.json': '{ "title": "no slug" }\n',
+    'pages/c.json': '{ "slug": "intro" }\n',
+    'pages/d.json': '{ "title": "no slug either" }\n',
+  });
+  const whole = await json(dir, [], 1);
+  for (const shard of ['1/2', '2/2'])
+    assert.equal(
+      (await runCli(['--shard', shard, '-r', `json:${shard.replace('/', '-of-')}.json`], { cwd: dir })).code,
+      0,
+    );
+  const merged = await runCli(['merge', '1-of-2.json', '2-of-2.json', '-r', 'json'], { cwd: dir });
+  assert.equal(merged.code, 1, merged.stderr);
+  const report = parseJsonReport(merged.stdout);
+  assert.deepEqual(report.files, whole.files);
+  assert.deepEqual(failing(report), ['pages/a.json', 'pages/c.json']);
+  for (const count of ['total', 'passed', 'failed']) assert.equal(report.summary[count], whole.summary[count], count);
+});
+
 test('--bail: a file failing on its own stops the run, and the checks across files say they did not run', async (t) => {
   const dir = makeTree(t, { ...TREE, 'pages/0-broken.json': '{ "slug": ' });
   const run = await runCli(['--bail', '--workers', '0', '-r', 'json'], { cwd: dir });
