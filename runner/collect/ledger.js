@@ -29,7 +29,7 @@ export function createLedger() {
   };
   // The collector of the last file recorded, and its map: most files of a run give facts to one
   // collector, whose id is then neither made nor looked up again (a run of 12,899 pages records them
-  // in 40 → 20 ms).
+  // in 40 → 36 ms, cold).
   let last = { rule: -1, key: '', byPath: null };
   const pathsOf = (rule, key) => {
     if (rule !== last.rule || key !== last.key) {
