@@ -39,14 +39,16 @@ export function acrossFilesRun(
           wholeProject: !partial && !config.patterns.length && !config.changed,
         });
   kept?.willRead(context);
-  const entries = new Map([...files, ...context].map((entry) => [entry.rel, entry]));
-  // The run's results, held to the end: a plain pass (its path, status, no problem, its duration:
-  // most files) as its path alone, its duration in `durations` (numbers, which V8 keeps unboxed),
-  // so that a run of 129,000 pages does not keep as many objects alive; each with its place in the
-  // run's order (`places`), as they may come in any order (work-queue.js).
-  const held = [];
-  const durations = [];
-  const places = [];
+  ledger.expect(files);
+  ledger.expect(context);
+  const expected = files.length + context.length; // context files are files the run does not report
+  // The run's results, held to the end at their place in the run's order (they may come in any
+  // order: work-queue.js): a plain pass (its path, status, no problem, its duration: most files) as
+  // its path alone and its duration in `durations`, so that a run of 129,000 pages does not keep as
+  // many objects alive. Both are made to size at once: grown as results come, each array left its
+  // smaller copies as garbage for the run (in V8's large-object space, ~1 MB each at 129,000).
+  const held = new Array(expected);
+  const durations = new Float64Array(expected);
   let taken = 0; // every file queued gives a result, unless --bail or Ctrl-C stopped the run first
   return {
     /** the files to read for their facts only, beside the run's */
@@ -59,12 +61,13 @@ export function acrossFilesRun(
      */
     take(result, place = taken) {
       taken++;
-      ledger.record(result, entries.get(result.path));
-      kept?.took(result, entries.get(result.path));
+      const entry = ledger.entryOf(result.path);
+      ledger.record(result);
+      kept?.took(result, entry);
       if (result.context) return;
-      held.push(isPlainPass(result) ? result.path : withoutFacts(result)); // the ledger has them
-      durations.push(result.durationMs);
-      places.push(place);
+      // A plain pass is kept as its path as the file list has it (a worker's result brings a copy).
+      held[place] = isPlainPass(result) ? (entry?.rel ?? result.path) : withoutFacts(result); // the ledger has the facts
+      durations[place] = result.durationMs;
     },
     /**
      * @param {{ stopped: boolean }} how stopped: --bail or an interruption ended the run early
@@ -75,11 +78,10 @@ export function acrossFilesRun(
      */
     finish({ stopped }) {
       // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
-      const complete = !stopped || taken === entries.size;
+      const complete = !stopped || taken === expected;
       const resultAt = (i) => (typeof held[i] === 'string' ? fileResult(held[i], [], durations[i]) : held[i]);
-      const order = inPlaceOrder(places);
       function* results(change = (result) => result) {
-        for (const i of order) yield change(resultAt(i));
+        for (let i = 0; i < held.length; i++) if (held[i] !== undefined) yield change(resultAt(i));
       }
       if (shard)
         return {
@@ -96,7 +98,10 @@ export function acrossFilesRun(
           summary: { checked: false, why: 'the run stopped (--bail, or interrupted) before every file gave its facts' },
         };
       }
-      const reported = new Set(held.map((own) => (typeof own === 'string' ? own : own.path)));
+      // The files the run reports, when the ledger has others (a hook's named files, --watch's session).
+      const reported = context.length || kept ? new Set() : undefined;
+      for (const own of reported ? held : [])
+        if (own !== undefined) reported.add(typeof own === 'string' ? own : own.path);
       const found = checkAcrossFiles(collectors, ledger, {
         rules: config.rules,
         cwd: config.cwd,
@@ -119,23 +124,13 @@ export function acrossFilesRun(
 // The files outside the run that the checks across files fail (a hook named the file whose change
 // broke them): the run's verdict is its files', but it says so.
 function elsewhere(found, reported, again) {
+  if (!reported) return {}; // the run reports every file of the ledger
   const shownAgain = new Set(again.map((result) => result.path));
   const failing = [...found]
     .filter(([file, problems]) => !reported.has(file) && !shownAgain.has(file) && problems.some(isError))
     .map(([file]) => file)
     .sort();
   return failing.length ? { elsewhere: { files: failing.length, shown: failing.slice(0, 3) } } : {};
-}
-
-// The indexes of `places` in the order of their values (distinct whole numbers): by a table as long
-// as the largest, not by sorting; in the order taken when they came in order.
-function inPlaceOrder(places) {
-  if (places.every((place, i) => i === 0 || place > places[i - 1])) return [...places.keys()];
-  const at = new Int32Array(places.reduce((max, place) => Math.max(max, place), 0) + 1).fill(-1);
-  places.forEach((place, i) => {
-    at[place] = i;
-  });
-  return at.filter((i) => i >= 0);
 }
 
 // Its path, status, no problem, its duration, and its facts if any: told without copying it.

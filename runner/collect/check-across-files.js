@@ -28,7 +28,10 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
   for (const rule of rules) {
     for (const collector of collectors.get(rule.id) ?? []) {
       if (!collector.checkAll) continue;
-      const entries = ledger.entriesOf(rule.id, collector.key);
+      // A built-in that reads its entries once gets them one at a time (ledger.entriesIn).
+      const entries = collector.readsEntriesOnce
+        ? ledger.entriesIn(rule.id, collector.key)
+        : ledger.entriesOf(rule.id, collector.key);
       const ctx = {
         rule: { id: rule.id, name: rule.name, base: rule.base },
         options: collector.options,
@@ -40,7 +43,14 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
       };
       // A broken checkAll fails a file the run reports, never silently.
       const blame = (message) => {
-        const file = (entries.find((entry) => !reported || reported.has(entry.path)) ?? entries[0])?.path;
+        let file;
+        for (const { path: first } of ledger.entriesIn(rule.id, collector.key)) {
+          file ??= first;
+          if (!reported || reported.has(first)) {
+            file = first;
+            break;
+          }
+        }
         if (file) add(file, { validator: collector.name, message, kind: 'error' });
       };
       let found;

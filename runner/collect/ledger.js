@@ -21,80 +21,122 @@ export const factFromReport = ({ facts, ...fact }) => ({ ...fact, json: JSON.str
 export function createLedger() {
   const texts = createTextStore();
   const documentsOf = (id) => JSON.parse(texts.get(id));
-  const byCollector = new Map(); // "rule key" ─▶ path as reported ─▶ the number in `texts` of [[facts, document?], …]
-  const entries = new Map(); // path ─▶ the FileEntry it was read as (to place problems in it again), or null
+  // One map for all files, path as reported ─▶ its slot; the rest in arrays by slot: a map of
+  // 128,990 paths is ~7 MB of V8's large objects (and as much again each time it grows), where an
+  // array is 1 MB.
+  const slots = new Map();
+  const paths = []; // slot ─▶ path (null: forgotten)
+  const entries = []; // slot ─▶ the FileEntry the file was read as (to place problems in it again), or null
+  const byCollector = new Map(); // "rule key" ─▶ slot ─▶ the number in `texts` of [[facts, document?], …], or -1
   const collectorOf = (rule, key) => `${rule} ${key}`;
-  const forgetFacts = (path) => {
-    for (const byPath of byCollector.values()) byPath.delete(path);
+  const slotOf = (path) => {
+    let slot = slots.get(path);
+    if (slot === undefined) {
+      slot = paths.push(path) - 1;
+      entries.push(null);
+      slots.set(path, slot);
+    }
+    return slot;
   };
-  // The collector of the last file recorded, and its map: most files of a run give facts to one
+  const forgetFacts = (slot) => {
+    for (const ids of byCollector.values()) if (slot < ids.length) ids[slot] = -1;
+  };
+  // The collector of the last file recorded, and its slots: most files of a run give facts to one
   // collector, whose id is then neither made nor looked up again (a run of 12,899 pages records them
   // in 40 → 36 ms, cold).
-  let last = { rule: -1, key: '', byPath: null };
-  const pathsOf = (rule, key) => {
+  let last = { rule: -1, key: '', ids: null };
+  const idsOf = (rule, key) => {
     if (rule !== last.rule || key !== last.key) {
       const id = collectorOf(rule, key);
-      if (!byCollector.has(id)) byCollector.set(id, new Map());
-      last = { rule, key, byPath: byCollector.get(id) };
+      if (!byCollector.has(id)) byCollector.set(id, []);
+      last = { rule, key, ids: byCollector.get(id) };
     }
-    return last.byPath;
+    return last.ids;
   };
+  const keep = (ids, slot, text) => {
+    while (ids.length < slot) ids.push(-1); // packed: no holes
+    ids[slot] = texts.add(text);
+  };
+  /**
+   * The facts of one collector, by path, then document: each entry made as it is read, so that a
+   * check that reads them once (`unique`) never holds them all (128,990 pages' entries and their
+   * facts, made at once, were the 10x run's peak).
+   * @param {number} rule
+   * @param {string} key
+   * @returns {Generator<Entry>}
+   */
+  function* entriesIn(rule, key) {
+    const ids = byCollector.get(collectorOf(rule, key)) ?? [];
+    const given = [];
+    for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== -1) given.push(slot);
+    // Slots come in the order files were first recorded: by path already, unless results came as they ended.
+    if (given.some((slot, i) => i > 0 && paths[slot] < paths[given[i - 1]]))
+      given.sort((a, b) => (paths[a] < paths[b] ? -1 : 1));
+    for (const slot of given) {
+      const path = paths[slot];
+      const documents = documentsOf(ids[slot]);
+      if (documents.length > 1) documents.sort(([, a = 0], [, b = 0]) => a - b);
+      for (const [facts, document] of documents) yield document ? { path, facts, document } : { path, facts };
+    }
+  }
   return {
+    /**
+     * The files a run will record (their entries), before their results come: the run finds each
+     * result's entry here (entryOf).
+     * @param {import('../files/discover.js').FileEntry[]} files
+     */
+    expect(files) {
+      for (const entry of files) entries[slotOf(entry.rel)] = entry;
+    },
     /**
      * A file's facts, replacing those it gave before (--watch); a file that gave none (it did not
      * parse) takes no part in the checks.
      * @param {import('../check/check-file.js').FileResult} result
-     * @param {import('../files/discover.js').FileEntry} [entry]
+     * @param {import('../files/discover.js').FileEntry} [entry] by default, the one expected
      */
-    record(result, entry) {
-      const { path } = result;
-      // A file recorded before (--watch) has its facts forgotten first; a run's file is recorded once.
-      const known = entries.size;
-      entries.set(path, entry ?? entries.get(path) ?? null);
-      if (entries.size === known) forgetFacts(path);
+    record(result, entry = undefined) {
+      const slot = slotOf(result.path);
+      if (entry) entries[slot] = entry;
+      forgetFacts(slot);
       const found = result.facts ?? [];
       // Each document's facts as [facts, document?], in JSON, by concatenation: no object is made.
       const ofDocument = ({ json, document }) => (document ? `[${json},${document}]` : `[${json}]`);
       if (found.length === 1) {
         // Most files: one collector's facts of one document, kept without grouping them first.
         const [fact] = found;
-        pathsOf(fact.rule, fact.key).set(path, texts.add(`[${ofDocument(fact)}]`));
+        keep(idsOf(fact.rule, fact.key), slot, `[${ofDocument(fact)}]`);
       } else {
         const byKey = new Map();
         for (const fact of found) {
-          const byPath = pathsOf(fact.rule, fact.key);
-          if (!byKey.has(byPath)) byKey.set(byPath, []);
-          byKey.get(byPath).push(ofDocument(fact));
+          const ids = idsOf(fact.rule, fact.key);
+          if (!byKey.has(ids)) byKey.set(ids, []);
+          byKey.get(ids).push(ofDocument(fact));
         }
-        for (const [byPath, documents] of byKey) byPath.set(path, texts.add(`[${documents.join(',')}]`));
+        for (const [ids, documents] of byKey) keep(ids, slot, `[${documents.join(',')}]`);
       }
     },
     /** @param {string} path a file no longer there (--watch) */
     forget(path) {
-      forgetFacts(path);
-      entries.delete(path);
+      const slot = slots.get(path);
+      if (slot === undefined) return;
+      forgetFacts(slot);
+      slots.delete(path);
+      paths[slot] = null;
+      entries[slot] = null;
     },
-    /**
-     * @param {number} rule
-     * @param {string} key
-     * @returns {Entry[]} the facts of one collector, by path, then document
-     */
-    entriesOf(rule, key) {
-      const found = [];
-      for (const [path, kept] of byCollector.get(collectorOf(rule, key)) ?? [])
-        for (const [facts, document] of documentsOf(kept))
-          found.push(document ? { path, facts, document } : { path, facts });
-      return found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : (a.document ?? 0) - (b.document ?? 0)));
-    },
+    entriesIn,
+    /** @returns {Entry[]} entriesIn's, all at once */
+    entriesOf: (rule, key) => [...entriesIn(rule, key)],
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
-    entryOf: (path) => entries.get(path) ?? undefined,
+    entryOf: (path) => entries[slots.get(path)] ?? undefined,
     /** @returns {ReportedFact[] | undefined} a file's facts as data, for a shard's report */
     factsOf(path) {
+      const slot = slots.get(path);
       const facts = [];
-      for (const [id, byPath] of byCollector) {
-        if (!byPath.has(path)) continue;
+      for (const [id, ids] of byCollector) {
+        if (!(ids[slot] >= 0)) continue;
         const [rule, key] = [Number(id.slice(0, id.indexOf(' '))), id.slice(id.indexOf(' ') + 1)];
-        for (const [found, document] of documentsOf(byPath.get(path)))
+        for (const [found, document] of documentsOf(ids[slot]))
           facts.push({ rule, key, facts: found, ...(document && { document }) });
       }
       return facts.length ? facts : undefined;

@@ -5,13 +5,13 @@
 // 128-138 to 158-180 MB. In Buffers, what survives is a few numbers a file (bench/RESULTS.md).
 
 const CHUNK_BYTES = 1024 * 1024;
-const FIELDS = 3; // each text's chunk, start and length
+const FIELDS = 3; // each text's chunk, start and length (a text is shorter than 4 GiB: V8's strings are)
 
 export function createTextStore() {
   const chunks = [];
   let chunk = null;
   let used = 0; // bytes of the last chunk written
-  let places = new Float64Array(1024 * FIELDS);
+  let places = new Uint32Array(1024 * FIELDS);
   let count = 0;
   return {
     /**
@@ -27,7 +27,7 @@ export function createTextStore() {
       }
       chunk.write(text, used);
       if ((count + 1) * FIELDS > places.length) {
-        const grown = new Float64Array(places.length * 2);
+        const grown = new Uint32Array(places.length * 2);
         grown.set(places);
         places = grown;
       }

@@ -104,6 +104,25 @@ test('unique: each place of a duplicated value gets a problem naming the others,
   ]);
 });
 
+test('unique: its entries are read once, one at a time, for every pointer of the setting (the ledger gives them so)', () => {
+  const [collector] = acrossFilesCollectors([rule(0, { unique: ['/slug', '/id'] })]).get(0);
+  assert.equal(collector.readsEntriesOnce, true);
+  const docs = [
+    ['a.md', { slug: 's', id: 1 }],
+    ['b.md', { slug: 's', id: 2 }],
+    ['c.md', { slug: 't', id: 1 }],
+  ];
+  function* entries() {
+    for (const [path, doc] of docs) yield { path, facts: JSON.parse(JSON.stringify(collector.collect(doc))) };
+  }
+  assert.deepEqual(brief(collector.checkAll(entries(), {})), [
+    'a.md /id error: id 1 is also at c.md',
+    'a.md /slug error: slug "s" is also at b.md',
+    'b.md /slug error: slug "s" is also at a.md',
+    'c.md /id error: id 1 is also at a.md',
+  ]);
+});
+
 test('unique: within a file too, over * in arrays and objects; three places say "and 1 more"', () => {
   const rules = [rule(0, { unique: ['/items/*/id'] })];
   const problems = check(rules, {

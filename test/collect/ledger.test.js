@@ -74,3 +74,19 @@ test('facts that are not plain strings and numbers come back as JSON reads them'
   ledger.record(result('a.md', [fact(0, 'keys', facts)]));
   assert.deepEqual(ledger.entriesOf(0, 'keys'), [{ path: 'a.md', facts }]);
 });
+
+test("the run's files are expected first: each result finds its entry, and entriesIn reads the facts one file at a time", () => {
+  const ledger = createLedger();
+  const a = { path: '/p/a.md', rel: 'a.md' };
+  const b = { path: '/p/b.md', rel: 'b.md' };
+  ledger.expect([a, b]);
+  assert.equal(ledger.entryOf('b.md'), b); // before its result came
+  // Results in the order checks ended, not by path.
+  ledger.record(result('b.md', [fact(0, 'unique', [['/slug', 'b']])]));
+  ledger.record(result('a.md', [fact(0, 'unique', [['/slug', 'a']])]));
+  assert.equal(ledger.entryOf('a.md'), a);
+  const reading = ledger.entriesIn(0, 'unique');
+  assert.deepEqual(reading.next().value, { path: 'a.md', facts: [['/slug', 'a']] });
+  assert.deepEqual([...reading], [{ path: 'b.md', facts: [['/slug', 'b']] }]);
+  assert.deepEqual([...ledger.entriesIn(9, 'none')], []);
+});

@@ -8,12 +8,15 @@ import { uniqueCollector } from './unique.js';
 
 /**
  * @typedef {{ rule: number, key: string, name: string, collect?(doc: unknown, ctx: { path: string }): unknown,
- *   checkAll?(entries: Entry[], ctx: CheckAllContext): CollectedProblem[], contextFiles?: string[] }} Collector
+ *   checkAll?(entries: Entry[], ctx: CheckAllContext): CollectedProblem[], readsEntriesOnce?: boolean,
+ *   contextFiles?: string[] }} Collector
  *   rule: the id of the rule whose files it collects from; key: unique among that rule's collectors
  *   (e.g. 'unique', 'references', 'sameKeysAs', 'values:/id'); name: the validator name problems carry
  *   ('unique', 'references', 'sameKeysAs'); collect: called once per document of each of the rule's files
  *   (in any thread; must be synchronous, pure, cheap; returns JSON-serialisable facts or undefined);
- *   checkAll: on the main thread, once, over every file's facts; contextFiles: globs (relative to the
+ *   checkAll: on the main thread, once, over every file's facts; readsEntriesOnce: checkAll reads its
+ *   entries once, in order, and gets them as an iterable made as it reads (a built-in's memory, where a
+ *   module's checkAll gets an array); contextFiles: globs (relative to the
  *   rule's base, forward slashes) of files that must be collected for this check even if the rule's
  *   own globs do not match them (sameKeysAs's source when the rule's files leave it out)
  * @typedef {{ path: string, facts: unknown, document?: number }} Entry  path: as reported (relative to cwd,
