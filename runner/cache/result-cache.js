@@ -59,11 +59,12 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
   // Returns false when the run's report says stop (--bail: a cached failure counts as any failure).
   const reportHitsBefore = (index) => {
     while (nextHit < hits.length && hits[nextHit] < index) {
-      const entry = files[hits[nextHit]];
+      const at = hits[nextHit];
+      const entry = files[at];
       const result = hitResult(entry, hitRecords[nextHit++]);
       if (entry.context) contextHits++;
       else if (result.status === 'fail') failedHits++;
-      if (!report(result)) return false;
+      if (!report(result, at)) return false;
     }
     return true;
   };
@@ -145,7 +146,8 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
     },
 
     /**
-     * @param {(result: import('../check/check-file.js').FileResult) => boolean} report the run's
+     * @param {(result: import('../check/check-file.js').FileResult, index: number) => boolean} report the
+     *   run's, given each result with the index of its file in the run's files (`select`'s)
      * @returns {(result: import('../check/check-file.js').FileResult) => boolean} for the work queue: reports
      *   the hits that come before each checked file, then the file, and records its result
      */
@@ -163,7 +165,7 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
         }
         // The hits up to the next file to check, now: a cached failure among them stops the run
         // (--bail) before that file is taken.
-        return report(result) && reportHitsBefore(missIndexes[n + 1] ?? Infinity);
+        return report(result, missIndexes[n]) && reportHitsBefore(missIndexes[n + 1] ?? Infinity);
       };
     },
 

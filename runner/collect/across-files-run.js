@@ -39,34 +39,33 @@ export function acrossFilesRun(
           wholeProject: !partial && !config.patterns.length && !config.changed,
         });
   kept?.willRead(context);
-  ledger.expect(files);
-  ledger.expect(context);
-  const expected = files.length + context.length; // context files are files the run does not report
+  // The run's files and the files read for their facts, in path order: the queue's.
+  const queued = context.length ? [...files, ...context].sort(byRel) : files;
+  if (!kept) ledger.expect(queued); // a session's ledger has its files by path
   // The run's results, held to the end at their place in the run's order (they may come in any
   // order: work-queue.js): a plain pass (its path, status, no problem, its duration: most files) as
   // its path alone and its duration in `durations`, so that a run of 129,000 pages does not keep as
   // many objects alive. Both are made to size at once: grown as results come, each array left its
   // smaller copies as garbage for the run (in V8's large-object space, ~1 MB each at 129,000).
-  const held = new Array(expected);
-  const durations = new Float64Array(expected);
+  const held = new Array(queued.length);
+  const durations = new Float64Array(queued.length);
   let taken = 0; // every file queued gives a result, unless --bail or Ctrl-C stopped the run first
   return {
-    /** the files to read for their facts only, beside the run's */
-    context,
+    /** the files to check: the run's and those read for their facts only, in path order */
+    queued,
     /**
      * A result of the run (kept until the end: its verdict may change) or of a context file (its facts only).
      * @param {import('../check/check-file.js').FileResult} result
-     * @param {number} [place] its place in the run's order (the queue's index of its file); by default
-     *   after every result taken before it
+     * @param {number} place the index of its file in `queued`: results may come in any order
      */
-    take(result, place = taken) {
+    take(result, place) {
       taken++;
-      const entry = ledger.entryOf(result.path);
-      ledger.record(result);
+      const entry = queued[place];
+      ledger.record(result, entry, kept ? undefined : place);
       kept?.took(result, entry);
       if (result.context) return;
       // A plain pass is kept as its path as the file list has it (a worker's result brings a copy).
-      held[place] = isPlainPass(result) ? (entry?.rel ?? result.path) : withoutFacts(result); // the ledger has the facts
+      held[place] = isPlainPass(result) ? entry.rel : withoutFacts(result); // the ledger has the facts
       durations[place] = result.durationMs;
     },
     /**
@@ -78,7 +77,7 @@ export function acrossFilesRun(
      */
     finish({ stopped }) {
       // Stopped after its last file (a --bail on it), the run has every file's facts all the same.
-      const complete = !stopped || taken === expected;
+      const complete = !stopped || taken === queued.length;
       const resultAt = (i) => (typeof held[i] === 'string' ? fileResult(held[i], [], durations[i]) : held[i]);
       function* results(change = (result) => result) {
         for (let i = 0; i < held.length; i++) if (held[i] !== undefined) yield change(resultAt(i));
@@ -142,3 +141,5 @@ function withoutFacts(result) {
   return own;
 }
 const withFacts = (result, facts) => (facts ? { ...result, facts } : result);
+
+const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);

@@ -21,27 +21,42 @@ export const factFromReport = ({ facts, ...fact }) => ({ ...fact, json: JSON.str
 export function createLedger() {
   const texts = createTextStore();
   const documentsOf = (id) => JSON.parse(texts.get(id));
-  // One map for all files, path as reported ─▶ its slot; the rest in arrays by slot: a map of
-  // 128,990 paths is ~7 MB of V8's large objects (and as much again each time it grows), where an
-  // array is 1 MB.
-  const slots = new Map();
-  const paths = []; // slot ─▶ path (null: forgotten)
-  const entries = []; // slot ─▶ the FileEntry the file was read as (to place problems in it again), or null
+  // Each file has a slot, and each collector an array of its files' texts by slot. The files of a
+  // run (`run`: sorted by path) have their indexes there as slots, found without a map; any other
+  // file (a --watch session's next runs, `filecheck merge`'s) gets one after them, by a map: a map
+  // of 128,990 paths is ~4 MB of V8's large objects, and as much again while it grows.
+  let run = [];
+  const others = new Map(); // path ─▶ slot, for the files not in `run`
+  const otherPaths = []; // slot - run.length ─▶ path (null: forgotten)
+  const otherEntries = []; // slot - run.length ─▶ the FileEntry it was read as, or null
   const byCollector = new Map(); // "rule key" ─▶ slot ─▶ the number in `texts` of [[facts, document?], …], or -1
   const collectorOf = (rule, key) => `${rule} ${key}`;
+  const pathAt = (slot) => (slot < run.length ? run[slot].rel : otherPaths[slot - run.length]);
+  const slotIn = (path) => {
+    let low = 0;
+    let high = run.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const at = run[middle].rel;
+      if (at === path) return middle;
+      if (at < path) low = middle + 1;
+      else high = middle - 1;
+    }
+    return others.get(path);
+  };
   const slotOf = (path) => {
-    let slot = slots.get(path);
+    let slot = slotIn(path);
     if (slot === undefined) {
-      slot = paths.push(path) - 1;
-      entries.push(null);
-      slots.set(path, slot);
+      slot = run.length + otherPaths.push(path) - 1;
+      otherEntries.push(null);
+      others.set(path, slot);
     }
     return slot;
   };
   const forgetFacts = (slot) => {
     for (const ids of byCollector.values()) if (slot < ids.length) ids[slot] = -1;
   };
-  // The collector of the last file recorded, and its slots: most files of a run give facts to one
+  // The collector of the last file recorded, and its texts: most files of a run give facts to one
   // collector, whose id is then neither made nor looked up again (a run of 12,899 pages records them
   // in 40 → 36 ms, cold).
   let last = { rule: -1, key: '', ids: null };
@@ -69,11 +84,11 @@ export function createLedger() {
     const ids = byCollector.get(collectorOf(rule, key)) ?? [];
     const given = [];
     for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== -1) given.push(slot);
-    // Slots come in the order files were first recorded: by path already, unless results came as they ended.
-    if (given.some((slot, i) => i > 0 && paths[slot] < paths[given[i - 1]]))
-      given.sort((a, b) => (paths[a] < paths[b] ? -1 : 1));
+    // The run's files come by path already: only a ledger with others is sorted.
+    if (given.some((slot, i) => i > 0 && pathAt(slot) < pathAt(given[i - 1])))
+      given.sort((a, b) => (pathAt(a) < pathAt(b) ? -1 : 1));
     for (const slot of given) {
-      const path = paths[slot];
+      const path = pathAt(slot);
       const documents = documentsOf(ids[slot]);
       if (documents.length > 1) documents.sort(([, a = 0], [, b = 0]) => a - b);
       for (const [facts, document] of documents) yield document ? { path, facts, document } : { path, facts };
@@ -81,22 +96,24 @@ export function createLedger() {
   }
   return {
     /**
-     * The files a run will record (their entries), before their results come: the run finds each
-     * result's entry here (entryOf).
+     * The files of a run, sorted by path, before anything is recorded: their slots are their indexes.
      * @param {import('../files/discover.js').FileEntry[]} files
      */
     expect(files) {
-      for (const entry of files) entries[slotOf(entry.rel)] = entry;
+      if (run.length || others.size) throw new Error('a ledger expects its run before recording');
+      run = files;
     },
     /**
      * A file's facts, replacing those it gave before (--watch); a file that gave none (it did not
      * parse) takes no part in the checks.
      * @param {import('../check/check-file.js').FileResult} result
-     * @param {import('../files/discover.js').FileEntry} [entry] by default, the one expected
+     * @param {import('../files/discover.js').FileEntry} [entry] the entry it was read as (a file of
+     *   the run has its own)
+     * @param {number} [at] its index in the run's files, if it is one
      */
-    record(result, entry = undefined) {
-      const slot = slotOf(result.path);
-      if (entry) entries[slot] = entry;
+    record(result, entry = undefined, at = undefined) {
+      const slot = at ?? slotOf(result.path);
+      if (entry && slot >= run.length) otherEntries[slot - run.length] = entry;
       forgetFacts(slot);
       const found = result.facts ?? [];
       // Each document's facts as [facts, document?], in JSON, by concatenation: no object is made.
@@ -117,21 +134,26 @@ export function createLedger() {
     },
     /** @param {string} path a file no longer there (--watch) */
     forget(path) {
-      const slot = slots.get(path);
+      const slot = slotIn(path);
       if (slot === undefined) return;
       forgetFacts(slot);
-      slots.delete(path);
-      paths[slot] = null;
-      entries[slot] = null;
+      if (slot < run.length) return; // a --watch session's ledger has no run
+      others.delete(path);
+      otherPaths[slot - run.length] = null;
+      otherEntries[slot - run.length] = null;
     },
     entriesIn,
     /** @returns {Entry[]} entriesIn's, all at once */
     entriesOf: (rule, key) => [...entriesIn(rule, key)],
     /** @returns {import('../files/discover.js').FileEntry | undefined} */
-    entryOf: (path) => entries[slots.get(path)] ?? undefined,
+    entryOf(path) {
+      const slot = slotIn(path);
+      if (slot === undefined) return undefined;
+      return (slot < run.length ? run[slot] : otherEntries[slot - run.length]) ?? undefined;
+    },
     /** @returns {ReportedFact[] | undefined} a file's facts as data, for a shard's report */
     factsOf(path) {
-      const slot = slots.get(path);
+      const slot = slotIn(path);
       const facts = [];
       for (const [id, ids] of byCollector) {
         if (!(ids[slot] >= 0)) continue;

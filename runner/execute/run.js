@@ -148,7 +148,7 @@ async function openRun({ files, shard, partial, catalogs, gone }, config, { warn
   const across = collectors.size
     ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display, session, gone, codeFrame })
     : null;
-  const queued = across?.context.length ? [...files, ...across.context].sort(byRel) : files;
+  const queued = across?.queued ?? files;
   const toCheck = cache ? await cache.select(queued) : queued;
   return {
     rules,
@@ -348,8 +348,6 @@ const stopOnError = (queue, promise) =>
     queue.stop();
     throw error;
   });
-
-const byRel = (a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : 0);
 
 // Whether a validator is not one of the checks across files (by the names their problems carry).
 const notAcrossFiles = (names) => (validator) => !names.has(validator);

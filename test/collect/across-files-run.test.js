@@ -32,8 +32,14 @@ const IN_ORDER = [
   ['e.json', 'pass', 4],
 ];
 
-test('results taken in order, without their places, come back in that order', () => {
-  const { results, summary } = finished([['a'], ['b', undefined, [bad]], ['c'], ['d'], ['e']]);
+test('results taken in order come back in that order', () => {
+  const { results, summary } = finished([
+    ['a', 0],
+    ['b', 1, [bad]],
+    ['c', 2],
+    ['d', 3],
+    ['e', 4],
+  ]);
   assert.deepEqual(results, IN_ORDER);
   assert.equal(summary.checked, true);
 });
