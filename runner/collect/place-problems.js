@@ -3,7 +3,7 @@
 // at, in other files), and, with code frames, to capture the lines around them while its text is at
 // hand. Only files with problems pay for it; a passing file never.
 import { readEntry } from '../../formats/read-text.js';
-import { parserNamed } from '../../formats/index.js';
+import { loadParsers, parserNamed } from '../../formats/index.js';
 import { addCodeFrames } from '../check/capture-frames.js';
 
 /**
@@ -62,9 +62,11 @@ function place(file, places, ledger) {
 }
 
 // The file as it was checked (its parser, its front matter); unreadable now, it is left unplaced.
+// Its parser may not be loaded on this thread: every file came from a worker or from the cache.
 function documentsOf(entry) {
   const read = readEntry(entry);
   if (read.error) return { documents: null };
+  loadParsers([entry]);
   try {
     return { documents: parserNamed(entry.parser ?? 'json').parse(read.text, entry), text: read.text };
   } catch {

@@ -84,6 +84,32 @@ test('on a pool, results that come out of order are reported in path order, dupl
   assert.equal(report.summary.total, 600);
 });
 
+test('Markdown pages checked on a pool or taken from the cache have their duplicates placed at line:col as in-process', async (t) => {
+  // Placing a problem parses its file again on the main thread, whose Markdown parser a pool run or
+  // a warm cache never loaded: the problems came without line and column.
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ name: 'pages', files: ['docs/*.md'], unique: ['/title'] }] }),
+    'docs/a.md': '---\ntitle: Intro\n---\nText.\n',
+    'docs/b.md': '---\nweight: 2\ntitle: Intro\n---\nText.\n',
+    'docs/c.md': '---\ntitle: Other\n---\n',
+  });
+  const placed = (report) =>
+    report.files.flatMap((file) =>
+      file.problems.map((problem) => [
+        `${file.path}:${problem.line}:${problem.column}`,
+        problem.related.map((at) => `${at.path}:${at.line}:${at.column}`),
+      ]),
+    );
+  const inProcess = placed(await json(dir, ['--workers', '0'], 1));
+  assert.deepEqual(inProcess, [
+    ['docs/a.md:2:8', ['docs/b.md:3:8']],
+    ['docs/b.md:3:8', ['docs/a.md:2:8']],
+  ]);
+  assert.deepEqual(placed(await json(dir, ['--workers', '2'], 1)), inProcess);
+  await json(dir, ['--cache', '--workers', '0'], 1);
+  assert.deepEqual(placed(await json(dir, ['--cache', '--workers', '0'], 1)), inProcess); // every file a hit
+});
+
 test('a named file (a pre-commit hook) is checked against the facts of the files not named', async (t) => {
   const dir = makeTree(t, TREE);
   const named = await runCli(['pages/c.json'], { cwd: dir });
