@@ -87,10 +87,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
   }
   // Each found file's config, read now if it is new (a pattern's, a named file's): the rules are then all known.
   let lastFolder = null;
-  for (const { path: file } of found) {
-    const folder = path.dirname(file);
-    if (folder !== lastFolder) tree.nearest((lastFolder = folder));
-  }
+  for (const { path: file } of found) if (!inFolder(file, lastFolder)) tree.nearest((lastFolder = path.dirname(file)));
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
@@ -109,6 +106,8 @@ export function discover(config, { findConfigs = true, given } = {}) {
 
   const files = [];
   const skipped = [];
+  let matcherFolder = null;
+  let matchRules = null;
   // Sorted by name, and a file named on the command line first among its duplicates: it is kept.
   found.sort((a, b) => (a.rel < b.rel ? -1 : a.rel > b.rel ? 1 : b.named - a.named));
   for (let i = 0; i < found.length; i++) {
@@ -119,7 +118,11 @@ export function discover(config, { findConfigs = true, given } = {}) {
       if (named) skipped.push({ rel, reason: 'ignored' });
       continue;
     }
-    const matchRules = matcherOf(tree.nearest(path.dirname(file)));
+    // Files come sorted: most are in the folder of the file before, whose matcher is theirs.
+    if (!inFolder(file, matcherFolder)) {
+      matcherFolder = path.dirname(file);
+      matchRules = matcherOf(tree.nearest(matcherFolder));
+    }
     const rules = matchRules(file);
     const catalogOnly = !rules.length && byCatalog?.has(rel);
     // The given path, as a run of the project finds its file: by some rule's globs or some catalog entry.
@@ -379,7 +382,13 @@ const stripDotSlash = (glob) => glob.replace(/^\.\//, '');
 const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
 // fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
 // (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.
-const reachesIntoNodeModules = (rel) => /(^|\/)node_modules(\/|$)/.test(rel);
+const reachesIntoNodeModules = (rel) => rel.includes('node_modules') && /(^|\/)node_modules(\/|$)/.test(rel);
+// Whether `file` is directly in `folder` (path.dirname's answer, without making a string).
+const inFolder = (file, folder) =>
+  folder !== null &&
+  file.length > folder.length &&
+  file.startsWith(folder) &&
+  file.lastIndexOf(path.sep) === folder.length;
 
 // A folder named on the command line, or a link to one that the project's link policy follows.
 function isFolder(file, stats, links) {
