@@ -80,7 +80,10 @@ export async function executeInline(
       if (!held.length) {
         const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
         if (!taken) break;
-        held = taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
+        held =
+          taken.entries.length === 1
+            ? [taken]
+            : taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
       }
       const taken = held.shift();
       const entry = taken.entries[0];

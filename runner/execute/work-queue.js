@@ -55,6 +55,12 @@ export function createWorkQueue(files, onResult, { ordered = true } = {}) {
         if (!onResult(result, index)) queue.stop();
         return;
       }
+      if (index === delivered && !waiting.size) {
+        // The next one, with none waiting (the in-process loop's every result): no map.
+        delivered++;
+        if (!onResult(result, index)) queue.stop();
+        return;
+      }
       waiting.set(index, result);
       while (!stopped && waiting.has(delivered)) {
         const ready = waiting.get(delivered);
