@@ -190,16 +190,17 @@ export async function executePool(queue, pool, settings, { warn, msPerFile, whol
       });
   }
 
-  function received(batch, { results, warnings, usageError, files, internalError }) {
+  function received(batch, { results, facts = [], warnings, usageError, files, internalError }) {
     for (const message of warnings) warn(message);
     if (usageError || internalError) {
       failure ??= usageError ? new UsageError(usageError, { files }) : internalError;
       queue.stop();
       return;
     }
+    const factsOf = factsByFile(facts);
     results.forEach((compact, i) => {
       const entry = batch.entries[i];
-      const result = fromCompact(entry.rel, compact);
+      const result = fromCompact(entry.rel, compact, factsOf.get(i));
       cost.ms += result.durationMs;
       cost.files++;
       queue.put(batch.start + i, result);
@@ -230,8 +231,21 @@ export async function executePool(queue, pool, settings, { warn, msPerFile, whol
 
 // A result as worker-batch.js sends it: its duration alone for a pass with nothing else to say, else
 // its fields but the path and the status, which follow from them.
-function fromCompact(path, compact) {
-  if (typeof compact === 'number') return fileResult(path, [], compact);
+function fromCompact(path, compact, facts = undefined) {
+  const withFacts = facts && { facts };
+  if (typeof compact === 'number') return fileResult(path, [], compact, withFacts);
   const { problems = [], durationMs, skipReason, ...more } = compact;
-  return skipReason ? skippedResult(path, skipReason, durationMs) : fileResult(path, problems, durationMs, more);
+  if (skipReason) return skippedResult(path, skipReason, durationMs);
+  return fileResult(path, problems, durationMs, { ...more, ...withFacts });
+}
+
+// A batch's flat facts (worker-batch.js) as each file's FileResult.facts, by the file's index in the batch.
+function factsByFile(flat) {
+  const byFile = new Map();
+  for (let at = 0; at < flat.length; at += 5) {
+    const [i, rule, key, json, document] = flat.slice(at, at + 5);
+    if (!byFile.has(i)) byFile.set(i, []);
+    byFile.get(i).push(document ? { rule, key, json, document } : { rule, key, json });
+  }
+  return byFile;
 }

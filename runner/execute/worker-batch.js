@@ -56,10 +56,22 @@ async function check({ entries, slot }) {
     return { results: [], warnings: [], internalError: error };
   }
   const results = [];
+  // The batch's facts (checks across files), flat: each file's index in the batch, rule, key, JSON
+  // text and document (0: none). A passing file with facts stays a number, and only the texts wait
+  // in the young generation until the batch is posted: an object, an array and a fact a file made a
+  // worker's scavenges ~20% dearer (12,899 pages, `--trace-gc`).
+  const facts = [];
   for (const [i, entry] of entries.entries()) {
     if (Atomics.load(stopped, 0)) break; // bail or Ctrl-C: the main thread wants no more
     Atomics.store(started, slot, i + 1);
-    const { path, status, problems, ...rest } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    const {
+      path,
+      status,
+      problems,
+      facts: found,
+      ...rest
+    } = checkFile(entry, compiler.validatorsFor(entry.rules), options);
+    for (const { rule, key, json, document = 0 } of found ?? []) facts.push(i, rule, key, json, document);
     results.push(problems.length ? { problems, ...rest } : Object.keys(rest).length > 1 ? rest : rest.durationMs);
   }
   // Piscina's worker sleeps in Atomics.wait between tasks, so its event loop never turns: a timer or
@@ -70,5 +82,5 @@ async function check({ entries, slot }) {
     Atomics.store(started, slot, SETTLING);
     await new Promise((resolve) => setTimeout(resolve));
   }
-  return { results, warnings: warnings.splice(0) };
+  return { results, facts, warnings: warnings.splice(0) };
 }
