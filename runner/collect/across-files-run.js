@@ -98,9 +98,11 @@ export function acrossFilesRun(
         };
       }
       // The files the run reports, when the ledger has others (a hook's named files, --watch's session).
-      const reported = context.length || kept ? new Set() : undefined;
-      for (const own of reported ? held : [])
-        if (own !== undefined) reported.add(typeof own === 'string' ? own : own.path);
+      let reported;
+      if (context.length || kept) {
+        reported = new Set();
+        for (const own of held) if (own !== undefined) reported.add(typeof own === 'string' ? own : own.path);
+      }
       const found = checkAcrossFiles(collectors, ledger, {
         rules: config.rules,
         cwd: config.cwd,

@@ -243,9 +243,11 @@ function fromCompact(path, compact, facts = undefined) {
 function factsByFile(flat) {
   const byFile = new Map();
   for (let at = 0; at < flat.length; at += 5) {
-    const [i, rule, key, json, document] = flat.slice(at, at + 5);
+    const i = flat[at];
+    const fact = { rule: flat[at + 1], key: flat[at + 2], json: flat[at + 3] };
+    if (flat[at + 4]) fact.document = flat[at + 4];
     if (!byFile.has(i)) byFile.set(i, []);
-    byFile.get(i).push(document ? { rule, key, json, document } : { rule, key, json });
+    byFile.get(i).push(fact);
   }
   return byFile;
 }
