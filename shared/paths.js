@@ -6,6 +6,13 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
 
+/** Whether `file` is directly in `folder` (path.dirname's answer, without making a string): asked per file found. */
+export const isDirectlyIn = (file, folder) =>
+  folder !== null &&
+  file.length > folder.length &&
+  file.startsWith(folder) &&
+  file.lastIndexOf(path.sep) === folder.length;
+
 /** @returns {string} `to` relative to `from`, with forward slashes */
 export function relativePosix(from, to) {
   // Asked for every file, often more than once: a file plainly below `from` is answered without

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { UsageError } from '../../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
-import { relativePosix, hasGlobChars, lstatOrNull } from '../../shared/paths.js';
+import { relativePosix, hasGlobChars, lstatOrNull, isDirectlyIn } from '../../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
 import { areSimple, walkSimple } from './simple-walk.js';
 import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../../formats/index.js';
@@ -87,7 +87,8 @@ export function discover(config, { findConfigs = true, given } = {}) {
   }
   // Each found file's config, read now if it is new (a pattern's, a named file's): the rules are then all known.
   let lastFolder = null;
-  for (const { path: file } of found) if (!inFolder(file, lastFolder)) tree.nearest((lastFolder = path.dirname(file)));
+  for (const { path: file } of found)
+    if (!isDirectlyIn(file, lastFolder)) tree.nearest((lastFolder = path.dirname(file)));
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
@@ -119,7 +120,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
       continue;
     }
     // Files come sorted: most are in the folder of the file before, whose matcher is theirs.
-    if (!inFolder(file, matcherFolder)) {
+    if (!isDirectlyIn(file, matcherFolder)) {
       matcherFolder = path.dirname(file);
       matchRules = matcherOf(tree.nearest(matcherFolder));
     }
@@ -383,12 +384,6 @@ const isInNodeModules = (file) => file.split(path.sep).includes('node_modules');
 // fast-glob's NEVER is matched below the glob's base only: a directory argument inside node_modules
 // (`node_modules/dep`) or a pattern starting with `../` gets past it; the reported path does not.
 const reachesIntoNodeModules = (rel) => rel.includes('node_modules') && /(^|\/)node_modules(\/|$)/.test(rel);
-// Whether `file` is directly in `folder` (path.dirname's answer, without making a string).
-const inFolder = (file, folder) =>
-  folder !== null &&
-  file.length > folder.length &&
-  file.startsWith(folder) &&
-  file.lastIndexOf(path.sep) === folder.length;
 
 // A folder named on the command line, or a link to one that the project's link policy follows.
 function isFolder(file, stats, links) {

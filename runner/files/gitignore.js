@@ -2,7 +2,7 @@
 // the file (and .git/info/exclude), read lazily, once per directory, with the `ignore` package.
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { relativePosix } from '../../shared/paths.js';
+import { isDirectlyIn, relativePosix } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
@@ -48,8 +48,8 @@ export function gitignoreFilter(start, walked = new Map()) {
    * @param {boolean} [directory] the path is a folder: patterns such as `build/` match folders only
    */
   return function isIgnored(file, directory = false) {
-    const dir = path.dirname(file);
-    if (dir !== lastDir) {
+    if (!isDirectlyIn(file, lastDir)) {
+      const dir = path.dirname(file);
       lastDir = dir;
       lastChain = dir === root || dir.startsWith(inside) ? chainOf(dir) : [];
     }
