@@ -18,6 +18,9 @@ import { createTextStore } from './text-store.js';
 /** @param {ReportedFact} reported @returns {Fact} as a ledger takes it (`filecheck merge`) */
 export const factFromReport = ({ facts, ...fact }) => ({ ...fact, json: JSON.stringify(facts) });
 
+// A document's facts as the ledger keeps them, [facts, document?], in JSON, by concatenation: no object is made.
+const ofDocument = ({ json, document }) => (document ? `[${json},${document}]` : `[${json}]`);
+
 export function createLedger() {
   const texts = createTextStore();
   const documentsOf = (id) => JSON.parse(texts.get(id));
@@ -85,7 +88,7 @@ export function createLedger() {
     const given = [];
     for (let slot = 0; slot < ids.length; slot++) if (ids[slot] !== -1) given.push(slot);
     // The run's files come by path already: only a ledger with others is sorted.
-    if (given.some((slot, i) => i > 0 && pathAt(slot) < pathAt(given[i - 1])))
+    if (others.size && given.some((slot, i) => i > 0 && pathAt(slot) < pathAt(given[i - 1])))
       given.sort((a, b) => (pathAt(a) < pathAt(b) ? -1 : 1));
     for (const slot of given) {
       const path = pathAt(slot);
@@ -116,8 +119,6 @@ export function createLedger() {
       if (entry && slot >= run.length) otherEntries[slot - run.length] = entry;
       forgetFacts(slot);
       const found = result.facts ?? [];
-      // Each document's facts as [facts, document?], in JSON, by concatenation: no object is made.
-      const ofDocument = ({ json, document }) => (document ? `[${json},${document}]` : `[${json}]`);
       if (found.length === 1) {
         // Most files: one collector's facts of one document, kept without grouping them first.
         const [fact] = found;

@@ -19,13 +19,19 @@ export function createTextStore() {
      * @returns {number} the text's number, for `get`
      */
     add(text) {
-      const length = Buffer.byteLength(text);
-      if (!chunk || used + length > chunk.length) {
-        chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, length));
-        chunks.push(chunk);
-        used = 0;
+      // A UTF-16 unit takes at most 3 bytes in UTF-8: a text that surely fits is written at once,
+      // its length the bytes written; only one near the chunk's end is measured first.
+      let length;
+      if (chunk && used + text.length * 3 <= chunk.length) length = chunk.write(text, used);
+      else {
+        length = Buffer.byteLength(text);
+        if (!chunk || used + length > chunk.length) {
+          chunk = Buffer.allocUnsafeSlow(Math.max(CHUNK_BYTES, length));
+          chunks.push(chunk);
+          used = 0;
+        }
+        chunk.write(text, used);
       }
-      chunk.write(text, used);
       if ((count + 1) * FIELDS > places.length) {
         const grown = new Uint32Array(places.length * 2);
         grown.set(places);

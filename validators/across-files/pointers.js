@@ -3,7 +3,7 @@
 // named by a pattern (RFC 6901 has no escape for it); everything else is a plain RFC 6901 pointer.
 
 /**
- * @typedef {{ text: string, tokens: (string | typeof ANY)[] }} PointerPattern
+ * @typedef {{ text: string, tokens: (string | typeof ANY)[], literal: boolean }} PointerPattern literal: no `*`
  */
 const ANY = Symbol('any key or index');
 
@@ -24,7 +24,7 @@ export function compilePointer(text) {
           .slice(1)
           .split('/')
           .map((token) => (token === '*' ? ANY : unescapeToken(token)));
-  return { text, tokens };
+  return { text, tokens, literal: !tokens.includes(ANY) };
 }
 
 /**
@@ -33,7 +33,7 @@ export function compilePointer(text) {
  * @returns {[string, unknown][]} [pointer, value]
  */
 export function matchPointer(pattern, doc) {
-  if (!pattern.tokens.includes(ANY)) {
+  if (pattern.literal) {
     // A literal pointer (most: "/slug", "/id") is one lookup, and its text is every match's pointer.
     const found = lookup(doc, pattern.tokens);
     return found === NOT_FOUND ? [] : [[pattern.text, found]];
@@ -45,7 +45,8 @@ export function matchPointer(pattern, doc) {
 
 const NOT_FOUND = Symbol('not found');
 function lookup(value, tokens) {
-  for (const token of tokens) {
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i];
     if (value === null || typeof value !== 'object') return NOT_FOUND;
     if (Array.isArray(value) ? !isIndex(token, value) : !Object.hasOwn(value, token)) return NOT_FOUND;
     value = value[token];
