@@ -56,8 +56,9 @@ export function createLedger() {
     }
     return slot;
   };
+  const idLists = []; // byCollector's values, walked for every file recorded without an iterator
   const forgetFacts = (slot) => {
-    for (const ids of byCollector.values()) if (slot < ids.length) ids[slot] = -1;
+    for (let i = 0; i < idLists.length; i++) if (slot < idLists[i].length) idLists[i][slot] = -1;
   };
   // The collector of the last file recorded, and its texts: most files of a run give facts to one
   // collector, whose id is then neither made nor looked up again (a run of 12,899 pages records them
@@ -66,7 +67,7 @@ export function createLedger() {
   const idsOf = (rule, key) => {
     if (rule !== last.rule || key !== last.key) {
       const id = collectorOf(rule, key);
-      if (!byCollector.has(id)) byCollector.set(id, []);
+      if (!byCollector.has(id)) byCollector.set(id, idLists[idLists.push([]) - 1]);
       last = { rule, key, ids: byCollector.get(id) };
     }
     return last.ids;
@@ -90,11 +91,15 @@ export function createLedger() {
     // The run's files come by path already: only a ledger with others is sorted.
     if (others.size && given.some((slot, i) => i > 0 && pathAt(slot) < pathAt(given[i - 1])))
       given.sort((a, b) => (pathAt(a) < pathAt(b) ? -1 : 1));
-    for (const slot of given) {
-      const path = pathAt(slot);
-      const documents = documentsOf(ids[slot]);
+    for (let i = 0; i < given.length; i++) {
+      const path = pathAt(given[i]);
+      const documents = documentsOf(ids[given[i]]);
       if (documents.length > 1) documents.sort(([, a = 0], [, b = 0]) => a - b);
-      for (const [facts, document] of documents) yield document ? { path, facts, document } : { path, facts };
+      for (let d = 0; d < documents.length; d++) {
+        const facts = documents[d][0];
+        const document = documents[d][1];
+        yield document ? { path, facts, document } : { path, facts };
+      }
     }
   }
   return {
