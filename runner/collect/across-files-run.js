@@ -1,13 +1,17 @@
 // The checks across files in a run (run.js): which files give facts besides the run's own
 // (context-files.js), the run's results held until every file has given its facts, then each
 // rule's checks over all of them (check-across-files.js) and the results with their problems.
+import { createRequire } from 'node:module';
 import { createLedger } from './ledger.js';
 import { contextFiles } from './context-files.js';
 import { checkAcrossFiles } from './check-across-files.js';
 
 export { checkNames } from './check-across-files.js';
 import { fileResult, isError, withProblems } from '../../shared/file-result.js';
-import { acrossFilesSession } from './across-files-session.js';
+
+const require = createRequire(import.meta.url);
+// --watch's session of the checks across files, loaded by a watch only.
+const acrossFilesSession = (...args) => require('./across-files-session.js').acrossFilesSession(...args);
 
 /**
  * @typedef {{ checked: boolean, why?: string, elsewhere?: { files: number, shown: string[] } }} AcrossFilesSummary

@@ -4,7 +4,6 @@
 // validator: the first file of its rule fails with that, the other checks still run.
 import path from 'node:path';
 import { relativePosix } from '../../shared/paths.js';
-import { placeProblems } from './place-problems.js';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -73,7 +72,8 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
       }
     }
   }
-  placeProblems(byPath, ledger, { codeFrame });
+  // Placing reads the files that have problems again: a run where the checks find none loads none of it.
+  if (byPath.size) require('./place-problems.js').placeProblems(byPath, ledger, { codeFrame });
   return byPath;
 }
 

@@ -1,10 +1,14 @@
 // The built-in checks across files (issue 26), as collectors: while each file is parsed, `collect`
 // keeps small facts of each document; once every file of a rule is known, `checkAll` turns all the
 // files' facts into problems. `unique`, `references` and `sameKeysAs` are keys of a rule.
+import { createRequire } from 'node:module';
 import { UsageError } from '../../shared/errors.js';
-import { parseReferences, referencesCollector, valuesCollector } from './references.js';
-import { sameKeysCollector } from './same-keys.js';
-import { uniqueCollector } from './unique.js';
+
+const require = createRequire(import.meta.url);
+// Each built-in is loaded by the first rule that has it: a run with `unique` alone loads no placeholder syntax.
+const references = () => require('./references.js');
+const uniqueCollector = (...args) => require('./unique.js').uniqueCollector(...args);
+const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollector(...args);
 
 /**
  * @typedef {{ rule: number, key: string, name: string, collect?(doc: unknown, ctx: { path: string }): unknown,
@@ -52,10 +56,11 @@ export function acrossFilesCollectors(rules) {
     try {
       if (rule.unique !== undefined) add(uniqueCollector(rule, rule.unique));
       if (rule.references !== undefined) {
-        const references = parseReferences(rule.references);
-        const targets = references.map((reference) => (reference.file ? [] : targetRules(reference, rule, rules)));
-        add(referencesCollector(rule, references, targets));
-        references.forEach((reference, index) => {
+        const { parseReferences, referencesCollector, valuesCollector } = references();
+        const parsed = parseReferences(rule.references);
+        const targets = parsed.map((reference) => (reference.file ? [] : targetRules(reference, rule, rules)));
+        add(referencesCollector(rule, parsed, targets));
+        parsed.forEach((reference, index) => {
           for (const target of targets[index]) add(valuesCollector(target.id, reference.to));
         });
       }
