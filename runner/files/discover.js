@@ -373,6 +373,12 @@ function literalFolder(picomatch, glob) {
 
 function globalIgnore(picomatch, ignores) {
   const tests = ignores.map(({ base, globs }) => {
+    // A folder left out whole (the cache's, the pulled schemas': load-config.js) is asked of every
+    // file by its start: the others' paths relative to it all climb out (~3 µs each in path.relative).
+    if (globs.length === 1 && globs[0] === '**') {
+      const inside = base.endsWith(path.sep) ? base : `${base}${path.sep}`;
+      return (file) => file.startsWith(inside);
+    }
     const match = picomatch(globs.map(stripDotSlash), { dot: true });
     return (file) => match(relativePosix(base, file));
   });

@@ -428,6 +428,26 @@ test("the config's ignore shapes runs without patterns; command-line patterns ar
   });
 });
 
+test('a folder ignored whole ("**": the cache\'s, the pulled schemas\') leaves out what is below it, and only that', (t) => {
+  const root = tree(t, {
+    'a.json': '{}',
+    'cache/r.json': '{}',
+    'cache/.d/s.json': '{}',
+    'cache2/b.json': '{}',
+    'sub/cache/c.json': '{}',
+  });
+  const config = loadConfig({ patterns: ['**/*.json', 'cache/.d/s.json'] }, { cwd: root, env: {} });
+  // As the cache's own folder is left out (load-config.js), and the same written by hand from a
+  // subfolder, where the other files' paths relative to it climb out with ../
+  for (const base of [path.join(root, 'cache'), path.join(root, 'sub', 'cache')]) {
+    const found = discover({ ...config, ignore: [{ base, globs: ['**'] }] });
+    const left = base.endsWith('sub/cache')
+      ? ['cache/.d/s.json', 'cache/r.json', 'cache2/b.json']
+      : ['cache2/b.json', 'sub/cache/c.json'];
+    assert.deepEqual(rels(found), ['a.json', ...left]);
+  }
+});
+
 test('a file matched by two rules gets both rule ids; command-line checks add one more rule', (t) => {
   const root = tree(
     t,
