@@ -24,5 +24,7 @@ export function contextFiles(config, collectors, files, { wholeProject }) {
     { findConfigs: false }, // the run's discovery read them
   ).files;
   const inRun = new Set(files.map((entry) => entry.path));
-  return found.filter((entry) => !inRun.has(entry.path)).map((entry) => ({ ...entry, context: true }));
+  const context = found.filter((entry) => !inRun.has(entry.path));
+  for (const entry of context) entry.context = true; // discover made them for this call alone
+  return context;
 }
