@@ -2,13 +2,15 @@
 // its meta-schema and ajv-formats, independent of filecheck's own validators/json-schema/ajv-instance.js. With
 // JSON's equality (validators/json-schema/json-equal.cjs), which filecheck promises, in place of ajv's
 // fast-deep-equal that threw on a "toString" key, and with a required key "" tested as required
-// inside `if` and `not` (validators/json-schema/missing-property.cjs).
+// inside `if` and `not` (validators/json-schema/missing-property.cjs), and with `contains` failing an
+// empty array inside a loop (validators/json-schema/contains-in-loop.cjs).
 
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 require('../../validators/json-schema/json-equal.cjs');
 require('../../validators/json-schema/missing-property.cjs');
+require('../../validators/json-schema/contains-in-loop.cjs');
 
 const AJV_CLASSES = {
   'draft-04': () => require('ajv-draft-04'),

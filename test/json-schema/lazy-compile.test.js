@@ -195,6 +195,60 @@ test('a required key "" is required inside if and not, whatever the strategy', a
   }
 });
 
+// ajv's `contains` kept its result across the turns of a loop around it
+// (validators/json-schema/contains-in-loop.cjs): inlined code (lazy, eager) passed an empty array
+// after one with a match, where code compiled apart failed it.
+test('contains fails an empty array after one with a match, inside items and additionalProperties, whatever the strategy', async (t) => {
+  const dir = makeTree(t, {
+    'draft7.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { 'has~int': { contains: { type: 'integer' } } },
+      properties: { list: { items: { $ref: '#/definitions/has~0int' } } },
+      additionalProperties: { contains: { const: 'x' } },
+    }),
+    '2020.json': JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      items: { contains: { type: 'integer' }, minContains: 1 },
+    }),
+    'nested.json': '{"list": [[1], [], ["a"]], "a": ["x"], "b": []}',
+    'pairs.json': '[[1], []]',
+    'ok.json': '{"list": [[1], ["a", 2]], "a": ["x"]}',
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { files: ['nested.json', 'ok.json'], schema: 'draft7.json' },
+        { files: ['pairs.json'], schema: '2020.json' },
+      ],
+    }),
+  });
+  const args = ['-r', 'json'];
+  for (const strategy of strategies) {
+    for (const extra of [
+      ['--workers', '0'],
+      ['--cache', '--cache-location', path.join(dir, `cache-${strategy}`)],
+    ]) {
+      const { code, stdout, stderr } = await run(args, dir, strategy, extra);
+      assert.equal(code, 1, `${strategy} ${extra}: ${stderr}`);
+      const { files } = parseJsonReport(stdout);
+      assert.deepEqual(
+        files.map(({ path, problems }) => [path, problems.map(({ pointer, message }) => `${pointer} ${message}`)]),
+        [
+          [
+            'nested.json',
+            [
+              '/list/1 must contain at least 1 valid item(s)',
+              '/list/2 must contain at least 1 valid item(s)',
+              '/list/2/0 must be integer',
+              '/b must contain at least 1 valid item(s)',
+            ],
+          ],
+          ['pairs.json', ['/1 must contain at least 1 valid item(s)']],
+        ],
+        `${strategy} ${extra}`,
+      );
+    }
+  }
+});
+
 test("which strategy compiles a schema: apart, lazy with ajv's stricter checks, eager when its code is to be stored; forced by name", () => {
   const rows = [
     // store, strictChecks, forced ─▶ strategy
