@@ -1,16 +1,16 @@
 // ajv called directly, as the property tests' oracle: an instance of the class of a dialect, with
 // its meta-schema and ajv-formats, independent of filecheck's own validators/json-schema/ajv-instance.js. With
 // JSON's equality (validators/json-schema/json-equal.cjs), which filecheck promises, in place of ajv's
-// fast-deep-equal that threw on a "toString" key, and with a required key "" tested as required
-// inside `if` and `not` (validators/json-schema/missing-property.cjs), and with `contains` failing an
-// empty array inside a loop (validators/json-schema/contains-in-loop.cjs).
+// fast-deep-equal that threw on a "toString" key, with a required key "" tested as required inside
+// `if` and `not` (validators/json-schema/missing-property.cjs), and with the results of `contains`
+// and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs).
 
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 require('../../validators/json-schema/json-equal.cjs');
 require('../../validators/json-schema/missing-property.cjs');
-require('../../validators/json-schema/contains-in-loop.cjs');
+require('../../validators/json-schema/keyword-results.cjs');
 
 const AJV_CLASSES = {
   'draft-04': () => require('ajv-draft-04'),

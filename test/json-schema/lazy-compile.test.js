@@ -195,10 +195,10 @@ test('a required key "" is required inside if and not, whatever the strategy', a
   }
 });
 
-// ajv's `contains` kept its result across the turns of a loop around it
-// (validators/json-schema/contains-in-loop.cjs): inlined code (lazy, eager) passed an empty array
-// after one with a match, where code compiled apart failed it.
-test('contains fails an empty array after one with a match, inside items and additionalProperties, whatever the strategy', async (t) => {
+// ajv's `contains` kept its result across the turns of a loop around it, and a tuple's result was
+// unset for an array without its items (validators/json-schema/keyword-results.cjs): inlined code
+// (lazy, eager) passed an empty array after one with a match, where code compiled apart failed it.
+test('contains fails an empty array after one with a match, inside items and additionalProperties, and after a longer tuple inside not and if, whatever the strategy', async (t) => {
   const dir = makeTree(t, {
     'draft7.json': JSON.stringify({
       $schema: 'http://json-schema.org/draft-07/schema#',
@@ -210,6 +210,16 @@ test('contains fails an empty array after one with a match, inside items and add
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       items: { contains: { type: 'integer' }, minContains: 1 },
     }),
+    // Inside `not` and `if` ajv stops at the first error: an array shorter than the tuple skipped
+    // the `contains` after it.
+    'tuple.json': JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      patternProperties: {
+        '^n': { not: { prefixItems: [{ type: 'null' }], contains: {} } },
+        '^i': { if: { prefixItems: [{ type: 'null' }], contains: {} }, then: { const: 'then' } },
+      },
+    }),
+    'tuples.json': '{"n1": [], "n2": [null], "i1": [], "i2": [null]}',
     'nested.json': '{"list": [[1], [], ["a"]], "a": ["x"], "b": []}',
     'pairs.json': '[[1], []]',
     'ok.json': '{"list": [[1], ["a", 2]], "a": ["x"]}',
@@ -217,6 +227,7 @@ test('contains fails an empty array after one with a match, inside items and add
       rules: [
         { files: ['nested.json', 'ok.json'], schema: 'draft7.json' },
         { files: ['pairs.json'], schema: '2020.json' },
+        { files: ['tuples.json'], schema: 'tuple.json' },
       ],
     }),
   });
@@ -242,6 +253,7 @@ test('contains fails an empty array after one with a match, inside items and add
             ],
           ],
           ['pairs.json', ['/1 must contain at least 1 valid item(s)']],
+          ['tuples.json', ['/n2 must NOT be valid', '/i2 must be equal to "then"']],
         ],
         `${strategy} ${extra}`,
       );
