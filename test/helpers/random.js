@@ -2,15 +2,23 @@
 // machine, so a failure is repeated with FUZZ_SEED=<seed>.
 import { randomInt } from 'node:crypto';
 
+// The seed `npm test` runs with: the same cases on every run, so that a run's outcome depends only
+// on the code (a property test that failed on one CI run in a hundred blocked the work of the
+// others). New cases are found with `npm run fuzz` (FUZZ_SEED=random), and a seed that found a bug
+// becomes a focused test beside the code it fixed.
+const DEFAULT_SEED = 20261129;
+
 /**
- * The seed of a property test: FUZZ_SEED when set, else a fresh random one (print it on failure).
+ * The seed of a property test: FUZZ_SEED when set, a fresh random one when it is "random" (printed
+ * in the test's name and in every failure), else DEFAULT_SEED.
  * @returns {number} an unsigned 32-bit integer
  */
 export function fuzzSeed() {
   const given = process.env.FUZZ_SEED;
-  if (given === undefined || given === '') return randomInt(2 ** 32);
+  if (given === undefined || given === '') return DEFAULT_SEED;
+  if (given === 'random') return randomInt(2 ** 32);
   if (!/^\d+$/.test(given) || Number(given) >= 2 ** 32)
-    throw new Error(`FUZZ_SEED must be a whole number below 2^32, not "${given}"`);
+    throw new Error(`FUZZ_SEED must be a whole number below 2^32 or "random", not "${given}"`);
   return Number(given);
 }
 

@@ -279,7 +279,9 @@ test(`eager, lazy and apart schema compiling give every random document the same
   }
   t.diagnostic(`seeds ${SEEDS.join(', ')}: ${JSON.stringify(stats)}`);
   assert.equal(report.length, 0, report.slice(0, 4).join('\n\n'));
-  // The cases must exercise what the property is about.
+  // The cases must exercise what the property is about: the five seeds' cases together do; one
+  // seed's (FUZZ_SEED, npm run fuzz) need not spread so, and are checked for agreement only.
+  if (process.env.FUZZ_SEED) return;
   assert.ok(
     stats.passing > stats.documents * 0.05 && stats.failing > stats.documents * 0.3,
     `too few passing or failing documents: ${JSON.stringify(stats)}`,
