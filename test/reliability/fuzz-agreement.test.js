@@ -101,6 +101,9 @@ function expectedOutcome(validate, doc) {
   try {
     valid = validate(doc);
   } catch (error) {
+    // ajv's code for the schema itself does not run (a name it never declared, as its code for
+    // unevaluatedItems under a $ref to the root once had): ajv cannot judge the document.
+    if (error instanceof ReferenceError) return { unjudged: error.message };
     return { threw: error.message };
   }
   if (valid) return { pointers: [], required: [], keywords: [] };
@@ -318,12 +321,15 @@ function describeCase(c, failures) {
   return `${c.name} (${c.dialect}${c.split ? `, definitions in common.json${c.refs.length ? ', preloaded' : ''}` : ''}), ${failures.length} disagreement(s):\n${shown}\n  schema: ${JSON.stringify(c.schema)}${doc ? `\n  ${doc.rel}: ${JSON.stringify(doc.raw)}` : ''}`;
 }
 
+/** The cases compared: those whose schema ajv compiles, and whose documents its code can judge. */
+const judged = (cases) => cases.filter((c) => c.validate && !c.unjudged);
+
 /** What the cases exercised: verdicts, tricky keys on failing pointers, and the keywords that failed. */
 function coverage(cases) {
-  const valid = cases.filter((c) => c.validate);
+  const valid = judged(cases);
   const stats = {
     splitSchemas: valid.filter((c) => c.split).length,
-    invalidSchemas: cases.length - valid.length,
+    invalidSchemas: cases.filter((c) => c.invalid).length,
     passing: 0,
     failing: 0,
     threw: 0,
@@ -357,13 +363,15 @@ test(`filecheck's verdicts, pointers and positions agree with ajv's on random sc
   const rng = createRandom(SEED);
   const root = makeTree(t);
   const cases = Array.from({ length: SCHEMAS }, (_, i) => makeCase(rng, i, root));
-  const valid = cases.filter((c) => c.validate);
-  for (const c of valid) {
+  for (const c of cases.filter((c) => c.validate)) {
     c.expected = c.documents.map((d) => {
       const duplicates = duplicateKeyProblems(parseTree(d.text), lineStarts(d.text));
       return duplicates.length ? { duplicates } : expectedOutcome(c.validate, JSON.parse(d.text));
     });
+    c.unjudged = c.expected.find((e) => e.unjudged)?.unjudged;
+    if (c.unjudged) t.diagnostic(`FUZZ_SEED=${SEED}: ${c.name} left out, ajv's own code for it fails: ${c.unjudged}`);
   }
+  const valid = judged(cases);
   const rules = valid.map((c) => ({
     name: c.name,
     files: [`${c.name}/docs/*.json`],
