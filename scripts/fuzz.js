@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
+// Every test file that draws its cases from fuzzSeed (test/layout.test.js checks the list).
 const PROPERTY_TESTS = [
   'test/reliability/fuzz-agreement.test.js',
   'test/reliability/best-match-fuzz.test.js',
@@ -14,6 +15,10 @@ const PROPERTY_TESTS = [
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '10' } } });
 const runs = Number(values.runs);
+if (!Number.isInteger(runs) || runs < 1) {
+  process.stderr.write(`fuzz: --runs takes a whole number of runs, 1 or more, not "${values.runs}"\n`);
+  process.exit(2);
+}
 for (let run = 1; run <= runs; run++) {
   process.stdout.write(`fuzz run ${run} of ${runs}\n`);
   const { status } = spawnSync(process.execPath, ['--test', ...PROPERTY_TESTS], {

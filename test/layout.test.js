@@ -41,3 +41,12 @@ test("npm test's globs reach every test file under test/, and each glob reaches 
       `${glob} reaches no file: sh would pass it to node as it is`,
     );
 });
+
+test('npm run fuzz runs every test file that draws its cases from a seed (fuzzSeed), and only those', () => {
+  const listed = [
+    ...fs.readFileSync(path.join(REPO, 'scripts', 'fuzz.js'), 'utf8').matchAll(/'(test\/[^']+\.test\.js)'/g),
+  ].map(([, file]) => file);
+  const seeded = testFiles().filter((file) => /\bfuzzSeed\(/.test(fs.readFileSync(path.join(REPO, file), 'utf8')));
+  assert.ok(seeded.length >= 5, `only ${seeded.length} seeded test files found`);
+  assert.deepEqual([...listed].sort(), seeded.sort());
+});
