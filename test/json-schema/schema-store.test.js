@@ -7,7 +7,13 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors } from '../helpers/cli.js';
-import { parseSchemaStore, pulledStoreFile, storeFileFor } from '../../validators/json-schema/schema-store.js';
+import {
+  existingStoreFile,
+  parseSchemaStore,
+  pulledStoreFile,
+  storeFileFor,
+  storeFilesFor,
+} from '../../validators/json-schema/schema-store.js';
 import { loadConfig } from '../../runner/config/load-config.js';
 import { discover } from '../../runner/files/discover.js';
 import { checkFile } from '../../runner/check/check-file.js';
@@ -103,6 +109,69 @@ test("storeFileFor: a URL under a prefix is the file at the same place in its fo
   fails({ given: ['https://example.com/=nope'] });
   fails({ given: ['https://example.com/=ss/x.json'] });
   fails({ config: { 'https://example.com/': '' } });
+});
+
+test("storeFilesFor: SchemaStore's URL without .json is its name.json too, tried second; other hosts' URLs are as written", (t) => {
+  const root = makeTree(t, { 'ss/tsconfig.json': '{}', 'ss/short': '{}', 'other/app.json': '{}' });
+  const store = parseSchemaStore(
+    { given: ['https://json.schemastore.org/=ss', 'https://example.com/=other'] },
+    { cwd: root, base: root },
+  );
+  const at = (file) => path.join(root, file);
+  for (const url of ['https://json.schemastore.org/tsconfig', 'http://www.schemastore.org/tsconfig#/definitions/a'])
+    assert.deepEqual(storeFilesFor(store, url), [at('ss/tsconfig'), at('ss/tsconfig.json')], url);
+  assert.deepEqual(storeFilesFor(store, 'https://json.schemastore.org/tsconfig.json'), [at('ss/tsconfig.json')]);
+  assert.deepEqual(
+    storeFilesFor(store, 'https://json.schemastore.org/a.schema'),
+    [at('ss/a.schema')],
+    'a name with a dot',
+  );
+  assert.deepEqual(storeFilesFor(store, 'https://example.com/app'), [at('other/app')], 'another host');
+  assert.deepEqual(storeFilesFor(store, 'https://example.org/app'), []);
+  assert.equal(existingStoreFile(store, 'https://json.schemastore.org/tsconfig'), at('ss/tsconfig.json'));
+  assert.equal(
+    existingStoreFile(store, 'https://json.schemastore.org/short'),
+    at('ss/short'),
+    'the file as named, first',
+  );
+  assert.equal(existingStoreFile(store, 'https://example.com/app'), null);
+});
+
+// SchemaStore's own schemas $ref each other without .json (feed.json, the grunt tasks', tsoa.json),
+// and documents name it so (`"$schema": "https://json.schemastore.org/tsconfig"`): in a clone, the
+// file has its .json.
+test('a $schema and a $ref naming a SchemaStore schema without .json find its file in the store, in both executors; a missing one names both files', async (t) => {
+  const dir = makeTree(t, {
+    'store/base.json': json({
+      $id: 'https://json.schemastore.org/base.json',
+      definitions: { name: { type: 'string' } },
+    }),
+    'store/app.json': json({
+      $id: 'https://json.schemastore.org/app.json',
+      properties: { name: { $ref: 'https://json.schemastore.org/base#/definitions/name' } },
+    }),
+    'good.json': json({ $schema: 'https://json.schemastore.org/app', name: 'a' }),
+    'bad.json': json({ $schema: 'https://www.schemastore.org/app', name: 1 }),
+    'gone.json': json({ $schema: 'https://json.schemastore.org/gone' }),
+  });
+  const args = [
+    'good.json',
+    'bad.json',
+    'gone.json',
+    '--schema-from-document',
+    '--schema-store',
+    'https://json.schemastore.org/=store',
+  ];
+  const report = await checkBothExecutors(dir, args);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  assert.equal(byPath['good.json'].status, 'pass');
+  assert.deepEqual(
+    byPath['bad.json'].problems.map(({ pointer, message }) => `${pointer} ${message}`),
+    ['/name must be string'],
+  );
+  assert.deepEqual(messages(byPath['gone.json']), [
+    'error: $schema "https://json.schemastore.org/gone" is not in the schema store: no such schema file (store/gone or store/gone.json)',
+  ]);
 });
 
 test("pulledStoreFile: the pulled store's <host>/<path>, SchemaStore's two hosts one, a port spelt host_port, http as https; a URL no file can hold is null", () => {

@@ -19,7 +19,7 @@ import { metaSchemaResource, readResource } from './schema-resources.js';
 import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
-import { existingStoreFile, storeFileFor } from './schema-store.js';
+import { existingStoreFile, storeFilesFor } from './schema-store.js';
 
 const require = createRequire(import.meta.url);
 // Why a schema cannot be used is worded by code a run with usable schemas never loads.
@@ -452,13 +452,14 @@ function schemaSources(root, { index, store }, { shown, display, fail, refShown 
     },
     // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
     unresolved(url, ref, loaded, deps) {
-      const inStore = storeFileFor(store, url);
+      const inStores = storeFilesFor(store, url);
+      const inStore = inStores[0];
       const expected = inStore ?? localPathFor(url, basesOf(loaded));
       // The file the $ref names, when it is a local one: --watch tries again once it is there.
       const files = [...deps, ...(expected ? [expected] : [])];
       if (inStore)
         return fail(
-          `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${display(inStore)})`,
+          `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${inStores.map(display).join(' or ')})`,
           files,
         );
       if (expected && url.startsWith('file:'))

@@ -5,7 +5,7 @@
 // URL that a catalog entry or a preloaded `refs` schema ($id) maps to a local file.
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { anySchemeUrlKey } from './url-key.js';
-import { isPulled, storeFileFor } from './schema-store.js';
+import { isPulled, storeFilesFor } from './schema-store.js';
 import { isInside, realpathOrNull } from '../../shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
@@ -77,15 +77,16 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
 
   // An entry's schema: the store's file for its url, else its local copy (catalog.js).
   function catalogChoice(entry, why, at = {}) {
-    const inStore = storeFileFor(store, entry.url);
-    const schema = [inStore, entry.local].find((file) => file && exists(file));
+    const inStores = storeFilesFor(store, entry.url);
+    const inStore = inStores[0];
+    const schema = [...inStores, entry.local].find((file) => file && exists(file));
     // Chosen by its fileMatch: named after the entry (chosen-schemas.js), one of the file's candidates.
     const chosen = at.source ? { source: at.source } : { source: 'catalog', entry: entry.name };
     if (schema) return { ...chosen, why, schema };
     // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
     const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
     if (meta) return { ...chosen, why, meta, ...(at.where && { at: at.where }) };
-    const expected = [inStore, entry.local].filter(Boolean);
+    const expected = [...inStores, entry.local].filter(Boolean);
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
     // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
@@ -145,9 +146,10 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
             where,
           });
       }
-      const inStore = storeFileFor(store, ref);
-      if (inStore && exists(inStore))
-        return { source: 'document', why: `${shown}, schema store`, schema: inStore, at: where };
+      const inStores = storeFilesFor(store, ref);
+      const found = inStores.find(exists);
+      if (found) return { source: 'document', why: `${shown}, schema store`, schema: found, at: where };
+      const inStore = inStores[0];
       // A pulled store lacks it: the file is only parsed, with the hint to pull (chosen-schemas.js).
       if (inStore && isPulled(store, ref))
         return {
@@ -161,7 +163,9 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
         };
       if (inStore)
         return {
-          ...problem(`${shown} is not in the schema store: no such schema file (${display(inStore)})`),
+          ...problem(
+            `${shown} is not in the schema store: no such schema file (${inStores.map(display).join(' or ')})`,
+          ),
           schema: inStore,
         };
       return problem(

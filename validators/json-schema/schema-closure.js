@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { embeddedIds, metaSchemaResource, peekResource } from './schema-resources.js';
 import { candidateFiles } from './schema-files.js';
-import { storeFileFor } from './schema-store.js';
+import { storeFilesFor } from './schema-store.js';
 import { isSchema, walkSchema } from './schema-walk.js';
 import { urlKey } from './url-key.js';
 
@@ -43,8 +43,7 @@ export function schemaClosure({ schema, refs = [], schemaStore }, known = new Ma
     grew = false;
     for (const url of [...urls]) {
       if (metaSchemaResource(url)) continue;
-      const stored = storeFileFor(schemaStore, url);
-      if (stored) grew = read(stored) || grew;
+      for (const stored of storeFilesFor(schemaStore, url)) grew = read(stored) || grew;
       for (const file of candidateFiles(url, bases)) grew = read(file) || grew;
     }
   }

@@ -93,14 +93,36 @@ export function isPulled(store, url) {
   return !!key && store.find(([prefix]) => key.startsWith(prefix))?.[2] === 'pulled';
 }
 
+/**
+ * The files the store may hold a URL's schema in, in the order they are tried: the one storeFileFor
+ * names, and for a SchemaStore URL without an extension the same name with `.json`. SchemaStore
+ * serves each schema at both (`https://json.schemastore.org/tsconfig` is tsconfig.json), its own
+ * schemas' $refs and many documents' `$schema` use the short one, and a clone holds only the other.
+ * @param {SchemaStore | undefined} store
+ * @param {string} url
+ * @returns {string[]} none when no prefix maps the URL
+ */
+export function storeFilesFor(store, url) {
+  const file = storeFileFor(store, url);
+  if (!file) return [];
+  const { hostname, pathname } = new URL(url);
+  const name = pathname.slice(pathname.lastIndexOf('/') + 1);
+  const short = (MIRRORS.get(hostname) ?? hostname) === SCHEMASTORE && name && !name.includes('.');
+  return short ? [file, `${file}.json`] : [file];
+}
+
+const SCHEMASTORE = 'json.schemastore.org';
+
 /** @returns {string | null} the first of the store's files for the URL that exists */
 export function existingStoreFile(store, url) {
-  const file = storeFileFor(store, url);
-  if (!file) return null;
+  return storeFilesFor(store, url).find(isFile) ?? null;
+}
+
+function isFile(file) {
   try {
-    return fs.statSync(file).isFile() ? file : null;
+    return fs.statSync(file).isFile();
   } catch {
-    return null;
+    return false;
   }
 }
 
