@@ -539,7 +539,7 @@ test('a remote $ref that is not preloaded fails the files and exits 2 naming the
   });
   assert.match(
     unusableSchema(await runCli(['a.json', '-s', 'schema.json'], { cwd: dir })),
-    /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; preload the schema it names with --ref/,
+    /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; pull it once \(filecheck schemas pull, given the same patterns and options\), preload the schema it names with --ref/,
   );
 });
 
