@@ -268,11 +268,18 @@ function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER, 
       configs.listed.set(path.dirname(file), true); // a config fast-glob found for the search, not a file to check
       continue;
     }
-    const rel = climbs || !below ? relativePosix(cwd, file) : prefix ? path.posix.join(prefix, entry) : entry;
+    const rel = climbs || !below ? relativePosix(cwd, file) : joinBelow(prefix, entry, simple);
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
     found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });
   }
 }
+
+// An entry's name below the working directory. A simple walk's entries are plain (no `.`, `..` or
+// empty segment): joined as they are, not normalised by path.posix.join (~1 µs a file).
+const joinBelow = (prefix, entry, plain) => {
+  if (!prefix) return entry;
+  return plain ? `${prefix}/${entry}` : path.posix.join(prefix, entry);
+};
 
 // Any pattern, with fast-glob (simple-walk.js finds the simple ones' entries the same way, faster).
 function fastGlob(patterns, base, links, dot, ignore) {

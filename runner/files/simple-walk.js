@@ -53,9 +53,7 @@ export function areSimple(patterns) {
  *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
 export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
-  const matches = patterns.length
-    ? picomatch(patterns, { dot: false, posix: true, strictSlashes: false })
-    : () => false;
+  const matches = matcherOf(patterns, picomatch);
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
   const scans = patterns.map((pattern) => picomatch.scan(pattern));
@@ -79,6 +77,16 @@ export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
   const walk = visitor(matches, linkFs, configs, entries, (_file, _rel, level) => level < depth);
   walk(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
   return entries;
+}
+
+// picomatch's answer, asked of every entry: its regular expressions tested directly. Its matcher
+// function makes two objects and a match array per call, which cost a 4,000-file walk ~5 ms; with
+// these options (no ignore, basename or callbacks) it answers as `rel === glob || regex.test(rel)`.
+function matcherOf(patterns, picomatch) {
+  const regexes = patterns.map((pattern) =>
+    picomatch.makeRe(pattern, { dot: false, posix: true, strictSlashes: false }),
+  );
+  return (rel) => rel !== '' && (patterns.includes(rel) || regexes.some((regex) => regex.test(rel)));
 }
 
 // Whether a walk from `start` as deep as `depth` lists the entries of folder `rel` (both relative to base).
