@@ -4,29 +4,13 @@
 // real tool can beat it by much; its ratio to the bare loop shows what the cores give here.
 // usage: node bench/baseline-split.js <dir> [--schema file.json] [--yaml]
 import fs from 'node:fs';
-import os from 'node:os';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { parseCli, walk, makeCheck, report } from './baseline-lib.js';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { parseCli, walk, makeCheck, report, splitOverThreads } from './baseline-lib.js';
 
 if (isMainThread) {
   const { dir, schema, yaml } = parseCli('baseline-split.js');
   const files = walk(dir, yaml ? '.yaml' : '.json');
-  const threads = os.availableParallelism();
-  const slices = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
-  const failed = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise((resolve, reject) => {
-          new Worker(new URL(import.meta.url), { workerData: { slice, schema, yaml } })
-            .once('message', resolve)
-            .once('error', reject);
-        }),
-    ),
-  );
-  report(
-    files.length,
-    failed.reduce((sum, n) => sum + n, 0),
-  );
+  report(files.length, await splitOverThreads(new URL(import.meta.url), files, { schema, yaml }));
 } else {
   const check = await makeCheck(workerData.schema, workerData.yaml);
   let failed = 0;

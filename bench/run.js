@@ -416,6 +416,18 @@ const PROMISE_ALL = script('baseline-promise-all', 'baseline-promise-all.js');
 const SPLIT = script('baseline-split', 'baseline-split.js');
 const SPLIT_SCHEMA = script('baseline-split --schema', 'baseline-split.js', '--schema', 'kumadoc.schema.json');
 const PROMISES_SCHEMA = script('baseline-promises --schema', 'baseline-promises.js', '--schema', 'kumadoc.schema.json');
+const SPLIT_PROMISES_SCHEMA = script(
+  'baseline-split-promises --schema',
+  'baseline-split-promises.js',
+  '--schema',
+  'kumadoc.schema.json',
+);
+const SPLIT_CORE_SCHEMA = script(
+  'baseline-split-core --schema',
+  'baseline-split-core.js',
+  '--schema',
+  'kumadoc.schema.json',
+);
 const SPLIT_YAML = script('baseline-split --yaml', 'baseline-split.js', '--yaml');
 const SYNC_YAML = script('baseline-sync --yaml', 'baseline-sync.js', '--yaml');
 const SYNC_YAML_SCHEMA = script(
@@ -553,6 +565,14 @@ const SCENARIOS = [
   ['kumadocs-schema-promises', 'kumadocs', PROMISES_SCHEMA, SYNC_SCHEMA, {}],
   ['kumadocs-schema-inline-vs-promises', 'kumadocs', FC_SCHEMA_W0, PROMISES_SCHEMA, {}],
   ['ten-schema-start', 'ten', FC_SCHEMA_W0, SYNC_SCHEMA, {}],
+  // The same for auto against the ceiling, whose ratio is these three's product (no target): the
+  // ceiling with the promises against the ceiling (the floor no schedule goes below); filecheck's own
+  // check of each file in the ceiling's schedule against that (its check beyond the promises); and
+  // auto against filecheck's check in the ceiling's schedule (discovery, the plan, the queue, the
+  // main thread's share, the reporters).
+  ['kumadocs-schema-split-promises', 'kumadocs', SPLIT_PROMISES_SCHEMA, SPLIT_SCHEMA, {}],
+  ['kumadocs-schema-split-core', 'kumadocs', SPLIT_CORE_SCHEMA, SPLIT_PROMISES_SCHEMA, {}],
+  ['kumadocs-schema-auto-vs-split-core', 'kumadocs', FC_SCHEMA, SPLIT_CORE_SCHEMA, {}],
   // The machine's ceiling (no target): the bare loop itself in fixed slices, a thread per core. The
   // pool targets above are ratios to the bare loop; this is the best any pool could do against it.
   ['kumadocs-ceiling', 'kumadocs', SPLIT, SYNC, {}],
