@@ -1,9 +1,7 @@
 // What both baselines do per file, so they differ only in how they schedule the reads.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 
 const REQUIRED = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'];
 
@@ -59,21 +57,4 @@ export async function makeCheck(schemaFile, yaml = false, parse = undefined) {
 export function report(total, failed) {
   console.log(`${total} files, ${failed} failed`);
   process.exitCode = failed ? 1 : 0;
-}
-
-// The files in fixed slices (every n-th file), one worker thread per core, started at once: each
-// runs `script` with `{ slice, ...data }` as its workerData and posts how many of its files failed.
-// Resolves to the failures of all (the split baselines: the machine's ideal schedule for a pool).
-export async function splitOverThreads(script, files, data) {
-  const threads = os.availableParallelism();
-  const slices = Array.from({ length: threads }, (_, i) => files.filter((_, j) => j % threads === i));
-  const failed = await Promise.all(
-    slices.map(
-      (slice) =>
-        new Promise((resolve, reject) => {
-          new Worker(script, { workerData: { slice, ...data } }).once('message', resolve).once('error', reject);
-        }),
-    ),
-  );
-  return failed.reduce((sum, n) => sum + n, 0);
 }

@@ -9,7 +9,8 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { walk, report, splitOverThreads } from './baseline-lib.js';
+import { walk, report } from './baseline-lib.js';
+import { splitOverThreads } from './split-lib.js';
 
 // Each thread loads only the modules it uses, as filecheck loads its own (docs/ARCHITECTURE.md).
 const require = createRequire(import.meta.url);

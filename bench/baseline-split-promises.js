@@ -4,7 +4,8 @@
 // a pool: the floor of `auto` against the ceiling, which no scheduling goes below.
 // usage: node bench/baseline-split-promises.js <dir> [--schema file.json]
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { parseCli, walk, report, splitOverThreads } from './baseline-lib.js';
+import { parseCli, walk, report } from './baseline-lib.js';
+import { splitOverThreads } from './split-lib.js';
 import { makePromisedCheck } from './promises-lib.js';
 
 if (isMainThread) {

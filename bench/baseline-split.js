@@ -5,7 +5,8 @@
 // usage: node bench/baseline-split.js <dir> [--schema file.json] [--yaml]
 import fs from 'node:fs';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
-import { parseCli, walk, makeCheck, report, splitOverThreads } from './baseline-lib.js';
+import { parseCli, walk, makeCheck, report } from './baseline-lib.js';
+import { splitOverThreads } from './split-lib.js';
 
 if (isMainThread) {
   const { dir, schema, yaml } = parseCli('baseline-split.js');
