@@ -2,7 +2,6 @@
 // read once ─▶ parse once ─▶ every validator of the file's rules ─▶ FileResult.
 import { createRequire } from 'node:module';
 import { readEntry } from '../../formats/read-text.js';
-import { ChaosError, createChaosMonkey } from './chaos.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../../formats/depth-limit.js';
@@ -53,7 +52,7 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   the check's settings, under the config's names: the chaos monkey; the ms a check may take;
  *   verbose, report the errors of every anyOf/oneOf alternative, not only the best match's;
  *   codeFrame, a failing file's first problems carry their lines (capture-frames.js), for the human reporter
- * @typedef {{ monkey: ReturnType<typeof createChaosMonkey>, fileTimeout: number, verbose: boolean, codeFrame: boolean,
+ * @typedef {{ monkey: ReturnType<typeof import('./chaos.js').createChaosMonkey>, fileTimeout: number, verbose: boolean, codeFrame: boolean,
  *   inWorker: boolean }} CheckOptions
  */
 
@@ -81,7 +80,9 @@ export function prepareCheck(
   { chaos = null, fileTimeout = Infinity, verbose = false, codeFrame = false },
   { inWorker = false } = {},
 ) {
-  return { monkey: createChaosMonkey(chaos, { fileTimeout, inWorker }), fileTimeout, verbose, codeFrame, inWorker };
+  // The chaos monkey's module is loaded only by a run that has one.
+  const monkey = chaos ? require('./chaos.js').createChaosMonkey(chaos, { fileTimeout, inWorker }) : null;
+  return { monkey, fileTimeout, verbose, codeFrame, inWorker };
 }
 
 const NO_OPTIONS = prepareCheck({});
@@ -369,7 +370,8 @@ const atSeverity = (problem, severity) =>
   severity === 'warning' && problem.kind === 'invalid' ? { ...problem, severity } : problem;
 
 function thrownProblem(error, validator) {
-  if (error instanceof ChaosError) return { validator, message: error.message, kind: 'chaos' };
+  if (error?.name === 'ChaosError' && error instanceof require('./chaos.js').ChaosError)
+    return { validator, message: error.message, kind: 'chaos' };
   return { validator, message: `threw: ${error?.message ?? String(error)}`, kind: 'error' };
 }
 

@@ -7,7 +7,6 @@ import { runChecks } from '../execute/run.js';
 import { createMessages } from '../../shared/messages.js';
 import { EXIT, exitCodeFor } from '../../shared/exit-codes.js';
 import { sayUnusableSchemas, usageExit } from './usage-exit.js';
-import { saySuppressions } from '../suppress/suppression-notes.js';
 
 const require = createRequire(import.meta.url);
 
@@ -63,7 +62,8 @@ export async function main(argv, io) {
     // A shard, or a run --bail stopped: its verdict does not include the checks across files.
     if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
     if (summary.acrossFiles?.elsewhere) warn(elsewhereWarning(summary.acrossFiles.elsewhere));
-    if (summary.suppressions) saySuppressions(summary.suppressions, { note, warn });
+    if (summary.suppressions)
+      require('../suppress/suppression-notes.js').saySuppressions(summary.suppressions, { note, warn });
     sayUnusableSchemas(summary, stderr);
     return exitCodeFor(summary);
   } catch (error) {

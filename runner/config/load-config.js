@@ -4,11 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { parseJson } from '../../formats/json.js';
-import { parseChaos } from '../check/chaos.js';
 import { DEFAULT_FILE_TIMEOUT_MS } from '../check/file-timeout.js';
 import { findRepositoryRoot } from '../files/gitignore.js';
 import { resolveReporters } from '../../reporters/specs.js';
-import { YAML_TAG_SETS } from '../../formats/yaml-tags.js';
 import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
 import { checkRefs } from '../files/schema-refs.js';
@@ -212,12 +210,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     verbose: !!options.verbose,
     color: options.color,
     codeFrame: options.codeFrame ?? file.codeFrame ?? true,
-    chaos: parseChaos(
-      options.chaosMonkey ?? env.CHAOS_MONKEY,
-      options.chaosSeed ?? env.CHAOS_SEED,
-      root,
-      options.chaosKind ?? env.CHAOS_KIND,
-    ),
+    chaos: chaosOf(options, env, root),
     fileTimeout: parseFileTimeout(options.fileTimeout ?? file.fileTimeout ?? DEFAULT_FILE_TIMEOUT_MS),
     fileTimeoutGiven: (options.fileTimeout ?? file.fileTimeout) !== undefined,
     listFiles: !!options.listFiles,
@@ -445,11 +438,20 @@ function localFile(given, base, what, remote) {
 // A rule's tag sets and the command line's, which apply to every rule.
 function yamlTagSets(own = [], given = []) {
   const named = [given].flat();
-  const unknown = named.find((name) => !YAML_TAG_SETS.includes(name));
+  const known = named.length ? require('../../formats/yaml-tags.js').YAML_TAG_SETS : []; // for --yaml-tags only
+  const unknown = named.find((name) => !known.includes(name));
   if (unknown !== undefined)
-    throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${YAML_TAG_SETS.join(', ')})`);
+    throw new UsageError(`--yaml-tags: unknown tag set "${unknown}" (known: ${known.join(', ')})`);
   const sets = [...new Set([...own, ...named])].sort();
   return sets.length ? sets : null;
+}
+
+// The chaos monkey's settings (chaos.js), its module loaded only by a run that asks for one.
+function chaosOf(options, env, root) {
+  const probability = options.chaosMonkey ?? env.CHAOS_MONKEY;
+  const kind = options.chaosKind ?? env.CHAOS_KIND;
+  if (probability === undefined && kind === undefined) return null;
+  return require('../check/chaos.js').parseChaos(probability, options.chaosSeed ?? env.CHAOS_SEED, root, kind);
 }
 
 function moduleSpecifier(specifier, base) {

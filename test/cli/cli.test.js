@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import {
   runCli,
   makeTree,
@@ -613,4 +614,50 @@ test("the README's first example is what filecheck prints: its problems, their d
   assert.equal(code, 1, stderr);
   const failBlock = (text) => text.slice(0, text.indexOf('\nFiles: '));
   assert.equal(failBlock(shown), failBlock(stdout));
+});
+
+test('a run where every file passes loads no module that only problems, the chaos monkey, suppressions or YAML tags need', async (t) => {
+  // Each module is a few tenths of a millisecond to load: a pre-commit hook's run of a few files pays them all.
+  const ONLY_WHEN_NEEDED = [
+    'reporters/problem-block.js',
+    'reporters/problem-words.js',
+    'reporters/related.js',
+    'runner/check/chaos.js',
+    'runner/suppress/suppression-notes.js',
+    'formats/yaml-tags.js',
+  ];
+  const dir = makeTree(t, { 'a.json': GOOD, 'b.json': BAD, 's.json': '{"type": "object", "required": ["b"]}' });
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  const loaded = async (args, env = {}) => {
+    const trace = path.join(dir, `trace-${Math.random().toString(36).slice(2)}.txt`);
+    await runCli([...args, '--workers', '0'], {
+      cwd: dir,
+      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, ...env },
+    });
+    const urls = fs.readFileSync(trace, 'utf8').split('\n');
+    assert.ok(
+      urls.some((url) => url.endsWith('/runner/cli/main.js')),
+      'the hook sees filecheck load',
+    );
+    return ONLY_WHEN_NEEDED.filter((name) => urls.some((url) => url.endsWith(`/${name}`)));
+  };
+  assert.deepEqual(await loaded(['a.json']), []);
+  assert.deepEqual(await loaded(['a.json', '--schema', 's.json']), [
+    'reporters/problem-block.js',
+    'reporters/problem-words.js',
+    'reporters/related.js',
+  ]);
+  assert.deepEqual(await loaded(['b.json']), [
+    'reporters/problem-block.js',
+    'reporters/problem-words.js',
+    'reporters/related.js',
+  ]);
+  assert.deepEqual(await loaded(['a.json', '--chaos-monkey', '0']), ['runner/check/chaos.js']);
+  assert.deepEqual(await loaded(['a.json'], { CHAOS_MONKEY: '1' }), [
+    'reporters/problem-block.js',
+    'reporters/problem-words.js',
+    'reporters/related.js',
+    'runner/check/chaos.js',
+  ]);
+  assert.deepEqual(await loaded(['a.json', '--yaml-tags', 'aws']), ['formats/yaml-tags.js']);
 });
