@@ -6,6 +6,11 @@ import { isDirectlyIn, relativePosix } from '../../shared/paths.js';
 
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
+// git matches patterns with the case its core.ignorecase says, which `git init` sets from the
+// filesystem: case-sensitive on Linux, folding case on macOS and Windows. The `ignore` package folds
+// case unless told (its README says so): on Linux `build/` left a `Build/` that git tracks out of
+// the run, unchecked.
+const IGNORE_CASE = process.platform === 'darwin' || process.platform === 'win32';
 
 /**
  * @param {string} start a directory inside the repository (or any directory, outside one)
@@ -24,7 +29,7 @@ export function gitignoreFilter(start, walked = new Map()) {
       const sources = walked.get(dir) === false ? [] : [path.join(dir, '.gitignore')];
       if (dir === root) sources.push(path.join(root, '.git', 'info', 'exclude'));
       const text = sources.map(readIfExists).filter(Boolean).join('\n');
-      rulesByDir.set(dir, text ? require('ignore')().add(text) : null);
+      rulesByDir.set(dir, text ? require('ignore')({ ignoreCase: IGNORE_CASE }).add(text) : null);
     }
     return rulesByDir.get(dir);
   }

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -479,6 +480,28 @@ test(".gitignore'd files and node_modules are never checked", {
     filesLine((await runCli([...names, '--verbose'], { cwd })).stdout),
     'Files: 3 skipped, 1 passed, 4 total',
   );
+});
+
+test('a .gitignore pattern matches names with the case git gives it: on Linux, build/ does not leave Build/ unchecked', {
+  skip: !hasGit && 'git is not installed',
+}, async (t) => {
+  const dir = makeTree(t, {
+    '.gitignore': 'build/\n*.LOG.json\n',
+    'Build/out.json': BAD,
+    'build/out.json': BAD,
+    'run.log.json': BAD,
+    'good.json': GOOD,
+  });
+  gitInit(dir);
+  // What git itself ignores here (core.ignorecase: false on Linux, true where the filesystem folds case).
+  const files = ['Build/out.json', 'build/out.json', 'good.json', 'run.log.json'];
+  const gitIgnores = (file) => spawnSync('git', ['check-ignore', '-q', file], { cwd: dir }).status === 0;
+  const kept = files.filter((file) => !gitIgnores(file));
+  assert.ok(!kept.includes('build/out.json'), 'git ignores build/');
+  const list = await runCli(['.', '--list-files'], { cwd: dir });
+  assert.equal(list.code, 0, list.stderr);
+  assert.equal(list.stdout, kept.map((file) => `${file}\n`).join(''));
+  if (process.platform === 'linux') assert.deepEqual(kept, ['Build/out.json', 'good.json', 'run.log.json']);
 });
 
 test('a directory argument inside node_modules is not checked either', async (t) => {
