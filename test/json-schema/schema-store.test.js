@@ -104,6 +104,28 @@ test("storeFileFor: a URL under a prefix is the file at the same place in its fo
   assert.deepEqual(both, [['https://json.schemastore.org/', path.join(root, 'other')]]);
   const fails = (sources) => assert.throws(() => parseSchemaStore(sources, { cwd: root, base: root }), UsageError);
   fails({ given: ['ss'] });
+
+test("storeFileFor: SchemaStore's sources on GitHub, which its catalog names for pyproject.toml, are its hosts' files", (t) => {
+  const root = makeTree(t, { 'ss/pyproject.json': '{}', 'raw/x.json': '{}' });
+  const store = parseSchemaStore({ given: ['https://json.schemastore.org/=ss'] }, { cwd: root, base: root });
+  for (const url of [
+    'https://raw.githubusercontent.com/SchemaStore/schemastore/master/src/schemas/json/pyproject.json',
+    'https://raw.githubusercontent.com/SchemaStore/schemastore/refs/heads/master/src/schemas/json/pyproject.json#/x',
+  ])
+    assert.equal(storeFileFor(store, url), path.join(root, 'ss/pyproject.json'), url);
+  assert.equal(
+    storeFileFor(store, 'https://raw.githubusercontent.com/SchemaStore/schemastore/master/README.md'),
+    null,
+    'only its schemas folder',
+  );
+  // A prefix given for GitHub's host itself is used first.
+  const own = parseSchemaStore(
+    { given: ['https://json.schemastore.org/=ss', 'https://raw.githubusercontent.com/=raw'] },
+    { cwd: root, base: root },
+  );
+  const url = 'https://raw.githubusercontent.com/SchemaStore/schemastore/master/src/schemas/json/x.json';
+  assert.equal(storeFileFor(own, url), path.join(root, 'raw/SchemaStore/schemastore/master/src/schemas/json/x.json'));
+});
   fails({ given: ['=ss'] });
   fails({ given: ['ftp://example.com/=ss'] });
   fails({ given: ['https://example.com/=nope'] });

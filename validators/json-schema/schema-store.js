@@ -13,6 +13,14 @@ const fs = require('node:fs');
 // and at https://www.schemastore.org/x.json, and its catalog and schemas use both spellings. A
 // prefix on either host maps the other one too.
 const MIRRORS = new Map([['www.schemastore.org', 'json.schemastore.org']]);
+// SchemaStore's own sources on GitHub, which 16 of its catalog's entries name (pyproject.toml's,
+// uv.toml's, hatch.toml's…) and some schemas $ref: the same files as its hosts serve. A URL under
+// them that no prefix maps is looked up as the json.schemastore.org URL of the same file, so that a
+// clone mapped once covers them (without it, each pyproject.toml was only parsed).
+const SOURCE_PREFIXES = [
+  'https://raw.githubusercontent.com/SchemaStore/schemastore/master/src/schemas/json/',
+  'https://raw.githubusercontent.com/SchemaStore/schemastore/refs/heads/master/src/schemas/json/',
+];
 
 /**
  * @typedef {Array<[prefix: string, folder: string]>} SchemaStore the mappings, normalised (https,
@@ -69,6 +77,18 @@ export function storeFileFor(store, url) {
   if (!store?.length) return null;
   const key = storeKey(url, false);
   if (!key) return null;
+  const source = SOURCE_PREFIXES.find((prefix) => key.startsWith(prefix));
+  const keys = source ? [key, `https://${SCHEMASTORE}/${key.slice(source.length)}`] : [key];
+  for (const candidate of keys) {
+    const file = fileUnder(store, candidate);
+    if (file !== undefined) return file;
+  }
+  return null;
+}
+
+// The file of the longest prefix that maps `key`; null for a key that names no file under it;
+// undefined when no prefix maps it.
+function fileUnder(store, key) {
   for (const [prefix, folder] of store) {
     if (!key.startsWith(prefix)) continue;
     let parts;
@@ -84,7 +104,7 @@ export function storeFileFor(store, url) {
       return null;
     return path.join(folder, ...parts);
   }
-  return null;
+  return undefined;
 }
 
 /** @returns {boolean} whether the mapping of the URL is one of filecheck.lock.json's (its third item, lockedStore) */
