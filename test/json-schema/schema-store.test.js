@@ -104,6 +104,12 @@ test("storeFileFor: a URL under a prefix is the file at the same place in its fo
   assert.deepEqual(both, [['https://json.schemastore.org/', path.join(root, 'other')]]);
   const fails = (sources) => assert.throws(() => parseSchemaStore(sources, { cwd: root, base: root }), UsageError);
   fails({ given: ['ss'] });
+  fails({ given: ['=ss'] });
+  fails({ given: ['ftp://example.com/=ss'] });
+  fails({ given: ['https://example.com/=nope'] });
+  fails({ given: ['https://example.com/=ss/x.json'] });
+  fails({ config: { 'https://example.com/': '' } });
+});
 
 test("storeFileFor: SchemaStore's sources on GitHub, which its catalog names for pyproject.toml, are its hosts' files", (t) => {
   const root = makeTree(t, { 'ss/pyproject.json': '{}', 'raw/x.json': '{}' });
@@ -125,12 +131,6 @@ test("storeFileFor: SchemaStore's sources on GitHub, which its catalog names for
   );
   const url = 'https://raw.githubusercontent.com/SchemaStore/schemastore/master/src/schemas/json/x.json';
   assert.equal(storeFileFor(own, url), path.join(root, 'raw/SchemaStore/schemastore/master/src/schemas/json/x.json'));
-});
-  fails({ given: ['=ss'] });
-  fails({ given: ['ftp://example.com/=ss'] });
-  fails({ given: ['https://example.com/=nope'] });
-  fails({ given: ['https://example.com/=ss/x.json'] });
-  fails({ config: { 'https://example.com/': '' } });
 });
 
 test("storeFilesFor: SchemaStore's URL without .json is its name.json too, tried second; other hosts' URLs are as written", (t) => {
