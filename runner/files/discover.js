@@ -195,15 +195,17 @@ function backslashHint(patterns) {
 // Without patterns, a catalog's: every file of the project that some entry's fileMatch matches, as
 // v8r finds them, beside the rules' files. The tree is walked once, and each file looked up in the catalogs'
 // index (catalog.js): SchemaStore's 2,700 globs cost no more than one. Folders whose name starts
-// with a dot are entered only when some fileMatch names one of that name (`.github/workflows/*.yml`,
+// with a dot are walked only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
+// The files directly in any other dot folder are matched too: SchemaStore names `devcontainer.json`,
+// which lives in `.devcontainer/`.
 // listed: the configs it meets are recorded there (it reads the whole project: the walk above does not).
 function catalogWalk(config, found, links, listed) {
   const { base } = config.catalogFiles;
   const loaded = loadCatalogs(config);
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
   // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
-  // unnamed dot folder is read (one readdir), its subfolders are not, and its files are dropped below.
+  // unnamed dot folder is read (one readdir), its subfolders are not.
   const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
   const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
   const start = found.length;
@@ -212,10 +214,11 @@ function catalogWalk(config, found, links, listed) {
     ignore: [...NEVER, '**/.git/**', unnamed],
     configs: listed && { listed, everywhere: true },
   });
+  // Every folder above the file's own is a plain one or a named dot folder.
   const inNamedFolders = (rel) =>
     rel
       .split('/')
-      .slice(0, -1)
+      .slice(0, -2)
       .every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
   const inFolders = found.splice(start).filter((entry) => inNamedFolders(relativePosix(base, entry.path)));
   return catalogMatch(config, found, loaded, inFolders);

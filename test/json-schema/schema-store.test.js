@@ -41,8 +41,7 @@ const PROJECT_TREE = {
   'project/notes/other.json': json({ matched: 'by no entry' }),
   'project/.gitignore': 'ignored/\n',
   'project/ignored/widget.json': json({ size: 'gitignored' }),
-  'project/.cache/widget.json': json({ size: 'in a dot folder no fileMatch names' }),
-  'project/.cache/deeper/widget.json': json({ size: 'deeper still' }),
+  'project/.cache/deeper/widget.json': json({ size: 'in a folder of a dot folder no fileMatch names' }),
   'project/node_modules/pkg/widget.json': json({ size: 'node_modules' }),
 };
 
@@ -362,12 +361,18 @@ test('without a store: a catalog entry with no local copy warns and passes its f
   ]);
 });
 
-test('with a catalog and neither patterns nor rules, the files some fileMatch names are checked: .gitignore kept, named dot folders entered, node_modules never', async (t) => {
-  const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
+test('with a catalog and neither patterns nor rules, the files some fileMatch names are checked: .gitignore kept, named dot folders entered, other dot folders only for their own files, node_modules never', async (t) => {
+  const root = makeTree(t, {
+    ...STORE_TREE,
+    ...PROJECT_TREE,
+    // as SchemaStore's `devcontainer.json` is in `.devcontainer/`
+    'project/.devcontainer/widget.json': json({ size: 1 }),
+  });
   const cwd = path.join(root, 'project');
   const listed = await runCli(['--list-files', ...storeArgs(root)], { cwd });
   assert.equal(listed.code, 0, listed.stderr);
   assert.deepEqual(listed.stdout.split('\n').filter(Boolean), [
+    '.devcontainer/widget.json',
     '.github/workflows/bad.yml',
     '.github/workflows/ci.yml',
     'absent.json',
@@ -399,6 +404,7 @@ test('with a catalog and neither patterns nor rules, the files some fileMatch na
   const fromSub = await runCli(['--list-files'], { cwd: path.join(cwd, 'bad/deeper') });
   assert.equal(fromSub.code, 0, fromSub.stderr);
   assert.deepEqual(fromSub.stdout.split('\n').filter(Boolean), [
+    '../../.devcontainer/widget.json',
     '../../.github/workflows/bad.yml',
     '../../.github/workflows/ci.yml',
     '../../absent.json',
