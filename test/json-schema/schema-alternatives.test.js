@@ -18,16 +18,17 @@ const require = createRequire(import.meta.url);
 // errors of either kind carry no sign of which alternative they are from.
 const WORKFLOW = fixtureJson('schema-alternatives/github-workflow.schema.json');
 
-async function workflowValidator(t) {
+async function schemaValidator(t, schema) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-alternatives-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  fs.writeFileSync(path.join(dir, 'workflow.json'), JSON.stringify(WORKFLOW));
+  fs.writeFileSync(path.join(dir, 'schema.json'), JSON.stringify(schema));
   const validator = await createJsonSchemaValidator(
-    { schema: path.join(dir, 'workflow.json'), refs: [], ajv: {}, base: dir },
+    { schema: path.join(dir, 'schema.json'), refs: [], ajv: {}, base: dir },
     { warn: () => {}, display: (file) => file },
   );
   return (doc) => validator.validate(doc);
 }
+const workflowValidator = (t) => schemaValidator(t, WORKFLOW);
 
 // What is shown by default, and with --verbose, as `pointer message` lines.
 const shown = (problems) => problems.filter((p) => !p.notBestMatch).map((p) => `${p.pointer} ${p.message}`);
@@ -94,6 +95,37 @@ test('an alternative for another type of value, or whose constant the value does
     ['/kind/color must be one of "red", "blue"'],
     'not "type must be equal to "a""',
   );
+});
+
+test("when no alternative was meant but one is for the value's type, its constant is the error: Cargo's dependency, a string or a table whose optional may only be true", async (t) => {
+  const table = { type: 'object', properties: { version: { type: 'string' }, optional: { enum: [true] } } };
+  for (const [how, schema] of [
+    ['inline', { additionalProperties: { anyOf: [{ type: 'string' }, table] } }],
+    [
+      'through $refs',
+      {
+        additionalProperties: { anyOf: [{ $ref: '#/definitions/version' }, { $ref: '#/definitions/table' }] },
+        definitions: { version: { type: 'string' }, table },
+      },
+    ],
+  ]) {
+    const validate = await schemaValidator(t, schema);
+    assert.deepEqual(
+      shown(validate({ foo: { version: '1', optional: false } })),
+      ['/foo/optional must be one of true'],
+      how,
+    );
+    assert.deepEqual(shown(validate({ foo: 3 })), ['/foo must be string or object'], `${how}: of neither type`);
+  }
+  // Several for its type, each with another constant: none stands out, as before.
+  const validate = await schemaValidator(t, {
+    anyOf: [
+      { type: 'string' },
+      { type: 'object', properties: { kind: { const: 'a' } } },
+      { type: 'object', properties: { kind: { const: 'b' } } },
+    ],
+  });
+  assert.deepEqual(shown(validate({ kind: 'c' })), [' matches none of the 3 alternatives (anyOf)']);
 });
 
 test('several alternatives matching a oneOf is one line naming them; no alternative standing out is one line too', async (t) => {

@@ -430,7 +430,9 @@ function partOf(branch, path, describe) {
 // The alternative whose errors are worth showing, or null when none stands out. An alternative for
 // another type of value, or whose constant (a discriminator: `type: "a"`) the value does not have,
 // was not meant; of the others, the one whose errors go deepest into the value got furthest, and
-// then the one with the fewest errors.
+// then the one with the fewest errors. When each was not meant, but only one is for the value's type,
+// its constant is the error: a string or an object whose `optional` may only be `true` (Cargo's
+// dependency), given `{ optional = false }`.
 function bestOf(branches, path) {
   const scored = branches
     .map((nodes) => ({
@@ -441,7 +443,10 @@ function bestOf(branches, path) {
     }))
     .filter((branch) => !branch.weak)
     .sort((a, b) => b.depth - a.depth || a.size - b.size);
-  if (!scored.length) return null;
+  if (!scored.length) {
+    const ofItsType = branches.filter((nodes) => !nodes.some((node) => failsOnType(node, path)));
+    return ofItsType.length === 1 ? ofItsType[0] : null;
+  }
   const [first, second] = scored;
   if (second && second.depth === first.depth && second.size === first.size) return null;
   return first.nodes;
