@@ -138,13 +138,15 @@ test('unique: within a file too, over * in arrays and objects; three places say 
   ]);
 });
 
-test('unique: types differ (1 is not "1"); objects, arrays and null are ignored; ignoreCase', () => {
+test('unique: types differ (1 is not "1"); objects, arrays, null and booleans are ignored; ignoreCase', () => {
   const files = {
     0: [
       ['a.json', { id: 1, name: 'Alpha', other: { x: 1 } }],
       ['b.json', { id: '1', name: 'alpha', other: { x: 1 } }],
       ['c.json', { id: null, name: null, other: [1] }],
-      ['d.json', { id: null, other: [1] }],
+      // Eleventy's `permalink: false`: a page not written, on as many pages as like
+      ['d.json', { id: false, name: false, other: [1] }],
+      ['e.json', { id: false, name: false }],
     ],
   };
   assert.deepEqual(check([rule(0, { unique: ['/id', '/other', '/name'] })], files), []);

@@ -1,6 +1,7 @@
 // `unique`: a value at the given pointers may appear once in all the rule's files, and once in a
-// file. Only scalars take part: a string, a number or a boolean. An object, an array or null at
-// such a pointer is ignored (it names nothing, and `null` usually means "none"). Values compare by
+// file. Only strings and numbers take part. An object, an array, null or a boolean at such a
+// pointer is ignored: it names nothing (`null` usually means "none", and a boolean is a flag, as
+// Eleventy's `permalink: false` for a page not written, which two files can only share). Values compare by
 // type and value: 1 and "1" differ. { pointer, ignoreCase: true } compares strings case-insensitively.
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
@@ -16,17 +17,17 @@ export function uniqueCollector(rule, setting) {
     rule: rule.id,
     key: 'unique',
     name: 'unique',
-    // Facts: for each pointer of the setting, the [pointer, value] of each scalar it matches. Asked
+    // Facts: for each pointer of the setting, the [pointer, value] of each string or number it matches. Asked
     // of every file, mostly before V8 has optimised it: plain loops, no callback or destructuring.
     collect(doc) {
       const facts = [];
       let any = false;
       for (let i = 0; i < specs.length; i++) {
         const matches = matchPointer(specs[i].pattern, doc);
-        const scalars = [];
-        for (let m = 0; m < matches.length; m++) if (isScalar(matches[m][1])) scalars.push(matches[m]);
-        facts.push(scalars);
-        any ||= scalars.length > 0;
+        const named = [];
+        for (let m = 0; m < matches.length; m++) if (takesPart(matches[m][1])) named.push(matches[m]);
+        facts.push(named);
+        any ||= named.length > 0;
       }
       return any ? facts : undefined;
     },
@@ -70,7 +71,7 @@ function compileSetting(pointer) {
   }
 }
 
-const isScalar = (value) => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const takesPart = (value) => typeof value === 'string' || typeof value === 'number';
 
 // The places of each value found more than once, each value's in path order whatever the order of
 // the entries. One Map per type, keyed by the value itself (`1` and `"1"` differ). A value met once
