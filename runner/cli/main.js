@@ -1,4 +1,5 @@
 // The command line, from argv to exit code. Never touches `process`: bin/filecheck.js does.
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { parseArgs } from './args.js';
 import { loadConfig } from '../config/load-config.js';
@@ -46,6 +47,7 @@ export async function main(argv, io) {
     }
     const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
     describeSelection(discovery, config, note);
+    if (!fromStdin) for (const rule of unmatchedRules(discovery, config)) warn(unmatchedRuleWarning(rule, cwd));
     // An editor's buffer that the project does not check is said, as ESLint says "File ignored".
     if (fromStdin) for (const { rel, reason } of discovery.skipped) warn(`${rel} is not checked: ${reason}`);
     if (config.chaos) {
@@ -91,6 +93,22 @@ function describeSelection({ files, skipped, changed, shard }, config, note) {
       note(`${count(changed.files)} changed ${changed.where}, ${selected} of them matched by the ${matchedBy}`);
   }
   if (shard && config.verbose) note(`shard ${shard.index}/${shard.count}: ${here} of ${count(shard.total)}`);
+}
+
+// In a run over the whole project (no patterns, --changed or shard), a rule of a config whose globs
+// match no file: a typo (`locale/` for `locales/`) more often than not, which would pass in silence.
+function unmatchedRules({ files, skipped, changed, shard }, config) {
+  if (config.patterns.length || changed || shard) return [];
+  const used = new Set();
+  for (const ids of new Set([...files, ...skipped].map((entry) => entry.rules)))
+    for (const id of ids ?? []) used.add(id);
+  return config.rules.filter((rule) => rule.config && !used.has(rule.id));
+}
+
+function unmatchedRuleWarning(rule, cwd) {
+  const globs = rule.files.map((glob) => `"${glob}"`).join(', ');
+  const base = path.relative(cwd, rule.base);
+  return `rule "${rule.name}" matches no file: ${globs}${base ? ` (relative to ${base}/)` : ''}`;
 }
 
 // A hook's named file (or --changed's) whose change breaks others: the run reports its own files,

@@ -32,8 +32,13 @@ function whyNoFiles(config) {
     return `no files to check in ${config.patterns.map((p) => `"${p}"`).join(', ')} (all ignored, or no JSON, YAML or TOML files)`;
   const shown = (file) => path.relative(config.cwd, file) || file;
   const sources = [];
-  if (config.configPath && (config.rules.length || !config.catalogFiles))
-    sources.push(`the rules of ${shown(config.configPath)}`);
+  if (config.configPath && (config.rules.length || !config.catalogFiles)) {
+    // `-c ci/filecheck.json` with globs written from the project's root: they are the config's folder's.
+    const folder = path.relative(config.cwd, path.dirname(config.configPath));
+    sources.push(
+      `the rules of ${shown(config.configPath)}${folder ? ` (their globs are relative to ${folder}/)` : ''}`,
+    );
+  }
   if (config.catalogFiles) {
     const { catalogs } = config.catalogFiles;
     sources.push(`the fileMatch globs of catalog${catalogs.length === 1 ? '' : 's'} ${catalogs.map(shown).join(', ')}`);

@@ -281,6 +281,39 @@ test('command-line flags override the config: reporters', async (t) => {
   assert.throws(() => JSON.parse(overridden.stdout));
 });
 
+test('a rule whose globs match no file, in a run over the project, is a warning naming them; a run of named files says nothing of it; -c says where its globs start', async (t) => {
+  const rules = [
+    { name: 'docs', files: ['content/**/*.json'] },
+    { name: 'locales', files: ['locale/*.json'], require: ['hello'] }, // the folder is locales/
+  ];
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({ rules }),
+    'ci/filecheck.json': config({ rules }),
+    'content/a.json': '{}',
+    'locales/en.json': '{"hello": "x"}',
+  });
+  const whole = await runCli([], { cwd: dir });
+  assert.equal(whole.code, 0, whole.stderr);
+  assert.equal(whole.stderr, 'filecheck: warning: rule "locales" matches no file: "locale/*.json"\n');
+  const fromBelow = await runCli([], { cwd: path.join(dir, 'content') });
+  assert.equal(
+    fromBelow.stderr,
+    'filecheck: warning: rule "locales" matches no file: "locale/*.json" (relative to ../)\n',
+  );
+  const named = await runCli(['content/a.json'], { cwd: dir });
+  assert.equal(named.code, 0, named.stderr);
+  assert.equal(named.stderr, '');
+  const quiet = await runCli(['-q'], { cwd: dir });
+  assert.equal(quiet.stderr, '');
+
+  const elsewhere = await runCli(['-c', 'ci/filecheck.json'], { cwd: dir });
+  assert.equal(elsewhere.code, 2);
+  assert.equal(
+    oneLine(elsewhere.stderr),
+    'no files match the rules of ci/filecheck.json (their globs are relative to ci/) (use --pass-with-no-files to allow this)',
+  );
+});
+
 test('passWithNoFiles in the config', async (t) => {
   const dir = makeTree(t, { '.filecheckrc.json': config({ rules: [{ files: ['none/*.json'] }] }) });
   const strict = await runCli([], { cwd: dir });
