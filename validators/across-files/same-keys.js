@@ -37,6 +37,12 @@ export function sameKeysCollector(rule, setting) {
     name: 'sameKeysAs',
     contextFiles: [source.text],
     collect: (doc) => localeFacts(doc, placeholders),
+    // A file that does not parse (a duplicate key) says why: a translation of it is told its source
+    // cannot be read, not that there is none.
+    unreadable: ({ message, line, column }) => ({
+      unreadable: message,
+      ...(line !== undefined && { at: `${line}:${column}` }),
+    }),
     checkAll(entries, ctx) {
       const sorted = sortEntries(entries);
       const byPath = new Map();
@@ -46,11 +52,18 @@ export function sameKeysCollector(rule, setting) {
       }
       const problems = [];
       for (const entry of sorted) {
+        if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
         problems.push(...syntaxProblems(entry, severity));
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
         if (pairing.self) continue;
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
-        if (sourceEntry) problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
+        if (sourceEntry?.facts.unreadable !== undefined) {
+          // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
+          const { unreadable, at } = sourceEntry.facts;
+          const message = `source ${sourceEntry.path} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
+          problems.push({ ...placeOf(entry, ''), message, severity: 'error' });
+        } else if (sourceEntry)
+          problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
           const level = source.isPattern ? severityOf(extra) : 'error';
