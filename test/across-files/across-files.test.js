@@ -480,6 +480,29 @@ test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested pl
   );
 });
 
+test("sameKeysAs: Rails YAML: a translation's root key is its locale however it is spelt, when the source's is a locale code", () => {
+  // Rails takes any symbol for a locale: diaspora's hye-classical (a 9-letter subtag) and x-pirate.
+  const en = { en: { greeting: 'Hello %{name}', menu: { open: 'Open' } } };
+  const files = [['en.yml', en]];
+  for (const locale of ['hye-classical', 'x-pirate', 'zh-Hant-TW', 'de-AT-1996'])
+    files.push([`${locale}.yml`, { [locale]: { greeting: 'x %{name}', menu: { open: 'x', shut: 'x' } } }]);
+  assert.deepEqual(locales({ source: 'en.yml', placeholders: 'ruby' }, files), [
+    'de-AT-1996.yml /de-AT-1996/menu/shut error: not in en.yml',
+    'hye-classical.yml /hye-classical/menu/shut error: not in en.yml',
+    'x-pirate.yml /x-pirate/menu/shut error: not in en.yml',
+    'zh-Hant-TW.yml /zh-Hant-TW/menu/shut error: not in en.yml',
+  ]);
+  // A source whose only key is no locale code (a namespace) compares as written, as before.
+  assert.deepEqual(
+    locales('en.json', [
+      ['en.json', { common: { title: 'Title' } }],
+      ['de.json', { common: { title: 'Titel' } }],
+      ['fr.json', { fr: { title: 'Titre' } }],
+    ]),
+    ['fr.json  error: missing key /common/title (en.json has it)', 'fr.json /fr/title error: not in en.json'],
+  );
+});
+
 test("sameKeysAs ruby: Rails' error messages and submit labels may add or leave out %{attribute}, %{model}, %{value}", () => {
   const en = {
     en: {

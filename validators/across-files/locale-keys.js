@@ -8,13 +8,21 @@ import { placeholdersOf } from './placeholders.js';
  *   null: untranslated); string[]: its placeholders (placeholders.js); error: it does not parse
  * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, root?: string }} LocaleFacts
  *   plurals: key ─▶ [its plural's id, its form]; root: the key a Rails-style file wraps everything in
- *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare
+ *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare: a document's
+ *   only key when it holds an object (whether it is a locale, the comparison decides: isLocaleRoot)
  */
 
 const FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 // i18next's key_one, key_other, key_ordinal_few…; the ordinal forms are a plural of their own.
 const SUFFIXED = /^(.+)_(ordinal_)?(zero|one|two|few|many|other)$/;
 const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z\d]{2,8})*$/;
+
+/**
+ * Whether a source's root key is a locale code ("en", "en-GB", "pt_BR"), so that its translations'
+ * roots are theirs too, however they are spelt: Rails takes any symbol for a locale ("x-pirate",
+ * "hye-classical"), which no pattern of codes knows.
+ */
+export const isLocaleRoot = (root) => root !== undefined && LOCALE.test(root);
 
 /**
  * @param {unknown} doc
@@ -34,11 +42,11 @@ export function localeFacts(doc, syntax) {
   return facts;
 }
 
-// { "de": { … } }: one key, a locale code, holding an object.
+// { "de": { … } }: one key, holding an object.
 function rootKeyOf(doc) {
   if (!isObject(doc)) return undefined;
   const keys = Object.keys(doc);
-  return keys.length === 1 && LOCALE.test(keys[0]) && isObject(doc[keys[0]]) ? keys[0] : undefined;
+  return keys.length === 1 && isObject(doc[keys[0]]) ? keys[0] : undefined;
 }
 
 // Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few; in

@@ -16,7 +16,7 @@
 //   translation) and between a single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
-import { localeFacts } from './locale-keys.js';
+import { isLocaleRoot, localeFacts } from './locale-keys.js';
 import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
@@ -120,10 +120,10 @@ function syntaxProblems(entry, setting) {
 
 /**
  * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
- * when both files have one, else as written.
+ * when both files have one and the source's is a locale code, else as written.
  */
 function compare(entry, sourceEntry, { missing, extra, severity, placeholders }) {
-  const both = entry.facts.root !== undefined && sourceEntry.facts.root !== undefined;
+  const both = entry.facts.root !== undefined && isLocaleRoot(sourceEntry.facts.root);
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = sourceEntry.path;
