@@ -503,6 +503,30 @@ test("sameKeysAs: Rails YAML: a translation's root key is its locale however it 
   );
 });
 
+test("sameKeysAs: an ARB file's metadata (@key, @@locale) is not compared; a JSON file's @ keys are", () => {
+  const en = {
+    '@@locale': 'en',
+    hello: 'Hello {name}',
+    '@hello': { description: 'A greeting', placeholders: { name: { type: 'String' } } },
+  };
+  const setting = { source: 'l10n/intl_en.arb', placeholders: 'icu' };
+  assert.deepEqual(
+    locales(setting, [
+      ['l10n/intl_en.arb', en],
+      ['l10n/intl_de.arb', { hello: 'Hallo {name}' }],
+      ['l10n/intl_fr.arb', { '@@locale': 'fr', '@@last_modified': 'x', hello: 'Salut {nom}', '@hello': {} }],
+    ]),
+    ['l10n/intl_fr.arb /hello error: placeholders differ from l10n/intl_en.arb: has {nom}, the source has {name}'],
+  );
+  assert.deepEqual(
+    locales('en.json', [
+      ['en.json', { '@meta': 'x', hello: 'Hello' }],
+      ['de.json', { hello: 'Hallo' }],
+    ]),
+    ['de.json  error: missing key /@meta (en.json has it)'],
+  );
+});
+
 test("sameKeysAs ruby: Rails' error messages and submit labels may add or leave out %{attribute}, %{model}, %{value}", () => {
   const en = {
     en: {
@@ -626,7 +650,7 @@ test('sameKeysAs: a missing single source file is an error of every file; facts 
   const [collector] = acrossFilesCollectors([
     rule(0, { sameKeysAs: { source: 'en.json', placeholders: 'i18next' } }),
   ]).get(0);
-  assert.deepEqual(collector.collect({ a: { b: 'A long text with {{x}}', c: '', d: 3 }, e: [] }), {
+  assert.deepEqual(collector.collect({ a: { b: 'A long text with {{x}}', c: '', d: 3 }, e: [] }, { path: 'de.json' }), {
     keys: { '/a/b': ['{{x}}'], '/a/c': 0, '/a/d': 1 },
   });
 });

@@ -27,9 +27,11 @@ export const isLocaleRoot = (root) => root !== undefined && LOCALE.test(root);
 /**
  * @param {unknown} doc
  * @param {string} syntax the placeholder syntax (placeholders.js)
+ * @param {string} [path] the file's: an ARB file's metadata is not among its keys
  * @returns {LocaleFacts}
  */
-export function localeFacts(doc, syntax) {
+export function localeFacts(doc, syntax, path = '') {
+  if (/\.arb$/i.test(path)) doc = withoutArbMetadata(doc);
   const root = rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
@@ -40,6 +42,15 @@ export function localeFacts(doc, syntax) {
   if (Object.keys(plurals).length) facts.plurals = plurals;
   if (root !== undefined) facts.root = root;
   return facts;
+}
+
+// Flutter's ARB: the template's `@key` blocks describe its messages, and `@@locale` (`@@…`) is
+// about the file; translations need not carry them (gen-l10n reads the metadata from the template
+// alone), so keys that start with @ are not compared (flutter/gallery: 100,064 false missing keys
+// in its 118 translations).
+function withoutArbMetadata(doc) {
+  if (!isObject(doc)) return doc;
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('@')));
 }
 
 // { "de": { … } }: one key, holding an object.

@@ -36,7 +36,7 @@ export function sameKeysCollector(rule, setting) {
     key: 'sameKeysAs',
     name: 'sameKeysAs',
     contextFiles: [source.text],
-    collect: (doc) => localeFacts(doc, placeholders),
+    collect: (doc, ctx) => localeFacts(doc, placeholders, ctx.path),
     // A file that does not parse (a duplicate key) says why: a translation of it is told its source
     // cannot be read, not that there is none.
     unreadable: ({ message, line, column }) => ({
