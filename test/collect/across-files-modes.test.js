@@ -441,3 +441,42 @@ test("a translation's source that does not parse: each translation says why and 
   assert.equal(merged.code, 1, merged.stderr);
   assert.deepEqual(problems(parseJsonReport(merged.stdout)), problems(whole));
 });
+
+test('sameKeysAs: a key the source lacks is reported at the key, in JSON and YAML, on a pool alike', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'json', files: ['*.json'], sameKeysAs: 'en.json' },
+        { name: 'yaml', files: ['*.yml'], sameKeysAs: 'en.yml' },
+      ],
+    }),
+    'en.json': '{ "a": "x" }\n',
+    'ja.json': '{\n  "a": "y",\n  "promo": "z"\n}\n',
+    'en.yml': 'a: x\n',
+    'ja.yml': 'a: y\npromo:   z\n',
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(
+    report.files.flatMap((file) => file.problems.map((p) => ({ path: file.path, ...p }))),
+    [
+      {
+        path: 'ja.json',
+        validator: 'sameKeysAs',
+        message: 'not in en.json',
+        kind: 'invalid',
+        pointer: '/promo',
+        line: 3,
+        column: 3,
+      },
+      {
+        path: 'ja.yml',
+        validator: 'sameKeysAs',
+        message: 'not in en.yml',
+        kind: 'invalid',
+        pointer: '/promo',
+        line: 2,
+        column: 1,
+      },
+    ],
+  );
+});

@@ -128,10 +128,16 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
   const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = sourceEntry.path;
   const problems = [];
-  const add = (severity, pointer, message, related) => {
+  const add = (severity, pointer, message, related, atKey = false) => {
     if (!severity) return;
     const where = translation.written(pointer);
-    problems.push({ ...placeOf(entry, where), message, severity, ...(related && { related: [related] }) });
+    problems.push({
+      ...placeOf(entry, where),
+      message,
+      severity,
+      ...(related && { related: [related] }),
+      ...(atKey && { atKey }),
+    });
   };
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
@@ -144,7 +150,7 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
     const plural = translation.plurals.get(key);
     const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
-      add(severityOf(extra), key, `not in ${sourceName}`);
+      add(severityOf(extra), key, `not in ${sourceName}`, undefined, true); // at the key: it should not be there
       continue;
     }
     const sourceMark = source.keys.get(sourceKey);
