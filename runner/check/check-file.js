@@ -129,11 +129,9 @@ export function checkFile(
     read = readEntry(entry, fault);
     let doc;
     if (read.error) {
-      problems.push({
-        validator: 'read',
-        message: `file ${read.error}${failedRead ? `; ${monkey.note}` : ''}`,
-        kind: 'io',
-      });
+      const problem = { validator: 'read', message: `file ${read.error}`, kind: 'io' };
+      collectUnreadable(running, problem, facts);
+      problems.push(failedRead ? { ...problem, message: `${problem.message}; ${monkey.note}` } : problem);
     } else {
       doc = checkDocuments(read.text, entry, running, problems, guard, { uses, parsedOnly, facts });
     }
@@ -211,7 +209,9 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
   // Only validators that choose a schema per document may have validated nothing of it.
   const { validating, mayOnlyParse } = shapeOf(validators);
   for (const document of documents) {
+    const { number } = document; // in a stream of several
     let found = document.problems;
+    let unread = Boolean(found); // it did not parse, or is too deep to check: no collector saw it
     if (!found) {
       found = [];
       const tooDeep = document.depthChecked ? null : pointerTooDeep(document.value);
@@ -223,7 +223,7 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
           comments: document.comments,
           uses,
           facts,
-          document: documents.length > 1 ? document.number : undefined,
+          document: documents.length > 1 ? number : undefined,
         };
         runValidators(document.value, entry, validators, found, guard, source);
         parsedOnly.documents++;
@@ -231,10 +231,13 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
           parsedOnly.parsed++;
           parsedOnly.why.push(...source.onlyParsed.flat());
         }
-      } else found.push(tooDeepAt(document, tooDeep));
+      } else {
+        found.push(tooDeepAt(document, tooDeep));
+        unread = true;
+      }
       if (found.length) document.locate(found);
     }
-    const { number } = document;
+    if (unread) collectUnreadable(validators, found[0], facts, number);
     for (const problem of found)
       problems.push(
         number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem,
@@ -256,6 +259,7 @@ function shapeOf(validators) {
       validating: validating.length,
       mayOnlyParse: validating.length > 0 && validating.every((validator) => validator.choosesSchemas),
       collectors: validators.filter((validator) => validator.collect),
+      unreadable: validators.filter((validator) => validator.collect && validator.unreadable),
     };
     shapes.set(validators, shape);
   }
@@ -317,7 +321,18 @@ function runValidators(doc, entry, validators, problems, guard, source = {}) {
 
 // A collector's facts of this document, kept with the file's result (FileResult.facts).
 function collectFacts(collector, doc, ctx, { facts, document }) {
-  const found = collector.collect(doc, ctx);
+  keepFacts(collector, collector.collect(doc, ctx), facts, document);
+}
+
+// The facts of a file or document that could not be read or parsed, from the collectors that keep
+// some (sameKeysAs: a translation's source that does not parse is said to be, not to be missing).
+// `problem` is the first of its own, which the file reports.
+function collectUnreadable(validators, problem, facts, document = undefined) {
+  for (const collector of shapeOf(validators).unreadable)
+    keepFacts(collector, collector.unreadable(problem), facts, document);
+}
+
+function keepFacts(collector, found, facts, document) {
   if (found === undefined) return;
   // Made JSON text here: a validator module's Set or Date reads the same in-process, on a pool and
   // from the cache (and a cycle fails the file here). The text is a string of its own: a slug V8 cut

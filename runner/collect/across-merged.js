@@ -5,8 +5,10 @@ import path from 'node:path';
 import { createLedger, factFromReport } from './ledger.js';
 import { checkAcrossFiles } from './check-across-files.js';
 import { withProblems } from '../../shared/file-result.js';
-import { formatChooser } from '../../formats/index.js';
+import { formatChooser, loadParsers } from '../../formats/index.js';
 import { rulesOf } from '../../shared/rules.js';
+import { checkFile } from '../check/check-file.js';
+import { contextFiles } from './context-files.js';
 
 const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };
 
@@ -32,6 +34,14 @@ export function checkMergedFacts(results, summary, collectors, config, display) 
         ...formatOf(result.path, rules, rules.join()),
       },
     );
+  }
+  // The files a check needs beyond its rule's globs (sameKeysAs's source outside `files`): no shard
+  // reports them, so they are read for their facts here, as a run of the whole project reads them.
+  const reported = results.map((result) => ({ path: path.resolve(config.cwd, result.path) }));
+  for (const entry of contextFiles(config, collectors, reported, { wholeProject: true })) {
+    loadParsers([entry]);
+    const own = entry.rules.flatMap((id) => collectors.get(id) ?? []);
+    ledger.record(checkFile(entry, own), entry);
   }
   const found = checkAcrossFiles(collectors, ledger, { rules: config.rules, cwd: config.cwd, display });
   const counts = { ...summary };

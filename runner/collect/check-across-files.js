@@ -80,12 +80,13 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
 // A problem of checkAll as every reporter receives one: a collector's problems fail their file
 // (`invalid`), unless they are warnings: checkAll says so, or its module is at "warn"
 // (compile-rules.js). A checkAll that throws (blame) is an error whatever its severity.
-function asProblem({ message, pointer, document, severity, related }, { name: validator, severity: setting }) {
+function asProblem({ message, pointer, atKey, document, severity, related }, { name: validator, severity: setting }) {
   return {
     validator,
     message: document ? `document ${document}: ${String(message)}` : String(message),
     kind: 'invalid',
     ...(typeof pointer === 'string' && { pointer }),
+    ...(typeof pointer === 'string' && atKey === true && { atKey }), // until placed (place-problems.js)
     ...(Number.isInteger(document) && { document }),
     ...((severity === 'warning' || setting === 'warning') && { severity: 'warning' }),
     ...(Array.isArray(related) &&

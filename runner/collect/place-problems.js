@@ -8,7 +8,7 @@ import { addCodeFrames } from '../check/capture-frames.js';
 
 /**
  * Fills in `line` and `column` of each problem and of each of its related places, where their
- * pointers are found, and sorts each file's problems in the order of its text. Each file is read
+ * pointers are found (with `atKey`, at the key the pointer names rather than its value), and sorts each file's problems in the order of its text. Each file is read
  * once for all the places in it: a source that 57 translations point at (sameKeysAs) is not read 57 times.
  * @param {Map<string, import('../check/check-file.js').Problem[]>} byPath the problems, by file as reported
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
@@ -28,6 +28,7 @@ export function placeProblems(byPath, ledger, { codeFrame = false } = {}) {
     }
   for (const [file, found] of places) {
     const text = place(file, found, ledger);
+    for (const at of found) if (at.atKey !== undefined) delete at.atKey; // placed: no report carries it
     const own = byPath.get(file);
     if (!own) continue;
     own.sort(byPlace);
@@ -52,7 +53,7 @@ function place(file, places, ledger) {
   for (const [number, places] of byDocument) {
     const document = documents[number - 1];
     if (!document?.locate) continue;
-    const probes = places.map((at) => ({ pointer: at.pointer }));
+    const probes = places.map((at) => ({ pointer: at.pointer, atKey: at.atKey }));
     document.locate(probes);
     probes.forEach((probe, i) => {
       if (probe.line !== undefined) Object.assign(places[i], { line: probe.line, column: probe.column });

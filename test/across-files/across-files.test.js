@@ -482,6 +482,53 @@ test('sameKeysAs: Rails YAML: the locale root key (en:, de:), %{name}, nested pl
   );
 });
 
+test("sameKeysAs: Rails YAML: a translation's root key is its locale however it is spelt, when the source's is a locale code", () => {
+  // Rails takes any symbol for a locale: diaspora's hye-classical (a 9-letter subtag) and x-pirate.
+  const en = { en: { greeting: 'Hello %{name}', menu: { open: 'Open' } } };
+  const files = [['en.yml', en]];
+  for (const locale of ['hye-classical', 'x-pirate', 'zh-Hant-TW', 'de-AT-1996'])
+    files.push([`${locale}.yml`, { [locale]: { greeting: 'x %{name}', menu: { open: 'x', shut: 'x' } } }]);
+  assert.deepEqual(locales({ source: 'en.yml', placeholders: 'ruby' }, files), [
+    'de-AT-1996.yml /de-AT-1996/menu/shut error: not in en.yml',
+    'hye-classical.yml /hye-classical/menu/shut error: not in en.yml',
+    'x-pirate.yml /x-pirate/menu/shut error: not in en.yml',
+    'zh-Hant-TW.yml /zh-Hant-TW/menu/shut error: not in en.yml',
+  ]);
+  // A source whose only key is no locale code (a namespace) compares as written, as before.
+  assert.deepEqual(
+    locales('en.json', [
+      ['en.json', { common: { title: 'Title' } }],
+      ['de.json', { common: { title: 'Titel' } }],
+      ['fr.json', { fr: { title: 'Titre' } }],
+    ]),
+    ['fr.json  error: missing key /common/title (en.json has it)', 'fr.json /fr/title error: not in en.json'],
+  );
+});
+
+test("sameKeysAs: an ARB file's metadata (@key, @@locale) is not compared; a JSON file's @ keys are", () => {
+  const en = {
+    '@@locale': 'en',
+    hello: 'Hello {name}',
+    '@hello': { description: 'A greeting', placeholders: { name: { type: 'String' } } },
+  };
+  const setting = { source: 'l10n/intl_en.arb', placeholders: 'icu' };
+  assert.deepEqual(
+    locales(setting, [
+      ['l10n/intl_en.arb', en],
+      ['l10n/intl_de.arb', { hello: 'Hallo {name}' }],
+      ['l10n/intl_fr.arb', { '@@locale': 'fr', '@@last_modified': 'x', hello: 'Salut {nom}', '@hello': {} }],
+    ]),
+    ['l10n/intl_fr.arb /hello error: placeholders differ from l10n/intl_en.arb: has {nom}, the source has {name}'],
+  );
+  assert.deepEqual(
+    locales('en.json', [
+      ['en.json', { '@meta': 'x', hello: 'Hello' }],
+      ['de.json', { hello: 'Hallo' }],
+    ]),
+    ['de.json  error: missing key /@meta (en.json has it)'],
+  );
+});
+
 test("sameKeysAs ruby: Rails' error messages and submit labels may add or leave out %{attribute}, %{model}, %{value}", () => {
   const en = {
     en: {
@@ -605,7 +652,7 @@ test('sameKeysAs: a missing single source file is an error of every file; facts 
   const [collector] = acrossFilesCollectors([
     rule(0, { sameKeysAs: { source: 'en.json', placeholders: 'i18next' } }),
   ]).get(0);
-  assert.deepEqual(collector.collect({ a: { b: 'A long text with {{x}}', c: '', d: 3 }, e: [] }), {
+  assert.deepEqual(collector.collect({ a: { b: 'A long text with {{x}}', c: '', d: 3 }, e: [] }, { path: 'de.json' }), {
     keys: { '/a/b': ['{{x}}'], '/a/c': 0, '/a/d': 1 },
   });
 });

@@ -23,15 +23,29 @@ test('icu: argument names, those of plurals and selects and of their branches; #
   assert.deepEqual(placeholdersOf('{n, plural, one {#} few {#} many {#} other {#}}', 'icu'), ['{n}']); // pl's forms parse
 });
 
-test("icu: FormatJS's rich-text tags are placeholders when closed; a lone <br> is text", () => {
+test("icu: FormatJS's rich-text tags are placeholders when closed; a lone <br> and a self-closing <br/> are text", () => {
   assert.deepEqual(placeholdersOf('Read <link>the {name} docs</link>, <b>now</b><br/>', 'icu'), [
     '<b>',
-    '<br>',
     '<link>',
     '{name}',
   ]);
   assert.deepEqual(placeholdersOf('{n, plural, one {<i>#</i> item} other {# items}}', 'icu'), ['<i>', '{n}']);
   assert.deepEqual(placeholdersOf('line<br>next, 1 < 2 > 0', 'icu'), []);
+});
+
+test('icu: quoted as FormatJS quotes: an apostrophe before { } < > (# in a plural) starts text, to the next lone one', () => {
+  // umami's message.tracking-code: the quoted <head> is text, not a tag.
+  assert.deepEqual(placeholdersOf("Place the code in the '<head>...</head>' section.", 'icu'), []);
+  assert.deepEqual(placeholdersOf('Place it in the <head>...</head> section.', 'icu'), ['<head>']);
+  assert.deepEqual(placeholdersOf("'<b>{name}</b>' and '{n}' are text, '>' too", 'icu'), []);
+  assert.deepEqual(placeholdersOf("It's <b>{name}</b>'s turn, I''m '<i>'", 'icu'), ['<b>', '{name}']);
+  // In a plural's branch '#' is quoted; elsewhere an apostrophe before # is an apostrophe.
+  assert.deepEqual(placeholdersOf("{n, plural, other {'# <b>x</b>' #}}", 'icu'), ['{n}']);
+  assert.deepEqual(placeholdersOf("'# <b>x</b> {g, select, other {'# <i>y</i>}}", 'icu'), ['<b>', '<i>', '{g}']);
+  // A style's apostrophes quote to the next one; they do not change what follows.
+  assert.deepEqual(placeholdersOf("{d, date, 'at' h} <b>{who}</b>", 'icu'), ['<b>', '{d}', '{who}']);
+  // Masking keeps lines and columns: errors say where, as before.
+  assert.throws(() => placeholdersOf("'{a}'\n{b", 'icu'), { message: /line 2 col 3$/ });
 });
 
 test('icu: a message that does not parse throws a SyntaxError that says where', () => {

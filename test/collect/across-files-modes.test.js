@@ -406,3 +406,77 @@ test('the API: onFileChecked as each file is checked, onFileResult with its verd
   );
   assert.deepEqual([summary.failed, summary.acrossFiles], [2, { checked: true }]);
 });
+
+test("a translation's source that does not parse: each translation says why and where, in every mode", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'json', files: ['locales/*.json'], sameKeysAs: 'locales/en.json' },
+        { name: 'yaml', files: ['locales/*.yml'], sameKeysAs: 'src/en.yml' }, // a source outside `files`
+      ],
+    }),
+    'locales/en.json': '{\n  "a": "A",\n  "a": "A2"\n}\n',
+    'locales/de.json': '{\n  "a": "Ä"\n}\n',
+    'src/en.yml': 'a: "A"\nb: [unclosed\n',
+    'locales/fr.yml': 'a: "À"\n',
+  });
+  const problems = (report) =>
+    report.files.flatMap((file) => file.problems.map((p) => `${file.path}:${p.line}:${p.column} ${p.message}`));
+  const whole = await checkBothExecutors(dir, []);
+  assert.deepEqual(problems(whole), [
+    'locales/de.json:1:1 source locales/en.json cannot be read at 3:3: duplicate key "a" (first at 2:3): an object\'s keys must be unique (readers disagree on which value counts)',
+    // The source's own problem, once, where it is.
+    'locales/en.json:3:3 duplicate key "a" (first at 2:3): an object\'s keys must be unique (readers disagree on which value counts)',
+    'locales/fr.yml:1:1 source src/en.yml cannot be read at 3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]',
+  ]);
+  const translations = (report) => problems(report).filter((line) => !line.startsWith('locales/en.json'));
+  assert.deepEqual(problems(await json(dir, ['locales/de.json', 'locales/fr.yml'], 1)), translations(whole));
+  await json(dir, ['--cache'], 1);
+  const warm = await json(dir, ['--cache', '--verbose'], 1);
+  assert.equal(warm.summary.cache.misses, 0);
+  assert.deepEqual(problems(warm), problems(whole));
+  for (const shard of ['1/2', '2/2'])
+    await runCli(['--shard', shard, '-r', `json:${shard.replace('/', '-of-')}.json`], { cwd: dir });
+  const merged = await runCli(['merge', '1-of-2.json', '2-of-2.json', '-r', 'json'], { cwd: dir });
+  assert.equal(merged.code, 1, merged.stderr);
+  assert.deepEqual(problems(parseJsonReport(merged.stdout)), problems(whole));
+});
+
+test('sameKeysAs: a key the source lacks is reported at the key, in JSON and YAML, on a pool alike', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'json', files: ['*.json'], sameKeysAs: 'en.json' },
+        { name: 'yaml', files: ['*.yml'], sameKeysAs: 'en.yml' },
+      ],
+    }),
+    'en.json': '{ "a": "x" }\n',
+    'ja.json': '{\n  "a": "y",\n  "promo": "z"\n}\n',
+    'en.yml': 'a: x\n',
+    'ja.yml': 'a: y\npromo:   z\n',
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(
+    report.files.flatMap((file) => file.problems.map((p) => ({ path: file.path, ...p }))),
+    [
+      {
+        path: 'ja.json',
+        validator: 'sameKeysAs',
+        message: 'not in en.json',
+        kind: 'invalid',
+        pointer: '/promo',
+        line: 3,
+        column: 3,
+      },
+      {
+        path: 'ja.yml',
+        validator: 'sameKeysAs',
+        message: 'not in en.yml',
+        kind: 'invalid',
+        pointer: '/promo',
+        line: 2,
+        column: 1,
+      },
+    ],
+  );
+});

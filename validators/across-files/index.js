@@ -13,7 +13,7 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
 /**
  * @typedef {{ rule: number, key: string, name: string, collect?(doc: unknown, ctx: { path: string }): unknown,
  *   checkAll?(entries: Entry[], ctx: CheckAllContext): CollectedProblem[], readsEntriesOnce?: boolean,
- *   contextFiles?: string[] }} Collector
+ *   contextFiles?: string[], unreadable?(problem: { message: string, line?: number, column?: number }): unknown }} Collector
  *   rule: the id of the rule whose files it collects from; key: unique among that rule's collectors
  *   (e.g. 'unique', 'references', 'sameKeysAs', 'values:/id'); name: the validator name problems carry
  *   ('unique', 'references', 'sameKeysAs'); collect: called once per document of each of the rule's files
@@ -22,7 +22,9 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
  *   entries once, in order, and gets them as an iterable made as it reads (a built-in's memory, where a
  *   module's checkAll gets an array); contextFiles: globs (relative to the
  *   rule's base, forward slashes) of files that must be collected for this check even if the rule's
- *   own globs do not match them (sameKeysAs's source when the rule's files leave it out)
+ *   own globs do not match them (sameKeysAs's source when the rule's files leave it out); unreadable: the
+ *   facts of a file or document that could not be read or parsed, given its first problem (sameKeysAs
+ *   tells a translation its source cannot be read, and why), where collect gives none
  * @typedef {{ path: string, facts: unknown, document?: number }} Entry  path: as reported (relative to cwd,
  *   forward slashes); document: the document's number in a YAML stream of several (1-based), else absent
  * @typedef {{ rule: { id: number, name: string, base: string }, entriesOf(ruleId: number, key: string): Entry[],
@@ -31,9 +33,10 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
  *   entriesOf: the entries of another collector (references' `in` rule); relativeToBase: a reported path made
  *   relative to the rule's base (to match sameKeysAs's source); absolute: a reported path made absolute;
  *   exists: whether a path exists (references' file: true); display: an absolute path as reported
- * @typedef {{ path: string, message: string, pointer?: string, document?: number, severity?: 'error' | 'warning',
+ * @typedef {{ path: string, message: string, pointer?: string, atKey?: boolean, document?: number, severity?: 'error' | 'warning',
  *   related?: { path: string, pointer?: string, document?: number, message?: string }[] }} CollectedProblem
- *   the core places pointer and related pointers at line:col by reading those files again (only files with problems)
+ *   the core places pointer and related pointers at line:col by reading those files again (only files with
+ *   problems); atKey: at the key the pointer names, not at its value (a key that should not be there)
  */
 
 /**

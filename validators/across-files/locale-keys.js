@@ -8,7 +8,8 @@ import { placeholdersOf } from './placeholders.js';
  *   null: untranslated); string[]: its placeholders (placeholders.js); error: it does not parse
  * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, root?: string }} LocaleFacts
  *   plurals: key ─▶ [its plural's id, its form]; root: the key a Rails-style file wraps everything in
- *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare
+ *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare: a document's
+ *   only key when it holds an object (whether it is a locale, the comparison decides: isLocaleRoot)
  */
 
 const FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -17,11 +18,20 @@ const SUFFIXED = /^(.+)_(ordinal_)?(zero|one|two|few|many|other)$/;
 const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z\d]{2,8})*$/;
 
 /**
+ * Whether a source's root key is a locale code ("en", "en-GB", "pt_BR"), so that its translations'
+ * roots are theirs too, however they are spelt: Rails takes any symbol for a locale ("x-pirate",
+ * "hye-classical"), which no pattern of codes knows.
+ */
+export const isLocaleRoot = (root) => root !== undefined && LOCALE.test(root);
+
+/**
  * @param {unknown} doc
  * @param {string} syntax the placeholder syntax (placeholders.js)
+ * @param {string} [path] the file's: an ARB file's metadata is not among its keys
  * @returns {LocaleFacts}
  */
-export function localeFacts(doc, syntax) {
+export function localeFacts(doc, syntax, path = '') {
+  if (/\.arb$/i.test(path)) doc = withoutArbMetadata(doc);
   const root = rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
@@ -34,11 +44,20 @@ export function localeFacts(doc, syntax) {
   return facts;
 }
 
-// { "de": { … } }: one key, a locale code, holding an object.
+// Flutter's ARB: the template's `@key` blocks describe its messages, and `@@locale` (`@@…`) is
+// about the file; translations need not carry them (gen-l10n reads the metadata from the template
+// alone), so keys that start with @ are not compared (flutter/gallery: 100,064 false missing keys
+// in its 118 translations).
+function withoutArbMetadata(doc) {
+  if (!isObject(doc)) return doc;
+  return Object.fromEntries(Object.entries(doc).filter(([key]) => !key.startsWith('@')));
+}
+
+// { "de": { … } }: one key, holding an object.
 function rootKeyOf(doc) {
   if (!isObject(doc)) return undefined;
   const keys = Object.keys(doc);
-  return keys.length === 1 && LOCALE.test(keys[0]) && isObject(doc[keys[0]]) ? keys[0] : undefined;
+  return keys.length === 1 && isObject(doc[keys[0]]) ? keys[0] : undefined;
 }
 
 // Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few; in

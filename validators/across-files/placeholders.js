@@ -69,14 +69,17 @@ function rubyPlaceholders(text) {
 }
 
 // Every argument name of the message, those inside plural and select branches too; `#` stands for
-// the plural's own argument; and FormatJS's rich-text tags (`<link>…</link>`, `<br/>`), which the
-// caller passes as values too: a translation that drops one loses its link. A tag is one when it is
-// closed (`</b>`, `<br/>`): a lone `<br>` is text. The parser is loaded only when a rule uses icu.
+// the plural's own argument; and FormatJS's rich-text tags (`<link>…</link>`), which the caller
+// passes as values too: a translation that drops one loses its link. A tag is one when it is closed
+// (`</b>`): a lone `<br>` is text, and so is `<br/>` (FormatJS reads a self-closing tag as text).
+// Quoted text (`'{name}'`, `'<head>'`) is text, as FormatJS quotes (icu-quotes.js). The parser is
+// loaded only when a rule uses icu.
 function icuPlaceholders(text) {
   const { parse } = require('@messageformat/parser');
+  const read = require('./icu-quotes.js').maskQuoted(text);
   let tokens;
   try {
-    tokens = parse(text);
+    tokens = parse(read);
   } catch (error) {
     throw new SyntaxError(`not an ICU message: ${error.message.split('\n')[0].replace(/:$/, '')}`);
   }
@@ -88,7 +91,6 @@ function icuPlaceholders(text) {
     }
   };
   visit(tokens);
-  for (const [, closing, empty] of text.matchAll(/<\/([A-Za-z][\w.-]*)\s*>|<([A-Za-z][\w.-]*)\s*\/>/g))
-    names.push(`<${closing ?? empty}>`);
+  for (const [, tag] of read.matchAll(/<\/([A-Za-z][\w.-]*)\s*>/g)) names.push(`<${tag}>`);
   return named(names);
 }

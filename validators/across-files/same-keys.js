@@ -16,7 +16,7 @@
 //   translation) and between a single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
-import { localeFacts } from './locale-keys.js';
+import { isLocaleRoot, localeFacts } from './locale-keys.js';
 import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
@@ -36,7 +36,13 @@ export function sameKeysCollector(rule, setting) {
     key: 'sameKeysAs',
     name: 'sameKeysAs',
     contextFiles: [source.text],
-    collect: (doc) => localeFacts(doc, placeholders),
+    collect: (doc, ctx) => localeFacts(doc, placeholders, ctx.path),
+    // A file that does not parse (a duplicate key) says why: a translation of it is told its source
+    // cannot be read, not that there is none.
+    unreadable: ({ message, line, column }) => ({
+      unreadable: message,
+      ...(line !== undefined && { at: `${line}:${column}` }),
+    }),
     checkAll(entries, ctx) {
       const sorted = sortEntries(entries);
       const byPath = new Map();
@@ -46,11 +52,18 @@ export function sameKeysCollector(rule, setting) {
       }
       const problems = [];
       for (const entry of sorted) {
+        if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
         problems.push(...syntaxProblems(entry, severity));
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
         if (pairing.self) continue;
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
-        if (sourceEntry) problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
+        if (sourceEntry?.facts.unreadable !== undefined) {
+          // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
+          const { unreadable, at } = sourceEntry.facts;
+          const message = `source ${sourceEntry.path} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
+          problems.push({ ...placeOf(entry, ''), message, severity: 'error' });
+        } else if (sourceEntry)
+          problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
           const level = source.isPattern ? severityOf(extra) : 'error';
@@ -107,18 +120,24 @@ function syntaxProblems(entry, setting) {
 
 /**
  * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
- * when both files have one, else as written.
+ * when both files have one and the source's is a locale code, else as written.
  */
 function compare(entry, sourceEntry, { missing, extra, severity, placeholders }) {
-  const both = entry.facts.root !== undefined && sourceEntry.facts.root !== undefined;
+  const both = entry.facts.root !== undefined && isLocaleRoot(sourceEntry.facts.root);
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = sourceEntry.path;
   const problems = [];
-  const add = (severity, pointer, message, related) => {
+  const add = (severity, pointer, message, related, atKey = false) => {
     if (!severity) return;
     const where = translation.written(pointer);
-    problems.push({ ...placeOf(entry, where), message, severity, ...(related && { related: [related] }) });
+    problems.push({
+      ...placeOf(entry, where),
+      message,
+      severity,
+      ...(related && { related: [related] }),
+      ...(atKey && { atKey }),
+    });
   };
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
@@ -131,7 +150,7 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
     const plural = translation.plurals.get(key);
     const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
-      add(severityOf(extra), key, `not in ${sourceName}`);
+      add(severityOf(extra), key, `not in ${sourceName}`, undefined, true); // at the key: it should not be there
       continue;
     }
     const sourceMark = source.keys.get(sourceKey);
