@@ -3,7 +3,13 @@
 // for their facts only (entry.context: check-file.js runs their collectors, not their validators),
 // or taken from the cache; so are the files a collector needs that its rule's globs leave out
 // (sameKeysAs's source). A run of the whole project has every rule's files already.
+import path from 'node:path';
+import { createRequire } from 'node:module';
 import { discover } from '../files/discover.js';
+import { UsageError } from '../../shared/errors.js';
+import { hasGlobChars, relativePosix } from '../../shared/paths.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {import('../config/load-config.js').Config} config
@@ -13,6 +19,7 @@ import { discover } from '../files/discover.js';
  * @returns {import('../files/discover.js').FileEntry[]} the others, marked `context`, in path order
  */
 export function contextFiles(config, collectors, files, { wholeProject }) {
+  assertNamedFilesExist(config, collectors);
   const extra = (rule) => (collectors.get(rule.id) ?? []).flatMap((collector) => collector.contextFiles ?? []);
   const rules = config.rules
     .filter((rule) => collectors.has(rule.id))
@@ -27,4 +34,20 @@ export function contextFiles(config, collectors, files, { wholeProject }) {
   const context = found.filter((entry) => !inRun.has(entry.path));
   for (const entry of context) entry.context = true; // discover made them for this call alone
   return context;
+}
+
+// A single file a check names (sameKeysAs's source) that is not there is the config's fault, as a
+// rule's missing schema is: the run exits 2 saying so, where each of the rule's files failed.
+function assertNamedFilesExist(config, collectors) {
+  const fs = require('node:fs');
+  for (const rule of config.rules) {
+    for (const collector of collectors.get(rule.id) ?? []) {
+      for (const file of collector.contextFiles ?? []) {
+        const at = path.join(rule.base, file);
+        if (hasGlobChars(file) || fs.existsSync(at)) continue;
+        const shown = relativePosix(config.cwd, at) || at;
+        throw new UsageError(`rule "${rule.name}": ${collector.name}'s source ${shown}: no such file`);
+      }
+    }
+  }
 }

@@ -205,6 +205,29 @@ test('--shard then merge: a shard says the checks wait for merge; merge gives th
     assert.equal(report.summary[count], whole.summary[count], count);
 });
 
+test("a sameKeysAs source file that is not there is the config's fault: exit 2 naming it, in a whole run, for a named file, on a pool and in merge", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [{ name: 'l', files: ['locales/*.json'], sameKeysAs: 'locales/english.json' }],
+    }),
+    'locales/de.json': '{ "a": "x" }\n',
+    'locales/fr.json': '{ "a": "y" }\n',
+  });
+  const said = 'filecheck: rule "l": sameKeysAs\'s source locales/english.json: no such file\n';
+  for (const args of [[], ['--workers', '2'], ['locales/de.json']]) {
+    const run = await runCli(args, { cwd: dir });
+    assert.equal(run.code, 2, args.join(' '));
+    assert.equal(run.stderr, said, args.join(' '));
+  }
+  for (const shard of ['1/2', '2/2']) {
+    const run = await runCli(['--shard', shard, '-r', `json:${shard.replace('/', '-of-')}.json`], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+  }
+  const merged = await runCli(['merge', '1-of-2.json', '2-of-2.json'], { cwd: dir });
+  assert.equal(merged.code, 2);
+  assert.equal(merged.stderr, said);
+});
+
 test('--shard then merge: a shard file that gives no facts (a page without the value) passes, and merge takes its report', async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({ rules: [{ name: 'pages', files: ['pages/*.json'], unique: ['/slug'] }] }),
