@@ -180,7 +180,7 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     {
       validator: 'front-matter',
       message:
-        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON)',
+        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
       line: 1,
       column: 1,
       kind: 'invalid',
@@ -294,6 +294,69 @@ test('Markdown front matter in TOML (+++) and JSON ({), as Hugo writes it: read,
     cwd: dir,
   });
   assert.equal(requiredList.stdout, 'none.md\tmarkdown\t(no front matter: fails, as its rules require it)\n');
+});
+
+test('Markdown front matter with a language after its dashes (---json, ---yaml, ---toml), as gray-matter and Eleventy read it: read with that parser, at the lines of the file; one filecheck cannot read fails', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': ECHO,
+    'json.md': '---json\n{\n  "name": "a",\n  "port": "x"\n}\n---\n# Body\n',
+    'yaml.md': '---yaml\nname: a\nport: x\n---\n# Body\n',
+    'yml.md': '--- yml\r\nname: a\r\nport: x\r\n---\r\n',
+    'toml.md': '---toml\nname = "a"\nport = "x"\n---\n',
+    'json-bad.md': '---json\n{ "name": "a",, }\n---\n',
+    'json-twice.md': '---json\n{ "name": "a", "name": "b" }\n---\n',
+    'json-unclosed.md': '---json\n{ "name": "a" }\n',
+    'json-empty.md': '---json\n---\n',
+    'js.md': '---js\n{ name: "a", port: 1 }\n---\n',
+    'javascript.md': '---javascript\nmodule.exports = {};\n',
+    'coffee.md': '---coffee\nname: "a"\n---\n',
+    'rule.md': '----\nA thematic break, no front matter.\n',
+    'values/json.md': '---JSON\n{ "title": "T", "weight": 2 }\n---\nBody.\n',
+    'values/yaml.md': '---yaml\ntitle: T\nweight: 2\n---\nBody\n\n---\n\nnot: front matter\n',
+  });
+  const pages = ['json.md', 'yaml.md', 'yml.md', 'toml.md', 'json-bad.md', 'json-twice.md', 'json-unclosed.md'];
+  const more = ['json-empty.md', 'js.md', 'javascript.md', 'coffee.md', 'rule.md'];
+  const { byPath } = await checkBothExecutors(dir, [...pages, ...more, '-s', 'schema.json']);
+  assert.deepEqual(byPath['json.md'].problems, [invalid('must be integer', '/port', 4, 11)]);
+  assert.deepEqual(byPath['yaml.md'].problems, [invalid('must be integer', '/port', 3, 7)]);
+  assert.deepEqual(byPath['yml.md'].problems, [invalid('must be integer', '/port', 3, 7)]);
+  assert.deepEqual(byPath['toml.md'].problems, [invalid('must be integer', '/port', 3, 8)]);
+  assert.deepEqual(byPath['json-bad.md'].problems, [
+    unparsable('invalid JSON front matter: Expected double-quoted property name', 2, 15),
+  ]);
+  assert.deepEqual(byPath['json-twice.md'].problems, [
+    unparsable(`duplicate key "name" (first at 2:3): ${UNIQUE}`, 2, 16),
+  ]);
+  assert.deepEqual(byPath['json-unclosed.md'].problems, [
+    unparsable('invalid JSON front matter: no "---" line closes the block its first line opens', 1, 1),
+  ]);
+  assert.deepEqual(byPath['json-empty.md'].problems, [
+    invalid('must have required property "name"', '', 2, 1),
+    invalid('must have required property "port"', '', 2, 1),
+  ]);
+  const CANNOT = 'cannot be read: filecheck reads YAML, TOML and JSON front matter';
+  assert.deepEqual(byPath['js.md'].problems, [unparsable(`front matter in JavaScript ("---js") ${CANNOT}`, 1, 1)]);
+  assert.deepEqual(byPath['javascript.md'].problems, [
+    unparsable(`front matter in JavaScript ("---javascript") ${CANNOT}`, 1, 1),
+  ]);
+  assert.deepEqual(byPath['coffee.md'].problems, [
+    unparsable(`front matter in CoffeeScript ("---coffee") ${CANNOT}`, 1, 1),
+  ]);
+  assert.equal(byPath['rule.md'].status, 'pass', 'a first line "----" is a thematic break, as gray-matter reads it');
+
+  const values = await checkBothExecutors(dir, ['values/*.md', '--validator', './echo.js']);
+  assert.deepEqual(echoed(values, 'values/json.md'), { title: 'T', weight: 2 });
+  assert.deepEqual(echoed(values, 'values/yaml.md'), { title: 'T', weight: 2 });
+
+  // Such pages are never said to have no front matter.
+  const listed = await runCli(['json.md', 'js.md', '-k', 'name', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.doesNotMatch(listed.stdout, /no front matter/);
+  const required = await runCli(['js.md', 'yaml.md', '-k', 'name', '--front-matter', 'required'], { cwd: dir });
+  assert.equal(required.code, 1);
+  assert.doesNotMatch(required.stdout, /has no front matter/);
+  assert.match(required.stdout, /front matter in JavaScript \("---js"\) cannot be read/);
 });
 
 test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
