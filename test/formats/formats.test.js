@@ -14,6 +14,7 @@ import {
   oneLine,
   checkBothExecutors as checkBoth,
 } from '../helpers/cli.js';
+import { isJsoncByName } from '../../formats/jsonc-names.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
 // problem's ajv keyword (Problem.keyword) is left out, tested in json-schema/json-schema.test.js and suppress/suppress.test.js.
@@ -1079,15 +1080,12 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     '.markdownlint.json',
     'api-extractor.json',
     'tslint.json',
-  ];
-  const json = [
-    'data.json',
-    'my-tsconfig.json',
-    'tsconfig.json.bak/x.json',
-    'biome.json',
     'renovate.json',
-    'strict/tsconfig.json',
+    '.github/renovate.json',
+    '.renovaterc',
+    '.renovaterc.json',
   ];
+  const json = ['data.json', 'my-tsconfig.json', 'tsconfig.json.bak/x.json', 'biome.json', 'strict/tsconfig.json'];
   const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));
   const dir = makeTree(t, {
     ...files,
@@ -1113,6 +1111,9 @@ test("files their own tools read as JSON with comments are read as JSONC by name
       .map((line) => line.split('\t').slice(0, 2).join(' ')),
     ['.eslintrc jsonc', 'data.json json', 'tsconfig.json jsonc'],
   );
+  // filecheck's own config is read with comments too (runner/config/load-config.js).
+  assert.equal(isJsoncByName('.filecheckrc.json'), true);
+  assert.equal(isJsoncByName('packages/app/.filecheckrc.json'), true);
 });
 
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {
