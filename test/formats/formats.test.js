@@ -544,7 +544,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('big.yaml'), [], 'the nearest number: an integer');
   assert.deepEqual(problems('hex-big.yaml'), []);
   const untagged = (tag) =>
-    `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
+    `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map; to read its value as written, use --yaml-tags any, or "yamlTags" in a rule)`;
   assert.deepEqual(problems('binary.yaml'), [unparsable(untagged('!!binary'), 3, 7)]);
   assert.deepEqual(problems('timestamp.yaml'), [unparsable(untagged('!!timestamp'), 3, 5)]);
   assert.deepEqual(problems('ref.yaml'), [
@@ -856,8 +856,19 @@ test('YAML tags "any": every tag beyond the core schema is read as if it were no
     ].join('\n'),
     'any/bad-core.yaml': 'b: !!bool yes\n',
     'mixed/template.yaml': 'a: !Ref x\nb: !include other.yaml\n',
+    'plain/mkdocs.yml': 'extra:\n  key: !ENV [API_KEY, none]\n',
   });
-  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  const report = await checkBothExecutors(dir, ['any', 'mixed', 'plain/mkdocs.yml', '--validator', './echo.js'], 1, {
+    noErrors: true,
+  });
+  // Where no rule reads it, a tag no set names says how to read it.
+  assert.deepEqual(report.byPath['plain/mkdocs.yml'].problems, [
+    unparsable(
+      'invalid YAML: the tag !ENV cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map; to read its value as written, use --yaml-tags any, or "yamlTags" in a rule)',
+      2,
+      8,
+    ),
+  ]);
   assert.deepEqual(echoed(report, 'any/mkdocs.yml'), {
     site_name: 'x',
     markdown_extensions: [{ 'pymdownx.emoji': { emoji_index: '' } }],
