@@ -62,6 +62,19 @@ export const DIRECTORY_GLOB = `**/*.{${Object.values(FORMATS)
   .flatMap((format) => format.extensions.map((extension) => extension.slice(1)))
   .join(',')}}`;
 
+/**
+ * The parser of a file that only a catalog's fileMatch found, whose name says no data format
+ * (`.prettierrc`, `*.patch`): the first of these formats that reads it (guessed.js). Not a name a
+ * rule may give: a rule says what its files are.
+ */
+export const GUESSED = 'json|jsonc|yaml';
+
+/** @returns {string} what a file read by this parser is, for people: `JSON`, `JSON, JSONC or YAML` */
+export function formatNames(parser) {
+  const names = parser.split('|').map((name) => name.toUpperCase());
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+}
+
 /** The parsers a rule's "parser" or --parser may name. */
 export const PARSER_NAMES = Object.keys(FORMATS);
 
@@ -76,14 +89,15 @@ export const FRONT_MATTER_SETTINGS = ['required', 'optional'];
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
  * out once per set of rules (sets are few), so a file costs a look at its name and extension.
  * @param {import('../runner/config/load-config.js').Rule[]} rules
- * @returns {(file: string, ruleIds: number[], key: string) => Format | null} key: the set's
- *   identity; null: JSON with no setting (json.js)
+ * @returns {(file: string, ruleIds: number[], key: string, guessed?: boolean) => Format | null} key:
+ *   the set's identity; guessed: only a catalog's fileMatch found it, and its name says no format
+ *   (GUESSED, unless its rules name a parser); null: JSON with no setting (json.js)
  * @throws {UsageError} when two rules that match one file name different parsers
  */
 export function formatChooser(rules) {
   const rulesById = byId(rules);
   const sets = new Map(); // key ─▶ { parser, frontMatter, yamlTags, allowDuplicateKeys }
-  return (file, ruleIds, key) => {
+  return (file, ruleIds, key, guessed = false) => {
     let set = sets.get(key);
     if (!set)
       sets.set(
@@ -94,11 +108,14 @@ export function formatChooser(rules) {
         )),
       );
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
-    const parser = set.parser ?? parserByName(file);
+    const parser = set.parser ?? (guessed ? GUESSED : parserByName(file));
     if (parser === 'json') return duplicates;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
-    if (set.yamlTags && (parser === 'yaml' || parser === 'markdown')) return { ...format, yamlTags: set.yamlTags };
-    return duplicates && (parser === 'jsonc' || parser === 'json5') ? { ...format, ...duplicates } : format;
+    if (set.yamlTags && (parser === 'yaml' || parser === 'markdown' || parser === GUESSED))
+      Object.assign(format, { yamlTags: set.yamlTags });
+    return duplicates && (parser === 'jsonc' || parser === 'json5' || parser === GUESSED)
+      ? { ...format, ...duplicates }
+      : format;
   };
 }
 
@@ -141,14 +158,15 @@ function extensionOf(file) {
 }
 
 /**
- * @typedef {({ value: unknown, locate(problems: object[]): void, depthChecked?: true } | { problems: object[] }) & { number?: number,
+ * @typedef {({ value: unknown, locate(problems: object[]): void, depthChecked?: true, parser?: string } | { problems: object[] }) & { number?: number,
  *   range?: [number, number], comments?: Set<string> }} ParsedDocument
  *   a document that parsed, with `locate` filling in line and column of problems with a pointer
  *   into it; or a document that did not, with its `parse` problems (already placed). number: its
  *   place in a stream of several documents, 1-based, which its problems are to name; range: where
  *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
  *   comment lines, trimmed (YAML, when one may name its schema); depthChecked: its parser kept it
- *   within the nesting limit (depth-limit.js), which check-file need not measure again
+ *   within the nesting limit (depth-limit.js), which check-file need not measure again; parser: the
+ *   format that read it, when the entry's parser is several (GUESSED)
  * @typedef {{ parse(text: string, entry: import('../runner/files/discover.js').FileEntry): ParsedDocument[] }} Parser
  *   every document of the file, in order: YAML streams hold several, a Markdown file without front
  *   matter none
@@ -165,7 +183,7 @@ export function loadParsers(entries) {
   let loadedOne = false;
   for (const { parser } of entries) {
     if (!parser || loaded.has(parser)) continue;
-    loaded.set(parser, require(FORMATS[parser].module));
+    loaded.set(parser, require(parser === GUESSED ? './guessed.js' : FORMATS[parser].module));
     loadedOne = true;
   }
   return loadedOne;

@@ -9,8 +9,10 @@
 // those whose own tools read comments though VS Code does not say so: CSpell's (its config loader
 // reads JSON with comments, and `cspell init` writes them), Turborepo's turbo.json (comments since
 // 1.1), markdownlint-cli's and markdownlint-cli2's .markdownlint.json (read with jsonc-parser),
-// API Extractor's (Rush Stack's JsonFile) and TSLint's (comments stripped before JSON.parse). Not
-// biome.json (Biome reads comments in biome.jsonc only) nor renovate.json (JSON5 in .json5 only).
+// API Extractor's (Rush Stack's JsonFile), TSLint's (comments stripped before JSON.parse), Renovate's
+// (JSONC for its .json files and its config files without an extension: renovate.json,
+// .github/renovate.json, .renovaterc) and filecheck's own .filecheckrc.json. Not biome.json (Biome
+// reads comments in biome.jsonc only).
 const NAMES = new Set([
   'tsconfig.json',
   'jsconfig.json',
@@ -36,6 +38,10 @@ const NAMES = new Set([
   '.markdownlint.json',
   'api-extractor.json',
   'tslint.json',
+  'renovate.json',
+  '.renovaterc',
+  '.renovaterc.json',
+  '.filecheckrc.json',
 ]);
 // Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):
 // those that are what follows the name's last dot, and those that end in .json.

@@ -94,6 +94,9 @@ export function tagSetHint(tag) {
   return name && `to read ${SETS[name].tool}'s ${tag}, use --yaml-tags ${name}, or "yamlTags" in a rule`;
 }
 
+/** How to read a tag no other set reads (MkDocs' !ENV, !!binary), for a file that fails on it. */
+export const ANY_TAG_HINT = `to read its value as written, use --yaml-tags ${ANY}, or "yamlTags" in a rule`;
+
 /**
  * Rewrites the document's nodes that carry one of these tags, in place.
  * @param {import('yaml').Document} doc

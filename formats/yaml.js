@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
 import { tooDeepProblem } from './depth-limit.js';
-import { applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { ANY_TAG_HINT, applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
 import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 import { duplicateKeyMessage } from './duplicate-keys.js';
 
@@ -220,7 +220,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
       return problem(`the value ${value} is not a ${tag} (YAML 1.2 core schema)`, error.pos[0]);
     }
     return problem(
-      `the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}`})`,
+      `the tag ${tag} cannot be read (${tagSetHint(tag) ?? `filecheck reads the tags of the YAML 1.2 core schema: ${CORE_TAGS}; ${ANY_TAG_HINT}`})`,
       error.pos[0],
     );
   }

@@ -5,7 +5,7 @@ import { readEntry } from '../../formats/read-text.js';
 import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../../formats/depth-limit.js';
-import { parserNamed } from '../../formats/index.js';
+import { GUESSED, formatNames, parserNamed } from '../../formats/index.js';
 import { finishProblems } from './finish-problems.js';
 import { fileResult, skippedResult } from '../../shared/file-result.js';
 import { sha256 } from '../../shared/sha256.js';
@@ -197,8 +197,13 @@ function onlyParsedOf({ documents, why, parsed }) {
   };
 }
 
-const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) =>
-  `${guessedBy} matched its name, but it is not ${parser.toUpperCase()} (${line === undefined ? '' : `${line}:${column} `}${message})`;
+/**
+ * Why a file only a catalog's fileMatch found is skipped (discover.js' guessedBy): what it is not.
+ * @param {import('../files/discover.js').FileEntry} entry
+ * @param {Problem} problem the first that its parsing found
+ */
+export const notThatKind = ({ guessedBy, parser = 'json' }, { message, line, column }) =>
+  `${guessedBy} matched its name, but it is not ${formatNames(parser)}${parser === GUESSED ? ' data' : ''} (${line === undefined ? '' : `${line}:${column} `}${message})`;
 
 // Each document of the file (formats/index.js: JSON has one) is checked on its own, and in a stream
 // of several (YAML) each problem says which document it is in. Returns the first document's value,
@@ -218,7 +223,7 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
       if (tooDeep === null) {
         const source = {
           text,
-          parser: entry.parser ?? 'json',
+          parser: document.parser ?? entry.parser ?? 'json',
           range: document.range,
           comments: document.comments,
           uses,

@@ -8,6 +8,7 @@ import { loadParsers, parserNamed } from '../../formats/index.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
+import { notThatKind } from './check-file.js';
 
 /**
  * entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
@@ -37,7 +38,7 @@ export function schemaDescriber(config, files) {
   // With configs below the run's, each rule says which config gave it.
   const ofConfig = (rule) => (config.configs?.length > 1 ? ` of ${display(rule.config)}` : '');
   return (entry) => {
-    const bare = withoutFrontMatter(entry);
+    const bare = withoutFrontMatter(entry) ?? notThatKindOfFile(entry);
     const parts = bare ? [bare] : [];
     const checks = []; // the rules' other validators, after the schemas
     let documents; // read once, when a rule reads the documents' $schema
@@ -76,6 +77,17 @@ function withoutFrontMatter(entry) {
     : '(no front matter: passes, none of its checks run)';
 }
 
+// A file only a catalog's fileMatch found that its parsers do not read is skipped (check-file.js):
+// said instead of its schemas, in the words of the skip.
+function notThatKindOfFile(entry) {
+  if (!entry.guessedBy || entry.refused) return null;
+  const read = readEntry(entry);
+  if (read.error) return null;
+  const documents = parserNamed(entry.parser ?? 'json').parse(read.text, entry);
+  if (!documents.length || !documents.every((document) => document.problems)) return null;
+  return `(skipped: ${notThatKind(entry, documents[0].problems[0])})`;
+}
+
 function describeChoice({ why, schema, meta, problem, missing }, display) {
   if (problem) return `(fails: ${problem.message})`;
   if (missing) return `(not validated: ${missing})`;
@@ -99,9 +111,9 @@ function readDocuments(entry) {
     .filter((document) => !document.problems);
   if (!documents.length) return { unknown: `not valid ${entry.parser}` };
   return {
-    read: documents.map(({ value, range, comments }) => ({
+    read: documents.map(({ value, range, comments, parser = entry.parser }) => ({
       value,
-      source: { text, parser: entry.parser, range, comments },
+      source: { text, parser, range, comments },
     })),
   };
 }

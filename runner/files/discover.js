@@ -24,7 +24,8 @@ const NEVER = ['**/node_modules/**'];
  *   refused: why it is not read at all (a symbolic link out of the project), which is its problem;
  *   hash: its result is to carry its content's hash (--cache, result-cache.js); track: its result is to name
  *   the schema files it chose (--watch, watch.js); guessedBy: the catalog entries (`catalog entry "JSONPatch"`)
- *   whose fileMatch alone found it, its name saying no data format: skipped if it does not parse (check-file.js)
+ *   whose fileMatch alone found it, its name saying no data format: read as JSON, JSONC or YAML
+ *   (formats/guessed.js, unless --parser says), skipped if none reads it (check-file.js)
  * @typedef {{ files: FileEntry[], skipped: { rel: string, reason: string }[],
  *   catalogs?: Map<string, import('../../validators/json-schema/catalog.js').Catalog> }} Discovery
  *   catalogs: the catalogs that chose the files (no patterns), by file, for the check to use as read
@@ -141,11 +142,12 @@ export function discover(config, { findConfigs = true, given } = {}) {
     const key = rules.join();
     if (!ruleSets.has(key)) ruleSets.set(key, rules);
     const entry = { path: file, rel, rules: ruleSets.get(key) };
-    const format = formatOf(rel, rules, key);
+    const guessedBy = catalogOnly && byCatalog.get(rel);
+    const format = formatOf(rel, rules, key, !!guessedBy);
     if (format) Object.assign(entry, format);
     if (special) entry.special = true;
     if (refused) entry.refused = refused;
-    if (catalogOnly && byCatalog.get(rel)) entry.guessedBy = byCatalog.get(rel);
+    if (guessedBy) entry.guessedBy = guessedBy;
     files.push(entry);
   }
   return { files, skipped, ...(catalogs && { catalogs }) };

@@ -195,12 +195,11 @@ function documentRefs(entry) {
   try {
     const text = fs.readFileSync(entry.path, 'utf8');
     loadParsers([entry]);
-    const parser = entry.parser ?? 'json';
-    return parserNamed(parser)
+    return parserNamed(entry.parser ?? 'json')
       .parse(text, entry)
       .filter((document) => !document.problems)
-      .map((document) =>
-        documentSchemaRef(document.value, { text, parser, range: document.range, comments: document.comments }),
+      .map(({ value, parser = entry.parser, range, comments }) =>
+        documentSchemaRef(value, { text, parser, range, comments }),
       )
       .map((found) => found?.ref)
       .filter(isHttp);

@@ -14,6 +14,7 @@ import {
   oneLine,
   checkBothExecutors as checkBoth,
 } from '../helpers/cli.js';
+import { isJsoncByName } from '../../formats/jsonc-names.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
 // problem's ajv keyword (Problem.keyword) is left out, tested in json-schema/json-schema.test.js and suppress/suppress.test.js.
@@ -180,7 +181,7 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     {
       validator: 'front-matter',
       message:
-        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON)',
+        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
       line: 1,
       column: 1,
       kind: 'invalid',
@@ -294,6 +295,69 @@ test('Markdown front matter in TOML (+++) and JSON ({), as Hugo writes it: read,
     cwd: dir,
   });
   assert.equal(requiredList.stdout, 'none.md\tmarkdown\t(no front matter: fails, as its rules require it)\n');
+});
+
+test('Markdown front matter with a language after its dashes (---json, ---yaml, ---toml), as gray-matter and Eleventy read it: read with that parser, at the lines of the file; one filecheck cannot read fails', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': SCHEMA,
+    'echo.js': ECHO,
+    'json.md': '---json\n{\n  "name": "a",\n  "port": "x"\n}\n---\n# Body\n',
+    'yaml.md': '---yaml\nname: a\nport: x\n---\n# Body\n',
+    'yml.md': '--- yml\r\nname: a\r\nport: x\r\n---\r\n',
+    'toml.md': '---toml\nname = "a"\nport = "x"\n---\n',
+    'json-bad.md': '---json\n{ "name": "a",, }\n---\n',
+    'json-twice.md': '---json\n{ "name": "a", "name": "b" }\n---\n',
+    'json-unclosed.md': '---json\n{ "name": "a" }\n',
+    'json-empty.md': '---json\n---\n',
+    'js.md': '---js\n{ name: "a", port: 1 }\n---\n',
+    'javascript.md': '---javascript\nmodule.exports = {};\n',
+    'coffee.md': '---coffee\nname: "a"\n---\n',
+    'rule.md': '----\nA thematic break, no front matter.\n',
+    'values/json.md': '---JSON\n{ "title": "T", "weight": 2 }\n---\nBody.\n',
+    'values/yaml.md': '---yaml\ntitle: T\nweight: 2\n---\nBody\n\n---\n\nnot: front matter\n',
+  });
+  const pages = ['json.md', 'yaml.md', 'yml.md', 'toml.md', 'json-bad.md', 'json-twice.md', 'json-unclosed.md'];
+  const more = ['json-empty.md', 'js.md', 'javascript.md', 'coffee.md', 'rule.md'];
+  const { byPath } = await checkBothExecutors(dir, [...pages, ...more, '-s', 'schema.json']);
+  assert.deepEqual(byPath['json.md'].problems, [invalid('must be integer', '/port', 4, 11)]);
+  assert.deepEqual(byPath['yaml.md'].problems, [invalid('must be integer', '/port', 3, 7)]);
+  assert.deepEqual(byPath['yml.md'].problems, [invalid('must be integer', '/port', 3, 7)]);
+  assert.deepEqual(byPath['toml.md'].problems, [invalid('must be integer', '/port', 3, 8)]);
+  assert.deepEqual(byPath['json-bad.md'].problems, [
+    unparsable('invalid JSON front matter: Expected double-quoted property name', 2, 15),
+  ]);
+  assert.deepEqual(byPath['json-twice.md'].problems, [
+    unparsable(`duplicate key "name" (first at 2:3): ${UNIQUE}`, 2, 16),
+  ]);
+  assert.deepEqual(byPath['json-unclosed.md'].problems, [
+    unparsable('invalid JSON front matter: no "---" line closes the block its first line opens', 1, 1),
+  ]);
+  assert.deepEqual(byPath['json-empty.md'].problems, [
+    invalid('must have required property "name"', '', 2, 1),
+    invalid('must have required property "port"', '', 2, 1),
+  ]);
+  const CANNOT = 'cannot be read: filecheck reads YAML, TOML and JSON front matter';
+  assert.deepEqual(byPath['js.md'].problems, [unparsable(`front matter in JavaScript ("---js") ${CANNOT}`, 1, 1)]);
+  assert.deepEqual(byPath['javascript.md'].problems, [
+    unparsable(`front matter in JavaScript ("---javascript") ${CANNOT}`, 1, 1),
+  ]);
+  assert.deepEqual(byPath['coffee.md'].problems, [
+    unparsable(`front matter in CoffeeScript ("---coffee") ${CANNOT}`, 1, 1),
+  ]);
+  assert.equal(byPath['rule.md'].status, 'pass', 'a first line "----" is a thematic break, as gray-matter reads it');
+
+  const values = await checkBothExecutors(dir, ['values/*.md', '--validator', './echo.js']);
+  assert.deepEqual(echoed(values, 'values/json.md'), { title: 'T', weight: 2 });
+  assert.deepEqual(echoed(values, 'values/yaml.md'), { title: 'T', weight: 2 });
+
+  // Such pages are never said to have no front matter.
+  const listed = await runCli(['json.md', 'js.md', '-k', 'name', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  assert.doesNotMatch(listed.stdout, /no front matter/);
+  const required = await runCli(['js.md', 'yaml.md', '-k', 'name', '--front-matter', 'required'], { cwd: dir });
+  assert.equal(required.code, 1);
+  assert.doesNotMatch(required.stdout, /has no front matter/);
+  assert.match(required.stdout, /front matter in JavaScript \("---js"\) cannot be read/);
 });
 
 test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
@@ -480,7 +544,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
   assert.deepEqual(problems('big.yaml'), [], 'the nearest number: an integer');
   assert.deepEqual(problems('hex-big.yaml'), []);
   const untagged = (tag) =>
-    `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map)`;
+    `invalid YAML: the tag ${tag} cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map; to read its value as written, use --yaml-tags any, or "yamlTags" in a rule)`;
   assert.deepEqual(problems('binary.yaml'), [unparsable(untagged('!!binary'), 3, 7)]);
   assert.deepEqual(problems('timestamp.yaml'), [unparsable(untagged('!!timestamp'), 3, 5)]);
   assert.deepEqual(problems('ref.yaml'), [
@@ -792,8 +856,19 @@ test('YAML tags "any": every tag beyond the core schema is read as if it were no
     ].join('\n'),
     'any/bad-core.yaml': 'b: !!bool yes\n',
     'mixed/template.yaml': 'a: !Ref x\nb: !include other.yaml\n',
+    'plain/mkdocs.yml': 'extra:\n  key: !ENV [API_KEY, none]\n',
   });
-  const report = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  const report = await checkBothExecutors(dir, ['any', 'mixed', 'plain/mkdocs.yml', '--validator', './echo.js'], 1, {
+    noErrors: true,
+  });
+  // Where no rule reads it, a tag no set names says how to read it.
+  assert.deepEqual(report.byPath['plain/mkdocs.yml'].problems, [
+    unparsable(
+      'invalid YAML: the tag !ENV cannot be read (filecheck reads the tags of the YAML 1.2 core schema: !!str, !!int, !!float, !!bool, !!null, !!seq, !!map; to read its value as written, use --yaml-tags any, or "yamlTags" in a rule)',
+      2,
+      8,
+    ),
+  ]);
   assert.deepEqual(echoed(report, 'any/mkdocs.yml'), {
     site_name: 'x',
     markdown_extensions: [{ 'pymdownx.emoji': { emoji_index: '' } }],
@@ -1016,15 +1091,12 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     '.markdownlint.json',
     'api-extractor.json',
     'tslint.json',
-  ];
-  const json = [
-    'data.json',
-    'my-tsconfig.json',
-    'tsconfig.json.bak/x.json',
-    'biome.json',
     'renovate.json',
-    'strict/tsconfig.json',
+    '.github/renovate.json',
+    '.renovaterc',
+    '.renovaterc.json',
   ];
+  const json = ['data.json', 'my-tsconfig.json', 'tsconfig.json.bak/x.json', 'biome.json', 'strict/tsconfig.json'];
   const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));
   const dir = makeTree(t, {
     ...files,
@@ -1050,6 +1122,9 @@ test("files their own tools read as JSON with comments are read as JSONC by name
       .map((line) => line.split('\t').slice(0, 2).join(' ')),
     ['.eslintrc jsonc', 'data.json json', 'tsconfig.json jsonc'],
   );
+  // filecheck's own config is read with comments too (runner/config/load-config.js).
+  assert.equal(isJsoncByName('.filecheckrc.json'), true);
+  assert.equal(isJsoncByName('packages/app/.filecheckrc.json'), true);
 });
 
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {

@@ -17,6 +17,7 @@ import {
 import { loadConfig } from '../../runner/config/load-config.js';
 import { discover } from '../../runner/files/discover.js';
 import { checkFile } from '../../runner/check/check-file.js';
+import { loadParsers } from '../../formats/index.js';
 import { UsageError } from '../../shared/errors.js';
 import { fixtureTree } from '../helpers/fixtures.js';
 
@@ -580,13 +581,61 @@ test("a file only a catalog's fileMatch found, whose name is no data format's an
   const config = loadConfig({ patterns: [], catalog: ['catalog.json'] }, { cwd: dir, env: {} });
   const found = discover(config).files.find((file) => file.rel === 'patches/git.patch');
   assert.equal(found.guessedBy, 'catalog entry "JSONPatch"');
+  loadParsers([found]);
   const { durationMs, skipReason, ...skipped } = checkFile(found, []);
   assert.deepEqual(skipped, { path: 'patches/git.patch', status: 'skip', problems: [] });
-  assert.match(skipReason, /^catalog entry "JSONPatch" matched its name, but it is not JSON \(1:1 invalid JSON: .+\)$/);
+  assert.match(
+    skipReason,
+    /^catalog entry "JSONPatch" matched its name, but it is not JSON, JSONC or YAML data \(1:1 invalid JSON: .+\)$/,
+  );
 
   // Named on the command line, or a rule's: a file is what the user says it is.
   const named = await runCli(['patches/git.patch', '--catalog', 'catalog.json'], { cwd: dir });
   assert.equal(named.code, 1, named.stderr);
+});
+
+test("a file only a catalog's fileMatch found, whose name has no data format's extension, is read as JSON, JSONC or YAML, whichever reads it as data, its problems at its lines; none: skipped", async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({ schemas: [{ name: 'Prettier', url: './prettier.json', fileMatch: ['.prettierrc'] }] }),
+    'prettier.json': json({ type: 'object', properties: { semi: { type: 'boolean' }, tabWidth: { type: 'integer' } } }),
+    '.prettierrc': 'semi: maybe\ntabWidth: "x"\n', // Prettier reads .prettierrc as YAML or JSON
+    'flow/.prettierrc': '{ semi: false, tabWidth: 2 }\n',
+    'json/.prettierrc': '{\n  "semi": "no"\n}\n',
+    'jsonc/.prettierrc': '{\n  // a comment\n  "semi": 1,\n}\n',
+    'text/.prettierrc': 'just some words\n',
+    'empty/.prettierrc': '',
+  });
+  const report = await checkBothExecutors(dir, ['--catalog', 'catalog.json']);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  const at = (file) => byPath[file].problems.map(({ message, line, column }) => `${line}:${column} ${message}`);
+  assert.deepEqual(at('.prettierrc'), ['1:7 must be boolean', '2:11 must be integer']);
+  assert.equal(byPath['flow/.prettierrc'].status, 'pass', 'a YAML flow map');
+  assert.deepEqual(at('json/.prettierrc'), ['2:11 must be boolean']);
+  assert.deepEqual(at('jsonc/.prettierrc'), ['3:11 must be boolean']);
+  assert.equal(byPath['text/.prettierrc'].status, 'skip', 'YAML reads any text, as a string: not data');
+  assert.equal(byPath['empty/.prettierrc'].status, 'skip');
+  assert.deepEqual(
+    [report.summary.total, report.summary.passed, report.summary.failed, report.summary.skipped],
+    [6, 1, 3, 2],
+  );
+
+  // --list-files --verbose says how it is read, and which would be skipped and why.
+  const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  const lines = listed.stdout.trim().split('\n');
+  assert.ok(lines.includes('.prettierrc\tjson|jsonc|yaml\tprettier.json (catalog entry "Prettier")'), listed.stdout);
+  assert.ok(
+    lines.some((line) =>
+      /^text\/\.prettierrc\tjson\|jsonc\|yaml\t\(skipped: catalog entry "Prettier" matched its name, but it is not JSON, JSONC or YAML data \(1:1 invalid JSON: .+\)\)$/.test(
+        line,
+      ),
+    ),
+    listed.stdout,
+  );
+
+  // --parser still decides.
+  const yaml = await runCli(['--catalog', 'catalog.json', '--parser', 'json', '-r', 'json'], { cwd: dir });
+  assert.equal(parseJsonReport(yaml.stdout).summary.skipped, 5, 'read as JSON only, only json/.prettierrc is');
 });
 
 test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {

@@ -205,7 +205,7 @@ test('the CLI: a file the catalog took for JSON that is not is a SKIP line with 
   assert.equal(code, 0, stderr);
   assert.match(
     stdout,
-    /^SKIP patches\/git\.patch \(catalog entry "JSONPatch" matched its name, but it is not JSON \(1:1 invalid JSON: .*\)\)$/m,
+    /^SKIP patches\/git\.patch \(catalog entry "JSONPatch" matched its name, but it is not JSON, JSONC or YAML data \(1:1 invalid JSON: .*\)\)$/m,
   );
   assert.doesNotMatch(stdout, /::error|FAIL/);
   assert.match(stdout, /^Files: 1 skipped, 0 passed, 1 total$/m);
