@@ -128,6 +128,14 @@ test("when no alternative was meant but one is for the value's type, its constan
   assert.deepEqual(shown(validate({ kind: 'c' })), [' matches none of the 3 alternatives (anyOf)']);
 });
 
+test("an allOf of $refs inside an alternative is that alternative's: SchemaStore's prettierrc, an object or a string, given 1 is one line", async (t) => {
+  const validate = await schemaValidator(t, {
+    oneOf: [{ type: 'object', allOf: [{ $ref: '#/definitions/a' }, { $ref: '#/definitions/b' }] }, { type: 'string' }],
+    definitions: { a: { type: 'object' }, b: { type: 'object' } },
+  });
+  assert.deepEqual(shown(validate(1)), [' must be object or string']);
+});
+
 test('several alternatives matching a oneOf is one line naming them; no alternative standing out is one line too', async (t) => {
   const validate = await workflowValidator(t);
   assert.deepEqual(all(validate({ twin: 3 })), [

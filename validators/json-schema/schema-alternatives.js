@@ -279,8 +279,17 @@ const keyOf = (node) =>
 function branchesOf(group) {
   const branches = [];
   let current = null;
-  for (const node of group.members) {
-    const index = branchIndex(node, group);
+  // ajv checks the alternatives in order: an error that names none, between one of the i-th
+  // alternative and one of the (i+1)-th, is the i-th's (an allOf of $refs in it: prettierrc's object).
+  const indexes = group.members.map((node) => branchIndex(node, group));
+  const nextNamed = new Array(indexes.length);
+  for (let i = indexes.length - 1, next; i >= 0; i--) {
+    nextNamed[i] = next;
+    if (indexes[i] !== undefined) next = indexes[i];
+  }
+  group.members.forEach((node, at) => {
+    const index = indexes[at];
+    const sandwiched = index === undefined && current?.index !== undefined && nextNamed[at] === current.index + 1;
     const rank = rankOf(node, group.path);
     const key = keyOf(node);
     const here = node.path === group.path;
@@ -295,6 +304,7 @@ function branchesOf(group) {
       !current ||
       (index !== undefined && index !== current.index) ||
       (!sameIndex &&
+        !sandwiched &&
         ((rank !== undefined && current.rank !== undefined && rank < current.rank) ||
           current.keys.has(key) ||
           (once && current.once.has(once)) ||
@@ -322,7 +332,7 @@ function branchesOf(group) {
     if (failsOnType(node, group.path)) current.wrongType = true;
     const extra = here ? (node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty) : undefined;
     if (extra !== undefined) current.extra.add(escapeKey(extra));
-  }
+  });
   return branches;
 }
 
