@@ -213,6 +213,41 @@ test("a file matched by two rules gets both rules' checks, each once", async (t)
   });
 });
 
+test('a schema or a required key that a rule and the command line both bring in is checked once, from any folder', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({
+      rules: [{ name: 'docs', files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title'] }],
+    }),
+    'schemas/doc.schema.json': JSON.stringify({ required: ['id'], properties: { id: { type: 'string' } } }),
+    'content/en-US/a.json': '{"id": 1}',
+    'content/en-US/b.json': '{}',
+  });
+  const content = path.join(dir, 'content');
+  const schemas = ['../schemas/doc.schema.json', path.join(dir, 'schemas/doc.schema.json')];
+  for (const [cwd, schema] of [[dir, 'schemas/doc.schema.json'], ...schemas.map((s) => [content, s])]) {
+    const files = cwd === dir ? 'content' : '.';
+    const { code, stdout, stderr } = await runCli([files, '-s', schema, '-k', 'title:string', '-r', 'json'], { cwd });
+    assert.equal(code, 1, stderr);
+    const messages = parseJsonReport(stdout).files.map((f) => f.problems.map((p) => p.message).sort());
+    assert.deepEqual(
+      messages,
+      [
+        ['missing required key "title"', 'must be string'],
+        ['missing required key "title"', 'must have required property "id"'],
+      ],
+      `from ${cwd} with -s ${schema}`,
+    );
+    const listed = await runCli([files, '-s', schema, '--list-files', '--verbose'], { cwd });
+    const shown =
+      path.isAbsolute(schema) || cwd === dir ? path.relative(cwd, path.join(dir, 'schemas/doc.schema.json')) : schema;
+    assert.match(
+      listed.stdout,
+      new RegExp(`\\t${shown.replaceAll('.', '\\.')} \\(rule "docs", --schema\\);`),
+      listed.stdout,
+    );
+  }
+});
+
 test('files named on the command line are checked by the config rules they match; the others are skipped', async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': config({
