@@ -132,19 +132,58 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
   }
 });
 
-test('a config that is not JSON, or not there, exits 2 with one line naming the file', async (t) => {
-  const dir = makeTree(t, { '.filecheckrc.json': '{"rules": [],}', 'a.json': GOOD });
+test('a config is read as JSONC, found or named with -c: comments and trailing commas, a key written twice still an error', async (t) => {
+  const text = [
+    '// .filecheckrc.json',
+    '{',
+    '  /* the pages */',
+    '  "rules": [',
+    '    { "files": ["data/*.json"], "require": ["title:string"], }, // each page has a title',
+    '  ],',
+    '}',
+    '',
+  ].join('\n');
+  const dir = makeTree(t, { '.filecheckrc.json': text, 'other.json': text, 'data/bad.json': '{"title": 1}' });
+  for (const args of [[], ['-c', 'other.json']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.equal(code, 1, stderr);
+    assert.deepEqual(failedPaths(stdout), ['data/bad.json']);
+  }
+  fs.writeFileSync(path.join(dir, '.filecheckrc.json'), `${text}// again\n{}`);
+  assert.equal(
+    oneLine((await runCli([], { cwd: dir })).stderr),
+    `${path.join(dir, '.filecheckrc.json')}:9:1: not valid JSONC: Unexpected non-whitespace character after JSON`,
+  );
+  fs.writeFileSync(path.join(dir, '.filecheckrc.json'), text.replace('  ],', '  ],\n  // twice\n  "rules": [],'));
+  assert.equal(
+    oneLine((await runCli([], { cwd: dir })).stderr),
+    `${path.join(dir, '.filecheckrc.json')}:8:3: duplicate key "rules" (first at 4:3): an object's keys must be unique (readers disagree on which value counts)`,
+  );
+});
+
+test('a config that is not JSONC, or not there, exits 2 with one line naming the file', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': '// the rules\n{"rules": [], /* none */ "ignore": [,]}',
+    'a.json': GOOD,
+  });
   const invalid = await runCli([], { cwd: dir });
   assert.equal(invalid.code, 2);
-  assert.equal(
-    oneLine(invalid.stderr),
-    `${path.join(dir, '.filecheckrc.json')}:1:14: not valid JSON: Expected double-quoted property name`,
+  assert.ok(
+    oneLine(invalid.stderr).startsWith(
+      `${path.join(dir, '.filecheckrc.json')}:2:37: not valid JSONC: Unexpected token ','`,
+    ),
+    invalid.stderr,
   );
 
   const empty = makeTree(t, { '.filecheckrc.json': '' });
   assert.match(
     oneLine((await runCli([], { cwd: empty })).stderr),
-    /\.filecheckrc\.json:1:1: not valid JSON: the file is empty$/,
+    /\.filecheckrc\.json:1:1: not valid JSONC: the file is empty$/,
+  );
+  const open = makeTree(t, { '.filecheckrc.json': '{"rules": []} /* open' });
+  assert.match(
+    oneLine((await runCli([], { cwd: open })).stderr),
+    /\.filecheckrc\.json:1:15: not valid JSONC: a \/\* comment is not closed$/,
   );
 
   // Read as data files are: the first "rules" would be dropped without a word.
