@@ -428,6 +428,35 @@ test('a validator written as the docs show (export default in a .js file) in a p
   }
 });
 
+test('an ES module validator in a .js file of a "type": "commonjs" package exits 2 saying what to do, without Node\'s warning', async (t) => {
+  const dir = makeTree(t, {
+    'package.json': '{ "name": "site", "type": "commonjs" }\n', // as npm 11's npm init -y writes it
+    'checks/summary.js': "export const name = 'summary';\nexport default () => [];\n",
+    'checks/uses-lib.js': "const lib = require('./lib/words.js');\nmodule.exports = () => lib();\n",
+    'checks/lib/words.js': "import path from 'node:path';\nexport default () => [];\n",
+    'checks/summary.mjs': 'export default () => [];\n',
+    'a.json': GOOD,
+  });
+  const pkg = path.join(dir, 'package.json');
+  for (const workers of ['0', '2']) {
+    const summary = await runCli(['a.json', '--validator', './checks/summary.js', '--workers', workers], { cwd: dir });
+    assert.equal(summary.code, 2);
+    assert.equal(
+      oneLine(summary.stderr),
+      `validator module ${path.join(dir, 'checks/summary.js')} cannot be loaded: it is an ES module (export), but the nearest package.json (${pkg}) says "type": "commonjs": rename it to summary.mjs, or write it as CommonJS (module.exports)`,
+      `--workers ${workers}`,
+    );
+  }
+  const lib = await runCli(['a.json', '--validator', './checks/uses-lib.js'], { cwd: dir });
+  assert.equal(
+    oneLine(lib.stderr),
+    `validator module ${path.join(dir, 'checks/uses-lib.js')} cannot be loaded: ${path.join(dir, 'checks/lib/words.js')} is an ES module (import), but the nearest package.json (${pkg}) says "type": "commonjs": rename it to words.mjs, or write it as CommonJS (require, module.exports)`,
+  );
+  const mjs = await runCli(['a.json', '--validator', './checks/summary.mjs'], { cwd: dir });
+  assert.equal(mjs.code, 0, mjs.stderr);
+  assert.equal(mjs.stderr, '');
+});
+
 test('--validator that cannot be loaded exits 2 naming it', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD, 'no-default.js': 'export const x = 1;\n' });
   const missing = await runCli(['a.json', '--validator', './nope.js'], { cwd: dir });
