@@ -73,31 +73,38 @@ export function createRuleCompiler(rules, context) {
       return [...builtInOf(rule), ...custom];
     });
 
+  // A rule's schema, or the schemas its files choose. Its ajv plugins not loading (not installed…)
+  // makes it unusable, as a schema that cannot be compiled is (ruleSchema).
+  async function schemasOf(rule) {
+    const refs = expandRefs(rule.refs, context.display);
+    const catalogs = await Promise.all(
+      (rule.selection?.catalogs ?? []).map((file) =>
+        once(JSON.stringify(['catalog', file]), () => readCatalogAndWarn(file, context)),
+      ),
+    );
+    let loader;
+    try {
+      loader = await loaderFor(rule);
+    } catch (error) {
+      return unusableSchema(error);
+    }
+    if (rule.schema) return ruleSchema(loader, rule.schema, refs);
+    const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
+    const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
+    const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
+    return createSelectedSchemasValidator({
+      chooser,
+      loader,
+      refs,
+      catalogs: catalogs.length > 0,
+      warn: context.warn,
+    });
+  }
+
   async function build(rule) {
     const validators = [];
     validators.push(...requireKeys(rule, atSeverity));
-    if (rule.schema) {
-      const refs = expandRefs(rule.refs, context.display);
-      validators.push(atSeverity(ruleSchema(await loaderFor(rule), rule.schema, refs), rule.schemaSeverity));
-    } else if (rule.selection) {
-      const refs = expandRefs(rule.refs, context.display);
-      const catalogs = await Promise.all(
-        rule.selection.catalogs.map((file) =>
-          once(JSON.stringify(['catalog', file]), () => readCatalogAndWarn(file, context)),
-        ),
-      );
-      const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
-      const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
-      const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      const chosen = createSelectedSchemasValidator({
-        chooser,
-        loader: await loaderFor(rule),
-        refs,
-        catalogs: catalogs.length > 0,
-        warn: context.warn,
-      });
-      validators.push(atSeverity(chosen, rule.schemaSeverity));
-    }
+    if (rule.schema || rule.selection) validators.push(atSeverity(await schemasOf(rule), rule.schemaSeverity));
     for (const ref of rule.validators) {
       const module = await moduleOf(rule, ref);
       if (module.validate) validators.push(atSeverity(module, ref.severity));
@@ -207,21 +214,25 @@ const customCollector = (rule, module, index, severity) => ({
   ...(module.checkAll && { checkAll: module.checkAll }),
 });
 
-// A rule's schema that cannot be used (invalid, a $ref that cannot be resolved…) fails the rule's
-// files with kind `error`, naming it, and leaves the other rules' files to be checked and reported;
-// the run exits 2 at the end, a configuration error (run.js, unusableSchemas). Its files are those
-// --watch watches, so that a mended schema is compiled again.
+// A rule's schema that cannot be used (invalid, a $ref that cannot be resolved, an ajv plugin that
+// does not load…) fails the rule's files with kind `error`, naming it, and leaves the other rules'
+// files to be checked and reported; the run exits 2 at the end, a configuration error (run.js,
+// unusableSchemas). Its files are those --watch watches, so that a mended schema is compiled again.
 function ruleSchema(loader, schema, refs) {
   try {
     return loader.validator(schema, refs);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return {
-      name: 'json-schema',
-      files: error.files,
-      validate: () => [{ validator: 'json-schema', message: error.message, kind: 'error', unusableSchema: true }],
-    };
+    return unusableSchema(error);
   }
+}
+
+function unusableSchema(error) {
+  if (!(error instanceof UsageError)) throw error;
+  return {
+    name: 'json-schema',
+    files: error.files,
+    validate: () => [{ validator: 'json-schema', message: error.message, kind: 'error', unusableSchema: true }],
+  };
 }
 
 // A rule's required keys: those at "error", then those at "warn" as a check at "warn".
