@@ -37,7 +37,7 @@ const CHECK_COMMAND = {
 
 /**
  * @param {string[]} argv the arguments after the script name (after the subcommand's name, for one)
- * @param {{ usage: string, positional: [string, string], options: typeof OPTIONS, examples: string[][], epilogue: string }} [command] default: checking files
+ * @param {{ usage: string, positional?: [string, string], options: typeof OPTIONS, examples: string[][], epilogue: string }} [command] default: checking files
  * @returns {Promise<{ print: string, code: number } | { options: Record<string, any> }>}
  */
 export async function parseArgs(argv, command = CHECK_COMMAND) {
@@ -96,13 +96,12 @@ function normalize(argv, table) {
   return options;
 }
 
-async function explainWithYargs(argv, { usage, positional: [positionalName, describe], options, examples, epilogue }) {
+async function explainWithYargs(argv, { usage, positional, options, examples, epilogue }) {
   const { default: yargs } = await import('yargs');
   const { version } = require('../../package.json');
-  const cli = yargs(argv)
-    .scriptName('filecheck')
-    .usage(usage)
-    .positional(positionalName, { describe, type: 'string' })
+  const cli = yargs(argv).scriptName('filecheck').usage(usage);
+  if (positional) cli.positional(positional[0], { describe: positional[1], type: 'string' });
+  cli
     .options(Object.fromEntries(Object.entries(options).map(([name, { many, ...spec }]) => [name, spec])))
     .example(examples)
     .epilogue(epilogue)

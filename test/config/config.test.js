@@ -120,6 +120,23 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
       'rules[0].ajv.strict must be one of true, false, "log"',
     ],
     ['{}', "(top level) must have required property 'rules'"],
+    // A JSON pointer written as a key: said what a pointer is, and the one meant.
+    [
+      '{"rules": [{"files": ["*.json"], "unique": ["slug"]}]}',
+      'rules[0].unique[0]: "slug" is not a JSON pointer, which starts with "/" (did you mean "/slug"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "unique": [{"pointer": "slug"}]}]}',
+      'rules[0].unique[0].pointer: "slug" is not a JSON pointer, which starts with "/" (did you mean "/slug"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "references": [{"from": "authors/*", "to": "/id"}]}]}',
+      'rules[0].references[0].from: "authors/*" is not a JSON pointer, which starts with "/" (did you mean "/authors/*"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "unique": ["/a~2"]}]}',
+      'rules[0].unique[0]: "/a~2" is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1',
+    ],
   ];
   const dir = makeTree(t, { 'a.json': GOOD });
   const configPath = path.join(dir, '.filecheckrc.json');
