@@ -68,7 +68,7 @@ test('the help of each command names the command, never a literal $0; schemas pu
 
 test('filecheck schema pull, matching nothing, asks whether filecheck schemas pull was meant', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD });
-  const { code, stderr } = await runCli(['schema', 'pull', '--catalog', 'schemastore'], { cwd: dir });
+  const { code, stderr } = await runCli(['schema', 'pull', '--schema-from-document'], { cwd: dir });
   assert.equal(code, 2);
   assert.equal(
     oneLine(stderr),
