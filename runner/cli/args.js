@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
 import { UsageError } from '../../shared/errors.js';
+import { closest } from '../../shared/closest.js';
 
 const require = createRequire(import.meta.url);
 const { parseArgs: parseWithNode } = require('node:util');
@@ -43,16 +44,13 @@ const CHECK_COMMAND = {
 export async function parseArgs(argv, command = CHECK_COMMAND) {
   const table = command.options;
   if (!argv.some(isHelpOrVersion)) {
+    const known = nodeParserOptions(table);
     let parsed;
     try {
-      parsed = parseWithNode({
-        args: argv,
-        options: nodeParserOptions(table),
-        allowPositionals: true,
-        strict: true,
-        tokens: true,
-      });
-    } catch {
+      parsed = parseWithNode({ args: argv, options: known, allowPositionals: true, strict: true, tokens: true });
+    } catch (error) {
+      const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknownOptions(argv, known);
+      if (unknown) throw unknown;
       return explainWithYargs(argv, command); // yargs words the usage error
     }
     const values = { ...parsed.values };
@@ -73,6 +71,21 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
     };
   }
   return explainWithYargs(argv, command);
+}
+
+// Every option not known (null: none), as typed, once, with the one meant: yargs said `Unknown arguments:
+// code-frames, codeFrames` of --no-code-frames (its own reading, twice) and guessed at none.
+function unknownOptions(argv, known) {
+  const { tokens } = parseWithNode({ args: argv, options: known, allowPositionals: true, strict: false, tokens: true });
+  const typed = new Set(
+    tokens.filter((token) => token.kind === 'option' && !(token.name in known)).map((t) => t.rawName),
+  );
+  const names = [...Object.keys(known), 'help', 'version'];
+  const said = [...typed].map((flag) => {
+    const meant = flag.startsWith('--') ? closest(flag.slice(2), names) : undefined;
+    return meant ? `${flag} (did you mean --${meant}?)` : flag;
+  });
+  return said.length ? new UsageError(`Unknown argument${said.length > 1 ? 's' : ''}: ${said.join(', ')}`) : null;
 }
 
 const BAIL_VALUE = /^\d+$|^(true|false)$/;

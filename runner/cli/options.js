@@ -241,16 +241,24 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick([
-    'config',
-    'reporter',
-    'output-file',
-    'quiet',
-    'verbose',
-    'color',
-    'max-warnings',
-    'suppressions-location',
-  ]),
+  options: {
+    ...pick([
+      'config',
+      'reporter',
+      'output-file',
+      'quiet',
+      'verbose',
+      'color',
+      'max-warnings',
+      'suppressions-location',
+    ]),
+    // The human report's options are the runs': a script may give the merge the ones it gives them.
+    'code-frame': {
+      type: 'boolean',
+      describe:
+        "Taken as a run takes it; the merged human report has no code frames (json reports do not keep a file's lines)",
+    },
+  },
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
