@@ -5,7 +5,6 @@
 import { createRequire } from 'node:module';
 import { OPTIONS, USAGE, EXAMPLES, EPILOGUE } from './options.js';
 import { UsageError } from '../../shared/errors.js';
-import { closest } from '../../shared/closest.js';
 
 const require = createRequire(import.meta.url);
 const { parseArgs: parseWithNode } = require('node:util');
@@ -80,6 +79,7 @@ function unknownOptions(argv, known) {
   const typed = new Set(
     tokens.filter((token) => token.kind === 'option' && !(token.name in known)).map((t) => t.rawName),
   );
+  const { closest } = require('../../shared/closest.js'); // loaded by a usage error alone
   const names = [...Object.keys(known), 'help', 'version'];
   const said = [...typed].map((flag) => {
     const meant = flag.startsWith('--') ? closest(flag.slice(2), names) : undefined;
