@@ -12,25 +12,37 @@ const TYPES = {
 };
 
 /**
- * @param {(string | { key: string, severity?: 'error' | 'warn' })[]} specs a key at "warn" is a
- *   warning when it is missing or of another type (runner/config/severities.js)
- * @returns {{ name: string, validate(doc: unknown): object[] }}
+ * @param {string[]} specs
+ * @returns {{ name: string, validate(doc: unknown, ctx?: object, source?: object): object[] }}
+ *   source: the document's notes (runner/check/check-file.js), on which a problem already reported
+ *   for the document by another rule's required keys is found, and not reported again
  */
 export function createRequireKeys(specs) {
-  const keys = specs.map((spec) =>
-    typeof spec === 'string' ? parseKeySpec(spec) : { ...parseKeySpec(spec.key), warn: spec.severity === 'warn' },
-  );
+  const keys = specs.map(parseKeySpec);
   return {
     name: 'require',
-    validate(doc) {
+    validate(doc, _ctx, source) {
       const problems = [];
       for (const key of keys) {
         const problem = checkKey(doc, key);
-        if (problem) problems.push(key.warn ? { ...problem, severity: 'warning' } : problem);
+        if (problem && !reportedBefore(source, problem)) problems.push(problem);
       }
       return problems;
     },
   };
+}
+
+// A key two rules of a file require (a rule's "title" and --require's "title:string") is missing
+// once: the same words at the same place from a second rule are not reported again. A rule's keys
+// at "warn" are a validator of their own, after those of errors (runner/check/compile-rules.js):
+// the one reported is the more severe.
+function reportedBefore(source, { message, pointer }) {
+  if (!source) return false;
+  const reported = (source.requiredKeys ??= new Set());
+  const key = `${pointer}\n${message}`;
+  if (reported.has(key)) return true;
+  reported.add(key);
+  return false;
 }
 
 /** @returns {{ spec: string, path: string[], type: string | undefined }} */

@@ -1,6 +1,7 @@
 // Rules ──▶ validators, built once per process (once per worker): a schema shared by several rules
 // or chosen by many files is compiled once, a validator module imported once, a catalog read once.
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { expandRefs } from '../files/schema-refs.js';
 import { byId } from '../../shared/rules.js';
@@ -44,7 +45,7 @@ export function createRuleCompiler(rules, context) {
   // One loader per set of ajv settings: it compiles (and keeps) every schema they are used with.
   const loaders = [];
   const loaderFor = (rule) =>
-    once(JSON.stringify(['loader', rule.ajv, rule.base, rule.schemaStore]), async () => {
+    once(JSON.stringify(['loader', ...ajvSettings(rule)]), async () => {
       const loader = await loadSchemas(rule, context);
       loaders.push(loader);
       return loader;
@@ -72,31 +73,38 @@ export function createRuleCompiler(rules, context) {
       return [...builtInOf(rule), ...custom];
     });
 
+  // A rule's schema, or the schemas its files choose. Its ajv plugins not loading (not installed…)
+  // makes it unusable, as a schema that cannot be compiled is (ruleSchema).
+  async function schemasOf(rule) {
+    const refs = expandRefs(rule.refs, context.display);
+    const catalogs = await Promise.all(
+      (rule.selection?.catalogs ?? []).map((file) =>
+        once(JSON.stringify(['catalog', file]), () => readCatalogAndWarn(file, context)),
+      ),
+    );
+    let loader;
+    try {
+      loader = await loaderFor(rule);
+    } catch (error) {
+      return unusableSchema(error);
+    }
+    if (rule.schema) return ruleSchema(loader, rule.schema, refs);
+    const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
+    const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
+    const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
+    return createSelectedSchemasValidator({
+      chooser,
+      loader,
+      refs,
+      catalogs: catalogs.length > 0,
+      warn: context.warn,
+    });
+  }
+
   async function build(rule) {
     const validators = [];
-    if (rule.require.length) validators.push(requireKeys(rule));
-    if (rule.schema) {
-      const refs = expandRefs(rule.refs, context.display);
-      validators.push(atSeverity(ruleSchema(await loaderFor(rule), rule.schema, refs), rule.schemaSeverity));
-    } else if (rule.selection) {
-      const refs = expandRefs(rule.refs, context.display);
-      const catalogs = await Promise.all(
-        rule.selection.catalogs.map((file) =>
-          once(JSON.stringify(['catalog', file]), () => readCatalogAndWarn(file, context)),
-        ),
-      );
-      const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
-      const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
-      const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
-      const chosen = createSelectedSchemasValidator({
-        chooser,
-        loader: await loaderFor(rule),
-        refs,
-        catalogs: catalogs.length > 0,
-        warn: context.warn,
-      });
-      validators.push(atSeverity(chosen, rule.schemaSeverity));
-    }
+    validators.push(...requireKeys(rule, atSeverity));
+    if (rule.schema || rule.selection) validators.push(atSeverity(await schemasOf(rule), rule.schemaSeverity));
     for (const ref of rule.validators) {
       const module = await moduleOf(rule, ref);
       if (module.validate) validators.push(atSeverity(module, ref.severity));
@@ -160,6 +168,32 @@ export function createRuleCompiler(rules, context) {
   };
 }
 
+/**
+ * What a schema is compiled with, beside its refs: the rule's ajv settings, the files its plugins
+ * are (a rule's folder is where they are resolved from, and nothing more) and the schema store.
+ * Rules from two folders (a config's, and --schema given in a subfolder) share one compiled schema,
+ * applied once to a file (json-schema.js), unless their plugins are other files.
+ * @param {import('../config/load-config.js').Rule} rule
+ * @returns {unknown[]}
+ */
+export function ajvSettings(rule) {
+  return [rule.ajv, pluginFiles(rule), rule.schemaStore];
+}
+
+const resolvers = new Map(); // folder ─▶ require.resolve from there
+function pluginFiles({ ajv, base }) {
+  if (!ajv.plugins?.length) return [];
+  if (!resolvers.has(base)) resolvers.set(base, createRequire(path.join(base, 'noop.js')).resolve);
+  return ajv.plugins.map((plugin) => {
+    const name = [plugin].flat()[0];
+    try {
+      return resolvers.get(base)(name);
+    } catch {
+      return `${name} from ${base}`; // the loader says why it cannot be loaded
+    }
+  });
+}
+
 // A schema two rules of a file bring in at two severities is applied once (json-schema.js), at the
 // more severe: the errors' validators go first. The sort is stable: the others keep their order.
 const warningsLast = (a, b) => (a.severity === 'warning') - (b.severity === 'warning');
@@ -180,26 +214,36 @@ const customCollector = (rule, module, index, severity) => ({
   ...(module.checkAll && { checkAll: module.checkAll }),
 });
 
-// A rule's schema that cannot be used (invalid, a $ref that cannot be resolved…) fails the rule's
-// files with kind `error`, naming it, and leaves the other rules' files to be checked and reported;
-// the run exits 2 at the end, a configuration error (run.js, unusableSchemas). Its files are those
-// --watch watches, so that a mended schema is compiled again.
+// A rule's schema that cannot be used (invalid, a $ref that cannot be resolved, an ajv plugin that
+// does not load…) fails the rule's files with kind `error`, naming it, and leaves the other rules'
+// files to be checked and reported; the run exits 2 at the end, a configuration error (run.js,
+// unusableSchemas). Its files are those --watch watches, so that a mended schema is compiled again.
 function ruleSchema(loader, schema, refs) {
   try {
     return loader.validator(schema, refs);
   } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    return {
-      name: 'json-schema',
-      files: error.files,
-      validate: () => [{ validator: 'json-schema', message: error.message, kind: 'error', unusableSchema: true }],
-    };
+    return unusableSchema(error);
   }
 }
 
-function requireKeys(rule) {
+function unusableSchema(error) {
+  if (!(error instanceof UsageError)) throw error;
+  return {
+    name: 'json-schema',
+    files: error.files,
+    validate: () => [{ validator: 'json-schema', message: error.message, kind: 'error', unusableSchema: true }],
+  };
+}
+
+// A rule's required keys: those at "error", then those at "warn" as a check at "warn".
+function requireKeys(rule, atSeverity) {
+  if (!rule.require.length) return [];
+  const { createRequireKeys } = require('../../validators/require-keys.js');
+  const keysAt = (severity) => rule.require.filter((key) => key.severity === severity).map(({ key }) => key);
   try {
-    return require('../../validators/require-keys.js').createRequireKeys(rule.require);
+    return ['error', 'warn'].flatMap((severity) =>
+      keysAt(severity).length ? [atSeverity(createRequireKeys(keysAt(severity)), severity)] : [],
+    );
   } catch (error) {
     throw new UsageError(`${rule.name}: require: ${error.message}`);
   }

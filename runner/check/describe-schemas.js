@@ -6,6 +6,7 @@ import { displayFrom } from '../../shared/messages.js';
 import { readEntry } from '../../formats/read-text.js';
 import { loadParsers, parserNamed } from '../../formats/index.js';
 import { expandRefs } from '../files/schema-refs.js';
+import { ajvSettings } from './compile-rules.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
 import { notThatKind } from './check-file.js';
@@ -41,11 +42,17 @@ export function schemaDescriber(config, files) {
     const bare = withoutFrontMatter(entry) ?? notThatKindOfFile(entry);
     const parts = bare ? [bare] : [];
     const checks = []; // the rules' other validators, after the schemas
+    const schemas = new Map(); // a rule's schema, as it is compiled ─▶ the rules that bring it in
     let documents; // read once, when a rule reads the documents' $schema
     for (const id of entry.rules) {
       const rule = rules.get(id);
       const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"${ofConfig(rule)}`);
-      if (rule.schema && !bare) parts.push(`${display(rule.schema)} (${why('--schema')})`);
+      if (rule.schema && !bare) {
+        // One that several rules bring in, with the same settings, validates the file once: said once.
+        const key = JSON.stringify([rule.schema, rule.refs, ...ajvSettings(rule)]);
+        if (!schemas.has(key)) parts.push(schemas.set(key, { schema: rule.schema, whys: [] }).get(key));
+        schemas.get(key).whys.push(why('--schema'));
+      }
       if (rule.require.length)
         checks.push(`required keys ${rule.require.map(({ key }) => key).join(', ')} (${why('--require')})`);
       for (const { module } of rule.validators)
@@ -62,7 +69,10 @@ export function schemaDescriber(config, files) {
           parts.push(describeChoice(choice, display));
       }
     }
-    return [...new Set(parts.length ? parts : ['(no schema)']), ...new Set(checks)].join('; ');
+    const said = parts.map((part) =>
+      typeof part === 'string' ? part : `${display(part.schema)} (${part.whys.join(', ')})`,
+    );
+    return [...new Set(said.length ? said : ['(no schema)']), ...new Set(checks)].join('; ');
   };
 }
 

@@ -37,22 +37,19 @@ const CHECK_COMMAND = {
 
 /**
  * @param {string[]} argv the arguments after the script name (after the subcommand's name, for one)
- * @param {{ usage: string, positional: [string, string], options: typeof OPTIONS, examples: string[][], epilogue: string }} [command] default: checking files
+ * @param {{ usage: string, positional?: [string, string], options: typeof OPTIONS, examples: string[][], epilogue: string }} [command] default: checking files
  * @returns {Promise<{ print: string, code: number } | { options: Record<string, any> }>}
  */
 export async function parseArgs(argv, command = CHECK_COMMAND) {
   const table = command.options;
   if (!argv.some(isHelpOrVersion)) {
+    const known = nodeParserOptions(table);
     let parsed;
     try {
-      parsed = parseWithNode({
-        args: argv,
-        options: nodeParserOptions(table),
-        allowPositionals: true,
-        strict: true,
-        tokens: true,
-      });
-    } catch {
+      parsed = parseWithNode({ args: argv, options: known, allowPositionals: true, strict: true, tokens: true });
+    } catch (error) {
+      const unknown = error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknownOptions(argv, known);
+      if (unknown) throw unknown;
       return explainWithYargs(argv, command); // yargs words the usage error
     }
     const values = { ...parsed.values };
@@ -73,6 +70,22 @@ export async function parseArgs(argv, command = CHECK_COMMAND) {
     };
   }
   return explainWithYargs(argv, command);
+}
+
+// Every option not known (null: none), as typed, once, with the one meant: yargs said `Unknown arguments:
+// code-frames, codeFrames` of --no-code-frames (its own reading, twice) and guessed at none.
+function unknownOptions(argv, known) {
+  const { tokens } = parseWithNode({ args: argv, options: known, allowPositionals: true, strict: false, tokens: true });
+  const typed = new Set(
+    tokens.filter((token) => token.kind === 'option' && !(token.name in known)).map((t) => t.rawName),
+  );
+  const { closest } = require('../../shared/closest.js'); // loaded by a usage error alone
+  const names = [...Object.keys(known), 'help', 'version'];
+  const said = [...typed].map((flag) => {
+    const meant = flag.startsWith('--') ? closest(flag.slice(2), names) : undefined;
+    return meant ? `${flag} (did you mean --${meant}?)` : flag;
+  });
+  return said.length ? new UsageError(`Unknown argument${said.length > 1 ? 's' : ''}: ${said.join(', ')}`) : null;
 }
 
 const BAIL_VALUE = /^\d+$|^(true|false)$/;
@@ -96,13 +109,12 @@ function normalize(argv, table) {
   return options;
 }
 
-async function explainWithYargs(argv, { usage, positional: [positionalName, describe], options, examples, epilogue }) {
+async function explainWithYargs(argv, { usage, positional, options, examples, epilogue }) {
   const { default: yargs } = await import('yargs');
   const { version } = require('../../package.json');
-  const cli = yargs(argv)
-    .scriptName('filecheck')
-    .usage(usage)
-    .positional(positionalName, { describe, type: 'string' })
+  const cli = yargs(argv).scriptName('filecheck').usage(usage);
+  if (positional) cli.positional(positional[0], { describe: positional[1], type: 'string' });
+  cli
     .options(Object.fromEntries(Object.entries(options).map(([name, { many, ...spec }]) => [name, spec])))
     .example(examples)
     .epilogue(epilogue)

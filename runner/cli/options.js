@@ -221,7 +221,7 @@ export const EXAMPLES = [
   ['$0 merge shard-*.json', 'Combine the JSON reports of several runs (shards) into one summary'],
   [
     '$0 schemas pull --catalog schemastore',
-    'Download the schemas the files need into .filecheck/schemas/ and lock them in filecheck.lock.json (see $0 schemas pull --help)',
+    'Download the schemas the files need into .filecheck/schemas/ and lock them in filecheck.lock.json (see filecheck schemas pull --help)',
   ],
   ['$0 --suppress-all', 'Adopt a stricter rule: record the errors found now, so that later runs fail only on new ones'],
   ['$0 --watch', 'Check, then check again whatever changes, until q'],
@@ -241,16 +241,24 @@ export const MERGE_COMMAND = {
   usage:
     '$0 merge <reports..> [options]\n\nCombine the JSON reports of several runs (the shards of one run, on several machines) into one summary',
   positional: ['reports', 'JSON reports written by filecheck -r json (files or globs)'],
-  options: pick([
-    'config',
-    'reporter',
-    'output-file',
-    'quiet',
-    'verbose',
-    'color',
-    'max-warnings',
-    'suppressions-location',
-  ]),
+  options: {
+    ...pick([
+      'config',
+      'reporter',
+      'output-file',
+      'quiet',
+      'verbose',
+      'color',
+      'max-warnings',
+      'suppressions-location',
+    ]),
+    // The human report's options are the runs': a script may give the merge the ones it gives them.
+    'code-frame': {
+      type: 'boolean',
+      describe:
+        "Taken as a run takes it; the merged human report has no code frames (json reports do not keep a file's lines)",
+    },
+  },
   examples: [
     ['$0 merge reports/*.json', 'Print the combined report and exit with the combined exit code'],
     ['$0 merge reports/*.json --output-file merged.json', 'Also write the combined JSON report'],
@@ -262,8 +270,7 @@ Docs: docs/changed-and-shards.md`,
 /** `filecheck schemas pull`: downloads the schemas the project's files need, and locks them. */
 export const PULL_COMMAND = {
   usage:
-    "$0 schemas pull [options]\n\nDownload the schemas this project's files need (catalog entries whose fileMatch matches a file, $schema URLs, the rules' schema URLs, and every $ref of theirs) into .filecheck/schemas/, and record each one's SHA-256 in filecheck.lock.json; runs then read them offline",
-  positional: ['patterns', "none: the files are the config's and the catalog's, as for a run"],
+    "$0 schemas pull [options]\n\nDownload the schemas this project's files need (catalog entries whose fileMatch matches a file, $schema URLs, the rules' schema URLs, and every $ref of theirs) into .filecheck/schemas/, and record each one's SHA-256 in filecheck.lock.json; runs then read them offline. It takes no patterns: the files are those the config and the catalogs choose, as for a run without patterns; give it the options a run that needs the schemas is given (--catalog, --schema, --ref, --schema-from-document…)",
   options: {
     ...pick(['config', 'schema', 'ref', 'schema-from-document', 'schema-store', 'quiet']),
     catalog: {

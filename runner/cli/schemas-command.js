@@ -28,7 +28,7 @@ export async function pull(argv, { cwd, env, stdout, stderr, signal }) {
     const { options } = parsed;
     if (options.patterns.length)
       throw new UsageError(
-        `schemas pull takes no files (${options.patterns[0]}): it pulls the schemas of the files the config and the catalogs choose`,
+        `schemas pull takes no files (${options.patterns[0]}): it pulls the schemas of the files the config and the catalogs choose (without either, those of the working directory); give it the options of the run that needs them, without the patterns`,
       );
     if (options.frozen && options.update)
       throw new UsageError('--frozen downloads nothing, --update everything: give one');

@@ -44,7 +44,18 @@ function describePattern(error, value, where) {
       return `${where}: ${specError.message}`;
     }
   }
+  if (error.params.pattern === POINTER_PATTERN) return describePointer(value, where);
   return `${where}: ${JSON.stringify(value)} is not valid here`;
+}
+
+// The config schema's JSON pointer (unique, references…): a key written as it is ("slug") is the
+// common mistake.
+const POINTER_PATTERN = '^(/([^~]|~[01])*)*$';
+function describePointer(value, where) {
+  const shown = JSON.stringify(value);
+  if (!value.startsWith('/'))
+    return `${where}: ${shown} is not a JSON pointer, which starts with "/" (did you mean ${JSON.stringify(`/${value}`)}?)`;
+  return `${where}: ${shown} is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1`;
 }
 
 function valueAt(data, pointer) {

@@ -283,12 +283,17 @@ function nameRules(rules, top) {
 }
 
 function readConfigFile(configPath) {
-  const text = readOrExplain(configPath, `config ${configPath}`);
-  // Read as data files are: a key written twice (two "rules") would drop the first silently.
-  const { value: data, problems } = parseJson(text.replace(/^\uFEFF/, ''));
+  const text = readOrExplain(configPath, `config ${configPath}`).replace(/^\uFEFF/, '');
+  // JSONC, as tsconfig.json and .eslintrc.json are: comments and trailing commas, with the line and
+  // column of the text as written. Read as data files are: a key written twice (two "rules") would
+  // drop the first silently. A config that parses as JSON (most) does not load the JSONC reader.
+  const json = parseJson(text);
+  const { value: data, problems } = json.problems ? require('../../formats/jsonc.js').parse(text)[0] : json;
   if (problems) {
     const [{ message, line, column }] = problems;
-    throw new UsageError(`${configPath}:${line}:${column}: ${message.replace(/^invalid JSON: /, 'not valid JSON: ')}`);
+    throw new UsageError(
+      `${configPath}:${line}:${column}: ${message.replace(/^invalid JSONC: /, 'not valid JSONC: ')}`,
+    );
   }
   // The validator of .filecheckrc.json (generated, 46 KB) is loaded by a run that has one.
   const validateConfigFile = require('../../schema/filecheckrc.validate.js').default;

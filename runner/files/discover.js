@@ -180,9 +180,15 @@ function expandPatterns(config, found, links, walked) {
   }
   if (unmatched.length && !config.passWithNoFiles) {
     throw new UsageError(
-      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)${backslashHint(unmatched)}`,
+      `no files match ${unmatched.map((p) => `"${p}"`).join(', ')} (use --pass-with-no-files to allow this)${backslashHint(unmatched)}${commandHint(config.patterns, unmatched)}`,
     );
   }
+}
+
+// `filecheck schema pull` reads as two patterns: when neither matches anything, the command was meant.
+function commandHint([first, second], unmatched) {
+  const typo = first === 'schema' && second === 'pull' && unmatched.includes(first) && unmatched.includes(second);
+  return typo ? '; did you mean: filecheck schemas pull?' : '';
 }
 
 // A glob's `\` escapes the character after it, on Windows too (fast-glob's, as git's): a pattern typed

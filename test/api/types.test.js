@@ -112,3 +112,19 @@ const { total } = await checkFiles({ results: 'all' });
   assert.match(errors[2], /check\.mts\(6,9\).*Property 'total' does not exist/);
   assert.match(errors[3], /check\.mts\(6,38\).*'results' does not exist/);
 });
+
+// TypeScript's `moduleResolution: node10` (`node`, many a CommonJS project's) reads no "exports": a
+// subpath's types are found through "typesVersions", the package's own through "types". TypeScript 7
+// no longer has node10, so the mapping is checked here as node10 reads it.
+test('under moduleResolution node10, every entry of "exports" finds the types "exports" gives it', () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  const file = (relative) => path.join(REPO, relative);
+  for (const [subpath, entry] of Object.entries(pkg.exports)) {
+    if (typeof entry !== 'object' || !entry.types) continue;
+    const name = subpath.replace(/^\.\/?/, '');
+    const found = name ? pkg.typesVersions?.['*']?.[name]?.[0] : pkg.types;
+    assert.ok(found, `filecheck${name ? `/${name}` : ''}: no types under node10`);
+    assert.equal(file(found), file(entry.types), subpath);
+    assert.ok(fs.existsSync(file(found)), found);
+  }
+});

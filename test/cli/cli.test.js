@@ -48,11 +48,45 @@ test('--version prints the version of package.json', async () => {
   assert.equal(stderr, '');
 });
 
+test('the help of each command names the command, never a literal $0; schemas pull takes no patterns, and says so', async (t) => {
+  for (const args of [['--help'], ['schemas', 'pull', '--help'], ['merge', '--help']]) {
+    const { code, stdout } = await runCli(args);
+    assert.equal(code, 0);
+    assert.doesNotMatch(stdout, /\$0/, args.join(' '));
+  }
+  const pull = await runCli(['schemas', 'pull', '--help']);
+  assert.doesNotMatch(pull.stdout, /Positionals/);
+  assert.match(pull.stdout.replace(/\s+/g, ' '), /It takes no patterns: /);
+  const dir = makeTree(t, { 'config/remote.json': '{"$schema": "https://example.com/x.json"}' });
+  const patterns = await runCli(['schemas', 'pull', 'config/remote.json', '--schema-from-document'], { cwd: dir });
+  assert.equal(patterns.code, 2);
+  assert.equal(
+    oneLine(patterns.stderr),
+    'schemas pull takes no files (config/remote.json): it pulls the schemas of the files the config and the catalogs choose (without either, those of the working directory); give it the options of the run that needs them, without the patterns',
+  );
+});
+
+test('filecheck schema pull, matching nothing, asks whether filecheck schemas pull was meant', async (t) => {
+  const dir = makeTree(t, { 'a.json': GOOD });
+  const { code, stderr } = await runCli(['schema', 'pull', '--schema-from-document'], { cwd: dir });
+  assert.equal(code, 2);
+  assert.equal(
+    oneLine(stderr),
+    'no files match "schema", "pull" (use --pass-with-no-files to allow this); did you mean: filecheck schemas pull?',
+  );
+});
+
 test('an unknown option exits 2 with one line on stderr and nothing on stdout', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD });
   for (const [args, expected] of [
-    [['--frobnicate', 'a.json'], 'Unknown argument: frobnicate'],
-    [['a.json', '-z'], 'Unknown argument: z'],
+    [['--frobnicate', 'a.json'], 'Unknown argument: --frobnicate'],
+    [['a.json', '-z'], 'Unknown argument: -z'],
+    // Each as typed, once, with the option meant.
+    [['a.json', '--shcema', 'x.json'], 'Unknown argument: --shcema (did you mean --schema?)'],
+    [
+      ['a.json', '--no-code-frames', '--list-file', '--max-warning', '0'],
+      'Unknown arguments: --no-code-frames (did you mean --no-code-frame?), --list-file (did you mean --list-files?), --max-warning (did you mean --max-warnings?)',
+    ],
   ]) {
     const { code, stdout, stderr } = await runCli(args, { cwd: dir });
     assert.equal(code, 2, stderr);
@@ -428,6 +462,35 @@ test('a validator written as the docs show (export default in a .js file) in a p
   }
 });
 
+test('an ES module validator in a .js file of a "type": "commonjs" package exits 2 saying what to do, without Node\'s warning', async (t) => {
+  const dir = makeTree(t, {
+    'package.json': '{ "name": "site", "type": "commonjs" }\n', // as npm 11's npm init -y writes it
+    'checks/summary.js': "export const name = 'summary';\nexport default () => [];\n",
+    'checks/uses-lib.js': "const lib = require('./lib/words.js');\nmodule.exports = () => lib();\n",
+    'checks/lib/words.js': "import path from 'node:path';\nexport default () => [];\n",
+    'checks/summary.mjs': 'export default () => [];\n',
+    'a.json': GOOD,
+  });
+  const pkg = path.join(dir, 'package.json');
+  for (const workers of ['0', '2']) {
+    const summary = await runCli(['a.json', '--validator', './checks/summary.js', '--workers', workers], { cwd: dir });
+    assert.equal(summary.code, 2);
+    assert.equal(
+      oneLine(summary.stderr),
+      `validator module ${path.join(dir, 'checks/summary.js')} cannot be loaded: it is an ES module (export), but the nearest package.json (${pkg}) says "type": "commonjs": rename it to summary.mjs, or write it as CommonJS (module.exports)`,
+      `--workers ${workers}`,
+    );
+  }
+  const lib = await runCli(['a.json', '--validator', './checks/uses-lib.js'], { cwd: dir });
+  assert.equal(
+    oneLine(lib.stderr),
+    `validator module ${path.join(dir, 'checks/uses-lib.js')} cannot be loaded: ${path.join(dir, 'checks/lib/words.js')} is an ES module (import), but the nearest package.json (${pkg}) says "type": "commonjs": rename it to words.mjs, or write it as CommonJS (require, module.exports)`,
+  );
+  const mjs = await runCli(['a.json', '--validator', './checks/summary.mjs'], { cwd: dir });
+  assert.equal(mjs.code, 0, mjs.stderr);
+  assert.equal(mjs.stderr, '');
+});
+
 test('--validator that cannot be loaded exits 2 naming it', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD, 'no-default.js': 'export const x = 1;\n' });
   const missing = await runCli(['a.json', '--validator', './nope.js'], { cwd: dir });
@@ -563,7 +626,7 @@ test('a remote $ref that is not preloaded fails the files and exits 2 naming the
   });
   assert.match(
     unusableSchema(await runCli(['a.json', '-s', 'schema.json'], { cwd: dir })),
-    /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; pull it once \(filecheck schemas pull, given the same patterns and options\), preload the schema it names with --ref/,
+    /\$ref "https:\/\/schemas\.example\.org\/thing\.json" cannot be resolved offline; pull it once \(filecheck schemas pull, with the same options\), preload the schema it names with --ref/,
   );
 });
 

@@ -242,6 +242,43 @@ for (const [strategy, workers] of [
   });
 }
 
+test("an ajv plugin that is not installed fails its rule's files as an unusable schema does, whichever way the rule gets its schemas, in-process and on a pool", async (t) => {
+  const dir = makeTree(t, {
+    'page.schema.json': JSON.stringify({ type: 'object', required: ['title'] }),
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'plain', files: ['a/*.json'], require: ['title'] },
+        { name: 'messages', files: ['b/*.json'], schema: 'page.schema.json', ajv: { plugins: ['ajv-errors'] } },
+        { name: 'own', files: ['c/*.json'], schemaFromDocument: true, ajv: { plugins: ['ajv-errors'] } },
+      ],
+    }),
+    'a/1.json': '{}',
+    'a/2.json': '{"title": "A"}',
+    'b/1.json': '{}',
+    'c/1.json': '{"$schema": "../page.schema.json", "title": "C"}',
+  });
+  const why = `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed (npm install -D ajv-errors)`;
+  for (const workers of ['0', '2']) {
+    const json = await runCli(['--workers', workers, '-r', 'json'], { cwd: dir });
+    assert.equal(json.code, 2, json.stderr);
+    assert.equal(json.stderr, `filecheck: ${why}\n`);
+    const report = parseJsonReport(json.stdout);
+    assert.deepEqual(
+      report.files.map(({ path, problems }) => [path, problems.map(({ message, kind }) => [message, kind])]),
+      [
+        ['a/1.json', [['missing required key "title"', 'invalid']]],
+        ['b/1.json', [[why, 'error']]],
+        ['c/1.json', [[why, 'error']]],
+      ],
+    );
+    assert.deepEqual(report.summary.unusableSchemas, [why]);
+    const human = await runCli(['--workers', workers], { cwd: dir });
+    assert.equal(human.code, 2);
+    assert.equal(filesLine(human.stdout), 'Files: 3 failed, 1 passed, 4 total');
+    assert.equal(human.stderr, `filecheck: ${why}\n`);
+  }
+});
+
 test('--bail stops at a file of a rule whose schema cannot be used, and the run exits 2', async (t) => {
   const dir = makeTree(t, {
     'bad.schema.json': '{"type": ',

@@ -120,6 +120,23 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
       'rules[0].ajv.strict must be one of true, false, "log"',
     ],
     ['{}', "(top level) must have required property 'rules'"],
+    // A JSON pointer written as a key: said what a pointer is, and the one meant.
+    [
+      '{"rules": [{"files": ["*.json"], "unique": ["slug"]}]}',
+      'rules[0].unique[0]: "slug" is not a JSON pointer, which starts with "/" (did you mean "/slug"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "unique": [{"pointer": "slug"}]}]}',
+      'rules[0].unique[0].pointer: "slug" is not a JSON pointer, which starts with "/" (did you mean "/slug"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "references": [{"from": "authors/*", "to": "/id"}]}]}',
+      'rules[0].references[0].from: "authors/*" is not a JSON pointer, which starts with "/" (did you mean "/authors/*"?)',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "unique": ["/a~2"]}]}',
+      'rules[0].unique[0]: "/a~2" is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1',
+    ],
   ];
   const dir = makeTree(t, { 'a.json': GOOD });
   const configPath = path.join(dir, '.filecheckrc.json');
@@ -132,19 +149,58 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
   }
 });
 
-test('a config that is not JSON, or not there, exits 2 with one line naming the file', async (t) => {
-  const dir = makeTree(t, { '.filecheckrc.json': '{"rules": [],}', 'a.json': GOOD });
+test('a config is read as JSONC, found or named with -c: comments and trailing commas, a key written twice still an error', async (t) => {
+  const text = [
+    '// .filecheckrc.json',
+    '{',
+    '  /* the pages */',
+    '  "rules": [',
+    '    { "files": ["data/*.json"], "require": ["title:string"], }, // each page has a title',
+    '  ],',
+    '}',
+    '',
+  ].join('\n');
+  const dir = makeTree(t, { '.filecheckrc.json': text, 'other.json': text, 'data/bad.json': '{"title": 1}' });
+  for (const args of [[], ['-c', 'other.json']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.equal(code, 1, stderr);
+    assert.deepEqual(failedPaths(stdout), ['data/bad.json']);
+  }
+  fs.writeFileSync(path.join(dir, '.filecheckrc.json'), `${text}// again\n{}`);
+  assert.equal(
+    oneLine((await runCli([], { cwd: dir })).stderr),
+    `${path.join(dir, '.filecheckrc.json')}:9:1: not valid JSONC: Unexpected non-whitespace character after JSON`,
+  );
+  fs.writeFileSync(path.join(dir, '.filecheckrc.json'), text.replace('  ],', '  ],\n  // twice\n  "rules": [],'));
+  assert.equal(
+    oneLine((await runCli([], { cwd: dir })).stderr),
+    `${path.join(dir, '.filecheckrc.json')}:8:3: duplicate key "rules" (first at 4:3): an object's keys must be unique (readers disagree on which value counts)`,
+  );
+});
+
+test('a config that is not JSONC, or not there, exits 2 with one line naming the file', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': '// the rules\n{"rules": [], /* none */ "ignore": [,]}',
+    'a.json': GOOD,
+  });
   const invalid = await runCli([], { cwd: dir });
   assert.equal(invalid.code, 2);
-  assert.equal(
-    oneLine(invalid.stderr),
-    `${path.join(dir, '.filecheckrc.json')}:1:14: not valid JSON: Expected double-quoted property name`,
+  assert.ok(
+    oneLine(invalid.stderr).startsWith(
+      `${path.join(dir, '.filecheckrc.json')}:2:37: not valid JSONC: Unexpected token ','`,
+    ),
+    invalid.stderr,
   );
 
   const empty = makeTree(t, { '.filecheckrc.json': '' });
   assert.match(
     oneLine((await runCli([], { cwd: empty })).stderr),
-    /\.filecheckrc\.json:1:1: not valid JSON: the file is empty$/,
+    /\.filecheckrc\.json:1:1: not valid JSONC: the file is empty$/,
+  );
+  const open = makeTree(t, { '.filecheckrc.json': '{"rules": []} /* open' });
+  assert.match(
+    oneLine((await runCli([], { cwd: open })).stderr),
+    /\.filecheckrc\.json:1:15: not valid JSONC: a \/\* comment is not closed$/,
   );
 
   // Read as data files are: the first "rules" would be dropped without a word.
@@ -211,6 +267,41 @@ test("a file matched by two rules gets both rules' checks, each once", async (t)
       'shared: shared saw data/special.json',
     ],
   });
+});
+
+test('a schema or a required key that a rule and the command line both bring in is checked once, from any folder', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config({
+      rules: [{ name: 'docs', files: ['content/**/*.json'], schema: 'schemas/doc.schema.json', require: ['title'] }],
+    }),
+    'schemas/doc.schema.json': JSON.stringify({ required: ['id'], properties: { id: { type: 'string' } } }),
+    'content/en-US/a.json': '{"id": 1}',
+    'content/en-US/b.json': '{}',
+  });
+  const content = path.join(dir, 'content');
+  const schemas = ['../schemas/doc.schema.json', path.join(dir, 'schemas/doc.schema.json')];
+  for (const [cwd, schema] of [[dir, 'schemas/doc.schema.json'], ...schemas.map((s) => [content, s])]) {
+    const files = cwd === dir ? 'content' : '.';
+    const { code, stdout, stderr } = await runCli([files, '-s', schema, '-k', 'title:string', '-r', 'json'], { cwd });
+    assert.equal(code, 1, stderr);
+    const messages = parseJsonReport(stdout).files.map((f) => f.problems.map((p) => p.message).sort());
+    assert.deepEqual(
+      messages,
+      [
+        ['missing required key "title"', 'must be string'],
+        ['missing required key "title"', 'must have required property "id"'],
+      ],
+      `from ${cwd} with -s ${schema}`,
+    );
+    const listed = await runCli([files, '-s', schema, '--list-files', '--verbose'], { cwd });
+    const shown =
+      path.isAbsolute(schema) || cwd === dir ? path.relative(cwd, path.join(dir, 'schemas/doc.schema.json')) : schema;
+    assert.match(
+      listed.stdout,
+      new RegExp(`\\t${shown.replaceAll('.', '\\.')} \\(rule "docs", --schema\\);`),
+      listed.stdout,
+    );
+  }
 });
 
 test('files named on the command line are checked by the config rules they match; the others are skipped', async (t) => {

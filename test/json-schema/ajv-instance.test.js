@@ -256,14 +256,18 @@ test('ajv.plugins: a plugin given as [name, options]', async (t) => {
   assert.deepEqual(validate({ n: 'x' }), [problem('/n', 'n must be a number')]);
 });
 
-test('ajv.plugins: a plugin that is not installed is a UsageError', async (t) => {
-  await assert.rejects(
-    compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: ['filecheck-no-such-plugin'] } }),
-    {
+test('ajv.plugins: a plugin that is not installed is a UsageError saying how to install its package; a file that is not there is not found', async (t) => {
+  for (const [plugin, why] of [
+    ['filecheck-no-such-plugin', 'not installed (npm install -D filecheck-no-such-plugin)'],
+    ['filecheck-no-such-plugin/dist/keyword', 'not installed (npm install -D filecheck-no-such-plugin)'],
+    ['@filecheck/no-such-plugin/keyword', 'not installed (npm install -D @filecheck/no-such-plugin)'],
+    ['./plugins/no-such-plugin.js', 'not found'],
+  ]) {
+    await assert.rejects(compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: [plugin] } }), {
       name: 'UsageError',
-      message: `ajv plugin "filecheck-no-such-plugin" cannot be loaded from ${REPO}: not installed`,
-    },
-  );
+      message: `ajv plugin "${plugin}" cannot be loaded from ${REPO}: ${why}`,
+    });
+  }
 });
 
 test("ajv.plugins are resolved from the rule's base, not from filecheck", async (t) => {
@@ -272,7 +276,7 @@ test("ajv.plugins are resolved from the rule's base, not from filecheck", async 
     compile(t, { 'schema.json': { type: 'object' } }, { ajv: { plugins: ['ajv-errors'] }, base: dir, dir }),
     {
       name: 'UsageError',
-      message: `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed`,
+      message: `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed (npm install -D ajv-errors)`,
     },
   );
 });

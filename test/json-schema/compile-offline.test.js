@@ -67,7 +67,7 @@ test('a remote $ref that is not preloaded is a UsageError naming the $ref', asyn
       assert.ok(error instanceof UsageError);
       assert.equal(
         error.message,
-        `schema schema.json: $ref "https://elsewhere.example/x.json#/definitions/y" cannot be resolved offline; pull it once (filecheck schemas pull, given the same patterns and options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+        `schema schema.json: $ref "https://elsewhere.example/x.json#/definitions/y" cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
       );
       return true;
     },

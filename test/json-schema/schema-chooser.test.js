@@ -286,7 +286,7 @@ test('a $schema naming a meta-schema validates the document as a schema, against
   assert.deepEqual(messages(byPath['schemas/bad-04.schema.json']), ['invalid: must NOT have fewer than 1 items']);
   assert.deepEqual(messages(byPath['schemas/bad-2020.schema.json']), ['invalid: must be >= 0']);
   assert.deepEqual(messages(byPath['schemas/hyper.schema.json']), [
-    'error: $schema "http://json-schema.org/draft-07/hyper-schema#" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, given the same patterns and options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)',
+    'error: $schema "http://json-schema.org/draft-07/hyper-schema#" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, with the same options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)',
   ]);
 });
 
@@ -306,7 +306,7 @@ test('a remote $schema is never fetched: the file fails with kind error, unless 
     {
       validator: 'json-schema',
       message:
-        '$schema "https://example.com/schemas/titled.json" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, given the same patterns and options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)',
+        '$schema "https://example.com/schemas/titled.json" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, with the same options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)',
       pointer: '/$schema',
       line: 2,
       column: 14,
@@ -378,7 +378,7 @@ test('a $schema that cannot be used fails its file with one clear line, and the 
   );
   assert.deepEqual(messages(byPath['data/broken-too.json']), messages(byPath['data/broken.json']));
   assert.deepEqual(messages(byPath['data/bad-ref.json']), [
-    'error: $schema "../schemas/bad-ref.json": schema schemas/bad-ref.json: $ref "https://example.com/elsewhere.json" cannot be resolved offline; pull it once (filecheck schemas pull, given the same patterns and options), preload the schema it names with --ref or the rule\'s "refs", or map its URL to a local folder with --schema-store (config "schemaStore")',
+    'error: $schema "../schemas/bad-ref.json": schema schemas/bad-ref.json: $ref "https://example.com/elsewhere.json" cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule\'s "refs", or map its URL to a local folder with --schema-store (config "schemaStore")',
   ]);
   assert.deepEqual(messages(byPath['data/number.json']), [
     'invalid: $schema must name a schema (a path or URL), not a number',
@@ -871,7 +871,7 @@ test('--list-files stays one path per line; with --verbose it says, per file, it
       'data/named.json\tjson\tschemas/numbered.json ($schema "../schemas/numbered.json")',
       'data/numbers/n.json\tjson\tschemas/numbered.json (catalog entry "Numbered")',
       'data/other.json\tjson\t(no schema)',
-      'data/remote.json\tjson\t(fails: $schema "https://example.com/x.json" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, given the same patterns and options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref))',
+      'data/remote.json\tjson\t(fails: $schema "https://example.com/x.json" is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, with the same options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref))',
       'data/sub/b.doc.json\tjson\tschemas/titled.json (catalog entry "Titled documents")',
       'notes/readme.json\t-\tskipped: matches no rule',
       'strict/x.json\tjson\tschemas/titled.json (rule "strict")',

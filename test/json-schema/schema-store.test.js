@@ -339,7 +339,7 @@ test('without a store: a catalog entry with no local copy warns and passes its f
   assert.equal(direct.code, 2);
   assert.equal(
     oneLine(direct.stderr),
-    `schema ../${STORE}/widget.json: $ref "https://www.schemastore.org/part.json" cannot be resolved offline; pull it once (filecheck schemas pull, given the same patterns and options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+    `schema ../${STORE}/widget.json: $ref "https://www.schemastore.org/part.json" cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
   );
   const mapped = await check(cwd, [
     'widget.json',

@@ -71,6 +71,12 @@ test('merging the shards gives the report of one run over all the files, in path
   assert.equal(filesLine(merged.stdout), 'Files: 6 failed, 24 passed, 30 total');
   // The FAIL blocks are the same, problem lines included.
   assert.equal(merged.stdout.replace(/^Time:.*$/m, ''), whole.stdout.replace(/^Time:.*$/m, ''));
+  // The human report's options are the run's: a script may give the merge those it gives the shards.
+  for (const options of [['--no-code-frame'], ['--code-frame', '--no-color']]) {
+    const same = await runCli(['merge', ...reports, ...options], { cwd: dir });
+    assert.equal(same.code, 1, same.stderr);
+    assert.equal(same.stdout.replace(/^Time:.*$/m, ''), merged.stdout.replace(/^Time:.*$/m, ''));
+  }
 
   const json = await runCli(['merge', ...reports, '-r', 'json'], { cwd: dir });
   assert.equal(json.code, 1, json.stderr);
@@ -234,7 +240,7 @@ test('merge without reports, with an unknown option, and merge --help', async (t
 
   const unknown = await runCli(['merge', 'a.json', '--shard', '1/2'], { cwd: dir });
   assert.equal(unknown.code, 2);
-  assert.equal(oneLine(unknown.stderr), 'Unknown argument: shard');
+  assert.equal(oneLine(unknown.stderr), 'Unknown argument: --shard');
 
   const help = await runCli(['merge', '--help'], { cwd: dir });
   assert.equal(help.code, 0, help.stderr);

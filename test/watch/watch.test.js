@@ -120,7 +120,7 @@ test(
 
     writeTree(dir, { '.filecheckrc.json': '{ "rules": [' });
     await watch.next(/^Watching 2 files: 1 failed, stopped by the error above\./m);
-    assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json:\d+:\d+: not valid JSON: .*$/m);
+    assert.match(watch.stderr, /^filecheck: .*\.filecheckrc\.json:\d+:\d+: not valid JSONC: .*$/m);
 
     writeTree(dir, { '.filecheckrc.json': json({ rules: [{ files: ['data/**/*.json'], require: ['id'] }] }) });
     const run = await watch.next(/^Watching 2 files: 2 failed\./m);

@@ -55,7 +55,7 @@ export async function loadPlugins(plugins, base) {
       resolved = createRequire(path.join(base, 'noop.js')).resolve(name);
       exported = await import(pathToFileURL(resolved).href);
     } catch (error) {
-      const why = error.code === 'MODULE_NOT_FOUND' && !resolved ? 'not installed' : error.message.split('\n')[0];
+      const why = error.code === 'MODULE_NOT_FOUND' && !resolved ? notInstalled(name) : error.message.split('\n')[0];
       throw new UsageError(`ajv plugin "${name}" cannot be loaded from ${base}: ${why}`);
     }
     const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
@@ -64,6 +64,13 @@ export async function loadPlugins(plugins, base) {
     loaded.push({ apply, options });
   }
   return loaded;
+}
+
+// A package's name (ajv-keywords of "ajv-keywords/dist/keywords/typeof", a scope's too) says how to
+// install it; a file ("./plugins/x.js") is not installed.
+function notInstalled(name) {
+  const [, packageName] = /^((?:@[^/]+\/)?[^./][^/]*)/.exec(name) ?? [];
+  return packageName ? `not installed (npm install -D ${packageName})` : 'not found';
 }
 
 // A plugin builds code with the classes of the ajv it requires; a copy of ajv other than

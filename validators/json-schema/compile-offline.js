@@ -465,7 +465,7 @@ function schemaSources(root, { index, store }, { shown, display, fail, refShown 
       if (expected && url.startsWith('file:'))
         return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
       return fail(
-        `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; pull it once (filecheck schemas pull, given the same patterns and options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+        `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
         files,
       );
     },

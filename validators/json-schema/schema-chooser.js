@@ -169,7 +169,7 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
           schema: inStore,
         };
       return problem(
-        `${shown} is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, given the same patterns and options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)`,
+        `${shown} is not available offline: a run fetches no schema; pull it once (filecheck schemas pull, with the same options), map the URL to a local file in a catalog (--catalog) or a schema store (--schema-store), or preload a schema with that $id (--ref)`,
       );
     }
     const refused = refusal(schema);
