@@ -48,7 +48,7 @@ export async function loadCustomValidator(ref, base) {
   if (!collect !== !checkAll)
     throw new UsageError(`validator module ${ref.module} must export both collect and checkAll, or neither`);
   return {
-    name: typeof exported.name === 'string' ? exported.name : path.basename(ref.module).replace(/\.[cm]?js$/, ''),
+    name: nameOf(exported, ref.module),
     options: ref.options,
     ...(validate && { validate }),
     ...(collect && { collect, checkAll }),
@@ -119,6 +119,14 @@ function nearestPackageJson(folder) {
     if (path.dirname(at) === at) return null;
   }
 }
+
+// Its `name`, else its file's. A CommonJS module's `name` is its function's, when module.exports is
+// one: "" for an anonymous one, and still "" after `module.exports.name = 'x'` (read-only, the
+// assignment does nothing).
+const nameOf = (exported, module) =>
+  typeof exported.name === 'string' && exported.name.trim() !== ''
+    ? exported.name
+    : path.basename(module).replace(/\.[cm]?js$/, '');
 
 const functionOrNone = (value) => (typeof value === 'function' ? value : undefined);
 

@@ -27,6 +27,7 @@ export async function run(given) {
     results = 'problems',
     ...options
   } = checkRunOptions(given);
+  assertFolder(cwd);
   const warningMessages = [];
   const warn = (message) => {
     warningMessages.push(message);
@@ -62,6 +63,18 @@ export async function run(given) {
     if (error instanceof UsageError) error.message = inRunWords(error.message);
     throw error;
   }
+}
+
+// A cwd that is not a folder says so, before a config is looked for from it (which would find none).
+function assertFolder(cwd) {
+  let stats;
+  try {
+    stats = require('node:fs').statSync(cwd);
+  } catch (error) {
+    const why = error.code === 'ENOENT' || error.code === 'ENOTDIR' ? 'no such folder' : error.message;
+    throw new UsageError(`run() options: cwd "${cwd}": ${why}`);
+  }
+  if (!stats.isDirectory()) throw new UsageError(`run() options: cwd "${cwd}": a file, not a folder`);
 }
 
 // A shard's facts are for `filecheck merge`, not for the caller.

@@ -204,11 +204,7 @@ export function openCache(config, rules, { warn, display, partial = false, codeF
 // Each rule set's fingerprint, from its rules' (sets: rule set ─▶ fingerprint, filled in).
 // @returns what fingerprinting found of the rules' schemas: how many were cached, how many compiled
 async function fingerprintSets(sets, { rules, ...context }) {
-  const used = new Set([...sets.keys()].flat());
-  const found = await fingerprintRules(
-    rules.filter((rule) => used.has(rule.id)),
-    context,
-  );
+  const found = await fingerprintRules(rules, { ...context, used: new Set([...sets.keys()].flat()) });
   for (const set of sets.keys())
     sets.set(
       set,

@@ -30,14 +30,15 @@ let parsers = null;
  * A schema not in the compiled-schema cache gets an entry here, the files its $refs may name read
  * (not compiled: schema-closure.js); it is compiled where a file needs it. The warnings a stored
  * schema's compilation gave are said again, as when it was compiled, even if no file needs it.
- * @param {import('../config/load-config.js').Rule[]} rules
- * @param {{ schemaCache: import('../../validators/json-schema/compiled-schema-cache.js').SchemaCache,
- *   place: string, warn(message: string): void, display(file: string): string }} context place: where
- *   the run is made from, relative to the project
+ * @param {import('../config/load-config.js').Rule[]} rules every rule of the run
+ * @param {{ used?: Set<number>, schemaCache: import('../../validators/json-schema/compiled-schema-cache.js').SchemaCache,
+ *   place: string, warn(message: string): void, display(file: string): string }} context used: the
+ *   rules to fingerprint (all, when absent); the checks across files are those of every rule, whichever
+ *   rules a run's files are in; place: where the run is made from, relative to the project
  * @returns {Promise<{ fingerprints: Map<number, string | null>, schemas: { cached: number, compiled: number } }>}
  *   null: the rule cannot be fingerprinted (a module that cannot be found), its files are always checked
  */
-export async function fingerprintRules(rules, { schemaCache, place, warn, display }) {
+export async function fingerprintRules(rules, { used, schemaCache, place, warn, display }) {
   const { version } = require('../../package.json');
   const cached = new Set();
   const compiled = new Set();
@@ -45,6 +46,7 @@ export async function fingerprintRules(rules, { schemaCache, place, warn, displa
   const across = rules.map(({ unique, references, sameKeysAs }) => [unique, references, sameKeysAs]);
   const acrossFiles = across.some((keys) => keys.some((key) => key !== undefined)) ? across : null;
   for (const rule of rules) {
+    if (used && !used.has(rule.id)) continue;
     let schema = null;
     if (rule.schema) {
       const schemaRule = { ...rule, refs: expandRefs(rule.refs) };

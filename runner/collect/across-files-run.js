@@ -3,7 +3,7 @@
 // rule's checks over all of them (check-across-files.js) and the results with their problems.
 import { createRequire } from 'node:module';
 import { createLedger } from './ledger.js';
-import { contextFiles } from './context-files.js';
+import { contextFiles, rulesInPlay, touchedRules } from './context-files.js';
 import { checkAcrossFiles } from './check-across-files.js';
 
 export { checkNames } from './check-across-files.js';
@@ -21,8 +21,9 @@ const acrossFilesSession = (...args) => require('./across-files-session.js').acr
  *   many, and the first few
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id, non-empty
  * @param {import('../config/load-config.js').Config} config
- * @param {{ files: import('../files/discover.js').FileEntry[], partial?: boolean, shard?: object,
- *   display(file: string): string, session?: object, gone?: string[], codeFrame?: boolean }} run partial: --watch's re-run of
+ * @param {{ files: import('../files/discover.js').FileEntry[], skipped?: { rel: string }[], partial?: boolean, shard?: object,
+ *   display(file: string): string, session?: object, gone?: string[], codeFrame?: boolean }} run skipped: the
+ *   files discovery named and skipped (a sameKeysAs source outside its rule); partial: --watch's re-run of
  *   some files; session: --watch's, where the facts and verdicts are kept between runs
  *   (across-files-session.js); gone: the files deleted since the last run of the session; codeFrame:
  *   the problems found get their lines (check/capture-frames.js)
@@ -30,18 +31,24 @@ const acrossFilesSession = (...args) => require('./across-files-session.js').acr
 export function acrossFilesRun(
   collectors,
   config,
-  { files, partial = false, shard, display, session, gone, codeFrame = false },
+  { files, skipped, partial = false, shard, display, session, gone, codeFrame = false },
 ) {
   const kept = session && !shard ? acrossFilesSession(session, { partial, gone }) : null;
   const ledger = kept?.ledger ?? createLedger();
+  const wholeProject = !partial && !config.patterns.length && !config.changed;
+  // A run of some files (named, --changed, --stdin) reads and checks the rules it concerns alone;
+  // --watch's session keeps every rule's facts, for the changes to come.
+  const inPlay =
+    shard || kept || wholeProject
+      ? null
+      : rulesInPlay(collectors, touchedRules(config, collectors, { files, skipped }));
+  const checking = inPlay ? new Map([...collectors].filter(([id]) => inPlay.has(id))) : collectors;
   // A shard reports its files' facts, and `filecheck merge` checks them all (merge-reports.js).
   const context = shard
     ? []
     : kept?.complete
       ? kept.changedOnDisk(files)
-      : contextFiles(config, collectors, files, {
-          wholeProject: !partial && !config.patterns.length && !config.changed,
-        });
+      : contextFiles(config, collectors, files, { wholeProject, inPlay });
   kept?.willRead(context);
   // The run's files and the files read for their facts, in path order: the queue's.
   const queued = context.length ? [...files, ...context].sort(byRel) : files;
@@ -107,7 +114,7 @@ export function acrossFilesRun(
         reported = new Set();
         for (const own of held) if (own !== undefined) reported.add(typeof own === 'string' ? own : own.path);
       }
-      const found = checkAcrossFiles(collectors, ledger, {
+      const found = checkAcrossFiles(checking, ledger, {
         rules: config.rules,
         cwd: config.cwd,
         display,

@@ -119,7 +119,7 @@ export async function runChecks(discovery, config, context) {
 
 // What a run works with, opened once: its rules, the check's settings, the compiler, the cache, the
 // suppressions, the checks across files, and the files to check.
-async function openRun({ files, shard, partial, catalogs, gone }, config, { warn, display, session }) {
+async function openRun({ files, skipped, shard, partial, catalogs, gone }, config, { warn, display, session }) {
   const rules = rulesOf(config);
   // Bulk suppressions: each result as it is reported, whoever checked it (runner/suppress/).
   const suppress = config.suppressions ? openSuppressions(config.suppressions, { cwd: config.cwd, display }) : null;
@@ -146,7 +146,16 @@ async function openRun({ files, shard, partial, catalogs, gone }, config, { warn
   // The checks across files: the files of their rules that the run does not report give their facts too.
   const collectors = mayCheckAcrossFiles(rules) ? await compiler.collectors() : new Map();
   const across = collectors.size
-    ? acrossFiles().acrossFilesRun(collectors, config, { files, partial, shard, display, session, gone, codeFrame })
+    ? acrossFiles().acrossFilesRun(collectors, config, {
+        files,
+        skipped,
+        partial,
+        shard,
+        display,
+        session,
+        gone,
+        codeFrame,
+      })
     : null;
   const queued = across?.queued ?? files;
   const toCheck = cache ? await cache.select(queued) : queued;

@@ -105,6 +105,9 @@ test('a bad option rejects with a UsageError, never exits', async (t) => {
     [{ patterns: ['none/*.json'] }, /no files match "none\/\*\.json"/],
     [{ patterns: ['*.json'], config: 'missing.json' }, /cannot read config .*missing\.json: no such file/],
     [{}, /no files to check: give patterns/],
+    [{ cwd: path.join(dir, 'nowhere') }, /^run\(\) options: cwd ".*nowhere": no such folder$/],
+    [{ cwd: path.join(dir, 'a.json') }, /^run\(\) options: cwd ".*a\.json": a file, not a folder$/],
+    [{ cwd: path.join(dir, 'a.json', 'under') }, /^run\(\) options: cwd ".*under": no such folder$/],
   ];
   for (const [options, message] of cases) {
     await assert.rejects(run({ cwd: dir, ...options }), (error) => {

@@ -503,3 +503,107 @@ test('sameKeysAs: a key the source lacks is reported at the key, in JSON and YAM
     ],
   );
 });
+
+// A validator module whose collect writes down each file it is given: the files a run reads for the
+// checks across files, its own and those read for their facts only.
+const READS = `import fs from 'node:fs';
+export const name = 'reads';
+export function collect(doc, ctx) {
+  fs.appendFileSync(new URL('./reads.log', import.meta.url), ctx.path + '\\n');
+}
+export const checkAll = () => [];
+`;
+
+test('a run of some files reads the rules its files are in, those that read their facts and those these read, no other', async (t) => {
+  const reads = { module: './reads.mjs' };
+  const rules = [
+    { name: 'tags', files: ['tags/*.json'], unique: ['/id'], validators: [reads] },
+    { name: 'things', files: ['things/*.json'], unique: ['/id'], validators: [reads] },
+    {
+      name: 'pages',
+      files: ['pages/*.json'],
+      unique: ['/slug'],
+      references: [{ from: '/author', to: '/id', in: 'people' }],
+      validators: [reads],
+    },
+    { name: 'people', files: ['people/*.json'], validators: [reads] },
+    { name: 'locales', files: ['locales/*.json'], sameKeysAs: 'source/en.json', validators: [reads] },
+    { name: 'plain', files: ['plain/*.json'] },
+  ];
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ rules }),
+    'reads.mjs': READS,
+    'tags/a.json': '{ "id": "a" }\n',
+    'tags/b.json': '{ "id": "a" }\n', // a duplicate of a rule no run below names
+    'things/a.json': '{ "id": "x" }\n',
+    'pages/a.json': '{ "slug": "a", "author": "ann" }\n',
+    'pages/b.json': '{ "slug": "b", "author": "bob" }\n',
+    'people/ann.json': '{ "id": "ann" }\n',
+    'people/bob.json': '{ "id": "robert" }\n', // pages/b.json's author is gone
+    'locales/de.json': '{ "hi": "Hallo", "bye": "Tschüss" }\n',
+    'source/en.json': '{ "hi": "Hello" }\n', // de.json has a key too many
+    'plain/x.json': '{}\n',
+    'other/z.json': '{}\n',
+  });
+  const log = path.join(dir, 'reads.log');
+  const readBy = async (args, input) => {
+    fs.rmSync(log, { force: true });
+    const run = await runCli(args, { cwd: dir, input });
+    const read = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).sort() : [];
+    return { ...run, read };
+  };
+  const warning = (files) =>
+    `filecheck: warning: ${files.length} file${files.length === 1 ? '' : 's'} not in this run fail${files.length === 1 ? 's' : ''} the checks across files now: ${files.join(', ')} (check them too, or run without file arguments)\n`;
+  const people = ['people/ann.json', 'people/bob.json'];
+  const pages = ['pages/a.json', 'pages/b.json'];
+
+  for (const workers of ['0', '2']) {
+    // A rule of its own: its files alone, and its verdict.
+    const tag = await readBy(['tags/a.json', '--workers', workers]);
+    assert.equal(tag.code, 1, tag.stdout);
+    assert.match(tag.stdout, /id "a" is also at tags\/b\.json/);
+    assert.deepEqual(tag.read, ['tags/a.json', 'tags/b.json']);
+    // A page: the pages and the people its references read.
+    const page = await readBy(['pages/a.json', '--workers', workers]);
+    assert.equal(page.code, 0, page.stdout);
+    assert.equal(page.stderr, warning(['pages/b.json']));
+    assert.deepEqual(page.read, [...pages, ...people]);
+    // A person: the pages, whose references read the people, are read too, and the warning names the one it breaks.
+    const person = await readBy(['people/bob.json', '--workers', workers]);
+    assert.equal(person.code, 0, person.stdout);
+    assert.equal(person.stderr, warning(['pages/b.json']));
+    assert.deepEqual(person.read, [...pages, ...people]);
+  }
+  // A file of a rule without checks across files, or of none, or ignored: nothing is read.
+  for (const args of [['plain/x.json'], ['other/z.json']]) {
+    const none = await readBy(args);
+    assert.equal(none.stderr, '');
+    assert.deepEqual(none.read, []);
+  }
+  // An editor's buffer: that of a file of no rule with checks across files reads nothing; a page's
+  // reads as the file does, the buffer in place of the file.
+  const plain = await readBy(['--stdin', '--stdin-filename', 'plain/y.json'], '{}');
+  assert.equal(plain.code, 0, plain.stderr);
+  assert.deepEqual(plain.read, []);
+  const buffer = await readBy(['--stdin', '--stdin-filename', 'pages/new.json'], '{ "slug": "a" }');
+  assert.equal(buffer.code, 1, buffer.stdout);
+  assert.match(buffer.stdout, /slug "a" is also at pages\/a\.json/);
+  assert.deepEqual(buffer.read, [...pages, 'pages/new.json', ...people]);
+  // sameKeysAs's source, outside its rule's files: named, it has the translations read, and names the one it breaks.
+  const source = await readBy(['source/en.json']);
+  assert.equal(source.code, 0, source.stdout);
+  assert.equal(source.stderr, warning(['locales/de.json']));
+  assert.deepEqual(source.read, ['locales/de.json', 'source/en.json']);
+  // The whole project reads every rule's files, as before.
+  const all = await readBy([]);
+  assert.equal(all.code, 1);
+  assert.deepEqual(all.read, [
+    'locales/de.json',
+    ...pages,
+    ...people,
+    'source/en.json',
+    'tags/a.json',
+    'tags/b.json',
+    'things/a.json',
+  ]);
+});

@@ -152,3 +152,17 @@ test('the schema accepts the require specs that parseKeySpec accepts (an escaped
   for (const spec of ['urn:isbn', 'a:int', 'a:b\\:c', ':string'])
     assert.equal(validate({ rules: [{ files: ['x'], require: [spec] }] }), false, spec);
 });
+
+test("unique's description names the values unique.js takes part with, and those it ignores", async () => {
+  const { uniqueCollector } = await import('../../validators/across-files/unique.js');
+  const { collect } = uniqueCollector({ id: 0, name: 'r' }, ['/v']);
+  const values = { strings: 'a', numbers: 1, booleans: true, null: null, objects: {}, arrays: [] };
+  const takePart = Object.keys(values).filter((kind) => collect({ v: values[kind] }) !== undefined);
+  const ignored = Object.keys(values).filter((kind) => !takePart.includes(kind));
+  const schema = JSON.parse(read('schema/filecheckrc.schema.json'));
+  const { description } = schema.definitions.rule.properties.unique;
+  const [, said, saidIgnored] = /(\w[\w ,]*) take part \(.*?\); ([\w ,]+) are ignored/.exec(description) ?? [];
+  const words = (text) => (text ?? '').split(/, | and /).map((word) => word.toLowerCase());
+  assert.deepEqual(words(said).sort(), takePart.sort(), description);
+  assert.deepEqual(words(saidIgnored).sort(), ignored.sort(), description);
+});

@@ -13,7 +13,7 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
 /**
  * @typedef {{ rule: number, key: string, name: string, collect?(doc: unknown, ctx: { path: string }): unknown,
  *   checkAll?(entries: Entry[], ctx: CheckAllContext): CollectedProblem[], readsEntriesOnce?: boolean,
- *   contextFiles?: string[], unreadable?(problem: { message: string, line?: number, column?: number }): unknown }} Collector
+ *   contextFiles?: string[], reads?: number[], unreadable?(problem: { message: string, line?: number, column?: number }): unknown }} Collector
  *   rule: the id of the rule whose files it collects from; key: unique among that rule's collectors
  *   (e.g. 'unique', 'references', 'sameKeysAs', 'values:/id'); name: the validator name problems carry
  *   ('unique', 'references', 'sameKeysAs'); collect: called once per document of each of the rule's files
@@ -22,7 +22,8 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
  *   entries once, in order, and gets them as an iterable made as it reads (a built-in's memory, where a
  *   module's checkAll gets an array); contextFiles: globs (relative to the
  *   rule's base, forward slashes) of files that must be collected for this check even if the rule's
- *   own globs do not match them (sameKeysAs's source when the rule's files leave it out); unreadable: the
+ *   own globs do not match them (sameKeysAs's source when the rule's files leave it out); reads: the ids
+ *   of the other rules whose facts checkAll reads with entriesOf (references' `in`); unreadable: the
  *   facts of a file or document that could not be read or parsed, given its first problem (sameKeysAs
  *   tells a translation its source cannot be read, and why), where collect gives none
  * @typedef {{ path: string, facts: unknown, document?: number }} Entry  path: as reported (relative to cwd,

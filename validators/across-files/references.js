@@ -83,6 +83,8 @@ export function referencesCollector(rule, references, targets) {
     rule: rule.id,
     key: 'references',
     name: 'references',
+    // A change to a file of these rules can change this rule's verdict (runner/collect/context-files.js).
+    reads: [...new Set(targets.flat().map(({ id }) => id))],
     // Facts: for each reference, the [pointer, value] of each string or number at `from`.
     collect(doc) {
       const facts = references.map(({ from }) => matchPointer(from, doc).filter(([, value]) => isReference(value)));
