@@ -494,16 +494,18 @@ test('without a config every matched file gets the command-line rule', (t) => {
   });
 });
 
-test('a directory named like a data file and a dangling symlink are included as special entries', (t) => {
-  const root = tree(t, { 'a.json': '{}', 'x.json/inner.txt': 'x' }, ALL);
+test('a dangling symlink is included as a special entry; a directory named like a data file is a folder', (t) => {
+  const root = tree(t, { 'a.json': '{}', 'x.json/inner.txt': 'x', 'x.json/in.json': '{}' }, ALL);
   fs.symlinkSync('missing.json', path.join(root, 'dangling.json'));
-  const expected = [
-    { path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] },
-    { path: path.join(root, 'dangling.json'), rel: 'dangling.json', rules: [0], special: true },
-    { path: path.join(root, 'x.json'), rel: 'x.json', rules: [0], special: true },
-  ];
-  assert.deepEqual(run(root), { files: expected, skipped: [] });
-  assert.deepEqual(run(root, { patterns: ['a.json', 'dangling.json', 'x.json'] }), { files: expected, skipped: [] });
+  const a = { path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] };
+  const dangling = { path: path.join(root, 'dangling.json'), rel: 'dangling.json', rules: [0], special: true };
+  const inner = { path: path.join(root, 'x.json', 'in.json'), rel: 'x.json/in.json', rules: [0] };
+  assert.deepEqual(run(root), { files: [a, dangling, inner], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['*.json'] }), { files: [a, dangling], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['a.json', 'dangling.json', 'x.json'] }), {
+    files: [a, dangling, inner],
+    skipped: [],
+  });
 });
 
 test('a symlink to a file: found by a glob it is a file; named, it is checked with care', (t) => {
