@@ -160,15 +160,12 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     [...refs].filter((ref) => !remote.isRemote(ref)),
     displayFrom(cwd),
   );
-  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs
-  // without patterns; files named on the command line are checked when a rule matches them (a
-  // rule's own ignore and --ignore still apply). An editor's buffer (--stdin) is checked as a run of
-  // the project would check its file: the ignore applies.
+  // The configs' top-level ignore (the run's, and those found on the way up from cwd; discovery adds
+  // those below) leaves files out of every run, as --ignore does: those a folder or a glob finds,
+  // and a named file (a hook's) is passed over (discover.js), so that a file's verdict is the same
+  // whichever way it is reached. An editor's buffer (--stdin) is checked as a run of the project would check its file.
   const ignore = [
-    ...chain.map((read) => ({
-      base: path.dirname(read.file),
-      globs: patterns.length && !options.stdin ? [] : (read.data.ignore ?? []),
-    })),
+    ...chain.map((read) => ({ base: path.dirname(read.file), globs: read.data.ignore ?? [] })),
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);

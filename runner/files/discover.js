@@ -78,18 +78,20 @@ export function discover(config, { findConfigs = true, given } = {}) {
   const leftOut = (file) => ignoredByRun(file) || isGitignored(file);
   const tree = configTree(config, { listed, leftOut });
   if (!config.patterns.length && !given) {
-    // Every config the walk met, and the files of their rules; their "ignore" applies as the run's does.
+    // Every config the walk met, and the files of their rules.
     for (const [folder, holds] of listed) if (holds) tree.nearest(folder);
-    for (const { record, ignore } of tree.added) {
+    for (const { record } of tree.added) {
       const rules = record.rules.map((id) => config.rules.find((rule) => rule.id === id));
       for (const [base, globs] of globsByBase(rules)) glob(globs, base, config.cwd, found, links);
-      if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
     }
   }
   // Each found file's config, read now if it is new (a pattern's, a named file's): the rules are then all known.
   let lastFolder = null;
   for (const { path: file } of found)
     if (!isDirectlyIn(file, lastFolder)) tree.nearest((lastFolder = path.dirname(file)));
+  // The "ignore" of every config read here applies below its folder as the run's does, whatever found the files.
+  for (const { record, ignore } of tree.added)
+    if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');

@@ -687,20 +687,19 @@ test('in the repository, no arguments runs the embedded config, which passes', a
 test('in the repository, examples/broken: every file fails and is reported', async () => {
   const broken = fs
     .readdirSync(path.join(REPO, 'examples/broken'))
-    .filter((name) => /\.(json|ya?ml|md)$/.test(name))
+    .filter((name) => /^[^.].*\.(json|ya?ml|md)$/.test(name))
     .sort();
   assert.ok(
     broken.length >= 10 && broken.some((name) => name.endsWith('.yaml')) && broken.some((name) => name.endsWith('.md')),
     'the examples are there',
   );
-  // The README's command: the directory stands for its data files, Markdown is named.
-  const { code, stdout, stderr } = await runCli(['examples/broken', 'examples/broken/*.md'], { cwd: REPO });
+  // The README's command: a project of its own, which the repository's config leaves out.
+  const { code, stdout, stderr } = await runCli([], { cwd: path.join(REPO, 'examples/broken') });
   assert.equal(code, 1, stderr);
-  assert.deepEqual(
-    failedPaths(stdout),
-    broken.map((name) => `examples/broken/${name}`),
-  );
+  assert.deepEqual(failedPaths(stdout), broken);
   assert.equal(filesLine(stdout), `Files: ${broken.length} failed, 0 passed, ${broken.length} total`);
+  const fromRoot = await runCli(['examples/broken', '--pass-with-no-files'], { cwd: REPO });
+  assert.equal(filesLine(fromRoot.stdout), 'Files: 0 passed, 0 total', fromRoot.stderr);
 });
 
 test("the README's first example is what filecheck prints: its problems, their did you mean and code frames", async (t) => {

@@ -236,3 +236,54 @@ test('a package config\'s "ignore" leaves its files out of runs without patterns
     );
   }
 });
+
+test('a config\'s "ignore" leaves files out of folder and glob patterns too, from the package or the root; a named one is passed over silently', async (t) => {
+  // changesets' packages/cli/.filecheckrc.json ignores its fixtures, which its own rule names.
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config(
+      [
+        { name: 'packages', files: ['packages/*/package.json'], require: ['name'] },
+        { name: 'kinds', files: ['**/*.yaml'], require: ['kind'] },
+      ],
+      { ignore: ['**/kustomization.yaml'] },
+    ),
+    'deploy/app.yaml': 'kind: App\n',
+    'deploy/kustomization.yaml': 'resources: []\n',
+    'packages/cli/.filecheckrc.json': config([{ name: 'fx', files: ['fx/*.json'], require: ['input'] }], {
+      ignore: ['fx/**'],
+    }),
+    'packages/cli/fx/a.json': '{ "x": 1 }',
+    'packages/cli/package.json': '{ "name": "cli" }',
+  });
+  const pkg = path.join(dir, 'packages/cli');
+  const runs = [
+    [[], dir, ['deploy/app.yaml', 'packages/cli/package.json']],
+    [['.'], dir, ['deploy/app.yaml', 'packages/cli/package.json']],
+    [['deploy'], dir, ['deploy/app.yaml']],
+    [['**/*.yaml'], dir, ['deploy/app.yaml']],
+    [['packages/cli'], dir, ['packages/cli/package.json']],
+    [['packages/cli/**'], dir, ['packages/cli/package.json']],
+    [['.'], pkg, ['package.json']],
+    [['**/*.json'], pkg, ['package.json']],
+  ];
+  for (const [args, cwd, files] of runs) {
+    const from = `filecheck ${args.join(' ')} in ${path.relative(dir, cwd) || '.'}`;
+    const list = await runCli([...args, '--list-files'], { cwd });
+    assert.equal(list.stdout, files.map((file) => `${file}\n`).join(''), `${from} --list-files: ${list.stderr}`);
+    const run = await runCli(args, { cwd });
+    assert.equal(run.code, 0, `${from}: ${run.stdout}${run.stderr}`);
+    assert.equal(filesLine(run.stdout), `Files: ${files.length} passed, ${files.length} total`, from);
+  }
+  // Named one by one (a pre-commit hook), ignored files are passed over silently; --verbose counts them.
+  const named = ['packages/cli/fx/a.json', 'deploy/kustomization.yaml', 'deploy/app.yaml'];
+  const hook = await runCli([...named, '--verbose'], { cwd: dir });
+  assert.equal(hook.code, 0, hook.stdout);
+  assert.match(hook.stdout, /^SKIP packages\/cli\/fx\/a\.json \(ignored\)$/m);
+  assert.equal(filesLine(hook.stdout), 'Files: 2 skipped, 1 passed, 3 total');
+  const inPackage = await runCli(['fx/a.json'], { cwd: pkg });
+  assert.equal(inPackage.code, 0, inPackage.stdout);
+  // An editor's buffer of an ignored file is not checked, and says so.
+  const buffer = await runCli(['--stdin', '--stdin-filename', 'packages/cli/fx/a.json'], { cwd: dir, input: '{}' });
+  assert.equal(buffer.code, 0, buffer.stdout);
+  assert.match(buffer.stderr, /not checked: ignored/);
+});
