@@ -287,3 +287,72 @@ test('a config\'s "ignore" leaves files out of folder and glob patterns too, fro
   assert.equal(buffer.code, 0, buffer.stdout);
   assert.match(buffer.stderr, /not checked: ignored/);
 });
+
+// A repository whose config names a catalog, checked from the folder above it.
+const PROJECT = {
+  'repo/.filecheckrc.json': config([{ name: 'pkgs', files: ['pkg/*.json'], require: ['name'] }], {
+    catalog: 'catalog.json',
+  }),
+  'repo/catalog.json': JSON.stringify({
+    version: 1,
+    schemas: [{ name: 'app', url: 'app.schema.json', fileMatch: ['app.json'] }],
+  }),
+  'repo/app.schema.json': '{ "type": "object", "required": ["port"] }',
+  'repo/app.json': '{ "host": "x" }',
+  'repo/pkg/app.json': '{ "host": "x" }',
+  'other/b.json': '{}',
+};
+
+test("from outside a project, the files named in it get its config's settings (its catalog), as from inside", async (t) => {
+  const dir = makeTree(t, PROJECT);
+  gitInit(path.join(dir, 'repo'));
+  const port = /must have required property "port"/;
+  for (const [cwd, prefix] of [
+    [path.join(dir, 'repo'), ''],
+    [dir, 'repo/'],
+  ]) {
+    const from = `from ${path.relative(dir, cwd) || '.'}`;
+    const named = await runCli([`${prefix}app.json`], { cwd });
+    assert.equal(named.code, 1, `${from}: ${named.stdout}${named.stderr}`);
+    assert.match(named.stdout, port, from);
+    const pkg = await runCli([`${prefix}pkg/app.json`], { cwd });
+    assert.equal(pkg.code, 1, `${from}: ${pkg.stdout}${pkg.stderr}`);
+    assert.match(pkg.stdout, port, from);
+    assert.match(pkg.stdout, /missing required key "name"/, from);
+    const globbed = await runCli([`${prefix}**/app.json`], { cwd });
+    assert.deepEqual(failedPaths(globbed.stdout), [`${prefix}app.json`, `${prefix}pkg/app.json`], from);
+    const buffer = await runCli(['--stdin', '--stdin-filename', `${prefix}pkg/app.json`], {
+      cwd,
+      input: '{ "host": "x" }',
+    });
+    assert.equal(buffer.code, 1, `${from}: ${buffer.stdout}${buffer.stderr}`);
+    assert.match(buffer.stdout, port, from);
+  }
+});
+
+test("a run whose settings cannot be a project's config's (its files among others) exits 2 naming that config", async (t) => {
+  const dir = makeTree(t, PROJECT);
+  gitInit(path.join(dir, 'repo'));
+  const project = path.join(dir, 'repo');
+  const refusal = (settings) =>
+    `${project}/.filecheckrc.json: "catalog" decides what its files are checked against, and this run cannot apply it: the run's settings are ${settings}; run filecheck in ${project}, or name that config with -c`;
+  for (const args of [['repo/app.json', 'other/b.json'], ['.'], ['**/*.json', '-s', 'repo/app.schema.json']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.equal(code, 2, `${args.join(' ')}: ${stdout}${stderr}`);
+    assert.equal(oneLine(stderr), refusal(`the command line's (no .filecheckrc.json up from ${dir})`), args.join(' '));
+  }
+  // A project of its own ("root": true) inside a run's project: the run's settings are its config's.
+  writeTree(dir, {
+    '.filecheckrc.json': config([{ name: 'other', files: ['other/*.json'] }]),
+    'repo/.filecheckrc.json': config([], { root: true, catalog: 'catalog.json' }),
+  });
+  const { code, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 2, stderr);
+  assert.equal(oneLine(stderr), refusal(`${dir}/.filecheckrc.json's`));
+  // Run in the project, or with -c, its settings are the run's.
+  const inside = await runCli([], { cwd: project });
+  assert.equal(inside.code, 1, inside.stderr);
+  const named = await runCli(['-c', 'repo/.filecheckrc.json', 'repo/app.json'], { cwd: dir });
+  assert.equal(named.code, 1, named.stderr);
+  assert.match(named.stdout, /must have required property "port"/);
+});
