@@ -24,7 +24,7 @@ import {
   parseWorkers,
 } from './option-values.js';
 import { displayFrom } from '../../shared/messages.js';
-import { relativePosix } from '../../shared/paths.js';
+import { hasGlobChars, isInside, lstatOrNull, relativePosix } from '../../shared/paths.js';
 import { resolveChecks } from './severities.js';
 
 const require = createRequire(import.meta.url);
@@ -95,16 +95,17 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   for (const name of STRING_OPTIONS) {
     if (options[name] === '') throw new UsageError(`--${kebab(name)} needs a value`);
   }
-  // The configs from cwd up, nearest first; the last is the run's: its settings are the run's.
-  const chain = options.config ? [readConfig(path.resolve(cwd, options.config))] : findConfigChain(cwd);
-  const configPath = chain.at(-1)?.file ?? null;
-  const file = chain.at(-1)?.data ?? { rules: [] };
-  for (const nested of chain.slice(0, -1)) checkNested(nested, configPath);
-  const base = configPath ? path.dirname(configPath) : cwd;
   const patterns = options.patterns ?? [];
   // An empty pattern would resolve to the working directory and check all of it.
   if (patterns.includes(''))
     throw new UsageError('a pattern is empty: name files, folders or globs ("." for the working directory)');
+  // The configs from cwd up, nearest first; the last is the run's: its settings are the run's.
+  let chain = options.config ? [readConfig(path.resolve(cwd, options.config))] : findConfigChain(cwd);
+  if (!chain.length && !options.config) chain = projectOfPatterns(patterns, cwd);
+  const configPath = chain.at(-1)?.file ?? null;
+  const file = chain.at(-1)?.data ?? { rules: [] };
+  for (const nested of chain.slice(0, -1)) checkNested(nested, configPath);
+  const base = configPath ? path.dirname(configPath) : cwd;
   // filecheck.lock.json beside the config (else in cwd): URLs read the pulled store.
   const remote = remoteSchemas({ root: base, pulling });
   const store = withPulled(
@@ -160,15 +161,12 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     [...refs].filter((ref) => !remote.isRemote(ref)),
     displayFrom(cwd),
   );
-  // The configs' top-level ignore (the run's, and those found on the way up from cwd) shapes runs
-  // without patterns; files named on the command line are checked when a rule matches them (a
-  // rule's own ignore and --ignore still apply). An editor's buffer (--stdin) is checked as a run of
-  // the project would check its file: the ignore applies.
+  // The configs' top-level ignore (the run's, and those found on the way up from cwd; discovery adds
+  // those below) leaves files out of every run, as --ignore does: those a folder or a glob finds,
+  // and a named file (a hook's) is passed over (discover.js), so that a file's verdict is the same
+  // whichever way it is reached. An editor's buffer (--stdin) is checked as a run of the project would check its file.
   const ignore = [
-    ...chain.map((read) => ({
-      base: path.dirname(read.file),
-      globs: patterns.length && !options.stdin ? [] : (read.data.ignore ?? []),
-    })),
+    ...chain.map((read) => ({ base: path.dirname(read.file), globs: read.data.ignore ?? [] })),
     { base: cwd, globs: options.ignore ?? [] },
   ];
   const root = configPath ? base : (findRepositoryRoot(cwd) ?? cwd);
@@ -199,6 +197,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     readNestedConfig: (at, parent, into) => {
       const read = readConfig(at);
       if (parent && !read.data.root) checkNested(read, configPath);
+      else checkOwnSettings(read, configPath, cwd);
       return { record: addConfig(read, read.data.root ? null : parent, into), ignore: read.data.ignore ?? [] };
     },
     ignore: ignore.filter((entry) => entry.globs.length),
@@ -256,6 +255,50 @@ function findUp(dir, name, stop = null) {
 }
 
 const readConfig = (file) => ({ file, data: readConfigFile(file) });
+
+// No config up from cwd (a run from the folder above a repository): when every pattern (or the
+// --stdin-filename) lies in one project, that project's config is the run's, as in a run from inside
+// it, so that a file's verdict does not depend on the folder the run starts in. Patterns that reach
+// several projects, or none, meet the projects' configs in discovery (checkOwnSettings).
+function projectOfPatterns(patterns, cwd) {
+  const nearest = new Map(); // folder ─▶ the nearest config at or above it, below cwd (null: none)
+  const configAt = (folder) => {
+    // None at cwd or above it: the search from cwd found none.
+    if (folder === cwd || isInside(folder, cwd)) return null;
+    if (!nearest.has(folder)) {
+      const candidate = path.join(folder, CONFIG_NAME);
+      nearest.set(folder, fs.existsSync(candidate) ? candidate : configAt(path.dirname(folder)));
+    }
+    return nearest.get(folder);
+  };
+  const configs = new Set(patterns.map((pattern) => configAt(folderOf(pattern, cwd))));
+  if (configs.size !== 1 || configs.has(null)) return [];
+  const [config] = configs;
+  return [findConfigChain(path.dirname(config)).at(-1)];
+}
+
+// The folder a pattern's files are all in: a folder's, a file's, a glob's literal start.
+function folderOf(pattern, cwd) {
+  const literal = path.resolve(cwd, pattern);
+  const stats = lstatOrNull(literal);
+  if (stats) return stats.isDirectory() ? literal : path.dirname(literal);
+  if (!hasGlobChars(pattern)) return path.dirname(literal);
+  const segments = pattern.split('/');
+  return path.resolve(cwd, segments.slice(0, segments.findIndex(hasGlobChars)).join('/'));
+}
+
+// What a file is checked against is the run's to say; a project's own config (no config above it, or
+// "root": true) whose files a run from outside it reaches cannot say it there: rather than drop
+// its settings silently, the run stops. Its other settings (reporters, workers, cache…) shape a run, not a verdict.
+const VERDICT_SETTINGS = ['catalog', 'schemaStore', 'schemaFromDocument', 'ajv'];
+function checkOwnSettings({ file, data }, runConfig, cwd) {
+  const key = VERDICT_SETTINGS.find((name) => data[name] !== undefined);
+  if (key === undefined) return;
+  const settings = runConfig ? `${runConfig}'s` : `the command line's (no ${CONFIG_NAME} up from ${cwd})`;
+  throw new UsageError(
+    `${file}: "${key}" decides what its files are checked against, and this run cannot apply it: the run's settings are ${settings}; run filecheck in ${path.dirname(file)}, or name that config with -c`,
+  );
+}
 
 // A config with a config above it adds rules to that config's run: the run's settings are not its own to give.
 function checkNested({ file, data }, runConfig) {

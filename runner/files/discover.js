@@ -78,18 +78,20 @@ export function discover(config, { findConfigs = true, given } = {}) {
   const leftOut = (file) => ignoredByRun(file) || isGitignored(file);
   const tree = configTree(config, { listed, leftOut });
   if (!config.patterns.length && !given) {
-    // Every config the walk met, and the files of their rules; their "ignore" applies as the run's does.
+    // Every config the walk met, and the files of their rules.
     for (const [folder, holds] of listed) if (holds) tree.nearest(folder);
-    for (const { record, ignore } of tree.added) {
+    for (const { record } of tree.added) {
       const rules = record.rules.map((id) => config.rules.find((rule) => rule.id === id));
       for (const [base, globs] of globsByBase(rules)) glob(globs, base, config.cwd, found, links);
-      if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
     }
   }
   // Each found file's config, read now if it is new (a pattern's, a named file's): the rules are then all known.
   let lastFolder = null;
   for (const { path: file } of found)
     if (!isDirectlyIn(file, lastFolder)) tree.nearest((lastFolder = path.dirname(file)));
+  // The "ignore" of every config read here applies below its folder as the run's does, whatever found the files.
+  for (const { record, ignore } of tree.added)
+    if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
 
   // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
   if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
@@ -172,7 +174,8 @@ function expandPatterns(config, found, links, walked) {
     const literal = path.resolve(config.cwd, pattern);
     const stats = lstatOrNull(literal);
     const before = found.length;
-    if (stats && isFolder(literal, stats, links) && !path.extname(literal))
+    // A folder is one whatever its name: `Taskfile.yml/`, `v1.2/`.
+    if (stats && isFolder(literal, stats, links))
       glob([DIRECTORY_GLOB], literal, config.cwd, found, links, { configs: walked });
     else if (stats) add(found, config.cwd, literal, !stats.isFile(), true, links.refusal(literal));
     else if (hasGlobChars(pattern)) glob([pattern], config.cwd, config.cwd, found, links, { configs: walked });
@@ -267,7 +270,10 @@ function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER, 
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
   const below = !prefix.startsWith('..');
   for (const { path: listed, dirent } of entries) {
-    if (dirent.isDirectory() && !path.extname(listed)) continue;
+    // Globs, rules' files and catalogs' fileMatch name files: a folder named like one (go-task's
+    // `testdata/file_names/Taskfile.yml/`) is none. Other things that are not files (a pipe, a
+    // socket, a link that leads nowhere) are kept: they fail, unread (check-file.js).
+    if (dirent.isDirectory()) continue;
     // `./content/*.json` finds `./content/a.json`: the same file as `content/*.json` finds, so the same name.
     const entry = listed.includes('./') ? path.posix.normalize(listed) : listed;
     // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
@@ -298,8 +304,8 @@ function fastGlob(patterns, base, links, dot, ignore) {
     cwd: base,
     objectMode: true,
     fs: links.fs,
-    // Directories and other non-files named like data files (`x.json/`) are returned too, so that
-    // they are reported as failing instead of silently passed over.
+    // Pipes, sockets and broken links named like data files are returned too, so that they are
+    // reported as failing instead of silently passed over (folders are left out by glob() above).
     onlyFiles: false,
     ignore,
     dot,

@@ -166,6 +166,34 @@ test('a directory argument stands for the data files below it: JSON, JSONC, JSON
   assert.equal(filesLine(run.stdout), 'Files: 2 failed, 5 passed, 7 total');
 });
 
+test('a folder named like a data file is no file: globs, rules and catalogs pass it over; named, it stands for its files', async (t) => {
+  // go-task/task's testdata/file_names/Taskfile.yml/ is a folder holding a Taskfile.yml.
+  const dir = makeTree(t, {
+    'd/Taskfile.yml/Taskfile.yml': 'version: "3"\n',
+    'd/v1.2/a.json': GOOD,
+    's.json': '{ "type": "object" }',
+    'catalog.json': JSON.stringify({ schemas: [{ name: 'task', url: 's.json', fileMatch: ['Taskfile.yml'] }] }),
+  });
+  for (const args of [['-s', 's.json', '**/Taskfile.yml'], ['--catalog', 'catalog.json'], ['d/Taskfile.yml']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.equal(code, 0, `${args.join(' ')}: ${stdout}${stderr}`);
+    assert.equal(filesLine(stdout), 'Files: 1 passed, 1 total', args.join(' '));
+  }
+  const listed = await runCli(['d/v1.2', '--list-files'], { cwd: dir });
+  assert.equal(listed.stdout, 'd/v1.2/a.json\n', listed.stderr);
+  // A glob that matches only a folder matches no file.
+  const none = await runCli(['d/*.yml'], { cwd: dir });
+  assert.equal(none.code, 2, none.stdout);
+  assert.equal(oneLine(none.stderr), 'no files match "d/*.yml" (use --pass-with-no-files to allow this)');
+
+  writeTree(dir, {
+    '.filecheckrc.json': JSON.stringify({ rules: [{ files: ['**/Taskfile.yml'], schema: 's.json' }] }),
+  });
+  const ruled = await runCli([], { cwd: dir });
+  assert.equal(ruled.code, 0, ruled.stdout + ruled.stderr);
+  assert.equal(filesLine(ruled.stdout), 'Files: 1 passed, 1 total');
+});
+
 test('a pattern that matches nothing exits 2 naming it, unless --pass-with-no-files', async (t) => {
   const dir = makeTree(t, { 'a.json': GOOD });
   const glob = await runCli(['nothing/*.json'], { cwd: dir });
@@ -659,20 +687,19 @@ test('in the repository, no arguments runs the embedded config, which passes', a
 test('in the repository, examples/broken: every file fails and is reported', async () => {
   const broken = fs
     .readdirSync(path.join(REPO, 'examples/broken'))
-    .filter((name) => /\.(json|ya?ml|md)$/.test(name))
+    .filter((name) => /^[^.].*\.(json|ya?ml|md)$/.test(name))
     .sort();
   assert.ok(
     broken.length >= 10 && broken.some((name) => name.endsWith('.yaml')) && broken.some((name) => name.endsWith('.md')),
     'the examples are there',
   );
-  // The README's command: the directory stands for its data files, Markdown is named.
-  const { code, stdout, stderr } = await runCli(['examples/broken', 'examples/broken/*.md'], { cwd: REPO });
+  // The README's command: a project of its own, which the repository's config leaves out.
+  const { code, stdout, stderr } = await runCli([], { cwd: path.join(REPO, 'examples/broken') });
   assert.equal(code, 1, stderr);
-  assert.deepEqual(
-    failedPaths(stdout),
-    broken.map((name) => `examples/broken/${name}`),
-  );
+  assert.deepEqual(failedPaths(stdout), broken);
   assert.equal(filesLine(stdout), `Files: ${broken.length} failed, 0 passed, ${broken.length} total`);
+  const fromRoot = await runCli(['examples/broken', '--pass-with-no-files'], { cwd: REPO });
+  assert.equal(filesLine(fromRoot.stdout), 'Files: 0 passed, 0 total', fromRoot.stderr);
 });
 
 test("the README's first example is what filecheck prints: its problems, their did you mean and code frames", async (t) => {

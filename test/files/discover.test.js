@@ -404,24 +404,23 @@ test("a rule's ignore does not hide the file from another rule", (t) => {
   assert.deepEqual(run(root).files, [{ path: path.join(root, 'drafts/b.json'), rel: 'drafts/b.json', rules: [1] }]);
 });
 
-test("the config's ignore shapes runs without patterns; command-line patterns are still checked; --ignore always applies", (t) => {
+test("the config's ignore and --ignore apply to every run: a folder's and a glob's files are left out, a named file skipped", (t) => {
   const root = tree(
     t,
     { 'a.json': '{}', 'broken/x.json': '{}', 'broken/y.json': '{}', 'tmp/z.json': '{}' },
     { rules: [{ files: ['**/*.json'] }], ignore: ['broken/**'] },
   );
   assert.deepEqual(rels(run(root)), ['a.json', 'tmp/z.json']);
-  // Named or globbed on the command line: the config's top-level ignore does not apply (see load-config.js).
-  assert.deepEqual(rels(run(root, { patterns: ['broken/x.json'] })), ['broken/x.json']);
-  assert.deepEqual(rels(run(root, { patterns: ['broken/*.json'] })), ['broken/x.json', 'broken/y.json']);
-  assert.deepEqual(rels(run(root, { patterns: ['broken'] })), ['broken/x.json', 'broken/y.json']);
+  assert.deepEqual(run(root, { patterns: ['broken/x.json'] }), {
+    files: [],
+    skipped: [{ rel: 'broken/x.json', reason: 'ignored' }],
+  });
+  assert.deepEqual(run(root, { patterns: ['broken/*.json'] }), { files: [], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['broken'] }), { files: [], skipped: [] });
+  assert.deepEqual(rels(run(root, { patterns: ['.'] })), ['a.json', 'tmp/z.json']);
   // --ignore (relative to the working directory) applies in both kinds of run.
   assert.deepEqual(rels(run(root, { ignore: ['tmp/**'] })), ['a.json']);
-  assert.deepEqual(rels(run(root, { patterns: ['**/*.json'], ignore: ['tmp/**'] })), [
-    'a.json',
-    'broken/x.json',
-    'broken/y.json',
-  ]);
+  assert.deepEqual(rels(run(root, { patterns: ['**/*.json'], ignore: ['tmp/**'] })), ['a.json']);
   assert.deepEqual(run(root, { patterns: ['tmp/z.json'], ignore: ['tmp/**'] }), {
     files: [],
     skipped: [{ rel: 'tmp/z.json', reason: 'ignored' }],
@@ -494,16 +493,18 @@ test('without a config every matched file gets the command-line rule', (t) => {
   });
 });
 
-test('a directory named like a data file and a dangling symlink are included as special entries', (t) => {
-  const root = tree(t, { 'a.json': '{}', 'x.json/inner.txt': 'x' }, ALL);
+test('a dangling symlink is included as a special entry; a directory named like a data file is a folder', (t) => {
+  const root = tree(t, { 'a.json': '{}', 'x.json/inner.txt': 'x', 'x.json/in.json': '{}' }, ALL);
   fs.symlinkSync('missing.json', path.join(root, 'dangling.json'));
-  const expected = [
-    { path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] },
-    { path: path.join(root, 'dangling.json'), rel: 'dangling.json', rules: [0], special: true },
-    { path: path.join(root, 'x.json'), rel: 'x.json', rules: [0], special: true },
-  ];
-  assert.deepEqual(run(root), { files: expected, skipped: [] });
-  assert.deepEqual(run(root, { patterns: ['a.json', 'dangling.json', 'x.json'] }), { files: expected, skipped: [] });
+  const a = { path: path.join(root, 'a.json'), rel: 'a.json', rules: [0] };
+  const dangling = { path: path.join(root, 'dangling.json'), rel: 'dangling.json', rules: [0], special: true };
+  const inner = { path: path.join(root, 'x.json', 'in.json'), rel: 'x.json/in.json', rules: [0] };
+  assert.deepEqual(run(root), { files: [a, dangling, inner], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['*.json'] }), { files: [a, dangling], skipped: [] });
+  assert.deepEqual(run(root, { patterns: ['a.json', 'dangling.json', 'x.json'] }), {
+    files: [a, dangling, inner],
+    skipped: [],
+  });
 });
 
 test('a symlink to a file: found by a glob it is a file; named, it is checked with care', (t) => {

@@ -236,3 +236,123 @@ test('a package config\'s "ignore" leaves its files out of runs without patterns
     );
   }
 });
+
+test('a config\'s "ignore" leaves files out of folder and glob patterns too, from the package or the root; a named one is passed over silently', async (t) => {
+  // changesets' packages/cli/.filecheckrc.json ignores its fixtures, which its own rule names.
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config(
+      [
+        { name: 'packages', files: ['packages/*/package.json'], require: ['name'] },
+        { name: 'kinds', files: ['**/*.yaml'], require: ['kind'] },
+      ],
+      { ignore: ['**/kustomization.yaml'] },
+    ),
+    'deploy/app.yaml': 'kind: App\n',
+    'deploy/kustomization.yaml': 'resources: []\n',
+    'packages/cli/.filecheckrc.json': config([{ name: 'fx', files: ['fx/*.json'], require: ['input'] }], {
+      ignore: ['fx/**'],
+    }),
+    'packages/cli/fx/a.json': '{ "x": 1 }',
+    'packages/cli/package.json': '{ "name": "cli" }',
+  });
+  const pkg = path.join(dir, 'packages/cli');
+  const runs = [
+    [[], dir, ['deploy/app.yaml', 'packages/cli/package.json']],
+    [['.'], dir, ['deploy/app.yaml', 'packages/cli/package.json']],
+    [['deploy'], dir, ['deploy/app.yaml']],
+    [['**/*.yaml'], dir, ['deploy/app.yaml']],
+    [['packages/cli'], dir, ['packages/cli/package.json']],
+    [['packages/cli/**'], dir, ['packages/cli/package.json']],
+    [['.'], pkg, ['package.json']],
+    [['**/*.json'], pkg, ['package.json']],
+  ];
+  for (const [args, cwd, files] of runs) {
+    const from = `filecheck ${args.join(' ')} in ${path.relative(dir, cwd) || '.'}`;
+    const list = await runCli([...args, '--list-files'], { cwd });
+    assert.equal(list.stdout, files.map((file) => `${file}\n`).join(''), `${from} --list-files: ${list.stderr}`);
+    const run = await runCli(args, { cwd });
+    assert.equal(run.code, 0, `${from}: ${run.stdout}${run.stderr}`);
+    assert.equal(filesLine(run.stdout), `Files: ${files.length} passed, ${files.length} total`, from);
+  }
+  // Named one by one (a pre-commit hook), ignored files are passed over silently; --verbose counts them.
+  const named = ['packages/cli/fx/a.json', 'deploy/kustomization.yaml', 'deploy/app.yaml'];
+  const hook = await runCli([...named, '--verbose'], { cwd: dir });
+  assert.equal(hook.code, 0, hook.stdout);
+  assert.match(hook.stdout, /^SKIP packages\/cli\/fx\/a\.json \(ignored\)$/m);
+  assert.equal(filesLine(hook.stdout), 'Files: 2 skipped, 1 passed, 3 total');
+  const inPackage = await runCli(['fx/a.json'], { cwd: pkg });
+  assert.equal(inPackage.code, 0, inPackage.stdout);
+  // An editor's buffer of an ignored file is not checked, and says so.
+  const buffer = await runCli(['--stdin', '--stdin-filename', 'packages/cli/fx/a.json'], { cwd: dir, input: '{}' });
+  assert.equal(buffer.code, 0, buffer.stdout);
+  assert.match(buffer.stderr, /not checked: ignored/);
+});
+
+// A repository whose config names a catalog, checked from the folder above it.
+const PROJECT = {
+  'repo/.filecheckrc.json': config([{ name: 'pkgs', files: ['pkg/*.json'], require: ['name'] }], {
+    catalog: 'catalog.json',
+  }),
+  'repo/catalog.json': JSON.stringify({
+    version: 1,
+    schemas: [{ name: 'app', url: 'app.schema.json', fileMatch: ['app.json'] }],
+  }),
+  'repo/app.schema.json': '{ "type": "object", "required": ["port"] }',
+  'repo/app.json': '{ "host": "x" }',
+  'repo/pkg/app.json': '{ "host": "x" }',
+  'other/b.json': '{}',
+};
+
+test("from outside a project, the files named in it get its config's settings (its catalog), as from inside", async (t) => {
+  const dir = makeTree(t, PROJECT);
+  gitInit(path.join(dir, 'repo'));
+  const port = /must have required property "port"/;
+  for (const [cwd, prefix] of [
+    [path.join(dir, 'repo'), ''],
+    [dir, 'repo/'],
+  ]) {
+    const from = `from ${path.relative(dir, cwd) || '.'}`;
+    const named = await runCli([`${prefix}app.json`], { cwd });
+    assert.equal(named.code, 1, `${from}: ${named.stdout}${named.stderr}`);
+    assert.match(named.stdout, port, from);
+    const pkg = await runCli([`${prefix}pkg/app.json`], { cwd });
+    assert.equal(pkg.code, 1, `${from}: ${pkg.stdout}${pkg.stderr}`);
+    assert.match(pkg.stdout, port, from);
+    assert.match(pkg.stdout, /missing required key "name"/, from);
+    const globbed = await runCli([`${prefix}**/app.json`], { cwd });
+    assert.deepEqual(failedPaths(globbed.stdout), [`${prefix}app.json`, `${prefix}pkg/app.json`], from);
+    const buffer = await runCli(['--stdin', '--stdin-filename', `${prefix}pkg/app.json`], {
+      cwd,
+      input: '{ "host": "x" }',
+    });
+    assert.equal(buffer.code, 1, `${from}: ${buffer.stdout}${buffer.stderr}`);
+    assert.match(buffer.stdout, port, from);
+  }
+});
+
+test("a run whose settings cannot be a project's config's (its files among others) exits 2 naming that config", async (t) => {
+  const dir = makeTree(t, PROJECT);
+  gitInit(path.join(dir, 'repo'));
+  const project = path.join(dir, 'repo');
+  const refusal = (settings) =>
+    `${project}/.filecheckrc.json: "catalog" decides what its files are checked against, and this run cannot apply it: the run's settings are ${settings}; run filecheck in ${project}, or name that config with -c`;
+  for (const args of [['repo/app.json', 'other/b.json'], ['.'], ['**/*.json', '-s', 'repo/app.schema.json']]) {
+    const { code, stdout, stderr } = await runCli(args, { cwd: dir });
+    assert.equal(code, 2, `${args.join(' ')}: ${stdout}${stderr}`);
+    assert.equal(oneLine(stderr), refusal(`the command line's (no .filecheckrc.json up from ${dir})`), args.join(' '));
+  }
+  // A project of its own ("root": true) inside a run's project: the run's settings are its config's.
+  writeTree(dir, {
+    '.filecheckrc.json': config([{ name: 'other', files: ['other/*.json'] }]),
+    'repo/.filecheckrc.json': config([], { root: true, catalog: 'catalog.json' }),
+  });
+  const { code, stderr } = await runCli([], { cwd: dir });
+  assert.equal(code, 2, stderr);
+  assert.equal(oneLine(stderr), refusal(`${dir}/.filecheckrc.json's`));
+  // Run in the project, or with -c, its settings are the run's.
+  const inside = await runCli([], { cwd: project });
+  assert.equal(inside.code, 1, inside.stderr);
+  const named = await runCli(['-c', 'repo/.filecheckrc.json', 'repo/app.json'], { cwd: dir });
+  assert.equal(named.code, 1, named.stderr);
+  assert.match(named.stdout, /must have required property "port"/);
+});
