@@ -128,6 +128,33 @@ test("when no alternative was meant but one is for the value's type, its constan
   assert.deepEqual(shown(validate({ kind: 'c' })), [' matches none of the 3 alternatives (anyOf)']);
 });
 
+test("an enum none of whose values is of the value's type is for another type, through a $ref too: Travis's cache, given an object", async (t) => {
+  const object = { type: 'object', properties: { directories: { type: 'array' } }, additionalProperties: false };
+  for (const [how, schema] of [
+    ['inline', { properties: { cache: { oneOf: [{ enum: [false] }, { enum: ['apt', 'npm'] }, object] } } }],
+    [
+      'through a $ref',
+      {
+        properties: { cache: { oneOf: [{ enum: [false] }, { $ref: '#/definitions/cache' }, object] } },
+        definitions: { cache: { enum: ['apt', 'npm'] } },
+      },
+    ],
+  ]) {
+    const validate = await schemaValidator(t, schema);
+    assert.deepEqual(
+      shown(validate({ cache: { directories: ['a'], override: ['npm ci'] } })),
+      ['/cache/override must NOT have additional property "override"'],
+      how,
+    );
+    // An enum that has a value of the value's type is still meant: none stands out.
+    assert.deepEqual(
+      shown(validate({ cache: 'yarn' })),
+      ['/cache must be one of false, "apt", "npm", or be object'],
+      `${how}: a string`,
+    );
+  }
+});
+
 test("an allOf of $refs inside an alternative is that alternative's: SchemaStore's prettierrc, an object or a string, given 1 is one line", async (t) => {
   const validate = await schemaValidator(t, {
     oneOf: [{ type: 'object', allOf: [{ $ref: '#/definitions/a' }, { $ref: '#/definitions/b' }] }, { type: 'string' }],

@@ -454,7 +454,7 @@ function bestOf(branches, path) {
     .filter((branch) => !branch.weak)
     .sort((a, b) => b.depth - a.depth || a.size - b.size);
   if (!scored.length) {
-    const ofItsType = branches.filter((nodes) => !nodes.some((node) => failsOnType(node, path)));
+    const ofItsType = branches.filter((nodes) => !forAnotherType(nodes, path));
     return ofItsType.length === 1 ? ofItsType[0] : null;
   }
   const [first, second] = scored;
@@ -464,7 +464,7 @@ function bestOf(branches, path) {
 
 // An alternative for another type of value, or one whose constant the value does not have.
 function notMeant(nodes, path) {
-  const otherType = nodes.some((node) => failsOnType(node, path));
+  const otherType = forAnotherType(nodes, path);
   const discriminated = nodes.some(
     ({ error, path: at }) =>
       depthOf(at) - depthOf(path) <= 1 &&
@@ -472,5 +472,20 @@ function notMeant(nodes, path) {
   );
   return otherType || discriminated;
 }
+
+// An alternative for another type of value: its type error, or an enum or const none of whose values
+// is of the value's type (Travis's `cache: { enum: ["apt", "npm"] }`, given an object), which ajv
+// reports alone when the schema has no `type`. The value is in ajv's verbose errors only.
+const forAnotherType = (nodes, path) =>
+  nodes.some(
+    (node) =>
+      failsOnType(node, path) ||
+      (node.path === path &&
+        'data' in node.error &&
+        (node.error.keyword === 'enum' || node.error.keyword === 'const') &&
+        !allowedOf(node.error).some((value) => jsonType(value) === jsonType(node.error.data))),
+  );
+const allowedOf = ({ keyword, params }) => (keyword === 'const' ? [params.allowedValue] : params.allowedValues);
+const jsonType = (value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const deepest = (node) => Math.max(depthOf(node.path), ...(node.members ?? []).map(deepest));
