@@ -3,7 +3,8 @@
 // the first time a file of this process chooses them.
 import { UsageError } from '../../shared/errors.js';
 
-// A file that chose no schema it could use but an entry without a local copy: its pass is never
+// A file that chose no schema it could use but an entry without a local copy (or whose schema
+// $refs a schema of the web that is not here): its pass is never
 // cached (no schema cache key is current under this one), so that it is checked, and the entry
 // warned about, on every run, and validated once the schema is there.
 const NOT_CACHED = 'missing:catalog-copy';
@@ -12,7 +13,8 @@ const PULL = 'filecheck schemas pull'; // run.js' hint, in place of a --schema-s
 /**
  * @param {{ chooser: import('./schema-chooser.js').SchemaChooser,
  *   loader: import('./json-schema.js').SchemaLoader, refs: string[], warn?(message: string): void }} options
- *   warn: said of a catalog entry without a local copy, for each file it matches (the run says it once)
+ *   warn: said of a catalog entry without a local copy, or whose schema $refs a schema of the web
+ *   that is not here, for each file it matches (the run says it once)
  * @returns {{ name: 'json-schema', validate(doc: unknown, ctx: { absolutePath: string },
  *   source?: { text?: string, parser?: string, range?: [number, number], uses?: SchemaUse[], applied?: string[] }): object[] }}
  *   source: the file's text, its parser and the document's place in it (a YAML comment may name
