@@ -313,7 +313,7 @@ test('the second run that compiles a schema stores its code; a warm run then com
   const formats = await run(dir);
   assert.deepEqual(
     formats.report.files.find((f) => f.path === 'content/b.json').problems.map((p) => p.message),
-    ['must match format "date"'],
+    ['must match format "date" (YYYY-MM-DD, such as 2024-01-05)'],
     'formats work in stored code',
   );
 
@@ -426,7 +426,7 @@ test('a rule with ajv plugins is stored as code (the second time a run compiles 
       'content/num2.json': [
         '/n n: a multiple of 3',
         '/u must match format "upper"',
-        '/d must match format "date"',
+        '/d must match format "date" (YYYY-MM-DD, such as 2024-01-05)',
         '/w must pass "oneOfWords" keyword validation',
       ],
       'content/num3.json': [],

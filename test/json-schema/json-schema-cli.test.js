@@ -265,7 +265,7 @@ const BAD_03 = [
   '2:19 must be integer',
   '2:19 must match pattern "^[0-9]+$"',
   '2:19 must be integer, or match pattern "^[0-9]+$"',
-  '2:37 must match format "hostname"',
+  '2:37 must match format "hostname" (such as example.com)',
   '3:12 must be string',
 ];
 

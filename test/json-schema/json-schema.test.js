@@ -57,7 +57,7 @@ test('a schema checked against its meta-schema has its formats checked: a patter
     assert.deepEqual(meta.validate({ properties: { a: { pattern: '^[a-z]+$' } } }), [], dialect);
     assert.deepEqual(
       meta.validate({ properties: { a: { pattern: '(unclosed' } } }).map((p) => [p.pointer, p.message]),
-      [['/properties/a/pattern', 'must match format "regex"']],
+      [['/properties/a/pattern', 'must match format "regex" (a regular expression)']],
       dialect,
     );
   }

@@ -64,11 +64,11 @@ test('draft-03: formats take their draft-04 names (host-name, ip-address, time, 
   );
   assert.deepEqual(validate({ c: 'fuchsia' }), []);
   assert.deepEqual(validate({ h: 'a_b', ip: '::1', t: '8:30 AM', c: 'puce', d: '2023-02-29' }), [
-    problem('/h', 'must match format "hostname"'),
-    problem('/ip', 'must match format "ipv4"'),
-    problem('/t', 'must match format "iso-time"'),
-    problem('/c', 'must match format "css21-color"'),
-    problem('/d', 'must match format "date"'),
+    problem('/h', 'must match format "hostname" (such as example.com)'),
+    problem('/ip', 'must match format "ipv4" (such as 192.168.0.1)'),
+    problem('/t', 'must match format "iso-time" (hh:mm:ss, such as 10:00:00)'),
+    problem('/c', 'must match format "css21-color" (a CSS 2.1 color name, #rgb or #rrggbb)'),
+    problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)'),
   ]);
 });
 

@@ -128,6 +128,33 @@ test("when no alternative was meant but one is for the value's type, its constan
   assert.deepEqual(shown(validate({ kind: 'c' })), [' matches none of the 3 alternatives (anyOf)']);
 });
 
+test("an enum none of whose values is of the value's type is for another type, through a $ref too: Travis's cache, given an object", async (t) => {
+  const object = { type: 'object', properties: { directories: { type: 'array' } }, additionalProperties: false };
+  for (const [how, schema] of [
+    ['inline', { properties: { cache: { oneOf: [{ enum: [false] }, { enum: ['apt', 'npm'] }, object] } } }],
+    [
+      'through a $ref',
+      {
+        properties: { cache: { oneOf: [{ enum: [false] }, { $ref: '#/definitions/cache' }, object] } },
+        definitions: { cache: { enum: ['apt', 'npm'] } },
+      },
+    ],
+  ]) {
+    const validate = await schemaValidator(t, schema);
+    assert.deepEqual(
+      shown(validate({ cache: { directories: ['a'], override: ['npm ci'] } })),
+      ['/cache/override must NOT have additional property "override"'],
+      how,
+    );
+    // An enum that has a value of the value's type is still meant: none stands out.
+    assert.deepEqual(
+      shown(validate({ cache: 'yarn' })),
+      ['/cache must be one of false, "apt", "npm", or be object'],
+      `${how}: a string`,
+    );
+  }
+});
+
 test("an allOf of $refs inside an alternative is that alternative's: SchemaStore's prettierrc, an object or a string, given 1 is one line", async (t) => {
   const validate = await schemaValidator(t, {
     oneOf: [{ type: 'object', allOf: [{ $ref: '#/definitions/a' }, { $ref: '#/definitions/b' }] }, { type: 'string' }],
@@ -161,12 +188,69 @@ test('alternatives that cannot be told apart are all shown', async (t) => {
     '/jobs/call/steps must NOT have additional property "steps"',
     '/jobs/call matches none of the 2 alternatives (oneOf)',
   ]);
-  // Two $ref'd alternatives, each missing its own property.
-  assert.deepEqual(shown(validate({ either: { c: 1 } })), [
-    '/either must have required property "a"',
-    '/either must have required property "b"',
-    '/either matches none of the 2 alternatives (anyOf)',
-  ]);
+});
+
+// Shaped as SchemaStore's pre-commit-config.json is: a repo is one of three $ref'd kinds, the
+// first told by a one-value enum; ajv inlines the small meta kind (its errors' paths name its
+// definition) and compiles the two that $ref a hook apart (theirs start again at "#").
+const PRE_COMMIT = {
+  type: 'object',
+  properties: {
+    repos: {
+      type: 'array',
+      items: {
+        anyOf: [
+          { $ref: '#/definitions/meta_repo' },
+          { $ref: '#/definitions/local_repo' },
+          { $ref: '#/definitions/uri_repo' },
+        ],
+      },
+    },
+  },
+  definitions: {
+    meta_repo: {
+      type: 'object',
+      properties: {
+        repo: { enum: ['meta'] },
+        hooks: {
+          type: 'array',
+          items: { type: 'object', required: ['id'], properties: { id: { type: 'string', enum: ['identity'] } } },
+        },
+      },
+    },
+    local_repo: {
+      type: 'object',
+      properties: {
+        repo: { enum: ['local'], type: 'string' },
+        hooks: {
+          type: 'array',
+          items: { $ref: '#/definitions/hook', type: 'object', required: ['id', 'name', 'entry', 'language'] },
+        },
+      },
+    },
+    uri_repo: {
+      type: 'object',
+      properties: {
+        repo: { type: 'string', pattern: '^(?!(?:meta|local)$).*$' },
+        hooks: { type: 'array', items: { $ref: '#/definitions/hook', type: 'object' } },
+      },
+    },
+    hook: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } },
+  },
+};
+
+test('as many errors as failed alternatives, or places between them as alternatives not told apart, are one alternative each', async (t) => {
+  // Two $ref'd alternatives, each missing its own property: one error each, so one line.
+  const validate = await workflowValidator(t);
+  assert.deepEqual(shown(validate({ either: { c: 1 } })), ['/either must have one of the properties "a", "b"']);
+  // A local pre-commit hook without its name: the meta kind's two errors are of its definition,
+  // so the other two are one kind each; the meta kind is not the one meant, the local kind goes deepest.
+  const repo = { repo: 'local', hooks: [{ id: 'x', entry: 'y', language: 'system' }] };
+  const preCommit = await schemaValidator(t, PRE_COMMIT);
+  assert.deepEqual(shown(preCommit({ repos: [repo] })), ['/repos/0/hooks/0 must have required property "name"']);
+  // A meta hook of an unknown id: the local kind's three missing properties could be split more
+  // than one way, so every error stays shown.
+  assert.deepEqual(shown(preCommit({ repos: [{ repo: 'meta', hooks: [{ id: 'x' }] }] })).length, 7);
 });
 
 // Shaped as real generated schemas are: a rule's setting is one of its levels (each `type` and

@@ -18,6 +18,7 @@ test('problems: pointer and message per keyword', async (t) => {
         long: { enum: Array.from({ length: 40 }, (_, i) => `value-number-${i + 1}`) },
         version: { const: 2 },
         email: { type: 'string', format: 'email' },
+        wait: { type: 'string', format: 'duration' },
         nested: { type: 'object', additionalProperties: false, properties: { ok: {} } },
         list: { type: 'array', items: { type: 'object', required: ['name'] } },
       },
@@ -43,7 +44,12 @@ test('problems: pointer and message per keyword', async (t) => {
       ],
     ],
     ['const', { id: 1, version: 1 }, [problem('/version', 'must be equal to 2')]],
-    ['format', { id: 1, email: 'nope' }, [problem('/email', 'must match format "email"')]],
+    ['format', { id: 1, email: 'nope' }, [problem('/email', 'must match format "email" (such as name@example.com)')]],
+    [
+      "a format says the form it expects: mergify's batch_max_wait_time",
+      { id: 1, wait: '5min' },
+      [problem('/wait', 'must match format "duration" (ISO 8601, such as PT5M)')],
+    ],
     [
       'additionalProperties points to the extra property',
       { id: 1, nested: { ok: 1, extra: 2 } },

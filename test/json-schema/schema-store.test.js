@@ -324,7 +324,7 @@ test('config "schemaStore" (relative to the config file) does what --schema-stor
   );
 });
 
-test('without a store: a catalog entry with no local copy warns and passes its files (exit 0); a $ref to the other host says how to map it', async (t) => {
+test('without a store: a catalog entry with no local copy warns and passes its files (exit 0); a $ref to the other host says how to map it; a store without the file a $ref names leaves the file only parsed', async (t) => {
   const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
   const cwd = path.join(root, 'project');
   const run = await check(cwd, ['absent.json', '.github/workflows/bad.yml', '--catalog', CATALOG, '--workers', '0']);
@@ -353,13 +353,32 @@ test('without a store: a catalog entry with no local copy warns and passes its f
   ]);
   assert.equal(mapped.code, 0, mapped.stderr);
 
-  // Mapped, but the store has no such file: said so, naming the file expected.
+  // Mapped, but the store has no such file: as for an entry whose own schema it lacks, the file is
+  // only parsed, and the warning names the file expected.
   fs.rmSync(path.join(root, STORE, 'size.json'));
   const gone = await check(cwd, ['widget.json', ...storeArgs(root), '--workers', '0']);
-  assert.equal(gone.code, 1, gone.stderr);
+  assert.equal(gone.code, 0, gone.stderr);
   // The root schema's own $ref to the missing file is met first: part.json's is compiled when a document reaches it.
-  assert.deepEqual(messages(gone.byPath['widget.json']), [
-    `error: catalog entry "Widget": schema ../${STORE}/widget.json: $ref "http://json.schemastore.org/size.json#/definitions/size" is not in the schema store: no such file (../${STORE}/size.json)`,
+  assert.equal(
+    gone.byPath['widget.json'].onlyParsed,
+    'a $ref of its schema is not in the store (http://json.schemastore.org/size.json)',
+  );
+  assert.equal(
+    gone.stderr,
+    `filecheck: warning: catalog entry "Widget": schema ../${STORE}/widget.json: $ref "http://json.schemastore.org/size.json#/definitions/size" is not in the schema store: no such file (../${STORE}/size.json): the files it matches are not validated against it\n`,
+  );
+  // Named by a rule, the schema fails its files.
+  const named = await check(cwd, [
+    'widget.json',
+    '-s',
+    `../${STORE}/widget.json`,
+    ...storeArgs(root),
+    '--workers',
+    '0',
+  ]);
+  assert.equal(named.code, 2, named.stderr);
+  assert.deepEqual(messages(named.byPath['widget.json']), [
+    `error: schema ../${STORE}/widget.json: $ref "http://json.schemastore.org/size.json#/definitions/size" is not in the schema store: no such file (../${STORE}/size.json)`,
   ]);
 });
 
@@ -686,4 +705,76 @@ test('files only parsed (their schemas have no local copy, or no entry matches t
     },
     { path: 'notes/other.json', status: 'pass', problems: [], onlyParsed: 'no catalog entry matches it' },
   ]);
+});
+
+test("a catalog's schema whose $ref names a schema of the web that is not here leaves its files only parsed, as an entry without a copy does, however it is compiled; named by a rule, it fails them (exit 2)", async (t) => {
+  const cwd = makeTree(t, {
+    'schemas/catalog.json': json({
+      schemas: [
+        // SchemaStore's circleciconfig.json is such a $ref alone.
+        { name: 'CircleCI config.yml', url: './circleci.json', fileMatch: ['.circleci/config.yml'] },
+        { name: 'Pods', url: './pods.json', fileMatch: ['data/pods.json'] },
+        { name: 'Plain', url: './plain.json', fileMatch: ['data/plain.json'] },
+      ],
+    }),
+    'schemas/circleci.json': json({ $ref: 'https://raw.example.com/circleci/schema.json' }),
+    'schemas/pods.json': json({
+      type: 'object',
+      properties: { pod: { $ref: 'https://k8s.example.com/defs.json#/definitions/pod' } },
+    }),
+    'schemas/plain.json': json({ type: 'object', required: ['name'] }),
+    '.circleci/config.yml': 'version: 2.1\n',
+    'data/pods.json': json({ pod: {} }),
+    'data/plain.json': json({ name: 'validated' }),
+  });
+  const args = ['--catalog', 'schemas/catalog.json', '-r', 'json', '--verbose'];
+  const runs = [];
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    const env = { FILECHECK_SCHEMA_COMPILE: strategy };
+    for (const more of [['--workers', '0'], ['--workers', '2'], ['--cache'], ['--cache']]) {
+      const run = await runCli([...args, ...more], { cwd, env });
+      assert.equal(run.code, 0, `${strategy} ${more}: ${run.stderr}`);
+      const { files, summary } = parseJsonReport(run.stdout);
+      runs.push({ files, onlyParsed: summary.onlyParsed, hint: summary.onlyParsedHint });
+      // Each entry warned about once, saying which URL is not here.
+      assert.equal(
+        run.stderr.match(
+          /warning: catalog entry "CircleCI config\.yml": schema schemas\/circleci\.json: \$ref "https:\/\/raw\.example\.com\/circleci\/schema\.json" is not available offline: the files it matches are not validated against it\n/g,
+        )?.length,
+        1,
+        run.stderr,
+      );
+      assert.match(
+        run.stderr,
+        /catalog entry "Pods": schema schemas\/pods\.json: \$ref "https:\/\/k8s\.example\.com\/defs\.json#\/definitions\/pod" is not available offline/,
+      );
+    }
+  }
+  const [first] = runs;
+  assert.equal(first.onlyParsed, 2);
+  assert.equal(
+    first.hint,
+    'their schemas are not in the store: map their URLs to local copies with --schema-store https://k8s.example.com/=<folder>, --schema-store https://raw.example.com/circleci/=<folder>',
+  );
+  const byPath = Object.fromEntries(first.files.map((file) => [file.path, file]));
+  assert.deepEqual(
+    [byPath['.circleci/config.yml'], byPath['data/pods.json'], byPath['data/plain.json']].map(
+      ({ status, onlyParsed }) => [status, onlyParsed],
+    ),
+    [
+      ['pass', 'a $ref of its schema is not in the store (https://raw.example.com/circleci/schema.json)'],
+      ['pass', 'a $ref of its schema is not in the store (https://k8s.example.com/defs.json)'],
+      ['pass', undefined],
+    ],
+  );
+  const comparable = ({ files, ...rest }) => ({ ...rest, files: files.map(({ durationMs, cached, ...file }) => file) });
+  for (const run of runs.slice(1)) assert.deepEqual(comparable(run), comparable(first));
+
+  // The user chose it: a rule's schema fails its files, kind error, and the run exits 2.
+  const named = await runCli(['-s', 'schemas/circleci.json', '.circleci/config.yml', '-r', 'json'], { cwd });
+  assert.equal(named.code, 2, named.stderr);
+  assert.deepEqual(
+    parseJsonReport(named.stdout).files[0].problems.map(({ kind, message }) => [kind, message.slice(0, 88)]),
+    [['error', 'schema schemas/circleci.json: $ref "https://raw.example.com/circleci/schema.json" cannot']],
+  );
 });

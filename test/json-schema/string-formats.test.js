@@ -46,9 +46,17 @@ test('formats: full (the default), fast and false', async (t) => {
   const files = { 'schema.json': { type: 'object', properties: { d: { type: 'string', format: 'date' } } } };
   const cases = [
     // [ajv settings, problems for an impossible date, problems for a non-date]
-    [{}, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
-    [{ formats: 'full' }, [problem('/d', 'must match format "date"')], [problem('/d', 'must match format "date"')]],
-    [{ formats: 'fast' }, [], [problem('/d', 'must match format "date"')]],
+    [
+      {},
+      [problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)')],
+      [problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)')],
+    ],
+    [
+      { formats: 'full' },
+      [problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)')],
+      [problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)')],
+    ],
+    [{ formats: 'fast' }, [], [problem('/d', 'must match format "date" (YYYY-MM-DD, such as 2024-01-05)')]],
     [{ formats: false }, [], []],
   ];
   for (const [ajv, impossible, nonsense] of cases) {
@@ -85,14 +93,14 @@ test('the standard formats ajv-formats lacks are checked: iri, iri-reference, id
     [],
   );
   assert.deepEqual(validate({ home: 'bücher', link: 'a b', mail: 'jürgen@', host: 'a..b' }), [
-    problem('/home', 'must match format "iri"'),
-    problem('/link', 'must match format "iri-reference"'),
-    problem('/mail', 'must match format "idn-email"'),
-    problem('/host', 'must match format "idn-hostname"'),
+    problem('/home', 'must match format "iri" (an absolute IRI, such as https://example.com/ä)'),
+    problem('/link', 'must match format "iri-reference" (an IRI or a relative reference, such as ../ä)'),
+    problem('/mail', 'must match format "idn-email" (such as name@bücher.example)'),
+    problem('/host', 'must match format "idn-hostname" (such as bücher.example)'),
   ]);
   assert.deepEqual(validate({ host: 'bü cher.example', mail: 'a@b@c.example' }), [
-    problem('/mail', 'must match format "idn-email"'),
-    problem('/host', 'must match format "idn-hostname"'),
+    problem('/mail', 'must match format "idn-email" (such as name@bücher.example)'),
+    problem('/host', 'must match format "idn-hostname" (such as bücher.example)'),
   ]);
 });
 
@@ -119,8 +127,8 @@ test("idn-hostname (and idn-email's domain) follow IDNA2008: contextual rules, d
     '-hello',
   ];
   assert.deepEqual(validate({ hosts: invalid, mail: 'user@a·l' }), [
-    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname"')),
-    problem('/mail', 'must match format "idn-email"'),
+    ...invalid.map((_, i) => problem(`/hosts/${i}`, 'must match format "idn-hostname" (such as bücher.example)')),
+    problem('/mail', 'must match format "idn-email" (such as name@bücher.example)'),
   ]);
 });
 

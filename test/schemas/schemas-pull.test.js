@@ -267,19 +267,28 @@ test('a file whose schema is not in the pulled store is only parsed, with the hi
   // $schema URLs not pulled: on a host the lock has, and on another one.
   fs.writeFileSync(path.join(dir, 'config/b.json'), JSON.stringify({ $schema: `${other.origin}/b.schema.json` }));
   fs.writeFileSync(path.join(dir, 'config/c.json'), JSON.stringify({ $schema: 'https://example.com/c.json' }));
+  // A schema of the project whose $ref the pull has not brought, as the $schema it lacks.
+  fs.mkdirSync(path.join(dir, 'schemas'));
+  fs.writeFileSync(path.join(dir, 'schemas/d.json'), JSON.stringify({ $ref: 'https://example.com/d.json' }));
+  fs.writeFileSync(path.join(dir, 'config/d.json'), JSON.stringify({ $schema: '../schemas/d.json' }));
   const run = await runCli(['-r', 'json', '--verbose'], { cwd: dir });
   assert.equal(run.code, 0, run.stderr);
   const { summary, files } = JSON.parse(run.stdout);
   assert.deepEqual(
     files.filter((file) => file.onlyParsed).map((file) => file.path),
-    ['config/b.json', 'config/c.json', 'tsconfig.json'],
+    ['config/b.json', 'config/c.json', 'config/d.json', 'tsconfig.json'],
   );
-  assert.equal(summary.onlyParsed, 3);
+  assert.equal(
+    files.find((file) => file.path === 'config/d.json').onlyParsed,
+    'a $ref of its schema is not in the store (https://example.com/d.json)',
+  );
+  assert.equal(summary.onlyParsed, 4);
   assert.equal(summary.onlyParsedHint, 'their schemas are not in the store: run filecheck schemas pull');
   assert.deepEqual(requests(), []);
   // The pull brings what the servers have (b.schema.json, too), and only that.
   other.files.set('/b.schema.json', '{}');
   fs.rmSync(path.join(dir, 'config/c.json')); // example.com is not this test's to ask
+  fs.rmSync(path.join(dir, 'config/d.json'));
   assert.equal((await runCli(['schemas', 'pull'], { cwd: dir })).code, 0);
   assert.deepEqual(requests(), ['/b.schema.json', '/schemas/tsconfig.json']);
   assert.equal(JSON.parse((await runCli(['-r', 'json'], { cwd: dir })).stdout).summary.onlyParsed, 0);

@@ -19,7 +19,7 @@ import { metaSchemaResource, readResource } from './schema-resources.js';
 import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
-import { existingStoreFile, storeFilesFor } from './schema-store.js';
+import { existingStoreFile, isPulled, storeFilesFor } from './schema-store.js';
 
 const require = createRequire(import.meta.url);
 // Why a schema cannot be used is worded by code a run with usable schemas never loads.
@@ -450,24 +450,30 @@ function schemaSources(root, { index, store }, { shown, display, fail, refShown 
       const file = existingStoreFile(store, url) ?? localFileFor(url, basesOf(loaded));
       return file && fileAt(file);
     },
-    // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to preload.
+    // A relative $ref of a schema without an $id is a local file, missing; a URL may be an $id to
+    // preload. A schema of the web that is not here says so (offline: its URL, the store's file for
+    // it and whether a pull would bring it, and a shorter sentence), for a file whose catalog chose
+    // the schema, which is then only parsed (chosen-schemas.js), as when the catalog's own is not here.
     unresolved(url, ref, loaded, deps) {
       const inStores = storeFilesFor(store, url);
       const inStore = inStores[0];
       const expected = inStore ?? localPathFor(url, basesOf(loaded));
       // The file the $ref names, when it is a local one: --watch tries again once it is there.
       const files = [...deps, ...(expected ? [expected] : [])];
-      if (inStore)
-        return fail(
-          `schema ${shown}: $ref "${refShown(ref)}" is not in the schema store: no such file (${inStores.map(display).join(' or ')})`,
-          files,
-        );
-      if (expected && url.startsWith('file:'))
-        return fail(`schema ${shown}: $ref "${refShown(ref)}": no such file (${display(expected)})`, files);
-      return fail(
-        `schema ${shown}: $ref "${refShown(ref)}" cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
-        files,
-      );
+      const named = `schema ${shown}: $ref "${refShown(ref)}"`;
+      if (expected && !inStore && url.startsWith('file:'))
+        return fail(`${named}: no such file (${display(expected)})`, files);
+      const notHere = inStore
+        ? `is not in the schema store: no such file (${inStores.map(display).join(' or ')})`
+        : 'is not available offline';
+      const error = inStore
+        ? fail(`${named} ${notHere}`, files)
+        : fail(
+            `${named} cannot be resolved offline; pull it once (filecheck schemas pull, with the same options), preload the schema it names with --ref or the rule's "refs", or map its URL to a local folder with --schema-store (config "schemaStore")`,
+            files,
+          );
+      error.offline = { url, said: `${named} ${notHere}`, ...(inStore && { inStore, pulled: isPulled(store, url) }) };
+      return error;
     },
   };
 }
@@ -505,7 +511,9 @@ function dynamicRefRewriter(rootAnchors, sharedAnchors) {
 function withUnknownDialects(error, notes) {
   const dialects = [...new Set(notes)].filter((note) => note.includes('unknown $schema'));
   if (!(error instanceof UsageError) || !dialects.length) return error;
-  return new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files });
+  return Object.assign(new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files }), {
+    ...(error.offline && { offline: error.offline }),
+  });
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;

@@ -125,6 +125,7 @@ export async function createSchemaLoader(
       });
     let { validate, notes, files } = compile(strategy);
     let broken; // the problem of every file that reaches a part of the schema that cannot be compiled
+    let offline; // when that is a $ref to a schema of the web that is not here (compile-offline.js)
     for (const note of notes) warn(`schema ${shown}: ${note}`);
     // Code compiled apart says where its errors are from otherwise (a schemaPath from each $ref'd
     // subschema's own root): a document whose problems are worded from where its errors are from
@@ -209,6 +210,7 @@ export async function createSchemaLoader(
           if (!(failure instanceof UsageError)) throw failure;
           // As the schema fails when it is compiled whole (a rule's: a configuration error, run.js).
           broken = [{ validator: 'json-schema', message: failure.message, kind: 'error', unusableSchema: true }];
+          offline = failure.offline;
           return broken;
         } finally {
           spent(performance.now() - started);
@@ -228,13 +230,19 @@ export async function createSchemaLoader(
       get files() {
         return files();
       },
-      // A schema applies once to a document, however many of the file's rules bring it in.
+      // Why the schema cannot be used by the documents that reach its broken part, when a $ref
+      // there names a schema of the web that is not here, as a compilation of all of it says by
+      // throwing: a file a catalog chose it for is then only parsed (chosen-schemas.js).
+      get offline() {
+        return broken && offline;
+      },
+      // A schema applies once to a document, however many of the file's rules bring it in; one
+      // that a document finds not here is not applied, so that each rule leaves it out alike.
       validate: (doc, _ctx, source) => {
-        if (source) {
-          if (source.applied?.includes(identity)) return [];
-          (source.applied ??= []).push(identity);
-        }
-        return named(run(doc));
+        if (source?.applied?.includes(identity)) return [];
+        const problems = named(run(doc));
+        if (source && !(problems === broken && offline)) (source.applied ??= []).push(identity);
+        return problems;
       },
     };
   };

@@ -287,6 +287,7 @@ function branchesOf(group) {
     nextNamed[i] = next;
     if (indexes[i] !== undefined) next = indexes[i];
   }
+  const joined = new Array(indexes.length).fill(false); // a node that is surely of the alternative before it
   group.members.forEach((node, at) => {
     const index = indexes[at];
     const sandwiched = index === undefined && current?.index !== undefined && nextNamed[at] === current.index + 1;
@@ -300,6 +301,7 @@ function branchesOf(group) {
         ? node.error.keyword
         : null;
     const sameIndex = index !== undefined && index === current?.index;
+    joined[at] = sameIndex || sandwiched || sameSchema(group.members[at - 1], node, group.path);
     const starts =
       !current ||
       (index !== undefined && index !== current.index) ||
@@ -333,7 +335,62 @@ function branchesOf(group) {
     const extra = here ? (node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty) : undefined;
     if (extra !== undefined) current.extra.add(escapeKey(extra));
   });
-  return branches;
+  return splitByCount(branches, joined, indexes, failingCount(group.error));
+}
+
+// Each alternative that failed has an error, so there are at least as many branches as failed
+// alternatives. When fewer were told apart, and the places between two errors not surely of one
+// alternative are exactly as many as the branches missing, each of them is where one starts:
+// SchemaStore's pre-commit repo, whose meta alternative's errors name its definition and whose
+// local and URL alternatives', through $refs compiled apart, start again at "#".
+function splitByCount(branches, joined, indexes, failing) {
+  if (failing === undefined || branches.length >= failing) return branches;
+  const starts = new Set();
+  let count = 0;
+  for (const branch of branches) {
+    starts.add(count);
+    count += branch.nodes.length;
+  }
+  const open = joined.map((surely, at) => at > 0 && !surely && !starts.has(at));
+  if (open.filter(Boolean).length !== failing - branches.length) return branches;
+  const split = [];
+  branches
+    .flatMap((branch) => branch.nodes)
+    .forEach((node, at) => {
+      if (starts.has(at) || open[at]) split.push({ nodes: [], index: undefined, allNamed: true });
+      const branch = split.at(-1);
+      branch.nodes.push(node);
+      branch.index ??= indexes[at];
+      branch.allNamed &&= indexes[at] !== undefined;
+    });
+  return split;
+}
+
+// Two errors surely of one schema at the anyOf/oneOf's value: each says where that schema is
+// (schemaAt), and it is the same. Not when it is a schema's root, "#", which every schema compiled
+// apart starts again at.
+function sameSchema(before, node, path) {
+  if (!before) return false;
+  const at = schemaAt(node, path);
+  return at !== undefined && at === schemaAt(before, path);
+}
+
+// Where the schema is, at the anyOf/oneOf's value, whose keywords led to the error: its schemaPath
+// without the keyword and the steps down to the error's value (`properties/<key>`, `items`), when
+// it has them; undefined for a group of alternatives, through a $ref below that value (the path
+// starts again), or at a schema's root.
+function schemaAt(node, path) {
+  if (node.members) return undefined;
+  const { schemaPath, keyword } = node.error;
+  if (!schemaPath.endsWith(`/${keyword}`)) return undefined;
+  let at = schemaPath.slice(0, -keyword.length - 1);
+  const keys = node.path === path ? [] : node.path.slice(path.length + 1).split('/');
+  for (const key of keys.reverse()) {
+    const step = /^\d+$/.test(key) && at.endsWith('/items') ? '/items' : `/properties/${key}`;
+    if (!at.endsWith(step)) return undefined;
+    at = at.slice(0, -step.length);
+  }
+  return at.startsWith('#/') ? at : undefined;
 }
 
 // The keywords whose error a schema gives once for a value (`required`, `additionalProperties`…
@@ -454,7 +511,7 @@ function bestOf(branches, path) {
     .filter((branch) => !branch.weak)
     .sort((a, b) => b.depth - a.depth || a.size - b.size);
   if (!scored.length) {
-    const ofItsType = branches.filter((nodes) => !nodes.some((node) => failsOnType(node, path)));
+    const ofItsType = branches.filter((nodes) => !forAnotherType(nodes, path));
     return ofItsType.length === 1 ? ofItsType[0] : null;
   }
   const [first, second] = scored;
@@ -464,7 +521,7 @@ function bestOf(branches, path) {
 
 // An alternative for another type of value, or one whose constant the value does not have.
 function notMeant(nodes, path) {
-  const otherType = nodes.some((node) => failsOnType(node, path));
+  const otherType = forAnotherType(nodes, path);
   const discriminated = nodes.some(
     ({ error, path: at }) =>
       depthOf(at) - depthOf(path) <= 1 &&
@@ -472,5 +529,20 @@ function notMeant(nodes, path) {
   );
   return otherType || discriminated;
 }
+
+// An alternative for another type of value: its type error, or an enum or const none of whose values
+// is of the value's type (Travis's `cache: { enum: ["apt", "npm"] }`, given an object), which ajv
+// reports alone when the schema has no `type`. The value is in ajv's verbose errors only.
+const forAnotherType = (nodes, path) =>
+  nodes.some(
+    (node) =>
+      failsOnType(node, path) ||
+      (node.path === path &&
+        'data' in node.error &&
+        (node.error.keyword === 'enum' || node.error.keyword === 'const') &&
+        !allowedOf(node.error).some((value) => jsonType(value) === jsonType(node.error.data))),
+  );
+const allowedOf = ({ keyword, params }) => (keyword === 'const' ? [params.allowedValue] : params.allowedValues);
+const jsonType = (value) => (value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value);
 
 const deepest = (node) => Math.max(depthOf(node.path), ...(node.members ?? []).map(deepest));

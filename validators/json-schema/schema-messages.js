@@ -11,12 +11,47 @@ export function describe(error) {
   if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
   if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
-  if (keyword === 'format') return `must match format "${params.format}"`;
+  if (keyword === 'format') {
+    const form = FORMS[params.format];
+    return `must match format "${params.format}"${form ? ` (${form})` : ''}`;
+  }
   if (keyword === 'pattern') return KNOWN_PATTERNS.get(spelledOut(params.pattern)) ?? message ?? keyword;
   if (keyword === 'type')
     return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
   return message ?? keyword;
 }
+
+// What the formats filecheck checks (string-formats.cjs) expect, briefly, with an example: a name
+// such as "duration" does not say that `5min` is not one and `PT5M` is.
+const FORMS = {
+  date: 'YYYY-MM-DD, such as 2024-01-05',
+  time: 'hh:mm:ss with an offset, such as 10:00:00Z',
+  'date-time': 'RFC 3339, such as 2024-01-05T10:00:00Z',
+  'iso-time': 'hh:mm:ss, such as 10:00:00',
+  'iso-date-time': 'such as 2024-01-05T10:00:00',
+  duration: 'ISO 8601, such as PT5M',
+  uri: 'an absolute URI, such as https://example.com/a',
+  'uri-reference': 'a URI or a relative reference, such as ../a',
+  'uri-template': 'RFC 6570, such as /users/{id}',
+  url: 'such as https://example.com/a',
+  iri: 'an absolute IRI, such as https://example.com/ä',
+  'iri-reference': 'an IRI or a relative reference, such as ../ä',
+  email: 'such as name@example.com',
+  'idn-email': 'such as name@bücher.example',
+  hostname: 'such as example.com',
+  'idn-hostname': 'such as bücher.example',
+  ipv4: 'such as 192.168.0.1',
+  ipv6: 'such as 2001:db8::1',
+  uuid: 'such as 123e4567-e89b-12d3-a456-426614174000',
+  regex: 'a regular expression',
+  'json-pointer': 'such as /a/0',
+  'json-pointer-uri-fragment': 'such as #/a/0',
+  'relative-json-pointer': 'such as 0/a',
+  byte: 'base64',
+  int32: 'a 32-bit integer',
+  int64: 'a 64-bit integer',
+  'css21-color': 'a CSS 2.1 color name, #rgb or #rrggbb',
+};
 
 // Patterns whose meaning is known, in words, rather than a regular expression a person has to read
 // (and one whose raw line breaks would cut an annotation in two): SchemaStore's GitHub workflow and
