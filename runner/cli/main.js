@@ -63,7 +63,9 @@ export async function main(argv, io) {
     const summary = await runChecks(discovery, config, { reporters, signal, warn, display });
     // A shard, or a run --bail stopped: its verdict does not include the checks across files.
     if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
-    if (summary.acrossFiles?.elsewhere) warn(elsewhereWarning(summary.acrossFiles.elsewhere));
+    // Said under -q too, as failures are: it is a hook's one word of those it does not report.
+    if (summary.acrossFiles?.elsewhere)
+      stderr.write(`filecheck: warning: ${elsewhereWarning(summary.acrossFiles.elsewhere)}\n`);
     if (summary.suppressions)
       require('../suppress/suppression-notes.js').saySuppressions(summary.suppressions, { note, warn });
     sayUnusableSchemas(summary, stderr);
