@@ -382,6 +382,22 @@ test('without a store: a catalog entry with no local copy warns and passes its f
   ]);
 });
 
+test("a store mapped onto the catalog's own folder: the warning names the file it expected once", async (t) => {
+  const cwd = makeTree(t, {
+    's/catalog.json': json({
+      version: 1,
+      schemas: [{ name: 'app', url: 'https://example.com/s/app.json', fileMatch: ['app.json'] }],
+    }),
+    'app.json': '{}',
+  });
+  const run = await runCli(['--catalog', 's/catalog.json', '--schema-store', 'https://example.com/s/=s'], { cwd });
+  assert.equal(run.code, 0, run.stderr);
+  assert.equal(
+    run.stderr,
+    'filecheck: warning: catalog entry "app" of s/catalog.json has no local copy of https://example.com/s/app.json (expected s/app.json): the files it matches are not validated against it\n',
+  );
+});
+
 test('with a catalog and neither patterns nor rules, the files some fileMatch names are checked: .gitignore kept, named dot folders entered, other dot folders only for their own files, node_modules never', async (t) => {
   const root = makeTree(t, {
     ...STORE_TREE,

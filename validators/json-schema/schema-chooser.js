@@ -86,7 +86,8 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
     const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
     if (meta) return { ...chosen, why, meta, ...(at.where && { at: at.where }) };
-    const expected = [...inStores, entry.local].filter(Boolean);
+    // A store mapped onto the catalog's own folder names the same file twice: said once.
+    const expected = [...new Set([...inStores, entry.local].filter(Boolean))];
     const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
     // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
