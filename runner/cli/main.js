@@ -45,7 +45,7 @@ export async function main(argv, io) {
       require('./list-files.js').listFiles(discovery, config, stdout);
       return EXIT.passed;
     }
-    const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
+    const { note, warn, warnEvenQuiet, display } = createMessages({ cwd, stderr, quiet: () => config.quiet });
     describeSelection(discovery, config, note);
     if (!fromStdin) for (const rule of unmatchedRules(discovery, config)) warn(unmatchedRuleWarning(rule, cwd));
     // An editor's buffer that the project does not check is said, as ESLint says "File ignored".
@@ -64,8 +64,7 @@ export async function main(argv, io) {
     // A shard, or a run --bail stopped: its verdict does not include the checks across files.
     if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
     // Said under -q too, as failures are: it is a hook's one word of those it does not report.
-    if (summary.acrossFiles?.elsewhere)
-      stderr.write(`filecheck: warning: ${elsewhereWarning(summary.acrossFiles.elsewhere)}\n`);
+    if (summary.acrossFiles?.elsewhere) warnEvenQuiet(elsewhereWarning(summary.acrossFiles.elsewhere));
     if (summary.suppressions)
       require('../suppress/suppression-notes.js').saySuppressions(summary.suppressions, { note, warn });
     sayUnusableSchemas(summary, stderr);
