@@ -146,14 +146,17 @@ test('enum and const: a string close to an allowed one; equal but for case comes
       level: { type: 'string', enum: ['warn', 'error'] },
       color: { enum: ['colour', 'colors'] },
       count: { enum: [10, 20] },
+      encoding: { enum: ['base64'] },
     },
   });
   assert.deepEqual(validate({ target: 'es2o20', module: 'ESNEXT', mode: 'prodution' }), [
     '/target must be one of "ES2015", "ES2020", "ESNext"; did you mean "ES2020"?',
     // "ESNEXTS" is one edit away, "esnext" none but for case: the latter.
     '/module must be one of "esnext", "ESNEXTS"; did you mean "esnext"?',
-    '/mode must be equal to "production"; did you mean "production"?',
+    // The only value allowed is named already: nothing to suggest.
+    '/mode must be equal to "production"',
   ]);
+  assert.deepEqual(validate({ encoding: 'base85' }), ['/encoding must be one of "base64"']);
   // Two as close, too far, or not a string: the values alone.
   assert.deepEqual(validate({ color: 'color', level: 'fatal', count: 1 }), [
     '/level must be one of "warn", "error"',

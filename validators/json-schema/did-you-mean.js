@@ -4,7 +4,7 @@
 //   it declares at that place and the object lacks (`must NOT have additional property "strictt";
 //   did you mean "strict"?`); when that one is also reported missing, the two are one problem;
 // - a property name a propertyNames' enum or const refuses: one of its names the object lacks;
-// - a value an enum or const refuses (an anyOf's values too): one of them.
+// - a value an enum refuses (an anyOf's values too): one of them, when there are several.
 // Worded on the failing path only: the declared properties come from ajv's verbose errors
 // (parentSchema), which json-schema.js asks for when a document has an extra property.
 import { closest } from '../../shared/closest.js';
@@ -131,7 +131,8 @@ function nameSuggestion(error, doc) {
 
 function valueSuggestion(problem, error, values, doc) {
   const allowed = values ?? allowedValues(error);
-  if (!allowed) return undefined;
+  // One value allowed: the message names it already (`must be equal to "3.0.0"`).
+  if (!allowed || allowed.length < 2) return undefined;
   const value = valueAt(doc, problem.pointer);
   return typeof value === 'string'
     ? closest(
