@@ -12,12 +12,14 @@ const require = createRequire(import.meta.url);
 const { CST, Composer, Parser, isAlias, isMap, isPair, isScalar, isSeq, visit } = require('yaml');
 
 /**
- * How much aliases may expand a document (yaml's maxAliasCount): uses of an anchor, times the copies
- * its own value makes. An alias does not copy its value, it shares it, but validators walk every use:
- * a few nested anchors (a "billion laughs") would hold a check for ever. yaml's default, 100, fails
- * a real file that uses one anchor 101 times.
+ * How many values aliases may add to a document: each use of an anchor adds its value's values,
+ * those of the aliases in it too. An alias does not copy its value, it shares it, but validators
+ * walk every use: a few nested anchors (a "billion laughs": 10 uses of 10 uses of… a value) would
+ * hold a check for ever, where an anchor used a thousand times (`<<: *defaults` in a big Compose or
+ * CI file) adds what the file would hold written out. yaml's own measure (uses of an anchor, times
+ * the aliases its value holds; 100 by default) refused such a file.
  */
-export const MAX_ALIAS_COUNT = 1000;
+export const MAX_ALIAS_VALUES = 1_000_000;
 
 // Keys become strings in the parsed value, as in JSON: `200:` and `"200":`, `~:` and `"":` are one key,
 // of which the value would keep only the last. Other keys (collections, aliases) are equal only to themselves.
@@ -55,7 +57,7 @@ const OPTIONS = {
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
   customTags: [FLOAT],
 };
-const TO_JS = { maxAliasCount: MAX_ALIAS_COUNT };
+const TO_JS = { maxAliasCount: -1 }; // measured before, by aliasExpansion
 // Warnings that change what the value means: a tag the core schema does not know is read as if it
 // were not there, so `!!binary`, `!!timestamp` or `!Ref` would pass unnoticed as plain strings.
 const FAILING_WARNINGS = new Set(['TAG_RESOLVE_FAILED', 'BAD_COLLECTION_TYPE']);
@@ -250,19 +252,21 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
       `the alias *${cycle.source} is inside the value it names: the value would contain itself`,
       cycle.range[0],
     );
+  const bomb = cycle === null && aliasExpansion(doc);
+  if (bomb)
+    return problem(
+      `its aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values, which every check would walk: an alias bomb? (&${bomb.anchor} adds the most)`,
+      bomb.range[0],
+    );
   if (tags) applyTags(doc, tags);
   let value;
   try {
     value = doc.toJS(TO_JS);
   } catch (thrown) {
     if (thrown instanceof RangeError) throw thrown; // the stack: too deep (check-file.js)
-    const bomb = /Excessive alias count/.test(thrown.message);
-    const message = bomb
-      ? `its aliases expand too much (more than ${MAX_ALIAS_COUNT} copies): an alias bomb?`
-      : thrown.message;
     const alias = /^Unresolved alias.*: (.*)$/.exec(thrown.message)?.[1];
     return problem(
-      message,
+      thrown.message,
       (alias === undefined ? undefined : aliasNamed(doc, alias)) ?? startOf(doc.contents) ?? doc.range[0],
     );
   }
@@ -363,6 +367,43 @@ function cyclicAlias(doc) {
     },
   });
   return found;
+}
+
+// Whether the values aliases add to the document (each use, the values of what it names, aliases
+// in it counted as they add) are more than MAX_ALIAS_VALUES: the anchored node that adds the most
+// then, else null. Each value's count is worked out once, so a bomb is measured without expanding it.
+function aliasExpansion(doc) {
+  const named = new Map(); // each alias ─▶ the node it names: the last of its anchor before it
+  const anchors = new Map();
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) named.set(node, anchors.get(node.source));
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  const counted = new Map(); // node ─▶ its values, as validators walk them
+  const values = (node) => {
+    if (!node) return 0;
+    if (isAlias(node)) return values(named.get(node));
+    let count = counted.get(node);
+    if (count !== undefined) return count;
+    count = 1;
+    if (isPair(node)) count = values(node.key) + values(node.value);
+    else if (node.items) for (const item of node.items) count += values(item);
+    counted.set(node, count);
+    return count;
+  };
+  const added = new Map(); // anchored node ─▶ the values its uses add
+  let total = 0;
+  for (const [, target] of named) {
+    if (!target) continue; // an unknown anchor: toJS says so
+    const count = values(target);
+    total += count;
+    added.set(target, (added.get(target) ?? 0) + count);
+  }
+  if (total <= MAX_ALIAS_VALUES) return null;
+  const [most] = [...added].reduce((a, b) => (b[1] > a[1] ? b : a));
+  return { anchor: most.anchor, range: most.range };
 }
 
 // The offset of the first alias of that name, or undefined.

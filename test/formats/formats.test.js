@@ -460,10 +460,19 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
 });
 
 test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, duplicate keys, big integers, tags, alias bombs and cycles', async (t) => {
+  // A "billion laughs": ten uses of ten uses of… a list, 10^7 values in all, where an anchor used
+  // 1,001 times adds what the file would hold written out.
   const bomb = [
-    'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]',
-    ...['a', 'b', 'c'].map((prev, i) => `${'bcd'[i]}: &${'bcd'[i]} [${Array(9).fill(`*${prev}`).join(',')}]`),
-    `e: [${Array(9).fill('*d').join(',')}]`,
+    `a: &a [${Array(10).fill('"lol"').join(',')}]`,
+    ...[...'abcde'].map((prev, i) => `${'bcdef'[i]}: &${'bcdef'[i]} [${Array(10).fill(`*${prev}`).join(',')}]`),
+    `g: [${Array(10).fill('*f').join(',')}]`,
+  ];
+  const usedOften = [
+    'name: a',
+    'port: &p 1',
+    'base: &base {cpu: 100m, memory: 1Gi}',
+    'extra:',
+    ...Array.from({ length: 1001 }, (_, i) => `  - {name: x${i}, port: *p, <<: *base}`),
   ];
   const dir = makeTree(t, {
     'schema.json': SCHEMA,
@@ -499,6 +508,7 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     'check/timestamp.yaml': 'name: a\nport: 1\nat: !!timestamp 2001-12-14\n',
     'check/ref.yaml': 'name: !Ref Name\nport: 1\n',
     'check/bomb.yaml': bomb.join('\n'),
+    'check/used-often.yaml': usedOften.join('\n'),
     'check/cycle.yaml': 'name: a\nport: &x [1, *x]\n',
     'check/unknown-alias.yaml': 'name: *nowhere\nport: 1\n',
   });
@@ -555,8 +565,13 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     ),
   ]);
   assert.deepEqual(problems('bomb.yaml'), [
-    unparsable('invalid YAML: its aliases expand too much (more than 1000 copies): an alias bomb?', 1, 1),
+    unparsable(
+      'invalid YAML: its aliases expand to more than 1,000,000 values, which every check would walk: an alias bomb? (&f adds the most)',
+      6,
+      7,
+    ),
   ]);
+  assert.deepEqual(problems('used-often.yaml'), [], 'anchors used 1,001 times: what the file would hold written out');
   assert.deepEqual(problems('cycle.yaml'), [
     unparsable('invalid YAML: the alias *x is inside the value it names: the value would contain itself', 2, 14),
   ]);
