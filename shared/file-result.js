@@ -37,13 +37,16 @@ export const skippedResult = (path, skipReason, durationMs) => ({
 });
 
 /**
- * A result with more problems (those the checks across files found): its status follows again.
+ * A result with more problems (those the checks across files found): its status follows again. A
+ * check that found problems in the file looked at it: it is no longer only parsed (a module's
+ * checkAll may name a file of another rule, which nothing else validated).
  * @param {import('../runner/check/check-file.js').FileResult} result
  * @param {import('../runner/check/check-file.js').Problem[]} problems
  */
 export function withProblems(result, problems) {
   if (!problems.length || result.status === 'skip') return result;
-  return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extrasOf(result));
+  const { onlyParsed, storePrefixes, ...extras } = extrasOf(result);
+  return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extras);
 }
 
 /**
