@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { filesLine, makeTree, parseJsonReport, runCli } from '../helpers/cli.js';
+import { checkBothExecutors, filesLine, makeTree, parseJsonReport, runCli } from '../helpers/cli.js';
 import { parseXml } from '../helpers/xml.js';
 
 // de.json lacks a key of en.json (a warning) and names another placeholder (an error).
@@ -111,4 +111,39 @@ test("a file of another rule that a module's checkAll finds a problem in was loo
   );
   assert.equal(json.summary.onlyParsed, 0);
   assert.deepEqual(junit.counts, { tests: 2, failures: 1, errors: 0, skipped: 0 });
+});
+
+// a.json breaks its schema at 3:14 and shares its name with b.json at 2:11.
+const ORDERED = {
+  '.filecheckrc.json': JSON.stringify({
+    rules: [{ name: 'packages', files: ['pkg/*.json'], schema: 'schema.json', unique: ['/name'] }],
+  }),
+  'schema.json': JSON.stringify({ properties: { version: { type: 'integer' } } }),
+  'pkg/a.json': '{\n  "name": "dup",\n  "version": "1"\n}\n',
+  'pkg/b.json': '{\n  "name": "dup",\n  "version": 2\n}\n',
+};
+const placesOf = (file) => file.problems.map((p) => `${p.line}:${p.column} ${p.validator}`);
+
+test("a file's problems, its own and those across files, are in the order of its text: in-process, on a pool, from the cache, merged", async (t) => {
+  const dir = makeTree(t, ORDERED);
+  const expected = ['2:11 unique', '3:14 json-schema'];
+  const { byPath } = await checkBothExecutors(dir, []);
+  assert.deepEqual(placesOf(byPath['pkg/a.json']), expected);
+  for (const pass of ['first', 'cached']) {
+    const { byPath: cached } = await checkBothExecutors(dir, ['--cache']);
+    assert.deepEqual(placesOf(cached['pkg/a.json']), expected, `--cache, ${pass} run`);
+  }
+  const shards = ['1/2', '2/2'].map((shard, i) => {
+    const file = `shard${i}.json`;
+    return runCli(['--shard', shard, '-r', `json:${file}`], { cwd: dir }).then(() => file);
+  });
+  const merged = await runCli(['merge', ...(await Promise.all(shards)), '-r', 'json'], { cwd: dir });
+  const report = parseJsonReport(merged.stdout);
+  const a = report.files.find((file) => file.path === 'pkg/a.json');
+  assert.deepEqual(placesOf(a), expected, 'merged');
+  // The human report and junit's text say them in that order too.
+  const human = await runCli(['--no-code-frame', '-r', 'default', '-r', 'junit:r.xml'], { cwd: dir });
+  assert.match(human.stdout, /pkg\/a\.json:2:11 .*\(unique\)\n(?: .*\n)* {2}pkg\/a\.json:3:14 /);
+  const xml = fs.readFileSync(path.join(dir, 'r.xml'), 'utf8');
+  assert.ok(xml.indexOf('2:11 /name') < xml.indexOf('3:14 /version'), xml);
 });
