@@ -42,6 +42,10 @@ const BUILT_IN = {
   worker: 'The check runs to its end',
   check: 'The check runs to its end',
   'chaos-monkey': 'A fault the chaos monkey injects, to test filecheck itself',
+  // The checks across files (validators/across-files/)
+  unique: 'Values at the pointers are unique across files',
+  references: 'References resolve to existing values or files',
+  sameKeysAs: 'Locale files have the keys and placeholders of their source',
 };
 const describeRule = (id) => BUILT_IN[id] ?? `The custom validator "${id}" passes`;
 

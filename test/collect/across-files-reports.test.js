@@ -147,3 +147,29 @@ test("a file's problems, its own and those across files, are in the order of its
   const xml = fs.readFileSync(path.join(dir, 'r.xml'), 'utf8');
   assert.ok(xml.indexOf('2:11 /name') < xml.indexOf('3:14 /version'), xml);
 });
+
+test('sarif: the built-in checks across files are described as what they check', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'posts', files: ['posts/*.json'], unique: ['/slug'] },
+        { name: 'pages', files: ['pages/*.json'], references: [{ from: '/post', to: '/slug', in: 'posts' }] },
+        SAME_KEYS,
+      ],
+    }),
+    'posts/a.json': '{"slug": "a"}\n',
+    'posts/b.json': '{"slug": "a"}\n',
+    'pages/p.json': '{"post": "z"}\n',
+    ...LOCALES,
+  });
+  const run = await runCli(['-r', 'sarif'], { cwd: dir });
+  assert.equal(run.code, 1, run.stderr);
+  const rules = Object.fromEntries(
+    JSON.parse(run.stdout).runs[0].tool.driver.rules.map((rule) => [rule.id, rule.shortDescription.text]),
+  );
+  assert.deepEqual(rules, {
+    references: 'References resolve to existing values or files',
+    sameKeysAs: 'Locale files have the keys and placeholders of their source',
+    unique: 'Values at the pointers are unique across files',
+  });
+});
