@@ -173,3 +173,26 @@ test('sarif: the built-in checks across files are described as what they check',
     unique: 'Values at the pointers are unique across files',
   });
 });
+
+test('--bail before every file gave its facts: junit, sarif and the job summary say the checks across files did not run, in one line', async (t) => {
+  const dir = makeTree(t, { ...ORDERED, 'pkg/0-broken.json': '{ "name": ', 'pkg/z.json': '{"name": "z"}\n' });
+  const summaryFile = path.join(dir, 'summary.md');
+  const run = await runCli(['--bail', '--workers', '0', '-r', 'junit:r.xml', '-r', 'sarif:r.sarif', '-r', 'github'], {
+    cwd: dir,
+    env: { GITHUB_STEP_SUMMARY: summaryFile },
+  });
+  assert.equal(run.code, 1, run.stderr);
+  const said = '3 files not checked: stopped after 1 failing file (--bail); the checks across files did not run.';
+  const suite = parseXml(fs.readFileSync(path.join(dir, 'r.xml'), 'utf8')).children[0];
+  assert.equal(suite.children.find((c) => c.name === 'system-out').text, said);
+  const sarif = JSON.parse(fs.readFileSync(path.join(dir, 'r.sarif'), 'utf8'));
+  assert.deepEqual(sarif.runs[0].invocations[0].toolExecutionNotifications, [
+    { level: 'warning', message: { text: said } },
+  ]);
+  const summary = fs.readFileSync(summaryFile, 'utf8');
+  assert.match(
+    summary,
+    /^The checks across files did not run: the run stopped \(--bail, or interrupted\) before every file gave its facts\.$/m,
+  );
+  assert.equal(summary.match(/checks across files/g).length, 1, summary);
+});
