@@ -8,7 +8,7 @@ import { located, problemInWords, sourceOf } from './problem-words.js';
 import { alsoAt } from './related.js';
 import { codeScanningFiles } from './code-scanning.js';
 import { isWarning, marked, problemCounts } from './severity.js';
-import { onlyParsedLine, summaryLines } from './summary-line.js';
+import { acrossFilesLine, onlyParsedLine, summaryLines } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
 import { createRequire } from 'node:module';
 
@@ -102,7 +102,9 @@ const PLAIN = colorsFor({}, {}, false);
 function jobSummary(summary, rows, warned) {
   const passed = !summary.failed && !summary.interrupted && !tooManyWarnings(summary);
   const mark = passed ? (summary.warnings ? '⚠️' : '✅') : '❌';
-  const lines = [`### ${mark} filecheck`, '', summaryLines(summary, PLAIN).join('  \n'), ''];
+  // The checks across files that did not run, which the terminal hears on stderr (runner/cli/main.js).
+  const said = [...summaryLines(summary, PLAIN), acrossFilesLine(summary) ?? []].flat();
+  const lines = [`### ${mark} filecheck`, '', said.join('  \n'), ''];
   if (rows.length) {
     lines.push('| File | Problems | What is wrong |', '| --- | ---: | --- |');
     for (const { file, count, shown } of rows) {

@@ -15,8 +15,7 @@ import { problemInWords } from './problem-words.js';
 import { couldNotCheck } from './problem-kinds.js';
 import { alsoAt } from './related.js';
 import { isWarning, marked } from './severity.js';
-import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
-import { tooManyWarnings } from '../shared/exit-codes.js';
+import { reportNotes } from './summary-line.js';
 
 const seconds = (ms) => (ms / 1000).toFixed(3);
 
@@ -107,14 +106,11 @@ export function createJunitReporter({ write, writeAt, end }) {
       );
     },
     async onRunComplete(summary) {
-      // What the counts do not say: files --bail or Ctrl-C left unchecked, files only parsed and why,
-      // more warnings than --max-warnings (which fail the run, though no test failed).
-      const notes = [
-        summary.unchecked && notCheckedLine(summary),
-        summary.onlyParsed && onlyParsedLine(summary),
-        tooManyWarnings(summary) && maxWarningsLine(summary),
-      ];
-      if (notes.some(Boolean)) put(`    <system-out>${xmlText(notes.filter(Boolean).join('\n'))}</system-out>\n`);
+      // What the counts do not say: files --bail or Ctrl-C left unchecked, checks across files that
+      // did not run, files only parsed and why, more warnings than --max-warnings (which fail the
+      // run, though no test failed).
+      const notes = reportNotes(summary);
+      if (notes.length) put(`    <system-out>${xmlText(notes.join('\n'))}</system-out>\n`);
       put('  </testsuite>\n</testsuites>\n');
       // `filecheck merge` replays the passes and skips a shard's json report lists, which is none
       // without --verbose: they still count, or a CI test view would show every test failing.

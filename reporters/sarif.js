@@ -22,8 +22,7 @@ import { printableText } from './printable.js';
 import { fingerprints } from './fingerprints.js';
 import { codeScanningFiles } from './code-scanning.js';
 import { streamedArray } from './json-array.js';
-import { maxWarningsLine, notCheckedLine, onlyParsedLine } from './summary-line.js';
-import { tooManyWarnings } from '../shared/exit-codes.js';
+import { reportNotes } from './summary-line.js';
 
 const require = createRequire(import.meta.url);
 const { name, version, homepage } = require('../package.json');
@@ -42,6 +41,10 @@ const BUILT_IN = {
   worker: 'The check runs to its end',
   check: 'The check runs to its end',
   'chaos-monkey': 'A fault the chaos monkey injects, to test filecheck itself',
+  // The checks across files (validators/across-files/)
+  unique: 'Values at the pointers are unique across files',
+  references: 'References resolve to existing values or files',
+  sameKeysAs: 'Locale files have the keys and placeholders of their source',
 };
 const describeRule = (id) => BUILT_IN[id] ?? `The custom validator "${id}" passes`;
 
@@ -101,17 +104,11 @@ export function createSarifReporter({ write, end, cwd, root }) {
       };
       // A run stopped by Ctrl-C did not finish its work; one stopped by --bail did what it was asked.
       const invocation = { executionSuccessful: !summary.interrupted };
-      // What the results do not say: files left unchecked, files only parsed (which passed unvalidated).
-      // More warnings than --max-warnings, which failed the run.
-      const notes = [
-        summary.unchecked && notCheckedLine(summary),
-        summary.onlyParsed && onlyParsedLine(summary),
-        tooManyWarnings(summary) && maxWarningsLine(summary),
-      ];
-      if (notes.some(Boolean))
-        invocation.toolExecutionNotifications = notes
-          .filter(Boolean)
-          .map((text) => ({ level: 'warning', message: { text } }));
+      // What the results do not say: files left unchecked, checks across files that did not run,
+      // files only parsed (which passed unvalidated). More warnings than --max-warnings, which failed the run.
+      const notes = reportNotes(summary);
+      if (notes.length)
+        invocation.toolExecutionNotifications = notes.map((text) => ({ level: 'warning', message: { text } }));
       write(
         `${results.end()},\n"tool":${JSON.stringify({ driver })},\n"invocations":${JSON.stringify([invocation])},"columnKind":"utf16CodeUnits"}]}\n`,
       );

@@ -45,11 +45,37 @@ export function onlyParsedLine({ onlyParsed, onlyParsedHint }) {
   return `${files} only parsed, not validated${onlyParsedHint ? `: ${onlyParsedHint}` : ' (--verbose says why)'}.`;
 }
 
-/** "2 files not checked: stopped after 1 failing file (--bail).", for a run with unchecked files. */
-export function notCheckedLine({ unchecked, failed, interrupted }) {
+/**
+ * What a machine report's counts do not say, a line each (junit's <system-out>, sarif's
+ * notifications): the files left unchecked, or else checks across files that did not run, the files
+ * only parsed, more warnings than --max-warnings.
+ * @param {import('../runner/execute/run.js').Summary} summary
+ * @returns {string[]}
+ */
+export const reportNotes = (summary) =>
+  [
+    summary.unchecked ? notCheckedLine(summary) : acrossFilesLine(summary),
+    summary.onlyParsed && onlyParsedLine(summary),
+    tooManyWarnings(summary) && maxWarningsLine(summary),
+  ].filter(Boolean);
+
+/**
+ * "2 files not checked: stopped after 1 failing file (--bail).", for a run with unchecked files;
+ * "…; the checks across files did not run." when they did not (not every file gave its facts).
+ */
+function notCheckedLine({ unchecked, failed, interrupted, acrossFiles }) {
   const why = interrupted ? 'interrupted' : `stopped after ${failed} failing file${failed === 1 ? '' : 's'} (--bail)`;
-  return `${unchecked} file${unchecked === 1 ? '' : 's'} not checked: ${why}.`;
+  const across = acrossFiles?.checked === false ? '; the checks across files did not run' : '';
+  return `${unchecked} file${unchecked === 1 ? '' : 's'} not checked: ${why}${across}.`;
 }
+
+/**
+ * "The checks across files did not run: this is a shard: …", for a run whose rules check across
+ * files and that did not run those checks (json's summary.acrossFiles); undefined for any other.
+ * @param {import('../runner/execute/run.js').Summary} summary
+ */
+export const acrossFilesLine = ({ acrossFiles }) =>
+  acrossFiles?.checked === false ? `The checks across files did not run: ${acrossFiles.why}.` : undefined;
 
 // "Problems: 2 errors, 5 warnings", in a run with warnings.
 function problemsLine({ errors, warnings }, c) {
@@ -60,7 +86,7 @@ function problemsLine({ errors, warnings }, c) {
 }
 
 /** "Failed: 6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */
-export const maxWarningsLine = ({ warnings, maxWarnings }) =>
+const maxWarningsLine = ({ warnings, maxWarnings }) =>
   `Failed: ${plural(warnings, 'warning')}, more than --max-warnings ${maxWarnings}.`;
 
 // "Suppressed: 12 problems in 4 files (filecheck-suppressions.json)", with a suppressions file

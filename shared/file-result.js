@@ -37,13 +37,31 @@ export const skippedResult = (path, skipReason, durationMs) => ({
 });
 
 /**
- * A result with more problems (those the checks across files found): its status follows again.
+ * The order of a file's problems in every report (docs/reporters.md), that of its text: by document,
+ * line and column; a problem without a position (one about the whole file or document) after those
+ * placed in its document, one without a document after every document. A stable sort keeps ties in
+ * the order they were found in.
+ * @param {import('../runner/check/check-file.js').Problem} a
+ * @param {import('../runner/check/check-file.js').Problem} b
+ */
+export const byTextOrder = (a, b) =>
+  order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
+// Numbers, then undefined; equal when both are undefined.
+const order = (x, y) => (x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : x - y);
+
+/**
+ * A result with more problems (those the checks across files found): its status follows again, and
+ * its problems are in the order of its text again, its own and those, whichever executor, the cache
+ * or `filecheck merge` gave it. A
+ * check that found problems in the file looked at it: it is no longer only parsed (a module's
+ * checkAll may name a file of another rule, which nothing else validated).
  * @param {import('../runner/check/check-file.js').FileResult} result
  * @param {import('../runner/check/check-file.js').Problem[]} problems
  */
 export function withProblems(result, problems) {
   if (!problems.length || result.status === 'skip') return result;
-  return fileResult(result.path, [...result.problems, ...problems], result.durationMs, extrasOf(result));
+  const { onlyParsed, storePrefixes, ...extras } = extrasOf(result);
+  return fileResult(result.path, [...result.problems, ...problems].sort(byTextOrder), result.durationMs, extras);
 }
 
 /**

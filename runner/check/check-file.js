@@ -253,7 +253,9 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
 
 // What a list of validators holds, worked out once per list, not per file: compile-rules.js shares
 // one list for each combination of rules. validating: how many validate; mayOnlyParse: all of those
-// choose a schema per document, so they may have validated nothing of it; collectors: those that
+// choose a schema per document, so they may have validated nothing of it, and no check across files
+// of its rules looks at it (a collector with checkAll: unique, references, sameKeysAs, a module's),
+// which validates it as a validator does, whether or not a schema was chosen; collectors: those that
 // collect facts, which alone run on a file read for its facts.
 const shapes = new WeakMap();
 function shapeOf(validators) {
@@ -262,7 +264,10 @@ function shapeOf(validators) {
     const validating = validators.filter((validator) => validator.validate);
     shape = {
       validating: validating.length,
-      mayOnlyParse: validating.length > 0 && validating.every((validator) => validator.choosesSchemas),
+      mayOnlyParse:
+        validating.length > 0 &&
+        validating.every((validator) => validator.choosesSchemas) &&
+        !validators.some((validator) => validator.checkAll),
       collectors: validators.filter((validator) => validator.collect),
       unreadable: validators.filter((validator) => validator.collect && validator.unreadable),
     };

@@ -3,6 +3,7 @@
 // asked for. Where a problem is in the document is its pointer, which every reporter shows beside
 // its line:column: a position only near its node (an alias, a merge key, a missing key's object)
 // needs no other word.
+import { byTextOrder } from '../../shared/file-result.js';
 
 /**
  * The fields validators and locators pass along to this step, which it removes: `atKey` (place
@@ -21,10 +22,5 @@ export function finishProblems(problems, { verbose }) {
     const { atKey, notBestMatch, ...rest } = problem;
     finished.push(rest);
   }
-  return finished.sort(byPosition);
+  return finished.sort(byTextOrder);
 }
-
-const byPosition = (a, b) =>
-  order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
-// Numbers, then undefined; equal when both are undefined.
-const order = (x, y) => (x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : x - y);
