@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { discover } from '../files/discover.js';
 import { UsageError } from '../../shared/errors.js';
 import { hasGlobChars, relativePosix } from '../../shared/paths.js';
+import { globMatcher } from '../../shared/glob.js';
 
 const require = createRequire(import.meta.url);
 
@@ -80,7 +81,7 @@ export function touchedRules(config, collectors, { files, skipped = [] }) {
   for (const rule of config.rules) {
     const globs = extraFiles(collectors, rule);
     if (!globs.length || touched.has(rule.id)) continue;
-    const matches = require('picomatch')(globs, { dot: true });
+    const matches = globMatcher(globs, { dot: true });
     if (config.changed || paths.some((file) => matches(relativePosix(rule.base, file)))) touched.add(rule.id);
   }
   return touched;

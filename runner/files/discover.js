@@ -5,10 +5,11 @@ import { UsageError } from '../../shared/errors.js';
 import { gitignoreFilter } from './gitignore.js';
 import { relativePosix, hasGlobChars, lstatOrNull, isDirectlyIn } from '../../shared/paths.js';
 import { linkPolicy } from './symlink-policy.js';
-import { areSimple, walkSimple } from './simple-walk.js';
+import { areSimple, walkAll, walkSimple } from './simple-walk.js';
 import { DIRECTORY_GLOB, formatChooser, formatOfName } from '../../formats/index.js';
 import { byId, rulesOf } from '../../shared/rules.js';
 import { displayFrom } from '../../shared/messages.js';
+import { globMatcher } from '../../shared/glob.js';
 import { CONFIG_NAME, configTree } from './nested-configs.js';
 
 const require = createRequire(import.meta.url);
@@ -73,8 +74,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogWalk(config, found, links, findConfigs && listed));
   }
 
-  let picomatch = config.rules.length || config.ignore.length ? require('picomatch') : null;
-  const ignoredByRun = globalIgnore(picomatch, config.ignore);
+  const ignoredByRun = globalIgnore(config.ignore);
   const leftOut = (file) => ignoredByRun(file) || isGitignored(file);
   const tree = configTree(config, { listed, leftOut });
   if (!config.patterns.length && !given) {
@@ -93,18 +93,16 @@ export function discover(config, { findConfigs = true, given } = {}) {
   for (const { record, ignore } of tree.added)
     if (ignore.length) config.ignore.push({ base: record.folder, globs: ignore });
 
-  // Files named on the command line against no rule's globs (a config file's run, a hook's) need no matcher.
-  if (config.rules.length || config.ignore.length) picomatch ??= require('picomatch');
   const matchers = new Map(); // a config ─▶ the matcher of the rules its files get
   const rulesById = byId(config.rules); // config.rules may be some of the run's (context-files.js)
   const matcherOf = (record) => {
     if (!matchers.has(record)) {
       const rules = tree.ruleIds(record).flatMap((id) => rulesById.get(id) ?? []);
-      matchers.set(record, rulesMatcher(picomatch, rules));
+      matchers.set(record, rulesMatcher(rules));
     }
     return matchers.get(record);
   };
-  const ignored = globalIgnore(picomatch, config.ignore);
+  const ignored = globalIgnore(config.ignore);
   const ruleSets = new Map(); // one shared array per distinct set of rules
   const formatOf = formatChooser(rulesOf(config));
 
@@ -209,30 +207,16 @@ function backslashHint(patterns) {
 // with a dot are walked only when some fileMatch names one of that name (`.github/workflows/*.yml`,
 // `.vscode/settings.json`): a dot file is matched anywhere, a cache or a virtualenv is not walked.
 // The files directly in any other dot folder are matched too: SchemaStore names `devcontainer.json`,
-// which lives in `.devcontainer/`.
+// which lives in `.devcontainer/` (simple-walk.js, walkAll).
 // listed: the configs it meets are recorded there (it reads the whole project: the walk above does not).
 function catalogWalk(config, found, links, listed) {
   const { base } = config.catalogFiles;
   const loaded = loadCatalogs(config);
   const dotFolders = new Set(loaded.flatMap((catalog) => catalog.dotFolders));
-  // fast-glob prunes a folder its ignore globs match, but `.x/**` would match the file `.x` too: an
-  // unnamed dot folder is read (one readdir), its subfolders are not.
-  const names = [...dotFolders].map((folder) => folder.slice(1)).sort();
-  const unnamed = names.length ? `**/.!(${names.join('|')})/*/**` : '**/.*/*/**';
-  const start = found.length;
-  glob(['**'], base, config.cwd, found, links, {
-    dot: true,
-    ignore: [...NEVER, '**/.git/**', unnamed],
-    configs: listed && { listed, everywhere: true },
-  });
-  // Every folder above the file's own is a plain one or a named dot folder.
-  const inNamedFolders = (rel) =>
-    rel
-      .split('/')
-      .slice(0, -2)
-      .every((folder) => !folder.startsWith('.') || folder === '..' || dotFolders.has(folder));
-  const inFolders = found.splice(start).filter((entry) => inNamedFolders(relativePosix(base, entry.path)));
-  return catalogMatch(config, found, loaded, inFolders);
+  const configs = listed && { listed, configName: CONFIG_NAME, everywhere: true };
+  const candidates = [];
+  addEntries(walkAll(base, links.fs, dotFolders, configs), base, config.cwd, candidates, links, configs, true);
+  return catalogMatch(config, found, loaded, candidates);
 }
 
 function loadCatalogs(config) {
@@ -259,12 +243,19 @@ function catalogMatch(config, found, loaded, candidates) {
 }
 
 // configs: the folders the walk reads, with whether each holds a config (simple-walk.js); everywhere:
-// all of base is read, to find every config below it.
-function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER, configs = null } = {}) {
-  const simple = !dot && ignore === NEVER && areSimple(patterns);
+// all of base is read, to find every config below it. A leading `./` names what the pattern without it names.
+function glob(patterns, base, cwd, found, links, { configs = null } = {}) {
+  const walked = patterns.map(stripDotSlash);
+  const simple = areSimple(walked);
   const entries = simple
-    ? walkSimple(patterns, base, links.fs, require('picomatch'), configs && { ...configs, configName: CONFIG_NAME })
-    : fastGlob(configs?.everywhere ? [...patterns, `**/${CONFIG_NAME}`] : patterns, base, links, dot, ignore);
+    ? walkSimple(walked, base, links.fs, require('picomatch'), configs && { ...configs, configName: CONFIG_NAME })
+    : fastGlob(configs?.everywhere ? [...patterns, `**/${CONFIG_NAME}`] : patterns, base, links);
+  addEntries(entries, base, cwd, found, links, configs, simple);
+}
+
+// A walk's entries (`{ path, dirent }`, paths relative to base), as found files; plain: they hold
+// no `.`, `..` or empty segment (the walks of simple-walk.js).
+function addEntries(entries, base, cwd, found, links, configs, plain) {
   const prefix = base === cwd ? '' : relativePosix(cwd, base);
   // Joining the prefix is exact only below cwd: from a subfolder, the config's files are `a.json`
   // (not `../sub/a.json`) and `../top.json`, as when named on the command line.
@@ -281,11 +272,11 @@ function glob(patterns, base, cwd, found, links, { dot = false, ignore = NEVER, 
     // An absolute pattern's entries are absolute already.
     const climbs = entry.startsWith('../') || path.isAbsolute(entry);
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
-    if (!simple && configs?.everywhere && path.basename(file) === CONFIG_NAME) {
-      configs.listed.set(path.dirname(file), true); // a config fast-glob found for the search, not a file to check
+    if (configs?.everywhere && path.basename(file) === CONFIG_NAME) {
+      configs.listed.set(path.dirname(file), true); // a config found for the search, not a file to check
       continue;
     }
-    const rel = climbs || !below ? relativePosix(cwd, file) : joinBelow(prefix, entry, simple);
+    const rel = climbs || !below ? relativePosix(cwd, file) : joinBelow(prefix, entry, plain);
     const refused = dirent.isSymbolicLink() ? links.refused.get(path.resolve(file)) : undefined;
     found.push({ rel, path: file, special: !dirent.isFile(), named: false, refused });
   }
@@ -298,8 +289,9 @@ const joinBelow = (prefix, entry, plain) => {
   return plain ? `${prefix}/${entry}` : path.posix.join(prefix, entry);
 };
 
-// Any pattern, with fast-glob (simple-walk.js finds the simple ones' entries the same way, faster).
-function fastGlob(patterns, base, links, dot, ignore) {
+// Any pattern, with fast-glob (simple-walk.js finds the simple ones' entries the same way, faster,
+// and with any character in a name).
+function fastGlob(patterns, base, links) {
   return require('fast-glob').sync(patterns, {
     cwd: base,
     objectMode: true,
@@ -307,8 +299,8 @@ function fastGlob(patterns, base, links, dot, ignore) {
     // Pipes, sockets and broken links named like data files are returned too, so that they are
     // reported as failing instead of silently passed over (folders are left out by glob() above).
     onlyFiles: false,
-    ignore,
-    dot,
+    ignore: NEVER,
+    dot: false,
     suppressErrors: true,
     unique: false,
   });
@@ -329,19 +321,19 @@ const whyNoRule = (ignoringRules) =>
 // A rule is tried only on files under the literal folder its globs start with (`instances/a/*.json`:
 // instances/a): a repository with a rule per schema (857 rules, 4,131 files) tried every rule on
 // every file, most of a warm --cache run.
-function rulesMatcher(picomatch, rules) {
+function rulesMatcher(rules) {
   const bases = [...new Set(rules.map((rule) => rule.base))];
   const tests = rules.map((rule) => ({
     id: rule.id,
     name: rule.name,
     at: bases.indexOf(rule.base),
-    include: picomatch(rule.files.map(stripDotSlash)),
-    exclude: rule.ignore.length ? picomatch(rule.ignore.map(stripDotSlash)) : () => false,
+    include: globMatcher(rule.files.map(stripDotSlash)),
+    exclude: rule.ignore.length ? globMatcher(rule.ignore.map(stripDotSlash)) : () => false,
   }));
   // [base index][folder] ─▶ the indexes of the tests whose globs start there ('' for any file)
   const byFolder = bases.map(() => new Map());
   tests.forEach((test, index) => {
-    const folders = new Set(rules[index].files.map((glob) => literalFolder(picomatch, stripDotSlash(glob))));
+    const folders = new Set(rules[index].files.map((glob) => literalFolder(stripDotSlash(glob))));
     for (const folder of folders) {
       const at = byFolder[test.at];
       if (!at.has(folder)) at.set(folder, []);
@@ -388,14 +380,14 @@ function rulesMatcher(picomatch, rules) {
 
 // The folder a glob's matches are all under, as written (`content/*.json`: content; `../x/**`: ../x;
 // `sub/a.json`: sub); '' for any: a negation, or a glob that starts with a pattern.
-function literalFolder(picomatch, glob) {
+function literalFolder(glob) {
   if (glob.startsWith('!')) return '';
-  const { base, isGlob } = picomatch.scan(glob);
+  const { base, isGlob } = require('picomatch').scan(glob);
   const folder = isGlob ? base : path.posix.dirname(base);
   return folder === '.' ? '' : folder.replace(/\/+$/, '');
 }
 
-function globalIgnore(picomatch, ignores) {
+function globalIgnore(ignores) {
   const tests = ignores.map(({ base, globs }) => {
     // A folder left out whole (the cache's, the pulled schemas': load-config.js) is asked of every
     // file by its start: the others' paths relative to it all climb out (~3 µs each in path.relative).
@@ -403,7 +395,7 @@ function globalIgnore(picomatch, ignores) {
       const inside = base.endsWith(path.sep) ? base : `${base}${path.sep}`;
       return (file) => file.startsWith(inside);
     }
-    const match = picomatch(globs.map(stripDotSlash), { dot: true });
+    const match = globMatcher(globs.map(stripDotSlash), { dot: true });
     return (file) => match(relativePosix(base, file));
   });
   return tests.length ? (file) => tests.some((test) => test(file)) : () => false;

@@ -1,17 +1,23 @@
-// The common patterns' entries found without fast-glob: `content/**/*.json`, `*.yaml`, a folder
-// named on the command line (`**/*.{json,yaml,…}`), a rule's `locales/*.json`. fast-glob costs 12-20
-// ms to load (73 modules) and walks a tree 1.3-1.6× slower than a readdirSync recursion (kumadocs'
-// 4,057 files: 17-21 ms against 11-14); on a run of that size, that was a tenth of filecheck's own
-// cost over the bare loop (bench/RESULTS.md, "Issue 25, fourth pass"). fast-glob stays the reference:
-// a pattern outside the simple grammar below goes to it, and test/reliability/simple-walk.test.js
-// checks that both give the same entries on random trees and patterns.
+// The entries of most patterns found without fast-glob: `content/**/*.json`, `x/**`, `*.yaml`,
+// `.github/workflows/*.yml`, a folder named on the command line (`**/*.{json,yaml,…}`), a rule's
+// `locales/*.json`, and the whole project for catalog discovery. fast-glob costs 12-20 ms to load
+// (73 modules) and walks a tree 1.3-1.6× slower than a readdirSync recursion (kumadocs' 4,057 files:
+// 17-21 ms against 11-14); on a run of that size, that was a tenth of filecheck's own cost over the
+// bare loop (bench/RESULTS.md, "Issue 25, fourth pass"). And fast-glob matches with picomatch's
+// regexes without the dotAll flag: its `**` never matches a name holding a line terminator (LF,
+// CR, U+2028, U+2029), so such files, and all below such folders, went unchecked without a word;
+// here they are matched as shared/glob.js matches any glob. fast-glob stays the reference for other
+// names: a pattern outside the simple grammar below goes to it, and
+// test/reliability/simple-walk.test.js checks that both give the same entries on random trees and patterns.
 //
-// Simple: relative, no `.`/`..` segment, no escape, no negation, no segment that starts with a dot
-// (with fast-glob's `dot: false`, no dot file or dot folder can then match: those are not even
-// entered), no `/` inside braces, and a last segment that names files (`*.json`, not `**`). Matching
-// is picomatch's, with fast-glob's options.
+// Simple: relative, no `.`/`..` segment, no escape, no negation, no `?` in a folder's segment, no
+// `/` inside braces and no dot name inside braces or an extglob. A dot name is walked only where a
+// segment spells its dot (`.github`, `.*.json`): with fast-glob's `dot: false`, nothing else can
+// match a dot file or anything in a dot folder, so those are not even entered. Matching is
+// picomatch's, with fast-glob's options.
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import { globRegex } from '../../shared/glob.js';
 
 const require = createRequire(import.meta.url);
 const fs = require('node:fs');
@@ -29,20 +35,18 @@ export function areSimple(patterns) {
       !pattern.endsWith('/') &&
       !pattern.includes('\\') &&
       // fast-glob's partial matcher never enters a folder for a `?` segment (`?/*.json` finds nothing)
-      !pattern.includes('?') &&
+      !/\?[^/]*\//.test(pattern) &&
       !/(^|\/)\.\.?(\/|$)/.test(pattern) &&
-      !/(^|[/{,])\./.test(pattern) &&
-      !/\{[^}]*\//.test(pattern) &&
-      // `x/**` matches the folder x too, which fast-glob, walking from x, does not list
-      !/\*\*[^/]*$/.test(pattern),
+      !/[{,(|]\./.test(pattern) &&
+      !/\{[^}]*\//.test(pattern),
   );
 }
 
 /**
  * What fast-glob's `sync(patterns, { cwd: base, objectMode: true, onlyFiles: false, dot: false,
  * ignore: ['**\/node_modules/**'], unique: false, suppressErrors: true, fs })` gives, for simple
- * patterns: `{ path, dirent }`, path relative to base with `/`. Symbolic links are followed where
- * `fs.statSync` (the project's link policy) says what they lead to, as fast-glob follows them.
+ * patterns, but for folders: `{ path, dirent }`, path relative to base with `/`. Symbolic links are
+ * followed where `fs.statSync` (the project's link policy) says what they lead to, as fast-glob follows them.
  * @param {string[]} patterns simple (areSimple)
  * @param {string} base an absolute folder
  * @param {{ statSync: (file: string) => fs.Stats }} linkFs
@@ -53,7 +57,8 @@ export function areSimple(patterns) {
  *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
 export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
-  const matches = matcherOf(patterns, picomatch);
+  const matches = matcherOf(patterns);
+  const dots = dotNames(patterns);
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
   const scans = patterns.map((pattern) => picomatch.scan(pattern));
@@ -70,23 +75,69 @@ export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
     // The whole of base, from its top: a folder the patterns' walk would not enter is entered unless left out.
     const entered = (rel) => rel === start || start.startsWith(`${rel}/`) || within(rel, start, depth);
     const leftOut = configs.leftOut ?? (() => false);
-    const walk = visitor(matches, linkFs, configs, entries, (file, rel) => entered(rel) || !leftOut(file));
-    walk(base, '');
+    const enter = (file, rel) => entered(rel) || (!/(^|\/)\./.test(rel) && !leftOut(file));
+    visitor({ matches, dots, enter, linkFs, configs, entries })(base, '');
     return entries;
   }
-  const walk = visitor(matches, linkFs, configs, entries, (_file, _rel, level) => level < depth);
+  const enter = (_file, _rel, level) => level < depth;
+  const walk = visitor({ matches, dots, enter, linkFs, configs, entries });
   walk(start ? path.join(base, start) : base, start, 1); // level: the segments below start of the folder's entries
+  return entries;
+}
+
+/**
+ * Every entry of base but its folders, dot names too, as catalog discovery reads a project
+ * (discover.js): not node_modules or .git, nor what is in the subfolders of a dot folder that is
+ * not one of dotFolders (a cache, a virtualenv); the files directly in it are (SchemaStore names
+ * `devcontainer.json`, which lives in `.devcontainer/`).
+ * @param {string} base an absolute folder
+ * @param {{ statSync: (file: string) => fs.Stats }} linkFs
+ * @param {Set<string>} dotFolders the names of the dot folders walked whole
+ * @param {{ listed: Map<string, boolean>, configName: string } | null} [configs] as walkSimple's
+ */
+export function walkAll(base, linkFs, dotFolders, configs = null) {
+  const entries = [];
+  // Whether folder rel is in a dot folder not named (`.cache/sub`).
+  const inUnnamedDotFolder = (rel) => {
+    const cut = rel.lastIndexOf('/');
+    if (cut === -1) return false;
+    const parent = rel.slice(rel.lastIndexOf('/', cut - 1) + 1, cut);
+    return parent.charCodeAt(0) === 0x2e && !dotFolders.has(parent);
+  };
+  const notGit = (name) => name !== '.git';
+  visitor({
+    matches: () => true,
+    dots: { file: notGit, folder: notGit },
+    enter: (_file, rel) => !inUnnamedDotFolder(rel),
+    linkFs,
+    configs,
+    entries,
+  })(base, '');
   return entries;
 }
 
 // picomatch's answer, asked of every entry: its regular expressions tested directly. Its matcher
 // function makes two objects and a match array per call, which cost a 4,000-file walk ~5 ms; with
 // these options (no ignore, basename or callbacks) it answers as `rel === glob || regex.test(rel)`.
-function matcherOf(patterns, picomatch) {
-  const regexes = patterns.map((pattern) =>
-    picomatch.makeRe(pattern, { dot: false, posix: true, strictSlashes: false }),
-  );
+function matcherOf(patterns) {
+  const regexes = patterns.map((pattern) => globRegex(pattern, { dot: false, posix: true, strictSlashes: false }));
   return (rel) => rel !== '' && (patterns.includes(rel) || regexes.some((regex) => regex.test(rel)));
+}
+
+// Which dot names of files and of folders the patterns may match (dot: false): those a segment
+// spells, or any when a segment that starts with a dot is a glob (`.*.json`, `.*/x.json`).
+function dotNames(patterns) {
+  const segments = patterns.map((pattern) => pattern.split('/'));
+  return {
+    file: namedBy(segments.map((parts) => parts.at(-1))),
+    folder: namedBy(segments.flatMap((parts) => parts.slice(0, -1))),
+  };
+}
+function namedBy(segments) {
+  const spelled = segments.filter((segment) => segment.startsWith('.'));
+  if (spelled.some((segment) => /[*?[\]{}()!+@]/.test(segment))) return () => true;
+  const names = new Set(spelled);
+  return (name) => names.has(name);
 }
 
 // Whether a walk from `start` as deep as `depth` lists the entries of folder `rel` (both relative to base).
@@ -96,9 +147,10 @@ function within(rel, start, depth) {
   return below < depth;
 }
 
-// The recursion of walkSimple: each folder's entries, those the patterns match kept, a subfolder
-// entered when `enter(file, rel, level)` says so.
-function visitor(matches, linkFs, configs, entries, enter) {
+// The recursion of the walks: each folder's entries but its folders, those matches says kept, a
+// subfolder entered when `enter(file, rel, level)` says so; a dot name only when `dots` says
+// (`file(name)`, `folder(name)`).
+function visitor({ matches, dots, enter, linkFs, configs, entries }) {
   const visit = (folder, rel, level) => {
     let dirents;
     try {
@@ -110,18 +162,19 @@ function visitor(matches, linkFs, configs, entries, enter) {
     let holdsGitignore = false;
     for (let dirent of dirents) {
       const { name } = dirent;
-      if (name.charCodeAt(0) === 0x2e) {
+      const dot = name.charCodeAt(0) === 0x2e;
+      if (dot) {
         if (configs && name === configs.configName) holdsConfig = true;
         else if (name === '.gitignore') holdsGitignore = true;
-        continue; // a dot name: no simple pattern matches it or below it
+        if (!dots.file(name) && !dots.folder(name)) continue; // nothing matches it or what is below it
       }
       const file = `${folder}${path.sep}${name}`;
       if (dirent.isSymbolicLink()) dirent = followed(dirent, file, linkFs);
       const relName = rel ? `${rel}/${name}` : name;
-      const isFolder = dirent.isDirectory();
-      if (isFolder && name === 'node_modules') continue;
-      if (matches(relName) || (isFolder && matches(`${relName}/`))) entries.push({ path: relName, dirent });
-      if (isFolder && enter(file, relName, level)) visit(file, relName, level + 1);
+      if (!dirent.isDirectory()) {
+        if ((!dot || dots.file(name)) && matches(relName)) entries.push({ path: relName, dirent });
+      } else if (name !== 'node_modules' && (!dot || dots.folder(name)) && enter(file, relName, level))
+        visit(file, relName, level + 1);
     }
     configs?.listed.set(folder, holdsConfig);
     configs?.gitignores?.set(folder, holdsGitignore);

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { expandRefs, isRefGlob } from '../files/schema-refs.js';
 import { digestFile } from '../../shared/digest.js';
+import { globMatcher } from '../../shared/glob.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
 const require = createRequire(import.meta.url);
@@ -58,7 +59,7 @@ export function refGlobs(rules) {
       return {
         folder: path.resolve(scanned.base),
         deep: /\/|\*\*/.test(scanned.glob),
-        matches: picomatch(glob),
+        matches: globMatcher(glob),
         id: rule.id,
       };
     }),

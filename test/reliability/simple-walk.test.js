@@ -1,7 +1,8 @@
 // Property: for random trees (dot names, node_modules, folders named like data files, symbolic links
 // to files, to folders, out of the project, broken, and looping) and random simple patterns,
-// simple-walk.js finds exactly the entries fast-glob finds with the options discover.js gives it, each
-// with the same kind (file, folder, link). Repeat a failure with FUZZ_SEED=<seed>.
+// simple-walk.js finds exactly the entries but folders fast-glob finds with the options discover.js
+// gave it, each with the same kind (file, link, other); and walkAll those catalog discovery gave it.
+// Repeat a failure with FUZZ_SEED=<seed>.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
-import { areSimple, walkSimple } from '../../runner/files/simple-walk.js';
+import { areSimple, walkAll, walkSimple } from '../../runner/files/simple-walk.js';
 import { linkPolicy } from '../../runner/files/symlink-policy.js';
 
 const require = createRequire(import.meta.url);
@@ -19,10 +20,37 @@ const picomatch = require('picomatch');
 const SEED = fuzzSeed();
 const TREES = 12;
 const PATTERNS = 40; // per tree
-const NAMES = ['a', 'b', 'content', 'en', 'x.json', '.hidden', 'node_modules', 'data', 'a b', '[x]'];
+const NAMES = ['a', 'b', 'content', 'en', 'x.json', '.hidden', '.git', 'node_modules', 'data', 'a b', '[x]'];
 const FILES = ['a.json', 'b.yaml', 'c.yml', 'd.toml', 'e.md', '.dot.json', 'f.JSON', 'g.json5', 'h', 'index.json'];
-const SEGMENTS = ['*', '**', 'a', 'content', 'en', 'x.json', 'data', '*.json', 'a*', '?', '{a,b}', '*.{json,yaml}'];
-const LAST = ['*.json', '*', '**', '*.{json,yaml,yml}', 'a.json', '?.json', '*.@(json|toml)', 'index.json', '[ab].*'];
+const SEGMENTS = [
+  '*',
+  '**',
+  'a',
+  'content',
+  'en',
+  'x.json',
+  'data',
+  '*.json',
+  'a*',
+  '?',
+  '{a,b}',
+  '*.{json,yaml}',
+  '.hidden',
+  '.*',
+];
+const LAST = [
+  '*.json',
+  '*',
+  '**',
+  '*.{json,yaml,yml}',
+  'a.json',
+  '?.json',
+  '*.@(json|toml)',
+  'index.json',
+  '[ab].*',
+  '.dot.json',
+  '.*.json',
+];
 
 function makeRandomTree(random, root, outside) {
   const folders = [root];
@@ -51,17 +79,13 @@ function randomPattern(random) {
   return [...segments, random.pick(LAST)].join('/');
 }
 
-// Each entry as `path kind`, sorted, once: what discover.js reads of them (it drops duplicates).
+// Each entry but folders as `path kind`, sorted, once: what discover.js reads of them (it drops
+// duplicates and folders).
 const described = (entries) =>
   entries
+    .filter(({ dirent }) => !dirent.isDirectory())
     .map(({ path: listed, dirent }) => {
-      const kind = dirent.isSymbolicLink()
-        ? 'link'
-        : dirent.isDirectory()
-          ? 'folder'
-          : dirent.isFile()
-            ? 'file'
-            : 'other';
+      const kind = dirent.isSymbolicLink() ? 'link' : dirent.isFile() ? 'file' : 'other';
       return `${listed} ${kind}`;
     })
     .filter((entry, index, all) => all.indexOf(entry) === index) // fast-glob lists a file once per pattern
@@ -100,6 +124,29 @@ test(`simple walk finds what fast-glob finds (FUZZ_SEED=${SEED})`, () => {
         );
         compared++;
       }
+      // Catalog discovery's walk: every name, but node_modules, .git, and the subfolders of a dot folder not named.
+      const named = random.subset(['.hidden'], 0.5);
+      const unnamed = named.length ? `**/.!(${named.map((name) => name.slice(1)).join('|')})/*/**` : '**/.*/*/**';
+      const expected = fastGlob.sync(['**'], {
+        cwd: root,
+        objectMode: true,
+        fs: linkPolicy(root).fs,
+        onlyFiles: false,
+        ignore: ['**/node_modules/**', '**/.git/**', unnamed],
+        dot: true,
+        suppressErrors: true,
+        unique: false,
+      });
+      const inNamedFolders = ({ path: rel }) =>
+        rel
+          .split('/')
+          .slice(0, -2)
+          .every((folder) => !folder.startsWith('.') || named.includes(folder));
+      assert.deepEqual(
+        described(walkAll(root, linkPolicy(root).fs, new Set(named))),
+        described(expected.filter(inNamedFolders)),
+        `tree${t}, catalog discovery's walk, dot folders ${JSON.stringify(named)} (FUZZ_SEED=${SEED})`,
+      );
     }
     assert.ok(compared >= TREES * PATTERNS * 0.5, `only ${compared} simple cases drawn`);
   } finally {
@@ -108,19 +155,28 @@ test(`simple walk finds what fast-glob finds (FUZZ_SEED=${SEED})`, () => {
 });
 
 test('what is simple, and what goes to fast-glob', () => {
-  for (const pattern of ['content/**/*.json', '*.yaml', '**/*.{json,yaml}', 'locales/*.json', 'a/b/c.json'])
-    assert.ok(areSimple([pattern]), pattern);
   for (const pattern of [
+    'content/**/*.json',
+    '*.yaml',
+    '**/*.{json,yaml}',
+    'locales/*.json',
+    'a/b/c.json',
+    'x.json/**',
+    '**',
     '.github/*.yml',
     '**/.x/*.json',
+    '**/?.json',
+  ])
+    assert.ok(areSimple([pattern]), pattern);
+  for (const pattern of [
     '../up/*.json',
     './a/*.json',
     '/abs/*.json',
     '!a.json',
     'a\\*.json',
-    'x.json/**',
     '?/*.json',
     '{a/b,c}/*.json',
+    '{.a,b}/*.json',
   ])
     assert.ok(!areSimple([pattern]), pattern);
 });

@@ -4,10 +4,8 @@
 // locale's folder, that folder's parent (locales) the locales' root, and a file locales/<X>/<rest>
 // pairs with locales/en/<rest> (when that path matches the pattern). Paths are relative to the
 // rule's base, with forward slashes.
-import { createRequire } from 'node:module';
 import path from 'node:path';
-
-const require = createRequire(import.meta.url);
+import { globMatcher } from '../../shared/glob.js';
 
 /**
  * @typedef {{ text: string, isPattern: boolean, sourceOf(relative: string): { source: string } | { self: true } | { none: string } }} SourceSpec
@@ -35,8 +33,7 @@ export function sourceSpec(text) {
 }
 
 function folderPerLocale(pattern, localeFolder) {
-  const picomatch = require('picomatch');
-  const matches = picomatch(pattern, { dot: true });
+  const matches = globMatcher(pattern, { dot: true });
   const root = path.posix.dirname(localeFolder);
   const prefix = root === '.' ? '' : `${root}/`;
   return {

@@ -2,7 +2,6 @@
 // "versions" }] }`), read offline: each entry's `url` is mapped to a file on disk, and its
 // `fileMatch` globs say which files it applies to, as VS Code reads them.
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { describeSyntaxError } from '../../formats/json-positions.js';
@@ -10,8 +9,7 @@ import { relativePosix } from '../../shared/paths.js';
 import { keysWrittenTwice } from '../../formats/json.js';
 import { anySchemeUrlKey } from './url-key.js';
 import { simpleGlobRegex } from './simple-glob.js';
-
-const require = createRequire(import.meta.url);
+import { globMatcher } from '../../shared/glob.js';
 
 /**
  * @typedef {{ name: string, url: string, local: string | null, catalog: string, index: number }} CatalogEntry
@@ -171,11 +169,11 @@ const TAIL = /[^*?\]})/]*$/;
 // VS Code's reading of fileMatch: a leading `/` is dropped and every glob matches the end of the
 // path (`**/` before it), so a plain name matches that name in any folder; a `!` glob excludes.
 function compileGlob() {
-  let picomatch; // loaded when a path first gets as far as the regex of a glob that is not simple
+  // picomatch is loaded when a path first gets as far as the regex of a glob that is not simple.
   const globRegex = (glob) => {
     const simple = simpleGlobRegex(glob);
     if (simple) return (rel) => simple.test(rel);
-    return (picomatch ??= require('picomatch'))(glob, { dot: true });
+    return globMatcher(glob, { dot: true });
   };
   return (glob) => {
     const include = glob.charCodeAt(0) !== 33; // !
