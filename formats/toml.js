@@ -21,9 +21,10 @@ export const parse = (text) => parseToml(text);
 /**
  * @param {string} text
  * @param {string} [format] as messages name it (front matter, markdown.js)
+ * @param {number} [root] where a problem of the whole document is placed (front matter: its opening line)
  * @returns {import('./index.js').ParsedDocument[]}
  */
-export function parseToml(text, format = 'TOML') {
+export function parseToml(text, format = 'TOML', root = 0) {
   let value;
   try {
     value = toml.parse(text, OPTIONS);
@@ -34,7 +35,7 @@ export function parseToml(text, format = 'TOML') {
   const dates = asJsonData(value);
   const impossible = dates.length ? impossibleDate(text, dates, format) : null;
   if (impossible) return [{ problems: [impossible] }];
-  return [{ value, locate: (problems) => locate(text, problems) }];
+  return [{ value, locate: (problems) => locate(text, problems, root) }];
 }
 
 // smol-toml says where, on its first line, and quotes the text after it.
@@ -122,9 +123,9 @@ function impossibleDate(text, pointers, format) {
 }
 
 // A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found.
-function locate(text, problems) {
+function locate(text, problems, root) {
   const keys = new Map();
-  const offsets = tomlKeyOffsets(text, keys);
+  const offsets = tomlKeyOffsets(text, keys).set('', root);
   const place = lineLocator(text);
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;

@@ -181,7 +181,7 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     {
       validator: 'front-matter',
       message:
-        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
+        'the file has no front matter, which its rules require (the first line that is not blank opens it: "---" YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
       line: 1,
       column: 1,
       kind: 'invalid',
@@ -358,6 +358,60 @@ test('Markdown front matter with a language after its dashes (---json, ---yaml, 
   assert.equal(required.code, 1);
   assert.doesNotMatch(required.stdout, /has no front matter/);
   assert.match(required.stdout, /front matter in JavaScript \("---js"\) cannot be read/);
+});
+
+test("Markdown front matter after blank lines (Zola's theme pages) is checked, with a warning that Jekyll and gray-matter read none; a one-line JSON object is read, as Hugo reads it", async (t) => {
+  const LATE =
+    'after blank lines: Hugo and Zola read it; Jekyll and gray-matter (Astro, Docusaurus, Eleventy) read none';
+  const dir = makeTree(t, {
+    'page.schema.json': JSON.stringify({ type: 'object', required: ['title', 'date'] }),
+    '.filecheckrc.json': config({ name: 'themes', files: ['*.md'], schema: 'page.schema.json', require: ['date'] }),
+    'index.md': '\n+++\ntitle = "Project Portfolio"\ntemplate = "theme.html"\n+++        \n\n# Project Portfolio\n',
+    'dated.md': '\n\n---\ntitle: T\ndate: 2024-01-02\n---\nBody\n',
+    'hugo-json.md': '{ "title": "x" }\nbody { not JSON }\n',
+    'none.md': '\n# A page\n\n+++\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['index.md', 'dated.md', 'hugo-json.md', 'none.md']);
+  assert.deepEqual(byPath['index.md'].problems, [
+    {
+      validator: 'front-matter',
+      message: `front matter starts on line 2, ${LATE}`,
+      line: 1,
+      column: 1,
+      kind: 'invalid',
+      severity: 'warning',
+    },
+    { validator: 'require', message: 'missing required key "date"', kind: 'invalid', pointer: '', line: 2, column: 1 },
+    invalid('must have required property "date"', '', 2, 1, 'page.schema.json'),
+  ]);
+  assert.equal(byPath['dated.md'].status, 'pass', 'a warning does not fail the page');
+  assert.deepEqual(
+    byPath['dated.md'].problems.map((p) => [p.message, p.severity]),
+    [[`front matter starts on line 3, ${LATE}`, 'warning']],
+  );
+  assert.deepEqual(
+    byPath['hugo-json.md'].problems.map((p) => [p.validator, p.message, p.line, p.column]),
+    [
+      ['require', 'missing required key "date"', 1, 1],
+      ['json-schema', 'must have required property "date"', 1, 1],
+    ],
+    'read up to the "}" that closes it: the line after it is the page',
+  );
+  assert.equal(byPath['none.md'].status, 'pass', 'a first non-blank line that opens nothing: no front matter');
+
+  const required = await runCli(['index.md', '--front-matter', 'required'], { cwd: dir });
+  assert.equal(required.code, 1, required.stdout);
+  assert.doesNotMatch(required.stdout, /has no front matter/);
+  assert.match(required.stdout, /missing required key "date"/);
+  assert.match(required.stdout, /front matter starts on line 2, after blank lines/);
+
+  // A page no validator validated is only parsed, its warning or not.
+  const bare = makeTree(t, { 'dated.md': '\n---\ntitle: T\n---\n' });
+  const parsedOnly = await runCli(['dated.md', '--schema-from-document', '-r', 'json'], { cwd: bare });
+  assert.equal(parsedOnly.code, 0, parsedOnly.stderr);
+  const report = JSON.parse(parsedOnly.stdout);
+  assert.equal(report.summary.onlyParsed, 1);
+  assert.match(report.files[0].onlyParsed, /schema/);
 });
 
 test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
