@@ -478,7 +478,7 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
       'ip = 10', // 10
     ].join('\n'),
     'values/dates.toml':
-      'offset = 1979-05-27T00:32:00.999-07:00\nutc = 1979-05-27T07:32:00Z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\ntime = 07:32:00\n[t]\nd = [1979-05-27]',
+      'offset = 1979-05-27T00:32:00.999999-07:00\nutc = 1979-05-27T07:32:00Z\nspace = 1979-05-27 07:32:00z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27 # a comment\ntime = 07:32:00\n[t]\nd = [1979-05-27, { at = 07:32:00.50 }]',
     'values/big.toml': 'id = 9007199254740993\n',
     'values/toml-1.1.toml': 'it = {\n  a = 1,\n}\nesc = "\\e\\x41"\nt = 07:32\n',
   });
@@ -493,24 +493,77 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
     ],
     'and own.js, calling doc.hasOwnProperty, did not throw',
   );
-  assert.deepEqual(echoed(report, 'values/dates.toml'), {
-    offset: '1979-05-27T00:32:00.999-07:00',
-    utc: '1979-05-27T07:32:00.000Z',
-    local: '1979-05-27T07:32:00.000',
-    day: '1979-05-27',
-    time: '07:32:00.000',
-    t: { d: ['1979-05-27'] },
-  });
   assert.deepEqual(
-    echoed(report, 'values/toml-1.1.toml'),
-    { it: { a: 1 }, esc: '\u001bA', t: '07:32:00.000' },
-    'TOML 1.1',
+    echoed(report, 'values/dates.toml'),
+    {
+      offset: '1979-05-27T00:32:00.999999-07:00',
+      utc: '1979-05-27T07:32:00Z',
+      space: '1979-05-27 07:32:00z',
+      local: '1979-05-27T07:32:00',
+      day: '1979-05-27',
+      time: '07:32:00',
+      t: { d: ['1979-05-27', { at: '07:32:00.50' }] },
+    },
+    'each date and time as written: its precision, separator and case kept, nothing added',
   );
+  assert.deepEqual(echoed(report, 'values/toml-1.1.toml'), { it: { a: 1 }, esc: '\u001bA', t: '07:32' }, 'TOML 1.1');
   assert.deepEqual(
     echoed(report, 'values/big.toml'),
     { id: 9007199254740992 },
     'the nearest number, as JSON.parse reads it',
   );
+});
+
+test('TOML dates and times, in TOML files and front matter, are the strings written: each kind passes the formats docs/formats.md says; a pattern sees the text as typed', async (t) => {
+  const kinds = {
+    offset: '1979-05-27T07:32:00Z',
+    spaced: '1979-05-27 07:32:00.5+01:00',
+    minutes: '1979-05-27T07:32Z',
+    local: '1979-05-27T07:32:00',
+    day: '1979-05-27',
+    time: '07:32:00',
+  };
+  const formats = ['date-time', 'date', 'time', 'iso-date-time', 'iso-time'];
+  // One property per kind and format: `<kind>-<format>`, which fails where the value does not pass it.
+  const properties = Object.fromEntries(
+    Object.keys(kinds).flatMap((kind) => formats.map((format) => [`${kind}-${format}`, { type: 'string', format }])),
+  );
+  const toml = Object.entries(kinds)
+    .flatMap(([kind, value]) => formats.map((format) => `${kind}-${format} = ${value}`))
+    .join('\n');
+  const dir = makeTree(t, {
+    'formats.json': JSON.stringify({ type: 'object', properties }),
+    'typed.json': JSON.stringify({ properties: { at: { pattern: '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$' } } }),
+    'kinds.toml': `${toml}\n`,
+    'page.md': `+++\n${toml}\n+++\n`,
+    'typed.toml': 'at = 1979-05-27T07:32:00Z\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['kinds.toml', 'page.md', '-s', 'formats.json']);
+  const failing = (file) => byPath[file].problems.map((problem) => problem.pointer.slice(1)).sort();
+  const expected = [
+    'offset-date',
+    'offset-time',
+    'offset-iso-time',
+    'spaced-date',
+    'spaced-time',
+    'spaced-iso-time',
+    ...formats.map((format) => `minutes-${format}`), // RFC 3339 and ISO's formats want seconds
+    'local-date-time', // RFC 3339 wants an offset
+    'local-date',
+    'local-time',
+    'local-iso-time',
+    'day-date-time',
+    'day-time',
+    'day-iso-date-time',
+    'day-iso-time',
+    'time-date-time',
+    'time-date',
+    'time-time', // ajv-formats' time wants an offset
+    'time-iso-date-time',
+  ].sort();
+  assert.deepEqual(failing('kinds.toml'), expected);
+  assert.deepEqual(failing('page.md'), expected, 'front matter reads them as TOML files do');
+  await checkBothExecutors(dir, ['typed.toml', '-s', 'typed.json'], 0);
 });
 
 test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, duplicate keys, big integers, tags, alias bombs and cycles', async (t) => {
