@@ -80,12 +80,12 @@ const afterBlankLines = (text, start, readers) => ({
 const lineOf = (text, offset) => text.slice(0, offset).split(/\r\n?|\n/).length;
 // The line that opens the block, as its messages name it.
 const opener = (text, offset) => (offset ? `line ${lineOf(text, offset)}` : 'its first line');
-const end = (match) => match.index + match[0].length;
+const endOf = (match) => match.index + match[0].length;
 
 // A line "---" that nothing closes is a horizontal rule, as Jekyll, remark and MkDocs read it: the
 // reason there is no front matter is returned.
 function yamlFrontMatter(text, opening, entry) {
-  const start = end(opening);
+  const start = endOf(opening);
   YAML_CLOSING.lastIndex = start;
   const closing = YAML_CLOSING.exec(text);
   if (!closing) return `no "---" line closes the block ${opener(text, opening.index)} opens`;
@@ -110,7 +110,7 @@ function namedFrontMatter(text, opening, entry) {
     const what = `front matter in ${language ?? `"${word}"`} ("---${word}") cannot be read`;
     return parseProblem(`${what}: filecheck reads YAML, TOML and JSON front matter`, text, opening.index);
   }
-  const start = end(opening);
+  const start = endOf(opening);
   NAMED_CLOSING.lastIndex = start;
   const closing = NAMED_CLOSING.exec(text);
   if (!closing)
@@ -128,11 +128,11 @@ function namedFrontMatter(text, opening, entry) {
 
 // A line "+++" means nothing else in Markdown: one that nothing closes fails, as Hugo fails it.
 function tomlFrontMatter(text, opening) {
-  TOML_CLOSING.lastIndex = end(opening);
+  TOML_CLOSING.lastIndex = endOf(opening);
   const closing = TOML_CLOSING.exec(text);
   if (!closing)
     return unclosed('TOML', `no "+++" line closes the block ${opener(text, opening.index)} opens`, text, opening.index);
-  return tomlBlock(blankedBefore(text, end(opening), closing.index), opening.index);
+  return tomlBlock(blankedBefore(text, endOf(opening), closing.index), opening.index);
 }
 
 // The block is read with the lines up to it blanked, so that its offsets are the file's.
