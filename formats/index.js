@@ -159,14 +159,16 @@ function extensionOf(file) {
 
 /**
  * @typedef {({ value: unknown, locate(problems: object[]): void, depthChecked?: true, parser?: string } | { problems: object[] }) & { number?: number,
- *   range?: [number, number], comments?: Set<string> }} ParsedDocument
+ *   range?: [number, number], comments?: Set<string>, warnings?: object[] }} ParsedDocument
  *   a document that parsed, with `locate` filling in line and column of problems with a pointer
  *   into it; or a document that did not, with its `parse` problems (already placed). number: its
  *   place in a stream of several documents, 1-based, which its problems are to name; range: where
  *   its text is in the file (YAML), where a comment naming its schema is looked for; comments: its
  *   comment lines, trimmed (YAML, when one may name its schema); depthChecked: its parser kept it
  *   within the nesting limit (depth-limit.js), which check-file need not measure again; parser: the
- *   format that read it, when the entry's parser is several (GUESSED)
+ *   format that read it, when the entry's parser is several (GUESSED); warnings: problems of its
+ *   reading (placed, severity 'warning') reported with the others, which do not fail the file
+ *   (front matter after blank lines, markdown.js)
  * @typedef {{ parse(text: string, entry: import('../runner/files/discover.js').FileEntry): ParsedDocument[] }} Parser
  *   every document of the file, in order: YAML streams hold several, a Markdown file without front
  *   matter none

@@ -1,9 +1,10 @@
-// Markdown (and MDX) front matter, in the three forms Hugo reads: YAML between a first line `---`
-// and the next `---` (or `...`) line; TOML between a first line `+++` and the next `+++` line; JSON,
-// an object whose `{` is the whole first line, up to the `}` that closes it. And gray-matter's form,
-// which Eleventy reads: a language after the first line's dashes (`---json`, `---yaml`, `---toml`),
-// the block closed by the next `---` line. Its positions are the Markdown file's: the block is
-// parsed where it lies.
+// Markdown (and MDX) front matter, in the three forms Hugo reads: YAML between a line `---` and the
+// next `---` (or `...`) line; TOML between a line `+++` and the next `+++` line; JSON, an object
+// whose `{` starts a line, up to the `}` that closes it. And gray-matter's form, which Eleventy
+// reads: a language after the dashes (`---json`, `---yaml`, `---toml`), the block closed by the
+// next `---` line. The opening is the first line that is not blank: Hugo and Zola skip blank lines
+// before it, where Jekyll and gray-matter read no front matter, so a page that has some gets a
+// warning. Its positions are the Markdown file's: the block is parsed where it lies.
 import { createRequire } from 'node:module';
 import { parseYaml } from './yaml.js';
 import { tagsOf } from './yaml-tags.js';
@@ -12,13 +13,17 @@ import { parseJson } from './json.js';
 
 const require = createRequire(import.meta.url);
 
-const YAML_OPENING = /^---[ \t]*(?:\r\n|\r|\n)/;
+// Lines of spaces and tabs alone (a BOM is gone: read-text.js).
+const BLANK_LINES = /^(?:[ \t]*(?:\r\n|\r|\n))*/;
+const YAML_OPENING = /---[ \t]*(?:\r\n|\r|\n)/y;
 const YAML_CLOSING = /^(?:---|\.\.\.)[ \t]*$/gm;
-const TOML_OPENING = /^\+\+\+[ \t]*(?:\r\n|\r|\n)/;
+const TOML_OPENING = /\+\+\+[ \t]*(?:\r\n|\r|\n)/y;
 const TOML_CLOSING = /^\+\+\+[ \t]*$/gm;
-const JSON_OPENING = /^\{[ \t]*(?:\r\n|\r|\n)/;
+// A `{` alone on its line, or one a key (or the `}` of an empty object) follows, as in `{ "title": "x" }`:
+// MDX's `{/* comment */}` and a Hugo shortcode's `{{<` open no JSON.
+const JSON_OPENING = /\{(?:[ \t]*(?:\r\n|\r|\n)|\s*["}])/y;
 // A word after the dashes names the language; `----` is a thematic break, as gray-matter reads it.
-const NAMED_OPENING = /^---[ \t]*([A-Za-z][\w+.-]*)[ \t]*(?:\r\n|\r|\n|$)/;
+const NAMED_OPENING = /---[ \t]*([A-Za-z][\w+.-]*)[ \t]*(?:\r\n|\r|\n|$)/y;
 const NAMED_CLOSING = /^---[ \t]*$/gm;
 // gray-matter's names (and aliases) of languages: those filecheck reads, and those it names when it cannot.
 const LANGUAGES = {
@@ -33,29 +38,57 @@ const LANGUAGES = {
   cson: 'CoffeeScript',
 };
 
+// Each form, in the order its opening is tried, and who else reads it after blank lines.
+const FORMS = [
+  { opening: YAML_OPENING, read: yamlFrontMatter, readers: 'Hugo and Zola read it' },
+  { opening: NAMED_OPENING, read: namedFrontMatter, readers: null },
+  { opening: TOML_OPENING, read: tomlFrontMatter, readers: 'Hugo and Zola read it' },
+  { opening: JSON_OPENING, read: jsonFrontMatter, readers: 'Hugo reads it' },
+];
+
+const NO_OPENING =
+  'the first line that is not blank opens it: "---" YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names';
+
 /**
  * @type {import('./index.js').Parser['parse']} no document when the file has no front matter,
  *   unless a rule requires it (entry.frontMatter)
  */
 export function parse(text, entry) {
-  const yaml = YAML_OPENING.exec(text);
-  if (yaml) return yamlFrontMatter(text, yaml[0].length, entry);
-  const named = NAMED_OPENING.exec(text);
-  if (named) return namedFrontMatter(text, named, entry);
-  const toml = TOML_OPENING.exec(text);
-  if (toml) return tomlFrontMatter(text, toml[0]);
-  if (JSON_OPENING.test(text)) return jsonFrontMatter(text);
-  return noFrontMatter(
-    entry,
-    'a first line "---" opens YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names',
-  );
+  const start = BLANK_LINES.exec(text)[0].length;
+  for (const { opening, read, readers } of FORMS) {
+    opening.lastIndex = start;
+    const match = opening.exec(text);
+    if (!match) continue;
+    const documents = read(text, match, entry);
+    if (typeof documents === 'string') return noFrontMatter(entry, documents);
+    if (start) documents[0].warnings = [afterBlankLines(text, start, readers)];
+    return documents;
+  }
+  return noFrontMatter(entry, NO_OPENING);
 }
 
-function yamlFrontMatter(text, start, entry) {
+// A warning, not an error: the page is read as Hugo and Zola read it, but elsewhere it has no front matter.
+const afterBlankLines = (text, start, readers) => ({
+  validator: 'front-matter',
+  message: `front matter starts on line ${lineOf(text, start)}, after blank lines: ${readers ? `${readers}; ` : ''}Jekyll and gray-matter (Astro, Docusaurus, Eleventy) read none`,
+  line: 1,
+  column: 1,
+  kind: 'invalid',
+  severity: 'warning',
+});
+
+const lineOf = (text, offset) => text.slice(0, offset).split(/\r\n?|\n/).length;
+// The line that opens the block, as its messages name it.
+const opener = (text, offset) => (offset ? `line ${lineOf(text, offset)}` : 'its first line');
+const endOf = (match) => match.index + match[0].length;
+
+// A line "---" that nothing closes is a horizontal rule, as Jekyll, remark and MkDocs read it: the
+// reason there is no front matter is returned.
+function yamlFrontMatter(text, opening, entry) {
+  const start = endOf(opening);
   YAML_CLOSING.lastIndex = start;
   const closing = YAML_CLOSING.exec(text);
-  // A first line "---" that nothing closes is a horizontal rule, as Jekyll, remark and MkDocs read it.
-  if (!closing) return noFrontMatter(entry, 'no "---" line closes the block its first line opens');
+  if (!closing) return `no "---" line closes the block ${opener(text, opening.index)} opens`;
   return yamlBlock(text, start, closing.index, entry);
 }
 
@@ -70,41 +103,50 @@ const emptyBlock = (text, start) => [{ value: {}, locate: (problems) => placeAll
 
 // A language filecheck cannot read (JavaScript, which Eleventy runs) fails: the page is not checked,
 // and must not pass as if it were. One that nothing closes fails too: it is no thematic break.
-function namedFrontMatter(text, [opening, word], entry) {
+function namedFrontMatter(text, opening, entry) {
+  const word = opening[1];
   const language = LANGUAGES[word.toLowerCase()];
   if (language !== 'YAML' && language !== 'JSON' && language !== 'TOML') {
     const what = `front matter in ${language ?? `"${word}"`} ("---${word}") cannot be read`;
-    return parseProblem(`${what}: filecheck reads YAML, TOML and JSON front matter`);
+    return parseProblem(`${what}: filecheck reads YAML, TOML and JSON front matter`, text, opening.index);
   }
-  NAMED_CLOSING.lastIndex = opening.length;
+  const start = endOf(opening);
+  NAMED_CLOSING.lastIndex = start;
   const closing = NAMED_CLOSING.exec(text);
-  if (!closing) return unclosed(language, 'no "---" line closes the block its first line opens');
-  const start = opening.length;
+  if (!closing)
+    return unclosed(
+      language,
+      `no "---" line closes the block ${opener(text, opening.index)} opens`,
+      text,
+      opening.index,
+    );
   if (language === 'YAML') return yamlBlock(text, start, closing.index, entry);
   if (EMPTY.test(text.slice(start, closing.index))) return emptyBlock(text, start);
-  const block = withFirstLineBlank(text, opening, closing.index);
-  return language === 'TOML' ? tomlBlock(block) : jsonBlock(block);
+  const block = blankedBefore(text, start, closing.index);
+  return language === 'TOML' ? tomlBlock(block, opening.index) : jsonBlock(block);
 }
 
-// A first line "+++" means nothing else in Markdown: one that nothing closes fails, as Hugo fails it.
+// A line "+++" means nothing else in Markdown: one that nothing closes fails, as Hugo fails it.
 function tomlFrontMatter(text, opening) {
-  TOML_CLOSING.lastIndex = opening.length;
+  TOML_CLOSING.lastIndex = endOf(opening);
   const closing = TOML_CLOSING.exec(text);
-  if (!closing) return unclosed('TOML', 'no "+++" line closes the block its first line opens');
-  return tomlBlock(withFirstLineBlank(text, opening, closing.index));
+  if (!closing)
+    return unclosed('TOML', `no "+++" line closes the block ${opener(text, opening.index)} opens`, text, opening.index);
+  return tomlBlock(blankedBefore(text, endOf(opening), closing.index), opening.index);
 }
 
-// The block is read with its first line blanked, so that its offsets are the file's.
-const withFirstLineBlank = (text, opening, end) => opening.replace(/[^\r\n]/g, ' ') + text.slice(opening.length, end);
+// The block is read with the lines up to it blanked, so that its offsets are the file's.
+const blankedBefore = (text, start, end) => text.slice(0, start).replace(/[^\r\n]/g, ' ') + text.slice(start, end);
 
-const tomlBlock = (block) => require('./toml.js').parseToml(block, 'TOML front matter');
+const tomlBlock = (block, opening) => require('./toml.js').parseToml(block, 'TOML front matter', opening);
 
-// The object runs from the first line's "{" to the "}" that closes it, as Hugo finds it: braces are
-// counted outside strings. It starts the file, so its offsets are the file's.
-function jsonFrontMatter(text) {
-  const end = closingBrace(text);
-  if (end === -1) return unclosed('JSON', 'no "}" closes the "{" of its first line');
-  return jsonBlock(text.slice(0, end + 1));
+// The object runs from its "{" to the "}" that closes it, as Hugo finds it: braces are counted
+// outside strings. Only blank lines are before it, so its offsets are the file's.
+function jsonFrontMatter(text, opening) {
+  const close = closingBrace(text, opening.index);
+  if (close === -1)
+    return unclosed('JSON', `no "}" closes the "{" of ${opener(text, opening.index)}`, text, opening.index);
+  return jsonBlock(text.slice(0, close + 1));
 }
 
 function jsonBlock(block) {
@@ -113,10 +155,10 @@ function jsonBlock(block) {
   return [{ value, depthChecked: true, locate: (found) => locateProblems(block, found) }];
 }
 
-function closingBrace(text) {
+function closingBrace(text, from) {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = from; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
       if (c === 0x5c)
@@ -129,9 +171,12 @@ function closingBrace(text) {
   return -1;
 }
 
-const unclosed = (format, why) => parseProblem(`invalid ${format} front matter: ${why}`);
+// Placed at the block's opening line.
+const unclosed = (format, why, text, offset) => parseProblem(`invalid ${format} front matter: ${why}`, text, offset);
 
-const parseProblem = (message) => [{ problems: [{ validator: 'parse', message, line: 1, column: 1, kind: 'parse' }] }];
+const parseProblem = (message, text, offset) => [
+  { problems: [{ validator: 'parse', message, line: lineOf(text, offset), column: 1, kind: 'parse' }] },
+];
 
 function noFrontMatter(entry, hint) {
   if (entry.frontMatter !== 'required') return [];

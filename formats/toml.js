@@ -1,7 +1,7 @@
 // TOML, with smol-toml. Its values are made like JSON's: tables are plain objects (smol-toml's have
-// no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are
-// RFC 3339 strings (as YAML's are), so that a schema's `format: date-time` applies to them, and
-// integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
+// no prototype, and a validator calling `doc.hasOwnProperty` would throw), dates and times are the
+// strings written (as YAML's are), so that a schema's `format` and `pattern` see what the file says,
+// and integers are numbers: smol-toml gives a BigInt past 2^53, which becomes the nearest number, as
 // JSON.parse and YAML read such integers (docs/formats.md, "Large integers"). smol-toml keeps no positions: a failing
 // file's keys are found by a light scan of its text (toml-positions.js).
 import { createRequire } from 'node:module';
@@ -21,9 +21,10 @@ export const parse = (text) => parseToml(text);
 /**
  * @param {string} text
  * @param {string} [format] as messages name it (front matter, markdown.js)
+ * @param {number} [root] where a problem of the whole document is placed (front matter: its opening line)
  * @returns {import('./index.js').ParsedDocument[]}
  */
-export function parseToml(text, format = 'TOML') {
+export function parseToml(text, format = 'TOML', root = 0) {
   let value;
   try {
     value = toml.parse(text, OPTIONS);
@@ -32,9 +33,9 @@ export function parseToml(text, format = 'TOML') {
     return [{ problems: [syntaxProblem(error, text, format)] }];
   }
   const dates = asJsonData(value);
-  const impossible = dates.length ? impossibleDate(text, dates, format) : null;
+  const impossible = dates.length ? asWritten(text, dates, format) : null;
   if (impossible) return [{ problems: [impossible] }];
-  return [{ value, locate: (problems) => locate(text, problems) }];
+  return [{ value, locate: (problems) => locate(text, problems, root) }];
 }
 
 // smol-toml says where, on its first line, and quotes the text after it.
@@ -77,7 +78,8 @@ const offsetOf = (text, line, column) => {
   return start + column - 1;
 };
 
-// In place, without recursion (the nesting limit is checked after this). Returns the pointers of the dates.
+// In place, without recursion (the nesting limit is checked after this). Returns where the dates are,
+// which asWritten makes strings.
 function asJsonData(root) {
   const dates = [];
   const stack = [[root, '']];
@@ -88,8 +90,7 @@ function asJsonData(root) {
       const child = value[key];
       const at = `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
       if (child instanceof Date) {
-        value[key] = child.toISOString();
-        dates.push(at);
+        dates.push({ parent: value, key, pointer: at });
       } else if (typeof child === 'bigint') {
         value[key] = Number(child);
       } else if (child !== null && typeof child === 'object') {
@@ -100,21 +101,27 @@ function asJsonData(root) {
   return dates;
 }
 
-// smol-toml reads `2024-02-30` as the day it would be (March 1): a date that does not exist fails,
-// as TOML (RFC 3339) and Python's tomllib say. Checked on the text, where the value is written.
-const DATE = /(\d{4})-(\d{2})-(\d{2})/y;
-function impossibleDate(text, pointers, format) {
+// smol-toml gives a date or time as a Date, whose ISO string adds what the file does not say
+// (`07:32:00` would be `07:32:00.000`): each becomes the text written at its value (the scan of the
+// keys finds it), its separator, case and fraction as they are. And smol-toml reads `2024-02-30`
+// as the day it would be (March 1): a date that does not exist fails, as TOML (RFC 3339) and
+// Python's tomllib say, where it is written. Returns that problem, or null.
+const WRITTEN =
+  /(\d{4})-(\d{2})-(\d{2})(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?/y;
+function asWritten(text, dates, format) {
   const offsets = tomlKeyOffsets(text);
-  for (const pointer of pointers) {
-    DATE.lastIndex = offsets.get(pointer) ?? -1;
-    const match = DATE.lastIndex < 0 ? null : DATE.exec(text);
-    if (!match) continue;
-    const [year, month, day] = match.slice(1).map(Number);
+  for (const { parent, key, pointer } of dates) {
+    WRITTEN.lastIndex = offsets.get(pointer) ?? 0;
+    const written = offsets.has(pointer) ? WRITTEN.exec(text) : null;
+    // Where the scan stopped short of it (toml-positions.js reads most of TOML, not all): smol-toml's string.
+    parent[key] = written ? written[0] : parent[key].toISOString();
+    if (!written?.[1]) continue;
+    const [year, month, day] = written.slice(1, 4).map(Number);
     if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;
     return {
       validator: 'parse',
-      message: `invalid ${format}: the date ${match[0]} does not exist`,
-      ...lineLocator(text)(match.index),
+      message: `invalid ${format}: the date ${written[0].slice(0, 10)} does not exist`,
+      ...lineLocator(text)(written.index),
       kind: 'parse',
     };
   }
@@ -122,9 +129,9 @@ function impossibleDate(text, pointers, format) {
 }
 
 // A pointer lands on its value (with `atKey`, its key), or on the nearest ancestor the scan found.
-function locate(text, problems) {
+function locate(text, problems, root) {
   const keys = new Map();
-  const offsets = tomlKeyOffsets(text, keys);
+  const offsets = tomlKeyOffsets(text, keys).set('', root);
   const place = lineLocator(text);
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;

@@ -7,7 +7,7 @@ import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../../formats/depth-limit.js';
 import { GUESSED, formatNames, parserNamed } from '../../formats/index.js';
 import { finishProblems } from './finish-problems.js';
-import { fileResult, skippedResult } from '../../shared/file-result.js';
+import { fileResult, isError, skippedResult } from '../../shared/file-result.js';
 import { sha256 } from '../../shared/sha256.js';
 
 const require = createRequire(import.meta.url);
@@ -166,12 +166,15 @@ export function checkFile(
   if (problems.length) {
     const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: verbose };
     const finished = finishProblems(problems, { verbose });
+    // Warnings alone (front matter after blank lines) leave a file that nothing validated only parsed.
+    const parsed = !entry.context && !finished.some(isError) && onlyParsedOf(parsedOnly);
     // The lines around the first problems, while the text is at hand: a failing file pays, never a passing one.
     if (codeFrame && read?.text !== undefined) addCodeFrames(finished, read.text);
     return fileResult(entry.rel, finished, durationMs, {
       ...forCache,
       ...alternatives,
       ...tracked,
+      ...parsed,
       ...collected,
       ...context,
     });
@@ -243,6 +246,7 @@ function checkDocuments(text, entry, validators, problems, guard, { uses, parsed
       if (found.length) document.locate(found);
     }
     if (unread) collectUnreadable(validators, found[0], facts, number);
+    if (document.warnings) found.push(...document.warnings); // after found[0], its first problem
     for (const problem of found)
       problems.push(
         number ? { ...problem, message: `document ${number}: ${problem.message}`, document: number } : problem,

@@ -1,5 +1,7 @@
 // What --list-files --verbose says of each file: the schemas it would be checked against and why
-// (a rule's own, or what the file chooses: catalog, $schema), then its rules' other checks.
+// (a rule's own, or what the file chooses: catalog, $schema), then its rules' other checks, those
+// across files included (unique, references, sameKeysAs: with the source this file is compared with).
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { byId, rulesOf } from '../../shared/rules.js';
 import { displayFrom } from '../../shared/messages.js';
@@ -10,6 +12,9 @@ import { ajvSettings } from './compile-rules.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
 import { notThatKind } from './check-file.js';
+import { sourceSpec } from '../../validators/across-files/source-files.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * entry ─▶ its schemas and why, from its rules: a rule's own schema, else what the file chooses.
@@ -57,6 +62,7 @@ export function schemaDescriber(config, files) {
         checks.push(`required keys ${rule.require.map(({ key }) => key).join(', ')} (${why('--require')})`);
       for (const { module } of rule.validators)
         checks.push(`validator ${path.isAbsolute(module) ? display(module) : module} (${why('--validator')})`);
+      for (const check of acrossFiles(rule, entry, display)) checks.push(`${check} (${why()})`);
       if (!rule.selection || bare) continue;
       if (rule.selection.document) documents ??= readDocuments(entry);
       if (rule.selection.document && documents.unknown) {
@@ -74,6 +80,35 @@ export function schemaDescriber(config, files) {
     );
     return [...new Set(said.length ? said : ['(no schema)']), ...new Set(checks)].join('; ');
   };
+}
+
+// The rule's checks across files, as this file takes part in them (the config's severities resolved:
+// those "off" are gone).
+function acrossFiles(rule, entry, display) {
+  const said = [];
+  if (rule.unique) said.push(`unique ${rule.unique.map(uniqueEntry).join(', ')}`);
+  if (rule.references) said.push(`references ${rule.references.map(reference).join(', ')}`);
+  if (rule.sameKeysAs) said.push(sameKeysOf(rule, entry, display));
+  return said;
+}
+
+const uniqueEntry = ({ pointer, ignoreCase }) => (ignoreCase ? `${pointer} ignoring case` : pointer);
+
+const reference = ({ from, to, in: inRule, file }) =>
+  `${from} to ${file ? 'a file' : `${to} in ${inRule === undefined ? 'the same rule' : `rule "${inRule}"`}`}`;
+
+// The source file this one is compared with (of a folder per locale: its own), or that it is one;
+// one that is not there, in the words of the check.
+function sameKeysOf(rule, entry, display) {
+  const { source, placeholders } = rule.sameKeysAs;
+  const pairing = sourceSpec(source).sourceOf(path.relative(rule.base, entry.path).split(path.sep).join('/'));
+  if (pairing.self) return 'the source of sameKeysAs';
+  const what = placeholders && placeholders !== 'off' ? `same keys and ${placeholders} placeholders` : 'same keys';
+  if (pairing.none) return `${what} as: ${pairing.none}`;
+  const file = path.join(rule.base, pairing.source);
+  return require('node:fs').existsSync(file)
+    ? `${what} as ${display(file)}`
+    : `${what} as: no source file ${display(file)} for this file`;
 }
 
 // A Markdown page with no front matter (none of its forms opens the file) has nothing its checks

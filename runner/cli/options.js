@@ -163,7 +163,7 @@ export const OPTIONS = {
   'list-files': {
     type: 'boolean',
     describe:
-      "Print the files that would be checked, one per line, and exit; with --verbose, also each file's parser and schemas, and why",
+      "Print the files that would be checked, one per line, and exit; with --verbose, also each file's parser, schemas and other checks, and why",
   },
   'pass-with-no-files': { type: 'boolean', describe: 'Exit 0 when no file matches' },
   changed: { type: 'boolean', describe: 'Check only files changed against HEAD: staged, unstaged and untracked (git)' },

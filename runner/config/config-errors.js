@@ -24,6 +24,12 @@ export function describeConfigError(errors, data) {
   const value = valueAt(data, error.instancePath);
   if (error.instancePath === '/workers')
     return `workers takes "auto", 0 or a number of workers, not ${JSON.stringify(value)}`;
+  if (
+    error.keyword === 'additionalProperties' &&
+    /^\/rules\/\d+\/schema$/.test(error.instancePath) &&
+    isInlineSchema(value)
+  )
+    return `${where}: a schema is given by its file's path (or { "path", "severity" }); save this inline schema in a file and name it`;
   if (error.keyword === 'additionalProperties') return `${where}: unknown key "${error.params.additionalProperty}"`;
   if (error.keyword === 'enum')
     return `${where} must be one of ${error.params.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
@@ -33,6 +39,32 @@ export function describeConfigError(errors, data) {
   if (isType(error) && types.length > 1) return `${where} must be ${types.join(' or ')}`;
   return `${where} ${error.message}`;
 }
+
+// A rule's "schema" written as a JSON Schema, not as its file: it holds one of the keywords a schema
+// begins with.
+const SCHEMA_KEYWORDS = [
+  '$schema',
+  '$id',
+  '$ref',
+  '$defs',
+  'definitions',
+  'type',
+  'properties',
+  'required',
+  'items',
+  'additionalProperties',
+  'patternProperties',
+  'enum',
+  'const',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
+  'if',
+  'title',
+  'description',
+];
+const isInlineSchema = (value) => SCHEMA_KEYWORDS.some((keyword) => Object.hasOwn(value, keyword));
 
 // A pattern said in words: the validator knows only the regular expression.
 function describePattern(error, value, where) {

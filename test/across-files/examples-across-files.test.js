@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import test from 'node:test';
-import { REPO, failedPaths, filesLine, runCli } from '../helpers/cli.js';
+import { REPO, failedPaths, filesLine, makeTree, runCli } from '../helpers/cli.js';
 
 const SITE = path.join(REPO, 'examples/site');
 const I18N = path.join(REPO, 'examples/i18n');
@@ -64,4 +64,56 @@ test('examples/i18n: a warning alone passes, unless --max-warnings allows fewer'
   const strict = await runCli(['locales/fr.json', '--max-warnings', '0'], { cwd: I18N });
   assert.equal(strict.code, 1, strict.stdout + strict.stderr);
   assert.match(strict.stdout, /^Failed: 1 warning, more than --max-warnings 0\.$/m);
+});
+
+test("--list-files --verbose names each file's checks across files, with the rule that gives them", async () => {
+  const site = await runCli(['--list-files', '--verbose'], { cwd: SITE });
+  assert.equal(site.code, 0, site.stderr);
+  assert.deepEqual(site.stdout.trim().split('\n'), [
+    'people/ada.json\tjson\t(no schema); unique /id (rule "people")',
+    'people/grace.json\tjson\t(no schema); unique /id (rule "people")',
+    ...['hello-again', 'hello-world', 'release-notes'].map(
+      (post) =>
+        `posts/${post}.json\tjson\t(no schema); unique /slug (rule "posts"); references /authors/* to /id in rule "people", /image to a file (rule "posts")`,
+    ),
+  ]);
+  const i18n = await runCli(['--list-files', '--verbose'], { cwd: I18N });
+  assert.equal(i18n.code, 0, i18n.stderr);
+  assert.deepEqual(i18n.stdout.trim().split('\n'), [
+    'locales/de.json\tjson\t(no schema); same keys and i18next placeholders as locales/en.json (rule "locales")',
+    'locales/en.json\tjson\t(no schema); the source of sameKeysAs (rule "locales")',
+    'locales/fr.json\tjson\t(no schema); same keys and i18next placeholders as locales/en.json (rule "locales")',
+    'locales/ja.json\tjson\t(no schema); same keys and i18next placeholders as locales/en.json (rule "locales")',
+  ]);
+});
+
+test('--list-files --verbose: a folder per locale names each file\'s own source; unique says what it ignores; references without "in" name their own rule', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'locales', files: ['locales/**/*.json'], sameKeysAs: 'locales/en/**/*.json' },
+        {
+          name: 'pages',
+          files: ['pages/*.json'],
+          unique: [
+            { pointer: '/slug', ignoreCase: true },
+            { pointer: '/id', severity: 'off' },
+          ],
+          references: [{ from: '/parent', to: '/slug' }],
+        },
+      ],
+    }),
+    'locales/en/app.json': '{}',
+    'locales/de/app.json': '{}',
+    'locales/de/extra.json': '{}',
+    'pages/a.json': '{}',
+  });
+  const { code, stdout, stderr } = await runCli(['--list-files', '--verbose'], { cwd: dir });
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(stdout.trim().split('\n'), [
+    'locales/de/app.json\tjson\t(no schema); same keys as locales/en/app.json (rule "locales")',
+    'locales/de/extra.json\tjson\t(no schema); same keys as: no source file locales/en/extra.json for this file (rule "locales")',
+    'locales/en/app.json\tjson\t(no schema); the source of sameKeysAs (rule "locales")',
+    'pages/a.json\tjson\t(no schema); unique /slug ignoring case (rule "pages"); references /parent to /slug in the same rule (rule "pages")',
+  ]);
 });

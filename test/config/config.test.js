@@ -137,6 +137,16 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
       '{"rules": [{"files": ["*.json"], "unique": ["/a~2"]}]}',
       'rules[0].unique[0]: "/a~2" is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1',
     ],
+    // A schema written inline: refused, saying how a rule names one.
+    [
+      '{"rules": [{"files": ["a.json"]}, {"files": ["*.json"], "schema": {"type": "object", "required": ["title"]}}]}',
+      'rules[1].schema: a schema is given by its file\'s path (or { "path", "severity" }); save this inline schema in a file and name it',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "schema": {"$ref": "s.json#/definitions/page"}}]}',
+      'rules[0].schema: a schema is given by its file\'s path (or { "path", "severity" }); save this inline schema in a file and name it',
+    ],
+    ['{"rules": [{"files": ["*.json"], "schema": {"pathh": "s.json"}}]}', 'rules[0].schema: unknown key "pathh"'],
   ];
   const dir = makeTree(t, { 'a.json': GOOD });
   const configPath = path.join(dir, '.filecheckrc.json');

@@ -181,7 +181,7 @@ test('Markdown front matter: lines counted in the Markdown file; no front matter
     {
       validator: 'front-matter',
       message:
-        'the file has no front matter, which its rules require (a first line "---" opens YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
+        'the file has no front matter, which its rules require (the first line that is not blank opens it: "---" YAML front matter, "+++" TOML, "{" JSON, and "---json", "---yaml" or "---toml" the language it names)',
       line: 1,
       column: 1,
       kind: 'invalid',
@@ -360,6 +360,60 @@ test('Markdown front matter with a language after its dashes (---json, ---yaml, 
   assert.match(required.stdout, /front matter in JavaScript \("---js"\) cannot be read/);
 });
 
+test("Markdown front matter after blank lines (Zola's theme pages) is checked, with a warning that Jekyll and gray-matter read none; a one-line JSON object is read, as Hugo reads it", async (t) => {
+  const LATE =
+    'after blank lines: Hugo and Zola read it; Jekyll and gray-matter (Astro, Docusaurus, Eleventy) read none';
+  const dir = makeTree(t, {
+    'page.schema.json': JSON.stringify({ type: 'object', required: ['title', 'date'] }),
+    '.filecheckrc.json': config({ name: 'themes', files: ['*.md'], schema: 'page.schema.json', require: ['date'] }),
+    'index.md': '\n+++\ntitle = "Project Portfolio"\ntemplate = "theme.html"\n+++        \n\n# Project Portfolio\n',
+    'dated.md': '\n\n---\ntitle: T\ndate: 2024-01-02\n---\nBody\n',
+    'hugo-json.md': '{ "title": "x" }\nbody { not JSON }\n',
+    'none.md': '\n# A page\n\n+++\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['index.md', 'dated.md', 'hugo-json.md', 'none.md']);
+  assert.deepEqual(byPath['index.md'].problems, [
+    {
+      validator: 'front-matter',
+      message: `front matter starts on line 2, ${LATE}`,
+      line: 1,
+      column: 1,
+      kind: 'invalid',
+      severity: 'warning',
+    },
+    { validator: 'require', message: 'missing required key "date"', kind: 'invalid', pointer: '', line: 2, column: 1 },
+    invalid('must have required property "date"', '', 2, 1, 'page.schema.json'),
+  ]);
+  assert.equal(byPath['dated.md'].status, 'pass', 'a warning does not fail the page');
+  assert.deepEqual(
+    byPath['dated.md'].problems.map((p) => [p.message, p.severity]),
+    [[`front matter starts on line 3, ${LATE}`, 'warning']],
+  );
+  assert.deepEqual(
+    byPath['hugo-json.md'].problems.map((p) => [p.validator, p.message, p.line, p.column]),
+    [
+      ['require', 'missing required key "date"', 1, 1],
+      ['json-schema', 'must have required property "date"', 1, 1],
+    ],
+    'read up to the "}" that closes it: the line after it is the page',
+  );
+  assert.equal(byPath['none.md'].status, 'pass', 'a first non-blank line that opens nothing: no front matter');
+
+  const required = await runCli(['index.md', '--front-matter', 'required'], { cwd: dir });
+  assert.equal(required.code, 1, required.stdout);
+  assert.doesNotMatch(required.stdout, /has no front matter/);
+  assert.match(required.stdout, /missing required key "date"/);
+  assert.match(required.stdout, /front matter starts on line 2, after blank lines/);
+
+  // A page no validator validated is only parsed, its warning or not.
+  const bare = makeTree(t, { 'dated.md': '\n---\ntitle: T\n---\n' });
+  const parsedOnly = await runCli(['dated.md', '--schema-from-document', '-r', 'json'], { cwd: bare });
+  assert.equal(parsedOnly.code, 0, parsedOnly.stderr);
+  const report = JSON.parse(parsedOnly.stdout);
+  assert.equal(report.summary.onlyParsed, 1);
+  assert.match(report.files[0].onlyParsed, /schema/);
+});
+
 test('JSONC and JSON5: what they allow beyond JSON, the values they give, problems placed in their text', async (t) => {
   const dir = makeTree(t, {
     'schema.json': SCHEMA,
@@ -424,7 +478,7 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
       'ip = 10', // 10
     ].join('\n'),
     'values/dates.toml':
-      'offset = 1979-05-27T00:32:00.999-07:00\nutc = 1979-05-27T07:32:00Z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27\ntime = 07:32:00\n[t]\nd = [1979-05-27]',
+      'offset = 1979-05-27T00:32:00.999999-07:00\nutc = 1979-05-27T07:32:00Z\nspace = 1979-05-27 07:32:00z\nlocal = 1979-05-27T07:32:00\nday = 1979-05-27 # a comment\ntime = 07:32:00\n[t]\nd = [1979-05-27, { at = 07:32:00.50 }]',
     'values/big.toml': 'id = 9007199254740993\n',
     'values/toml-1.1.toml': 'it = {\n  a = 1,\n}\nesc = "\\e\\x41"\nt = 07:32\n',
   });
@@ -439,24 +493,77 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
     ],
     'and own.js, calling doc.hasOwnProperty, did not throw',
   );
-  assert.deepEqual(echoed(report, 'values/dates.toml'), {
-    offset: '1979-05-27T00:32:00.999-07:00',
-    utc: '1979-05-27T07:32:00.000Z',
-    local: '1979-05-27T07:32:00.000',
-    day: '1979-05-27',
-    time: '07:32:00.000',
-    t: { d: ['1979-05-27'] },
-  });
   assert.deepEqual(
-    echoed(report, 'values/toml-1.1.toml'),
-    { it: { a: 1 }, esc: '\u001bA', t: '07:32:00.000' },
-    'TOML 1.1',
+    echoed(report, 'values/dates.toml'),
+    {
+      offset: '1979-05-27T00:32:00.999999-07:00',
+      utc: '1979-05-27T07:32:00Z',
+      space: '1979-05-27 07:32:00z',
+      local: '1979-05-27T07:32:00',
+      day: '1979-05-27',
+      time: '07:32:00',
+      t: { d: ['1979-05-27', { at: '07:32:00.50' }] },
+    },
+    'each date and time as written: its precision, separator and case kept, nothing added',
   );
+  assert.deepEqual(echoed(report, 'values/toml-1.1.toml'), { it: { a: 1 }, esc: '\u001bA', t: '07:32' }, 'TOML 1.1');
   assert.deepEqual(
     echoed(report, 'values/big.toml'),
     { id: 9007199254740992 },
     'the nearest number, as JSON.parse reads it',
   );
+});
+
+test('TOML dates and times, in TOML files and front matter, are the strings written: each kind passes the formats docs/formats.md says; a pattern sees the text as typed', async (t) => {
+  const kinds = {
+    offset: '1979-05-27T07:32:00Z',
+    spaced: '1979-05-27 07:32:00.5+01:00',
+    minutes: '1979-05-27T07:32Z',
+    local: '1979-05-27T07:32:00',
+    day: '1979-05-27',
+    time: '07:32:00',
+  };
+  const formats = ['date-time', 'date', 'time', 'iso-date-time', 'iso-time'];
+  // One property per kind and format: `<kind>-<format>`, which fails where the value does not pass it.
+  const properties = Object.fromEntries(
+    Object.keys(kinds).flatMap((kind) => formats.map((format) => [`${kind}-${format}`, { type: 'string', format }])),
+  );
+  const toml = Object.entries(kinds)
+    .flatMap(([kind, value]) => formats.map((format) => `${kind}-${format} = ${value}`))
+    .join('\n');
+  const dir = makeTree(t, {
+    'formats.json': JSON.stringify({ type: 'object', properties }),
+    'typed.json': JSON.stringify({ properties: { at: { pattern: '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\dZ$' } } }),
+    'kinds.toml': `${toml}\n`,
+    'page.md': `+++\n${toml}\n+++\n`,
+    'typed.toml': 'at = 1979-05-27T07:32:00Z\n',
+  });
+  const { byPath } = await checkBothExecutors(dir, ['kinds.toml', 'page.md', '-s', 'formats.json']);
+  const failing = (file) => byPath[file].problems.map((problem) => problem.pointer.slice(1)).sort();
+  const expected = [
+    'offset-date',
+    'offset-time',
+    'offset-iso-time',
+    'spaced-date',
+    'spaced-time',
+    'spaced-iso-time',
+    ...formats.map((format) => `minutes-${format}`), // RFC 3339 and ISO's formats want seconds
+    'local-date-time', // RFC 3339 wants an offset
+    'local-date',
+    'local-time',
+    'local-iso-time',
+    'day-date-time',
+    'day-time',
+    'day-iso-date-time',
+    'day-iso-time',
+    'time-date-time',
+    'time-date',
+    'time-time', // ajv-formats' time wants an offset
+    'time-iso-date-time',
+  ].sort();
+  assert.deepEqual(failing('kinds.toml'), expected);
+  assert.deepEqual(failing('page.md'), expected, 'front matter reads them as TOML files do');
+  await checkBothExecutors(dir, ['typed.toml', '-s', 'typed.json'], 0);
 });
 
 test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, duplicate keys, big integers, tags, alias bombs and cycles', async (t) => {
