@@ -481,6 +481,8 @@ test('catalog fileMatch: the literal text of a glob, tested before its regex, ne
     { name: 'extglob', url: 'c.json', fileMatch: ['@(foo|bar).settings.json'] },
     { name: 'class', url: 'd.json', fileMatch: ['conf[0-9]/*.json'] },
     { name: 'question', url: 'e.json', fileMatch: ['v?/*.schema.yaml'] },
+    // A glob with a literal end and, after it, one without: each matches its own files.
+    { name: 'mixed', url: 'f.json', fileMatch: ['deploy.json', 'deploy/*.{json,yaml}'] },
   ]);
   const names = (rel) => catalog.match(path.join(dir, rel), dir).map((entry) => entry.name);
   assert.deepEqual(names('src/x.json'), ['no folder'], '`**/` may stand for no folder');
@@ -493,6 +495,8 @@ test('catalog fileMatch: the literal text of a glob, tested before its regex, ne
   assert.deepEqual(names('conf7/a.json'), ['class']);
   assert.deepEqual(names('v2/a.schema.yaml'), ['question']);
   assert.deepEqual(names('v22/a.schema.yaml'), []);
+  assert.deepEqual(names('deploy.json'), ['mixed']);
+  assert.deepEqual(names('deploy/prod.yaml'), ['mixed'], 'the glob without a literal end, after one with it');
 });
 
 test('a catalog that cannot be used is a usage error naming the catalog', (t) => {

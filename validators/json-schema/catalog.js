@@ -64,13 +64,15 @@ export function loadCatalog(file, display = (name) => name) {
       for (const name of fileMatch) addTo(byName, name, index);
       continue;
     }
-    let indexed = false;
+    let inAnyTail = false;
     for (const glob of fileMatch) {
       if (glob.charCodeAt(0) === 33) continue; // an exclusion only undoes a match
       const tail = literalEnd(glob);
       if (tail) addTo(byTail, tail, index);
-      else if (!indexed) anyTail.push(index);
-      indexed = true;
+      else if (!inAnyTail) {
+        anyTail.push(index);
+        inAnyTail = true;
+      }
     }
   }
   const found = []; // index ─▶ its CatalogEntry, when made
