@@ -614,9 +614,29 @@ test('sameKeysAs: icu placeholders, nested plurals and selects; a message that d
       ['fr.json', fr],
     ]),
     [
-      'de.json /who error: not an ICU message: Unexpected message end at line 1 col 29',
+      'de.json /who error: not an ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at line 1 col 25',
       'fr.json /cart error: placeholders differ from en.json: has {name} {n}, the source has {count} {name}',
       'fr.json /who error: placeholders differ from en.json: has none, the source has {gender}',
+    ],
+  );
+});
+
+test("sameKeysAs icu: a source's message FormatJS refuses is reported once, on the source; a translation's own refusal on it", () => {
+  const en = { br: 'Line one<br>line two {name}', once: '{n, plural, one {# x}}', tag: 'Hello <b>{name}</b>' };
+  const pl = { br: 'Linia jeden<br>linia dwa {name}', once: '{n, plural, one {# x}}', tag: 'Cześć <b>{name}</i>' };
+  const fr = { br: 'Ligne un<br>{nom', once: '{n, plural, one {# x} other {# xs}}', tag: 'Bonjour <b>{name}</b>' };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'icu' }, [
+      ['en.json', en],
+      ['fr.json', fr],
+      ['pl.json', pl],
+    ]),
+    [
+      'en.json /br error: not an ICU message: UNCLOSED_TAG at line 1 col 9',
+      'en.json /once error: not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22',
+      // Not the source's failure: the translation's own.
+      'fr.json /br error: not an ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at line 1 col 13',
+      'pl.json /tag error: not an ICU message: UNMATCHED_CLOSING_TAG at line 1 col 18',
     ],
   );
 });

@@ -20,7 +20,7 @@ const EXTRACT = {
  * @param {string} text
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
  * @returns {string[]} canonical: named placeholders sorted and once each, then unnamed ones in order
- * @throws {SyntaxError} an `icu` message that does not parse
+ * @throws {SyntaxError} a message that does not parse (`icu`), its `reason` without the place
  */
 export function placeholdersOf(text, syntax) {
   return EXTRACT[syntax](text);
@@ -68,29 +68,41 @@ function rubyPlaceholders(text) {
   return named(names);
 }
 
-// Every argument name of the message, those inside plural and select branches too; `#` stands for
-// the plural's own argument; and FormatJS's rich-text tags (`<link>…</link>`), which the caller
-// passes as values too: a translation that drops one loses its link. A tag is one when it is closed
-// (`</b>`): a lone `<br>` is text, and so is `<br/>` (FormatJS reads a self-closing tag as text).
-// Quoted text (`'{name}'`, `'<head>'`) is text, as FormatJS quotes (icu-quotes.js). The parser is
-// loaded only when a rule uses icu.
+// Every argument name of the message, those inside plural and select branches too (`#` stands for
+// the plural's own argument), and FormatJS's rich-text tags (`<link>…</link>`), which the caller
+// passes as values too: a translation that drops one loses its link. Read by FormatJS's own parser
+// (react-intl's, with intl-messageformat's settings), so quoting (`'{name}'` is text), tags (`<br>`
+// unclosed, `<a href>` are errors; `<br/>` is text) and the rules (`other` required, no selector
+// twice) are what FormatJS makes of them. Loaded only when a rule uses icu.
 function icuPlaceholders(text) {
-  const { parse } = require('@messageformat/parser');
-  const read = require('./icu-quotes.js').maskQuoted(text);
-  let tokens;
+  const { parse, TYPE } = require('@formatjs/icu-messageformat-parser');
+  let elements;
   try {
-    tokens = parse(read);
+    elements = parse(text);
   } catch (error) {
-    throw new SyntaxError(`not an ICU message: ${error.message.split('\n')[0].replace(/:$/, '')}`);
+    if (!error.location) throw error;
+    throw notParsed('an ICU message', error.message, error.location.start);
   }
   const names = [];
   const visit = (list) => {
-    for (const token of list) {
-      if (token.arg !== undefined) names.push(`{${token.arg}}`);
-      for (const branch of token.cases ?? []) visit(branch.tokens);
+    for (const element of list) {
+      if (element.type === TYPE.tag) {
+        names.push(`<${element.value}>`);
+        visit(element.children);
+      } else if (element.type !== TYPE.literal && element.type !== TYPE.pound) names.push(`{${element.value}}`);
+      for (const option of Object.values(element.options ?? {})) visit(option.value);
     }
   };
-  visit(tokens);
-  for (const [, tag] of read.matchAll(/<\/([A-Za-z][\w.-]*)\s*>/g)) names.push(`<${tag}>`);
+  visit(elements);
   return named(names);
+}
+
+/**
+ * A message its syntax's parser refuses. `reason` says why without the place, so that a translation
+ * that fails as its source does can be told from one that fails on its own.
+ */
+function notParsed(what, reason, { line, column }) {
+  const error = new SyntaxError(`not ${what}: ${reason} at line ${line} col ${column}`);
+  error.reason = reason;
+  return error;
 }

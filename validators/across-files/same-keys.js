@@ -53,10 +53,10 @@ export function sameKeysCollector(rule, setting) {
       const problems = [];
       for (const entry of sorted) {
         if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
-        problems.push(...syntaxProblems(entry, severity));
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
-        if (pairing.self) continue;
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
+        problems.push(...syntaxProblems(entry, sourceEntry, severity));
+        if (pairing.self) continue;
         if (sourceEntry?.facts.unreadable !== undefined) {
           // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
           const { unreadable, at } = sourceEntry.facts;
@@ -105,12 +105,15 @@ function parseSameKeys(setting) {
 // The source's document of the same number in a YAML stream, else its first.
 const documentOf = (entries, document) => entries && (entries.find((e) => e.document === document) ?? entries[0]);
 
-// A string that does not parse in the placeholder syntax (an ICU message), in any file.
-function syntaxProblems(entry, setting) {
+// A string that does not parse in the placeholder syntax (an ICU message), in any file; in a
+// translation, not where the source's string fails for the same reason: that is the source's
+// problem, reported once, on the source.
+function syntaxProblems(entry, sourceEntry, setting) {
   const severity = severityOf(setting);
   if (!severity) return [];
+  const sourceKeys = sourceEntry?.facts.keys ?? {};
   return Object.entries(entry.facts?.keys ?? {})
-    .filter(([, mark]) => mark?.error)
+    .filter(([pointer, mark]) => mark?.error && !(mark.reason && sourceKeys[pointer]?.reason === mark.reason))
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
       message: mark.error, // at its key: every report shows the pointer
