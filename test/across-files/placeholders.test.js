@@ -77,6 +77,58 @@ test('icu: what FormatJS refuses is not an ICU message, with its reason and plac
   assert.deepEqual(refused('Hallo {name'), reason('EXPECT_ARGUMENT_CLOSING_BRACE', 7));
 });
 
+test("vue-i18n: named {name} and list {0}, linked keys; literals {'@'} and apostrophes are text", () => {
+  assert.deepEqual(placeholdersOf("The variable '{variable}' is empty", 'vue-i18n'), ['{variable}']);
+  assert.deepEqual(placeholdersOf('Hello {0}, you have { 1 } messages from {user-id} and {_x$}', 'vue-i18n'), [
+    '{0}',
+    '{1}',
+    '{_x$}',
+    '{user-id}',
+  ]);
+  assert.deepEqual(placeholdersOf("Contact support{'@'}example.com, use {'{'} and {'}'} or {'|'}", 'vue-i18n'), []);
+  assert.deepEqual(placeholdersOf('Escaped \\{name\\} and \\@ are text', 'vue-i18n'), []);
+  // The linked key is what counts, not its modifier (German capitalises where English does not).
+  assert.deepEqual(placeholdersOf('@:common.save and @.capitalize:common.cancel', 'vue-i18n'), [
+    '@:common.cancel',
+    '@:common.save',
+  ]);
+  assert.deepEqual(placeholdersOf("Hi @:(user.name)! @:{'brand.name'} @:{kind}", 'vue-i18n'), [
+    '@:brand.name',
+    '@:user.name',
+    '{kind}',
+  ]);
+});
+
+test('vue-i18n: a message of plural forms (|) gives each form its placeholders', () => {
+  assert.deepEqual(placeholdersOf('no apples | one apple | {count} apples', 'vue-i18n'), {
+    forms: [[], [], ['{count}']],
+  });
+  assert.deepEqual(placeholdersOf('{n} car|{n} cars of @:brand', 'vue-i18n'), { forms: [['{n}'], ['@:brand', '{n}']] });
+});
+
+test('vue-i18n: what the message compiler refuses is not a vue-i18n message, with its reason and place', () => {
+  const refused = (text) => {
+    try {
+      placeholdersOf(text, 'vue-i18n');
+    } catch (error) {
+      return [error.message, error.reason];
+    }
+    return 'parsed';
+  };
+  const reason = (why, at, line = 1) => [`not a vue-i18n message: ${why} at line ${line} col ${at}`, why];
+  assert.deepEqual(refused('Hallo {name'), reason('Unterminated closing brace', 7));
+  assert.deepEqual(refused('a }'), reason('Unbalanced closing brace', 3));
+  assert.deepEqual(refused('x {} y'), reason('Empty placeholder', 3));
+  assert.deepEqual(refused('{名前}に接続しました'), reason("Invalid token in placeholder: '名前'", 1));
+  assert.deepEqual(refused('{a.b}'), reason("Invalid token in placeholder: 'a.b'", 1));
+  assert.deepEqual(refused('mail\nme@example.com'), reason('Invalid linked format', 3, 2));
+  assert.deepEqual(refused('see @:'), reason('Unexpected empty linked key', 5));
+  assert.deepEqual(refused('@.:key'), reason('Unexpected empty linked modifier', 1));
+  assert.deepEqual(refused("{'@}"), reason('Unterminated single quote in placeholder', 2));
+  assert.deepEqual(refused('one | | many'), reason('Plural must have messages', 1));
+  assert.deepEqual(refused('one |'), reason('Plural must have messages', 1));
+});
+
 test('printf: named and positional as a set, unnamed in order, flags and width left out, %% and prose are not', () => {
   assert.deepEqual(placeholdersOf('%s has %d items (%5.2f%%)', 'printf'), ['%s', '%d', '%f']);
   assert.deepEqual(placeholdersOf('%2$s then %1$s then %1$s', 'printf'), ['%1$s', '%2$s']);

@@ -6,11 +6,12 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'printf', 'ruby', 'off'];
+export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'vue-i18n', 'printf', 'ruby', 'off'];
 
 const EXTRACT = {
   i18next: i18nextPlaceholders,
   icu: icuPlaceholders,
+  'vue-i18n': vueI18nPlaceholders,
   printf: printfPlaceholders,
   ruby: rubyPlaceholders,
   off: () => [],
@@ -19,8 +20,9 @@ const EXTRACT = {
 /**
  * @param {string} text
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
- * @returns {string[]} canonical: named placeholders sorted and once each, then unnamed ones in order
- * @throws {SyntaxError} a message that does not parse (`icu`), its `reason` without the place
+ * @returns {string[] | { forms: string[][] }} canonical: named placeholders sorted and once each, then
+ *   unnamed ones in order; a vue-i18n message of plural forms (`a | b`): each form's
+ * @throws {SyntaxError} a message that does not parse (`icu`, `vue-i18n`), its `reason` without the place
  */
 export function placeholdersOf(text, syntax) {
   return EXTRACT[syntax](text);
@@ -95,6 +97,23 @@ function icuPlaceholders(text) {
   };
   visit(elements);
   return named(names);
+}
+
+// vue-i18n (vue-i18n-messages.js): `{name}`, `{0}`, and the keys of linked messages (`@:key`): a
+// translation that links another message than its source's shows another text. `{'@'}` and an
+// apostrophe are text. A message of plural forms (`|`) gives each form's, which compare form by form
+// (same-keys.js). Loaded only when a rule uses vue-i18n.
+function vueI18nPlaceholders(text) {
+  const { readVueMessage } = require('./vue-i18n-messages.js');
+  let forms;
+  try {
+    forms = readVueMessage(text);
+  } catch (error) {
+    if (error.reason === undefined) throw error;
+    const before = text.slice(0, error.offset).split('\n');
+    throw notParsed('a vue-i18n message', error.reason, { line: before.length, column: before.at(-1).length + 1 });
+  }
+  return forms.length === 1 ? named(forms[0]) : { forms: forms.map(named) };
 }
 
 /**
