@@ -614,9 +614,99 @@ test('sameKeysAs: icu placeholders, nested plurals and selects; a message that d
       ['fr.json', fr],
     ]),
     [
-      'de.json /who error: not an ICU message: Unexpected message end at line 1 col 29',
+      'de.json /who error: not an ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at line 1 col 25',
       'fr.json /cart error: placeholders differ from en.json: has {name} {n}, the source has {count} {name}',
       'fr.json /who error: placeholders differ from en.json: has none, the source has {gender}',
+    ],
+  );
+});
+
+test("sameKeysAs icu: a source's message FormatJS refuses is reported once, on the source; a translation's own refusal on it", () => {
+  const en = { br: 'Line one<br>line two {name}', once: '{n, plural, one {# x}}', tag: 'Hello <b>{name}</b>' };
+  const pl = { br: 'Linia jeden<br>linia dwa {name}', once: '{n, plural, one {# x}}', tag: 'Cześć <b>{name}</i>' };
+  const fr = { br: 'Ligne un<br>{nom', once: '{n, plural, one {# x} other {# xs}}', tag: 'Bonjour <b>{name}</b>' };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'icu' }, [
+      ['en.json', en],
+      ['fr.json', fr],
+      ['pl.json', pl],
+    ]),
+    [
+      'en.json /br error: not an ICU message: UNCLOSED_TAG at line 1 col 9',
+      'en.json /once error: not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22',
+      // Not the source's failure: the translation's own.
+      'fr.json /br error: not an ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at line 1 col 13',
+      'pl.json /tag error: not an ICU message: UNMATCHED_CLOSING_TAG at line 1 col 18',
+    ],
+  );
+});
+
+test('sameKeysAs vue-i18n: apostrophes are text, literals are not placeholders, linked keys are compared', () => {
+  const en = {
+    quoted: "The variable '{variable}' is empty",
+    email: "Contact us at support{'@'}example.com",
+    linked: '@:common.save and continue',
+    upper: '@.capitalize:common.save',
+    list: 'Hello {0}, you have {1} messages',
+  };
+  const de = {
+    quoted: 'Die Variable „{variable}“ ist leer',
+    email: "Kontakt: support{'@'}example.com",
+    linked: '@:common.cancel und weiter',
+    upper: '@:common.save', // the modifier is the language's business
+    list: 'Hallo {0}, du hast {2} Nachrichten',
+  };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'vue-i18n' }, [
+      ['de.json', de],
+      ['en.json', en],
+    ]),
+    [
+      'de.json /linked error: placeholders differ from en.json: has @:common.cancel, the source has @:common.save',
+      'de.json /list error: placeholders differ from en.json: has {0} {2}, the source has {0} {1}',
+    ],
+  );
+});
+
+test('sameKeysAs vue-i18n: plural forms (|) compare each with the source form of its meaning; {count} and {n} may go in zero and one', () => {
+  const en = {
+    apples: 'no apples | one apple | {count} apples',
+    cars: 'car | {n} cars',
+    files: '{count} file | {count} files in {folder}',
+    single: '{count} items',
+  };
+  const fr = {
+    apples: 'aucune pomme | une pomme | {count} pommes',
+    cars: 'voiture | {count} voitures', // vue-i18n passes a plural's number as {n} and {count} alike
+    files: '{count} fichier dans {dossier} | {count} fichiers dans {folder}',
+    single: 'un élément | {count} éléments',
+  };
+  const ja = { apples: '{count} 個', cars: '{n} 台', files: '{count} ファイル', single: '{count} 項目' };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'vue-i18n' }, [
+      ['en.json', en],
+      ['fr.json', fr],
+      ['ja.json', ja],
+    ]),
+    [
+      'fr.json /files error: placeholders differ from en.json in plural form 1 of 2 (one): has {count} {dossier}, the source has {count}',
+      // One form, the source's "other": {folder} is missing.
+      'ja.json /files error: placeholders differ from en.json: has {count}, the source has {count} {folder}',
+    ],
+  );
+});
+
+test('sameKeysAs vue-i18n: what the compiler refuses is an error, once on the source when the source has it', () => {
+  const en = { mail: 'Write to me@example.com', name: 'Hello {name}' };
+  const ja = { mail: 'me@example.com に書く', name: '{名前}さん' };
+  assert.deepEqual(
+    locales({ source: 'en.json', placeholders: 'vue-i18n' }, [
+      ['en.json', en],
+      ['ja.json', ja],
+    ]),
+    [
+      'en.json /mail error: not a vue-i18n message: Invalid linked format at line 1 col 12',
+      "ja.json /name error: not a vue-i18n message: Invalid token in placeholder: '名前' at line 1 col 1",
     ],
   );
 });
@@ -705,7 +795,7 @@ test('a bad setting is a UsageError of one line naming the rule', () => {
   usage({ references: [{ from: '/a' }] }, 'docs: references: "/a" needs either "to" (a pointer) or "file": true');
   usage(
     { sameKeysAs: { source: 'en.json', placeholders: 'mustache' } },
-    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "printf", "ruby", "off")',
+    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "vue-i18n", "printf", "ruby", "off")',
   );
   usage(
     { sameKeysAs: { source: 'en.json', missing: 'warning' } },

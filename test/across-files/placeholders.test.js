@@ -23,14 +23,14 @@ test('icu: argument names, those of plurals and selects and of their branches; #
   assert.deepEqual(placeholdersOf('{n, plural, one {#} few {#} many {#} other {#}}', 'icu'), ['{n}']); // pl's forms parse
 });
 
-test("icu: FormatJS's rich-text tags are placeholders when closed; a lone <br> and a self-closing <br/> are text", () => {
+test("icu: FormatJS's rich-text tags are placeholders; a self-closing <br/> is text, a < not before a letter too", () => {
   assert.deepEqual(placeholdersOf('Read <link>the {name} docs</link>, <b>now</b><br/>', 'icu'), [
     '<b>',
     '<link>',
     '{name}',
   ]);
   assert.deepEqual(placeholdersOf('{n, plural, one {<i>#</i> item} other {# items}}', 'icu'), ['<i>', '{n}']);
-  assert.deepEqual(placeholdersOf('line<br>next, 1 < 2 > 0', 'icu'), []);
+  assert.deepEqual(placeholdersOf('line<br/>next, 1 < 2 > 0, <3', 'icu'), []);
 });
 
 test('icu: quoted as FormatJS quotes: an apostrophe before { } < > (# in a plural) starts text, to the next lone one', () => {
@@ -44,8 +44,7 @@ test('icu: quoted as FormatJS quotes: an apostrophe before { } < > (# in a plura
   assert.deepEqual(placeholdersOf("'# <b>x</b> {g, select, other {'# <i>y</i>}}", 'icu'), ['<b>', '<i>', '{g}']);
   // A style's apostrophes quote to the next one; they do not change what follows.
   assert.deepEqual(placeholdersOf("{d, date, 'at' h} <b>{who}</b>", 'icu'), ['<b>', '{d}', '{who}']);
-  // Masking keeps lines and columns: errors say where, as before.
-  assert.throws(() => placeholdersOf("'{a}'\n{b", 'icu'), { message: /line 2 col 3$/ });
+  assert.throws(() => placeholdersOf("'{a}'\n{b", 'icu'), { message: /line 2 col 1$/ });
 });
 
 test('icu: a message that does not parse throws a SyntaxError that says where', () => {
@@ -54,6 +53,80 @@ test('icu: a message that does not parse throws a SyntaxError that says where', 
     message: /^not an ICU message: .*line 1 col \d+$/,
   });
   assert.throws(() => placeholdersOf('{n, plural, one {# item}', 'icu'), SyntaxError);
+});
+
+test('icu: what FormatJS refuses is not an ICU message, with its reason and place', () => {
+  const refused = (text) => {
+    try {
+      placeholdersOf(text, 'icu');
+    } catch (error) {
+      return [error.message, error.reason];
+    }
+    return 'parsed';
+  };
+  const reason = (kind, at) => [`not an ICU message: ${kind} at line 1 col ${at}`, kind];
+  assert.deepEqual(refused('{count, plural, one {# x}}'), reason('MISSING_OTHER_CLAUSE', 26));
+  assert.deepEqual(refused('{g, select, male {He}}'), reason('MISSING_OTHER_CLAUSE', 22));
+  assert.deepEqual(
+    refused('{count, plural, one {# x} one {# y} other {# xs}}'),
+    reason('DUPLICATE_PLURAL_ARGUMENT_SELECTOR', 27),
+  );
+  assert.deepEqual(refused('Line one<br>line two {name}'), reason('UNCLOSED_TAG', 9));
+  assert.deepEqual(refused('Cześć <b>{name}</i>'), reason('UNMATCHED_CLOSING_TAG', 18));
+  assert.deepEqual(refused('Voir <a href="x">{link}</a>'), reason('INVALID_TAG', 6));
+  assert.deepEqual(refused('Hallo {name'), reason('EXPECT_ARGUMENT_CLOSING_BRACE', 7));
+});
+
+test("vue-i18n: named {name} and list {0}, linked keys; literals {'@'} and apostrophes are text", () => {
+  assert.deepEqual(placeholdersOf("The variable '{variable}' is empty", 'vue-i18n'), ['{variable}']);
+  assert.deepEqual(placeholdersOf('Hello {0}, you have { 1 } messages from {user-id} and {_x$}', 'vue-i18n'), [
+    '{0}',
+    '{1}',
+    '{_x$}',
+    '{user-id}',
+  ]);
+  assert.deepEqual(placeholdersOf("Contact support{'@'}example.com, use {'{'} and {'}'} or {'|'}", 'vue-i18n'), []);
+  assert.deepEqual(placeholdersOf('Escaped \\{name\\} and \\@ are text', 'vue-i18n'), []);
+  // The linked key is what counts, not its modifier (German capitalises where English does not).
+  assert.deepEqual(placeholdersOf('@:common.save and @.capitalize:common.cancel', 'vue-i18n'), [
+    '@:common.cancel',
+    '@:common.save',
+  ]);
+  assert.deepEqual(placeholdersOf("Hi @:(user.name)! @:{'brand.name'} @:{kind}", 'vue-i18n'), [
+    '@:brand.name',
+    '@:user.name',
+    '{kind}',
+  ]);
+});
+
+test('vue-i18n: a message of plural forms (|) gives each form its placeholders', () => {
+  assert.deepEqual(placeholdersOf('no apples | one apple | {count} apples', 'vue-i18n'), {
+    forms: [[], [], ['{count}']],
+  });
+  assert.deepEqual(placeholdersOf('{n} car|{n} cars of @:brand', 'vue-i18n'), { forms: [['{n}'], ['@:brand', '{n}']] });
+});
+
+test('vue-i18n: what the message compiler refuses is not a vue-i18n message, with its reason and place', () => {
+  const refused = (text) => {
+    try {
+      placeholdersOf(text, 'vue-i18n');
+    } catch (error) {
+      return [error.message, error.reason];
+    }
+    return 'parsed';
+  };
+  const reason = (why, at, line = 1) => [`not a vue-i18n message: ${why} at line ${line} col ${at}`, why];
+  assert.deepEqual(refused('Hallo {name'), reason('Unterminated closing brace', 7));
+  assert.deepEqual(refused('a }'), reason('Unbalanced closing brace', 3));
+  assert.deepEqual(refused('x {} y'), reason('Empty placeholder', 3));
+  assert.deepEqual(refused('{名前}に接続しました'), reason("Invalid token in placeholder: '名前'", 1));
+  assert.deepEqual(refused('{a.b}'), reason("Invalid token in placeholder: 'a.b'", 1));
+  assert.deepEqual(refused('mail\nme@example.com'), reason('Invalid linked format', 3, 2));
+  assert.deepEqual(refused('see @:'), reason('Unexpected empty linked key', 5));
+  assert.deepEqual(refused('@.:key'), reason('Unexpected empty linked modifier', 1));
+  assert.deepEqual(refused("{'@}"), reason('Unterminated single quote in placeholder', 2));
+  assert.deepEqual(refused('one | | many'), reason('Plural must have messages', 1));
+  assert.deepEqual(refused('one |'), reason('Plural must have messages', 1));
 });
 
 test('printf: named and positional as a set, unnamed in order, flags and width left out, %% and prose are not', () => {

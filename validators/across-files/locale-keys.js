@@ -4,8 +4,10 @@ import { children, escapeToken } from './pointers.js';
 import { placeholdersOf } from './placeholders.js';
 
 /**
- * @typedef {1 | 0 | string[] | { error: string }} Mark 1: there, no placeholders; 0: empty ("" or
- *   null: untranslated); string[]: its placeholders (placeholders.js); error: it does not parse
+ * @typedef {1 | 0 | string[] | { forms: string[][] } | { error: string, reason?: string }} Mark 1: there,
+ *   no placeholders; 0: empty ("" or null: untranslated); string[]: its placeholders (placeholders.js);
+ *   forms: each plural form's (vue-i18n's `a | b`); error: it does not parse, and why (its reason,
+ *   without the place)
  * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, root?: string }} LocaleFacts
  *   plurals: key ─▶ [its plural's id, its form]; root: the key a Rails-style file wraps everything in
  *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare: a document's
@@ -108,9 +110,10 @@ function markOf(value, syntax) {
   if (typeof value !== 'string' || syntax === 'off') return 1;
   try {
     const placeholders = placeholdersOf(value, syntax);
+    if (placeholders.forms) return placeholders; // vue-i18n's `a | b`: compared form by form
     return placeholders.length ? placeholders : 1;
   } catch (error) {
-    return { error: error.message };
+    return error.reason === undefined ? { error: error.message } : { error: error.message, reason: error.reason };
   }
 }
 

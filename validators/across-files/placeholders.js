@@ -6,11 +6,12 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'printf', 'ruby', 'off'];
+export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'vue-i18n', 'printf', 'ruby', 'off'];
 
 const EXTRACT = {
   i18next: i18nextPlaceholders,
   icu: icuPlaceholders,
+  'vue-i18n': vueI18nPlaceholders,
   printf: printfPlaceholders,
   ruby: rubyPlaceholders,
   off: () => [],
@@ -19,8 +20,9 @@ const EXTRACT = {
 /**
  * @param {string} text
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
- * @returns {string[]} canonical: named placeholders sorted and once each, then unnamed ones in order
- * @throws {SyntaxError} an `icu` message that does not parse
+ * @returns {string[] | { forms: string[][] }} canonical: named placeholders sorted and once each, then
+ *   unnamed ones in order; a vue-i18n message of plural forms (`a | b`): each form's
+ * @throws {SyntaxError} a message that does not parse (`icu`, `vue-i18n`), its `reason` without the place
  */
 export function placeholdersOf(text, syntax) {
   return EXTRACT[syntax](text);
@@ -68,29 +70,58 @@ function rubyPlaceholders(text) {
   return named(names);
 }
 
-// Every argument name of the message, those inside plural and select branches too; `#` stands for
-// the plural's own argument; and FormatJS's rich-text tags (`<link>…</link>`), which the caller
-// passes as values too: a translation that drops one loses its link. A tag is one when it is closed
-// (`</b>`): a lone `<br>` is text, and so is `<br/>` (FormatJS reads a self-closing tag as text).
-// Quoted text (`'{name}'`, `'<head>'`) is text, as FormatJS quotes (icu-quotes.js). The parser is
-// loaded only when a rule uses icu.
+// Every argument name of the message, those inside plural and select branches too (`#` stands for
+// the plural's own argument), and FormatJS's rich-text tags (`<link>…</link>`), which the caller
+// passes as values too: a translation that drops one loses its link. Read by FormatJS's own parser
+// (react-intl's, with intl-messageformat's settings), so quoting (`'{name}'` is text), tags (`<br>`
+// unclosed, `<a href>` are errors; `<br/>` is text) and the rules (`other` required, no selector
+// twice) are what FormatJS makes of them. Loaded only when a rule uses icu.
 function icuPlaceholders(text) {
-  const { parse } = require('@messageformat/parser');
-  const read = require('./icu-quotes.js').maskQuoted(text);
-  let tokens;
+  const { parse, TYPE } = require('@formatjs/icu-messageformat-parser');
+  let elements;
   try {
-    tokens = parse(read);
+    elements = parse(text);
   } catch (error) {
-    throw new SyntaxError(`not an ICU message: ${error.message.split('\n')[0].replace(/:$/, '')}`);
+    if (!error.location) throw error;
+    throw notParsed('an ICU message', error.message, error.location.start);
   }
   const names = [];
   const visit = (list) => {
-    for (const token of list) {
-      if (token.arg !== undefined) names.push(`{${token.arg}}`);
-      for (const branch of token.cases ?? []) visit(branch.tokens);
+    for (const element of list) {
+      if (element.type === TYPE.tag) {
+        names.push(`<${element.value}>`);
+        visit(element.children);
+      } else if (element.type !== TYPE.literal && element.type !== TYPE.pound) names.push(`{${element.value}}`);
+      for (const option of Object.values(element.options ?? {})) visit(option.value);
     }
   };
-  visit(tokens);
-  for (const [, tag] of read.matchAll(/<\/([A-Za-z][\w.-]*)\s*>/g)) names.push(`<${tag}>`);
+  visit(elements);
   return named(names);
+}
+
+// vue-i18n (vue-i18n-messages.js): `{name}`, `{0}`, and the keys of linked messages (`@:key`): a
+// translation that links another message than its source's shows another text. `{'@'}` and an
+// apostrophe are text. A message of plural forms (`|`) gives each form's, which compare form by form
+// (same-keys.js). Loaded only when a rule uses vue-i18n.
+function vueI18nPlaceholders(text) {
+  const { readVueMessage } = require('./vue-i18n-messages.js');
+  let forms;
+  try {
+    forms = readVueMessage(text);
+  } catch (error) {
+    if (error.reason === undefined) throw error;
+    const before = text.slice(0, error.offset).split('\n');
+    throw notParsed('a vue-i18n message', error.reason, { line: before.length, column: before.at(-1).length + 1 });
+  }
+  return forms.length === 1 ? named(forms[0]) : { forms: forms.map(named) };
+}
+
+/**
+ * A message its syntax's parser refuses. `reason` says why without the place, so that a translation
+ * that fails as its source does can be told from one that fails on its own.
+ */
+function notParsed(what, reason, { line, column }) {
+  const error = new SyntaxError(`not ${what}: ${reason} at line ${line} col ${column}`);
+  error.reason = reason;
+  return error;
 }

@@ -53,10 +53,10 @@ export function sameKeysCollector(rule, setting) {
       const problems = [];
       for (const entry of sorted) {
         if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
-        problems.push(...syntaxProblems(entry, severity));
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
-        if (pairing.self) continue;
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
+        problems.push(...syntaxProblems(entry, sourceEntry, severity));
+        if (pairing.self) continue;
         if (sourceEntry?.facts.unreadable !== undefined) {
           // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
           const { unreadable, at } = sourceEntry.facts;
@@ -105,12 +105,15 @@ function parseSameKeys(setting) {
 // The source's document of the same number in a YAML stream, else its first.
 const documentOf = (entries, document) => entries && (entries.find((e) => e.document === document) ?? entries[0]);
 
-// A string that does not parse in the placeholder syntax (an ICU message), in any file.
-function syntaxProblems(entry, setting) {
+// A string that does not parse in the placeholder syntax (an ICU message), in any file; in a
+// translation, not where the source's string fails for the same reason: that is the source's
+// problem, reported once, on the source.
+function syntaxProblems(entry, sourceEntry, setting) {
   const severity = severityOf(setting);
   if (!severity) return [];
+  const sourceKeys = sourceEntry?.facts.keys ?? {};
   return Object.entries(entry.facts?.keys ?? {})
-    .filter(([, mark]) => mark?.error)
+    .filter(([pointer, mark]) => mark?.error && !(mark.reason && sourceKeys[pointer]?.reason === mark.reason))
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
       message: mark.error, // at its key: every report shows the pointer
@@ -162,13 +165,17 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
     if (mark.error || sourceMark === 0 || sourceMark.error) continue;
     const countOptional =
       ['zero', 'one', 'two'].includes(plural?.[1]) || Boolean(plural) !== source.plurals.has(sourceKey);
-    const [has, wants] = [mark, sourceMark].map((m) => (Array.isArray(m) ? m : []));
     const ambient = placeholders === 'ruby' && RAILS_ERRORS.test(key) ? withoutRailsErrorArguments : (list) => list;
-    if (!samePlaceholders(...[has, wants].map((list) => ambient(countOptional ? withoutCount(list) : list)))) {
+    const withoutCount = placeholders === 'vue-i18n' ? withoutVueCount : withoutPluralCount;
+    const number = mark.forms || sourceMark.forms ? oneNumber : (list) => list;
+    for (const { form, has, wants, countOptional: formCount } of formPairs(mark, sourceMark)) {
+      const optional = countOptional || formCount;
+      if (samePlaceholders(...[has, wants].map((list) => ambient(optional ? withoutCount(list) : number(list)))))
+        continue;
       add(
         severityOf(severity),
         key,
-        `placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
+        `placeholders differ from ${sourceName}${form}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
         relatedOf(sourceKey),
       );
     }
@@ -188,8 +195,39 @@ function counterpart(key, view, other) {
   return other.formOf(plural[0]) ?? (other.keys.has(single) ? single : undefined);
 }
 
-// A plural's own argument, which some of its forms may leave out or add.
-const withoutCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
+// A plural's own argument, which some of its forms may leave out or add; vue-i18n passes a plural's
+// number as both {count} and {n}.
+const withoutPluralCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
+const withoutVueCount = (list) => list.filter((item) => item !== '{count}' && item !== '{n}');
+const oneNumber = (list) => [...new Set(list.map((item) => (item === '{n}' ? '{count}' : item)))].sort();
+
+// The placeholders to compare: a string's with its source's; a vue-i18n message of plural forms
+// (`a | b | c`) form by form, each with the source's form of its meaning, else the source's last
+// ("other"), or its single text. vue-i18n chooses by the number of forms: two are one | other, three
+// zero | one | other (more come from an app's own rules: the last is "other"). The count may be left
+// out or added in a zero or one form.
+function formPairs(mark, sourceMark) {
+  const listOf = (m) => (Array.isArray(m) ? m : []);
+  const forms = mark?.forms ?? [listOf(mark)];
+  const sourceForms = sourceMark?.forms ?? [listOf(sourceMark)];
+  if (!mark?.forms && !sourceMark?.forms)
+    return [{ form: '', has: forms[0], wants: sourceForms[0], countOptional: false }];
+  const sourceNames = pluralFormNames(sourceForms.length);
+  return forms.map((has, i) => {
+    const name = pluralFormNames(forms.length)[i];
+    const at = sourceNames.indexOf(name);
+    return {
+      form: forms.length > 1 ? ` in plural form ${i + 1} of ${forms.length}${CLDR.has(name) ? ` (${name})` : ''}` : '',
+      has,
+      wants: sourceForms[at === -1 ? sourceForms.length - 1 : at],
+      countOptional: name === 'zero' || name === 'one' || !mark?.forms !== !sourceMark?.forms,
+    };
+  });
+}
+
+const CLDR = new Set(['zero', 'one', 'other']);
+const pluralFormNames = (count) =>
+  ['zero', 'one', ...Array.from({ length: Math.max(count - 3, 0) }, (_, i) => `form ${i + 3}`), 'other'].slice(-count);
 
 // Rails passes every error message (errors.*, activerecord.errors.*, activemodel.errors.*) the
 // attribute's name, the model's and the value, and a submit button's label (helpers.submit.*) the

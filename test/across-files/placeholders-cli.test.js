@@ -1,0 +1,88 @@
+// sameKeysAs' placeholder syntaxes through the real bin/filecheck.js, in-process and on a pool: what
+// a syntax's own library makes of a message is what the run reports.
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { checkBothExecutors, makeTree, writeTree } from '../helpers/cli.js';
+
+const rule = (placeholders) =>
+  JSON.stringify({
+    rules: [{ name: 'l', files: ['locales/*.json'], sameKeysAs: { source: 'locales/en.json', placeholders } }],
+  });
+const problems = (report) =>
+  report.files.flatMap((file) => file.problems.map((p) => `${file.path}:${p.line}:${p.column} ${p.message}`));
+
+test('icu: a message FormatJS refuses fails, once on the source when the source has it (exit 1)', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': rule('icu'),
+    'locales/en.json': JSON.stringify(
+      {
+        br: 'Line one<br>line two {name}',
+        tag: 'Hello <b>{name}</b>',
+        link: 'See {link}',
+        n: '{n, plural, one {# x} other {# xs}}',
+      },
+      null,
+      2,
+    ),
+    'locales/pl.json': JSON.stringify(
+      {
+        br: 'Linia jeden<br>linia dwa {name}',
+        tag: 'Cześć <b>{name}</i>',
+        link: 'Zobacz <a href="x">{link}</a>',
+        n: '{n, plural, one {# x} one {# y} other {# xs}}',
+      },
+      null,
+      2,
+    ),
+    'locales/de.json': JSON.stringify(
+      {
+        br: 'Zeile eins<br/>zwei {name}',
+        tag: 'Hallo <b>{name}</b>',
+        link: 'Siehe {link}',
+        n: '{n, plural, one {# x}}',
+      },
+      null,
+      2,
+    ),
+  });
+  const report = await checkBothExecutors(dir, []);
+  assert.deepEqual(problems(report), [
+    'locales/de.json:5:8 not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22',
+    'locales/en.json:2:9 not an ICU message: UNCLOSED_TAG at line 1 col 9',
+    'locales/pl.json:3:10 not an ICU message: UNMATCHED_CLOSING_TAG at line 1 col 18',
+    'locales/pl.json:4:11 not an ICU message: INVALID_TAG at line 1 col 8',
+    'locales/pl.json:5:8 not an ICU message: DUPLICATE_PLURAL_ARGUMENT_SELECTOR at line 1 col 23',
+  ]);
+});
+
+test("vue-i18n: an apostrophe is text, {'@'} is no placeholder, linked keys and plural forms compare (exit 0, then 1)", async (t) => {
+  const en = {
+    quoted: "The variable '{variable}' is empty",
+    email: "Contact us at support{'@'}example.com",
+    linked: '@:common.save and continue',
+    pipe: 'no apples | one apple | {count} apples',
+    list: 'Hello {0}, you have {1} messages',
+    common: { save: 'save' },
+  };
+  const de = {
+    quoted: 'Die Variable „{variable}“ ist leer',
+    email: "Kontakt: support{'@'}example.com",
+    linked: '@.capitalize:common.save und weiter',
+    pipe: 'keine Äpfel | ein Apfel | {count} Äpfel',
+    list: 'Hallo {0}, du hast {1} Nachrichten',
+    common: { save: 'speichern' },
+  };
+  const dir = makeTree(t, {
+    '.filecheckrc.json': rule('vue-i18n'),
+    'locales/en.json': JSON.stringify(en, null, 2),
+    'locales/de.json': JSON.stringify(de, null, 2),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [], 0)), []);
+
+  const fr = { ...de, linked: '@:common.cancel et continuer', pipe: 'aucune | une pomme | {nombre} pommes' };
+  writeTree(dir, { 'locales/fr.json': JSON.stringify(fr, null, 2) });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'locales/fr.json:4:13 placeholders differ from locales/en.json: has @:common.cancel, the source has @:common.save',
+    'locales/fr.json:5:11 placeholders differ from locales/en.json in plural form 3 of 3 (other): has {nombre}, the source has {count}',
+  ]);
+});
