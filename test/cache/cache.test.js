@@ -500,6 +500,47 @@ test('with the unstorable keyword gone, every schema of a plugin rule is stored:
   assert.equal(warm.stderr, cold.stderr);
 });
 
+// CycloneDX's schemas (a recursive $ref beside a $ref into another file): the run that stores a
+// schema's code compiles it whole, which once left the recursive definition's `wrapper.validate`
+// unfilled, and a valid file the edit made that run check threw.
+test('the run that stores a schema with a recursive $ref beside a $ref into another file keeps the verdicts of the runs before and after it', async (t) => {
+  const dir = makeTree(t, {
+    'root.schema.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      $id: 'http://example.org/root.schema.json',
+      type: 'object',
+      properties: { components: { type: 'array', items: { $ref: '#/definitions/component' } } },
+      definitions: {
+        component: {
+          type: 'object',
+          properties: {
+            components: { type: 'array', items: { $ref: '#/definitions/component' } },
+            signature: { $ref: '#/definitions/signature' },
+          },
+        },
+        signature: { $ref: 'other.schema.json#/definitions/signature' },
+      },
+    }),
+    'other.schema.json': JSON.stringify({
+      $id: 'http://example.org/other.schema.json',
+      definitions: { signature: { type: 'object', properties: { value: { type: 'string' } } } },
+    }),
+    'valid-a.json': '{"components": [{"components": [{"signature": {"value": "x"}}]}]}',
+    'valid-b.json': '{"components": [{"name": "b"}]}',
+  });
+  const verdicts = async () => {
+    const { code, report, stderr } = await run(dir, ['valid-*.json', '--schema', 'root.schema.json']);
+    assert.equal(code, 0, `${JSON.stringify(report?.files)} ${stderr}`);
+    return report.summary.passed;
+  };
+  assert.equal(await verdicts(), 2);
+  assert.equal(await verdicts(), 2);
+  fs.appendFileSync(path.join(dir, 'valid-a.json'), ' ');
+  assert.equal(await verdicts(), 2); // compiled whole, its code stored
+  fs.appendFileSync(path.join(dir, 'valid-b.json'), ' ');
+  assert.equal(await verdicts(), 2); // by the stored code
+});
+
 test('in-process and on a pool the cache gives the same reports, cold and warm', async (t) => {
   const files = Object.fromEntries(
     Array.from({ length: 60 }, (_, i) => [

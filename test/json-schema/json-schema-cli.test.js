@@ -361,3 +361,24 @@ test('a draft-03 schema that is not valid by the draft-03 meta-schema exits 2 in
   assert.equal(result.code, 2);
   assert.equal(oneLine(result.stderr), 'schema schema.json:1:100 is invalid: /properties/a/required must be boolean');
 });
+
+// A schema's code that throws on a document (once, ajv's `wrapper0.validate is not a function`) is
+// no verdict on the file: the problem names the schema and says whose failure it is.
+test("a schema whose code throws on a document fails that file naming the schema, as an internal error, not the file's fault (exit 1), in-process and on a pool", async (t) => {
+  const dir = makeTree(t, {
+    'boom.cjs':
+      "module.exports = (ajv) => ajv.addKeyword({ keyword: 'boom', validate() { throw new Error('kaboom'); } });",
+    's.json': json({ type: 'object', properties: { a: { boom: true } } }),
+    'd.json': '{"a": 1}',
+    'ok.json': '{}',
+    '.filecheckrc.json': json({ rules: [{ files: ['*.json'], schema: 's.json', ajv: { plugins: ['./boom.cjs'] } }] }),
+  });
+  const { code, stdout } = await runCli(['d.json', 'ok.json', '--workers', '0'], { cwd: dir });
+  assert.equal(code, 1, stdout);
+  assert.match(
+    stdout,
+    / FAIL {2}d\.json {2}\(json-schema: s\.json\)\n {2}d\.json {2}schema s\.json could not be run on this file: kaboom \(an internal error of filecheck or of the rule's ajv plugins, not a fault of the file: please report it\)\n/,
+  );
+  assert.match(stdout, /1 failed, 1 passed/);
+  await checkBothExecutors(dir, ['d.json', 'ok.json']);
+});

@@ -389,3 +389,93 @@ test('a $ref from another file whose JSON pointer runs through deferred properti
   );
   for (const strategy of strategies) assert.deepEqual(reports[strategy].files, reports.eager.files, strategy);
 });
+
+/**
+ * Checks valid.json and invalid.json against the schema under every strategy, the default one
+ * too, in-process and on a pool: valid.json passes, invalid.json fails with the one problem.
+ */
+async function assertVerdictsEveryWay(dir, schema, problem) {
+  const args = ['--schema', schema, 'valid.json', 'invalid.json', '-r', 'json'];
+  for (const strategy of [undefined, ...strategies]) {
+    for (const workers of ['0', '2']) {
+      const { code, stdout, stderr } = await run(args, dir, strategy, ['--workers', workers]);
+      const said = `${strategy ?? 'default'} --workers ${workers}: ${stdout} ${stderr}`;
+      assert.equal(code, 1, said);
+      const { files, summary } = parseJsonReport(stdout);
+      assert.equal(summary.passed, 1, said); // valid.json
+      assert.deepEqual(
+        files.map(({ path, problems }) => [path, problems.map(({ pointer, message }) => `${pointer} ${message}`)]),
+        [['invalid.json', [problem]]],
+        said,
+      );
+    }
+  }
+}
+
+// CycloneDX 1.4-1.7's schemas: a recursive $ref (a component's components) beside a $ref into
+// another file (its signature, in jsf-0.82.schema.json). Compiled whole, ajv met the other file
+// missing while it compiled the recursive definition, and the code of the attempt after the file was
+// added called that definition through a `wrapper.validate` never filled in: every file threw.
+const recursiveAcrossFiles = (dialect) => {
+  const draft7 = dialect === 'draft-07';
+  const defs = draft7 ? 'definitions' : '$defs';
+  return {
+    'root.schema.json': JSON.stringify({
+      $schema: draft7 ? 'http://json-schema.org/draft-07/schema#' : 'https://json-schema.org/draft/2019-09/schema',
+      $id: 'http://example.org/root.schema.json',
+      type: 'object',
+      properties: { components: { type: 'array', items: { $ref: `#/${defs}/component` } } },
+      ...(!draft7 && { unevaluatedProperties: false }),
+      [defs]: {
+        component: {
+          type: 'object',
+          properties: {
+            components: { type: 'array', items: { $ref: `#/${defs}/component` } },
+            signature: { $ref: `#/${defs}/signature` },
+          },
+        },
+        signature: { $ref: `other.schema.json#/${defs}/signature` },
+      },
+    }),
+    'other.schema.json': JSON.stringify({
+      $id: 'http://example.org/other.schema.json',
+      [defs]: { signature: { type: 'object', properties: { value: { type: 'string' } } } },
+    }),
+    'valid.json': '{"components": [{"name": "a", "components": [{"signature": {"value": "x"}}]}]}',
+    'invalid.json': '{"components": [{"components": [{"signature": {"value": 1}}]}]}',
+  };
+};
+
+for (const dialect of ['2019-09', 'draft-07']) {
+  test(`a recursive $ref beside a $ref into another file (${dialect}): every strategy, the default one too, and both executors give the verdicts ajv gives`, async (t) => {
+    const dir = makeTree(t, recursiveAcrossFiles(dialect));
+    await assertVerdictsEveryWay(dir, 'root.schema.json', '/components/0/components/0/signature/value must be string');
+  });
+}
+
+// The same with no other file: an unknown format in the recursive definition (ajv throws, filecheck
+// ignores the format and compiles again), and a definition compiled meanwhile whose code calls the
+// recursive one.
+test('an unknown format in a recursive definition, beside a definition that calls it back: every strategy gives the same verdicts', async (t) => {
+  const dir = makeTree(t, {
+    's.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties: { components: { type: 'array', items: { $ref: '#/definitions/component' } } },
+      definitions: {
+        component: {
+          type: 'object',
+          properties: {
+            components: { type: 'array', items: { $ref: '#/definitions/component' } },
+            child: { $ref: '#/definitions/child' },
+            when: { type: 'string', format: 'no-such' },
+          },
+        },
+        child: { type: 'object', properties: { parent: { $ref: '#/definitions/component' } } },
+      },
+    }),
+    'valid.json': '{"components": [{"components": [{"when": "x"}], "child": {"parent": {"when": "y"}}}]}',
+    'invalid.json': '{"components": [{"child": {"parent": {"child": {"parent": {"when": 1}}}}}]}',
+  });
+  await assertVerdictsEveryWay(dir, 's.json', '/components/0/child/parent/child/parent/when must be string');
+});

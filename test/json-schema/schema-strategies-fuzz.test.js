@@ -5,8 +5,9 @@
 // Random schemas of every dialect (test/reliability/json-fuzz.js), with recursive definitions, $refs
 // to definitions kept in a second file (found beside the schema, or preloaded), a recursion that goes
 // through both files, $refs from the root schema by JSON pointer deep into the second file's large
-// properties and definitions (keys with $, ~, / and a space, which apart compiles apart), and
-// unevaluatedProperties where the dialect has it; random documents shaped by
+// properties and definitions (keys with $, ~, / and a space, which apart compiles apart), a
+// recursive definition of the root schema that $refs into the second file (CycloneDX's components
+// and their signatures), and unevaluatedProperties where the dialect has it; random documents shaped by
 // each schema, then mutated, so that some pass and most fail at every depth. Each strategy runs in
 // a child process of its own (FILECHECK_SCHEMA_COMPILE=eager / lazy / apart), every case in-process through
 // the programmatic API, one run per schema.
@@ -103,6 +104,41 @@ function pointIntoCommon(rng, schema, common, defs) {
     });
 }
 
+/**
+ * CycloneDX's shape: a recursive definition kept in the root schema ("component", whose
+ * components are components) that $refs a definition of common.json (its signature, in
+ * jsf-0.82.schema.json), reached first: compiled whole, the recursion is half compiled when
+ * common.json is found missing.
+ */
+function addComponents(schema, common, defs) {
+  const signature = encodeToken(Object.keys(common[defs])[0]);
+  const components = { type: 'array', items: { $ref: `#/${defs}/component` } };
+  put((schema[defs] ??= {}), 'component', {
+    type: 'object',
+    properties: { components, signature: { $ref: `common.json#/${defs}/${signature}` } },
+  });
+  const properties =
+    typeof schema.properties === 'object' && !Array.isArray(schema.properties) ? schema.properties : {};
+  schema.properties = put({}, 'components', components);
+  for (const key of Object.keys(properties)) put(schema.properties, key, properties[key]);
+}
+
+/** Components nested in an object document: valid, but in every third one from the first. */
+function withComponents(raw, i) {
+  try {
+    const doc = JSON.parse(raw.replace(/^\uFEFF/, ''));
+    if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return raw;
+    put(
+      doc,
+      'components',
+      i % 3 === 0 ? [{ components: [{ components: 5 }] }] : [{ components: [{ components: [] }] }],
+    );
+    return JSON.stringify(doc, null, 2);
+  } catch {
+    return raw; // keys written twice stay as written
+  }
+}
+
 /** A value for a nestedSchema: mostly valid, sometimes wrong somewhere deep. */
 function valueFor(rng, target) {
   if (target.type !== 'object') {
@@ -135,6 +171,7 @@ function makeCase(rng, index, dir) {
   let refs = [];
   let split = null;
   let pointers = null;
+  let components = false;
   if (rng.chance(0.5)) split = moveDefinitions(schema, dialect, 'common.json');
   if (split) {
     schema = split.root;
@@ -147,6 +184,9 @@ function makeCase(rng, index, dir) {
       put(schema.properties, 'loop', { $ref: `common.json#/${defs}/back` });
     }
     if (rng.chance(0.6)) pointers = pointIntoCommon(rng, schema, split.common, defs);
+    // Not drawn from rng: the cases the seeds made before are made still.
+    components = index % 2 === 0;
+    if (components) addComponents(schema, split.common, defs);
     fs.writeFileSync(path.join(dir, name, 'common.json'), JSON.stringify(split.common, null, 2));
     if (rng.chance(0.5)) refs = [`${name}/common.json`];
   }
@@ -168,6 +208,7 @@ function makeCase(rng, index, dir) {
         // a document the generator wrote with keys twice (JSON.parse keeps the last) stays as written
       }
     }
+    if (components) raw = withComponents(raw, i);
     fs.writeFileSync(path.join(dir, name, 'docs', `${String(i).padStart(2, '0')}.json`), raw);
   }
   const text = JSON.stringify(schema) + JSON.stringify(split?.common ?? {});
@@ -178,6 +219,7 @@ function makeCase(rng, index, dir) {
     recursive: !!schema.properties?.tree,
     loop: !!schema.properties?.loop,
     pointers: pointers?.length ?? 0,
+    components,
     unevaluated: text.includes('"unevaluatedProperties"'),
     rule: { name, files: [`${name}/docs/*.json`], schema: `${name}/schema.json`, refs },
   };
@@ -228,6 +270,7 @@ test(`eager, lazy and apart schema compiling give every random document the same
     recursive: 0,
     loopThroughTwoFiles: 0,
     pointersIntoCommon: 0,
+    recursionBesideCommon: 0,
     unevaluatedProperties: 0,
   };
   for (const seed of SEEDS) {
@@ -240,6 +283,7 @@ test(`eager, lazy and apart schema compiling give every random document the same
       if (c.recursive) stats.recursive++;
       if (c.loop) stats.loopThroughTwoFiles++;
       stats.pointersIntoCommon += c.pointers;
+      if (c.components) stats.recursionBesideCommon++;
       if (c.unevaluated) stats.unevaluatedProperties++;
       for (let i = 0; i < DOCUMENTS; i++) {
         const x = filesA.get(`${c.name}/docs/${String(i).padStart(2, '0')}.json`);

@@ -223,8 +223,8 @@ function makeCase(rng, index, root) {
   return { index, name, dialect, schema: generated, split: !!split, refs, documents, validate, invalid };
 }
 
-/** Every way filecheck's result for one document differs from the oracle's. */
-function disagreements(result, expected, text) {
+/** Every way filecheck's result for one document differs from the oracle's; schema: its schema, as problems name it. */
+function disagreements(result, expected, text, schema) {
   const found = [];
   if (!result) return ['missing from the report'];
   if (expected.duplicates) {
@@ -238,7 +238,8 @@ function disagreements(result, expected, text) {
   if (result.status !== (shouldFail ? 'fail' : 'pass'))
     found.push(`status ${result.status}, ajv says ${shouldFail ? 'fail' : 'pass'}`);
   if (expected.threw !== undefined) {
-    const want = [{ validator: 'json-schema', message: `threw: ${expected.threw}`, kind: 'error' }];
+    const message = `schema ${schema} could not be run on this file: ${expected.threw} (an internal error of filecheck, not a fault of the file: please report it)`;
+    const want = [{ validator: 'json-schema', message, kind: 'error', schema }];
     if (!isDeepEqual(result.problems, want))
       found.push(`ajv threw "${expected.threw}"; filecheck reported ${JSON.stringify(result.problems)}`);
     return found;
@@ -303,7 +304,7 @@ async function checkRun(root, cases, workers) {
   const failures = new Map();
   for (const c of cases) {
     const found = c.documents.flatMap((d, i) =>
-      disagreements(byPath.get(d.rel), c.expected[i], d.text).map(
+      disagreements(byPath.get(d.rel), c.expected[i], d.text, `${c.name}/schema.json`).map(
         (problem) => `--workers ${workers} ${d.rel}: ${problem}`,
       ),
     );

@@ -18,6 +18,7 @@ import { urlKey } from './url-key.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
 import { pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
+import { compiledSoFar } from './failed-compilation.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
 import { existingStoreFile, isPulled, storeFilesFor } from './schema-store.js';
 
@@ -154,9 +155,11 @@ function compileAttempt(job, attempt) {
   if (first.restart) return first;
   const rootId = urlKey(first.id);
   for (;;) {
+    const forgetFailed = compiledSoFar(ajv);
     try {
       return { compiled: { ajv, validate: ajv.getSchema(rootId), deps, warnings } };
     } catch (error) {
+      forgetFailed();
       if (compiling.restart) return { restart: compiling.restart };
       if (!(error instanceof Error) || error instanceof UsageError) throw error;
       // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).

@@ -189,6 +189,13 @@ export async function createSchemaLoader(
       }
       return schemaProblems().toProblems(errorsOf(doc, errors), doc);
     };
+    // Code that throws on a document (a fault of filecheck's, or of a plugin's keyword) gives no
+    // verdict on the file: its problem says whose failure it is, with the schema's name.
+    const internalError = (error) => ({
+      validator: 'json-schema',
+      message: `schema ${shown} could not be run on this file: ${error?.message ?? String(error)} (an internal error of ${plugins.length ? "filecheck or of the rule's ajv plugins" : 'filecheck'}, not a fault of the file: please report it)`,
+      kind: 'error',
+    });
     const run = (doc) => {
       try {
         return validate(doc) ? [] : problemsOf(doc, validate.errors);
@@ -197,7 +204,7 @@ export async function createSchemaLoader(
         if (error instanceof RangeError && /call stack/.test(error.message)) {
           return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
         }
-        if (!(error instanceof LazyCompileError)) throw error;
+        if (!(error instanceof LazyCompileError)) return [internalError(error)];
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such
         // a schema fails the files that reach its broken part (docs/json-schema.md, "How schemas are compiled").
@@ -207,7 +214,7 @@ export async function createSchemaLoader(
           strategy = 'eager';
           ({ validate, files } = compile(strategy));
         } catch (failure) {
-          if (!(failure instanceof UsageError)) throw failure;
+          if (!(failure instanceof UsageError)) return [internalError(failure)];
           // As the schema fails when it is compiled whole (a rule's: a configuration error, run.js).
           broken = [{ validator: 'json-schema', message: failure.message, kind: 'error', unusableSchema: true }];
           offline = failure.offline;
