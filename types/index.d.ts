@@ -86,6 +86,8 @@ export interface Problem {
   severity?: 'warning';
   suppressed?: true;
   related?: { path: string; line?: number; column?: number; pointer?: string; message?: string }[];
+  /** The files `message` names: the [start, end) span of each path (relative to `cwd`) in it. */
+  paths?: [number, number][];
   frame?: CodeFrame;
 }
 
