@@ -1,11 +1,13 @@
 // What the code-scanning reporters (github.js, sarif.js, gitlab.js) do alike with each file's
 // result: a CI system places a problem on a file by its path relative to the repository's root, so
 // each problem is handed over with that path, and with its fingerprint for the reports that carry
-// one (they pass fingerprints.js' function: the github reporter does not load it). A file without
-// problems (a pass, a skip) gives none; a file only parsed is said apart, whether or not it has
-// problems.
+// one (they pass fingerprints.js' function: the github reporter does not load it). The paths a
+// problem's message names are from the root too (shared/message-paths.js): its words, and so its
+// fingerprint, are the same whatever folder filecheck ran from. A file without problems (a pass, a
+// skip) gives none; a file only parsed is said apart, whether or not it has problems.
 import { printableText } from './printable.js';
 import { repositoryPaths } from './repository-path.js';
+import { messageWithPaths } from '../shared/message-paths.js';
 
 /**
  * @typedef {import('../runner/check/check-file.js').Problem} Problem
@@ -24,16 +26,23 @@ export function codeScanningFiles({ cwd, root }, { onProblem, onFile, onlyParsed
   const repositoryPath = repositoryPaths({ cwd, root });
   return {
     onFileResult(result) {
-      const { path: reported, problems, onlyParsed: why } = result;
+      const { path: reported, onlyParsed: why } = result;
       if (why && onlyParsed) onlyParsed(repositoryPath(reported), why);
       // A failing file, or one that passed with warnings (a skip has no problem).
-      if (!problems.length) return;
+      if (!result.problems.length) return;
       const file = repositoryPath(reported);
+      const problems = result.problems.map((p) => (p.paths ? fromRoot(p, repositoryPath) : p));
       const prints = fingerprints?.(file, problems);
-      onFile?.(file, result);
+      onFile?.(file, { ...result, problems });
       for (let i = 0; i < problems.length; i++) onProblem(problems[i], file, prints?.[i]);
     },
     repositoryPath,
     pathOf: (reported) => printableText(repositoryPath(reported)),
   };
 }
+
+// A problem whose message names paths, naming them as the report names files.
+const fromRoot = ({ paths, ...problem }, repositoryPath) => ({
+  ...problem,
+  message: messageWithPaths({ message: problem.message, paths }, repositoryPath),
+});

@@ -8,7 +8,7 @@ import { located, problemInWords, sourceOf } from './problem-words.js';
 import { alsoAt } from './related.js';
 import { codeScanningFiles } from './code-scanning.js';
 import { isWarning, marked, problemCounts } from './severity.js';
-import { acrossFilesLine, onlyParsedLine, summaryLines } from './summary-line.js';
+import { acrossFilesLine, onlyParsedLine, problemsInWords, summaryLines } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
 import { createRequire } from 'node:module';
 
@@ -56,10 +56,13 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
         if (passed) warned.files++;
         if (rows.length < SUMMARY_ROWS) {
           if (passed) warned.listed++;
-          const shown = problems
+          // Errors first: what failed the file is listed, however many warnings come before it in its text.
+          const shown = [...problems.filter((p) => !isWarning(p)), ...problems.filter(isWarning)]
             .slice(0, PROBLEMS_PER_ROW)
             .map((p) => marked(p, problemInWords(p) + alsoAt(p, pathOf)));
-          rows.push({ file, count: problems.length, shown });
+          const kinds = problemCounts();
+          kinds.add(problems);
+          rows.push({ file, count: problems.length, kinds: problemsInWords(kinds, PLAIN), shown });
         }
       },
       onProblem(p, file) {
@@ -107,10 +110,10 @@ function jobSummary(summary, rows, warned) {
   const lines = [`### ${mark} filecheck`, '', said.join('  \n'), ''];
   if (rows.length) {
     lines.push('| File | Problems | What is wrong |', '| --- | ---: | --- |');
-    for (const { file, count, shown } of rows) {
+    for (const { file, count, kinds, shown } of rows) {
       const more = count - shown.length;
       const words = shown.map(cell).join('<br>') + (more ? `<br>…and ${more} more` : '');
-      lines.push(`| ${cell(file)} | ${count} | ${words} |`);
+      lines.push(`| ${cell(file)} | ${kinds} | ${words} |`);
     }
     // The files left out: the failing ones the summary counts, those with warnings this reporter saw.
     const failing = summary.failed - (rows.length - warned.listed);

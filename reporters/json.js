@@ -1,8 +1,8 @@
 // The machine reporter: one JSON document, streamed so that memory stays flat with many failures.
 // Shape (stable): { "files": [{ path, status, problems, onlyParsed?, skipReason?, cached? }], "summary":
-// { total, passed, failed, skipped, onlyParsed, onlyParsedHint?, warnings, maxWarnings?, unchecked,
-// bailed, interrupted, durationMs, plan, cache? } }. Failing files and files that passed with
-// warnings, all with --verbose (status pass, fail or skip); a warning has `severity: "warning"`
+// { total, passed, failed, skipped, onlyParsed, onlyParsedHint?, storePrefixes?, warnings, maxWarnings?, unchecked,
+// bailed, interrupted, durationMs, plan, cache? } }. Failing files, files that passed with
+// warnings and files only parsed, all with --verbose (status pass, fail or skip); a warning has `severity: "warning"`
 // (a problem without a severity is an error, as in filecheck's API), and `related` (the other places it points at) when it has some;
 // `onlyParsed` says why a passing file was only parsed, `skipReason` why a file was skipped;
 // `facts` (a shard's files, what their collectors found) are for `filecheck merge`, which runs the
@@ -21,7 +21,7 @@ const withoutFrames = (problems) =>
 
 /**
  * A file's entry in the report, or undefined for a file it leaves out: failing files and files that
- * passed with warnings (or facts), every file with verbose. run() returns the same entries (runner/api/).
+ * passed with warnings (or facts, or only parsed), every file with verbose. run() returns the same entries (runner/api/).
  * @param {import('../runner/check/check-file.js').FileResult} result
  * @param {{ verbose: boolean }} options
  */
@@ -30,8 +30,9 @@ export function reportedFile(
   { verbose },
 ) {
   // A file that passed with warnings is listed: `filecheck merge` and a reader must see them; so
-  // is a shard's file with facts, which `filecheck merge` checks across files.
-  if (!verbose && status !== 'fail' && !problems.length && !facts) return undefined;
+  // is a shard's file with facts, which `filecheck merge` checks across files, and a file only
+  // parsed, which passed unvalidated (the merged gitlab report has an issue for it).
+  if (!verbose && status !== 'fail' && !problems.length && !facts && !onlyParsed) return undefined;
   if (!verbose) suppressed = undefined; // the problems a suppressions file suppressed: --verbose lists them
   return {
     path,

@@ -78,11 +78,18 @@ export const acrossFilesLine = ({ acrossFiles }) =>
   acrossFiles?.checked === false ? `The checks across files did not run: ${acrossFiles.why}.` : undefined;
 
 // "Problems: 2 errors, 5 warnings", in a run with warnings.
-function problemsLine({ errors, warnings }, c) {
+const problemsLine = (summary, c) => `${c.bold('Problems:')} ${problemsInWords(summary, c)}`;
+
+/**
+ * "2 errors, 5 warnings", "3 warnings": a kind there is none of is left out.
+ * @param {{ errors?: number, warnings?: number }} counts
+ * @param {ReturnType<import('./colors.js').colorsFor>} c
+ */
+export function problemsInWords({ errors, warnings }, c) {
   const parts = [];
   if (errors) parts.push(c.red(plural(errors, 'error')));
-  parts.push(c.yellow(plural(warnings, 'warning')));
-  return `${c.bold('Problems:')} ${parts.join(', ')}`;
+  if (warnings) parts.push(c.yellow(plural(warnings, 'warning')));
+  return parts.join(', ');
 }
 
 /** "Failed: 6 warnings, more than --max-warnings 5.", for a run that --max-warnings failed (exit-codes.js). */

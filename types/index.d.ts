@@ -16,7 +16,7 @@ export interface RunOptions {
   reporters?: Reporter[];
   /** Called with each warning of the run as it is found (they are in `warningMessages` too). */
   onWarning?: (message: string) => void;
-  /** Which files' results `files` holds: those that failed or warned (default), or all. */
+  /** Which files' results `files` holds: those that failed, warned or were only parsed (default), or all. */
   results?: 'problems' | 'all';
 
   config?: string;
@@ -86,6 +86,8 @@ export interface Problem {
   severity?: 'warning';
   suppressed?: true;
   related?: { path: string; line?: number; column?: number; pointer?: string; message?: string }[];
+  /** The files `message` names: the [start, end) span of each path (relative to `cwd`) in it. */
+  paths?: [number, number][];
   frame?: CodeFrame;
 }
 
@@ -120,6 +122,8 @@ export interface Summary {
   unchecked: number;
   onlyParsed: number;
   onlyParsedHint?: string;
+  /** The `--schema-store` prefixes the hint is made of, all of them, sorted (`filecheck merge` makes the hint again from every shard's). */
+  storePrefixes?: string[];
   bailed: boolean;
   interrupted: boolean;
   durationMs: number;
@@ -144,7 +148,7 @@ export interface Summary {
 
 /** What run() resolves with: the Summary, the files' results, the run's warnings. */
 export interface RunResult extends Summary {
-  /** In path order: the files that failed or have warnings; every file with `results: 'all'`. */
+  /** In path order: the files that failed, have warnings or were only parsed; every file with `results: 'all'`. */
   files: FileReport[];
   /** What the command line prints as `filecheck: warning: …` (a schema's unknown format…). */
   warningMessages: string[];

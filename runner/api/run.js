@@ -1,6 +1,6 @@
 // run(options): the chain the command line runs, for a caller in the same process. It prints and
 // writes nothing unless asked (`reporter`, `outputFile`), never exits, and resolves with the
-// Summary, the results of the files that failed or warned (every file's with `results: 'all'`) and
+// Summary, the results of the files that failed, warned or were only parsed (every file's with `results: 'all'`) and
 // the run's warnings.
 import { createRequire } from 'node:module';
 import { loadConfig } from '../config/load-config.js';

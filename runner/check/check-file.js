@@ -19,14 +19,15 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
  *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
- *   frame?: import('./capture-frames.js').CodeFrame }} Problem
+ *   paths?: [number, number][], frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
  *   (JSON Schema's: the ajv keyword), which suppressions count by (runner/suppress/); related: the other places a check
- *   across files points at (the other file that holds a duplicate); suppressed: in FileResult.suppressed only;
+ *   across files points at (the other file that holds a duplicate); paths: the files its message names,
+ *   as spans of it (shared/message-paths.js); suppressed: in FileResult.suppressed only;
  *   frame: the file's lines around it, for the human reporter (the first few problems of a file, with
  *   codeFrame: capture-frames.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,

@@ -4,6 +4,7 @@
 // validator: the first file of its rule fails with that, the other checks still run.
 import path from 'node:path';
 import { relativePosix } from '../../shared/paths.js';
+import { prefixed, spansOf } from '../../shared/message-paths.js';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -79,11 +80,16 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
 
 // A problem of checkAll as every reporter receives one: a collector's problems fail their file
 // (`invalid`), unless they are warnings: checkAll says so, or its module is at "warn"
-// (compile-rules.js). A checkAll that throws (blame) is an error whatever its severity.
-function asProblem({ message, pointer, atKey, document, severity, related }, { name: validator, severity: setting }) {
+// (compile-rules.js). A checkAll that throws (blame) is an error whatever its severity. The paths its
+// message names are kept apart (shared/message-paths.js), when they are spans of it.
+function asProblem(
+  { message, paths, pointer, atKey, document, severity, related },
+  { name: validator, severity: setting },
+) {
+  const words = { message: String(message), ...(spansOf(String(message), paths) && { paths }) };
   return {
     validator,
-    message: document ? `document ${document}: ${String(message)}` : String(message),
+    ...(document ? prefixed(`document ${document}: `, words) : words),
     kind: 'invalid',
     ...(typeof pointer === 'string' && { pointer }),
     ...(typeof pointer === 'string' && atKey === true && { atKey }), // until placed (place-problems.js)

@@ -8,6 +8,7 @@ import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 import { checkSettings } from '../check/check-file.js';
 import { rulesOf } from '../../shared/rules.js';
+import { onlyParsedHint } from '../../shared/only-parsed-hint.js';
 
 const require = createRequire(import.meta.url);
 
@@ -21,13 +22,14 @@ const openSuppressions = (...args) => require('../suppress/suppress-run.js').ope
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
- *   onlyParsedHint?: string, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   onlyParsedHint?: string, storePrefixes?: string[], bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
  *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
  *   cache?: import('../cache/result-cache.js').CacheSummary, warnings: number, maxWarnings?: number,
  *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary,
  *   suppressions?: import('../suppress/suppress-run.js').SuppressionsSummary }} Summary
  *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
- *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas)
+ *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas,
+ *   shared/only-parsed-hint.js); storePrefixes: those prefixes, all of them, sorted
  *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
  *   kind `error`), sorted; there only when there is one, and then the run is a configuration error;
  *   warnings: the problems of severity warning in all files; maxWarnings: --max-warnings, when given;
@@ -420,7 +422,10 @@ export function summarize(counts, run) {
     failed: counts.failed,
     skipped: skipped + counts.skippedInCheck,
     onlyParsed: counts.onlyParsed,
-    ...(counts.storePrefixes.size && { onlyParsedHint: onlyParsedHint([...counts.storePrefixes]) }),
+    ...(counts.storePrefixes.size && {
+      onlyParsedHint: onlyParsedHint([...counts.storePrefixes]),
+      storePrefixes: [...counts.storePrefixes].sort(), // all of them: `filecheck merge` makes the hint again from every shard's
+    }),
     unchecked: files - checked,
     bailed: counts.bailed && checked < files,
     interrupted: interrupted && checked < files,
@@ -434,19 +439,6 @@ export function summarize(counts, run) {
     ...(acrossFiles && { acrossFiles }),
     ...(suppressions && { suppressions }),
   };
-}
-
-// What would have the files only parsed validated: the store prefixes that map their schemas' urls.
-export function onlyParsedHint(prefixes) {
-  // A pulled store (filecheck.lock.json) without their schemas: chosen-schemas.js names the command.
-  if (prefixes.includes('filecheck schemas pull'))
-    return 'their schemas are not in the store: run filecheck schemas pull';
-  const shown = prefixes
-    .sort()
-    .slice(0, 3)
-    .map((prefix) => `--schema-store ${prefix}=<folder>`);
-  const more = prefixes.length > 3 ? ` and ${prefixes.length - 3} more` : '';
-  return `their schemas are not in the store: map their URLs to local copies with ${shown.join(', ')}${more}`;
 }
 
 // The rule sets still to compile: those of the files left (`remaining`, the queue's last) that the

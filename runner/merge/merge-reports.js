@@ -2,6 +2,7 @@
 // and one summary. A file is counted once, even if two reports have it; a shard without a report is
 // found, since every shard names its place in the split (summary.shard).
 import { UsageError } from '../../shared/errors.js';
+import { onlyParsedHint } from '../../shared/only-parsed-hint.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
 const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };
@@ -84,11 +85,11 @@ export function mergeReports(reports) {
   }
 
   const unusableSchemas = [...new Set(kept.flatMap((report) => report.summary.unusableSchemas ?? []))].sort();
-  // Each shard's hint names the store prefixes of its own files: the merged run's names them all.
-  const hints = [...new Set(kept.flatMap((report) => report.summary.onlyParsedHint ?? []))];
+  // Each shard's prefixes are those of its own files: the merged run's hint is made of them all, as one run's is.
+  const prefixes = [...new Set(kept.flatMap((report) => report.summary.storePrefixes ?? []))].sort();
   const summary = {
     ...counts,
-    ...(counts.onlyParsed && hints.length && { onlyParsedHint: hints.join('; ') }),
+    ...(counts.onlyParsed && prefixes.length && { onlyParsedHint: onlyParsedHint(prefixes), storePrefixes: prefixes }),
     ...(unusableSchemas.length && { unusableSchemas }), // a shard's configuration error is the merged run's
     bailed: kept.some((report) => report.summary.bailed),
     interrupted: kept.some((report) => report.summary.interrupted),

@@ -26,6 +26,7 @@ export function readReport(file, name) {
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isCount = (value) => Number.isSafeInteger(value) && value >= 0;
+const isStrings = (value) => Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 // The first thing that is not as reporters/json.js writes it, in words; nothing when all is well.
 function shapeProblem(doc) {
@@ -42,12 +43,8 @@ function shapeProblem(doc) {
     return 'summary.onlyParsed is not a count of passed files';
   if (summary.onlyParsedHint !== undefined && typeof summary.onlyParsedHint !== 'string')
     return 'summary.onlyParsedHint must be a string';
-  const { unusableSchemas } = summary;
-  if (
-    unusableSchemas !== undefined &&
-    !(Array.isArray(unusableSchemas) && unusableSchemas.every((message) => typeof message === 'string'))
-  )
-    return 'summary.unusableSchemas must be a list of strings';
+  for (const name of ['storePrefixes', 'unusableSchemas'])
+    if (summary[name] !== undefined && !isStrings(summary[name])) return `summary.${name} must be a list of strings`;
   const { shard } = summary;
   if (
     shard !== undefined &&
@@ -63,7 +60,7 @@ function shapeProblem(doc) {
     return 'summary.shard is not { index, count, total }';
   }
   const listed = { pass: 0, fail: 0, skip: 0 };
-  let plainPasses = 0; // listed passing files with no problem and no facts: --verbose lists them all
+  let plainPasses = 0; // listed passing files that carry nothing (no problem, facts, onlyParsed): --verbose lists them all
   for (const [i, result] of files.entries()) {
     if (
       !isObject(result) ||
@@ -73,10 +70,11 @@ function shapeProblem(doc) {
     )
       return `files[${i}] is not { path, status, problems }`;
     listed[result.status]++;
-    if (result.status === 'pass' && !result.problems.length && !result.facts) plainPasses++;
+    if (result.status === 'pass' && !result.problems.length && !result.facts && !result.onlyParsed) plainPasses++;
   }
   // Failing files are always listed; passing ones all with --verbose, else only those that carry
-  // something: warnings, or a shard's facts (a page without the value its collector looks for has none).
+  // something: warnings, a shard's facts (a page without the value its collector looks for has none),
+  // or why it was only parsed.
   if (listed.fail !== summary.failed)
     return `it lists ${listed.fail} failing files, its summary counts ${summary.failed}`;
   if (listed.pass > summary.passed || (plainPasses && listed.pass !== summary.passed))

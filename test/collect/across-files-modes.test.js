@@ -488,6 +488,7 @@ test('sameKeysAs: a key the source lacks is reported at the key, in JSON and YAM
         path: 'ja.json',
         validator: 'sameKeysAs',
         message: 'not in en.json',
+        paths: [[7, 14]], // the source's name in the message
         kind: 'invalid',
         pointer: '/promo',
         line: 3,
@@ -497,6 +498,7 @@ test('sameKeysAs: a key the source lacks is reported at the key, in JSON and YAM
         path: 'ja.yml',
         validator: 'sameKeysAs',
         message: 'not in en.yml',
+        paths: [[7, 13]], // the source's name in the message
         kind: 'invalid',
         pointer: '/promo',
         line: 2,

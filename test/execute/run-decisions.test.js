@@ -7,7 +7,6 @@ import {
   checkedCount,
   mayCheckAcrossFiles,
   mayHang,
-  onlyParsedHint,
   poolAfterRun,
   setsLeft,
   summarize,
@@ -169,6 +168,7 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
         onlyParsed: 2,
         onlyParsedHint:
           'their schemas are not in the store: map their URLs to local copies with --schema-store https://example.com/=<folder>',
+        storePrefixes: ['https://example.com/'],
       },
     ],
     [
@@ -202,6 +202,7 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
     'skipped',
     'onlyParsed',
     'onlyParsedHint',
+    'storePrefixes',
     'unchecked',
     'bailed',
     'interrupted',
@@ -215,19 +216,6 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
     'acrossFiles',
     'suppressions',
   ]);
-});
-
-test('onlyParsedHint: the first three store prefixes, sorted, and how many more; a pulled store names its command', () => {
-  const rows = [
-    [['b/', 'a/'], 'map their URLs to local copies with --schema-store a/=<folder>, --schema-store b/=<folder>'],
-    [
-      ['d/', 'c/', 'b/', 'a/', 'e/'],
-      'map their URLs to local copies with --schema-store a/=<folder>, --schema-store b/=<folder>, --schema-store c/=<folder> and 2 more',
-    ],
-    [['a/', 'filecheck schemas pull'], 'run filecheck schemas pull'],
-  ];
-  for (const [prefixes, hint] of rows)
-    assert.equal(onlyParsedHint(prefixes), `their schemas are not in the store: ${hint}`, JSON.stringify(prefixes));
 });
 
 test('setsLeft: the rule sets of the files not taken yet that the sample did not prepare', () => {

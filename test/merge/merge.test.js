@@ -17,11 +17,11 @@ const TREE = {
 const PATTERNS = ['data', 'other/x.json'];
 const withoutTimes = (report) => ({ ...report, summary: { ...report.summary, durationMs: 0, plan: null } });
 
-async function shardReports(_t, dir, count, extra = []) {
+async function shardReports(_t, dir, count, extra = [], patterns = PATTERNS) {
   const names = [];
   for (let i = 1; i <= count; i++) {
     const name = `reports/shard-${i}.json`;
-    const { code, stderr } = await runCli([...PATTERNS, '--shard', `${i}/${count}`, '-r', `json:${name}`, ...extra], {
+    const { code, stderr } = await runCli([...patterns, '--shard', `${i}/${count}`, '-r', `json:${name}`, ...extra], {
       cwd: dir,
     });
     assert.ok(code === 0 || code === 1, stderr);
@@ -318,7 +318,39 @@ test('merge -r sarif:… -r gitlab:… writes the reports one run over all the f
   assert.equal(onStdout.stdout, read('whole-gl.json'));
 });
 
-test("merging adds up the files only parsed and keeps each shard's hint; a skipped file listed in a report is counted as skipped", async () => {
+test('merged reports of shards with files only parsed: the gitlab issues of those files, and one hint as one run writes it', async (t) => {
+  // Four catalog entries without a local copy: their files are only parsed, each under its own prefix.
+  const hosts = ['a', 'b', 'c', 'd'];
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({ catalog: 'store/catalog.json', rules: [] }),
+    'store/catalog.json': JSON.stringify({
+      schemas: hosts.map((h) => ({ name: h, url: `https://${h}.example/s/${h}.json`, fileMatch: [`${h}*.json`] })),
+    }),
+    ...Object.fromEntries(hosts.flatMap((h) => [1, 2].map((i) => [`${h}${i}.json`, '{"n": 1}']))),
+  });
+  const reports = ['sarif:whole.sarif', 'gitlab:whole-gl.json', 'json:whole.json'];
+  const whole = await runCli(
+    reports.flatMap((spec) => ['-r', spec]),
+    { cwd: dir },
+  );
+  assert.equal(whole.code, 0, whole.stderr);
+  const shards = await shardReports(t, dir, 3, [], []);
+  const merged = await runCli(
+    ['merge', ...shards, '-r', 'sarif:merged.sarif', '-r', 'gitlab:merged-gl.json', '-r', 'json:merged.json'],
+    { cwd: dir },
+  );
+  assert.equal(merged.code, 0, merged.stderr);
+  const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
+  assert.equal(
+    JSON.parse(read('merged.json')).summary.onlyParsedHint,
+    'their schemas are not in the store: map their URLs to local copies with --schema-store https://a.example/s/=<folder>, --schema-store https://b.example/s/=<folder>, --schema-store https://c.example/s/=<folder> and 1 more',
+  );
+  assert.equal(JSON.parse(read('whole-gl.json')).length, 9); // the catalog too: no entry matches it
+  assert.equal(read('merged-gl.json'), read('whole-gl.json'));
+  assert.equal(read('merged.sarif'), read('whole.sarif'));
+});
+
+test("merging adds up the files only parsed and makes one hint of the shards' store prefixes; a skipped file listed in a report is counted as skipped", async () => {
   const { mergeReports } = await import('../../runner/merge/merge-reports.js');
   const { readReport } = await import('../../runner/merge/read-report.js');
   const dir = fs.mkdtempSync(path.join((await import('node:os')).tmpdir(), 'filecheck-merge-'));
@@ -330,7 +362,11 @@ test("merging adds up the files only parsed and keeps each shard's hint; a skipp
     `their schemas are not in the store: map their URLs to local copies with --schema-store ${prefix}=<folder>`;
   const one = write(
     'one.json',
-    report([], { passed: 3, onlyParsed: 2 }, { onlyParsedHint: hint('https://json.schemastore.org/') }),
+    report(
+      [],
+      { passed: 3, onlyParsed: 2 },
+      { onlyParsedHint: hint('https://json.schemastore.org/'), storePrefixes: ['https://json.schemastore.org/'] },
+    ),
   );
   const two = write(
     'two.json',
@@ -339,17 +375,27 @@ test("merging adds up the files only parsed and keeps each shard's hint; a skipp
       { passed: 1, skipped: 1, onlyParsed: 1 },
       {
         onlyParsedHint: hint('https://example.com/'),
+        storePrefixes: ['https://example.com/'],
       },
     ),
   );
   const three = write('three.json', report([{ path: 'x.patch', status: 'skip', problems: [] }], { skipped: 1 }));
   const { summary } = mergeReports([one, two, three]);
   assert.equal(summary.onlyParsed, 3);
-  assert.equal(summary.onlyParsedHint, `${hint('https://json.schemastore.org/')}; ${hint('https://example.com/')}`);
+  assert.equal(
+    summary.onlyParsedHint,
+    hint('https://example.com/=<folder>, --schema-store https://json.schemastore.org/'),
+    'one hint, its prefixes sorted, as one run writes it',
+  );
+  assert.deepEqual(summary.storePrefixes, ['https://example.com/', 'https://json.schemastore.org/']);
   assert.deepEqual([summary.total, summary.passed, summary.skipped], [5, 4, 1], 'x.patch is in two reports: once');
   assert.throws(
     () => write('bad.json', report([], { passed: 1, onlyParsed: 2 })),
     /summary\.onlyParsed is not a count of passed files/,
+  );
+  assert.throws(
+    () => write('bad.json', report([], { passed: 1, onlyParsed: 1 }, { storePrefixes: 'https://example.com/' })),
+    /summary\.storePrefixes must be a list of strings/,
   );
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -322,8 +322,8 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
     .split('\n')
     .filter((line) => line.startsWith('| ') && !line.startsWith('| File') && !line.startsWith('| ---'));
   assert.deepEqual(rows, [
-    '| odd.json | 1 | left \\| right\\\\nnext \\*line\\* (v) |',
-    "| pipe\\|name.json | 1 | 1:2 invalid JSON: Expected property name or '}' (parse) |",
+    '| odd.json | 1 error | left \\| right\\\\nnext \\*line\\* (v) |',
+    "| pipe\\|name.json | 1 error | 1:2 invalid JSON: Expected property name or '}' (parse) |",
   ]);
 
   // A second step appends its own summary.
@@ -349,7 +349,7 @@ test('github: the job summary says where each first problem is: its line:col and
     .split('\n')
     .filter((line) => line.startsWith('| options'));
   assert.deepEqual(rows, [
-    '| options.json | 1 | 3:15 /compilerOptions/target: must be integer (json-schema: s.json) |',
+    '| options.json | 1 error | 3:15 /compilerOptions/target: must be integer (json-schema: s.json) |',
   ]);
 });
 
@@ -366,8 +366,40 @@ test('github: the job summary shows every problem of a file, up to 10, then coun
     .filter((line) => /^\| [ab]\.json \|/.test(line));
   const missing = (from, to) => keys.slice(from, to).map((key) => `1:1 missing required key "${key}" (require)`);
   assert.deepEqual(rows, [
-    `| a.json | 12 | ${[...missing(0, 10), '…and 2 more'].join('<br>')} |`,
-    `| b.json | 11 | ${[...missing(1, 11), '…and 1 more'].join('<br>')} |`,
+    `| a.json | 12 errors | ${[...missing(0, 10), '…and 2 more'].join('<br>')} |`,
+    `| b.json | 11 errors | ${[...missing(1, 11), '…and 1 more'].join('<br>')} |`,
+  ]);
+});
+
+test("github: the job summary lists a file's errors before its warnings, and counts each kind", async (t) => {
+  // Eleven warnings at 1:1, before the one error (at line 2) in the text's order.
+  const keys = Array.from({ length: 11 }, (_, i) => `k${String(i).padStart(2, '0')}`);
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        {
+          files: ['*.json'],
+          schema: 's.json',
+          require: keys.map((key) => ({ key, severity: 'warn' })),
+        },
+      ],
+    }),
+    's.json': JSON.stringify({ properties: { port: { type: 'integer' } } }),
+    'a.json': '{\n  "port": "80"\n}\n',
+    'b.json': '{"port": 80}',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  const { code, stderr } = await runCli(['-r', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(code, 1, stderr);
+  const rows = fs
+    .readFileSync(summaryFile, 'utf8')
+    .split('\n')
+    .filter((line) => /^\| [ab]\.json \|/.test(line));
+  const warnings = (from, to) =>
+    keys.slice(from, to).map((key) => `warning: 1:1 missing required key "${key}" (require)`);
+  assert.deepEqual(rows, [
+    `| a.json | 1 error, 11 warnings | ${['2:11 /port: must be integer (json-schema: s.json)', ...warnings(0, 9), '…and 2 more'].join('<br>')} |`,
+    `| b.json | 11 warnings | ${[...warnings(0, 10), '…and 1 more'].join('<br>')} |`,
   ]);
 });
 

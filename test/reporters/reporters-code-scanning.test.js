@@ -360,6 +360,63 @@ test('gitlab: paths are relative to CI_PROJECT_DIR, else to the working director
   assert.equal(await pathIn({}), 'data/a.json');
 });
 
+test('run from a subfolder, the paths inside messages are from the repository root too, and the fingerprints are those of a run from the root', async (t) => {
+  // The checks across files name other files in their words: a duplicate, a translation's source, a
+  // file a reference names that is not there; the human report names them from the working directory.
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'packages', files: ['packages/*/package.json'], unique: ['/name'] },
+        { name: 'locales', files: ['packages/app/locales/*.json'], sameKeysAs: 'packages/app/locales/en.json' },
+        { name: 'docs', files: ['docs/*.json'], references: [{ from: '/see', file: true }] },
+      ],
+    }),
+    'packages/a/package.json': '{\n  "name": "same"\n}\n',
+    'packages/b/package.json': '{\n  "name": "same"\n}\n',
+    'packages/app/locales/en.json': '{\n  "hi": "Hi",\n  "bye": "Bye"\n}\n',
+    'packages/app/locales/de.json': '{\n  "hi": "Hallo",\n  "extra": "x"\n}\n',
+    'docs/page.json': '{\n  "see": "gone.json"\n}\n',
+  });
+  const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: dir, CI_PROJECT_DIR: dir };
+  const reports = ['-r', 'default', '-r', 'sarif:r.sarif', '-r', 'gitlab:gl.json'];
+  const runIn = async (cwd) => {
+    const summaryFile = path.join(cwd, 'summary.md');
+    const run = await runCli(reports, { cwd, env: { ...env, GITHUB_STEP_SUMMARY: summaryFile } });
+    assert.equal(run.code, 1, run.stderr);
+    const summary = readText(cwd, 'summary.md');
+    fs.rmSync(summaryFile);
+    return { ...run, sarif: readText(cwd, 'r.sarif'), gitlab: readText(cwd, 'gl.json'), summary };
+  };
+  const fromRoot = await runIn(dir);
+  const fromSub = await runIn(path.join(dir, 'packages'));
+  const annotations = (output) => output.split('\n').filter((line) => line.startsWith('::'));
+  assert.deepEqual(annotations(fromSub.stdout), annotations(fromRoot.stdout));
+  assert.ok(
+    annotations(fromSub.stdout).includes(
+      '::error file=packages/a/package.json,line=2,col=11,title=filecheck (unique)::/name: name "same" is also at packages/b/package.json (also at packages/b/package.json:2:11 (name "same"))',
+    ),
+    fromSub.stdout,
+  );
+  assert.ok(
+    annotations(fromSub.stdout).includes(
+      '::error file=packages/app/locales/de.json,line=3,col=3,title=filecheck (sameKeysAs)::/extra: not in packages/app/locales/en.json',
+    ),
+    fromSub.stdout,
+  );
+  assert.ok(
+    annotations(fromSub.stdout).includes(
+      '::error file=docs/page.json,line=2,col=10,title=filecheck (references)::/see: see "gone.json" names no file or folder (no docs/gone.json)',
+    ),
+    fromSub.stdout,
+  );
+  assert.equal(fromSub.sarif, fromRoot.sarif);
+  assert.equal(fromSub.gitlab, fromRoot.gitlab);
+  assert.equal(fromSub.summary.replace(/Time: .*/, ''), fromRoot.summary.replace(/Time: .*/, ''));
+  // The human report names them from the working directory, as it names the files.
+  assert.match(fromSub.stdout, /\/extra: not in app\/locales\/en\.json/);
+  assert.match(fromSub.stdout, /names no file or folder \(no \.\.\/docs\/gone\.json\)/);
+});
+
 // ── both, and choosing them ─────────────────────────────────────────────────────────────────────
 
 test('sarif and gitlab from the config, relative to its folder, beside the other reporters', async (t) => {

@@ -275,8 +275,8 @@ test('github: ::warning for a warning, ::error for an error, each naming its rel
   assert.match(summary, /^Problems: 1 error, 2 warnings {2}$/m);
   const rows = summary.split('\n').filter((line) => line.startsWith('| docs/'));
   assert.deepEqual(rows, [
-    '| docs/a.json | 1 | warning: 2:11 /slug: slug "intro" is used by 7 files (unique) (also at docs/b1.json:2:11, docs/b2.json:3:11, docs/b3.json:4:11, docs/b4.json:5:11, docs/b5.json:6:11 and 1 more) |',
-    '| docs/c.json | 2 | 3:12 /title: must be string (json-schema)<br>warning: /intro: missing key "intro"\\\\n(of the source) (same-keys) (also at locales/en.json /intro (the source)) |',
+    '| docs/a.json | 1 warning | warning: 2:11 /slug: slug "intro" is used by 7 files (unique) (also at docs/b1.json:2:11, docs/b2.json:3:11, docs/b3.json:4:11, docs/b4.json:5:11, docs/b5.json:6:11 and 1 more) |',
+    '| docs/c.json | 1 error, 1 warning | 3:12 /title: must be string (json-schema)<br>warning: /intro: missing key "intro"\\\\n(of the source) (same-keys) (also at locales/en.json /intro (the source)) |',
   ]);
 });
 

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { closest } from '../../shared/closest.js';
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
+import { pathIn, worded } from '../../shared/message-paths.js';
 
 /**
  * @typedef {{ from: import('./pointers.js').PointerPattern, to?: import('./pointers.js').PointerPattern,
@@ -98,7 +99,8 @@ export function referencesCollector(rule, references, targets) {
         for (const entry of sorted) {
           for (const [pointer, value] of entry.facts?.[index] ?? []) {
             const message = check(value, entry);
-            if (message) problems.push({ ...placeOf(entry, pointer), message, severity: reference.severity });
+            if (message)
+              problems.push({ ...placeOf(entry, pointer), ...worded`${message}`, severity: reference.severity });
           }
         }
       });
@@ -107,7 +109,7 @@ export function referencesCollector(rule, references, targets) {
   };
 }
 
-// @returns a function: a value ─▶ the message of its problem, or undefined
+// @returns a function: a value ─▶ the message of its problem (words, or worded: with the paths it names), or undefined
 function valueCheck({ from, to }, rules, ctx) {
   const known = new Map();
   for (const target of rules)
@@ -142,6 +144,6 @@ function fileCheck({ from }, ctx) {
     if (!exists.has(absolute)) exists.set(absolute, ctx.exists(absolute));
     return exists.get(absolute)
       ? undefined
-      : `${name} ${JSON.stringify(value)} names no file or folder (no ${ctx.display(absolute)})`;
+      : worded`${name} ${JSON.stringify(value)} names no file or folder (no ${pathIn(ctx.display(absolute))})`;
   };
 }

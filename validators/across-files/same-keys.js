@@ -16,11 +16,13 @@
 //   translation) and between a single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
+import path from 'node:path';
 import { isLocaleRoot, localeFacts } from './locale-keys.js';
 import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
 import { sourceSpec } from './source-files.js';
+import { pathIn, worded } from '../../shared/message-paths.js';
 
 const SEVERITIES = ['error', 'warn', 'off'];
 
@@ -60,15 +62,18 @@ export function sameKeysCollector(rule, setting) {
         if (sourceEntry?.facts.unreadable !== undefined) {
           // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
           const { unreadable, at } = sourceEntry.facts;
-          const message = `source ${sourceEntry.path} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
-          problems.push({ ...placeOf(entry, ''), message, severity: 'error' });
+          const message = worded`source ${pathIn(sourceEntry.path)} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
+          problems.push({ ...placeOf(entry, ''), ...message, severity: 'error' });
         } else if (sourceEntry)
           problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
           const level = source.isPattern ? severityOf(extra) : 'error';
-          const message = pairing.none ?? `no source file ${pairing.source} for this file`;
-          if (level) problems.push({ ...placeOf(entry, ''), message, severity: level });
+          const expected = pairing.source ?? pairing.unmatched;
+          const message = expected
+            ? worded`no source file ${pathIn(ctx.display(path.resolve(ctx.rule.base, expected)))} for this file`
+            : { message: pairing.none };
+          if (level) problems.push({ ...placeOf(entry, ''), ...message, severity: level });
         }
       }
       return sortProblems(problems);
@@ -129,14 +134,14 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
   const both = entry.facts.root !== undefined && isLocaleRoot(sourceEntry.facts.root);
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
-  const sourceName = sourceEntry.path;
+  const sourceName = pathIn(sourceEntry.path);
   const problems = [];
   const add = (severity, pointer, message, related, atKey = false) => {
     if (!severity) return;
     const where = translation.written(pointer);
     problems.push({
       ...placeOf(entry, where),
-      message,
+      ...message,
       severity,
       ...(related && { related: [related] }),
       ...(atKey && { atKey }),
@@ -147,19 +152,24 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
   for (const key of source.keys.keys()) {
     if (counterpart(key, source, translation) !== undefined) continue;
     const nearest = translation.nearestAncestor(key);
-    add(severityOf(missing), nearest, `missing key ${translation.written(key)} (${sourceName} has it)`, relatedOf(key));
+    add(
+      severityOf(missing),
+      nearest,
+      worded`missing key ${translation.written(key)} (${sourceName} has it)`,
+      relatedOf(key),
+    );
   }
   for (const [key, mark] of translation.keys) {
     const plural = translation.plurals.get(key);
     const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
-      add(severityOf(extra), key, `not in ${sourceName}`, undefined, true); // at the key: it should not be there
+      add(severityOf(extra), key, worded`not in ${sourceName}`, undefined, true); // at the key: it should not be there
       continue;
     }
     const sourceMark = source.keys.get(sourceKey);
     if (mark === 0) {
       if (sourceMark !== 0)
-        add(severityOf(missing), key, `untranslated (empty; ${sourceName} has a text)`, relatedOf(sourceKey));
+        add(severityOf(missing), key, worded`untranslated (empty; ${sourceName} has a text)`, relatedOf(sourceKey));
       continue;
     }
     if (mark.error || sourceMark === 0 || sourceMark.error) continue;
@@ -175,7 +185,7 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
       add(
         severityOf(severity),
         key,
-        `placeholders differ from ${sourceName}${form}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
+        worded`placeholders differ from ${sourceName}${form}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
         relatedOf(sourceKey),
       );
     }

@@ -8,8 +8,10 @@ import path from 'node:path';
 import { globMatcher } from '../../shared/glob.js';
 
 /**
- * @typedef {{ text: string, isPattern: boolean, sourceOf(relative: string): { source: string } | { self: true } | { none: string } }} SourceSpec
- *   sourceOf: a file's source; self: the file is a source file; none: the problem of a file without one
+ * @typedef {{ text: string, isPattern: boolean,
+ *   sourceOf(relative: string): { source: string } | { self: true } | { unmatched: string } | { none: string } }} SourceSpec
+ *   sourceOf: a file's source; self: the file is a source file; unmatched: the source the file would have,
+ *   which the pattern does not match; none: the problem of a file without one
  */
 
 /** @returns {SourceSpec} */
@@ -45,7 +47,7 @@ function folderPerLocale(pattern, localeFolder) {
       if (rest === '')
         return { none: `no source file for this file: it is not in a locale's folder beside ${localeFolder}` };
       const source = `${localeFolder}/${rest}`;
-      return matches(source) ? { source } : { none: `no source file ${source} for this file` };
+      return matches(source) ? { source } : { unmatched: source };
     },
   };
 }

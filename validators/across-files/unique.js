@@ -5,6 +5,7 @@
 // type and value: 1 and "1" differ. { pointer, ignoreCase: true } compares strings case-insensitively.
 import { compilePointer, matchPointer, nameOf } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
+import { pathIn, worded } from '../../shared/message-paths.js';
 
 /**
  * @param {{ id: number }} rule
@@ -127,7 +128,7 @@ function problemsOf(places, { pattern, severity }) {
     const more = others.length > 1 ? ` (and ${others.length - 1} more)` : '';
     return {
       ...placeOf(place, place.pointer),
-      message: `${name} ${JSON.stringify(place.value)} is also at ${whereIs(others[0], place)}${more}`,
+      ...worded`${name} ${JSON.stringify(place.value)} is also at ${whereIs(others[0], place)}${more}`,
       severity,
       related: others.map((other) => ({
         ...placeOf(other, other.pointer),
@@ -140,7 +141,9 @@ function problemsOf(places, { pattern, severity }) {
 // Another file by its path; a place in the same file by its pointer.
 function whereIs(other, place) {
   if (other.path !== place.path)
-    return other.document === undefined ? other.path : `${other.path} (document ${other.document})`;
+    return other.document === undefined
+      ? worded`${pathIn(other.path)}`
+      : worded`${pathIn(other.path)} (document ${other.document})`;
   if (other.document !== place.document) return `${other.pointer} in document ${other.document} of this file`;
   return `${other.pointer} in this file`;
 }
