@@ -674,6 +674,54 @@ test("a file only a catalog's fileMatch found, whose name has no data format's e
   assert.equal(parseJsonReport(yaml.stdout).summary.skipped, 5, 'read as JSON only, only json/.prettierrc is');
 });
 
+test('a file named with --catalog, whose name has no data format, is read as discovery and --stdin read it; one none of JSON, JSONC and YAML reads fails, being named', async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'Prettier', url: './prettier.json', fileMatch: ['.prettierrc'] },
+        { name: 'Stylelint', url: './any.json', fileMatch: ['.stylelintrc'] },
+      ],
+    }),
+    'prettier.json': json({ type: 'object', properties: { semi: { type: 'boolean' } } }),
+    'any.json': json({ type: 'object' }),
+    'yaml/.prettierrc': 'semi: false\nsingleQuote: true\n',
+    'bad/.prettierrc': 'semi: maybe\n',
+    'jsonc/.stylelintrc': '{\n  // c\n  "semi": false\n}\n',
+    'text/.prettierrc': 'just some words\n',
+  });
+  const files = ['yaml/.prettierrc', 'bad/.prettierrc', 'jsonc/.stylelintrc', 'text/.prettierrc'];
+  const verdicts = ({ files: results }) =>
+    Object.fromEntries(
+      results.map((file) => [
+        file.path,
+        [file.status, ...file.problems.map(({ line, column, message }) => `${line}:${column} ${message}`)],
+      ]),
+    );
+  const found = verdicts(await checkBothExecutors(dir, ['--catalog', 'catalog.json']));
+  const named = verdicts(await checkBothExecutors(dir, ['--catalog', 'catalog.json', ...files]));
+  assert.deepEqual(named['yaml/.prettierrc'], ['pass']);
+  assert.deepEqual(named['jsonc/.stylelintrc'], ['pass']);
+  assert.deepEqual(named['bad/.prettierrc'], ['fail', '1:7 must be boolean'], 'read as YAML, its problem at its line');
+  for (const file of ['yaml/.prettierrc', 'jsonc/.stylelintrc', 'bad/.prettierrc'])
+    assert.deepEqual(named[file], found[file], `${file}: the same verdict named as found`);
+  // Found by the catalog, a file none reads is not that kind of file; named, it is what the user says.
+  assert.equal(found['text/.prettierrc'][0], 'skip');
+  assert.equal(named['text/.prettierrc'][0], 'fail');
+  assert.match(named['text/.prettierrc'][1], /^1:1 invalid JSON: Unexpected token 'j'/);
+
+  for (const file of ['yaml/.prettierrc', 'jsonc/.stylelintrc']) {
+    const stdin = await runCli(['--catalog', 'catalog.json', '--stdin', '--stdin-filename', file], {
+      cwd: dir,
+      input: fs.readFileSync(path.join(dir, file)),
+    });
+    assert.equal(stdin.code, 0, `${file}: ${stdin.stdout}${stdin.stderr}`);
+  }
+  const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose', 'yaml/.prettierrc'], {
+    cwd: dir,
+  });
+  assert.equal(listed.stdout, 'yaml/.prettierrc\tjson|jsonc|yaml\tprettier.json (catalog entry "Prettier")\n');
+});
+
 test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {
   const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
   const cwd = path.join(root, 'project');
