@@ -722,6 +722,76 @@ test('a file named with --catalog, whose name has no data format, is read as dis
   assert.equal(listed.stdout, 'yaml/.prettierrc\tjson|jsonc|yaml\tprettier.json (catalog entry "Prettier")\n');
 });
 
+test("a file failing against a schema a catalog's fileMatch chose names the glob that chose it; the run says once how to leave such files out", async (t) => {
+  const object = json({ type: 'object', additionalProperties: { type: 'object' } });
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'browser.i18n.json', url: './i18n.json', fileMatch: ['messages.json'] },
+        { name: 'Knowledge Unit', url: './ku.json', fileMatch: ['knowledge-unit.json', 'ku-*.json'] },
+        { name: 'Web App Manifest', url: './i18n.json', fileMatch: ['manifest.json'] },
+        { name: 'WebExtension', url: './ku.json', fileMatch: ['**/ext/manifest.json'] },
+      ],
+    }),
+    'i18n.json': object,
+    'ku.json': json({ type: 'object', required: ['id'] }),
+    'strict.json': json({ type: 'object', required: ['id'] }),
+    'templates/x/messages.json': json({ title: 'x' }),
+    'locales/ku-TR.json': json({ hello: 'silav' }),
+    'ext/manifest.json': json({ name: 'x' }),
+    'doc/messages.json': json({ $schema: '../strict.json', title: 'x' }),
+    'rule/messages.json': json({ title: 'x' }),
+    '.filecheckrc.json': json({
+      catalog: 'catalog.json',
+      schemaFromDocument: true,
+      rules: [{ files: ['rule/*.json'], schema: 'strict.json' }],
+    }),
+  });
+  const report = await checkBothExecutors(dir, []);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  const sources = (file) => [
+    ...new Set(byPath[file].problems.map(({ schema, fileMatch }) => `${schema} ${fileMatch}`)),
+  ];
+  assert.deepEqual(sources('templates/x/messages.json'), ['browser.i18n.json messages.json']);
+  assert.deepEqual(sources('locales/ku-TR.json'), ['Knowledge Unit ku-*.json']);
+  // Two entries match: the first problem names them, and the closest's glob with the others'.
+  assert.deepEqual(sources('ext/manifest.json'), ['Web App Manifest manifest.json']);
+  // A schema the document or a rule names is no catalog's choice.
+  assert.deepEqual(sources('doc/messages.json'), ['strict.json undefined']);
+  assert.deepEqual(sources('rule/messages.json'), ['strict.json undefined']);
+
+  const human = await runCli(['--no-code-frame'], { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.match(
+    human.stdout,
+    /^ FAIL {2}templates\/x\/messages\.json {2}\(json-schema: browser\.i18n\.json, catalog fileMatch "messages\.json"\)$/m,
+  );
+  assert.match(
+    human.stdout,
+    /^ FAIL {2}locales\/ku-TR\.json {2}\(json-schema: Knowledge Unit, catalog fileMatch "ku-\*\.json"\)$/m,
+  );
+  assert.match(human.stdout, /^ FAIL {2}rule\/messages\.json {2}\(json-schema: strict\.json\)$/m);
+  const hints = human.stdout.split('\n').filter((line) => line.includes("a catalog's fileMatch chose"));
+  assert.deepEqual(hints, [
+    `3 files failed against a schema a catalog's fileMatch chose (the glob is on the FAIL line): if such a file is not of that kind, leave it out with the config's "ignore" (or --ignore).`,
+  ]);
+
+  // Left out, they are said no more; nor is the hint, for the failures that are no catalog's choice.
+  fs.writeFileSync(
+    path.join(dir, '.filecheckrc.json'),
+    json({
+      catalog: 'catalog.json',
+      schemaFromDocument: true,
+      ignore: ['templates/**', 'locales/**', 'ext/**'],
+      rules: [{ files: ['rule/*.json'], schema: 'strict.json' }],
+    }),
+  );
+  const leftOut = await runCli(['--no-code-frame'], { cwd: dir });
+  assert.equal(leftOut.code, 1, leftOut.stderr);
+  assert.match(leftOut.stdout, /Files: 2 failed, 0 passed, 2 total/);
+  assert.doesNotMatch(leftOut.stdout, /fileMatch/);
+});
+
 test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {
   const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
   const cwd = path.join(root, 'project');
