@@ -1,10 +1,10 @@
-// Which parser reads a file: by its extension, or its name for files their tools read as JSON with
-// comments (jsonc-names.js), unless a rule that matches it names one. Each format is a module with
+// Which parser reads a file: by its extension, or its name for files their tools read otherwise
+// (names.js: JSON with comments, JSON5, JSONC or YAML), unless a rule that matches it names one. Each format is a module with
 // one `parse`. JSON's (json.js, JSON.parse: the fast path) is always here; every other is loaded only
 // by a process that meets such a file, so a JSON-only run loads none of them.
 import { createRequire } from 'node:module';
 import { UsageError } from '../shared/errors.js';
-import { isJsoncByName } from './jsonc-names.js';
+import { parserOfName } from './names.js';
 import { byId } from '../shared/rules.js';
 import * as json from './json.js';
 
@@ -23,7 +23,12 @@ const require = createRequire(import.meta.url);
 //   .pre-commit-hooks.yaml is given the format's staged files; none: the hook is not given them.
 export const FORMATS = {
   json: { extensions: ['.json'], inDirectories: true, packages: ['jsonc-parser'], preCommit: 'json' },
-  jsonc: { extensions: ['.jsonc'], module: './jsonc.js', inDirectories: true, packages: ['jsonc-parser'] },
+  jsonc: {
+    extensions: ['.jsonc'],
+    module: './jsonc.js',
+    inDirectories: true,
+    packages: ['jsonc-parser', '@humanwhocodes/momoa'], // momoa: a failing file's hint that it is JSON5
+  },
   json5: {
     extensions: ['.json5'],
     module: './json5.js',
@@ -65,9 +70,13 @@ export const DIRECTORY_GLOB = `**/*.{${Object.values(FORMATS)
 /**
  * The parser of a file that only a catalog's fileMatch found, whose name says no data format
  * (`.prettierrc`, `*.patch`): the first of these formats that reads it (guessed.js). Not a name a
- * rule may give: a rule says what its files are.
+ * rule may give: a rule says what its files are. A parser of several formats, each tried in
+ * turn, is written so (names.js gives `.eslintrc` `jsonc|yaml`).
  */
 export const GUESSED = 'json|jsonc|yaml';
+
+/** @returns {boolean} whether a file of this parser may be read as that format (`yaml` of `json|jsonc|yaml`) */
+const mayRead = (parser, format) => parser === format || (parser.includes('|') && parser.split('|').includes(format));
 
 /** @returns {string} what a file read by this parser is, for people: `JSON`, `JSON, JSONC or YAML` */
 export function formatNames(parser) {
@@ -111,9 +120,9 @@ export function formatChooser(rules) {
     const parser = set.parser ?? (guessed ? GUESSED : parserByName(file));
     if (parser === 'json') return duplicates;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
-    if (set.yamlTags && (parser === 'yaml' || parser === 'markdown' || parser === GUESSED))
+    if (set.yamlTags && (mayRead(parser, 'yaml') || parser === 'markdown'))
       Object.assign(format, { yamlTags: set.yamlTags });
-    return duplicates && (parser === 'jsonc' || parser === 'json5' || parser === GUESSED)
+    return duplicates && (parser === 'jsonc' || parser === 'json5' || parser.includes('|'))
       ? { ...format, ...duplicates }
       : format;
   };
@@ -140,12 +149,13 @@ function whatRulesSay(rules, file) {
 
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
 
-// By name for JSON with comments, else by extension: a `.json` file, the usual case, first.
+// By name (names.js), else by extension: a `.json` file, the usual case, first.
 const parserByName = (file) => formatOfName(file) ?? 'json';
 
-/** @returns {string | null} the format a file's name says (JSONC by name, else its extension's); null: none */
+/** @returns {string | null} the format a file's name says (by name, names.js, else its extension's); null: none */
 export function formatOfName(file) {
-  if (isJsoncByName(file)) return 'jsonc';
+  const byName = parserOfName(file);
+  if (byName) return byName;
   if (file.endsWith('.json')) return 'json';
   return BY_EXTENSION.get(extensionOf(file)) ?? null;
 }
@@ -177,7 +187,8 @@ const loaded = new Map([['json', json]]); // name ─▶ Parser
 
 /**
  * Loads the parsers these files need that this process has not loaded yet (before their files are
- * timed: a parser's loading counts as preparing, inline.js).
+ * timed: a parser's loading counts as preparing, inline.js). A parser of several formats (GUESSED)
+ * loads each of them when a file first needs it: JSONC and YAML, by a file JSON does not read.
  * @param {Iterable<{ parser?: string }>} entries
  * @returns {boolean} whether it loaded one (the usual case: no)
  */
@@ -185,10 +196,20 @@ export function loadParsers(entries) {
   let loadedOne = false;
   for (const { parser } of entries) {
     if (!parser || loaded.has(parser)) continue;
-    loaded.set(parser, require(parser === GUESSED ? './guessed.js' : FORMATS[parser].module));
+    loaded.set(
+      parser,
+      parser.includes('|')
+        ? require('./guessed.js').firstThatReads(parser.split('|').map((name) => [name, () => loadOne(name)]))
+        : loadOne(parser),
+    );
     loadedOne = true;
   }
   return loadedOne;
+}
+
+function loadOne(name) {
+  if (!loaded.has(name)) loaded.set(name, require(FORMATS[name].module));
+  return loaded.get(name);
 }
 
 /** @returns {Parser} a parser loadParsers has loaded */

@@ -26,8 +26,19 @@ export function parse(text, entry) {
   const json = asJson(text);
   if (typeof json !== 'string') return [{ problems: [json] }];
   const { value, problems } = parseJson(json, 'JSONC', entry?.allowDuplicateKeys);
-  if (problems) return [{ problems }];
+  if (problems) return [{ problems: entry?.parser === 'jsonc' ? withJson5Hint(text, entry, problems) : problems }];
   return [{ value, depthChecked: true, locate: (problems) => locateProblems(text, problems) }];
+}
+
+// A file read as JSONC that JSON5 reads (unquoted keys, single quotes…): say how to read it so, as
+// JSON's message says how to read comments (json-positions.js). Asked only of a failing file read as
+// JSONC itself, not as a step of a parser of several (guessed.js), which go on to the next; JSON5's
+// parser is loaded only then.
+const AS_JSON5 = ' (it is valid JSON5: to read it as JSON5, give its rule "parser": "json5", or use --parser json5)';
+function withJson5Hint(text, entry, problems) {
+  const [first, ...rest] = problems;
+  if (require('./json5.js').parse(text, entry)[0].problems) return problems;
+  return [{ ...first, message: `${first.message}${AS_JSON5}` }, ...rest];
 }
 
 /**

@@ -24,6 +24,7 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
   // One line of the report, broken to the terminal's width, continued `indent` spaces in.
   const line = (text, indent = 2) => `${wrapLine(text, columns(), indent)}\n`;
   const counts = problemCounts(); // for the summary's problems line
+  let catalogChose = 0; // failing files a catalog's fileMatch chose a schema for that failed them: the summary says how to leave such files out
   // -q prints failures only: warnings are counted in the summary, not listed (as ESLint's --quiet).
   const shown = (problems) => (quiet ? problems.filter((p) => !isWarning(p)) : problems);
   return {
@@ -64,6 +65,7 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
         return;
       }
+      if (result.problems.some((p) => p.fileMatch && !isWarning(p))) catalogChose++;
       write(problemBlock(result, problems, { label: c.inverseRed(c.bold(' FAIL ')), details: '', c, columns }));
     },
     onRunComplete(summary) {
@@ -74,7 +76,7 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
       if (verbose) lines.push(line(c.dim(`Plan: ${plan.mode}${workers}: ${plan.reason}`), 6));
       if (verbose && summary.cache) lines.push(line(c.dim(cacheLine(summary.cache)), 7));
       // "Files: " and "Time:  " are 7 columns: a line of counts goes on under its first count.
-      const counted = { ...(verbose ? summary : withoutSkipped(summary)), errors: counts.errors };
+      const counted = { ...(verbose ? summary : withoutSkipped(summary)), errors: counts.errors, catalogChose };
       for (const text of summaryLines(counted, c)) lines.push(line(text, 7));
       write(`${blankLast ? '' : '\n'}${lines.join('')}`);
       end();

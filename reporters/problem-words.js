@@ -7,8 +7,15 @@
 // raw line break would cut a GitHub annotation, a JUnit line, a terminal line in two.
 import { printableText } from './printable.js';
 
-/** "json-schema: schemas/tsconfig.json": the validator, and the schema that found the problem when one did. */
-export const sourceOf = (p) => printableText(p.schema ? `${p.validator}: ${p.schema}` : p.validator);
+/**
+ * "json-schema: schemas/tsconfig.json": the validator, and the schema that found the problem when one
+ * did; a schema a catalog chose says by which glob of its fileMatch (`json-schema: browser.i18n.json,
+ * catalog fileMatch "messages.json"`): a glob may catch a file of another kind.
+ */
+export const sourceOf = (p) =>
+  printableText(
+    p.schema ? `${p.validator}: ${p.schema}${p.fileMatch ? `, catalog fileMatch "${p.fileMatch}"` : ''}` : p.validator,
+  );
 
 /**
  * "/compilerOptions/target: must be integer"; in a stream of YAML documents, whose problems name

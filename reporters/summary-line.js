@@ -6,8 +6,9 @@
 import { tooManyWarnings } from '../shared/exit-codes.js';
 
 /**
- * @param {import('../runner/execute/run.js').Summary & { errors?: number }} summary errors: the error
- *   problems of the results the reporter saw (problemCounts in severity.js), for the problems' line
+ * @param {import('../runner/execute/run.js').Summary & { errors?: number, catalogChose?: number }} summary errors: the error
+ *   problems of the results the reporter saw (problemCounts in severity.js), for the problems' line;
+ *   catalogChose: the failing files it saw that failed against a schema a catalog's fileMatch chose
  * @param {ReturnType<import('./colors.js').colorsFor>} c
  */
 export function summaryLines(summary, c) {
@@ -33,7 +34,18 @@ export function summaryLines(summary, c) {
   if (summary.interrupted) lines.push(c.yellow('Interrupted: the summary is partial.'));
   if (tooManyWarnings(summary)) lines.push(c.bold(c.red(maxWarningsLine(summary))));
   if (summary.onlyParsed) lines.push(c.yellow(onlyParsedLine(summary)));
+  if (summary.catalogChose) lines.push(c.yellow(catalogChoseLine(summary.catalogChose)));
   return lines;
+}
+
+/**
+ * "2 files failed against a schema a catalog's fileMatch chose (its glob is on their FAIL line): …",
+ * said once a run: a catalog's glob may catch files of another kind (SchemaStore's `messages.json`,
+ * a locale's `ku-TR.json`), and a newcomer is to know how to leave them out.
+ */
+export function catalogChoseLine(files) {
+  const failed = files === 1 ? '1 file failed' : `${files} files failed`;
+  return `${failed} against a schema a catalog's fileMatch chose (the glob is on the FAIL line): if such a file is not of that kind, leave it out with the config's "ignore" (or --ignore).`;
 }
 
 /**

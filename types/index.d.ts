@@ -82,6 +82,8 @@ export interface Problem {
   document?: number;
   keyword?: string;
   schema?: string;
+  /** The glob of the catalog entry's `fileMatch` that chose `schema` for the file, when a catalog chose it. */
+  fileMatch?: string;
   /** A warning is reported and does not fail the file; absent: an error. */
   severity?: 'warning';
   suppressed?: true;

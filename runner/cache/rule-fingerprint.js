@@ -1,5 +1,5 @@
 // What a file's verdict depends on besides its own content, rule by rule: filecheck's version and
-// its parsers' versions (and the names it reads as JSONC), the rule's parser and front matter settings, the required keys, the schema
+// its parsers' versions (and the parsers it gives some names), the rule's parser and front matter settings, the required keys, the schema
 // (its compiled-schema cache entry: a key covering the ajv settings and plugins, and the digests of
 // the schema, its refs and the files its $refs reached), how a rule without a schema chooses one per
 // file (reading `$schema` or not; the catalogs and refs, by content) and the validator modules (file,
@@ -17,12 +17,12 @@ import { FORMATS } from '../../formats/index.js';
 import { resolveValidatorModule } from '../../validators/custom.js';
 
 const require = createRequire(import.meta.url);
-// How files are read: the packages of the parsers (formats/index.js), and the names read as JSON
-// with comments by default (a name added there reads a file that failed as JSON, at the same
-// filecheck version).
+// How files are read: the packages of the parsers (formats/index.js), and the parsers some names
+// are read with by default (names.js: a name added there reads a file that failed as JSON, at the
+// same filecheck version).
 const readers = () => [
   ...new Set(Object.values(FORMATS).flatMap((format) => format.packages)),
-  '../../formats/jsonc-names.js',
+  '../../formats/names.js',
 ];
 let parsers = null;
 

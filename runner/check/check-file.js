@@ -17,11 +17,12 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
- *   schema?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
+ *   schema?: string, fileMatch?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
  *   paths?: [number, number][], frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
- *   catalog entry's name, `draft-07 meta-schema`);
+ *   catalog entry's name, `draft-07 meta-schema`); fileMatch: the glob of the catalog entry's fileMatch
+ *   that chose that schema for the file (chosen-schemas.js);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
@@ -368,7 +369,17 @@ const named = (died, validator) => Object.assign(died, { validator: died.validat
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
   if (typeof problem === 'string') return { validator, message: problem, kind: 'invalid' };
-  const { message = String(problem), pointer, kind, schema, atKey, notBestMatch, severity, keyword } = problem ?? {};
+  const {
+    message = String(problem),
+    pointer,
+    kind,
+    schema,
+    fileMatch,
+    atKey,
+    notBestMatch,
+    severity,
+    keyword,
+  } = problem ?? {};
   const line = place(problem?.line);
   const column = line === undefined ? undefined : place(problem.column);
   // `error`: the file could not be validated as it asks (a schema it names cannot be used);
@@ -384,6 +395,7 @@ function normalize(problem, validator) {
       line,
       column,
       schema: typeof schema === 'string' ? schema : undefined,
+      fileMatch: typeof fileMatch === 'string' ? fileMatch : undefined,
       atKey,
       notBestMatch,
       unusableSchema,

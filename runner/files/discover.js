@@ -48,6 +48,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
   const isGitignored = gitignoreFilter(root, gitignores);
   let catalogs;
   let byCatalog; // the files (rel) catalog discovery found ─▶ for one whose name says no format, the entries that matched it
+  let guessedNamed; // the files (rel) named with --catalog, whose name says no format, that an entry matches
   if (given) {
     add(found, config.cwd, given, false, true, undefined);
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
@@ -55,6 +56,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
     expandPatterns(config, found, links, { listed, gitignores });
     // The config's catalog (load-config.js): a named file no rule matches is checked by its fileMatch.
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
+    else guessedNamed = namedForCatalog(config, found);
   } else {
     // The rules' files, and those of the catalogs' fileMatch (catalog discovery): a file a rule
     // matches is the rule's, one no rule matches the catalog's (the command line's rule, load-config.js).
@@ -127,6 +129,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
     }
     const rules = matchRules(file);
     const catalogOnly = !rules.length && byCatalog?.has(rel);
+    const guessedWhenNamed = !rules.length && !!guessedNamed?.has(rel);
     // The given path, as a run of the project finds its file: by some rule's globs or some catalog entry.
     if (given && byCatalog && !rules.length && !catalogOnly) {
       skipped.push({ rel, reason: 'matches no rule and no catalog entry' });
@@ -143,7 +146,7 @@ export function discover(config, { findConfigs = true, given } = {}) {
     if (!ruleSets.has(key)) ruleSets.set(key, rules);
     const entry = { path: file, rel, rules: ruleSets.get(key) };
     const guessedBy = catalogOnly && byCatalog.get(rel);
-    const format = formatOf(rel, rules, key, !!guessedBy);
+    const format = formatOf(rel, rules, key, !!guessedBy || guessedWhenNamed);
     if (format) Object.assign(entry, format);
     if (special) entry.special = true;
     if (refused) entry.refused = refused;
@@ -219,10 +222,25 @@ function catalogWalk(config, found, links, listed) {
   return catalogMatch(config, found, loaded, candidates);
 }
 
-function loadCatalogs(config) {
+function loadCatalogs(config, files = config.catalogFiles.catalogs) {
   const display = displayFrom(config.cwd);
   const { loadCatalog } = require('../../validators/json-schema/catalog.js'); // only for a run that needs it
-  return config.catalogFiles.catalogs.map((file) => loadCatalog(file, display));
+  return files.map((file) => loadCatalog(file, display));
+}
+
+// Files named with --catalog (the command line's rule chooses their schemas from it, load-config.js)
+// are read as discovery reads the same files: one whose name says no data format (`.prettierrc`), and
+// that some entry's fileMatch matches, as the first of JSON, JSONC and YAML that reads it
+// (formats/guessed.js). Named, it is not skipped when none does: it fails (check-file.js skips only
+// discovery's, guessedBy). The catalogs are read only when such a name is there.
+function namedForCatalog(config, found) {
+  const selection = config.cliRule?.selection;
+  if (!selection?.catalogs.length) return undefined;
+  const nameless = found.filter(({ rel }) => formatOfName(rel) === null);
+  if (!nameless.length) return undefined;
+  const loaded = loadCatalogs(config, selection.catalogs);
+  const matched = ({ path: file }) => loaded.some((catalog) => catalog.match(file, selection.project).length);
+  return new Set(nameless.filter(matched).map(({ rel }) => rel));
 }
 
 // The candidates that some catalog entry's fileMatch names, added to `found`; byCatalog: those

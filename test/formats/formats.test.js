@@ -14,7 +14,7 @@ import {
   oneLine,
   checkBothExecutors as checkBoth,
 } from '../helpers/cli.js';
-import { isJsoncByName } from '../../formats/jsonc-names.js';
+import { parserOfName } from '../../formats/names.js';
 
 // These tests compare what a format reads and where its problems are placed; a JSON Schema
 // problem's ajv keyword (Problem.keyword) is left out, tested in json-schema/json-schema.test.js and suppress/suppress.test.js.
@@ -1190,10 +1190,6 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     '.devcontainer/devcontainer.json',
     '.devcontainer/python/devcontainer.json',
     '.eslintrc.json',
-    '.eslintrc',
-    '.babelrc',
-    '.babelrc.json',
-    'babel.config.json',
     '.swcrc',
     '.jshintrc',
     '.hintrc',
@@ -1235,18 +1231,75 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     /\(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/,
   );
 
-  const listed = await runCli(['tsconfig.json', 'data.json', '.eslintrc', '--list-files', '--verbose'], { cwd: dir });
+  const listed = await runCli(['tsconfig.json', 'data.json', '.swcrc', '--list-files', '--verbose'], { cwd: dir });
   assert.equal(listed.code, 0, listed.stderr);
   assert.deepEqual(
     listed.stdout
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t').slice(0, 2).join(' ')),
-    ['.eslintrc jsonc', 'data.json json', 'tsconfig.json jsonc'],
+    ['.swcrc jsonc', 'data.json json', 'tsconfig.json jsonc'],
   );
   // filecheck's own config is read with comments too (runner/config/load-config.js).
-  assert.equal(isJsoncByName('.filecheckrc.json'), true);
-  assert.equal(isJsoncByName('packages/app/.filecheckrc.json'), true);
+  assert.equal(parserOfName('.filecheckrc.json'), 'jsonc');
+  assert.equal(parserOfName('packages/app/.filecheckrc.json'), 'jsonc');
+});
+
+test("Babel's config files are read as JSON5 and ESLint's .eslintrc as JSONC or YAML, as their tools read them; .eslintrc.json stays JSONC, .eslintrc.yaml YAML; a rule's parser still decides", async (t) => {
+  const dir = makeTree(t, {
+    '.babelrc': "{\n  comments: true,\n  presets: ['x'],\n}\n", // babel-core reads these with json5.parse
+    'packages/a/.babelrc.json': '{\n  // a comment\n  plugins: [],\n}\n',
+    'babel.config.json': "{ 'presets': [0x1] }\n",
+    'yaml/.eslintrc': 'env:\n    node: 1\nrules:\n    quotes: [2, "double"]\n', // ESLint: yaml.load, comments stripped
+    'flow/.eslintrc': '{\n    rules: {\n        eqeqeq: 2\n    }\n}\n',
+    'jsonc/.eslintrc': '{\n  // a comment\n  "env": { "node": 1 },\n}\n',
+    'neither/.eslintrc': '{\n  "rules": [\n', // neither reads it: JSONC's words
+    'empty/.eslintrc': '',
+    '.eslintrc.json': '{\n  rules: {}\n}\n', // JSONC, as ESLint reads it (strip-json-comments, JSON.parse)
+    '.eslintrc.yaml': 'env: { node: 1 }\n',
+    'strict/.babelrc': '{\n  comments: true\n}\n',
+    'schema.json': JSON.stringify({ properties: { env: { properties: { node: { type: 'boolean' } } } } }),
+    '.filecheckrc.json': config(
+      { files: ['**/.babelrc', '**/.babelrc.json', 'babel.config.json', '**/.eslintrc*'], schema: 'schema.json' },
+      { files: ['strict/.babelrc'], parser: 'jsonc' },
+    ),
+  });
+  const report = await checkBothExecutors(dir, []);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  const at = (file) => byPath[file].problems.map(({ message, line, column }) => `${line}:${column} ${message}`);
+  for (const file of ['.babelrc', 'packages/a/.babelrc.json', 'babel.config.json', 'flow/.eslintrc'])
+    assert.equal(byPath[file].status, 'pass', `${file}: ${JSON.stringify(byPath[file].problems)}`);
+  assert.deepEqual(at('yaml/.eslintrc'), ['2:11 must be boolean'], 'read as YAML, placed at its line');
+  assert.deepEqual(at('jsonc/.eslintrc'), ['3:20 must be boolean'], 'read as JSONC');
+  assert.deepEqual(at('neither/.eslintrc'), ['3:1 invalid JSONC: Unexpected end of input']);
+  assert.deepEqual(at('empty/.eslintrc'), ['1:1 invalid JSONC: the file is empty']);
+  assert.deepEqual(at('.eslintrc.yaml'), ['1:14 must be boolean']);
+  // A file read as JSONC that JSON5 reads says how to read it as JSON5, as JSON's says JSONC.
+  const asJson5 = ' (it is valid JSON5: to read it as JSON5, give its rule "parser": "json5", or use --parser json5)';
+  assert.deepEqual(at('.eslintrc.json'), [`2:3 invalid JSONC: Expected property name or '}'${asJson5}`]);
+  assert.deepEqual(at('strict/.babelrc'), [`2:3 invalid JSONC: Expected property name or '}'${asJson5}`]);
+
+  const listed = await runCli(['--list-files', '--verbose'], { cwd: dir });
+  assert.equal(listed.code, 0, listed.stderr);
+  const parsers = Object.fromEntries(
+    listed.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t').slice(0, 2)),
+  );
+  assert.deepEqual(parsers, {
+    '.babelrc': 'json5',
+    '.eslintrc.json': 'jsonc',
+    '.eslintrc.yaml': 'yaml',
+    'babel.config.json': 'json5',
+    'empty/.eslintrc': 'jsonc|yaml',
+    'flow/.eslintrc': 'jsonc|yaml',
+    'jsonc/.eslintrc': 'jsonc|yaml',
+    'neither/.eslintrc': 'jsonc|yaml',
+    'packages/a/.babelrc.json': 'json5',
+    'strict/.babelrc': 'jsonc',
+    'yaml/.eslintrc': 'jsonc|yaml',
+  });
 });
 
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {

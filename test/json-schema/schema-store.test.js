@@ -674,6 +674,124 @@ test("a file only a catalog's fileMatch found, whose name has no data format's e
   assert.equal(parseJsonReport(yaml.stdout).summary.skipped, 5, 'read as JSON only, only json/.prettierrc is');
 });
 
+test('a file named with --catalog, whose name has no data format, is read as discovery and --stdin read it; one none of JSON, JSONC and YAML reads fails, being named', async (t) => {
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'Prettier', url: './prettier.json', fileMatch: ['.prettierrc'] },
+        { name: 'Stylelint', url: './any.json', fileMatch: ['.stylelintrc'] },
+      ],
+    }),
+    'prettier.json': json({ type: 'object', properties: { semi: { type: 'boolean' } } }),
+    'any.json': json({ type: 'object' }),
+    'yaml/.prettierrc': 'semi: false\nsingleQuote: true\n',
+    'bad/.prettierrc': 'semi: maybe\n',
+    'jsonc/.stylelintrc': '{\n  // c\n  "semi": false\n}\n',
+    'text/.prettierrc': 'just some words\n',
+  });
+  const files = ['yaml/.prettierrc', 'bad/.prettierrc', 'jsonc/.stylelintrc', 'text/.prettierrc'];
+  const verdicts = ({ files: results }) =>
+    Object.fromEntries(
+      results.map((file) => [
+        file.path,
+        [file.status, ...file.problems.map(({ line, column, message }) => `${line}:${column} ${message}`)],
+      ]),
+    );
+  const found = verdicts(await checkBothExecutors(dir, ['--catalog', 'catalog.json']));
+  const named = verdicts(await checkBothExecutors(dir, ['--catalog', 'catalog.json', ...files]));
+  assert.deepEqual(named['yaml/.prettierrc'], ['pass']);
+  assert.deepEqual(named['jsonc/.stylelintrc'], ['pass']);
+  assert.deepEqual(named['bad/.prettierrc'], ['fail', '1:7 must be boolean'], 'read as YAML, its problem at its line');
+  for (const file of ['yaml/.prettierrc', 'jsonc/.stylelintrc', 'bad/.prettierrc'])
+    assert.deepEqual(named[file], found[file], `${file}: the same verdict named as found`);
+  // Found by the catalog, a file none reads is not that kind of file; named, it is what the user says.
+  assert.equal(found['text/.prettierrc'][0], 'skip');
+  assert.equal(named['text/.prettierrc'][0], 'fail');
+  assert.match(named['text/.prettierrc'][1], /^1:1 invalid JSON: Unexpected token 'j'/);
+
+  for (const file of ['yaml/.prettierrc', 'jsonc/.stylelintrc']) {
+    const stdin = await runCli(['--catalog', 'catalog.json', '--stdin', '--stdin-filename', file], {
+      cwd: dir,
+      input: fs.readFileSync(path.join(dir, file)),
+    });
+    assert.equal(stdin.code, 0, `${file}: ${stdin.stdout}${stdin.stderr}`);
+  }
+  const listed = await runCli(['--catalog', 'catalog.json', '--list-files', '--verbose', 'yaml/.prettierrc'], {
+    cwd: dir,
+  });
+  assert.equal(listed.stdout, 'yaml/.prettierrc\tjson|jsonc|yaml\tprettier.json (catalog entry "Prettier")\n');
+});
+
+test("a file failing against a schema a catalog's fileMatch chose names the glob that chose it; the run says once how to leave such files out", async (t) => {
+  const object = json({ type: 'object', additionalProperties: { type: 'object' } });
+  const dir = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        { name: 'browser.i18n.json', url: './i18n.json', fileMatch: ['messages.json'] },
+        { name: 'Knowledge Unit', url: './ku.json', fileMatch: ['knowledge-unit.json', 'ku-*.json'] },
+        { name: 'Web App Manifest', url: './i18n.json', fileMatch: ['manifest.json'] },
+        { name: 'WebExtension', url: './ku.json', fileMatch: ['**/ext/manifest.json'] },
+      ],
+    }),
+    'i18n.json': object,
+    'ku.json': json({ type: 'object', required: ['id'] }),
+    'strict.json': json({ type: 'object', required: ['id'] }),
+    'templates/x/messages.json': json({ title: 'x' }),
+    'locales/ku-TR.json': json({ hello: 'silav' }),
+    'ext/manifest.json': json({ name: 'x' }),
+    'doc/messages.json': json({ $schema: '../strict.json', title: 'x' }),
+    'rule/messages.json': json({ title: 'x' }),
+    '.filecheckrc.json': json({
+      catalog: 'catalog.json',
+      schemaFromDocument: true,
+      rules: [{ files: ['rule/*.json'], schema: 'strict.json' }],
+    }),
+  });
+  const report = await checkBothExecutors(dir, []);
+  const byPath = Object.fromEntries(report.files.map((file) => [file.path, file]));
+  const sources = (file) => [
+    ...new Set(byPath[file].problems.map(({ schema, fileMatch }) => `${schema} ${fileMatch}`)),
+  ];
+  assert.deepEqual(sources('templates/x/messages.json'), ['browser.i18n.json messages.json']);
+  assert.deepEqual(sources('locales/ku-TR.json'), ['Knowledge Unit ku-*.json']);
+  // Two entries match: the first problem names them, and the closest's glob with the others'.
+  assert.deepEqual(sources('ext/manifest.json'), ['Web App Manifest manifest.json']);
+  // A schema the document or a rule names is no catalog's choice.
+  assert.deepEqual(sources('doc/messages.json'), ['strict.json undefined']);
+  assert.deepEqual(sources('rule/messages.json'), ['strict.json undefined']);
+
+  const human = await runCli(['--no-code-frame'], { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.match(
+    human.stdout,
+    /^ FAIL {2}templates\/x\/messages\.json {2}\(json-schema: browser\.i18n\.json, catalog fileMatch "messages\.json"\)$/m,
+  );
+  assert.match(
+    human.stdout,
+    /^ FAIL {2}locales\/ku-TR\.json {2}\(json-schema: Knowledge Unit, catalog fileMatch "ku-\*\.json"\)$/m,
+  );
+  assert.match(human.stdout, /^ FAIL {2}rule\/messages\.json {2}\(json-schema: strict\.json\)$/m);
+  const hints = human.stdout.split('\n').filter((line) => line.includes("a catalog's fileMatch chose"));
+  assert.deepEqual(hints, [
+    `3 files failed against a schema a catalog's fileMatch chose (the glob is on the FAIL line): if such a file is not of that kind, leave it out with the config's "ignore" (or --ignore).`,
+  ]);
+
+  // Left out, they are said no more; nor is the hint, for the failures that are no catalog's choice.
+  fs.writeFileSync(
+    path.join(dir, '.filecheckrc.json'),
+    json({
+      catalog: 'catalog.json',
+      schemaFromDocument: true,
+      ignore: ['templates/**', 'locales/**', 'ext/**'],
+      rules: [{ files: ['rule/*.json'], schema: 'strict.json' }],
+    }),
+  );
+  const leftOut = await runCli(['--no-code-frame'], { cwd: dir });
+  assert.equal(leftOut.code, 1, leftOut.stderr);
+  assert.match(leftOut.stdout, /Files: 2 failed, 0 passed, 2 total/);
+  assert.doesNotMatch(leftOut.stdout, /fileMatch/);
+});
+
 test('files only parsed (their schemas have no local copy, or no entry matches them) are counted apart, with the --schema-store prefix that would validate them; cold and warm, in both executors', async (t) => {
   const root = makeTree(t, { ...STORE_TREE, ...PROJECT_TREE });
   const cwd = path.join(root, 'project');

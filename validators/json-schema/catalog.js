@@ -16,9 +16,11 @@ import { globMatcher } from '../../shared/glob.js';
  *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
  *   index: its place in the catalog
  * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined,
+ *   fileMatchOf(entry: CatalogEntry, file: string, base: string): string | null,
  *   twice: string[], dotFolders: string[] }} Catalog
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
- *   taken relative to `base`; byUrl: the entry (or version of an entry) with that url; twice: a note
+ *   taken relative to `base`; fileMatchOf: the glob of an entry's fileMatch that matches the file, as
+ *   written (asked of a file that fails against the entry's schema: chosen-schemas.js); byUrl: the entry (or version of an entry) with that url; twice: a note
  *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value);
  *   dotFolders: the names of folders starting with a dot that an include glob names literally
  *   (`.github` of `.github/workflows/*.yml`), which discovery by catalog enters (discover.js)
@@ -130,15 +132,26 @@ export function loadCatalog(file, display = (name) => name) {
       return [...folders];
     },
     match(target, base) {
-      const relative = relativePosix(base, target);
-      const rel = relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
+      const rel = relativeTo(base, target);
       const name = rel.slice(rel.lastIndexOf('/') + 1);
       const matched = [...(byName.get(name) ?? [])];
-      for (const index of candidates(rel)) if (matches(globsAt(index), rel)) matched.push(index);
+      for (const index of candidates(rel)) if (matchedBy(globsAt(index), rel)) matched.push(index);
       return matched.sort((a, b) => a - b).map(entryAt);
+    },
+    fileMatchOf({ index }, target, base) {
+      const rel = relativeTo(base, target);
+      const name = rel.slice(rel.lastIndexOf('/') + 1);
+      if (byName.get(name)?.includes(index)) return name;
+      return matchedBy(globsAt(index), rel)?.written ?? null;
     },
     byUrl: (url) => urlsOf().get(anySchemeUrlKey(url)),
   };
+}
+
+// A file's path as fileMatch globs are matched against it: relative to the base, else absolute.
+function relativeTo(base, target) {
+  const relative = relativePosix(base, target);
+  return relative.startsWith('../') ? target.split(path.sep).join('/') : relative;
 }
 
 // A catalog entry; where its schema is on disk is worked out when a file chooses it: a run uses a
@@ -182,7 +195,7 @@ function compileGlob() {
     let pattern = include ? glob : glob.slice(1);
     if (pattern.charCodeAt(0) === 47) pattern = pattern.replace(/^\/+/, '');
     if (!pattern) return null;
-    if (include && isName(pattern)) return { include, name: pattern };
+    if (include && isName(pattern)) return { include, name: pattern, written: glob };
     // Cheap tests before the regex, which is compiled only when a path passes them: the literal
     // end of the glob, which the path must end with, and the literal text between its wildcards,
     // which the path must hold (`.github/workflows/*.yml`: a hundred of SchemaStore's globs end in
@@ -194,7 +207,7 @@ function compileGlob() {
     const test = (rel) =>
       (literals ??= escaped ? [] : literalRuns(pattern)).every((literal) => rel.includes(literal)) &&
       (regex ??= globRegex(`**/${pattern}`))(rel);
-    return { include, tail, test };
+    return { include, tail, test, written: glob };
   };
 }
 
@@ -223,16 +236,17 @@ function literalRuns(pattern) {
 }
 
 // The last glob that matches decides, as in VS Code: `["*.json", "!package.json"]`. An exclusion
-// can only undo a match, so it is not even tried before one.
-function matches(globs, rel) {
-  let matched = false;
+// can only undo a match, so it is not even tried before one. Returns the include glob that matched
+// (null: none, or an exclusion undid it).
+function matchedBy(globs, rel) {
+  let matched = null;
   for (const glob of globs) {
-    if (glob.include === matched) continue;
+    if (glob.include === !!matched) continue;
     const hit =
       glob.name !== undefined
         ? rel === glob.name || rel.endsWith(`/${glob.name}`)
         : rel.endsWith(glob.tail) && glob.test(rel);
-    if (hit) matched = glob.include;
+    if (hit) matched = glob.include ? glob : null;
   }
   return matched;
 }

@@ -46,9 +46,13 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, catalogs
     source?.uses?.push(validator);
     return problems.map(({ unusableSchema, ...problem }) => problem);
   };
-  // A catalog's choice names its entry (`Web App Manifest`), not the file of its schema.
-  const named = (choice, problems) =>
-    choice.entry ? problems.map((problem) => ({ ...problem, schema: choice.entry })) : problems;
+  // A catalog's choice names its entry (`Web App Manifest`), not the file of its schema, and the glob
+  // of its fileMatch that chose the file (`messages.json`): a glob may catch a file of another kind.
+  const named = (choice, problems) => {
+    if (!choice.entry) return problems;
+    const fileMatch = choice.fileMatch?.();
+    return problems.map((problem) => ({ ...problem, schema: choice.entry, ...(fileMatch && { fileMatch }) }));
+  };
   return {
     name: 'json-schema',
     choosesSchemas: true, // a file it validates nothing of is only parsed (check-file.js)
@@ -162,6 +166,7 @@ function oneOfCandidates(results) {
       kind: 'invalid',
       pointer: '', // at the document, before its problems
       schema: closest.choice.entry,
+      ...(closest.problems[0].fileMatch && { fileMatch: closest.problems[0].fileMatch }),
     },
     ...closest.problems,
   ];

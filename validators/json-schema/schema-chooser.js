@@ -23,7 +23,7 @@ const { isDeepStrictEqual } = require('node:util');
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
  * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
- *   missing?: string, url?: string, inStore?: string, pulled?: boolean, entry?: string }} Choice
+ *   missing?: string, url?: string, inStore?: string, pulled?: boolean, entry?: string, fileMatch?: () => string | null }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
  *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
@@ -31,7 +31,9 @@ const { isDeepStrictEqual } = require('node:util');
  *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
  *   (url: the entry's; inStore: the store's file for it, which is not there; pulled: that store is
  *   filecheck.lock.json's, so a pull would bring it); a `$schema` a pulled store lacks is missing too;
- *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema)
+ *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema);
+ *   fileMatch: then, which glob of its fileMatch matched the file, worked out when asked (a file that
+ *   fails against the schema says it: chosen-schemas.js)
  * @typedef {{ choose(file: string, value: unknown, source?: { text?: string, parser?: string }): Choice[] }} SchemaChooser
  */
 
@@ -69,7 +71,8 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
       for (const entry of catalog.match(file, project)) {
         if (seen.has(entry.local ?? entry.url)) continue;
         seen.add(entry.local ?? entry.url);
-        choices.push(catalogChoice(entry, `catalog entry "${entry.name}"`));
+        const fileMatch = () => catalog.fileMatchOf(entry, file, project);
+        choices.push({ ...catalogChoice(entry, `catalog entry "${entry.name}"`), fileMatch });
       }
     }
     return choices;

@@ -1,11 +1,13 @@
-// Files that their own tools read as JSON with comments, whatever their extension says: the names
-// VS Code's built-in language modes give "JSON with Comments" (jsonc), so that a tsconfig.json or a
-// .vscode/settings.json with comments is read as TypeScript and VS Code read it, not failed as JSON.
-// As in VS Code, a name counts in any folder, whatever its case. A rule's "parser" (or --parser)
-// still decides.
+// Files whose name says how their own tools read them, whatever their extension says: JSON with
+// comments (most), JSON5 (Babel's) or either JSONC or YAML (ESLint's legacy .eslintrc). As in VS
+// Code, a name counts in any folder, whatever its case. A rule's "parser" (or --parser) still decides.
+
+// JSONC: the names VS Code's built-in language modes give "JSON with Comments" (jsonc), so that a
+// tsconfig.json or a .vscode/settings.json with comments is read as TypeScript and VS Code read it,
+// not failed as JSON.
 
 // Whole names: TypeScript's, VS Code's (settings, launch, tasks… are found in .vscode/, but VS Code
-// reads them as JSONC anywhere), dev containers', Babel's, TypeDoc's, Bun's lockfile, Ember's; and
+// reads them as JSONC anywhere), dev containers', TypeDoc's, Bun's lockfile, Ember's; and
 // those whose own tools read comments though VS Code does not say so: CSpell's (its config loader
 // reads JSON with comments, and `cspell init` writes them), Turborepo's turbo.json (comments since
 // 1.1), markdownlint-cli's and markdownlint-cli2's .markdownlint.json (read with jsonc-parser),
@@ -26,8 +28,6 @@ const NAMES = new Set([
   'profiles.json',
   'devcontainer.json',
   '.devcontainer.json',
-  'babel.config.json',
-  '.babelrc.json',
   'typedoc.json',
   'bun.lock',
   '.ember-cli',
@@ -44,24 +44,38 @@ const NAMES = new Set([
   '.filecheckrc.json',
 ]);
 // Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):
-// those that are what follows the name's last dot, and those that end in .json.
+// those that are what follows the name's last dot (`.eslintrc` and `.babelrc` alone are the whole
+// names above), and those that end in .json.
 const EXTENSIONS = new Set(['.eslintrc', '.babelrc', '.swcrc', '.jshintrc', '.jsfmtrc', '.hintrc', '.code-workspace']);
 const JSON_ENDINGS = ['.eslintrc.json', 'language-configuration.json', 'icon-theme.json', 'color-theme.json'];
 // tsconfig.*.json, jsconfig.*.json, tsconfig-*.json, jsconfig-*.json (tsconfig.build.json…).
 const TS_CONFIG = /^[tj]sconfig[.-]/;
 
+// JSON5: Babel's config files, which babel-core reads with json5.parse (unquoted keys, single
+// quotes…), though VS Code calls them JSONC.
+const JSON5_NAMES = new Set(['.babelrc', '.babelrc.json', 'babel.config.json']);
+
+// JSONC or YAML: ESLint's legacy `.eslintrc`, which ESLint reads as YAML once its comments are
+// stripped (JSON being YAML): read as JSONC first, then YAML (formats/guessed.js), the order that
+// never misreads a JSON file (`.eslintrc.json` is JSONC, `.eslintrc.yaml` YAML, by their endings).
+const JSONC_OR_YAML_NAMES = new Set(['.eslintrc']);
+
 /**
  * Asked of every file a run discovers: the usual `.json` file costs a few comparisons.
  * @param {string} file a path, relative or absolute, with forward slashes (discover.js)
- * @returns {boolean} VS Code reads a file of this name as JSONC
+ * @returns {'jsonc' | 'json5' | 'jsonc|yaml' | null} the parser its name says; null: its name says none
  */
-export function isJsoncByName(file) {
+export function parserOfName(file) {
   const written = file.slice(file.lastIndexOf('/') + 1);
   const name = written.toLowerCase();
-  if (NAMES.has(name)) return true;
+  if (NAMES.has(name)) return 'jsonc';
+  if (JSON5_NAMES.has(name)) return 'json5';
+  if (JSONC_OR_YAML_NAMES.has(name)) return 'jsonc|yaml';
   const extension = name.slice(name.lastIndexOf('.'));
-  if (extension !== '.json') return EXTENSIONS.has(extension);
-  return TS_CONFIG.test(name) || JSON_ENDINGS.some((ending) => name.endsWith(ending)) || inCopilotHooks(file, written);
+  if (extension !== '.json') return EXTENSIONS.has(extension) ? 'jsonc' : null;
+  return TS_CONFIG.test(name) || JSON_ENDINGS.some((ending) => name.endsWith(ending)) || inCopilotHooks(file, written)
+    ? 'jsonc'
+    : null;
 }
 
 // GitHub Copilot's hooks: **/.github/hooks/*.json
