@@ -115,11 +115,12 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   const selecting = schemaSelection(options, file, { cwd, base, store, remote });
   // Without patterns, a catalog says what to check: every file of the project that some entry's
   // fileMatch names (discover.js), as v8r does, beside the files of the config's rules; so it does
-  // for an editor's buffer (--stdin-filename), and for the files a commit hook names when the
-  // config names the catalog: each is checked as a run of the project checks it.
+  // for an editor's buffer (--stdin-filename), and, under a config, for the files patterns find (a
+  // commit hook's), whether the config or the command line names the catalog: each is checked as a
+  // run of the project checks it. Without a config, the command line's rule checks every file
+  // patterns find, its schemas chosen by the catalog.
   const byCatalog =
-    (!patterns.length || options.stdinFilename !== undefined || (options.catalog === undefined && !!file.catalog)) &&
-    !!selecting.catalogs.length;
+    (!patterns.length || options.stdinFilename !== undefined || !!configPath) && !!selecting.catalogs.length;
   if (options.parser !== undefined) checkParserOption(options.parser, configPath);
   if (options.frontMatter !== undefined && !FRONT_MATTER_SETTINGS.includes(options.frontMatter))
     throw new UsageError(`--front-matter takes ${FRONT_MATTER_SETTINGS.join(' or ')}, not "${options.frontMatter}"`);

@@ -54,7 +54,8 @@ export function discover(config, { findConfigs = true, given } = {}) {
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
   } else if (config.patterns.length) {
     expandPatterns(config, found, links, { listed, gitignores });
-    // The config's catalog (load-config.js): a named file no rule matches is checked by its fileMatch.
+    // The catalog, the config's or the command line's (load-config.js): a named file no rule matches
+    // is checked by its fileMatch.
     if (config.catalogFiles) ({ catalogs, byCatalog } = catalogMatch(config, [], loadCatalogs(config), found));
     else guessedNamed = namedForCatalog(config, found);
   } else {

@@ -90,6 +90,61 @@ test("a hook names a file that only the config's catalog matches: it is checked 
   assert.equal(filesLine(hook.stdout), 'Files: 1 failed, 1 passed, 2 total');
 });
 
+// One verdict per file, whatever finds it: a run of the project, a hook's named files, a glob,
+// --changed, an editor's buffer; and wherever the catalog and schemaFromDocument come from (the
+// config, the command line, both). thing.json is the catalog's and fails its schema; doc.json is
+// the catalog's too, valid against its entry and invalid against the schema its $schema names;
+// tsconfig.json is no rule's and no entry's, and JSON with comments: checked, it would fail.
+test('a file the catalog finds gets one verdict whether it is found or named, and wherever the catalog or schemaFromDocument is given', async (t) => {
+  const catalog = { schemas: [{ name: 'Thing', fileMatch: ['thing.json', 'doc.json'], url: 'thing.schema.json' }] };
+  const texts = {
+    'thing.json': '{ "colour": "red" }\n',
+    'doc.json': '{ "$schema": "./doc.schema.json", "size": 1, "n": "x" }\n',
+    'tsconfig.json': UNRELATED['tsconfig.json'],
+  };
+  const tree = {
+    'catalog.json': JSON.stringify(catalog),
+    'thing.schema.json': JSON.stringify({ type: 'object', required: ['size'] }),
+    'doc.schema.json': JSON.stringify({ properties: { n: { type: 'integer' } } }),
+    ...texts,
+  };
+  const settings = [
+    { config: { catalog: 'catalog.json' }, args: [], document: false },
+    { config: {}, args: ['--catalog', 'catalog.json'], document: false },
+    { config: { catalog: 'catalog.json' }, args: ['--catalog', 'catalog.json'], document: false },
+    { config: { catalog: 'catalog.json', schemaFromDocument: true }, args: [], document: true },
+    { config: {}, args: ['--catalog', 'catalog.json', '--schema-from-document'], document: true },
+  ];
+  const ways = [
+    { name: 'a run of the project', args: [] },
+    { name: 'named files', args: Object.keys(texts) },
+    { name: 'a glob', args: ['*.json'] },
+    ...(hasGit ? [{ name: '--changed', args: ['--changed'] }] : []),
+    ...['thing.json', 'doc.json'].map((file) => ({
+      name: `--stdin ${file}`,
+      args: ['--stdin', '--stdin-filename', file],
+      input: texts[file],
+    })),
+  ];
+  for (const { config, args, document } of settings) {
+    const dir = makeTree(t, { ...tree, '.filecheckrc.json': JSON.stringify({ root: true, ...config, rules: [] }) });
+    if (hasGit) gitInit(dir);
+    const expected = { 'thing.json': 'fail', 'doc.json': document ? 'fail' : 'pass' };
+    for (const way of ways) {
+      const run = await runCli([...way.args, ...args, '-r', 'json', '--verbose'], { cwd: dir, input: way.input });
+      const where = `${way.name}, config ${JSON.stringify(config)}, ${args.join(' ') || 'no options'}`;
+      const inRun = way.input ? { [way.args.at(-1)]: expected[way.args.at(-1)] } : expected;
+      const code = Object.values(inRun).includes('fail') ? 1 : 0;
+      assert.equal(run.code, code, `${where}: ${run.stdout}${run.stderr}`);
+      const checked = parseJsonReport(run.stdout).files.filter((file) => file.status !== 'skip');
+      const verdicts = Object.fromEntries(
+        checked.map((file) => [file.path, file.onlyParsed ? `${file.status}, only parsed` : file.status]),
+      );
+      assert.deepEqual(verdicts, inRun, where);
+    }
+  }
+});
+
 test('a glob or a file name that matches nothing stays a usage error, also beside skipped files', async (t) => {
   const dir = makeTree(t, { '.filecheckrc.json': CONFIG, ...UNRELATED });
   const glob = await runCli(['package.json', 'data/*.json'], { cwd: dir });

@@ -3,7 +3,8 @@
 // JSON's equality (validators/json-schema/json-equal.cjs), which filecheck promises, in place of ajv's
 // fast-deep-equal that threw on a "toString" key, with a required key "" tested as required inside
 // `if` and `not` (validators/json-schema/missing-property.cjs), and with the results of `contains`
-// and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs).
+// and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs),
+// and an integer finite (validators/json-schema/finite-integer.cjs).
 
 import { createRequire } from 'node:module';
 
@@ -11,6 +12,7 @@ const require = createRequire(import.meta.url);
 require('../../validators/json-schema/json-equal.cjs');
 require('../../validators/json-schema/missing-property.cjs');
 require('../../validators/json-schema/keyword-results.cjs');
+require('../../validators/json-schema/finite-integer.cjs');
 
 const AJV_CLASSES = {
   'draft-04': () => require('ajv-draft-04'),

@@ -381,4 +381,37 @@ test("a schema whose code throws on a document fails that file naming the schema
   );
   assert.match(stdout, /1 failed, 1 passed/);
   await checkBothExecutors(dir, ['d.json', 'ok.json']);
+
+test('YAML .inf, -.inf and .nan and JSON5 Infinity and NaN are numbers, not integers, maximum and minimum apply to them, whatever strict says', async (t) => {
+  const dir = makeTree(t, {
+    'range.json': json({ type: 'object', properties: { a: { type: 'number', minimum: 0, maximum: 10 } } }),
+    'numbers.json': json({
+      type: 'object',
+      properties: { a: { type: 'number' }, b: { type: 'number' }, c: { type: 'integer' } },
+    }),
+    'range/inf.yaml': 'a: .inf\n',
+    'range/minus.yaml': 'a: -.inf\n',
+    'range/inf.json5': '{a: Infinity}\n',
+    'numbers/yaml.yaml': 'a: .inf\nb: .nan\nc: .inf\n',
+    'numbers/json5.json5': '{a: -Infinity, b: NaN, c: NaN}\n',
+    'strict/.filecheckrc.json': json({ ajv: { strict: true }, rules: [] }),
+  });
+  const problems = (stdout) =>
+    parseJsonReport(stdout).files.flatMap(({ path, problems }) => problems.map(({ message }) => `${path}: ${message}`));
+  // With --cache, cold then warm: the same verdicts.
+  for (const strict of [[], ['--no-strict'], ['--config', 'strict/.filecheckrc.json'], ['--cache'], ['--cache']]) {
+    const range = await runCli(['range', '--schema', 'range.json', '-r', 'json', ...strict], { cwd: dir });
+    assert.equal(range.code, 1, range.stdout + range.stderr);
+    assert.deepEqual(problems(range.stdout), [
+      'range/inf.json5: must be <= 10',
+      'range/inf.yaml: must be <= 10',
+      'range/minus.yaml: must be >= 0',
+    ]);
+    const numbers = await runCli(['numbers', '--schema', 'numbers.json', '-r', 'json', ...strict], { cwd: dir });
+    assert.equal(numbers.code, 1, `${strict}: ${numbers.stdout}${numbers.stderr}`);
+    assert.deepEqual(problems(numbers.stdout), [
+      'numbers/json5.json5: must be integer',
+      'numbers/yaml.yaml: must be integer',
+    ]);
+  }
 });

@@ -10,10 +10,15 @@ const fs = require('node:fs');
 require('./json-equal.cjs'); // before ajv generates or loads any code
 require('./missing-property.cjs'); // before ajv generates any code
 require('./keyword-results.cjs'); // before ajv creates an instance: each copies its keywords
+require('./finite-integer.cjs'); // before ajv generates any code
 
 // A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
 // ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).
-const SEMANTICS = { allErrors: true, ownProperties: true };
+// YAML's .inf and .nan and JSON5's Infinity and NaN are numbers, as YAML 1.2 and JSON5 say and as
+// check-jsonschema and v8r read them: `"type": "number"` takes them, `maximum` and `minimum` judge
+// them. ajv's strictNumbers would follow `strict` (a verdict that changed with --no-strict), and by
+// default makes such a value no number, so that `maximum` passed it.
+const SEMANTICS = { allErrors: true, ownProperties: true, strictNumbers: false };
 // Unknown keywords and formats are reported once per schema, not fatal: the JSON Schema spec says
 // unknown keywords are ignored, and real schemas carry many. `strict: true` makes them errors,
 // `strict: false` silent. Style checks (strictTypes, strictTuples, a property that patternProperties
