@@ -12,12 +12,14 @@
 //   translation's form is not extra when the source has the plural. A form's placeholders compare
 //   with the source's same form, else its "other". A single text may stand where the other file
 //   has a plural (Rails and i18next take either). The plural's own `count` placeholder may be left
-//   out or added in the zero, one and two forms ("Un élément" for "{{count}} item" is a
-//   translation) and between a single text and a plural.
+//   out or added in the zero, one and two forms ("Ein Element" for "{{count}} item" is a
+//   translation) where the locale's category is that one number (plural-counts.js), and between a
+//   single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
 import { isLocaleRoot, localeFacts } from './locale-keys.js';
 import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
+import { countLeftOut, isCount } from './plural-counts.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
 import { sourceSpec } from './source-files.js';
@@ -63,7 +65,9 @@ export function sameKeysCollector(rule, setting) {
           const message = `source ${sourceEntry.path} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
           problems.push({ ...placeOf(entry, ''), message, severity: 'error' });
         } else if (sourceEntry)
-          problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
+          problems.push(
+            ...compare(entry, sourceEntry, { missing, extra, severity, placeholders, locales: pairing.locales }),
+          );
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
           const level = source.isPattern ? severityOf(extra) : 'error';
@@ -122,8 +126,9 @@ function syntaxProblems(entry, setting) {
  * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
  * when both files have one and the source's is a locale code, else as written.
  */
-function compare(entry, sourceEntry, { missing, extra, severity, placeholders }) {
+function compare(entry, sourceEntry, { missing, extra, severity, placeholders, locales }) {
   const both = entry.facts.root !== undefined && isLocaleRoot(sourceEntry.facts.root);
+  const localeNames = both ? [entry.facts.root, ...locales] : locales; // Rails' root key is its locale
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = sourceEntry.path;
@@ -171,6 +176,18 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
         `placeholders differ from ${sourceName}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
         relatedOf(sourceKey),
       );
+    } else if (countOptional && plural) {
+      // The count the source writes for numbers beyond one: in its plural's "other", or its single text.
+      const sourcePlural = source.plurals.get(sourceKey);
+      const beyondOne = sourcePlural ? source.keys.get(source.formOf(sourcePlural[0])) : sourceMark;
+      const why = countLeftOut({
+        form: plural[1],
+        ordinal: plural[0].endsWith('#ordinal_'),
+        locales: localeNames,
+        has,
+        sourceHas: Array.isArray(beyondOne) ? beyondOne : [],
+      });
+      if (why) add(severityOf(severity), key, `placeholders differ from ${sourceName}: ${why}`, relatedOf(sourceKey));
     }
   }
   return problems;
@@ -189,7 +206,7 @@ function counterpart(key, view, other) {
 }
 
 // A plural's own argument, which some of its forms may leave out or add.
-const withoutCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
+const withoutCount = (list) => list.filter((item) => !isCount(item));
 
 // Rails passes every error message (errors.*, activerecord.errors.*, activemodel.errors.*) the
 // attribute's name, the model's and the value, and a submit button's label (helpers.submit.*) the
