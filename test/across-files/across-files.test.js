@@ -366,7 +366,9 @@ test('unique and references: each entry at its own severity', () => {
 
 test('sameKeysAs: placeholders differ (i18next), quoted both ways; an empty string is untranslated, not a mismatch', () => {
   const en = { labels: { max: 'At most {{max}}', range: '{{min, number}}–{{max}}', none: 'None', empty: '{{x}}' } };
-  const de = { labels: { max: 'Höchstens {{mix}}', range: '{{max}} bis {{min}}', none: 'Keine {{x}}', empty: '' } };
+  const de = {
+    labels: { max: 'Höchstens {{mix}}', range: '{{max}} bis {{ min,number }}', none: 'Keine {{x}}', empty: '' },
+  };
   assert.deepEqual(
     locales({ source: 'locales/en.json', placeholders: 'i18next' }, [
       ['locales/de.json', de],
@@ -436,6 +438,45 @@ test('sameKeysAs: i18next plural forms: en one/other, pl one/few/many/other, ja 
       'xx.json /cart error: missing key /cart/place_ordinal_one (en.json has it)',
       'xx.json /cart error: missing key /cart/place_ordinal_other (en.json has it)',
       'xx.json /cart/other error: not in en.json',
+    ],
+  );
+});
+
+test('sameKeysAs i18next: nestings and formatters compare; the count keeps its format where a form may leave it out', () => {
+  const en = {
+    dialog: {
+      lockRoom: 'Add meeting $t(lockRoomPassword)',
+      nested: 'You have $t(items, {"count": {{count}} }) in {{f}}',
+    },
+    free: '{{value, bytes(bits: true; binary: true)}} free',
+    items_one: '{{count, number}} item',
+    items_other: '{{count, number}} items',
+  };
+  const da = {
+    dialog: {
+      lockRoom: 'Tilføj møde $t(Lockloom Password)',
+      nested: 'Du har $t(items, {"count": {{count}} }) i {{f}}',
+    },
+    free: '{{value, rate(bits: false; binary: true)}} ledig',
+    items_one: 'Et element',
+    items_other: '{{count, number}} elementer',
+  };
+  const de = {
+    dialog: { lockRoom: '$t(lockRoomPassword) hinzufügen', nested: '$t(items, {"count": {{cnt}} }) in {{f}}' },
+    free: '{{value, bytes(bits: false)}} frei',
+    items_one: 'Ein Element',
+    items_other: '{{count, number}} Elemente',
+  };
+  assert.deepEqual(
+    locales({ source: 'main.json', placeholders: 'i18next' }, [
+      ['main-da.json', da],
+      ['main-de.json', de],
+      ['main.json', en],
+    ]),
+    [
+      'main-da.json /dialog/lockRoom error: placeholders differ from main.json: has $t(Lockloom Password), the source has $t(lockRoomPassword)',
+      'main-da.json /free error: placeholders differ from main.json: has {{value, rate}}, the source has {{value, bytes}}',
+      'main-de.json /dialog/nested error: placeholders differ from main.json: has $t(items) {{cnt}} {{f}}, the source has $t(items) {{count}} {{f}}',
     ],
   );
 });

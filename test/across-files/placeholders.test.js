@@ -2,14 +2,48 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { placeholdersOf, quotePlaceholders, samePlaceholders } from '../../validators/across-files/placeholders.js';
 
-test('i18next: {{name}}, {{- name}}, {{name, format}} as the name, $t(key) nesting left out, a set', () => {
-  assert.deepEqual(placeholdersOf('{{count}} of {{ total, number }} by {{- author}} and {{count}}', 'i18next'), [
+test('i18next: {{name}}, {{- name}} as the name, a set', () => {
+  assert.deepEqual(placeholdersOf('{{count}} of {{ total }} by {{- author}} and {{count}}', 'i18next'), [
     '{{author}}',
     '{{count}}',
     '{{total}}',
   ]);
-  assert.deepEqual(placeholdersOf('See $t(common.more) or $t(key, { "n": {{n}} })', 'i18next'), []);
   assert.deepEqual(placeholdersOf('{{user.name}} {single} %s', 'i18next'), ['{{user.name}}']);
+});
+
+test("i18next: {{name, format}} keeps the formatter's name, not its options", () => {
+  // homepage's yue/common.json: rate where English has bytes, the wrong formatter runs
+  const bytes = placeholdersOf('{{value, bytes(bits: true; binary: true)}}', 'i18next');
+  assert.deepEqual(bytes, ['{{value, bytes}}']);
+  assert.deepEqual(placeholdersOf('{{value, rate(bits: false; binary: true)}}', 'i18next'), ['{{value, rate}}']);
+  assert.deepEqual(placeholdersOf('{{value,bytes( bits: false )}}', 'i18next'), bytes); // options may differ
+  assert.deepEqual(placeholdersOf('{{ total, number }} {{d, datetime(dateStyle: long), uppercase}}', 'i18next'), [
+    '{{d, datetime, uppercase}}',
+    '{{total, number}}',
+  ]);
+});
+
+test('i18next: $t(key) nesting is a placeholder of its key, and the {{…}} among its options count', () => {
+  assert.deepEqual(placeholdersOf('See $t(common.more) or $t(key, { "n": {{n}} })', 'i18next'), [
+    '$t(common.more)',
+    '$t(key)',
+    '{{n}}',
+  ]);
+  // lab/i18n: ja passes {{cnt}} to the nested key where en passes {{count}}
+  assert.deepEqual(placeholdersOf('You have $t(items, {"count": {{count}} }) in {{folder}}', 'i18next'), [
+    '$t(items)',
+    '{{count}}',
+    '{{folder}}',
+  ]);
+  assert.deepEqual(placeholdersOf('$t(items, {"count": {{cnt}} }) が {{folder}} にあります', 'i18next'), [
+    '$t(items)',
+    '{{cnt}}',
+    '{{folder}}',
+  ]);
+  // jitsi's da and vi: a nesting of another key, and mangled ones, are text
+  assert.deepEqual(placeholdersOf('Tilføj møde $t(Lockloom Password)', 'i18next'), ['$t(Lockloom Password)']);
+  assert.deepEqual(placeholdersOf('Fjern $ T (lockRoomPassword)', 'i18next'), []);
+  assert.deepEqual(placeholdersOf('t(lockRoomPasswordUppercase) không được hỗ trợ', 'i18next'), []);
 });
 
 test('icu: argument names, those of plurals and selects and of their branches; # is not one', () => {

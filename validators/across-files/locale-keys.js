@@ -16,7 +16,7 @@ import { placeholdersOf } from './placeholders.js';
 
 const FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
 // i18next's key_one, key_other, key_ordinal_few…; the ordinal forms are a plural of their own.
-const SUFFIXED = /^(.+)_(ordinal_)?(zero|one|two|few|many|other)$/;
+const SUFFIXED = /^(.+?)_(ordinal_)?(zero|one|two|few|many|other)$/;
 const LOCALE = /^[a-z]{2,3}(?:[-_][A-Za-z\d]{2,8})*$/;
 
 /**

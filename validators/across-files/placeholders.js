@@ -36,12 +36,21 @@ export const quotePlaceholders = (list) => (list.length ? list.join(' ') : 'none
 
 const named = (names) => [...new Set(names)].sort();
 
-// {{name}}, {{- name}} (unescaped), {{name, format}}; $t(key) nesting is a reference to another
-// key, not a value the caller passes, so it is left out (with any {{…}} among its options).
+// {{name}}, {{- name}} (unescaped); {{name, format}} with its formatters' names (`bytes` where the
+// source has `rate` runs the wrong one), not their options (`bytes(bits: true)`: a locale's choice);
+// $t(key) nesting as `$t(key)` (a translation that nests another key, or mangles it into text,
+// shows another text), and the {{…}} among its options as any other.
 function i18nextPlaceholders(text) {
   const names = [];
-  for (const match of text.replace(/\$t\([^)]*\)/g, '').matchAll(/\{\{-?\s*([^{},]+?)\s*(?:,[^{}]*)?\}\}/g))
-    names.push(`{{${match[1]}}}`);
+  for (const [, key] of text.matchAll(/\$t\(([^,)]*)[^)]*\)/g)) names.push(`$t(${key.trim()})`);
+  for (const [, name, formats] of text.matchAll(/\{\{-?\s*([^{},]+?)\s*(?:,([^{}]*))?\}\}/g)) {
+    const formatters = formats
+      ?.replace(/\([^)]*\)/g, '')
+      .split(',')
+      .map((format) => format.trim())
+      .filter(Boolean);
+    names.push(`{{${[name, ...(formatters ?? [])].join(', ')}}}`);
+  }
   return named(names);
 }
 

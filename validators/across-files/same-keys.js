@@ -12,13 +12,15 @@
 //   translation's form is not extra when the source has the plural. A form's placeholders compare
 //   with the source's same form, else its "other". A single text may stand where the other file
 //   has a plural (Rails and i18next take either). The plural's own `count` placeholder may be left
-//   out or added in the zero, one and two forms ("Un élément" for "{{count}} item" is a
-//   translation) and between a single text and a plural.
+//   out or added in the zero, one and two forms ("Ein Element" for "{{count}} item" is a
+//   translation) where the locale's category is that one number (plural-counts.js), and between a
+//   single text and a plural.
 // - Placeholders compare as sets (a translation may reorder them); printf's unnamed %s and %d as a
 //   sequence (their order binds them to the arguments).
 import path from 'node:path';
 import { isLocaleRoot, localeFacts } from './locale-keys.js';
 import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
+import { countLeftOut, isCount } from './plural-counts.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
 import { sourceSpec } from './source-files.js';
@@ -65,7 +67,9 @@ export function sameKeysCollector(rule, setting) {
           const message = worded`source ${pathIn(sourceEntry.path)} cannot be read${at ? ` at ${at}` : ''}: ${unreadable}`;
           problems.push({ ...placeOf(entry, ''), ...message, severity: 'error' });
         } else if (sourceEntry)
-          problems.push(...compare(entry, sourceEntry, { missing, extra, severity, placeholders }));
+          problems.push(
+            ...compare(entry, sourceEntry, { missing, extra, severity, placeholders, locales: pairing.locales }),
+          );
         else {
           // A missing single source file is the config's fault; a locale's extra file is `extra`'s.
           const level = source.isPattern ? severityOf(extra) : 'error';
@@ -130,8 +134,9 @@ function syntaxProblems(entry, sourceEntry, setting) {
  * A translation's problems against its source. Keys compare without the root key ("en:", "de:")
  * when both files have one and the source's is a locale code, else as written.
  */
-function compare(entry, sourceEntry, { missing, extra, severity, placeholders }) {
+function compare(entry, sourceEntry, { missing, extra, severity, placeholders, locales = [] }) {
   const both = entry.facts.root !== undefined && isLocaleRoot(sourceEntry.facts.root);
+  const localeNames = both ? [entry.facts.root, ...locales] : locales; // Rails' root key is its locale
   const translation = viewOf(entry.facts, both);
   const source = sourceViewOf(sourceEntry.facts, both);
   const sourceName = pathIn(sourceEntry.path);
@@ -180,14 +185,27 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders })
     const number = mark.forms || sourceMark.forms ? oneNumber : (list) => list;
     for (const { form, has, wants, countOptional: formCount } of formPairs(mark, sourceMark)) {
       const optional = countOptional || formCount;
-      if (samePlaceholders(...[has, wants].map((list) => ambient(optional ? withoutCount(list) : number(list)))))
-        continue;
-      add(
-        severityOf(severity),
-        key,
-        worded`placeholders differ from ${sourceName}${form}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
-        relatedOf(sourceKey),
-      );
+      if (!samePlaceholders(...[has, wants].map((list) => ambient(optional ? withoutCount(list) : number(list))))) {
+        add(
+          severityOf(severity),
+          key,
+          worded`placeholders differ from ${sourceName}${form}: has ${quotePlaceholders(has)}, the source has ${quotePlaceholders(wants)}`,
+          relatedOf(sourceKey),
+        );
+      } else if (countOptional && plural) {
+        // The count the source writes for numbers beyond one: in its plural's "other", or its single text.
+        const sourcePlural = source.plurals.get(sourceKey);
+        const beyondOne = sourcePlural ? source.keys.get(source.formOf(sourcePlural[0])) : sourceMark;
+        const why = countLeftOut({
+          form: plural[1],
+          ordinal: plural[0].endsWith('#ordinal_'),
+          locales: localeNames,
+          has,
+          sourceHas: Array.isArray(beyondOne) ? beyondOne : [],
+        });
+        if (why)
+          add(severityOf(severity), key, worded`placeholders differ from ${sourceName}: ${why}`, relatedOf(sourceKey));
+      }
     }
   }
   return problems;
@@ -207,7 +225,7 @@ function counterpart(key, view, other) {
 
 // A plural's own argument, which some of its forms may leave out or add; vue-i18n passes a plural's
 // number as both {count} and {n}.
-const withoutPluralCount = (list) => list.filter((item) => !/^(?:\{\{count\}\}|\{count\}|%\{count\})$/.test(item));
+const withoutPluralCount = (list) => list.filter((item) => !isCount(item));
 const withoutVueCount = (list) => list.filter((item) => item !== '{count}' && item !== '{n}');
 const oneNumber = (list) => [...new Set(list.map((item) => (item === '{n}' ? '{count}' : item)))].sort();
 
