@@ -313,7 +313,10 @@ test('sameKeysAs: a key missing from an empty object is placed at that object, n
       ['de.json', { a: { b: {} }, list: [] }],
       ['en.json', en],
     ]),
-    ['de.json /a/b error: missing key /a/b/c (en.json has it)', 'de.json /list error: missing key /list/0 (en.json has it)'],
+    [
+      'de.json /a/b error: missing key /a/b/c (en.json has it)',
+      'de.json /list error: missing key /list/0 (en.json has it)',
+    ],
   );
   // Rails: the locale's root key left out of the comparison, an empty object inside it.
   assert.deepEqual(
