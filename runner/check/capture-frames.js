@@ -15,7 +15,8 @@ const WIDTH = 160;
  *   first line; lines: the file's lines around the problem's (Problem.line), cut to a window with
  *   `…` where a long line was cut; column: the problem's column in its line as cut
  * Sets `frame` on the first FRAMES_PER_FILE problems that have a line (in the order given: the order
- * they are reported in), but those about the document's root (see atRoot). None for a line the text
+ * they are reported in; its errors before its warnings), one a place, but those about the document's
+ * root (see atRoot). None for a line the text
  * does not have, nor in a text that holds a NUL (a binary file that happens to be valid UTF-8).
  * @param {import('./check-file.js').Problem[]} problems
  * @param {string} text the file's text, as it was parsed (without a byte order mark)
@@ -23,11 +24,19 @@ const WIDTH = 160;
  */
 export function addCodeFrames(problems, text) {
   const framed = [];
-  for (const problem of problems) {
-    if (problem.line === undefined || problem.frame || atRoot(problem)) continue;
-    framed.push(problem);
-    if (framed.length === FRAMES_PER_FILE) break;
-  }
+  const places = new Set(); // line:column of those framed
+  // The errors first, which fail the file (the human report lists them first too), then the warnings.
+  for (const warnings of [false, true])
+    for (const problem of problems) {
+      if (framed.length === FRAMES_PER_FILE) break;
+      if (problem.line === undefined || problem.frame || atRoot(problem)) continue;
+      if ((problem.severity === 'warning') !== warnings) continue;
+      // One frame a place: 200 keys missing from one object are not 5 frames of the same lines.
+      const place = `${problem.line}:${problem.column}`;
+      if (places.has(place)) continue;
+      places.add(place);
+      framed.push(problem);
+    }
   if (!framed.length) return problems;
   const wanted = new Set();
   for (const { line } of framed) for (let n = Math.max(1, line - ABOVE); n <= line + BELOW; n++) wanted.add(n);

@@ -19,7 +19,7 @@ function manyProblems(t) {
 }
 const problemLines = (stdout) => stdout.split('\n').filter((line) => line.startsWith('  locales/de.json:'));
 
-test('a file of 203 problems: 20 are listed, its 3 errors among them, then a line counts the rest', async (t) => {
+test('a file of 203 problems: 20 are listed, its 3 errors among them, a frame a place, then a line counts the rest', async (t) => {
   const dir = manyProblems(t);
   const { code, stdout, stderr } = await runCli(['--workers', '0'], { cwd: dir });
   assert.equal(code, 1, stderr);
@@ -32,6 +32,11 @@ test('a file of 203 problems: 20 are listed, its 3 errors among them, then a lin
   assert.ok(more > 0, stdout);
   assert.equal(lines[more + 1], '', 'the last line of the block');
   assert.match(stdout, /^Problems: 3 errors, 200 warnings$/m, 'the summary counts them all');
+  // A frame a place, the errors' first: "m": {} once for its 200 warnings, then each error's line.
+  assert.deepEqual(
+    lines.filter((line) => line.startsWith('    > ')),
+    ['    > 2 |   "m": {},', '    > 3 |   "x1": "1",', '    > 4 |   "x2": "2",', '    > 5 |   "x3": "3"'],
+  );
   assert.ok(lines.length < 90, `${lines.length} lines`);
 });
 
