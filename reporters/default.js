@@ -58,7 +58,15 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         // A file that passed with warnings says so, --verbose or not; its problems are warnings.
         if (problems.length) {
           const label = problems.length > suppressed.length ? c.inverseYellow(c.bold(' WARN ')) : c.green('PASS');
-          write(problemBlock(result, problems, { label, details: verbose ? passDetails(result, c) : '', c, columns }));
+          write(
+            problemBlock(result, problems, {
+              label,
+              details: verbose ? passDetails(result, c) : '',
+              c,
+              columns,
+              every: verbose,
+            }),
+          );
           return;
         }
         if (!verbose) return;
@@ -66,7 +74,15 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         return;
       }
       if (result.problems.some((p) => p.fileMatch && !isWarning(p))) catalogChose++;
-      write(problemBlock(result, problems, { label: c.inverseRed(c.bold(' FAIL ')), details: '', c, columns }));
+      write(
+        problemBlock(result, problems, {
+          label: c.inverseRed(c.bold(' FAIL ')),
+          details: '',
+          c,
+          columns,
+          every: verbose,
+        }),
+      );
     },
     onRunComplete(summary) {
       // The plan is final only at the end: `auto` decides after measuring the first files.

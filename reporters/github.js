@@ -7,6 +7,7 @@ import { printableText } from './printable.js';
 import { located, problemInWords, sourceOf } from './problem-words.js';
 import { alsoAt } from './related.js';
 import { codeScanningFiles } from './code-scanning.js';
+import { LISTED_ELSEWHERE, boundProblems, moreProblems } from './problem-bound.js';
 import { isWarning, marked, problemCounts } from './severity.js';
 import { acrossFilesLine, onlyParsedLine, problemsInWords, summaryLines } from './summary-line.js';
 import { tooManyWarnings } from '../shared/exit-codes.js';
@@ -20,6 +21,9 @@ const fs = require('node:fs');
 const SUMMARY_ROWS = 50;
 const PROBLEMS_PER_ROW = 10;
 const PROBLEM_CHARS = 300;
+// GitHub shows 10 annotations of each kind a step and 50 a job: a file's first 10 are annotated (its
+// errors first), then one annotation says how many more it has, not 128,956 `::warning` lines.
+const ANNOTATIONS_PER_FILE = 10;
 
 // Workflow-command escaping, as the runner decodes it: the message (data) escapes %, CR and LF;
 // a property value also `:` and `,`, which would otherwise end it.
@@ -43,8 +47,10 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
   const warned = { files: 0, listed: 0 }; // files that passed with warnings, and those of them in rows
   const counts = problemCounts();
   const onlyParsed = []; // the first few files only parsed, to name in the run's warning
+  let annotated = null; // of the file at hand: the problems annotated, when not all of them are
+  let more = null; // the annotation that counts the others
   // GitHub places an annotation on the diff only by a path relative to the repository's root.
-  const { onFileResult, pathOf } = codeScanningFiles(
+  const files = codeScanningFiles(
     { cwd, root: workspace },
     {
       onlyParsed(file) {
@@ -52,6 +58,13 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
       },
       onFile(file, { status, problems }) {
         counts.add(problems);
+        const { listed, left } = boundProblems(problems, ANNOTATIONS_PER_FILE);
+        annotated = left ? new Set(listed) : null;
+        more = left && {
+          command: left.errors ? 'error' : 'warning',
+          file,
+          message: `… and ${moreProblems(left)} in this file, not annotated: ${LISTED_ELSEWHERE}`,
+        };
         const passed = status !== 'fail';
         if (passed) warned.files++;
         if (rows.length < SUMMARY_ROWS) {
@@ -66,6 +79,7 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
         }
       },
       onProblem(p, file) {
+        if (annotated && !annotated.has(p)) return;
         const at = p.line === undefined ? '' : `,line=${p.line}${p.column === undefined ? '' : `,col=${p.column}`}`;
         const command = isWarning(p) ? 'warning' : 'error';
         const title = property(`filecheck (${sourceOf(p)})`);
@@ -74,8 +88,15 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
     },
   );
 
+  const { pathOf } = files;
+
   return {
-    onFileResult,
+    onFileResult(result) {
+      files.onFileResult(result);
+      if (!more) return;
+      write(`::${more.command} file=${property(more.file)},title=filecheck::${data(more.message)}\n`);
+      more = null;
+    },
     onRunComplete(summary) {
       if (summary.onlyParsed)
         write(

@@ -2,6 +2,7 @@
 import { createRequire } from 'node:module';
 import { printablePath } from './printable.js';
 import { located, positionOf, sourceOf } from './problem-words.js';
+import { LISTED_ELSEWHERE, boundProblems, moreProblems } from './problem-bound.js';
 import { andMore, relatedOf, relatedPlace } from './related.js';
 import { isWarning } from './severity.js';
 import { wrapLine } from './wrap.js';
@@ -31,9 +32,12 @@ const codeFrameLines = (problem, options) => require('./code-frame.js').codeFram
 //       ...
 //
 // Frames are shown for the first FRAMES_PER_FILE problems; a line then says how many of the
-// problems after them, which have a line, are shown without one.
-export function problemBlock(result, problems, { label, details, c, columns: columnsNow }) {
+// problems after them, which have a line, are shown without one. A file's first PROBLEMS_PER_FILE
+// problems are listed (its errors first: problem-bound.js), then a line counts the rest; `every`
+// (--verbose) lists every one.
+export function problemBlock(result, given, { label, details, c, columns: columnsNow, every = false }) {
   const columns = columnsNow();
+  const { listed: problems, left } = every ? { listed: given } : boundProblems(given, PROBLEMS_PER_FILE);
   const path = printablePath(result.path);
   const sources = new Set(problems.map(sourceOf));
   const shared = sources.size === 1 ? [...sources][0] : null;
@@ -62,9 +66,14 @@ export function problemBlock(result, problems, { label, details, c, columns: col
       ...(framed ? [...codeFrameLines(p, { c, columns, warning: isWarning(p) }), ''] : []),
     ];
   });
+  if (left)
+    lines.push(wrapLine(`  ${c.dim(`… and ${moreProblems(left)} in this file: ${LISTED_ELSEWHERE}`)}`, columns, 4));
   const header = wrapLine(`${label} ${path}${shared ? `  ${c.dim(`(${shared})`)}` : ''}${details}`, columns, 7);
   return `${header}\n${lines.join('\n')}\n`;
 }
+
+// How many problems of a file are listed without --verbose: enough to see what is wrong and where.
+const PROBLEMS_PER_FILE = 20;
 
 // "(12 more problems without a code frame)", before the first of them.
 function withoutFrame(rest, c) {

@@ -15,19 +15,28 @@ const WIDTH = 160;
  *   first line; lines: the file's lines around the problem's (Problem.line), cut to a window with
  *   `…` where a long line was cut; column: the problem's column in its line as cut
  * Sets `frame` on the first FRAMES_PER_FILE problems that have a line (in the order given: the order
- * they are reported in). None for a line the text does not have, nor in a text that holds a NUL
- * (a binary file that happens to be valid UTF-8).
+ * they are reported in; its errors before its warnings), one a place, but those about the document's
+ * root (see atRoot). None for a line the text
+ * does not have, nor in a text that holds a NUL (a binary file that happens to be valid UTF-8).
  * @param {import('./check-file.js').Problem[]} problems
  * @param {string} text the file's text, as it was parsed (without a byte order mark)
  * @returns {import('./check-file.js').Problem[]} the same problems
  */
 export function addCodeFrames(problems, text) {
   const framed = [];
-  for (const problem of problems) {
-    if (problem.line === undefined || problem.frame) continue;
-    framed.push(problem);
-    if (framed.length === FRAMES_PER_FILE) break;
-  }
+  const places = new Set(); // line:column of those framed
+  // The errors first, which fail the file (the human report lists them first too), then the warnings.
+  for (const warnings of [false, true])
+    for (const problem of problems) {
+      if (framed.length === FRAMES_PER_FILE) break;
+      if (problem.line === undefined || problem.frame || atRoot(problem)) continue;
+      if ((problem.severity === 'warning') !== warnings) continue;
+      // One frame a place: 200 keys missing from one object are not 5 frames of the same lines.
+      const place = `${problem.line}:${problem.column}`;
+      if (places.has(place)) continue;
+      places.add(place);
+      framed.push(problem);
+    }
   if (!framed.length) return problems;
   const wanted = new Set();
   for (const { line } of framed) for (let n = Math.max(1, line - ABOVE); n <= line + BELOW; n++) wanted.add(n);
@@ -49,6 +58,12 @@ export function addCodeFrames(problems, text) {
   }
   return problems;
 }
+
+// A problem about the document as a whole (a required key of its top object, a locale's key that
+// no object of the file holds the place of) is placed where the document starts: its frame would be
+// the file's first `{` or line, which says nothing its line:col does not (joinmastodon: 1,652 lines
+// of frames for 265 missing keys). A parse error has no pointer: it is framed.
+const atRoot = (problem) => problem.pointer === '';
 
 // The wanted lines of the text, by number, found in one pass that stops after the last of them;
 // end: the number of the empty line after a line break that ends the text, if one was reached.

@@ -93,7 +93,8 @@ export const OPTIONS = {
   quiet: { alias: 'q', type: 'boolean', describe: 'Print only failures and the summary' },
   verbose: {
     type: 'boolean',
-    describe: 'Print every file and the execution plan, and the errors of every anyOf/oneOf alternative',
+    describe:
+      'Print every file, every problem of a file (not its first 20), the execution plan, and the errors of every anyOf/oneOf alternative',
   },
   color: { type: 'boolean', describe: 'Colour the output (default: on a TTY unless NO_COLOR is set)' },
   'code-frame': {

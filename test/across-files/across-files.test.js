@@ -306,6 +306,28 @@ test('sameKeysAs: missing, extra and untranslated keys, nested as pointers, arra
   assert.deepEqual(missing.related, [{ path: 'locales/en.json', pointer: '/labels/max' }]);
 });
 
+test('sameKeysAs: a key missing from an empty object is placed at that object, not at the root', () => {
+  const en = { a: { b: { c: 'x' } }, list: ['y'] };
+  assert.deepEqual(
+    locales('en.json', [
+      ['de.json', { a: { b: {} }, list: [] }],
+      ['en.json', en],
+    ]),
+    [
+      'de.json /a/b error: missing key /a/b/c (en.json has it)',
+      'de.json /list error: missing key /list/0 (en.json has it)',
+    ],
+  );
+  // Rails: the locale's root key left out of the comparison, an empty object inside it.
+  assert.deepEqual(
+    locales('en.yml', [
+      ['de.yml', { de: { confirmations: {} } }],
+      ['en.yml', { en: { confirmations: { new: 'New' } } }],
+    ]),
+    ['de.yml /de/confirmations error: missing key /de/confirmations/new (en.yml has it)'],
+  );
+});
+
 test('sameKeysAs: missing and extra severities: warn, off', () => {
   const files = [
     ['en.json', { a: 'A', b: 'B' }],
@@ -785,6 +807,7 @@ test('sameKeysAs: a missing single source file is an error of every file; facts 
   ]).get(0);
   assert.deepEqual(collector.collect({ a: { b: 'A long text with {{x}}', c: '', d: 3 }, e: [] }, { path: 'de.json' }), {
     keys: { '/a/b': ['{{x}}'], '/a/c': 0, '/a/d': 1 },
+    empty: ['/e'], // where the keys the source has in it are missing from
   });
 });
 

@@ -135,6 +135,41 @@ test('many problems: the first five are framed, then a line says how many more h
   assert.ok(run.stdout.split('\n')[note + 1].startsWith('  many.json:7:9 '), 'said before the first of them');
 });
 
+test("a problem at the document's root (a required key, a missing key nothing closer holds) has no frame; the five go to the others", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { files: ['locales/*.json'], sameKeysAs: 'locales/en.json' },
+        { files: ['doc.json'], schema: 's.json' },
+      ],
+    }),
+    's.json': JSON.stringify({ type: 'object', required: ['title'], properties: { n: { type: 'number' } } }),
+    'doc.json': '{\n  "n": "x"\n}\n',
+    // Six keys missing at the root, placed at 1:1 before the two missing from objects.
+    'locales/en.json': JSON.stringify({ k0: '', k1: '', k2: '', k3: '', k4: '', k5: '', c: { d: 'D' }, e: { f: 'F' } }),
+    'locales/de.json': '{\n  "c": {},\n  "e": {}\n}\n',
+  });
+  const run = await runCli(['--workers', '0'], { cwd: dir });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stdout, /^ {2}locales\/de\.json:1:1 {2}missing key \/k5 /m);
+  assert.doesNotMatch(run.stdout, /> 1 \|/, 'no frame of the first line');
+  assert.equal((run.stdout.match(/^ {4}> /gm) ?? []).length, 3);
+  assert.doesNotMatch(run.stdout, /without a code frame/);
+  assert.deepEqual(frameAt(run.stdout, 'doc.json:2:8'), [
+    '      1 | {',
+    '    > 2 |   "n": "x"',
+    '        |        ^',
+    '      3 | }',
+  ]);
+  assert.deepEqual(frameAt(run.stdout, 'locales/de.json:3:8').slice(1), [
+    '      1 | {',
+    '      2 |   "c": {},',
+    '    > 3 |   "e": {}',
+    '        |        ^',
+    '      4 | }',
+  ]);
+});
+
 test('a problem without a line and a file that cannot be read have no frame', async (t) => {
   const dir = makeTree(t, {
     'v.js': "export default () => ['no position here'];\n",

@@ -52,10 +52,7 @@ test("default reporter: FAIL blocks in path order, the validator on the FAIL lin
       '        |       ^',
       '',
       ' FAIL  z.json  (require)',
-      '  z.json:1:1  missing required key "x"',
-      '    > 1 | {"n": "one"}',
-      '        | ^',
-      '',
+      '  z.json:1:1  missing required key "x"', // about the document's root: no frame of its start
       '  z.json:1:7  /n: "n" must be a number, found string',
       '    > 1 | {"n": "one"}',
       '        |       ^',

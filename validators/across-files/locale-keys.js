@@ -8,8 +8,9 @@ import { placeholdersOf } from './placeholders.js';
  *   no placeholders; 0: empty ("" or null: untranslated); string[]: its placeholders (placeholders.js);
  *   forms: each plural form's (vue-i18n's `a | b`); error: it does not parse, and why (its reason,
  *   without the place)
- * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, root?: string }} LocaleFacts
- *   plurals: key ─▶ [its plural's id, its form]; root: the key a Rails-style file wraps everything in
+ * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, empty?: string[], root?: string }} LocaleFacts
+ *   plurals: key ─▶ [its plural's id, its form]; empty: the pointers of empty objects and arrays, which
+ *   hold no key but are where the keys the source has there are missing from; root: the key a Rails-style file wraps everything in
  *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare: a document's
  *   only key when it holds an object (whether it is a locale, the comparison decides: isLocaleRoot)
  */
@@ -37,11 +38,14 @@ export function localeFacts(doc, syntax, path = '') {
   const root = rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
+  const empty = [];
   for (const [pointer, value, plural] of keysOf(root === undefined ? doc : doc[root])) {
-    facts.keys[pointer] = markOf(value, syntax);
+    if (value === EMPTY) empty.push(pointer);
+    else facts.keys[pointer] = markOf(value, syntax);
     if (plural) plurals[pointer] = plural;
   }
   if (Object.keys(plurals).length) facts.plurals = plurals;
+  if (empty.length) facts.empty = empty;
   if (root !== undefined) facts.root = root;
   return facts;
 }
@@ -62,12 +66,18 @@ function rootKeyOf(doc) {
   return keys.length === 1 && isObject(doc[keys[0]]) ? keys[0] : undefined;
 }
 
-// Each leaf as [pointer, value, plural?]. A plural is i18next's suffixed keys (key_one, key_few; in
+const EMPTY = Symbol('an empty object or array');
+
+// Each leaf as [pointer, value, plural?], and each empty object or array below the top as [pointer, EMPTY]. A plural is i18next's suffixed keys (key_one, key_few; in
 // its JSON v3, key / key_plural and key_0, key_1…), or an object whose keys are all plural forms,
 // "other" among them (Rails' and rails-i18n's nesting).
 function* keysOf(value, pointer = '') {
   if (!isObject(value) && !Array.isArray(value)) {
     yield [pointer, value];
+    return;
+  }
+  if (pointer && isEmpty(value)) {
+    yield [pointer, EMPTY];
     return;
   }
   const nested = isObject(value) && Object.hasOwn(value, 'other') && Object.keys(value).every((key) => FORMS.has(key));
@@ -118,4 +128,5 @@ function markOf(value, syntax) {
 }
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isEmpty = (value) => (Array.isArray(value) ? !value.length : !Object.keys(value).length);
 const isContainer = (value) => value !== null && typeof value === 'object';

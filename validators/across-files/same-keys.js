@@ -296,10 +296,15 @@ function viewOf(facts, withoutRoot) {
     formOf: (id) => forms.get(id)?.other ?? Object.values(forms.get(id) ?? {}).sort(comparePointers)[0],
     /** A compared key as the file writes it (with its root key). */
     written: (key) => (withoutRoot ? prefix + key : key),
-    /** The deepest key or object of the file above a key it lacks: where a problem about it goes. */
+    /**
+     * The deepest key or object of the file above a key it lacks, an empty one included (`"b": {}`):
+     * where a problem about it goes.
+     */
     nearestAncestor(key) {
       ancestors ??= new Set(
-        [...keys.keys()].flatMap((k) => k.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'))),
+        [...keys.keys(), ...(facts.empty ?? []).map((pointer) => shift + pointer)].flatMap((k) =>
+          k.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+        ),
       );
       const parts = key.split('/');
       for (let i = parts.length - 1; i > 0; i--)
