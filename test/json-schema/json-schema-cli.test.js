@@ -381,6 +381,7 @@ test("a schema whose code throws on a document fails that file naming the schema
   );
   assert.match(stdout, /1 failed, 1 passed/);
   await checkBothExecutors(dir, ['d.json', 'ok.json']);
+});
 
 test('YAML .inf, -.inf and .nan and JSON5 Infinity and NaN are numbers, not integers, maximum and minimum apply to them, whatever strict says', async (t) => {
   const dir = makeTree(t, {
