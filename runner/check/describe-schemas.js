@@ -95,7 +95,10 @@ function acrossFiles(rule, entry, display) {
 const uniqueEntry = ({ pointer, ignoreCase }) => (ignoreCase ? `${pointer} ignoring case` : pointer);
 
 const reference = ({ from, to, in: inRule, file }) =>
-  `${from} to ${file ? 'a file' : `${to} in ${inRule === undefined ? 'the same rule' : `rule "${inRule}"`}`}`;
+  `${from} to ${file ? `a file${fileRoots(file)}` : `${to} in ${inRule === undefined ? 'the same rule' : `rule "${inRule}"`}`}`;
+
+// `"file": { "root": "static" }`: where a path starting with "/" is looked for.
+const fileRoots = (file) => (file.root === undefined ? '' : ` (/ from ${[file.root].flat().join(', ')})`);
 
 // The source file this one is compared with (of a folder per locale: its own), or that it is one;
 // one that is not there, in the words of the check.

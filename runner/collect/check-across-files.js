@@ -99,9 +99,10 @@ function asProblem(
       related.length && {
         related: related
           .filter((place) => typeof place?.path === 'string')
-          .map(({ path: file, pointer: at, document: number, message: note }) => ({
+          .map(({ path: file, pointer: at, atKey: key, document: number, message: note }) => ({
             path: file,
             ...(typeof at === 'string' && { pointer: at }),
+            ...(typeof at === 'string' && key === true && { atKey: key }), // until placed
             ...(Number.isInteger(number) && { document: number }),
             ...(typeof note === 'string' && { message: note }),
           })),

@@ -82,12 +82,16 @@ function describePattern(error, value, where) {
 
 // The config schema's JSON pointer (unique, references…): a key written as it is ("slug") is the
 // common mistake.
-const POINTER_PATTERN = '^(/([^~]|~[01])*)*$';
+const POINTER_PATTERN = '^(/([^~]|~[01])*)*$|^(/([^~]|~[01])*)*/([^~/]|~[01])+~$'; // the schema's: a trailing ~ matches keys
 function describePointer(value, where) {
   const shown = JSON.stringify(value);
-  if (!value.startsWith('/'))
-    return `${where}: ${shown} is not a JSON pointer, which starts with "/" (did you mean ${JSON.stringify(`/${value}`)}?)`;
-  return `${where}: ${shown} is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1`;
+  if (!value.startsWith('/')) {
+    const meant = new RegExp(POINTER_PATTERN).test(`/${value}`)
+      ? ` (did you mean ${JSON.stringify(`/${value}`)}?)`
+      : '';
+    return `${where}: ${shown} is not a JSON pointer, which starts with "/"${meant}`;
+  }
+  return `${where}: ${shown} is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1 (a "~" at its end matches keys: "/*~")`;
 }
 
 function valueAt(data, pointer) {

@@ -84,6 +84,32 @@ test('pointers: ~1 and ~0 per RFC 6901, in patterns and in the pointers found', 
   assert.throws(() => compilePointer('/a~2'), /is not a JSON pointer/);
 });
 
+test('pointers: a trailing ~ matches the keys of objects, placed at each member; array indexes are no keys', () => {
+  const doc = { hector: { name: 'H' }, 'a/b': 1, authors: { ada: {}, bob: 2 }, list: [{ x: 1 }] };
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/*~'), doc)],
+    [
+      ['/hector', 'hector'],
+      ['/a~1b', 'a/b'],
+      ['/authors', 'authors'],
+      ['/list', 'list'],
+    ],
+  );
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/authors/*~'), doc)],
+    [
+      ['/authors/ada', 'ada'],
+      ['/authors/bob', 'bob'],
+    ],
+  );
+  assert.deepEqual([...matchPointer(compilePointer('/authors/ada~'), doc)], [['/authors/ada', 'ada']]);
+  assert.deepEqual([...matchPointer(compilePointer('/list/*~'), doc)], []);
+  assert.deepEqual([...matchPointer(compilePointer('/gone/*~'), doc)], []);
+  assert.equal(compilePointer('/a~0~').tokens[0], 'a~');
+  assert.throws(() => compilePointer('~'), /is not a JSON pointer/);
+  assert.throws(() => compilePointer('/a/~'), /is not a JSON pointer/);
+});
+
 // ─── unique ─────────────────────────────────────────────────────────────────────────────────
 
 test('unique: each place of a duplicated value gets a problem naming the others, related with pointers', () => {
@@ -96,11 +122,35 @@ test('unique: each place of a duplicated value gets a problem naming the others,
     ],
   });
   assert.deepEqual(brief(problems), [
-    'files/a/index.md /slug error: slug "Web/CSS/color" is also at files/b/index.md',
-    'files/b/index.md /slug error: slug "Web/CSS/color" is also at files/a/index.md',
+    'files/a/index.md /slug error: "Web/CSS/color" is also at files/b/index.md',
+    'files/b/index.md /slug error: "Web/CSS/color" is also at files/a/index.md',
   ]);
   assert.deepEqual(problems[0].related, [
-    { path: 'files/b/index.md', pointer: '/slug', message: 'slug "Web/CSS/color"' },
+    { path: 'files/b/index.md', pointer: '/slug', message: '/slug: "Web/CSS/color"' },
+  ]);
+});
+
+test('unique and references: a message names the value, never a noun guessed from the pointer', () => {
+  const problems = check(
+    [rule(0, { unique: ['/aliases/*', '/status', '/indices/*'], references: [{ from: '/addresses/*', to: '/id' }] })],
+    {
+      0: [
+        ['a.json', { aliases: ['releases/1.94.1'], status: 'draft', indices: [3], addresses: ['x'] }],
+        ['b.json', { aliases: ['releases/1.94.1'], status: 'draft', indices: [3] }],
+      ],
+    },
+  );
+  assert.deepEqual(brief(problems), [
+    'a.json /aliases/0 error: "releases/1.94.1" is also at b.json',
+    'a.json /indices/0 error: 3 is also at b.json',
+    'a.json /status error: "draft" is also at b.json',
+    'b.json /aliases/0 error: "releases/1.94.1" is also at a.json',
+    'b.json /indices/0 error: 3 is also at a.json',
+    'b.json /status error: "draft" is also at a.json',
+    'a.json /addresses/0 error: "x" is not an /id of any file of rule "rules[0]"',
+  ]);
+  assert.deepEqual(problems[0].related, [
+    { path: 'b.json', pointer: '/aliases/0', message: '/aliases/0: "releases/1.94.1"' },
   ]);
 });
 
@@ -116,10 +166,10 @@ test('unique: its entries are read once, one at a time, for every pointer of the
     for (const [path, doc] of docs) yield { path, facts: JSON.parse(JSON.stringify(collector.collect(doc))) };
   }
   assert.deepEqual(brief(collector.checkAll(entries(), {})), [
-    'a.md /id error: id 1 is also at c.md',
-    'a.md /slug error: slug "s" is also at b.md',
-    'b.md /slug error: slug "s" is also at a.md',
-    'c.md /id error: id 1 is also at a.md',
+    'a.md /id error: 1 is also at c.md',
+    'a.md /slug error: "s" is also at b.md',
+    'b.md /slug error: "s" is also at a.md',
+    'c.md /id error: 1 is also at a.md',
   ]);
 });
 
@@ -132,9 +182,9 @@ test('unique: within a file too, over * in arrays and objects; three places say 
     ],
   });
   assert.deepEqual(brief(problems), [
-    'a.json /items/0/id error: id 7 is also at /items/2/id in this file (and 1 more)',
-    'a.json /items/2/id error: id 7 is also at /items/0/id in this file (and 1 more)',
-    'b.json /items/first/id error: id 7 is also at a.json (and 1 more)',
+    'a.json /items/0/id error: 7 is also at /items/2/id in this file (and 1 more)',
+    'a.json /items/2/id error: 7 is also at /items/0/id in this file (and 1 more)',
+    'b.json /items/first/id error: 7 is also at a.json (and 1 more)',
   ]);
 });
 
@@ -152,10 +202,10 @@ test('unique: types differ (1 is not "1"); objects, arrays, null and booleans ar
   assert.deepEqual(check([rule(0, { unique: ['/id', '/other', '/name'] })], files), []);
   const problems = check([rule(0, { unique: [{ pointer: '/name', ignoreCase: true }] })], files);
   assert.deepEqual(brief(problems), [
-    'a.json /name error: name "Alpha" is also at b.json',
-    'b.json /name error: name "alpha" is also at a.json',
+    'a.json /name error: "Alpha" is also at b.json',
+    'b.json /name error: "alpha" is also at a.json',
   ]);
-  assert.equal(problems[0].related[0].message, 'name "alpha"');
+  assert.equal(problems[0].related[0].message, '/name: "alpha"');
 });
 
 test('unique: the documents of a YAML stream are places of their own', () => {
@@ -166,8 +216,8 @@ test('unique: the documents of a YAML stream are places of their own', () => {
     ],
   });
   assert.deepEqual(brief(problems), [
-    'k8s.yaml#1 /name error: name "web" is also at /name in document 2 of this file',
-    'k8s.yaml#2 /name error: name "web" is also at /name in document 1 of this file',
+    'k8s.yaml#1 /name error: "web" is also at /name in document 2 of this file',
+    'k8s.yaml#2 /name error: "web" is also at /name in document 1 of this file',
   ]);
 });
 
@@ -208,10 +258,33 @@ test("references: a value names a value of another rule's files; did you mean th
     ],
   });
   assert.deepEqual(brief(problems), [
-    'posts/a.json /authors/1 error: author "asmith" is not an /id of any file of rule "people"; did you mean "asmyth"?',
-    'posts/a.json /authors/2 error: author 42 is not an /id of any file of rule "people"',
-    'posts/b.json /authors/0 error: author "zed" is not an /id of any file of rule "people"',
+    'posts/a.json /authors/1 error: "asmith" is not an /id of any file of rule "people"; did you mean "asmyth"?',
+    'posts/a.json /authors/2 error: 42 is not an /id of any file of rule "people"',
+    'posts/b.json /authors/0 error: "zed" is not an /id of any file of rule "people"',
   ]);
+});
+
+test('references: a "to" that finds only objects or arrays says so; a value anywhere, or keys, say nothing more', () => {
+  const refs = (to, people) =>
+    brief(
+      check([rule(0, { references: [{ from: '/author', to, in: 'people' }] }), rule(1, {}, 'people')], {
+        0: [['post.json', { author: 'ada' }]],
+        1: people.map((doc, i) => [`people/${i}.json`, doc]),
+      }),
+    );
+  assert.deepEqual(refs('/*', [{ bob: { name: 'B' } }]), [
+    'post.json /author error: "ada" is not a /* of any file of rule "people" (the values at /* of rule "people" are objects: to match their keys, write "/*~")',
+  ]);
+  assert.deepEqual(refs('/ids', [{ ids: ['bob'] }]), [
+    'post.json /author error: "ada" is not an /ids of any file of rule "people" (the values at /ids of rule "people" are arrays: to match their items, write "/ids/*")',
+  ]);
+  assert.deepEqual(refs('/*', [{ bob: {} }, { id: 'carl' }]), [
+    'post.json /author error: "ada" is not a /* of any file of rule "people"',
+  ]);
+  assert.deepEqual(refs('/*~', [{ bob: {} }]), [
+    'post.json /author error: "ada" is not a /*~ of any file of rule "people"',
+  ]);
+  assert.deepEqual(refs('/*~', [{ ada: {} }]), []);
 });
 
 test("references: without `in`, the values of the rule's own files", () => {
@@ -223,7 +296,7 @@ test("references: without `in`, the values of the rule's own files", () => {
       ['c.md', { slug: 'c', parent: 'gone' }],
     ],
   });
-  assert.deepEqual(brief(problems), ['c.md /parent error: parent "gone" is not a /slug of any file of rule "docs"']);
+  assert.deepEqual(brief(problems), ['c.md /parent error: "gone" is not a /slug of any file of rule "docs"']);
   assert.deepEqual(
     acrossFilesCollectors(rules)
       .get(0)
@@ -268,9 +341,9 @@ test('references: file: true, relative to the file (or to the base with a leadin
       display: (absolute) => path.relative(dir, absolute).split(path.sep).join('/'),
     });
     assert.deepEqual(brief(problems), [
-      'posts/post.json /images/4 error: image "img/b.png" names no file or folder (no posts/img/b.png)',
-      'posts/post.json /images/5 error: image "/static/c.png" names no file or folder (no static/c.png)',
-      'posts/post.json /images/8 error: image "" names no file',
+      'posts/post.json /images/4 error: "img/b.png" names no file or folder (no posts/img/b.png)',
+      'posts/post.json /images/5 error: "/static/c.png" names no file or folder (no static/c.png)',
+      'posts/post.json /images/8 error: "" names no file',
     ]);
     assert.equal(looked.length, 5); // img/a.png once for both of its references
   } finally {
@@ -377,12 +450,12 @@ test('unique and references: each entry at its own severity', () => {
     ['b.json', { slug: 's', id: 1 }],
   ];
   assert.deepEqual(brief(check(rules, { 0: docs })), [
-    'a.json /id error: id 1 is also at b.json',
-    'a.json /slug warning: slug "s" is also at b.json',
-    'b.json /id error: id 1 is also at a.json',
-    'b.json /slug warning: slug "s" is also at a.json',
-    'a.json /author warning: author 9 is not an /id of any file of rule "rules[0]"',
-    'a.json /image error: image "a.png" names no file or folder (no a.png)',
+    'a.json /id error: 1 is also at b.json',
+    'a.json /slug warning: "s" is also at b.json',
+    'b.json /id error: 1 is also at a.json',
+    'b.json /slug warning: "s" is also at a.json',
+    'a.json /author warning: 9 is not an /id of any file of rule "rules[0]"',
+    'a.json /image error: "a.png" names no file or folder (no a.png)',
   ]);
 });
 

@@ -19,12 +19,12 @@ test('examples/site: a duplicate slug fails both posts, a dangling author fails 
   ]);
   assert.match(
     stdout,
-    /^ {2}posts\/hello-again\.json:2:11 {2}\/slug: slug "hello-world" is also at posts\/hello-world\.json$/m,
+    /^ {2}posts\/hello-again\.json:2:11 {2}\/slug: "hello-world" is also at posts\/hello-world\.json$/m,
   );
-  assert.match(stdout, /^ +also at posts\/hello-world\.json:2:11 \(slug "hello-world"\)$/m);
+  assert.match(stdout, /^ +also at posts\/hello-world\.json:2:11 \(\/slug: "hello-world"\)$/m);
   assert.match(
     stdout,
-    /^ {2}posts\/release-notes\.json:4:15 {2}\/authors\/0: author "grce" is not an \/id of any file of rule "people"; did you mean "grace"\?$/m,
+    /^ {2}posts\/release-notes\.json:4:15 {2}\/authors\/0: "grce" is not an \/id of any file of rule "people"; did you mean "grace"\?$/m,
   );
   assert.doesNotMatch(stdout, /names no file/, 'the images the posts name exist');
   assert.equal(filesLine(stdout), 'Files: 3 failed, 2 passed, 5 total');
@@ -34,7 +34,7 @@ test('examples/site: a named file (a pre-commit hook) is checked against the fil
   const { code, stdout, stderr } = await runCli(['posts/hello-world.json'], { cwd: SITE });
   assert.equal(code, 1, stdout + stderr);
   assert.deepEqual(failedPaths(stdout), ['posts/hello-world.json']);
-  assert.match(stdout, /\/slug: slug "hello-world" is also at posts\/hello-again\.json/);
+  assert.match(stdout, /\/slug: "hello-world" is also at posts\/hello-again\.json/);
   assert.equal(filesLine(stdout), 'Files: 1 failed, 0 passed, 1 total');
 });
 

@@ -176,7 +176,7 @@ test('the checks across files see the text in place of the file on disk, and the
   });
   const duplicate = await named(dir, 'posts/b.json', [], '{\n  "slug": "a"\n}\n');
   assert.equal(duplicate.code, 1, duplicate.stderr);
-  assert.match(duplicate.stdout, /posts\/b\.json:2:11 {2}\/slug: slug "a" is also at posts\/a\.json/);
+  assert.match(duplicate.stdout, /posts\/b\.json:2:11 {2}\/slug: "a" is also at posts\/a\.json/);
   // b.json's own slug on disk is no duplicate of the new file's: the text replaced it.
   const renamed = await named(dir, 'posts/b.json', [], '{"slug": "c"}\n');
   assert.equal(renamed.code, 0, renamed.stdout);

@@ -123,7 +123,7 @@ test('a named file (a pre-commit hook) is checked against the facts of the files
   writeTree(dir, { 'pages/b.json': '{ "slug": "setup", "author": "bobb" }\n' });
   const dangling = await runCli(['pages/b.json'], { cwd: dir });
   assert.equal(dangling.code, 1);
-  assert.match(dangling.stdout, /author "bobb" is not an \/id of any file of rule "people"; did you mean "bob"\?/);
+  assert.match(dangling.stdout, /"bobb" is not an \/id of any file of rule "people"; did you mean "bob"\?/);
 });
 
 test('--changed and --since: the files git did not list still give their facts', {
@@ -565,7 +565,7 @@ test('a run of some files reads the rules its files are in, those that read thei
     // A rule of its own: its files alone, and its verdict.
     const tag = await readBy(['tags/a.json', '--workers', workers]);
     assert.equal(tag.code, 1, tag.stdout);
-    assert.match(tag.stdout, /id "a" is also at tags\/b\.json/);
+    assert.match(tag.stdout, /"a" is also at tags\/b\.json/);
     assert.deepEqual(tag.read, ['tags/a.json', 'tags/b.json']);
     // A page: the pages and the people its references read.
     const page = await readBy(['pages/a.json', '--workers', workers]);
@@ -591,7 +591,7 @@ test('a run of some files reads the rules its files are in, those that read thei
   assert.deepEqual(plain.read, []);
   const buffer = await readBy(['--stdin', '--stdin-filename', 'pages/new.json'], '{ "slug": "a" }');
   assert.equal(buffer.code, 1, buffer.stdout);
-  assert.match(buffer.stdout, /slug "a" is also at pages\/a\.json/);
+  assert.match(buffer.stdout, /"a" is also at pages\/a\.json/);
   assert.deepEqual(buffer.read, [...pages, 'pages/new.json', ...people]);
   // sameKeysAs's source, outside its rule's files: named, it has the translations read, and names the one it breaks.
   const source = await readBy(['source/en.json']);

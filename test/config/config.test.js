@@ -135,7 +135,11 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
     ],
     [
       '{"rules": [{"files": ["*.json"], "unique": ["/a~2"]}]}',
-      'rules[0].unique[0]: "/a~2" is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1',
+      'rules[0].unique[0]: "/a~2" is not a JSON pointer: a "~" in a key is written ~0, a "/" ~1 (a "~" at its end matches keys: "/*~")',
+    ],
+    [
+      '{"rules": [{"files": ["*.json"], "references": [{"from": "/a", "to": "~"}]}]}',
+      'rules[0].references[0].to: "~" is not a JSON pointer, which starts with "/"',
     ],
     // A schema written inline: refused, saying how a rule names one.
     [

@@ -114,17 +114,17 @@ test('each place a severity is set, the most specific winning: the same problems
   const { byPath } = await checkBothExecutors(dir, [], 1, { noErrors: true });
   assert.deepEqual(bySeverity(byPath['docs/a.json']), [
     'error featured: featured twice',
-    'error unique: slug "s" is also at docs/b.json',
+    'error unique: "s" is also at docs/b.json',
     'warning json-schema: must be string',
     'warning no-todo: contains TODO',
-    'warning unique: id 1 is also at docs/b.json',
+    'warning unique: 1 is also at docs/b.json',
   ]);
   assert.deepEqual(bySeverity(byPath['docs/b.json']), [
     'error featured: featured twice',
     'error require: missing required key "summary"',
-    'error unique: slug "s" is also at docs/a.json',
+    'error unique: "s" is also at docs/a.json',
     'warning require: missing required key "title"',
-    'warning unique: id 1 is also at docs/a.json',
+    'warning unique: 1 is also at docs/a.json',
   ]);
 
   // The errors at "warn" too: every file passes, with its warnings; --max-warnings counts them.
@@ -156,11 +156,11 @@ test('each place a severity is set, the most specific winning: the same problems
   assert.deepEqual(bySeverity(off.byPath['docs/b.json']), [
     'error require: missing required key "summary"',
     'warning featured: featured twice',
-    'warning unique: slug "s" is also at docs/a.json',
+    'warning unique: "s" is also at docs/a.json',
   ]);
   assert.deepEqual(bySeverity(off.byPath['docs/a.json']), [
     'warning featured: featured twice',
-    'warning unique: slug "s" is also at docs/b.json',
+    'warning unique: "s" is also at docs/b.json',
   ]);
 });
 

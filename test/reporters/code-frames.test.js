@@ -264,7 +264,7 @@ test('problems of the checks across files are framed too, at their place in the 
   const run = await runCli(['--workers', '0'], { cwd: dir });
   assert.equal(run.code, 1, run.stderr);
   assert.deepEqual(frameAt(run.stdout, 'posts/a.json:3:11'), [
-    '                     also at posts/b.json:2:11 (slug "intro")',
+    '                     also at posts/b.json:2:11 (/slug: "intro")',
     '      1 | {',
     '      2 |   "title": "A",',
     '    > 3 |   "slug": "intro"',

@@ -35,7 +35,7 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
  *   relative to the rule's base (to match sameKeysAs's source); absolute: a reported path made absolute;
  *   exists: whether a path exists (references' file: true); display: an absolute path as reported
  * @typedef {{ path: string, message: string, pointer?: string, atKey?: boolean, document?: number, severity?: 'error' | 'warning',
- *   related?: { path: string, pointer?: string, document?: number, message?: string }[], paths?: [number, number][] }} CollectedProblem
+ *   related?: { path: string, pointer?: string, atKey?: boolean, document?: number, message?: string }[], paths?: [number, number][] }} CollectedProblem
  *   the core places pointer and related pointers at line:col by reading those files again (only files with
  *   problems); atKey: at the key the pointer names, not at its value (a key that should not be there);
  *   paths: the spans of the entries' paths the message names (shared/message-paths.js' worded)

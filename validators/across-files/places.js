@@ -47,8 +47,13 @@ export function settingSeverity(check, setting = 'error') {
   return severityOf(setting);
 }
 
-/** The place of an entry's document, for a problem or a related place. */
-export const placeOf = (entry, pointer) =>
-  entry.document === undefined
-    ? { path: entry.path, pointer }
-    : { path: entry.path, pointer, document: entry.document };
+/**
+ * The place of an entry's document, for a problem or a related place; `atKey`: at the key the pointer
+ * names, not at its value (a match of a pattern that ends in `~`).
+ */
+export const placeOf = (entry, pointer, atKey = false) => ({
+  path: entry.path,
+  pointer,
+  ...(entry.document === undefined ? {} : { document: entry.document }),
+  ...(atKey ? { atKey } : {}),
+});

@@ -1,9 +1,13 @@
 // JSON pointers (RFC 6901) as the across-files checks use them: a pattern may hold `*` as a whole
 // token for any key of an object or any index of an array. A key that is literally "*" cannot be
 // named by a pattern (RFC 6901 has no escape for it); everything else is a plain RFC 6901 pointer.
+// A trailing `~` (JSONPath-Plus' way to ask for property names) matches the keys rather than the
+// values: "/*~" is each key of the root object, "/authors/*~" each key of the object at /authors.
+// It cannot be misread: in a JSON pointer `~` is always followed by 0 or 1.
 
 /**
- * @typedef {{ text: string, tokens: (string | typeof ANY)[], literal: boolean }} PointerPattern literal: no `*`
+ * @typedef {{ text: string, tokens: (string | typeof ANY)[], literal: boolean, keys: boolean }} PointerPattern
+ *   literal: no `*`; keys: it ends in `~`, and matches the keys of objects' members, never array indexes
  */
 const ANY = Symbol('any key or index');
 
@@ -15,16 +19,20 @@ const ANY = Symbol('any key or index');
 export function compilePointer(text) {
   if (typeof text !== 'string' || (text !== '' && text[0] !== '/'))
     throw new TypeError(`${JSON.stringify(text)} is not a JSON pointer (it starts with "/", e.g. "/slug")`);
-  if (/~(?![01])/.test(text))
-    throw new TypeError(`${JSON.stringify(text)} is not a JSON pointer ("~" is written "~0" and "/" in a key "~1")`);
+  const keys = text.endsWith('~') && !text.endsWith('/~');
+  const pointer = keys ? text.slice(0, -1) : text;
+  if (/~(?![01])/.test(pointer))
+    throw new TypeError(
+      `${JSON.stringify(text)} is not a JSON pointer ("~" is written "~0" and "/" in a key "~1"; a trailing "~" after a key or "*" matches keys, as in "/*~")`,
+    );
   const tokens =
-    text === ''
+    pointer === ''
       ? []
-      : text
+      : pointer
           .slice(1)
           .split('/')
           .map((token) => (token === '*' ? ANY : unescapeToken(token)));
-  return { text, tokens, literal: !tokens.includes(ANY) };
+  return { text, tokens, literal: !tokens.includes(ANY), keys };
 }
 
 /**
@@ -33,6 +41,7 @@ export function compilePointer(text) {
  * @returns {[string, unknown][]} [pointer, value]
  */
 export function matchPointer(pattern, doc) {
+  if (pattern.keys) return keysOf(pattern, doc);
   if (pattern.literal) {
     // A literal pointer (most: "/slug", "/id") is one lookup, and its text is every match's pointer.
     const found = lookup(doc, pattern.tokens);
@@ -41,6 +50,23 @@ export function matchPointer(pattern, doc) {
   const matches = [];
   walk(doc, pattern.tokens, 0, '', matches);
   return matches;
+}
+
+// A pattern's keys: [the member's pointer, its key] for each match whose parent is an object.
+function keysOf(pattern, doc) {
+  const matches = [];
+  walk(doc, pattern.tokens.slice(0, -1), 0, '', matches);
+  const last = pattern.tokens.at(-1);
+  const named = [];
+  for (const [pointer, parent] of matches) {
+    if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
+    if (last !== ANY) {
+      if (Object.hasOwn(parent, last)) named.push([`${pointer}/${escapeToken(last)}`, last]);
+      continue;
+    }
+    for (const key of Object.keys(parent)) named.push([`${pointer}/${escapeToken(key)}`, key]);
+  }
+  return named;
 }
 
 const NOT_FOUND = Symbol('not found');
@@ -77,21 +103,6 @@ export function children(value) {
 export const escapeToken = (key) => key.replace(/~/g, '~0').replace(/\//g, '~1');
 const unescapeToken = (token) => token.replace(/~1/g, '/').replace(/~0/g, '~');
 const isIndex = (token, array) => /^(0|[1-9]\d*)$/.test(token) && Number(token) < array.length;
-
-/**
- * What a message calls the values a pattern matches: its last key that is not `*`, in the singular
- * when `*` follows it ("/authors/*" ─▶ "author", "/items/*\/id" ─▶ "id"); "value" when it has none.
- */
-export function nameOf(pattern) {
-  const { tokens } = pattern;
-  for (let i = tokens.length - 1; i >= 0; i--) {
-    if (tokens[i] === ANY) continue;
-    return i < tokens.length - 1 ? singular(tokens[i]) : tokens[i];
-  }
-  return 'value';
-}
-
-const singular = (word) => word.replace(/ies$/, 'y').replace(/([^s])s$/, '$1');
 
 /** @returns {string[]} the pointer's tokens, unescaped */
 export const tokensOf = (pointer) => (pointer === '' ? [] : pointer.slice(1).split('/').map(unescapeToken));

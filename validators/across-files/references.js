@@ -1,16 +1,19 @@
 // `references`: every value at `from` equals a value at `to` in the files of rule `in` (this rule
-// when left out), or, with `file: true`, is a path to an existing file or folder. Only strings and
+// when left out), or, with `file`, is a path to an existing file or folder. Only strings and
 // numbers are references; any other value at `from` is ignored. Values compare by type and value,
-// as `unique`'s do: an id 5 is not the id "5".
+// as `unique`'s do: an id 5 is not the id "5". A pointer ending in `~` matches keys (pointers.js):
+// `"to": "/*~"` names the keys of a keyed data file (Docusaurus' blog/authors.yml).
 import path from 'node:path';
 import { closest } from '../../shared/closest.js';
-import { compilePointer, matchPointer, nameOf } from './pointers.js';
+import { compilePointer, matchPointer } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 import { pathIn, worded } from '../../shared/message-paths.js';
 
 /**
  * @typedef {{ from: import('./pointers.js').PointerPattern, to?: import('./pointers.js').PointerPattern,
- *   in?: string, file: boolean, severity: 'error' | 'warning' }} Reference
+ *   in?: string, file: false | { roots?: string[] }, severity: 'error' | 'warning' }} Reference
+ *   file: a path to a file or folder; roots: the folders, relative to the rule's base, that a path
+ *   starting with "/" is looked for in (left out: the base itself)
  */
 
 /** @returns {Reference[]} the rule's `references`, as written, checked */
@@ -24,20 +27,35 @@ export function parseReferences(setting) {
     const unknown = Object.keys(rest);
     if (unknown.length)
       throw new TypeError(`references: unknown key "${unknown[0]}" (expected from, to, in, file, severity)`);
-    if (typeof file !== 'boolean') throw new TypeError('references: "file" is true or false');
-    if (file === (to !== undefined))
+    const isFile = file !== false;
+    if (isFile === (to !== undefined))
       throw new TypeError(`references: ${JSON.stringify(from)} needs either "to" (a pointer) or "file": true`);
-    if (file && inRule !== undefined) throw new TypeError('references: "in" goes with "to", not with "file"');
+    if (isFile && inRule !== undefined) throw new TypeError('references: "in" goes with "to", not with "file"');
     if (inRule !== undefined && (typeof inRule !== 'string' || inRule === ''))
       throw new TypeError('references: "in" is the name of a rule');
     return {
       from: compileSetting(from),
       ...(to === undefined ? {} : { to: compileSetting(to) }),
       ...(inRule === undefined ? {} : { in: inRule }),
-      file,
+      file: isFile && parseFile(file),
       severity: settingSeverity('references', severity),
     };
   });
+}
+
+// `"file": true`, or `"file": { "root": "static" }` (or a list of folders) for a site that serves
+// "/" from a folder of its own: Docusaurus, Hugo and Zola from static/, Next.js and Astro from public/.
+function parseFile(file) {
+  if (file === true) return {};
+  const usage = '"file" is true, or { "root": "static" } (a folder, or a list of folders, relative to the config file)';
+  if (file === null || typeof file !== 'object' || Array.isArray(file)) throw new TypeError(`references: ${usage}`);
+  const { root, ...rest } = file;
+  const unknown = Object.keys(rest);
+  if (unknown.length) throw new TypeError(`references: "file": unknown key "${unknown[0]}" (expected root)`);
+  const roots = typeof root === 'string' ? [root] : root;
+  if (!Array.isArray(roots) || !roots.length || !roots.every((folder) => typeof folder === 'string' && folder.trim()))
+    throw new TypeError(`references: ${usage}`);
+  return { roots };
 }
 
 function compileSetting(pointer) {
@@ -57,7 +75,8 @@ export const valuesKey = (to) => `values:${to.text}`;
 /**
  * @param {number} ruleId the rule whose files hold the values
  * @param {import('./pointers.js').PointerPattern} to
- * @returns {import('./index.js').Collector} facts: the file's values at `to`, once each
+ * @returns {import('./index.js').Collector} facts: the file's values at `to`, once each; of a file
+ *   with none but objects or arrays there, `{ found: "objects" | "arrays" }` (what a failure says)
  */
 export function valuesCollector(ruleId, to) {
   return {
@@ -66,8 +85,14 @@ export function valuesCollector(ruleId, to) {
     name: 'references',
     collect(doc) {
       const values = new Map();
-      for (const [, value] of matchPointer(to, doc)) if (isReference(value)) values.set(typedKey(value), value);
-      return values.size ? [...values.values()] : undefined;
+      let found;
+      for (const [, value] of matchPointer(to, doc)) {
+        if (isReference(value)) values.set(typedKey(value), value);
+        else if (value !== null && typeof value === 'object' && found !== 'objects')
+          found = Array.isArray(value) ? 'arrays' : 'objects';
+      }
+      if (values.size) return [...values.values()];
+      return found && { found };
     },
   };
 }
@@ -100,7 +125,11 @@ export function referencesCollector(rule, references, targets) {
           for (const [pointer, value] of entry.facts?.[index] ?? []) {
             const message = check(value, entry);
             if (message)
-              problems.push({ ...placeOf(entry, pointer), ...worded`${message}`, severity: reference.severity });
+              problems.push({
+                ...placeOf(entry, pointer, reference.from.keys),
+                ...worded`${message}`,
+                severity: reference.severity,
+              });
           }
         }
       });
@@ -109,18 +138,23 @@ export function referencesCollector(rule, references, targets) {
   };
 }
 
+// A message names the value alone: its pointer, printed before it, says what it is.
 // @returns a function: a value ─▶ the message of its problem (words, or worded: with the paths it names), or undefined
-function valueCheck({ from, to }, rules, ctx) {
+function valueCheck({ to }, rules, ctx) {
   const known = new Map();
+  const found = new Set(); // "objects", "arrays": what `to` found in files with no value there
   for (const target of rules)
-    for (const entry of ctx.entriesOf(target.id, valuesKey(to)))
-      for (const value of entry.facts ?? []) known.set(typedKey(value), value);
+    for (const entry of ctx.entriesOf(target.id, valuesKey(to))) {
+      if (Array.isArray(entry.facts)) for (const value of entry.facts) known.set(typedKey(value), value);
+      else if (entry.facts?.found) found.add(entry.facts.found);
+    }
   let strings; // for "did you mean", built at the first unknown string
   const article = /^\/[aeiou]/i.test(to.text) ? 'an' : 'a';
-  const name = nameOf(from);
+  const rule = `rule "${rules[0].name}"`;
+  const hint = known.size ? '' : onlyContainers(found, to, rule);
   return (value) => {
     if (known.has(typedKey(value))) return undefined;
-    const message = `${name} ${JSON.stringify(value)} is not ${article} ${to.text} of any file of rule "${rules[0].name}"`;
+    const message = `${JSON.stringify(value)} is not ${article} ${to.text} of any file of ${rule}${hint}`;
     if (typeof value !== 'string') return message;
     strings ??= [...known.values()].filter((known) => typeof known === 'string');
     const suggestion = closest(value, strings);
@@ -128,22 +162,38 @@ function valueCheck({ from, to }, rules, ctx) {
   };
 }
 
-// A path relative to the file's folder; one starting with "/" is relative to the rule's base (as a
-// site's root-relative links are). A URL ("https:", "mailto:", "//host") is not a file and passes; a
-// "#fragment" or "?query" is left off before the file is looked for.
-function fileCheck({ from }, ctx) {
-  const name = nameOf(from);
+// When `to` found no value to match, only objects or arrays: what it found, and the pointer that
+// reaches into them.
+function onlyContainers(found, to, rule) {
+  if (found.has('objects') && !to.keys)
+    return ` (the values at ${to.text} of ${rule} are objects: to match their keys, write "${to.text}~")`;
+  if (found.has('arrays'))
+    return ` (the values at ${to.text} of ${rule} are arrays: to match their items, write "${to.text}/*")`;
+  return '';
+}
+
+// A path relative to the file's folder; one starting with "/" is relative to the rule's base, or to
+// `file.roots`, the folders a site serves "/" from (the first that has it). A URL ("https:",
+// "mailto:", "//host") is not a file and passes; a "#fragment" or "?query" is left off before the
+// file is looked for.
+function fileCheck({ file }, ctx) {
+  const roots = (file.roots ?? ['']).map((folder) => path.resolve(ctx.rule.base, folder));
   const exists = new Map();
+  const existing = (absolute) => {
+    if (!exists.has(absolute)) exists.set(absolute, ctx.exists(absolute));
+    return exists.get(absolute);
+  };
   return (value, entry) => {
     if (typeof value !== 'string' || /^([a-z][a-z\d+.-]+:|\/\/)/i.test(value)) return undefined;
     const relative = value.replace(/[?#].*$/s, '');
-    if (relative === '') return value === '' ? `${name} "" names no file` : undefined;
-    const absolute = relative.startsWith('/')
-      ? path.join(ctx.rule.base, relative)
-      : path.resolve(path.dirname(ctx.absolute(entry.path)), relative);
-    if (!exists.has(absolute)) exists.set(absolute, ctx.exists(absolute));
-    return exists.get(absolute)
-      ? undefined
-      : worded`${name} ${JSON.stringify(value)} names no file or folder (no ${pathIn(ctx.display(absolute))})`;
+    if (relative === '') return value === '' ? '"" names no file' : undefined;
+    const candidates = relative.startsWith('/')
+      ? roots.map((root) => path.join(root, relative))
+      : [path.resolve(path.dirname(ctx.absolute(entry.path)), relative)];
+    if (candidates.some(existing)) return undefined;
+    const looked = candidates
+      .map((absolute) => worded`${pathIn(ctx.display(absolute))}`)
+      .reduce((all, one) => worded`${all} or ${one}`);
+    return worded`${JSON.stringify(value)} names no file or folder (no ${looked})`;
   };
 }

@@ -3,7 +3,7 @@
 // pointer is ignored: it names nothing (`null` usually means "none", and a boolean is a flag, as
 // Eleventy's `permalink: false` for a page not written, which two files can only share). Values compare by
 // type and value: 1 and "1" differ. { pointer, ignoreCase: true } compares strings case-insensitively.
-import { compilePointer, matchPointer, nameOf } from './pointers.js';
+import { compilePointer, matchPointer } from './pointers.js';
 import { placeOf, settingSeverity, sortEntries, sortProblems } from './places.js';
 import { pathIn, worded } from '../../shared/message-paths.js';
 
@@ -121,18 +121,19 @@ function repeatsOf({ ignoreCase }) {
   };
 }
 
+// The message names the value alone: its pointer, which the report prints before it, says what it is
+// (a noun made from the pointer, as "alias" from /aliases/*, is wrong as often as English is irregular).
 function problemsOf(places, { pattern, severity }) {
-  const name = nameOf(pattern);
   return places.map((place) => {
     const others = places.filter((other) => other !== place);
     const more = others.length > 1 ? ` (and ${others.length - 1} more)` : '';
     return {
-      ...placeOf(place, place.pointer),
-      ...worded`${name} ${JSON.stringify(place.value)} is also at ${whereIs(others[0], place)}${more}`,
+      ...placeOf(place, place.pointer, pattern.keys),
+      ...worded`${JSON.stringify(place.value)} is also at ${whereIs(others[0], place)}${more}`,
       severity,
       related: others.map((other) => ({
-        ...placeOf(other, other.pointer),
-        message: `${name} ${JSON.stringify(other.value)}`,
+        ...placeOf(other, other.pointer, pattern.keys),
+        message: `${other.pointer}: ${JSON.stringify(other.value)}`, // as the problem's own line begins
       })),
     };
   });
