@@ -393,7 +393,7 @@ test('run from a subfolder, the paths inside messages are from the repository ro
   assert.deepEqual(annotations(fromSub.stdout), annotations(fromRoot.stdout));
   assert.ok(
     annotations(fromSub.stdout).includes(
-      '::error file=packages/a/package.json,line=2,col=11,title=filecheck (unique)::/name: name "same" is also at packages/b/package.json (also at packages/b/package.json:2:11 (name "same"))',
+      '::error file=packages/a/package.json,line=2,col=11,title=filecheck (unique)::/name: "same" is also at packages/b/package.json (also at packages/b/package.json:2:11 (/name: "same"))',
     ),
     fromSub.stdout,
   );
@@ -405,7 +405,7 @@ test('run from a subfolder, the paths inside messages are from the repository ro
   );
   assert.ok(
     annotations(fromSub.stdout).includes(
-      '::error file=docs/page.json,line=2,col=10,title=filecheck (references)::/see: see "gone.json" names no file or folder (no docs/gone.json)',
+      '::error file=docs/page.json,line=2,col=10,title=filecheck (references)::/see: "gone.json" names no file or folder (no docs/gone.json)',
     ),
     fromSub.stdout,
   );
