@@ -179,6 +179,12 @@ function choose(group, branches, describe) {
   const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
   group.message = `matches ${none} (${error.keyword})`;
   if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
+  const missing = missingOnly(alternatives, path, error.schemaPath);
+  if (missing) {
+    hideAll(); // each alternative lacks properties: the one line names what each would need
+    group.message = missing;
+    return;
+  }
   const merged = mergedMessage(alternatives, path, describe);
   if (merged) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
@@ -465,6 +471,38 @@ function mergedMessage(branches, path, describe) {
 }
 
 const KIND = /^be an? /;
+
+// When each alternative only lacks properties, the ones it lacks, the closest alternative first:
+// `must have "begin" and "end" (or "begin" and "while")`; under a property's `dependencies` (or
+// `dependentSchemas`), which property asks for them: `because it has "contentName", …`. Null when
+// an alternative fails otherwise, or when each lacks one property and nothing asks (mergedMessage
+// says that: `must have one of the properties "uses", "run"`).
+function missingOnly(alternatives, path, schemaPath) {
+  const lists = [];
+  for (const nodes of alternatives) {
+    if (!nodes.every((node) => node.path === path && !node.members && node.error.keyword === 'required')) return null;
+    lists.push([...new Set(nodes.map((node) => node.error.params.missingProperty))]);
+  }
+  const cause = /\/(?:dependencies|dependentSchemas)\/([^/]+)\/(?:anyOf|oneOf)$/.exec(schemaPath)?.[1];
+  if (cause === undefined && lists.every((list) => list.length === 1)) return null;
+  const [closest, ...others] = lists
+    .sort((a, b) => a.length - b.length)
+    .map((list) => andList(list.map((name) => `"${name}"`)));
+  const must = `must have ${closest}${others.length ? ` (or ${others.join(' or ')})` : ''}`;
+  return cause === undefined ? must : `because it has "${unescapePointer(cause)}", ${must}`;
+}
+
+const andList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
+// A key as ajv writes it in a schemaPath: a JSON pointer's token, URI-encoded.
+function unescapePointer(token) {
+  let key = token;
+  try {
+    key = decodeURIComponent(token);
+  } catch {
+    // not encoded after all
+  }
+  return key.replaceAll('~1', '/').replaceAll('~0', '~');
+}
 
 // Errors about a key of the value, shown on the key: not about the value itself.
 const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
