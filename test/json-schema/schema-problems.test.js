@@ -110,6 +110,27 @@ test('a value of the wrong type for a type-and-enum (or const) is one problem, t
   assert.deepEqual(validate({ access: 'private' }), [problem('/access', 'must be one of "public", "restricted"')]);
 });
 
+test("two type errors at one place are one line, the types both allow: a draft-07 $ref beside a type (pnpm's catalog)", async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { catalog: { type: 'object' }, count: { type: 'number' } },
+      properties: {
+        catalog: { $ref: '#/definitions/catalog', type: ['object', 'null'] },
+        count: { $ref: '#/definitions/count', type: 'integer' },
+        never: { allOf: [{ type: 'string' }, { type: 'number' }] },
+      },
+    },
+  });
+  assert.deepEqual(validate({ catalog: [1], count: 'x', never: true }), [
+    problem('/catalog', 'must be object'),
+    problem('/count', 'must be integer'),
+    // No value is both: each says what its schema asks.
+    problem('/never', 'must be string'),
+    problem('/never', 'must be number'),
+  ]);
+});
+
 test("a type error and an enum error from two alternatives reached by $ref are both kept: ajv's paths of the two look like one schema's", async (t) => {
   const { validate } = await compile(t, {
     'schema.json': {
