@@ -36,11 +36,12 @@ const pluginCode = () => require('./plugin-code.js');
 let loaderCount = 0;
 
 // Whether the wording of a document's errors reads ajv's verbose errors (the schema beside the
-// keyword): an anyOf/oneOf's alternatives, or the properties declared beside an extra key.
+// keyword): an anyOf/oneOf's alternatives, what a `not` matches, or the properties declared beside
+// an extra key.
 function verboseNeed(errors) {
   let need = null;
   for (const { keyword } of errors) {
-    if (keyword === 'anyOf' || keyword === 'oneOf') return 'alternatives';
+    if (keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'not') return 'alternatives';
     if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') need = 'keys';
   }
   return need;

@@ -10,7 +10,7 @@
 // SchemaStore's alternatives are mostly $refs. So the alternatives are told apart by what ajv's
 // order implies as well (branchesOf), and where nothing tells them apart, every error is shown: a
 // guess never hides an error.
-import { listOf, orList, typesOf } from './schema-messages.js';
+import { andList, listOf, orList, schemaPathKey, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
@@ -489,19 +489,7 @@ function missingOnly(alternatives, path, schemaPath) {
     .sort((a, b) => a.length - b.length)
     .map((list) => andList(list.map((name) => `"${name}"`)));
   const must = `must have ${closest}${others.length ? ` (or ${others.join(' or ')})` : ''}`;
-  return cause === undefined ? must : `because it has "${unescapePointer(cause)}", ${must}`;
-}
-
-const andList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`);
-// A key as ajv writes it in a schemaPath: a JSON pointer's token, URI-encoded.
-function unescapePointer(token) {
-  let key = token;
-  try {
-    key = decodeURIComponent(token);
-  } catch {
-    // not encoded after all
-  }
-  return key.replaceAll('~1', '/').replaceAll('~0', '~');
+  return cause === undefined ? must : `because it has "${schemaPathKey(cause)}", ${must}`;
 }
 
 // Errors about a key of the value, shown on the key: not about the value itself.

@@ -87,16 +87,19 @@ function mergeTypes(found, sources) {
 const common = (a, b) =>
   a === b ? [a] : (a === 'integer' && b === 'number') || (a === 'number' && b === 'integer') ? ['integer'] : [];
 
+// Errors whose words say where their schema is, or read its property from there (schema-messages.js).
+const NAMES_ITS_SCHEMA = new Set(['not', 'contains', 'false schema']);
+
 /**
  * Whether toProblems words these errors from their schemaPaths, which code compiled with $refs
  * apart gives otherwise than code with them inlined (json-schema.js): an anyOf/oneOf or a wrapper
- * (bestMatches), or a type error followed by an enum or const error at one place (withoutImpliedTypes).
+ * (bestMatches), a `not`, a `contains` or a false schema, or a type error followed by an enum or const error at one place (withoutImpliedTypes).
  * @param {import('ajv').ErrorObject[]} errors
  */
 export function wordedFromSchemaPaths(errors) {
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i];
-    if (STRUCTURAL.has(error.keyword)) return true;
+    if (STRUCTURAL.has(error.keyword) || NAMES_ITS_SCHEMA.has(error.keyword)) return true;
     const next = errors[i + 1];
     if (
       error.keyword === 'type' &&
