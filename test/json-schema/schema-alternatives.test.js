@@ -83,6 +83,32 @@ test('alternatives that each fail on the value itself are one line: its types, a
   }
 });
 
+test('alternatives that each only lack properties name what the closest lacks, and the property whose dependency asks', async (t) => {
+  // The tmLanguage schema: a pattern with contentName must have begin and end, or begin and while.
+  const validate = await schemaValidator(t, {
+    properties: {
+      patterns: {
+        items: {
+          dependencies: { contentName: { anyOf: [{ required: ['begin', 'end'] }, { required: ['begin', 'while'] }] } },
+        },
+      },
+      rule: { oneOf: [{ required: ['a', 'b', 'c'] }, { required: ['d'] }] },
+    },
+  });
+  const problems = validate({
+    patterns: [
+      { contentName: 'x', name: 'n' },
+      { contentName: 'x', begin: 'a' },
+    ],
+    rule: { a: 1 },
+  });
+  assert.deepEqual(shown(problems), [
+    '/patterns/0 because it has "contentName", must have "begin" and "end" (or "begin" and "while")',
+    '/patterns/1 because it has "contentName", must have "end" (or "while")',
+    '/rule must have "d" (or "b" and "c")',
+  ]);
+});
+
 test('an alternative for another type of value, or whose constant the value does not have, is not the one meant', async (t) => {
   const validate = await workflowValidator(t);
   assert.deepEqual(

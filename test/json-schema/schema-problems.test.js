@@ -110,6 +110,64 @@ test('a value of the wrong type for a type-and-enum (or const) is one problem, t
   assert.deepEqual(validate({ access: 'private' }), [problem('/access', 'must be one of "public", "restricted"')]);
 });
 
+test("two type errors at one place are one line, the types both allow: a draft-07 $ref beside a type (pnpm's catalog)", async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: { catalog: { type: 'object' }, count: { type: 'number' } },
+      properties: {
+        catalog: { $ref: '#/definitions/catalog', type: ['object', 'null'] },
+        count: { $ref: '#/definitions/count', type: 'integer' },
+        never: { allOf: [{ type: 'string' }, { type: 'number' }] },
+      },
+    },
+  });
+  assert.deepEqual(validate({ catalog: [1], count: 'x', never: true }), [
+    problem('/catalog', 'must be object'),
+    problem('/count', 'must be integer'),
+    // No value is both: each says what its schema asks.
+    problem('/never', 'must be string'),
+    problem('/never', 'must be number'),
+  ]);
+});
+
+test('not, a false schema and contains say what to do: what the not matches, the property not allowed, how many items must match where', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      properties: {
+        media: { not: { required: ['example', 'examples'] } },
+        name: { not: { enum: ['x'] } },
+        code: { not: { type: 'string', minLength: 3 } },
+        xml: { properties: { attribute: false } },
+        tags: { contains: { type: 'string' }, minContains: 0, maxContains: 1 },
+        ids: { contains: { type: 'integer' } },
+        paths: { propertyNames: { not: { const: 'POST' } } },
+      },
+    },
+  });
+  assert.deepEqual(
+    validate({
+      media: { example: 1, examples: [] },
+      name: 'x',
+      code: 'abcd',
+      xml: { attribute: true },
+      tags: ['a', 'b'],
+      ids: [],
+      paths: { POST: {} },
+    }),
+    [
+      problem('/media', 'must not have both "example" and "examples"'),
+      problem('/name', 'must not be "x"'),
+      problem('/code', 'must not match the schema at #/properties/code/not'),
+      problem('/xml/attribute', 'property "attribute" is not allowed here'),
+      problem('/tags', 'must contain at most 1 item matching the schema at #/properties/tags/contains'),
+      problem('/ids', 'must contain an item matching the schema at #/properties/ids/contains'),
+      extraKey('/paths/POST', 'property name "POST" must not be "POST"'),
+    ],
+  );
+});
+
 test("a type error and an enum error from two alternatives reached by $ref are both kept: ajv's paths of the two look like one schema's", async (t) => {
   const { validate } = await compile(t, {
     'schema.json': {

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { compile, problem } from '../helpers/compile-schema.js';
+import { makeTree, runCli } from '../helpers/cli.js';
 
 // ── non-standard keywords and strictness ───────────────────────────────────────────────────────
 
@@ -222,4 +223,39 @@ test("a property that patternProperties also matches is no warning: the schema i
     problem('/responses', 'must be object'),
     problem('/schemas', 'must NOT have more than 1 properties'),
   ]);
+});
+
+test('the unknown keywords and formats are warned about alike however the schema is compiled, each format where it is written', async (t) => {
+  // A definition a $ref copies in, and a file no document reaches while the schema is compiled on first use.
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      definitions: {
+        tool: { properties: { vendor: { type: 'string', format: 'string' }, name: { $ref: '#/definitions/name' } } },
+        name: { type: 'string' },
+      },
+      properties: { tool: { $ref: '#/definitions/tool' }, license: { $ref: 'spdx.json' } },
+    }),
+    'spdx.json': JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      anyOf: [{ $ref: '#/definitions/id' }, { type: 'null' }],
+      definitions: { id: { enum: ['MIT'], 'meta:enum': {} } },
+    }),
+    'doc.json': '{ "tool": { "vendor": "x" } }',
+  });
+  for (const strategy of ['lazy', 'eager', 'apart']) {
+    const { code, stderr } = await runCli(['doc.json', '--schema', 'schema.json'], {
+      cwd: dir,
+      env: { FILECHECK_SCHEMA_COMPILE: strategy },
+    });
+    assert.equal(code, 0, strategy);
+    assert.deepEqual(
+      stderr.trim().split('\n'),
+      [
+        'filecheck: warning: schema schema.json: unknown keyword "meta:enum" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)',
+        'filecheck: warning: schema schema.json: unknown format "string" is not checked (at #/definitions/tool/properties/vendor)',
+      ],
+      strategy,
+    );
+  }
 });

@@ -104,6 +104,58 @@ test('the standard formats ajv-formats lacks are checked: iri, iri-reference, id
   ]);
 });
 
+test('iri and iri-reference follow RFC 3987 both ways, and take every URI (reference) uri and uri-reference take', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      properties: {
+        iri: { items: { format: 'iri' } },
+        ref: { items: { format: 'iri-reference' } },
+        uri: { items: { format: 'uri' } },
+        uriref: { items: { format: 'uri-reference' } },
+      },
+    },
+  });
+  // ucschar in a path (no-break, em and ideographic spaces), a port and an IPv4-like host name
+  // RFC 3986 leaves alone, a percent-encoded host, an IP literal of a future version, iprivate in
+  // a query.
+  const uris = [
+    'http://example.com:99999/',
+    'http://300.1.1.1/',
+    'http://ex%2Fample.com/',
+    'http://xn--a.com/',
+    'http://[v1.fe]/',
+  ];
+  const iris = [
+    ...uris,
+    'http://a/b\u00a0c',
+    'http://a/\u2003',
+    'http://a/\u3000',
+    'http://a/?\ue000',
+    'http://a/\u{1F600}',
+  ];
+  assert.deepEqual(validate({ iri: iris, ref: [...iris, '../ü', '#ä'], uri: uris, uriref: [...uris, '../a'] }), []);
+  // A bad percent-encoding; iprivate outside a query; a noncharacter; a tag character (below
+  // ucschar's plane 14 range); a double quote, which ajv-formats' uri-reference lets through.
+  const bad = [
+    'http://example.com/%zz',
+    'http://example.com/%4',
+    'http://a/\ue000',
+    'http://a/#\ue000',
+    'http://a/\ufdd0',
+    'http://a/\u{E0001}',
+    'http://a/"',
+  ];
+  const worded = {
+    iri: 'must match format "iri" (an absolute IRI, such as https://example.com/ä)',
+    ref: 'must match format "iri-reference" (an IRI or a relative reference, such as ../ä)',
+  };
+  assert.deepEqual(validate({ iri: bad, ref: bad, uriref: ['/a"b'] }), [
+    ...bad.map((_, i) => problem(`/iri/${i}`, worded.iri)),
+    ...bad.map((_, i) => problem(`/ref/${i}`, worded.ref)),
+    problem('/uriref/0', 'must match format "uri-reference" (a URI or a relative reference, such as ../a)'),
+  ]);
+});
+
 test("idn-hostname (and idn-email's domain) follow IDNA2008: contextual rules, disallowed characters, hyphens, Punycode", async (t) => {
   const { validate } = await compile(t, {
     'schema.json': { properties: { hosts: { items: { format: 'idn-hostname' } }, mail: { format: 'idn-email' } } },

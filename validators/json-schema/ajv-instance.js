@@ -133,7 +133,8 @@ export function createAjv(dialect, settings, plugins, warnings, { source = false
     ajv.addMetaSchema(require('./migrate-draft-03.js').draft03MetaSchema());
   if (formats !== false) {
     require('ajv-formats')(ajv, { mode: formats });
-    for (const [name, format] of Object.entries(require('./string-formats.cjs').added)) ajv.addFormat(name, format);
+    const added = require('./string-formats.cjs').addedTo[formats === 'fast' ? 'fast' : 'full'];
+    for (const [name, format] of Object.entries(added)) ajv.addFormat(name, format);
   }
   if (!source && usesPrecompiledMeta(settings)) withPrecompiledMeta(ajv, dialect);
   const lender = shareMetaSchemas(ajv, `${dialect}${source ? ' source' : ''}`, settings, plugins);

@@ -3,9 +3,11 @@
 // process; with --cache, once until it changes, later runs loading the standalone code stored the
 // second time a run compiled it (compiled-schema-cache.js).
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
-import { schemaNotes } from './schema-warnings.js';
+import { schemaNotes, unknownsIn } from './schema-warnings.js';
+import { schemaClosureResources } from './schema-closure.js';
 import { compileOffline } from './compile-offline.js';
 import { LazyCompileError } from './lazy-refs.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
@@ -34,11 +36,12 @@ const pluginCode = () => require('./plugin-code.js');
 let loaderCount = 0;
 
 // Whether the wording of a document's errors reads ajv's verbose errors (the schema beside the
-// keyword): an anyOf/oneOf's alternatives, or the properties declared beside an extra key.
+// keyword): an anyOf/oneOf's alternatives, what a `not` matches, or the properties declared beside
+// an extra key.
 function verboseNeed(errors) {
   let need = null;
   for (const { keyword } of errors) {
-    if (keyword === 'anyOf' || keyword === 'oneOf') return 'alternatives';
+    if (keyword === 'anyOf' || keyword === 'oneOf' || keyword === 'not') return 'alternatives';
     if (keyword === 'additionalProperties' || keyword === 'unevaluatedProperties') need = 'keys';
   }
   return need;
@@ -377,6 +380,7 @@ function compileSchema(
     });
     ({ ajv, validate, deps, warnings, resources } = compiled);
     notes.push(...compiled.notes);
+    warnings = [...unknownsInFiles(rule, ajv, dialects.get(ajv), resources, display), ...warnings];
   }
   notes.push(...schemaNotes(warnings));
   if (storable) {
@@ -396,6 +400,24 @@ function compileSchema(
   }
   // A lazy compilation adds to deps as documents reach more of the schema.
   return { validate, notes, files: () => (rule.meta ? [] : [...new Set([rule.schema, ...rule.refs, ...deps])]) };
+}
+
+// What every file the schema may draw on holds that the compilation's ajv does not know, found
+// when the schema is loaded whichever way it is compiled (a part compiled on first use is warned
+// about now, not never), each format placed in the file it is written in. A file of another
+// dialect, migrated before ajv sees it, is left to ajv's own warnings.
+function unknownsInFiles(rule, ajv, dialect, resources, display) {
+  const root = path.resolve(rule.schema);
+  const files = [...schemaClosureResources(rule, resources)].filter(
+    ([, resource]) => resource && (resource.dialect ?? resources.get(root)?.dialect ?? 'draft-07') === dialect,
+  );
+  return unknownsIn(
+    ajv,
+    files.map(([file, { raw }]) => ({
+      raw,
+      place: (pointer) => (file === root ? `#${pointer}` : `${display(file)}#${pointer}`),
+    })),
+  );
 }
 
 // The meta-schema with this id, and those its $refs reach (2019-09's and 2020-12's vocabularies),

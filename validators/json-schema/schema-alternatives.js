@@ -10,7 +10,7 @@
 // SchemaStore's alternatives are mostly $refs. So the alternatives are told apart by what ajv's
 // order implies as well (branchesOf), and where nothing tells them apart, every error is shown: a
 // guess never hides an error.
-import { listOf, orList, typesOf } from './schema-messages.js';
+import { andList, listOf, orList, schemaPathKey, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
@@ -179,6 +179,12 @@ function choose(group, branches, describe) {
   const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
   group.message = `matches ${none} (${error.keyword})`;
   if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
+  const missing = missingOnly(alternatives, path, error.schemaPath);
+  if (missing) {
+    hideAll(); // each alternative lacks properties: the one line names what each would need
+    group.message = missing;
+    return;
+  }
   const merged = mergedMessage(alternatives, path, describe);
   if (merged) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
@@ -465,6 +471,26 @@ function mergedMessage(branches, path, describe) {
 }
 
 const KIND = /^be an? /;
+
+// When each alternative only lacks properties, the ones it lacks, the closest alternative first:
+// `must have "begin" and "end" (or "begin" and "while")`; under a property's `dependencies` (or
+// `dependentSchemas`), which property asks for them: `because it has "contentName", …`. Null when
+// an alternative fails otherwise, or when each lacks one property and nothing asks (mergedMessage
+// says that: `must have one of the properties "uses", "run"`).
+function missingOnly(alternatives, path, schemaPath) {
+  const lists = [];
+  for (const nodes of alternatives) {
+    if (!nodes.every((node) => node.path === path && !node.members && node.error.keyword === 'required')) return null;
+    lists.push([...new Set(nodes.map((node) => node.error.params.missingProperty))]);
+  }
+  const cause = /\/(?:dependencies|dependentSchemas)\/([^/]+)\/(?:anyOf|oneOf)$/.exec(schemaPath)?.[1];
+  if (cause === undefined && lists.every((list) => list.length === 1)) return null;
+  const [closest, ...others] = lists
+    .sort((a, b) => a.length - b.length)
+    .map((list) => andList(list.map((name) => `"${name}"`)));
+  const must = `must have ${closest}${others.length ? ` (or ${others.join(' or ')})` : ''}`;
+  return cause === undefined ? must : `because it has "${schemaPathKey(cause)}", ${must}`;
+}
 
 // Errors about a key of the value, shown on the key: not about the value itself.
 const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);

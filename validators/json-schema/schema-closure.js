@@ -18,7 +18,15 @@ import { urlKey } from './url-key.js';
  *   absolute path (a compilation's), not read again
  * @returns {string[]} absolute paths, the schema first, then its refs, then in the order found
  */
-export function schemaClosure({ schema, refs = [], schemaStore }, known = new Map()) {
+export function schemaClosure(rule, known) {
+  return [...schemaClosureResources(rule, known).keys()];
+}
+
+/**
+ * schemaClosure's files, each with its resource as read (null: it cannot be read).
+ * @returns {Map<string, import('./schema-resources.js').SchemaResource | null>}
+ */
+export function schemaClosureResources({ schema, refs = [], schemaStore }, known = new Map()) {
   const files = new Map(); // path ─▶ its resource, or null when it cannot be read (not there yet)
   const bases = []; // { id, file } of each schema read
   const urls = new Set(); // every $ref's URL, without its fragment
@@ -47,7 +55,7 @@ export function schemaClosure({ schema, refs = [], schemaStore }, known = new Ma
       for (const file of candidateFiles(url, bases)) grew = read(file) || grew;
     }
   }
-  return [...files.keys()];
+  return files;
 }
 
 /**

@@ -16,10 +16,71 @@ export function describe(error) {
     return `must match format "${params.format}"${form ? ` (${form})` : ''}`;
   }
   if (keyword === 'pattern') return KNOWN_PATTERNS.get(spelledOut(params.pattern)) ?? message ?? keyword;
+  if (keyword === 'not') return notMatching(error);
+  if (keyword === 'false schema') {
+    const key = /\/properties\/([^/]+)\/false schema$/.exec(error.schemaPath)?.[1];
+    return key === undefined ? 'is not allowed here' : `property "${schemaPathKey(key)}" is not allowed here`;
+  }
+  if (keyword === 'contains') return containing(params, error.schemaPath);
   if (keyword === 'type')
     return `must be ${typeof params.type === 'string' && !params.type.includes(',') ? params.type : orList(typesOf(error))}`;
   return message ?? keyword;
 }
+
+// A `not`: what its schema matches, when that is a list of properties or of values (ajv's verbose
+// errors carry it), else where that schema is.
+function notMatching({ schema, schemaPath }) {
+  const keys = schema && typeof schema === 'object' ? Object.keys(schema) : [];
+  if (keys.length === 1 && Array.isArray(schema.required) && schema.required.length) {
+    const names = schema.required.map((name) => JSON.stringify(name));
+    if (names.length === 1) return `must not have ${names[0]}`;
+    return `must not have ${names.length === 2 ? 'both' : 'all of'} ${andList(names)}`;
+  }
+  if (keys.length === 1 && Array.isArray(schema.enum) && schema.enum.length)
+    return `must not be ${schema.enum.length === 1 ? '' : 'any of '}${listOf(schema.enum)}`;
+  if (keys.length === 1 && 'const' in schema) return `must not be ${JSON.stringify(schema.const)}`;
+  return `must not match the schema at ${readable(schemaPath)}`;
+}
+
+// `contains`, with minContains and maxContains: how many items must match its schema.
+function containing({ minContains: min = 1, maxContains: max }, schemaPath) {
+  const items = (n) => `${n} ${n === 1 ? 'item' : 'items'}`;
+  const count =
+    max === undefined
+      ? min === 1
+        ? 'an item'
+        : `at least ${items(min)}`
+      : min === max
+        ? `exactly ${items(max)}`
+        : min === 0
+          ? `at most ${items(max)}`
+          : `between ${min} and ${items(max)}`;
+  return `must contain ${count} matching the schema at ${readable(schemaPath)}`;
+}
+
+// A schemaPath as a JSON pointer, not URI-encoded: `#/patternProperties/^n`.
+function readable(schemaPath) {
+  try {
+    return decodeURIComponent(schemaPath);
+  } catch {
+    return schemaPath;
+  }
+}
+
+/** A key as ajv writes it in a schemaPath: a JSON pointer's token, URI-encoded. */
+export function schemaPathKey(token) {
+  let key = token;
+  try {
+    key = decodeURIComponent(token);
+  } catch {
+    // not encoded after all
+  }
+  return key.replaceAll('~1', '/').replaceAll('~0', '~');
+}
+
+/** "a", "a and b", "a, b and c" */
+export const andList = (words) =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
 // What the formats filecheck checks (string-formats.cjs) expect, briefly, with an example: a name
 // such as "duration" does not say that `5min` is not one and `PT5M` is.

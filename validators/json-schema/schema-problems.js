@@ -2,7 +2,7 @@
 // for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
 // (schema-alternatives.js), with what was probably meant where the document is close to what the
 // schema allows (did-you-mean.js).
-import { describe, typesOf } from './schema-messages.js';
+import { describe, orList, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 import { withSuggestions } from './did-you-mean.js';
 import { pointerToken } from './schema-walk.js';
@@ -43,6 +43,7 @@ export function toProblems(errors, doc) {
       return problem;
     },
   );
+  mergeTypes(found, sources);
   // One problem per place and message; of a shown one and a hidden one alike, the shown one.
   const id = (problem) => `${problem.pointer}\0${problem.message}`;
   const shown = found.some((problem) => problem.notBestMatch)
@@ -58,16 +59,47 @@ export function toProblems(errors, doc) {
   return doc === undefined ? problems : withSuggestions(problems, sources, doc);
 }
 
+// A value must have every type the schemas at its place ask for: a draft-07 `$ref` beside a `type`
+// (pnpm's catalog: an object by its $ref, an object or null beside it) gives two type errors at
+// one place, which would read as a contradiction (`must be object or null`, `must be object`). The
+// shown ones become one line, the types both allow, where there are such types.
+function mergeTypes(found, sources) {
+  let first = null; // pointer ─▶ the first shown type problem there and the types it keeps
+  for (const problem of found) {
+    if (problem.keyword !== 'type' || problem.notBestMatch) continue;
+    const types = typesOf(sources.get(problem).error);
+    first ??= new Map();
+    const kept = first.get(problem.pointer);
+    if (!kept) {
+      first.set(problem.pointer, { problem, types });
+      continue;
+    }
+    const both = kept.types.flatMap((type) => types.flatMap((other) => common(type, other)));
+    if (!both.length) continue; // no value could do: each line says what its schema asks
+    kept.types = [...new Set(both)];
+    kept.problem.message = `must be ${orList(kept.types)}`;
+    problem.merged = true;
+  }
+  if (first) for (let i = found.length - 1; i >= 0; i--) if (found[i].merged) found.splice(i, 1);
+}
+
+// The type a value of both may have: an integer is a number.
+const common = (a, b) =>
+  a === b ? [a] : (a === 'integer' && b === 'number') || (a === 'number' && b === 'integer') ? ['integer'] : [];
+
+// Errors whose words say where their schema is, or read its property from there (schema-messages.js).
+const NAMES_ITS_SCHEMA = new Set(['not', 'contains', 'false schema']);
+
 /**
  * Whether toProblems words these errors from their schemaPaths, which code compiled with $refs
  * apart gives otherwise than code with them inlined (json-schema.js): an anyOf/oneOf or a wrapper
- * (bestMatches), or a type error followed by an enum or const error at one place (withoutImpliedTypes).
+ * (bestMatches), a `not`, a `contains` or a false schema, or a type error followed by an enum or const error at one place (withoutImpliedTypes).
  * @param {import('ajv').ErrorObject[]} errors
  */
 export function wordedFromSchemaPaths(errors) {
   for (let i = 0; i < errors.length; i++) {
     const error = errors[i];
-    if (STRUCTURAL.has(error.keyword)) return true;
+    if (STRUCTURAL.has(error.keyword) || NAMES_ITS_SCHEMA.has(error.keyword)) return true;
     const next = errors[i + 1];
     if (
       error.keyword === 'type' &&

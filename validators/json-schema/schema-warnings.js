@@ -1,6 +1,10 @@
 // ajv's warnings about one schema ──▶ filecheck's notes: one line for its unknown keywords, one for
 // its unknown formats, whatever their number (real schemas carry a dozen), and none for keywords
-// known never to change what is valid.
+// known never to change what is valid. The unknown keywords and formats are found by walking the
+// schema's files, not left to ajv, which warns only of the parts it compiles (a schema compiled on
+// first use, the parts no document has reached yet: none) and names a part a $ref copied in by
+// where it was copied to.
+import { walkSchema } from './schema-walk.js';
 
 // Annotations, which never change what is valid, by whom they are read:
 const ANNOTATIONS = new Set([
@@ -85,6 +89,34 @@ const NAMED = 10;
 const listed = (items) =>
   items.slice(0, NAMED).join(', ') + (items.length > NAMED ? ` and ${items.length - NAMED} more` : '');
 const quoted = (names) => listed(names.map((name) => `"${name}"`));
+
+/**
+ * The warnings ajv gives when it compiles all of these schema files, in ajv's words, each format
+ * placed where it is written.
+ * @param {import('ajv').default} ajv the compilation's: its keywords and formats are the known ones
+ * @param {{ raw: unknown, place(pointer: string): string }[]} schemas each file's schema as parsed,
+ *   and how a place in it is named
+ * @returns {string[]}
+ */
+export function unknownsIn(ajv, schemas) {
+  const { keywords } = ajv.RULES;
+  const { strictSchema, strict, validateFormats } = ajv.opts;
+  // A format filecheck ignored after ajv refused it is there as `true` (compile-offline.js).
+  const checkFormats = validateFormats && strict !== false;
+  const unknownFormat = (format) => ajv.formats[format] === undefined || ajv.formats[format] === true;
+  const warnings = [];
+  for (const { raw, place } of schemas) {
+    if (typeof raw !== 'object' || raw === null) continue;
+    walkSchema(raw, (node, pointer) => {
+      if (strictSchema) {
+        for (const key in node) if (!keywords[key]) warnings.push(`strict mode: unknown keyword: "${key}"`);
+      }
+      if (checkFormats && typeof node.format === 'string' && unknownFormat(node.format))
+        warnings.push(`unknown format "${node.format}" ignored in schema at path "${place(pointer)}"`);
+    });
+  }
+  return warnings;
+}
 
 /**
  * @param {string[]} warnings ajv's, in the order it gave them (repeats allowed)

@@ -1,11 +1,10 @@
 // The formats schemas are checked with: ajv-formats' (`full` and `fast`), and the standard ones it
 // leaves out (draft-07 on): an internationalised host name by IDNA2008 (idn-hostname: RFC 5891's
 // and 5892's rules, contextual ones included, which Node's UTS #46 domainToASCII does not apply),
-// an IRI must parse as a URL and hold no character RFC 3987 excludes. CommonJS: the standalone
-// code --cache stores requires it.
+// an IRI by RFC 3987's grammar. CommonJS: the standalone code --cache stores requires it.
 const { fullFormats, fastFormats } = require('ajv-formats/dist/formats');
+const { iri, iriReference, uriReference } = require('./iri.cjs');
 
-const excluded = /[\s<>"{}|\\^`\p{Cc}]/u;
 let isIdnHostname; // loaded (with its Unicode tables) by the first host name checked
 const idnHostname = (value) => {
   isIdnHostname ??= require('idn-hostname').isIdnHostname;
@@ -21,8 +20,8 @@ const international = {
     const at = value.lastIndexOf('@');
     return at > 0 && !/[\s@"(),:;<>[\\\]\p{Cc}]/u.test(value.slice(0, at)) && idnHostname(value.slice(at + 1));
   },
-  iri: (value) => !excluded.test(value) && URL.canParse(value),
-  'iri-reference': (value) => !excluded.test(value) && URL.canParse(value, 'http://iri.invalid/'),
+  iri,
+  'iri-reference': iriReference,
 };
 
 // Draft-03's `color` (migrate-draft-03.js renames it): a CSS 2.1 color name, or #rgb / #rrggbb.
@@ -30,4 +29,10 @@ const css21Color =
   /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
 
 const added = { ...international, 'css21-color': css21Color };
-module.exports = { added, full: { ...fullFormats, ...added }, fast: { ...fastFormats, ...added } };
+// Full mode's uri-reference is ajv-formats' less the double quote it lets through (iri.cjs).
+const addedTo = { full: { ...added, 'uri-reference': uriReference }, fast: added };
+module.exports = {
+  addedTo,
+  full: { ...fullFormats, ...addedTo.full },
+  fast: { ...fastFormats, ...addedTo.fast },
+};
