@@ -4,7 +4,8 @@
 // fast-deep-equal that threw on a "toString" key, with a required key "" tested as required inside
 // `if` and `not` (validators/json-schema/missing-property.cjs), and with the results of `contains`
 // and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs),
-// and an integer finite (validators/json-schema/finite-integer.cjs).
+// and an integer finite (validators/json-schema/finite-integer.cjs), and full mode's uri-reference
+// without the double quote ajv-formats lets through (validators/json-schema/iri.cjs, RFC 3986).
 
 import { createRequire } from 'node:module';
 
@@ -30,5 +31,6 @@ export function oracleAjv(dialect, options) {
   const ajv = new (AJV_CLASSES[dialect]())(options);
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   require('ajv-formats')(ajv, { mode: 'full' });
+  ajv.addFormat('uri-reference', require('../../validators/json-schema/iri.cjs').uriReference);
   return ajv;
 }
