@@ -18,9 +18,9 @@ function replaced(source, from, to, count) {
   return source.split(from).join(to);
 }
 
-let reference = fullFormats['uri-reference'].source;
 // ajv-formats lets a double quote into a host, a path, a query and a fragment; RFC 3986 does not.
-reference = replaced(reference, `'"`, `'`, 8);
+const uriReference = replaced(fullFormats['uri-reference'].source, `'"`, `'`, 8);
+let reference = uriReference;
 // Letters by the classes, not the i flag, which with the u flag folds the Kelvin sign into [a-z].
 reference = reference.replaceAll('a-z', 'a-zA-Z').replaceAll('a-f', 'a-fA-F');
 // The classes of a user, a host name, a path, a query and a fragment: each is followed by a
@@ -33,7 +33,7 @@ const absolute = replaced(reference, '^(?:[a-zA-Z][a-zA-Z0-9+\\-.]*:)?', '^(?:[a
 const IRI_REFERENCE = new RegExp(reference, 'u');
 const IRI = new RegExp(absolute, 'u');
 // uri-reference as ajv-formats has it, less the double quote: so every URI reference is an IRI one.
-const URI_REFERENCE = new RegExp(replaced(fullFormats['uri-reference'].source, `'"`, `'`, 8), 'i');
+const URI_REFERENCE = new RegExp(uriReference, 'i');
 
 module.exports = {
   iri: (value) => IRI.test(value),
