@@ -103,7 +103,8 @@ function asJsonData(root) {
 
 // smol-toml gives a date or time as a Date, whose ISO string adds what the file does not say
 // (`07:32:00` would be `07:32:00.000`): each becomes the text written at its value (the scan of the
-// keys finds it), its separator, case and fraction as they are. And smol-toml reads `2024-02-30`
+// keys finds it), its case and fraction as they are; a date and time TOML lets a space join are
+// joined by RFC 3339's "T", which the format date-time wants. And smol-toml reads `2024-02-30`
 // as the day it would be (March 1): a date that does not exist fails, as TOML (RFC 3339) and
 // Python's tomllib say, where it is written. Returns that problem, or null.
 const WRITTEN =
@@ -114,7 +115,11 @@ function asWritten(text, dates, format) {
     WRITTEN.lastIndex = offsets.get(pointer) ?? 0;
     const written = offsets.has(pointer) ? WRITTEN.exec(text) : null;
     // Where the scan stopped short of it (toml-positions.js reads most of TOML, not all): smol-toml's string.
-    parent[key] = written ? written[0] : parent[key].toISOString();
+    parent[key] = !written
+      ? parent[key].toISOString()
+      : written[0][10] === ' '
+        ? `${written[0].slice(0, 10)}T${written[0].slice(11)}`
+        : written[0];
     if (!written?.[1]) continue;
     const [year, month, day] = written.slice(1, 4).map(Number);
     if (day <= new Date(Date.UTC(year, month, 0)).getUTCDate()) continue;

@@ -498,13 +498,13 @@ test('TOML: values as JSON data (dates as strings, plain objects), problems at t
     {
       offset: '1979-05-27T00:32:00.999999-07:00',
       utc: '1979-05-27T07:32:00Z',
-      space: '1979-05-27 07:32:00z',
+      space: '1979-05-27T07:32:00z',
       local: '1979-05-27T07:32:00',
       day: '1979-05-27',
       time: '07:32:00',
       t: { d: ['1979-05-27', { at: '07:32:00.50' }] },
     },
-    'each date and time as written: its precision, separator and case kept, nothing added',
+    "each date and time as written: its precision and case kept, nothing added; a space between date and time is RFC 3339's T",
   );
   assert.deepEqual(echoed(report, 'values/toml-1.1.toml'), { it: { a: 1 }, esc: '\u001bA', t: '07:32' }, 'TOML 1.1');
   assert.deepEqual(

@@ -5,7 +5,8 @@
 // `if` and `not` (validators/json-schema/missing-property.cjs), and with the results of `contains`
 // and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs),
 // and an integer finite (validators/json-schema/finite-integer.cjs), and full mode's uri-reference
-// without the double quote ajv-formats lets through (validators/json-schema/iri.cjs, RFC 3986).
+// without the double quote ajv-formats lets through (validators/json-schema/iri.cjs, RFC 3986) and
+// date-time without the space (validators/json-schema/string-formats.cjs, RFC 3339).
 
 import { createRequire } from 'node:module';
 
@@ -31,6 +32,8 @@ export function oracleAjv(dialect, options) {
   const ajv = new (AJV_CLASSES[dialect]())(options);
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   require('ajv-formats')(ajv, { mode: 'full' });
-  ajv.addFormat('uri-reference', require('../../validators/json-schema/iri.cjs').uriReference);
+  const { addedTo } = require('../../validators/json-schema/string-formats.cjs');
+  ajv.addFormat('uri-reference', addedTo.full['uri-reference']);
+  ajv.addFormat('date-time', addedTo.full['date-time']);
   return ajv;
 }

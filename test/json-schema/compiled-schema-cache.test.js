@@ -39,6 +39,7 @@ const CASES = [
     [
       { kind: 'page', title: 't', at: '2024-01-31T10:00:00Z' },
       { kind: 'page', at: '2024-02-30T10:00:00Z', uri: 'no uri' },
+      { kind: 'page', title: 't', at: '2024-01-31 10:00:00Z' },
     ],
   ],
   [

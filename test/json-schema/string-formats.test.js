@@ -70,6 +70,23 @@ test('formats: full (the default), fast and false', async (t) => {
   }
 });
 
+test('date-time wants RFC 3339\'s "T" (or "t") between date and time, under full and fast formats alike', async (t) => {
+  const files = { 'schema.json': { properties: { at: { items: { format: 'date-time' } } } } };
+  for (const formats of ['full', 'fast']) {
+    const { validate } = await compile(t, files, { ajv: { formats } });
+    assert.deepEqual(
+      validate({ at: ['1963-06-19T08:30:06Z', '1963-06-19t08:30:06.28z', '1990-12-31T15:59:59-08:00'] }),
+      [],
+    );
+    const spaced = validate({ at: ['1963-06-19 08:30:06Z', '1963-06-19\t08:30:06Z', '1963-06-19\n08:30:06Z'] });
+    assert.deepEqual(
+      spaced.map((found) => found.pointer),
+      ['/at/0', '/at/1', '/at/2'],
+      `${formats}: a space, a tab or a line break between them fails (ajv-formats' full mode took any)`,
+    );
+  }
+});
+
 test('the standard formats ajv-formats lacks are checked: iri, iri-reference, idn-email, idn-hostname', async (t) => {
   const { validate, warnings } = await compile(t, {
     'schema.json': {

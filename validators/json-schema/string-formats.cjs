@@ -28,9 +28,17 @@ const international = {
 const css21Color =
   /^(?:#[\da-f]{3}|#[\da-f]{6}|aqua|black|blue|fuchsia|gray|green|lime|maroon|navy|olive|orange|purple|red|silver|teal|white|yellow)$/i;
 
+// RFC 3339's date-time joins its date and time with a "T" (or "t"): its ABNF has no space, which
+// ajv-formats' full mode lets through (ajv-formats#55) where its fast mode, check-jsonschema and
+// sourcemeta's jsonschema do not. A date is 10 characters (YYYY-MM-DD).
+const dateTime = {
+  ...fullFormats['date-time'],
+  validate: (value) => (value[10] === 'T' || value[10] === 't') && fullFormats['date-time'].validate(value),
+};
+
 const added = { ...international, 'css21-color': css21Color };
 // Full mode's uri-reference is ajv-formats' less the double quote it lets through (iri.cjs).
-const addedTo = { full: { ...added, 'uri-reference': uriReference }, fast: added };
+const addedTo = { full: { ...added, 'uri-reference': uriReference, 'date-time': dateTime }, fast: added };
 module.exports = {
   addedTo,
   full: { ...fullFormats, ...addedTo.full },
