@@ -5,6 +5,7 @@ import { checkFile, prepareCheck } from '../check/check-file.js';
 import { loadParsers } from '../../formats/index.js';
 import { settleHeap } from './settle-heap.js';
 import { containExit } from '../check/contain-exit.js';
+import { budgetSpent } from './plan.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 // Beside a pool, the main thread takes up to this many files at once when it takes whole sets of
@@ -43,7 +44,6 @@ export async function executeInline(
     from = undefined,
   },
 ) {
-  const { sets: setsBudget = Infinity, setsMs = budget.ms } = budget;
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
   settleHeap(queue.remaining);
   const options = prepareCheck(settings);
@@ -64,14 +64,7 @@ export async function executeInline(
   };
   try {
     for (;;) {
-      const work = checkMs + compileMs - loadMs; // loading parsers is no file's work
-      if (
-        files >= budget.files ||
-        checkMs >= (budget.checkMs ?? Infinity) ||
-        compileMs - loadMs >= (budget.compileMs ?? Infinity) ||
-        (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= setsBudget || work >= setsMs))
-      )
-        break;
+      if (budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs }, budget)) break;
       if (performance.now() - sliceStart > sliceMs || yieldNow()) {
         release();
         await nextTurn();

@@ -26,6 +26,11 @@ export const SAMPLE = { ms: 300, files: 500, sets: 16, setsMs: 1000 };
 // sample is not free on 2 cores: on a docs site of 1,000 small pages (gohugoio/hugoDocs) the workers
 // booting and closing made `auto` 1.2-1.4× `--workers 0` though it stayed in-process.
 export const FIRST_SAMPLE = { ms: Infinity, files: 100, checkMs: 60, compileMs: 300 };
+// The first files' checking ends their sample only once this many files' warm costs are measured
+// (not the first of a rule set, whose check runs the schema's code for the first time): one file
+// can cost 60 ms alone (a large schema's code compiled by V8 on its first call, a pause while other
+// processes ran), and a run projected from it alone is a run of 60 ms files.
+export const MIN_WARM_FILES = 4;
 const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
 // The saving that pays for a pool: the projection is its own margin (the workers' costs are in it).
@@ -90,6 +95,25 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
 }
 
 /**
+ * Whether an in-process sample (inline.js) has spent its budget: `files` files, `checkMs` of checking
+ * (once MIN_WARM_FILES warm costs are in), `compileMs` of compiling, or `ms` of work (checking and
+ * compiling, loading parsers left out), which ends a sample of several rule sets only after `sets`
+ * sets or `setsMs` of work. A run's loop without a budget never ends on it.
+ * @param {{ files: number, checkMs: number, compileMs: number, loadMs: number, setCosts: number[], costs: number[] }} measured
+ * @param {{ ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number }} budget
+ */
+export function budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs }, budget) {
+  const { sets = Infinity, setsMs = budget.ms, checkMs: checking = Infinity, compileMs: compiling = Infinity } = budget;
+  const work = checkMs + compileMs - loadMs; // loading parsers is no file's work
+  return (
+    files >= budget.files ||
+    (checkMs >= checking && costs.length >= MIN_WARM_FILES) ||
+    compileMs - loadMs >= compiling ||
+    (work >= budget.ms && (setCosts.length <= 1 || setCosts.length >= sets || work >= setsMs))
+  );
+}
+
+/**
  * What the rest of the run should cost, in-process and on a pool, from the sample.
  * - A file's warm cost: the mean of the later half of the sample's per-file costs, its slowest 40%
  *   left out. The sample's mean is inflated by V8's warm-up, which lasts far beyond it (pauses of
@@ -97,7 +121,8 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
  *   what is left out is their bursts too. Against the whole run's mean, from a 300 ms sample: a docs
  *   site's Markdown 0.88-1.24× (the later half's mean 2.1-3.9×, its median 1.06-1.54×, the slowest
  *   30% left out 0.94-1.33×, 50% 0.84-1.16×), kumadocs JSON 0.88× (mean 1.52×, median 1.13×, 50%
- *   left out 0.81×): file sizes vary (20-80 KB), so the more is left out, the lower.
+ *   left out 0.81×): file sizes vary (20-80 KB), so the more is left out, the lower. Of fewer than
+ *   8 costs, their mean; of none, the checking's mean (the first file of each rule set is in it).
  * - A rule set's cost: the mean of the later half of the sets met but the first (which also loads
  *   ajv, as each worker does), less a file's warm cost (the first file's check is in it). Compiling
  *   warms up too: 320 SchemaStore schemas cost 53 ms each over sets 2-6, 44 over 6-11, 31 over
@@ -137,7 +162,9 @@ export function project(sample, filesLeft, setsLeft, workers) {
   const warmMs =
     later.length >= 4
       ? mean([...later].sort((a, b) => a - b).slice(0, Math.ceil(later.length * (1 - SLOWEST))))
-      : checkMs / Math.max(1, files);
+      : costs.length
+        ? mean(costs)
+        : checkMs / Math.max(1, files);
   const sets = setCosts.slice(1); // the first also loads ajv
   const setMs = Math.max(
     0,

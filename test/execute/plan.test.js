@@ -1,7 +1,15 @@
 // runner/execute/plan.js: how a run is executed, as a pure function of measurable inputs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plan, project, WORKER_START_MS, WORKER_PACE, WORTH_MS, FIRST_SAMPLE } from '../../runner/execute/plan.js';
+import {
+  budgetSpent,
+  plan,
+  project,
+  WORKER_START_MS,
+  WORKER_PACE,
+  WORTH_MS,
+  FIRST_SAMPLE,
+} from '../../runner/execute/plan.js';
 
 const sample = (files, checkMs, compileMs = 0) => ({ files, checkMs, compileMs });
 const sum = (xs) => xs.reduce((a, b) => a + b, 0);
@@ -236,6 +244,15 @@ test('plan: the projection (issue 14 item 6)', async (t) => {
     const p = project({ files: 3, checkMs: 3, compileMs: 10, costs: [1, 1, 1] }, 100, 0, 1);
     assert.equal(p.warmMs, 1);
   });
+  await t.test(
+    "a few costs only: the first file of the rule set (its check in checkMs, not in costs) is no file's warm cost",
+    () => {
+      // mdn/browser-compat-data: the first file's check took 63.8 ms (V8 compiling its large schema's
+      // code on the first call), the next 0.15 ms each; 3,027 files left were projected at 12.9 ms each.
+      const p = project({ files: 5, checkMs: 64.4, compileMs: 80, costs: [0.15, 0.15, 0.15, 0.15] }, 3027, 0, 1);
+      assert.equal(p.warmMs.toFixed(2), '0.15');
+    },
+  );
 });
 
 // Issue 25: gohugoio/hugoDocs, 993 small pages (median 790 bytes), one front-matter schema: its first
@@ -275,6 +292,28 @@ test('plan: the first files, measured before any worker starts (issue 25)', asyn
   await t.test('the first files are few, and the compiling bounded (a schema per file)', () => {
     assert.ok(FIRST_SAMPLE.files <= 100 && FIRST_SAMPLE.checkMs <= 100 && FIRST_SAMPLE.compileMs <= 300);
   });
+});
+
+test('budgetSpent: the first files end on their checking only once some warm costs are in', () => {
+  const measured = (files, checkMs, costs = []) => ({
+    files,
+    checkMs,
+    compileMs: 80,
+    loadMs: 0,
+    setCosts: [80],
+    costs,
+  });
+  const rows = [
+    // measured ─▶ spent, under FIRST_SAMPLE
+    [measured(1, 63.8), false], // one slow first file: no warm cost yet (it decided from it before)
+    [measured(4, 64.3, [0.15, 0.15, 0.15]), false],
+    [measured(5, 64.4, [0.15, 0.15, 0.15, 0.15]), true],
+    [measured(5, 1, [0.1, 0.1, 0.1, 0.1]), false],
+    [measured(100, 10, Array(99).fill(0.1)), true], // its files
+  ];
+  for (const [input, spent] of rows) assert.equal(budgetSpent(input, FIRST_SAMPLE), spent, JSON.stringify(input));
+  assert.equal(budgetSpent(measured(1, 63.8), { ms: Infinity, files: Infinity }), false, 'a run without a budget');
+  assert.equal(budgetSpent({ ...measured(1, 1), compileMs: 301 }, FIRST_SAMPLE), true, 'compiling ends it at once');
 });
 
 test('plan is pure: the same input gives an equal, fresh plan', () => {
