@@ -1,6 +1,7 @@
 // Files whose name says how their own tools read them, whatever their extension says: JSON with
-// comments (most), JSON5 (Babel's) or either JSONC or YAML (ESLint's legacy .eslintrc). As in VS
-// Code, a name counts in any folder, whatever its case. A rule's "parser" (or --parser) still decides.
+// comments (most), JSON5 (Babel's), either JSONC or YAML (ESLint's legacy .eslintrc), or TOML
+// (Pipenv's Pipfile). As in VS Code, a name counts in any folder, whatever its case. A rule's
+// "parser" (or --parser) still decides.
 
 // JSONC: the names VS Code's built-in language modes give "JSON with Comments" (jsonc), so that a
 // tsconfig.json or a .vscode/settings.json with comments is read as TypeScript and VS Code read it,
@@ -60,10 +61,13 @@ const JSON5_NAMES = new Set(['.babelrc', '.babelrc.json', 'babel.config.json']);
 // never misreads a JSON file (`.eslintrc.json` is JSONC, `.eslintrc.yaml` YAML, by their endings).
 const JSONC_OR_YAML_NAMES = new Set(['.eslintrc']);
 
+// TOML: Pipenv's Pipfile, which has no extension.
+const TOML_NAMES = new Set(['pipfile']);
+
 /**
  * Asked of every file a run discovers: the usual `.json` file costs a few comparisons.
  * @param {string} file a path, relative or absolute, with forward slashes (discover.js)
- * @returns {'jsonc' | 'json5' | 'jsonc|yaml' | null} the parser its name says; null: its name says none
+ * @returns {'jsonc' | 'json5' | 'jsonc|yaml' | 'toml' | null} the parser its name says; null: its name says none
  */
 export function parserOfName(file) {
   const written = file.slice(file.lastIndexOf('/') + 1);
@@ -71,6 +75,7 @@ export function parserOfName(file) {
   if (NAMES.has(name)) return 'jsonc';
   if (JSON5_NAMES.has(name)) return 'json5';
   if (JSONC_OR_YAML_NAMES.has(name)) return 'jsonc|yaml';
+  if (TOML_NAMES.has(name)) return 'toml';
   const extension = name.slice(name.lastIndexOf('.'));
   if (extension !== '.json') return EXTENSIONS.has(extension) ? 'jsonc' : null;
   return TS_CONFIG.test(name) || JSON_ENDINGS.some((ending) => name.endsWith(ending)) || inCopilotHooks(file, written)

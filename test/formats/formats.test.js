@@ -1302,6 +1302,20 @@ test("Babel's config files are read as JSON5 and ESLint's .eslintrc as JSONC or 
   });
 });
 
+test("Pipenv's Pipfile is read as TOML by its name, named or matched by a rule, as the catalog's Pipfile.lock is JSON", async (t) => {
+  const dir = makeTree(t, {
+    Pipfile: '[[source]]\nurl = "https://pypi.org/simple"\nverify_ssl = true\n\n[packages]\nrequests = "*"\n',
+    'app/Pipfile': '[requires]\npython_version = 3\n',
+    'schema.json': JSON.stringify({ properties: { requires: { properties: { python_version: { type: 'string' } } } } }),
+  });
+  const named = await runCli(['Pipfile', 'app/Pipfile', '-s', 'schema.json'], { cwd: dir });
+  assert.equal(named.code, 1, named.stderr);
+  assert.match(named.stdout, /app\/Pipfile:2:18 {2}\/requires\/python_version: must be string/);
+  assert.doesNotMatch(named.stdout, /invalid JSON/);
+  assert.equal(parserOfName('app/Pipfile'), 'toml');
+  assert.equal(parserOfName('Pipfile.lock'), null);
+});
+
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {
   const dir = makeTree(t, {
     'conf/a.json': '{\n  // a comment\n  "a": 1,\n}\n',

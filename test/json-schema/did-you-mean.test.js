@@ -156,7 +156,7 @@ test('enum and const: a string close to an allowed one; equal but for case comes
     // The only value allowed is named already: nothing to suggest.
     '/mode must be equal to "production"',
   ]);
-  assert.deepEqual(validate({ encoding: 'base85' }), ['/encoding must be one of "base64"']);
+  assert.deepEqual(validate({ encoding: 'base85' }), ['/encoding must be equal to "base64"']); // a one-value enum reads as a const
   // Two as close, too far, or not a string: the values alone.
   assert.deepEqual(validate({ color: 'color', level: 'fatal', count: 1 }), [
     '/level must be one of "warn", "error"',

@@ -9,7 +9,10 @@ export function describe(error) {
   if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
   if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
   if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
-  if (keyword === 'enum') return `must be one of ${listOf(params.allowedValues)}`;
+  if (keyword === 'enum')
+    return Array.isArray(params.allowedValues) && params.allowedValues.length === 1
+      ? `must be equal to ${JSON.stringify(params.allowedValues[0])}`
+      : `must be one of ${listOf(params.allowedValues)}`;
   if (keyword === 'const') return `must be equal to ${JSON.stringify(params.allowedValue)}`;
   if (keyword === 'format') {
     const form = FORMS[params.format];
