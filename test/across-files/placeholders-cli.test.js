@@ -86,3 +86,15 @@ test("vue-i18n: an apostrophe is text, {'@'} is no placeholder, linked keys and 
     'locales/fr.json:5:11 placeholders differ from locales/en.json in plural form 3 of 3 (other): has {nombre}, the source has {count}',
   ]);
 });
+
+test("i18next: a placeholder is what i18next's own regex finds, leftmost: {{{name}} is {name}, left raw (exit 1)", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': rule('i18next'),
+    'locales/en.json': '{"a":"x {{name}}","b":"y {{name}}","c":"z {{- name}}"}\n',
+    'locales/de.json': '{"a":"x {{{name}}","b":"y {{{name}}}","c":"z {{-name }}"}\n',
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'locales/de.json:1:6 placeholders differ from locales/en.json: has {{{name}}, the source has {{name}}',
+    'locales/de.json:1:24 placeholders differ from locales/en.json: has {{{name}}, the source has {{name}}',
+  ]);
+});

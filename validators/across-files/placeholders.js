@@ -39,17 +39,21 @@ const named = (names) => [...new Set(names)].sort();
 // {{name}}, {{- name}} (unescaped); {{name, format}} with its formatters' names (`bytes` where the
 // source has `rate` runs the wrong one), not their options (`bytes(bits: true)`: a locale's choice);
 // $t(key) nesting as `$t(key)` (a translation that nests another key, or mangles it into text,
-// shows another text), and the {{…}} among its options as any other.
+// shows another text), and the {{…}} among its options as any other. A placeholder is what
+// i18next's own regex finds (its default prefix and suffix: `{{(.+?)}}`, leftmost, on one line),
+// its name trimmed: `{{{name}}` is `{name`, which no caller passes, so i18next leaves it raw.
 function i18nextPlaceholders(text) {
   const names = [];
   for (const [, key] of text.matchAll(/\$t\(([^,)]*)[^)]*\)/g)) names.push(`$t(${key.trim()})`);
-  for (const [, name, formats] of text.matchAll(/\{\{-?\s*([^{},]+?)\s*(?:,([^{}]*))?\}\}/g)) {
+  for (const [, inside] of text.matchAll(/\{\{(.+?)\}\}/g)) {
+    const [name, ...formats] = inside.replace(/^-/, '').split(',');
     const formatters = formats
-      ?.replace(/\([^)]*\)/g, '')
+      .join(',')
+      .replace(/\([^)]*\)/g, '')
       .split(',')
       .map((format) => format.trim())
       .filter(Boolean);
-    names.push(`{{${[name, ...(formatters ?? [])].join(', ')}}}`);
+    names.push(`{{${[name.trim(), ...formatters].join(', ')}}}`);
   }
   return named(names);
 }
