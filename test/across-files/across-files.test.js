@@ -637,7 +637,7 @@ test("sameKeysAs: Rails YAML: a translation's root key is its locale however it 
       ['de.json', { common: { title: 'Titel' } }],
       ['fr.json', { fr: { title: 'Titre' } }],
     ]),
-    ['fr.json  error: missing key /common/title (en.json has it)', 'fr.json /fr/title error: not in en.json'],
+    ['fr.json  error: missing key /common (en.json has it)', 'fr.json /fr/title error: not in en.json'],
   );
 });
 

@@ -1,12 +1,13 @@
 // The order of entries and problems, whatever order the entries came in: by path, then by the
 // document's number in a YAML stream, then by pointer (array indexes in numeric order).
+import { compareMessages } from '../../shared/file-result.js';
 
 /** @returns {Entry[]} a sorted copy @template {{ path: string, document?: number }} Entry */
 export const sortEntries = (entries) => [...entries].sort(comparePlaces);
 
 /** @returns {Problem[]} a sorted copy @template {{ path: string, document?: number, pointer?: string, message: string }} Problem */
 export const sortProblems = (problems) =>
-  [...problems].sort((a, b) => comparePlaces(a, b) || compareText(a.message, b.message));
+  [...problems].sort((a, b) => comparePlaces(a, b) || compareMessages(a.message, b.message));
 
 function comparePlaces(a, b) {
   return (
@@ -32,6 +33,7 @@ export function comparePointers(a, b) {
 }
 
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
 
 /** A setting's severity ("error", "warn", "off") as a problem carries it; null: no problem at all. */
 export const severityOf = (setting) => ({ error: 'error', warn: 'warning', off: null })[setting];

@@ -154,14 +154,23 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
   };
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
+  const missingTops = new Set();
   for (const key of source.keys.keys()) {
     if (counterpart(key, source, translation) !== undefined) continue;
+    // The key, or the object or array holding it that the file lacks as a whole: one problem for it,
+    // not one for each of its leaves (a list of 20 adjectives is one thing to translate).
     const nearest = translation.nearestAncestor(key);
+    const top = key
+      .split('/')
+      .slice(0, nearest.split('/').length + 1)
+      .join('/');
+    if (missingTops.has(top)) continue;
+    missingTops.add(top);
     add(
       severityOf(missing),
       nearest,
-      worded`missing key ${translation.written(key)} (${sourceName} has it)`,
-      relatedOf(key),
+      worded`missing key ${translation.written(top)} (${sourceName} has it)`,
+      relatedOf(top),
     );
   }
   for (const [key, mark] of translation.keys) {
