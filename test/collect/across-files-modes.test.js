@@ -231,7 +231,9 @@ test("a sameKeysAs source file that is not there is the config's fault: exit 2 n
 test("a sameKeysAs source pattern that matches no file is the config's fault as a missing file is: exit 2 in every mode", async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({
-      rules: [{ name: 'l', files: ['_locales/**/*.json'], sameKeysAs: { source: '_locales/en/**/*.json', extra: 'off' } }],
+      rules: [
+        { name: 'l', files: ['_locales/**/*.json'], sameKeysAs: { source: '_locales/en/**/*.json', extra: 'off' } },
+      ],
     }),
     '_locales/en_US/messages.json': '{}\n',
     '_locales/de/messages.json': '{}\n',

@@ -34,7 +34,6 @@ export function comparePointers(a, b) {
 
 const compareText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-
 /** A setting's severity ("error", "warn", "off") as a problem carries it; null: no problem at all. */
 export const severityOf = (setting) => ({ error: 'error', warn: 'warning', off: null })[setting];
 
