@@ -59,7 +59,7 @@ export function sameKeysCollector(rule, setting) {
         if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
-        problems.push(...syntaxProblems(entry, sourceEntry, severity));
+        problems.push(...syntaxProblems(entry, sourceEntry, severity, pairing.self));
         if (pairing.self) continue;
         if (sourceEntry?.facts.unreadable !== undefined) {
           // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
@@ -116,8 +116,9 @@ const documentOf = (entries, document) => entries && (entries.find((e) => e.docu
 
 // A string that does not parse in the placeholder syntax (an ICU message), in any file; in a
 // translation, not where the source's string fails for the same reason: that is the source's
-// problem, reported once, on the source.
-function syntaxProblems(entry, sourceEntry, setting) {
+// problem, reported once, on the source, which says what it costs: its translations' placeholders
+// have nothing to be compared with.
+function syntaxProblems(entry, sourceEntry, setting, isSource) {
   const severity = severityOf(setting);
   if (!severity) return [];
   const sourceKeys = sourceEntry?.facts.keys ?? {};
@@ -125,7 +126,8 @@ function syntaxProblems(entry, sourceEntry, setting) {
     .filter(([pointer, mark]) => mark?.error && !(mark.reason && sourceKeys[pointer]?.reason === mark.reason))
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
-      message: mark.error, // at its key: every report shows the pointer
+      // at its key: every report shows the pointer
+      message: isSource ? `${mark.error}; its translations' placeholders are not compared` : mark.error,
       severity,
     }));
 }
