@@ -46,6 +46,21 @@ export const skippedResult = (path, skipReason, durationMs) => ({
  */
 export const byTextOrder = (a, b) =>
   order(a.document, b.document) || order(a.line, b.line) || (a.column ?? 0) - (b.column ?? 0);
+/**
+ * Two problems' messages, as the problems at one place are ordered: runs of digits by number, so
+ * that "missing key /list/2" comes before "missing key /list/10".
+ */
+export function compareMessages(a, b) {
+  const left = a.split(/(\d+)/);
+  const right = b.split(/(\d+)/);
+  for (let i = 0; i < Math.min(left.length, right.length); i++) {
+    if (left[i] === right[i]) continue;
+    const byNumber = i % 2 === 1 ? Number(left[i]) - Number(right[i]) : 0; // split puts the digits at odd places
+    return byNumber || (left[i] < right[i] ? -1 : 1);
+  }
+  return left.length - right.length;
+}
+
 // Numbers, then undefined; equal when both are undefined.
 const order = (x, y) => (x === y ? 0 : x === undefined ? 1 : y === undefined ? -1 : x - y);
 

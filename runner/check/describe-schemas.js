@@ -13,6 +13,7 @@ import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
 import { notThatKind } from './check-file.js';
 import { sourceSpec } from '../../validators/across-files/source-files.js';
+import { syntaxOf } from '../../validators/across-files/locale-keys.js';
 
 const require = createRequire(import.meta.url);
 
@@ -106,7 +107,8 @@ function sameKeysOf(rule, entry, display) {
   const { source, placeholders } = rule.sameKeysAs;
   const pairing = sourceSpec(source).sourceOf(path.relative(rule.base, entry.path).split(path.sep).join('/'));
   if (pairing.self) return 'the source of sameKeysAs';
-  const what = placeholders && placeholders !== 'off' ? `same keys and ${placeholders} placeholders` : 'same keys';
+  const syntax = placeholders && syntaxOf(placeholders, entry.path);
+  const what = syntax && syntax !== 'off' ? `same keys and ${syntax} placeholders` : 'same keys';
   if (pairing.none) return `${what} as: ${pairing.none}`;
   const file = path.join(rule.base, pairing.source);
   return require('node:fs').existsSync(file)

@@ -92,17 +92,50 @@ const extraFiles = (collectors, rule) =>
   (collectors.get(rule.id) ?? []).flatMap((collector) => collector.contextFiles ?? []);
 
 // A single file a check names (sameKeysAs's source) that is not there is the config's fault, as a
-// rule's missing schema is: the run exits 2 saying so, where each of the rule's files failed.
+// rule's missing schema is: the run exits 2 saying so, where each of the rule's files failed. So is
+// a pattern (a folder per locale) that matches no file: every translation would be "extra", and
+// with `"extra": "off"` the whole check would pass unseen. Every rule's, whichever files the run
+// names, so that the verdict does not depend on them.
 function assertNamedFilesExist(config, collectors) {
-  const fs = require('node:fs');
   for (const rule of config.rules) {
     for (const collector of collectors.get(rule.id) ?? []) {
       for (const file of collector.contextFiles ?? []) {
-        const at = path.join(rule.base, file);
-        if (hasGlobChars(file) || fs.existsSync(at)) continue;
-        const shown = relativePosix(config.cwd, at) || at;
-        throw new UsageError(`rule "${rule.name}": ${collector.name}'s source ${shown}: no such file`);
+        const glob = hasGlobChars(file);
+        if (glob ? anyFileMatches(rule.base, file) : fs().existsSync(path.join(rule.base, file))) continue;
+        const shown = glob ? file : relativePosix(config.cwd, path.join(rule.base, file)) || file;
+        throw new UsageError(
+          `rule "${rule.name}": ${collector.name}'s source ${shown}: ${glob ? 'no file matches it' : 'no such file'}`,
+        );
       }
     }
   }
 }
+
+// Whether a file below `base` matches `pattern`: its folder before the first glob segment is
+// walked (locales/en for locales/en/**/*.json), until the first match; a linked folder once.
+function anyFileMatches(base, pattern) {
+  const segments = pattern.split('/');
+  const literal = segments.slice(0, segments.findIndex(hasGlobChars)).join('/');
+  const matches = globMatcher(pattern, { dot: true });
+  const walked = new Set();
+  const walk = (relative) => {
+    let entries;
+    try {
+      const real = fs().realpathSync(path.join(base, relative));
+      if (walked.has(real)) return false;
+      walked.add(real);
+      entries = fs().readdirSync(real, { withFileTypes: true });
+    } catch {
+      return false; // no such folder, or not one
+    }
+    return entries.some((entry) => {
+      const child = relative ? `${relative}/${entry.name}` : entry.name;
+      const stats = entry.isSymbolicLink() ? fs().statSync(path.join(base, child), { throwIfNoEntry: false }) : entry;
+      if (stats?.isDirectory()) return walk(child);
+      return Boolean(stats?.isFile()) && matches(child);
+    });
+  };
+  return walk(literal);
+}
+
+const fs = () => require('node:fs');

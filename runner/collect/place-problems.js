@@ -5,7 +5,7 @@
 import { readEntry } from '../../formats/read-text.js';
 import { loadParsers, parserNamed } from '../../formats/index.js';
 import { addCodeFrames } from '../check/capture-frames.js';
-import { byTextOrder } from '../../shared/file-result.js';
+import { byTextOrder, compareMessages } from '../../shared/file-result.js';
 
 /**
  * Fills in `line` and `column` of each problem and of each of its related places, where their
@@ -77,6 +77,6 @@ function documentsOf(entry) {
 }
 
 // In the order of the text, as a file's own problems are (check/finish-problems.js), those at one
-// place by their words: the order the file's problems then keep, its own and these merged
+// place by their words (their numbers by number): the order the file's problems then keep, its own and these merged
 // (shared/file-result.js' withProblems), whatever order the checks found them in.
-const byPlace = (a, b) => byTextOrder(a, b) || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0);
+const byPlace = (a, b) => byTextOrder(a, b) || compareMessages(a.message, b.message);

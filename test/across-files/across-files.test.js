@@ -637,7 +637,7 @@ test("sameKeysAs: Rails YAML: a translation's root key is its locale however it 
       ['de.json', { common: { title: 'Titel' } }],
       ['fr.json', { fr: { title: 'Titre' } }],
     ]),
-    ['fr.json  error: missing key /common/title (en.json has it)', 'fr.json /fr/title error: not in en.json'],
+    ['fr.json  error: missing key /common (en.json has it)', 'fr.json /fr/title error: not in en.json'],
   );
 });
 
@@ -768,8 +768,8 @@ test("sameKeysAs icu: a source's message FormatJS refuses is reported once, on t
       ['pl.json', pl],
     ]),
     [
-      'en.json /br error: not an ICU message: UNCLOSED_TAG at line 1 col 9',
-      'en.json /once error: not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22',
+      "en.json /br error: not an ICU message: UNCLOSED_TAG at line 1 col 9; its translations' placeholders are not compared",
+      "en.json /once error: not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22; its translations' placeholders are not compared",
       // Not the source's failure: the translation's own.
       'fr.json /br error: not an ICU message: EXPECT_ARGUMENT_CLOSING_BRACE at line 1 col 13',
       'pl.json /tag error: not an ICU message: UNMATCHED_CLOSING_TAG at line 1 col 18',
@@ -841,7 +841,7 @@ test('sameKeysAs vue-i18n: what the compiler refuses is an error, once on the so
       ['ja.json', ja],
     ]),
     [
-      'en.json /mail error: not a vue-i18n message: Invalid linked format at line 1 col 12',
+      "en.json /mail error: not a vue-i18n message: Invalid linked format at line 1 col 12; its translations' placeholders are not compared",
       "ja.json /name error: not a vue-i18n message: Invalid token in placeholder: '名前' at line 1 col 1",
     ],
   );
@@ -932,7 +932,7 @@ test('a bad setting is a UsageError of one line naming the rule', () => {
   usage({ references: [{ from: '/a' }] }, 'docs: references: "/a" needs either "to" (a pointer) or "file": true');
   usage(
     { sameKeysAs: { source: 'en.json', placeholders: 'mustache' } },
-    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "vue-i18n", "printf", "ruby", "off")',
+    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "flutter", "vue-i18n", "printf", "ruby", "off")',
   );
   usage(
     { sameKeysAs: { source: 'en.json', missing: 'warning' } },

@@ -142,3 +142,29 @@ test('references: a "root" that is not a folder name or list is a configuration 
     assert.match(stderr, /references|file|root/, JSON.stringify(file));
   }
 });
+
+test('sameKeysAs: a missing array or object is one problem, for its key; the indexes a shorter array lacks come in numeric order', async (t) => {
+  const items = (n) => Array.from({ length: n }, (_, i) => `a${i}`);
+  const dir = makeTree(t, {
+    '.filecheckrc.json': config([{ name: 'l', files: ['*.json'], sameKeysAs: { source: 'en.json', missing: 'warn' } }]),
+    'en.json': JSON.stringify({ adjectives: items(20), obj: { a: 'x', b: { c: 'y' } }, short: items(12) }),
+    'de.json': JSON.stringify({ short: items(2) }),
+  });
+  const run = await runCli(['-r', 'json', '--workers', '0'], { cwd: dir });
+  assert.equal(run.code, 0, run.stderr);
+  const [de] = JSON.parse(run.stdout).files;
+  assert.deepEqual(
+    de.problems.map((p) => `${p.line}:${p.column} ${p.message}`),
+    [
+      '1:1 missing key /adjectives (en.json has it)',
+      '1:1 missing key /obj (en.json has it)',
+      ...items(12)
+        .slice(2)
+        .map((_, i) => `1:10 missing key /short/${i + 2} (en.json has it)`),
+    ],
+  );
+  assert.deepEqual(
+    de.problems[0].related.map((r) => `${r.path}:${r.line}:${r.column}`),
+    ['en.json:1:15'],
+  );
+});

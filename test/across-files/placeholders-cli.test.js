@@ -48,7 +48,7 @@ test('icu: a message FormatJS refuses fails, once on the source when the source 
   const report = await checkBothExecutors(dir, []);
   assert.deepEqual(problems(report), [
     'locales/de.json:5:8 not an ICU message: MISSING_OTHER_CLAUSE at line 1 col 22',
-    'locales/en.json:2:9 not an ICU message: UNCLOSED_TAG at line 1 col 9',
+    "locales/en.json:2:9 not an ICU message: UNCLOSED_TAG at line 1 col 9; its translations' placeholders are not compared",
     'locales/pl.json:3:10 not an ICU message: UNMATCHED_CLOSING_TAG at line 1 col 18',
     'locales/pl.json:4:11 not an ICU message: INVALID_TAG at line 1 col 8',
     'locales/pl.json:5:8 not an ICU message: DUPLICATE_PLURAL_ARGUMENT_SELECTOR at line 1 col 23',
@@ -84,5 +84,66 @@ test("vue-i18n: an apostrophe is text, {'@'} is no placeholder, linked keys and 
   assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
     'locales/fr.json:4:13 placeholders differ from locales/en.json: has @:common.cancel, the source has @:common.save',
     'locales/fr.json:5:11 placeholders differ from locales/en.json in plural form 3 of 3 (other): has {nombre}, the source has {count}',
+  ]);
+});
+
+test("i18next: a placeholder is what i18next's own regex finds, leftmost: {{{name}} is {name}, left raw (exit 1)", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': rule('i18next'),
+    'locales/en.json': '{"a":"x {{name}}","b":"y {{name}}","c":"z {{- name}}"}\n',
+    'locales/de.json': '{"a":"x {{{name}}","b":"y {{{name}}}","c":"z {{-name }}"}\n',
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'locales/de.json:1:6 placeholders differ from locales/en.json: has {{{name}}, the source has {{name}}',
+    'locales/de.json:1:24 placeholders differ from locales/en.json: has {{{name}}, the source has {{name}}',
+  ]);
+});
+
+test("icu on Flutter's .arb files, and flutter: a message is what gen-l10n makes of it; an apostrophe and <Enter> are text (exit 1)", async (t) => {
+  const en = {
+    '@@locale': 'en',
+    exists: '"{name}" already exists',
+    '@exists': { placeholders: { name: {} } },
+    press: 'Press <Enter> to send {name}',
+    '@press': { placeholders: { name: {} } },
+    files: '{count, plural, one{1 file} other{{count} files}}',
+    '@files': { placeholders: { count: { type: 'int' } } },
+    size: "File '{file}' too large {size}, max {sizeMax}",
+    when: '{day, date, ::yMd}',
+  };
+  const nl = {
+    '@@locale': 'nl',
+    exists: "'{name}' bestaat al",
+    press: 'Druk op <Enter> om {naam} te sturen',
+    files: '{count, plural, one{1 bestand} other{{count} bestanden}}',
+    size: "Bestand '{file}' te groot '{size}', max {sizeMax}",
+    when: 'Op {dag, date, ::yMd}',
+  };
+  const arb = (placeholders) =>
+    JSON.stringify({
+      rules: [{ name: 'l10n', files: ['l10n/*.arb'], sameKeysAs: { source: 'l10n/app_en.arb', placeholders } }],
+    });
+  const dir = makeTree(t, {
+    '.filecheckrc.json': arb('icu'),
+    'l10n/app_en.arb': JSON.stringify(en, null, 2),
+    'l10n/app_nl.arb': JSON.stringify(nl, null, 2),
+  });
+  const expected = [
+    'l10n/app_nl.arb:4:12 placeholders differ from l10n/app_en.arb: has {naam}, the source has {name}',
+    'l10n/app_nl.arb:7:11 placeholders differ from l10n/app_en.arb: has {dag}, the source has {day}',
+  ];
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), expected);
+  writeTree(dir, { '.filecheckrc.json': arb('flutter') });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), expected);
+
+  // What gen-l10n refuses, in its words; on the source, the note that its translations went uncompared.
+  writeTree(dir, {
+    'l10n/app_en.arb': JSON.stringify({ ...en, press: 'Press {name to send' }, null, 2),
+    'l10n/app_nl.arb': JSON.stringify({ ...nl, files: '{count, plural, one{1 bestand}}' }, null, 2),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'l10n/app_en.arb:9:12 not a Flutter message: ICU Syntax Error: Expected "}" but found "to" at line 1 col 13; its translations\' placeholders are not compared',
+    'l10n/app_nl.arb:5:12 not a Flutter message: ICU Syntax Error: Plural expressions must have an "other" case at line 1 col 17',
+    'l10n/app_nl.arb:7:11 placeholders differ from l10n/app_en.arb: has {dag}, the source has {day}',
   ]);
 });

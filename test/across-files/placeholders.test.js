@@ -181,3 +181,43 @@ test('off: none; quoting a list', () => {
   assert.equal(quotePlaceholders(['{{max}}', '{{min}}']), '{{max}} {{min}}');
   assert.equal(quotePlaceholders([]), 'none');
 });
+
+test("flutter: gen-l10n's arguments; an apostrophe, a tag and # are text; what gen-l10n refuses, in its words", () => {
+  const read = (text) => {
+    try {
+      return placeholdersOf(text, 'flutter');
+    } catch (error) {
+      return error.message;
+    }
+  };
+  assert.deepEqual(read("'{name}' is <b>{count}</b> # it's"), ['{count}', '{name}']);
+  assert.deepEqual(read('{count, plural, =0{none} one{1 {x}} other{{count} files}}'), ['{count}', '{x}']);
+  assert.deepEqual(read('{g, select, male{He} other{{name}}} on {d, date, ::yMd} { plural }'), [
+    '{d}',
+    '{g}',
+    '{name}',
+    '{plural}',
+  ]);
+  assert.deepEqual(read('Hallo } {name}'), [], 'gen-l10n ends the message at a stray }');
+  assert.equal(
+    read('Hallo {name'),
+    'not a Flutter message: ICU Syntax Error: Expected "}" but found no tokens at line 1 col 12',
+  );
+  assert.equal(read('{user.name}'), 'not a Flutter message: ICU Lexing Error: Unexpected character at line 1 col 6');
+  assert.equal(
+    read('{0}'),
+    'not a Flutter message: ICU Syntax Error: Expected "identifier" but found "0" at line 1 col 2',
+  );
+  assert.equal(
+    read('{n, plural, one{x}}'),
+    'not a Flutter message: ICU Syntax Error: Plural expressions must have an "other" case at line 1 col 13',
+  );
+  assert.equal(
+    read('{n, plural, other{{m, plural, uno{x} other{y}}}}'),
+    'not a Flutter message: ICU Syntax Error: Plural expressions case must be one of "zero", "one", "two", "few", "many", or "other" at line 1 col 31',
+  );
+  assert.equal(
+    read('{g, select, a{x}}'),
+    'not a Flutter message: ICU Syntax Error: Select expressions must have an "other" case at line 1 col 13',
+  );
+});

@@ -228,6 +228,33 @@ test("a sameKeysAs source file that is not there is the config's fault: exit 2 n
   assert.equal(merged.stderr, said);
 });
 
+test("a sameKeysAs source pattern that matches no file is the config's fault as a missing file is: exit 2 in every mode", async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'l', files: ['_locales/**/*.json'], sameKeysAs: { source: '_locales/en/**/*.json', extra: 'off' } },
+      ],
+    }),
+    '_locales/en_US/messages.json': '{}\n',
+    '_locales/de/messages.json': '{}\n',
+  });
+  const said = 'filecheck: rule "l": sameKeysAs\'s source _locales/en/**/*.json: no file matches it\n';
+  for (const args of [[], ['--workers', '2'], ['--cache'], ['--cache'], ['_locales/de/messages.json']]) {
+    const run = await runCli(args, { cwd: dir });
+    assert.equal(run.code, 2, args.join(' '));
+    assert.equal(run.stderr, said, args.join(' '));
+  }
+  if (hasGit) {
+    gitInit(dir);
+    fs.writeFileSync(path.join(dir, '_locales/de/messages.json'), '{ "a": "b" }\n');
+    const run = await runCli(['--changed'], { cwd: dir });
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, said);
+  }
+  writeTree(dir, { '_locales/en/messages.json': '{}\n' }); // a matching file: the check runs
+  assert.equal((await runCli(['--workers', '0'], { cwd: dir })).code, 0);
+});
+
 test('--shard then merge: a shard file that gives no facts (a page without the value) passes, and merge takes its report', async (t) => {
   const dir = makeTree(t, {
     '.filecheckrc.json': JSON.stringify({ rules: [{ name: 'pages', files: ['pages/*.json'], unique: ['/slug'] }] }),

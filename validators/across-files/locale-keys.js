@@ -34,7 +34,8 @@ export const isLocaleRoot = (root) => root !== undefined && LOCALE.test(root);
  * @returns {LocaleFacts}
  */
 export function localeFacts(doc, syntax, path = '') {
-  if (/\.arb$/i.test(path)) doc = withoutArbMetadata(doc);
+  if (isArb(path)) doc = withoutArbMetadata(doc);
+  syntax = syntaxOf(syntax, path);
   const root = rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
@@ -49,6 +50,16 @@ export function localeFacts(doc, syntax, path = '') {
   if (root !== undefined) facts.root = root;
   return facts;
 }
+
+const isArb = (path) => /\.arb$/i.test(path);
+
+/**
+ * The placeholder syntax a file's messages are read in: the rule's, but `icu` in a Flutter ARB file
+ * is gen-l10n's ICU (only gen-l10n reads ARB's messages: an apostrophe and `<b>` are text there).
+ * @param {string} syntax the rule's (placeholders.js)
+ * @param {string} path the file's
+ */
+export const syntaxOf = (syntax, path) => (syntax === 'icu' && isArb(path) ? 'flutter' : syntax);
 
 // Flutter's ARB: the template's `@key` blocks describe its messages, and `@@locale` (`@@…`) is
 // about the file; translations need not carry them (gen-l10n reads the metadata from the template

@@ -6,11 +6,12 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'vue-i18n', 'printf', 'ruby', 'off'];
+export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'flutter', 'vue-i18n', 'printf', 'ruby', 'off'];
 
 const EXTRACT = {
   i18next: i18nextPlaceholders,
   icu: icuPlaceholders,
+  flutter: flutterPlaceholders,
   'vue-i18n': vueI18nPlaceholders,
   printf: printfPlaceholders,
   ruby: rubyPlaceholders,
@@ -22,7 +23,7 @@ const EXTRACT = {
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
  * @returns {string[] | { forms: string[][] }} canonical: named placeholders sorted and once each, then
  *   unnamed ones in order; a vue-i18n message of plural forms (`a | b`): each form's
- * @throws {SyntaxError} a message that does not parse (`icu`, `vue-i18n`), its `reason` without the place
+ * @throws {SyntaxError} a message that does not parse (`icu`, `flutter`, `vue-i18n`), its `reason` without the place
  */
 export function placeholdersOf(text, syntax) {
   return EXTRACT[syntax](text);
@@ -39,17 +40,21 @@ const named = (names) => [...new Set(names)].sort();
 // {{name}}, {{- name}} (unescaped); {{name, format}} with its formatters' names (`bytes` where the
 // source has `rate` runs the wrong one), not their options (`bytes(bits: true)`: a locale's choice);
 // $t(key) nesting as `$t(key)` (a translation that nests another key, or mangles it into text,
-// shows another text), and the {{…}} among its options as any other.
+// shows another text), and the {{…}} among its options as any other. A placeholder is what
+// i18next's own regex finds (its default prefix and suffix: `{{(.+?)}}`, leftmost, on one line),
+// its name trimmed: `{{{name}}` is `{name`, which no caller passes, so i18next leaves it raw.
 function i18nextPlaceholders(text) {
   const names = [];
   for (const [, key] of text.matchAll(/\$t\(([^,)]*)[^)]*\)/g)) names.push(`$t(${key.trim()})`);
-  for (const [, name, formats] of text.matchAll(/\{\{-?\s*([^{},]+?)\s*(?:,([^{}]*))?\}\}/g)) {
+  for (const [, inside] of text.matchAll(/\{\{(.+?)\}\}/g)) {
+    const [name, ...formats] = inside.replace(/^-/, '').split(',');
     const formatters = formats
-      ?.replace(/\([^)]*\)/g, '')
+      .join(',')
+      .replace(/\([^)]*\)/g, '')
       .split(',')
       .map((format) => format.trim())
       .filter(Boolean);
-    names.push(`{{${[name, ...(formatters ?? [])].join(', ')}}}`);
+    names.push(`{{${[name.trim(), ...formatters].join(', ')}}}`);
   }
   return named(names);
 }
@@ -108,6 +113,21 @@ function icuPlaceholders(text) {
   return named(names);
 }
 
+// Flutter's gen-l10n (flutter-messages.js): `{name}`, and the argument of a plural, select, date or
+// time, those inside their branches too; an apostrophe, a tag and `#` are text. Loaded only when a
+// rule reads a message so.
+function flutterPlaceholders(text) {
+  const { readFlutterMessage } = require('./flutter-messages.js');
+  let names;
+  try {
+    names = readFlutterMessage(text);
+  } catch (error) {
+    if (error.reason === undefined) throw error;
+    throw notParsed('a Flutter message', error.reason, placeAt(text, error.offset));
+  }
+  return named(names.map((name) => `{${name}}`));
+}
+
 // vue-i18n (vue-i18n-messages.js): `{name}`, `{0}`, and the keys of linked messages (`@:key`): a
 // translation that links another message than its source's shows another text. `{'@'}` and an
 // apostrophe are text. A message of plural forms (`|`) gives each form's, which compare form by form
@@ -119,10 +139,15 @@ function vueI18nPlaceholders(text) {
     forms = readVueMessage(text);
   } catch (error) {
     if (error.reason === undefined) throw error;
-    const before = text.slice(0, error.offset).split('\n');
-    throw notParsed('a vue-i18n message', error.reason, { line: before.length, column: before.at(-1).length + 1 });
+    throw notParsed('a vue-i18n message', error.reason, placeAt(text, error.offset));
   }
   return forms.length === 1 ? named(forms[0]) : { forms: forms.map(named) };
+}
+
+// The line and column of an offset in a message.
+function placeAt(text, offset) {
+  const before = text.slice(0, offset).split('\n');
+  return { line: before.length, column: before.at(-1).length + 1 };
 }
 
 /**

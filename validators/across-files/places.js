@@ -1,12 +1,13 @@
 // The order of entries and problems, whatever order the entries came in: by path, then by the
 // document's number in a YAML stream, then by pointer (array indexes in numeric order).
+import { compareMessages } from '../../shared/file-result.js';
 
 /** @returns {Entry[]} a sorted copy @template {{ path: string, document?: number }} Entry */
 export const sortEntries = (entries) => [...entries].sort(comparePlaces);
 
 /** @returns {Problem[]} a sorted copy @template {{ path: string, document?: number, pointer?: string, message: string }} Problem */
 export const sortProblems = (problems) =>
-  [...problems].sort((a, b) => comparePlaces(a, b) || compareText(a.message, b.message));
+  [...problems].sort((a, b) => comparePlaces(a, b) || compareMessages(a.message, b.message));
 
 function comparePlaces(a, b) {
   return (

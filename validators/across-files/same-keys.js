@@ -59,7 +59,7 @@ export function sameKeysCollector(rule, setting) {
         if (entry.facts.unreadable !== undefined) continue; // the file reports why itself
         const pairing = source.sourceOf(ctx.relativeToBase(entry.path));
         const sourceEntry = pairing.source && documentOf(byPath.get(pairing.source), entry.document);
-        problems.push(...syntaxProblems(entry, sourceEntry, severity));
+        problems.push(...syntaxProblems(entry, sourceEntry, severity, pairing.self));
         if (pairing.self) continue;
         if (sourceEntry?.facts.unreadable !== undefined) {
           // Nothing of the file could be compared: an error whatever the severities, as a missing source is.
@@ -116,8 +116,9 @@ const documentOf = (entries, document) => entries && (entries.find((e) => e.docu
 
 // A string that does not parse in the placeholder syntax (an ICU message), in any file; in a
 // translation, not where the source's string fails for the same reason: that is the source's
-// problem, reported once, on the source.
-function syntaxProblems(entry, sourceEntry, setting) {
+// problem, reported once, on the source, which says what it costs: its translations' placeholders
+// have nothing to be compared with.
+function syntaxProblems(entry, sourceEntry, setting, isSource) {
   const severity = severityOf(setting);
   if (!severity) return [];
   const sourceKeys = sourceEntry?.facts.keys ?? {};
@@ -125,7 +126,8 @@ function syntaxProblems(entry, sourceEntry, setting) {
     .filter(([pointer, mark]) => mark?.error && !(mark.reason && sourceKeys[pointer]?.reason === mark.reason))
     .map(([pointer, mark]) => ({
       ...placeOf(entry, withRoot(entry.facts, pointer)),
-      message: mark.error, // at its key: every report shows the pointer
+      // at its key: every report shows the pointer
+      message: isSource ? `${mark.error}; its translations' placeholders are not compared` : mark.error,
       severity,
     }));
 }
@@ -154,14 +156,23 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
   };
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
+  const missingTops = new Set();
   for (const key of source.keys.keys()) {
     if (counterpart(key, source, translation) !== undefined) continue;
+    // The key, or the object or array holding it that the file lacks as a whole: one problem for it,
+    // not one for each of its leaves (a list of 20 adjectives is one thing to translate).
     const nearest = translation.nearestAncestor(key);
+    const top = key
+      .split('/')
+      .slice(0, nearest.split('/').length + 1)
+      .join('/');
+    if (missingTops.has(top)) continue;
+    missingTops.add(top);
     add(
       severityOf(missing),
       nearest,
-      worded`missing key ${translation.written(key)} (${sourceName} has it)`,
-      relatedOf(key),
+      worded`missing key ${translation.written(top)} (${sourceName} has it)`,
+      relatedOf(top),
     );
   }
   for (const [key, mark] of translation.keys) {
