@@ -1302,6 +1302,30 @@ test("Babel's config files are read as JSON5 and ESLint's .eslintrc as JSONC or 
   });
 });
 
+test('a .cff file (Citation File Format) is YAML, named, by a pattern or found by a catalog alike', async (t) => {
+  const cff = '# This CITATION.cff file was generated with cffinit.\ncff-version: 1.2.0\ntitle: 5\n';
+  const dir = makeTree(t, {
+    'CITATION.cff': cff,
+    'docs/CITATION.cff': cff,
+    'cff.json': JSON.stringify({ properties: { title: { type: 'string' } } }),
+    'catalog.json': JSON.stringify({ schemas: [{ name: 'CFF', url: './cff.json', fileMatch: ['CITATION.cff'] }] }),
+  });
+  const problems = (report) =>
+    report.files.flatMap((file) => file.problems.map((p) => `${file.path} ${p.line}:${p.column} ${p.message}`));
+  const catalog = await checkBothExecutors(dir, ['--catalog', 'catalog.json']);
+  const named = await checkBothExecutors(dir, ['CITATION.cff', '-s', 'cff.json']);
+  const pattern = await checkBothExecutors(dir, ['**/*.cff', '-s', 'cff.json']);
+  const folder = await checkBothExecutors(dir, ['docs', '-s', 'cff.json']);
+  assert.deepEqual(problems(named), ['CITATION.cff 3:8 must be string']);
+  assert.deepEqual(problems(catalog), ['CITATION.cff 3:8 must be string', 'docs/CITATION.cff 3:8 must be string']);
+  assert.deepEqual(problems(pattern), problems(catalog));
+  assert.deepEqual(
+    problems(folder),
+    ['docs/CITATION.cff 3:8 must be string'],
+    'a folder stands for its .cff files too',
+  );
+});
+
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {
   const dir = makeTree(t, {
     'conf/a.json': '{\n  // a comment\n  "a": 1,\n}\n',
