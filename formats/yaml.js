@@ -1,5 +1,6 @@
-// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema (see
-// docs/formats.md for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
+// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema, or YAML
+// 1.1's where it declares `%YAML 1.1` (see docs/formats.md for what that means for `yes`, dates,
+// big integers, tags, anchors and merge keys).
 // A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
@@ -46,8 +47,17 @@ const FLOAT = {
   },
 };
 
+// YAML 1.1's types that are no JSON data: a document that declares `%YAML 1.1` is read with YAML
+// 1.1's schema but for these, so that a date is its text, as in 1.2, and `!!binary` or `!!set` fail.
+const NOT_JSON_DATA = new Set(
+  ['binary', 'omap', 'pairs', 'set', 'timestamp'].map((name) => `tag:yaml.org,2002:${name}`),
+);
+
 const OPTIONS = {
-  schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
+  // No schema: yaml takes the one of each document's version, the core schema unless the document
+  // declares `%YAML 1.1` (then `yes`, `off` are booleans, `0755` octal, `1:30` sexagesimal): the
+  // file says how it is to be read, as ruamel (check-jsonschema) reads it.
+  customTags: (tags) => [...tags.filter((tag) => !NOT_JSON_DATA.has(tag.tag)), FLOAT],
   merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
   // Duplicate keys are looked for here (firstDuplicateKey): yaml compares each key with every key
   // before it, which holds a mapping of 200 000 keys for hours.
@@ -55,7 +65,6 @@ const OPTIONS = {
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
-  customTags: [FLOAT],
 };
 const TO_JS = { maxAliasCount: -1 }; // measured before, by aliasExpansion
 // Warnings that change what the value means: a tag the core schema does not know is read as if it

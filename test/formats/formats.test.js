@@ -604,7 +604,25 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
       'quoted: "12345678901234567890"',
       'float: 1e20',
     ].join('\n'),
-    'values/directive.yaml': '%YAML 1.1\n---\nflag: yes\nday: 2001-12-14\n',
+    'values/directive.yaml': [
+      '%YAML 1.1',
+      '---',
+      'flag: yes',
+      'off: Off',
+      'y: n',
+      'mode: 0755',
+      'time: 1:30',
+      'big: 1_000',
+      'day: 2001-12-14',
+      'base: &base {a: 1}',
+      'merged: {<<: *base, b: 2}',
+      'quoted: "yes"',
+      '...',
+      '---',
+      'next: yes', // the stream is YAML 1.1 from there on, as yaml reads it
+    ].join('\n'),
+    'check/directive.yaml':
+      '%YAML 1.1\n---\nname: a\nport: 0x1F\npublic: yes\nserver: {host: on, port: 010}\ntags: [on]\n',
     'check/yes.yaml': 'name: a\nport: 1\npublic: yes\n',
     'check/alias.yaml': 'name: a\nport: 1\nbase: &base\n  port: x\nserver: *base\nmerged:\n  <<: *base\n',
     'check/duplicate.yaml': 'name: a\nport: 1\nname: b\n',
@@ -637,13 +655,35 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     quoted: '12345678901234567890',
     float: 1e20,
   });
+  const stream = report.byPath['values/directive.yaml'].problems.map((problem) =>
+    JSON.parse(problem.message.replace(/^document \d+: /, '')),
+  );
   assert.deepEqual(
-    echoed(report, 'values/directive.yaml'),
-    { flag: 'yes', day: '2001-12-14' },
-    'the core schema, whatever the %YAML directive says',
+    stream,
+    [
+      {
+        flag: true,
+        false: false, // a key is a string: YAML 1.1's off is false
+        true: false,
+        mode: 493,
+        time: 90,
+        big: 1000,
+        day: '2001-12-14', // a date is its text, as in 1.2: JSON data has no date
+        base: { a: 1 },
+        merged: { a: 1, b: 2 },
+        quoted: 'yes',
+      },
+      { next: true },
+    ],
+    "a document that declares %YAML 1.1 is read with YAML 1.1's schema",
   );
   const problems = (file) => report.byPath[`check/${file}`]?.problems;
   assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
+  assert.deepEqual(
+    problems('directive.yaml'),
+    [invalid('must be string', '/tags/0', 7, 8)],
+    'yes and on are booleans in a %YAML 1.1 document, at their places',
+  );
   assert.deepEqual(problems('alias.yaml'), [
     invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
     invalid('must be integer', '/server/port', 5, 9), // the value is the anchor's: the pointer says where
