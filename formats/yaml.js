@@ -431,23 +431,43 @@ function aliasNamed(doc, name) {
 /**
  * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
  * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
- * alias, where it is used.
+ * alias, where it is used. A problem that asks for a boolean of a string (`wantsBoolean`,
+ * validators/json-schema/schema-problems.js) written as one of YAML 1.1's booleans says so.
  */
 function locate(doc, problems, place) {
   const found = new Map();
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
     const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
-    if (!found.has(wanted)) {
-      found.set(wanted, place(offsetOf(doc, problem.pointer, problem.atKey)));
+    let at = found.get(wanted);
+    if (!at) {
+      const { offset, node } = nodeAt(doc, problem.pointer, problem.atKey);
+      found.set(wanted, (at = { position: place(offset), node }));
     }
-    Object.assign(problem, found.get(wanted));
+    Object.assign(problem, at.position);
+    if (problem.wantsBoolean) problem.message += booleanHint(at.node);
   }
 }
 
+// YAML 1.1's booleans, which YAML 1.2 reads as strings (`comment: off`, `fail_fast: yes`): a
+// reader of YAML 1.1 (PyYAML, the tool's own) reads them as the file's author meant.
+// `true` and `false` are booleans in both.
+const YAML_1_1_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
+const YAML_1_1_FALSE = /^(?:[nN]|[nN]o|NO|[oO]ff|OFF)$/;
+
+// ` ("off" is a string in YAML 1.2, a boolean in YAML 1.1: write false)`, for a value written as a
+// plain word (quoted or tagged, it is a string in YAML 1.1 too), else ''.
+function booleanHint(node) {
+  if (!isScalar(node) || node.type !== 'PLAIN' || node.tag || typeof node.value !== 'string') return '';
+  const word = node.value;
+  const meant = YAML_1_1_TRUE.test(word) ? 'true' : YAML_1_1_FALSE.test(word) ? 'false' : undefined;
+  return meant ? ` ("${word}" is a string in YAML 1.2, a boolean in YAML 1.1: write ${meant})` : '';
+}
+
 // The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
-// are not): the pointer's own (its value, or with `atKey` its key) when it is placed.
-function offsetOf(doc, pointer, atKey) {
+// are not), as { offset, node }: the pointer's own (its value, or with `atKey` its key) when it is
+// placed, then `node` is it, else undefined.
+function nodeAt(doc, pointer, atKey) {
   let node = doc.contents;
   let placed = startOf(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
@@ -479,7 +499,7 @@ function offsetOf(doc, pointer, atKey) {
   // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
   // with it (a missing key, too few items) is placed on the key, the line JSON would give.
   if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
-  return placed ?? doc.range[0];
+  return { offset: placed ?? doc.range[0], node: own ? node : undefined };
 }
 
 // The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the

@@ -678,7 +678,9 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     "a document that declares %YAML 1.1 is read with YAML 1.1's schema",
   );
   const problems = (file) => report.byPath[`check/${file}`]?.problems;
-  assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
+  assert.deepEqual(problems('yes.yaml'), [
+    invalid('must be boolean ("yes" is a string in YAML 1.2, a boolean in YAML 1.1: write true)', '/public', 3, 9),
+  ]);
   assert.deepEqual(
     problems('directive.yaml'),
     [invalid('must be string', '/tags/0', 7, 8)],
@@ -849,6 +851,55 @@ test("an integer past 2^53 is read as the nearest number, as JSON.parse reads JS
   });
   assert.deepEqual(echoed(report, 'inexact.yaml'), { a: 1, max: JSON.parse('9223372036854775807') });
   assert.deepEqual(echoed(report, 'inexact.toml'), { a: 1, t: { l: [1, JSON.parse('9223372036854775807')] } });
+});
+
+test('YAML: a YAML 1.1 boolean word (yes, off…) written plain where a schema asks for a boolean says what it is in 1.1 and 1.2', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({
+      properties: {
+        comment: { anyOf: [{ type: 'object' }, { const: false }] }, // Codecov's
+        fail_fast: { type: 'boolean' },
+        mode: { enum: [true, false, 'auto'] },
+        either: { anyOf: [{ type: 'boolean' }, { type: 'array' }] },
+        quoted: { type: 'boolean' },
+        tagged: { type: 'boolean' },
+        number: { type: 'number' },
+        word: { type: 'boolean' },
+      },
+    }),
+    '.filecheckrc.json': config(schemaRule(['*.yml', '*.md', '*.json'])),
+    'codecov.yml': [
+      'comment: off',
+      'fail_fast: yes',
+      'mode: On',
+      'either: N',
+      'quoted: "off"', // a string in YAML 1.1 too
+      'tagged: !!str no',
+      'number: off',
+      'word: maybe',
+    ].join('\n'),
+    'page.md': '---\nfail_fast: NO\n---\n# Title\n',
+    'data.json': '{"fail_fast": "no"}',
+  });
+  const report = await checkBothExecutors(dir, []);
+  const at = (file) => report.byPath[file].problems.map(({ message, line, column }) => `${line}:${column} ${message}`);
+  const hint = (word, value) => ` ("${word}" is a string in YAML 1.2, a boolean in YAML 1.1: write ${value})`;
+  assert.deepEqual(at('codecov.yml'), [
+    '1:10 must be object', // an alternative's own line (--verbose), as ajv words it
+    '1:10 must be equal to false',
+    `1:10 must be object, or be equal to false${hint('off', 'false')}`,
+    `2:12 must be boolean${hint('yes', 'true')}`,
+    `3:7 must be one of true, false, "auto"${hint('On', 'true')}`,
+    '4:9 must be boolean',
+    '4:9 must be array',
+    `4:9 must be boolean or array${hint('N', 'false')}`,
+    '5:9 must be boolean',
+    '6:15 must be boolean',
+    '7:9 must be number',
+    '8:7 must be boolean',
+  ]);
+  assert.deepEqual(at('page.md'), [`2:12 must be boolean${hint('NO', 'false')}`], 'YAML front matter too');
+  assert.deepEqual(at('data.json'), ['1:15 must be boolean'], 'JSON has no YAML 1.1');
 });
 
 test("YAML: the core schema's tags read what they name (!!float 1 is 1); a value a core tag cannot read fails, saying so", async (t) => {
