@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
 import { tooDeepProblem } from './depth-limit.js';
-import { ANY_TAG_HINT, applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { ANY_TAG_HINT, applyTags, asWrittenHint, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
 import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 import { duplicateKeyMessage } from './duplicate-keys.js';
 
@@ -267,7 +267,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
       `its aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values, which every check would walk: an alias bomb? (&${bomb.anchor} adds the most)`,
       bomb.range[0],
     );
-  if (tags) applyTags(doc, tags);
+  const asWritten = tags && applyTags(doc, tags);
   let value;
   try {
     value = doc.toJS(TO_JS);
@@ -280,7 +280,8 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     );
   }
   const comments = modeline ? commentLines(doc) : undefined;
-  return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
+  const written = asWritten?.size ? asWritten : null;
+  return { value, locate: (problems) => locate(doc, problems, place, written), ...(comments && { comments }) };
 }
 
 // The document's comments, line by line (yaml keeps them on the nodes, without positions): a
@@ -431,21 +432,27 @@ function aliasNamed(doc, name) {
 /**
  * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
  * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
- * alias, where it is used. A problem that asks for a boolean of a string (`wantsBoolean`,
+ * alias, where it is used. A problem with a value read as written though a tag was on it
+ * (`asWritten`: applyTags', `--yaml-tags any`), or inside one, says so and names the tag
+ * (`yamlTag`); one that asks for a boolean of a string (`wantsBoolean`,
  * validators/json-schema/schema-problems.js) written as one of YAML 1.1's booleans says so.
+ * @param {Map<object, string> | null} asWritten
  */
-function locate(doc, problems, place) {
+function locate(doc, problems, place, asWritten = null) {
   const found = new Map();
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
     const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
     let at = found.get(wanted);
     if (!at) {
-      const { offset, node } = nodeAt(doc, problem.pointer, problem.atKey);
-      found.set(wanted, (at = { position: place(offset), node }));
+      const { offset, node, tag } = nodeAt(doc, problem.pointer, problem.atKey, asWritten);
+      found.set(wanted, (at = { position: place(offset), node, tag }));
     }
     Object.assign(problem, at.position);
-    if (problem.wantsBoolean) problem.message += booleanHint(at.node);
+    if (at.tag) {
+      problem.message += asWrittenHint(at.tag);
+      problem.yamlTag = at.tag;
+    } else if (problem.wantsBoolean) problem.message += booleanHint(at.node);
   }
 }
 
@@ -465,11 +472,13 @@ function booleanHint(node) {
 }
 
 // The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
-// are not), as { offset, node }: the pointer's own (its value, or with `atKey` its key) when it is
-// placed, then `node` is it, else undefined.
-function nodeAt(doc, pointer, atKey) {
+// are not), as { offset, node, tag }: the pointer's own (its value, or with `atKey` its key) when it
+// is placed, then `node` is it, else undefined; tag: that of the deepest value on the way that
+// `asWritten` holds, if any.
+function nodeAt(doc, pointer, atKey, asWritten) {
   let node = doc.contents;
   let placed = startOf(node);
+  let tag = asWritten?.get(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
   let own = true;
   let keyNode = null; // the key whose value the node is
@@ -492,6 +501,7 @@ function nodeAt(doc, pointer, atKey) {
     if (pair?.merged) own = false; // the key is in the mapping the alias names, not here
     keyNode = pair && !pair.merged && next === pair.value ? pair.key : null;
     node = next;
+    if (asWritten && next !== pair?.key) tag = asWritten.get(node) ?? tag;
     const start = startOf(node);
     if (start === undefined) own = false;
     placed = start ?? placed;
@@ -499,7 +509,7 @@ function nodeAt(doc, pointer, atKey) {
   // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
   // with it (a missing key, too few items) is placed on the key, the line JSON would give.
   if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
-  return { offset: placed ?? doc.range[0], node: own ? node : undefined };
+  return { offset: placed ?? doc.range[0], node: own ? node : undefined, tag };
 }
 
 // The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the

@@ -17,12 +17,13 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
- *   schema?: string, fileMatch?: string, atKey?: boolean, notBestMatch?: boolean, wantsBoolean?: true, severity?: 'warning', suppressed?: true,
+ *   schema?: string, fileMatch?: string, yamlTag?: string, atKey?: boolean, notBestMatch?: boolean, wantsBoolean?: true, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
  *   paths?: [number, number][], frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`); fileMatch: the glob of the catalog entry's fileMatch
- *   that chose that schema for the file (chosen-schemas.js);
+ *   that chose that schema for the file (chosen-schemas.js); yamlTag: the YAML tag of the value it
+ *   is about or inside, read as written (formats/yaml.js);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
  *   notBestMatch, wantsBoolean: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); keyword: what of its validator found it

@@ -1100,6 +1100,38 @@ test('YAML tags "any": every tag beyond the core schema is read as if it were no
   );
 });
 
+test('YAML tags "any": a problem with a value a tag was read from says so, and the catalog footer does not take its file for another kind', async (t) => {
+  const schema = { properties: { site_name: { type: 'string' }, nav: { type: 'array', items: { type: 'string' } } } };
+  const dir = makeTree(t, {
+    'mkdocs.json': JSON.stringify(schema),
+    'catalog.json': JSON.stringify({ schemas: [{ name: 'MkDocs', url: './mkdocs.json', fileMatch: ['mkdocs.yml'] }] }),
+    'mkdocs.yml': 'site_name: !ENV [SITE_NAME, "My docs"]\nnav: !include [a.md, 5]\n',
+    'other/mkdocs.yml': 'site_name: !ENV [SITE_NAME, "My docs"]\nnav: [a.md, 5]\n',
+  });
+  const args = ['--catalog', 'catalog.json', '--yaml-tags', 'any'];
+  const report = await checkBothExecutors(dir, args);
+  const at = (file) =>
+    report.byPath[file].problems.map(({ message, line, column, yamlTag }) => [`${line}:${column} ${message}`, yamlTag]);
+  const tagged = (tag) => ` (the value of ${tag}, read as written by --yaml-tags any)`;
+  assert.deepEqual(at('mkdocs.yml'), [
+    [`1:17 must be string${tagged('!ENV')}`, '!ENV'],
+    [`2:22 must be string${tagged('!include')}`, '!include'], // inside the tagged value
+  ]);
+  assert.deepEqual(at('other/mkdocs.yml'), [
+    [`1:17 must be string${tagged('!ENV')}`, '!ENV'],
+    ['2:13 must be string', undefined],
+  ]);
+  // The footer that says a catalog's glob may have caught a file of another kind counts the file
+  // whose every error is about a tag's value out.
+  const human = await runCli(args, { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.match(human.stdout, /^1 file failed against a schema a catalog's fileMatch chose/m);
+  fs.rmSync(path.join(dir, 'other'), { recursive: true });
+  const taggedOnly = await runCli(args, { cwd: dir });
+  assert.equal(taggedOnly.code, 1, taggedOnly.stderr);
+  assert.doesNotMatch(taggedOnly.stdout, /fileMatch chose/);
+});
+
 test('keys that become one string are duplicates (200: and "200":, ~: and ""); a NUL fails YAML and front matter, at its place', async (t) => {
   const dir = makeTree(t, {
     'echo.js': ECHO,
