@@ -36,7 +36,7 @@ export const FORMATS = {
     packages: ['@humanwhocodes/momoa', 'jsonc-parser'],
   },
   yaml: {
-    extensions: ['.yaml', '.yml'],
+    extensions: ['.yaml', '.yml', '.cff'], // .cff: the Citation File Format, YAML 1.2
     module: './yaml.js',
     inDirectories: true,
     packages: ['yaml', 'jsonc-parser'],

@@ -157,7 +157,7 @@ function whyNotAFile(stats) {
 function describeReadError(file, error) {
   switch (error.code) {
     case 'ENOENT':
-      if (isBrokenLink(file)) return 'is a broken symbolic link';
+      if (isBrokenLink(file)) return `is a broken symbolic link (-> ${linkTarget(file)})`;
       // A name that is not UTF-8 reaches Node with U+FFFD in place of its bytes: that name does not exist.
       if (file.includes('\uFFFD')) return 'cannot be opened: its name is not valid UTF-8';
       return 'no longer exists (deleted after it was found?)';
@@ -172,6 +172,15 @@ function describeReadError(file, error) {
       return 'is not a regular file (a socket)';
     default:
       return `cannot be read: ${error.code ?? error.message}`;
+  }
+}
+
+// The target as the link holds it, as `ls -l` shows it (a submodule not checked out: `common/x.yaml`).
+function linkTarget(file) {
+  try {
+    return fs.readlinkSync(file);
+  } catch {
+    return '?';
   }
 }
 

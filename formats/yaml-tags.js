@@ -101,13 +101,17 @@ export const ANY_TAG_HINT = `to read its value as written, use --yaml-tags ${ANY
  * Rewrites the document's nodes that carry one of these tags, in place.
  * @param {import('yaml').Document} doc
  * @param {Map<string, string | null>} tags
+ * @returns {Map<object, string>} the nodes read as written (`!ENV [A, b]` is its list), each with its
+ *   tag: a problem with such a value says so (asWrittenHint)
  */
 export function applyTags(doc, tags) {
   const { Pair, Scalar, YAMLMap, YAMLSeq, isScalar, visit } = require('yaml');
+  const asWritten = new Map();
   visit(doc, {
     Node(_key, node) {
       if (node.tag === undefined || !tags.has(node.tag)) return undefined;
       const wrapper = tags.get(node.tag);
+      if (wrapper === null) asWritten.set(node, node.tag);
       node.tag = undefined;
       if (wrapper === null) return undefined;
       let value = node;
@@ -124,6 +128,17 @@ export function applyTags(doc, tags) {
       return map;
     },
   });
+  return asWritten;
+}
+
+/**
+ * @param {string} tag as written (`!ENV`), of a value read as written
+ * @returns {string} what a problem with that value adds: ` (the value of !ENV, read as written by
+ *   --yaml-tags any)`, as its tool would read it otherwise (MkDocs' !ENV, the variable's value)
+ */
+export function asWrittenHint(tag) {
+  const name = Object.keys(SETS).find((set) => SETS[set].tags.has(tag)) ?? ANY;
+  return ` (the value of ${tag}, read as written by --yaml-tags ${name})`;
 }
 
 /** @returns {string | undefined} the tag a TAG_RESOLVE_FAILED warning of yaml's is about, as written */

@@ -1,10 +1,11 @@
-// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema (see
-// docs/formats.md for what that means for `yes`, dates, big integers, tags, anchors and merge keys).
+// YAML, with eemeli/yaml: every document of a stream, read with the YAML 1.2 core schema, or YAML
+// 1.1's where it declares `%YAML 1.1` (see docs/formats.md for what that means for `yes`, dates,
+// big integers, tags, anchors and merge keys).
 // A problem's pointer is placed on the document's own nodes, whose ranges yaml keeps anyway.
 import { createRequire } from 'node:module';
 import { lineLocator } from './json-positions.js';
 import { tooDeepProblem } from './depth-limit.js';
-import { ANY_TAG_HINT, applyTags, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
+import { ANY_TAG_HINT, applyTags, asWrittenHint, isReadTag, tagSetHint, tagsOf, unresolvedTag } from './yaml-tags.js';
 import { isCutString, mendQuotedLines } from './yaml-quoted-lines.js';
 import { duplicateKeyMessage } from './duplicate-keys.js';
 
@@ -46,8 +47,17 @@ const FLOAT = {
   },
 };
 
+// YAML 1.1's types that are no JSON data: a document that declares `%YAML 1.1` is read with YAML
+// 1.1's schema but for these, so that a date is its text, as in 1.2, and `!!binary` or `!!set` fail.
+const NOT_JSON_DATA = new Set(
+  ['binary', 'omap', 'pairs', 'set', 'timestamp'].map((name) => `tag:yaml.org,2002:${name}`),
+);
+
 const OPTIONS = {
-  schema: 'core', // also for a `%YAML 1.1` document: one reading for every file
+  // No schema: yaml takes the one of each document's version, the core schema unless the document
+  // declares `%YAML 1.1` (then `yes`, `off` are booleans, `0755` octal, `1:30` sexagesimal): the
+  // file says how it is to be read, as ruamel (check-jsonschema) reads it.
+  customTags: (tags) => [...tags.filter((tag) => !NOT_JSON_DATA.has(tag.tag)), FLOAT],
   merge: true, // `<<: *defaults`, as Docker Compose and GitLab CI files use it
   // Duplicate keys are looked for here (firstDuplicateKey): yaml compares each key with every key
   // before it, which holds a mapping of 200 000 keys for hours.
@@ -55,7 +65,6 @@ const OPTIONS = {
   prettyErrors: false, // positions are computed here, for failing files only
   logLevel: 'error', // yaml would print some warnings itself
   resolveKnownTags: false, // YAML 1.1's !!binary, !!timestamp, !!set… are not JSON data: see FAILING_WARNINGS
-  customTags: [FLOAT],
 };
 const TO_JS = { maxAliasCount: -1 }; // measured before, by aliasExpansion
 // Warnings that change what the value means: a tag the core schema does not know is read as if it
@@ -258,7 +267,7 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
       `its aliases expand to more than ${MAX_ALIAS_VALUES.toLocaleString('en-US')} values, which every check would walk: an alias bomb? (&${bomb.anchor} adds the most)`,
       bomb.range[0],
     );
-  if (tags) applyTags(doc, tags);
+  const asWritten = tags && applyTags(doc, tags);
   let value;
   try {
     value = doc.toJS(TO_JS);
@@ -271,7 +280,8 @@ function readDocument(doc, { source, place, format, tags, modeline, collectionKe
     );
   }
   const comments = modeline ? commentLines(doc) : undefined;
-  return { value, locate: (problems) => locate(doc, problems, place), ...(comments && { comments }) };
+  const written = asWritten?.size ? asWritten : null;
+  return { value, locate: (problems) => locate(doc, problems, place, written), ...(comments && { comments }) };
 }
 
 // The document's comments, line by line (yaml keeps them on the nodes, without positions): a
@@ -422,25 +432,53 @@ function aliasNamed(doc, name) {
 /**
  * Places each problem's pointer on the node it names (with `atKey`, on its key): a missing key on
  * the mapping that lacks it, and a value that comes from an alias (`*name`, `<<: *name`) on the
- * alias, where it is used.
+ * alias, where it is used. A problem with a value read as written though a tag was on it
+ * (`asWritten`: applyTags', `--yaml-tags any`), or inside one, says so and names the tag
+ * (`yamlTag`); one that asks for a boolean of a string (`wantsBoolean`,
+ * validators/json-schema/schema-problems.js) written as one of YAML 1.1's booleans says so.
+ * @param {Map<object, string> | null} asWritten
  */
-function locate(doc, problems, place) {
+function locate(doc, problems, place, asWritten = null) {
   const found = new Map();
   for (const problem of problems) {
     if (typeof problem.pointer !== 'string' || problem.line !== undefined) continue;
     const wanted = `${problem.atKey ? 'key' : 'value'} ${problem.pointer}`;
-    if (!found.has(wanted)) {
-      found.set(wanted, place(offsetOf(doc, problem.pointer, problem.atKey)));
+    let at = found.get(wanted);
+    if (!at) {
+      const { offset, node, tag } = nodeAt(doc, problem.pointer, problem.atKey, asWritten);
+      found.set(wanted, (at = { position: place(offset), node, tag }));
     }
-    Object.assign(problem, found.get(wanted));
+    Object.assign(problem, at.position);
+    if (at.tag) {
+      problem.message += asWrittenHint(at.tag);
+      problem.yamlTag = at.tag;
+    } else if (problem.wantsBoolean) problem.message += booleanHint(at.node);
   }
 }
 
+// YAML 1.1's booleans, which YAML 1.2 reads as strings (`comment: off`, `fail_fast: yes`): a
+// reader of YAML 1.1 (PyYAML, the tool's own) reads them as the file's author meant.
+// `true` and `false` are booleans in both.
+const YAML_1_1_TRUE = /^(?:[yY]|[yY]es|YES|[oO]n|ON)$/;
+const YAML_1_1_FALSE = /^(?:[nN]|[nN]o|NO|[oO]ff|OFF)$/;
+
+// ` ("off" is a string in YAML 1.2, a boolean in YAML 1.1: write false)`, for a value written as a
+// plain word (quoted or tagged, it is a string in YAML 1.1 too), else ''.
+function booleanHint(node) {
+  if (!isScalar(node) || node.type !== 'PLAIN' || node.tag || typeof node.value !== 'string') return '';
+  const word = node.value;
+  const meant = YAML_1_1_TRUE.test(word) ? 'true' : YAML_1_1_FALSE.test(word) ? 'false' : undefined;
+  return meant ? ` ("${word}" is a string in YAML 1.2, a boolean in YAML 1.1: write ${meant})` : '';
+}
+
 // The deepest node on the pointer's way that is placed in the text (nodes a tag made, yaml-tags.js,
-// are not): the pointer's own (its value, or with `atKey` its key) when it is placed.
-function offsetOf(doc, pointer, atKey) {
+// are not), as { offset, node, tag }: the pointer's own (its value, or with `atKey` its key) when it
+// is placed, then `node` is it, else undefined; tag: that of the deepest value on the way that
+// `asWritten` holds, if any.
+function nodeAt(doc, pointer, atKey, asWritten) {
   let node = doc.contents;
   let placed = startOf(node);
+  let tag = asWritten?.get(node);
   const keys = pointer === '' ? [] : pointer.slice(1).split('/');
   let own = true;
   let keyNode = null; // the key whose value the node is
@@ -463,6 +501,7 @@ function offsetOf(doc, pointer, atKey) {
     if (pair?.merged) own = false; // the key is in the mapping the alias names, not here
     keyNode = pair && !pair.merged && next === pair.value ? pair.key : null;
     node = next;
+    if (asWritten && next !== pair?.key) tag = asWritten.get(node) ?? tag;
     const start = startOf(node);
     if (start === undefined) own = false;
     placed = start ?? placed;
@@ -470,7 +509,7 @@ function offsetOf(doc, pointer, atKey) {
   // A block collection starts on the line below its key (`build:` then `  steps: …`): a problem
   // with it (a missing key, too few items) is placed on the key, the line JSON would give.
   if (own && keyNode && (isMap(node) || isSeq(node)) && !node.flow) placed = startOf(keyNode) ?? placed;
-  return placed ?? doc.range[0];
+  return { offset: placed ?? doc.range[0], node: own ? node : undefined, tag };
 }
 
 // The last pair with this key (yaml keeps the last, and duplicates are errors anyway), else the

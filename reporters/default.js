@@ -73,7 +73,9 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
         return;
       }
-      if (result.problems.some((p) => p.fileMatch && !isWarning(p))) catalogChose++;
+      // A problem with a value a YAML tag was read from (`!ENV [A, b]`, yamlTag) is about the tag,
+      // not a sign that the file is of another kind.
+      if (result.problems.some((p) => p.fileMatch && !isWarning(p) && !p.yamlTag)) catalogChose++;
       write(
         problemBlock(result, problems, {
           label: c.inverseRed(c.bold(' FAIL ')),

@@ -84,6 +84,8 @@ export interface Problem {
   schema?: string;
   /** The glob of the catalog entry's `fileMatch` that chose `schema` for the file, when a catalog chose it. */
   fileMatch?: string;
+  /** The YAML tag (`!ENV`) of the value the problem is about, or is inside, read as written (`--yaml-tags any`). */
+  yamlTag?: string;
   /** A warning is reported and does not fail the file; absent: an error. */
   severity?: 'warning';
   suppressed?: true;

@@ -17,14 +17,15 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
 /**
  * @typedef {{ validator: string, message: string, pointer?: string, line?: number, column?: number,
  *   kind: 'invalid' | 'parse' | 'io' | 'error' | 'chaos' | 'timeout', document?: number, keyword?: string,
- *   schema?: string, fileMatch?: string, atKey?: boolean, notBestMatch?: boolean, severity?: 'warning', suppressed?: true,
+ *   schema?: string, fileMatch?: string, yamlTag?: string, atKey?: boolean, notBestMatch?: boolean, wantsBoolean?: true, severity?: 'warning', suppressed?: true,
  *   related?: { path: string, line?: number, column?: number, pointer?: string, message?: string }[],
  *   paths?: [number, number][], frame?: import('./capture-frames.js').CodeFrame }} Problem
  *   schema: the human name of the JSON Schema that found it (a schema file's display path, a
  *   catalog entry's name, `draft-07 meta-schema`); fileMatch: the glob of the catalog entry's fileMatch
- *   that chose that schema for the file (chosen-schemas.js);
+ *   that chose that schema for the file (chosen-schemas.js); yamlTag: the YAML tag of the value it
+ *   is about or inside, read as written (formats/yaml.js);
  *   document: in a file of several documents (a YAML stream), which one, 1-based; atKey,
- *   notBestMatch: while the file is checked only (finish-problems.js); severity: a warning is
+ *   notBestMatch, wantsBoolean: while the file is checked only (finish-problems.js); severity: a warning is
  *   reported and does not fail the file (absent: an error); keyword: what of its validator found it
  *   (JSON Schema's: the ajv keyword), which suppressions count by (runner/suppress/); related: the other places a check
  *   across files points at (the other file that holds a duplicate); paths: the files its message names,
@@ -364,7 +365,7 @@ function keepFacts(collector, found, facts, document) {
 
 const named = (died, validator) => Object.assign(died, { validator: died.validator ?? validator });
 
-// Custom validators may return strings or partial problems. atKey and notBestMatch: see finish-problems.js.
+// Custom validators may return strings or partial problems. atKey, notBestMatch and wantsBoolean: see finish-problems.js.
 // A line or column that is not a whole number from 1 is left out (SARIF's code scanning refuses the
 // whole report for one), and a column without its line.
 function normalize(problem, validator) {
@@ -377,6 +378,7 @@ function normalize(problem, validator) {
     fileMatch,
     atKey,
     notBestMatch,
+    wantsBoolean,
     severity,
     keyword,
   } = problem ?? {};
@@ -398,6 +400,7 @@ function normalize(problem, validator) {
       fileMatch: typeof fileMatch === 'string' ? fileMatch : undefined,
       atKey,
       notBestMatch,
+      wantsBoolean: wantsBoolean === true || undefined,
       unusableSchema,
       severity: severity === 'warning' ? severity : undefined,
     }),

@@ -8,7 +8,9 @@ import { byTextOrder } from '../../shared/file-result.js';
 /**
  * The fields validators and locators pass along to this step, which it removes: `atKey` (place
  * the problem on its key, read by the locators), `notBestMatch` (an error of an
- * anyOf/oneOf alternative that another one matches better: validators/json-schema/schema-problems.js).
+ * anyOf/oneOf alternative that another one matches better: validators/json-schema/schema-problems.js),
+ * `wantsBoolean` (the schema asks for a boolean where the value is a string, read by YAML's locator:
+ * formats/yaml.js).
  * @param {import('./check-file.js').Problem[]} problems
  * @param {{ verbose: boolean }} settings verbose: keep every alternative's errors (--verbose)
  * @returns {import('./check-file.js').Problem[]} sorted by document, line and column; a problem
@@ -19,7 +21,7 @@ export function finishProblems(problems, { verbose }) {
   const finished = [];
   for (const problem of problems) {
     if (problem.notBestMatch && !verbose) continue;
-    const { atKey, notBestMatch, ...rest } = problem;
+    const { atKey, notBestMatch, wantsBoolean, ...rest } = problem;
     finished.push(rest);
   }
   return finished.sort(byTextOrder);

@@ -194,19 +194,28 @@ test('an unreadable file fails with "permission denied"', {
   ]);
 });
 
-test('a dangling symbolic link, found or named, fails with its own message', {
+test('a dangling symbolic link, found or named, fails with its own message, naming its target as ls -l shows it', {
   skip: isWindows && 'symlinks need privileges on Windows',
 }, async (t) => {
   const dir = tree(t, { 'target.json': GOOD });
   fs.symlinkSync('deleted.json', path.join(dir, 'dangling.json'));
+  // readthedocs.org's .pre-commit-config.yaml, a link into a submodule not checked out
+  fs.symlinkSync(path.join('common', 'pre-commit-config.json'), path.join(dir, 'into-submodule.json'));
   fs.symlinkSync('target.json', path.join(dir, 'link.json')); // a good link is followed
   const { byPath } = await check(dir);
   assert.deepEqual(byPath['dangling.json'].problems, [
-    { validator: 'read', message: 'file is a broken symbolic link', kind: 'io' },
+    { validator: 'read', message: 'file is a broken symbolic link (-> deleted.json)', kind: 'io' },
+  ]);
+  assert.deepEqual(byPath['into-submodule.json'].problems, [
+    {
+      validator: 'read',
+      message: `file is a broken symbolic link (-> ${path.join('common', 'pre-commit-config.json')})`,
+      kind: 'io',
+    },
   ]);
   assert.equal(byPath['link.json'].status, 'pass');
   const named = await check(dir, ['good.json', 'dangling.json', 'zz-good.json']);
-  assert.equal(named.byPath['dangling.json'].problems[0].message, 'file is a broken symbolic link');
+  assert.equal(named.byPath['dangling.json'].problems[0].message, 'file is a broken symbolic link (-> deleted.json)');
 });
 
 test('a symbolic link loop fails with its own message', {

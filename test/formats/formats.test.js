@@ -604,7 +604,25 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
       'quoted: "12345678901234567890"',
       'float: 1e20',
     ].join('\n'),
-    'values/directive.yaml': '%YAML 1.1\n---\nflag: yes\nday: 2001-12-14\n',
+    'values/directive.yaml': [
+      '%YAML 1.1',
+      '---',
+      'flag: yes',
+      'off: Off',
+      'y: n',
+      'mode: 0755',
+      'time: 1:30',
+      'big: 1_000',
+      'day: 2001-12-14',
+      'base: &base {a: 1}',
+      'merged: {<<: *base, b: 2}',
+      'quoted: "yes"',
+      '...',
+      '---',
+      'next: yes', // the stream is YAML 1.1 from there on, as yaml reads it
+    ].join('\n'),
+    'check/directive.yaml':
+      '%YAML 1.1\n---\nname: a\nport: 0x1F\npublic: yes\nserver: {host: on, port: 010}\ntags: [on]\n',
     'check/yes.yaml': 'name: a\nport: 1\npublic: yes\n',
     'check/alias.yaml': 'name: a\nport: 1\nbase: &base\n  port: x\nserver: *base\nmerged:\n  <<: *base\n',
     'check/duplicate.yaml': 'name: a\nport: 1\nname: b\n',
@@ -637,13 +655,37 @@ test('YAML edge cases: 1.2 core schema (yes, dates), anchors and merge keys, dup
     quoted: '12345678901234567890',
     float: 1e20,
   });
+  const stream = report.byPath['values/directive.yaml'].problems.map((problem) =>
+    JSON.parse(problem.message.replace(/^document \d+: /, '')),
+  );
   assert.deepEqual(
-    echoed(report, 'values/directive.yaml'),
-    { flag: 'yes', day: '2001-12-14' },
-    'the core schema, whatever the %YAML directive says',
+    stream,
+    [
+      {
+        flag: true,
+        false: false, // a key is a string: YAML 1.1's off is false
+        true: false,
+        mode: 493,
+        time: 90,
+        big: 1000,
+        day: '2001-12-14', // a date is its text, as in 1.2: JSON data has no date
+        base: { a: 1 },
+        merged: { a: 1, b: 2 },
+        quoted: 'yes',
+      },
+      { next: true },
+    ],
+    "a document that declares %YAML 1.1 is read with YAML 1.1's schema",
   );
   const problems = (file) => report.byPath[`check/${file}`]?.problems;
-  assert.deepEqual(problems('yes.yaml'), [invalid('must be boolean', '/public', 3, 9)]);
+  assert.deepEqual(problems('yes.yaml'), [
+    invalid('must be boolean ("yes" is a string in YAML 1.2, a boolean in YAML 1.1: write true)', '/public', 3, 9),
+  ]);
+  assert.deepEqual(
+    problems('directive.yaml'),
+    [invalid('must be string', '/tags/0', 7, 8)],
+    'yes and on are booleans in a %YAML 1.1 document, at their places',
+  );
   assert.deepEqual(problems('alias.yaml'), [
     invalid('must have required property "host"', '/server', 5, 9), // at the alias: where the value is used
     invalid('must be integer', '/server/port', 5, 9), // the value is the anchor's: the pointer says where
@@ -809,6 +851,55 @@ test("an integer past 2^53 is read as the nearest number, as JSON.parse reads JS
   });
   assert.deepEqual(echoed(report, 'inexact.yaml'), { a: 1, max: JSON.parse('9223372036854775807') });
   assert.deepEqual(echoed(report, 'inexact.toml'), { a: 1, t: { l: [1, JSON.parse('9223372036854775807')] } });
+});
+
+test('YAML: a YAML 1.1 boolean word (yes, off…) written plain where a schema asks for a boolean says what it is in 1.1 and 1.2', async (t) => {
+  const dir = makeTree(t, {
+    'schema.json': JSON.stringify({
+      properties: {
+        comment: { anyOf: [{ type: 'object' }, { const: false }] }, // Codecov's
+        fail_fast: { type: 'boolean' },
+        mode: { enum: [true, false, 'auto'] },
+        either: { anyOf: [{ type: 'boolean' }, { type: 'array' }] },
+        quoted: { type: 'boolean' },
+        tagged: { type: 'boolean' },
+        number: { type: 'number' },
+        word: { type: 'boolean' },
+      },
+    }),
+    '.filecheckrc.json': config(schemaRule(['*.yml', '*.md', '*.json'])),
+    'codecov.yml': [
+      'comment: off',
+      'fail_fast: yes',
+      'mode: On',
+      'either: N',
+      'quoted: "off"', // a string in YAML 1.1 too
+      'tagged: !!str no',
+      'number: off',
+      'word: maybe',
+    ].join('\n'),
+    'page.md': '---\nfail_fast: NO\n---\n# Title\n',
+    'data.json': '{"fail_fast": "no"}',
+  });
+  const report = await checkBothExecutors(dir, []);
+  const at = (file) => report.byPath[file].problems.map(({ message, line, column }) => `${line}:${column} ${message}`);
+  const hint = (word, value) => ` ("${word}" is a string in YAML 1.2, a boolean in YAML 1.1: write ${value})`;
+  assert.deepEqual(at('codecov.yml'), [
+    '1:10 must be object', // an alternative's own line (--verbose), as ajv words it
+    '1:10 must be equal to false',
+    `1:10 must be object, or be equal to false${hint('off', 'false')}`,
+    `2:12 must be boolean${hint('yes', 'true')}`,
+    `3:7 must be one of true, false, "auto"${hint('On', 'true')}`,
+    '4:9 must be boolean',
+    '4:9 must be array',
+    `4:9 must be boolean or array${hint('N', 'false')}`,
+    '5:9 must be boolean',
+    '6:15 must be boolean',
+    '7:9 must be number',
+    '8:7 must be boolean',
+  ]);
+  assert.deepEqual(at('page.md'), [`2:12 must be boolean${hint('NO', 'false')}`], 'YAML front matter too');
+  assert.deepEqual(at('data.json'), ['1:15 must be boolean'], 'JSON has no YAML 1.1');
 });
 
 test("YAML: the core schema's tags read what they name (!!float 1 is 1); a value a core tag cannot read fails, saying so", async (t) => {
@@ -1007,6 +1098,38 @@ test('YAML tags "any": every tag beyond the core schema is read as if it were no
     { a: { Ref: 'x' }, b: 'other.yaml' },
     "a set's own tags as it reads them",
   );
+});
+
+test('YAML tags "any": a problem with a value a tag was read from says so, and the catalog footer does not take its file for another kind', async (t) => {
+  const schema = { properties: { site_name: { type: 'string' }, nav: { type: 'array', items: { type: 'string' } } } };
+  const dir = makeTree(t, {
+    'mkdocs.json': JSON.stringify(schema),
+    'catalog.json': JSON.stringify({ schemas: [{ name: 'MkDocs', url: './mkdocs.json', fileMatch: ['mkdocs.yml'] }] }),
+    'mkdocs.yml': 'site_name: !ENV [SITE_NAME, "My docs"]\nnav: !include [a.md, 5]\n',
+    'other/mkdocs.yml': 'site_name: !ENV [SITE_NAME, "My docs"]\nnav: [a.md, 5]\n',
+  });
+  const args = ['--catalog', 'catalog.json', '--yaml-tags', 'any'];
+  const report = await checkBothExecutors(dir, args);
+  const at = (file) =>
+    report.byPath[file].problems.map(({ message, line, column, yamlTag }) => [`${line}:${column} ${message}`, yamlTag]);
+  const tagged = (tag) => ` (the value of ${tag}, read as written by --yaml-tags any)`;
+  assert.deepEqual(at('mkdocs.yml'), [
+    [`1:17 must be string${tagged('!ENV')}`, '!ENV'],
+    [`2:22 must be string${tagged('!include')}`, '!include'], // inside the tagged value
+  ]);
+  assert.deepEqual(at('other/mkdocs.yml'), [
+    [`1:17 must be string${tagged('!ENV')}`, '!ENV'],
+    ['2:13 must be string', undefined],
+  ]);
+  // The footer that says a catalog's glob may have caught a file of another kind counts the file
+  // whose every error is about a tag's value out.
+  const human = await runCli(args, { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.match(human.stdout, /^1 file failed against a schema a catalog's fileMatch chose/m);
+  fs.rmSync(path.join(dir, 'other'), { recursive: true });
+  const taggedOnly = await runCli(args, { cwd: dir });
+  assert.equal(taggedOnly.code, 1, taggedOnly.stderr);
+  assert.doesNotMatch(taggedOnly.stdout, /fileMatch chose/);
 });
 
 test('keys that become one string are duplicates (200: and "200":, ~: and ""); a NUL fails YAML and front matter, at its place', async (t) => {
@@ -1314,6 +1437,30 @@ test("Pipenv's Pipfile is read as TOML by its name, named or matched by a rule, 
   assert.doesNotMatch(named.stdout, /invalid JSON/);
   assert.equal(parserOfName('app/Pipfile'), 'toml');
   assert.equal(parserOfName('Pipfile.lock'), null);
+});
+
+test('a .cff file (Citation File Format) is YAML, named, by a pattern or found by a catalog alike', async (t) => {
+  const cff = '# This CITATION.cff file was generated with cffinit.\ncff-version: 1.2.0\ntitle: 5\n';
+  const dir = makeTree(t, {
+    'CITATION.cff': cff,
+    'docs/CITATION.cff': cff,
+    'cff.json': JSON.stringify({ properties: { title: { type: 'string' } } }),
+    'catalog.json': JSON.stringify({ schemas: [{ name: 'CFF', url: './cff.json', fileMatch: ['CITATION.cff'] }] }),
+  });
+  const problems = (report) =>
+    report.files.flatMap((file) => file.problems.map((p) => `${file.path} ${p.line}:${p.column} ${p.message}`));
+  const catalog = await checkBothExecutors(dir, ['--catalog', 'catalog.json']);
+  const named = await checkBothExecutors(dir, ['CITATION.cff', '-s', 'cff.json']);
+  const pattern = await checkBothExecutors(dir, ['**/*.cff', '-s', 'cff.json']);
+  const folder = await checkBothExecutors(dir, ['docs', '-s', 'cff.json']);
+  assert.deepEqual(problems(named), ['CITATION.cff 3:8 must be string']);
+  assert.deepEqual(problems(catalog), ['CITATION.cff 3:8 must be string', 'docs/CITATION.cff 3:8 must be string']);
+  assert.deepEqual(problems(pattern), problems(catalog));
+  assert.deepEqual(
+    problems(folder),
+    ['docs/CITATION.cff 3:8 must be string'],
+    'a folder stands for its .cff files too',
+  );
 });
 
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {

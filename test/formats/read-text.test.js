@@ -118,7 +118,7 @@ test('a directory', (t) => {
 test('a dangling symbolic link', (t) => {
   const link = path.join(tempDir(t), 'link.json');
   fs.symlinkSync('missing.json', link);
-  assert.deepEqual(readText(link), { error: 'is a broken symbolic link' });
+  assert.deepEqual(readText(link), { error: 'is a broken symbolic link (-> missing.json)' });
 });
 
 test('a symbolic link to a file is read through', (t) => {

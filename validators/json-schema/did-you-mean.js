@@ -8,7 +8,8 @@
 // Worded on the failing path only: the declared properties come from ajv's verbose errors
 // (parentSchema), which json-schema.js asks for when a document has an extra property.
 import { closest } from '../../shared/closest.js';
-import { isSchema } from './schema-walk.js';
+import { isSchema, valueAt } from './schema-walk.js';
+import { allowedValues } from './schema-messages.js';
 
 const ON_KEY = new Set(['additionalProperties', 'unevaluatedProperties']);
 
@@ -142,21 +143,5 @@ function valueSuggestion(problem, error, values, doc) {
     : undefined;
 }
 
-const allowedValues = ({ keyword, params }) =>
-  keyword === 'enum' ? params.allowedValues : keyword === 'const' ? [params.allowedValue] : undefined;
-
 const absentFrom = (object, names) =>
   [...names].filter((name) => typeof name === 'string' && !Object.hasOwn(object, name));
-
-// The value at a JSON pointer (ajv's instancePath), or undefined.
-function valueAt(doc, pointer) {
-  if (pointer === '') return doc;
-  let node = doc;
-  for (const token of pointer.slice(1).split('/')) {
-    if (typeof node !== 'object' || node === null) return undefined;
-    const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
-    if (!Object.hasOwn(node, key)) return undefined;
-    node = node[key];
-  }
-  return node;
-}

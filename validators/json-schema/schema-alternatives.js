@@ -75,11 +75,11 @@ export const STRUCTURAL = new Set(['anyOf', 'oneOf', ...WRAPPERS]);
  * @param {(error: import('ajv').ErrorObject) => string} describe words one error
  * @param {Set<import('ajv').ErrorObject>} [wrongType] enum and const errors that stand for a type
  *   error left out (schema-problems.js): the value is of another type than they allow
- * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, pointer?: string, values?: unknown[], notBestMatch: boolean }>}
+ * @returns {Array<{ error: import('ajv').ErrorObject, message?: string, pointer?: string, values?: unknown[], types?: string[], notBestMatch: boolean }>}
  *   in ajv's order, without the errors that only sum up others; message: an anyOf/oneOf's own, in
  *   place of describe's; pointer: where it is, when that is a property all its alternatives failed
- *   on, not the value it is about; values: the values a merged line says it may be, for "did you
- *   mean"; notBestMatch: an error of an alternative that another matches better, or an anyOf/oneOf
+ *   on, not the value it is about; values, types: the values and types a merged line says it may
+ *   be or have, for "did you mean" and a YAML 1.1 boolean's hint; notBestMatch: an error of an alternative that another matches better, or an anyOf/oneOf
  *   whose best alternative's errors say what is wrong
  */
 export function bestMatches(errors, describe, wrongType = new Set()) {
@@ -106,6 +106,7 @@ export function bestMatches(errors, describe, wrongType = new Set()) {
       ...(node.message && { message: node.message }),
       ...(node.pointer !== undefined && { pointer: node.pointer }),
       ...(node.values && { values: node.values }),
+      ...(node.types && { types: node.types }),
       notBestMatch: !!node.hidden,
     });
     // A line moved to a property keeps the anyOf/oneOf's own, where ajv reports it, for --verbose.
@@ -190,6 +191,7 @@ function choose(group, branches, describe) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
     Object.assign(group, merged);
     if (merged.merged.values.length) group.values = merged.merged.values;
+    if (merged.merged.types.length) group.types = merged.merged.types;
     return;
   }
   // Each fails on one property of it (a docs site's page type, per folder): the line is the property's.
@@ -201,6 +203,7 @@ function choose(group, branches, describe) {
     group.message = `${onProperty.message} (${none} of ${error.keyword} matches)`;
     group.pointer = property;
     if (onProperty.merged.values.length) group.values = onProperty.merged.values;
+    if (onProperty.merged.types.length) group.types = onProperty.merged.types;
     return;
   }
   const best = bestOf(alternatives, path);

@@ -136,6 +136,10 @@ function spelledOut(pattern) {
     .replace(/\\([{}])/g, '$1');
 }
 
+/** @returns {unknown[] | undefined} the values an enum or const error allows, undefined for another error */
+export const allowedValues = ({ keyword, params }) =>
+  keyword === 'enum' ? params.allowedValues : keyword === 'const' ? [params.allowedValue] : undefined;
+
 /** @returns {string[]} the types a `type` error asks for */
 export const typesOf = ({ params: { type } }) => (Array.isArray(type) ? type : String(type).split(','));
 

@@ -2,10 +2,10 @@
 // for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
 // (schema-alternatives.js), with what was probably meant where the document is close to what the
 // schema allows (did-you-mean.js).
-import { describe, orList, typesOf } from './schema-messages.js';
+import { allowedValues, describe, orList, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 import { withSuggestions } from './did-you-mean.js';
-import { pointerToken } from './schema-walk.js';
+import { pointerToken, valueAt } from './schema-walk.js';
 
 /**
  * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
@@ -23,10 +23,10 @@ export function toProblems(errors, doc) {
     : errors.map((error) => ({ error }));
   const sources = new Map(); // problem ─▶ the error it was worded from, and the values its line names
   const found = chosen.map(
-    ({ error, message = describe(error), pointer = error.instancePath, notBestMatch, values }) => {
+    ({ error, message = describe(error), pointer = error.instancePath, notBestMatch, values, types }) => {
       // keyword: the ajv keyword that failed, which suppressions count by (json-schema/required).
       const problem = { validator: 'json-schema', keyword: error.keyword, message, pointer, kind: 'invalid' };
-      sources.set(problem, { error, values });
+      sources.set(problem, { error, values, types });
       // An extra property, or a property name that is not allowed: its key is what is wrong.
       const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
       if (
@@ -56,7 +56,25 @@ export function toProblems(errors, doc) {
     seen.add(key);
     return true;
   });
-  return doc === undefined ? problems : withSuggestions(problems, sources, doc);
+  if (doc === undefined) return problems;
+  markBooleansWanted(problems, sources, doc);
+  return withSuggestions(problems, sources, doc);
+}
+
+// A string where the schema asks for a boolean (its type, a const or an enum, an anyOf's merged
+// line): the format that read it may know why, and says so where it places the problem (YAML
+// 1.1's `off`, formats/yaml.js). Marked `wantsBoolean`, which finish-problems.js takes off.
+function markBooleansWanted(problems, sources, doc) {
+  for (const problem of problems) {
+    if (problem.notBestMatch || problem.atKey) continue;
+    const {
+      error,
+      values = allowedValues(error),
+      types = error.keyword === 'type' ? typesOf(error) : [],
+    } = sources.get(problem);
+    if (!types.includes('boolean') && !values?.some((value) => typeof value === 'boolean')) continue;
+    if (typeof valueAt(doc, problem.pointer) === 'string') problem.wantsBoolean = true;
+  }
 }
 
 // A value must have every type the schemas at its place ask for: a draft-07 `$ref` beside a `type`

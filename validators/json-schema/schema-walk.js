@@ -27,6 +27,19 @@ export const pointerToken = (key) => {
   return token.includes('~') || token.includes('/') ? token.replaceAll('~', '~0').replaceAll('/', '~1') : token;
 };
 
+// The value at a JSON pointer (ajv's instancePath) in a document, or undefined.
+export function valueAt(doc, pointer) {
+  if (pointer === '') return doc;
+  let node = doc;
+  for (const token of pointer.slice(1).split('/')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    const key = token.includes('~') ? token.replaceAll('~1', '/').replaceAll('~0', '~') : token;
+    if (!Object.hasOwn(node, key)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
 // Each keyword's place in the order above (ONE, then LIST, then MAP), as bits of a mask: a node is
 // asked for the few keys it has, not for all 23 keywords, and its subschemas are still visited in
 // that order. `items` is in ONE and LIST: one of the two finds a schema there.
