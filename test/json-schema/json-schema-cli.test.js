@@ -418,3 +418,32 @@ test('YAML .inf, -.inf and .nan and JSON5 Infinity and NaN are numbers, not inte
     ]);
   }
 });
+
+test('a oneOf of 1,581 consts (mkdocs-material fonts) validates as the enum it is: every compile strategy, --cache cold and warm, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, {
+    'fonts.json': json({
+      type: 'string',
+      oneOf: Array.from({ length: 1581 }, (_, i) => ({ title: `V${i}`, const: `v${i}` })),
+    }),
+    'data/ok.json': '"v1"\n',
+    'data/bad.json': '\n  "nope"\n',
+  });
+  const expected = {
+    'data/bad.json': [
+      '2:3 must be one of "v0", "v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8", "v9", "v10", "v11", "v12", "v13", "v14", "v15", "v16", "v17", "v18", "v19", "v20", "v21", "v22", "v23", "v24", "v25", "v26", "v27", "v28", "v29" … and 1551 more',
+    ],
+    'data/ok.json': [],
+  };
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    const run = await runCli(['data', '--schema', 'fonts.json', '-r', 'json', '--verbose'], {
+      cwd: dir,
+      env: { FILECHECK_SCHEMA_COMPILE: strategy },
+    });
+    assert.equal(run.code, 1, `${strategy}: ${run.stderr}`);
+    assert.deepEqual(messages(parseJsonReport(run.stdout)), expected, strategy);
+  }
+  for (const pass of ['cold', 'warm', 'stored']) {
+    const report = await checkBothExecutors(dir, ['data', '--schema', 'fonts.json', '--cache'], 1, { noErrors: true });
+    assert.deepEqual(messages(report), expected, pass);
+  }
+});

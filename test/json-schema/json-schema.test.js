@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createSchemaLoader } from '../../validators/json-schema/json-schema.js';
 import { UsageError } from '../../shared/errors.js';
 import { REPO } from '../helpers/cli.js';
-import { compile, problem, tempDir } from '../helpers/compile-schema.js';
+import { compile, D07, D2020, problem, tempDir } from '../helpers/compile-schema.js';
 
 // ── the loader: schemas chosen while files are checked ──────────────────────────────────────────
 
@@ -82,4 +82,47 @@ test('a schema that applies itself to the same value without end (allOf or draft
       schema.$schema,
     );
   }
+});
+
+test('a loop of $refs across files, through anyOf and an $anchor, is told as one without end too', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: D2020, properties: { a: { $ref: 'b.json#start' } } },
+    'b.json': {
+      $schema: D2020,
+      $defs: {
+        s: { $anchor: 'start', anyOf: [{ type: 'string' }, { $ref: '#/$defs/t' }] },
+        t: { not: { $ref: 'b.json#start' } },
+      },
+    },
+  });
+  assert.match(
+    validate({ a: 1 })[0].message,
+    /^schema schema\.json: the schema applies itself to the same value without end: /,
+  );
+});
+
+test("a document on which ajv's code for a wide anyOf runs out of stack fails, kind error, naming the anyOf: no $ref loop is blamed", async (t) => {
+  const alternatives = (count) =>
+    Array.from({ length: count }, (_, i) => ({ properties: { k: { const: i } }, required: ['k'] }));
+  // ajv's code for 2,000 compiles, and runs out of stack when V8 compiles it on its first call.
+  const { validate } = await compile(t, {
+    'schema.json': { $schema: D07, properties: { x: { $ref: 'wide.json' }, self: { $ref: '#' } } },
+    'wide.json': { $schema: D07, anyOf: alternatives(2000) },
+  });
+  assert.deepEqual(validate({ x: { k: 5 } }), [
+    {
+      validator: 'json-schema',
+      message:
+        "schema schema.json: ajv ran out of stack validating this file: the schema is too deep or too wide for ajv's code (its widest anyOf, at wide.json#/anyOf, has 2000 alternatives)",
+      kind: 'error',
+    },
+  ]);
+  // ajv's code for 3,000 runs out of stack as it is generated: the schema cannot be used.
+  await assert.rejects(
+    compile(t, { 'schema.json': { $schema: D07, anyOf: alternatives(3000) } }),
+    (error) =>
+      error instanceof UsageError &&
+      error.message ===
+        'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded); its widest anyOf, at #/anyOf, has 3000 alternatives',
+  );
 });

@@ -13,6 +13,7 @@ import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
+import { withEnumAlternatives } from './enum-alternatives.js';
 import { localFileFor, localPathFor } from './schema-files.js';
 import { urlKey } from './url-key.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
@@ -162,9 +163,15 @@ function compileAttempt(job, attempt) {
       forgetFailed();
       if (compiling.restart) return { restart: compiling.restart };
       if (!(error instanceof Error) || error instanceof UsageError) throw error;
-      // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
-      if (error instanceof RangeError)
-        throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
+      // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between),
+      // and on an anyOf or oneOf of thousands of alternatives, which is named.
+      if (error instanceof RangeError) {
+        const widest = require('./stack-overflow.js').widestAlternatives(job.sources.files, job.words.display);
+        throw fail(
+          `schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})${widest && `; ${widest}`}`,
+          deps,
+        );
+      }
       if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message))
         return { restart: { why: 'not unicode', error, resources: loaded.map(({ resource }) => resource) } };
       const mended = mendError(compiling, error);
@@ -283,7 +290,7 @@ function addResource(compiling, resource, url) {
 
 // The schema as ajv is given it: its id where its draft keeps it; an older draft's checked against
 // its own meta-schema and migrated; a 2020-12 one's $dynamicRefs made static where they can be;
-// without OpenAPI's nullable. @returns {{ schema: object | boolean } | { restart: Restart }}
+// without OpenAPI's nullable; an anyOf or oneOf of values alone an enum. @returns {{ schema: object | boolean } | { restart: Restart }}
 function prepareSchema(compiling, resource, own, id) {
   const { job, ajv, dialect, unicode, lazy, warnings } = compiling;
   const { words } = job;
@@ -315,7 +322,7 @@ function prepareSchema(compiling, resource, own, id) {
     unknownKeyword('nullable');
     schema = withoutIt;
   }
-  return { schema };
+  return { schema: withEnumAlternatives(schema, ajv) ?? schema };
 }
 
 // The schema a $ref's URL names: a meta-schema (ajv's own, when it was not added as a file), or

@@ -10,7 +10,17 @@
 
 import { createRequire } from 'node:module';
 import { isAnnotation } from './schema-warnings.js';
-import { isSchema, LIST, MAP, ONE, pointerInto, pointerToken, walkSchema } from './schema-walk.js';
+import {
+  isSchema,
+  LIST,
+  MAP,
+  ONE,
+  pointerInto,
+  pointersInto,
+  pointerToken,
+  refsIn,
+  walkSchema,
+} from './schema-walk.js';
 
 const { inlineRef } = createRequire(import.meta.url)('ajv/dist/compile/resolve');
 
@@ -70,15 +80,7 @@ export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedR
   if (!isSchema(schema) || DEFERRED in schema) return schema;
   const usesPluginKeyword = (node) =>
     pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
-  // Every pointer a $ref of the resource names, and each of its ancestors: one lookup a property,
-  // not a search of every $ref (a generated bundle may have thousands of each).
-  const pointedInto = new Set();
-  for (const pointer of localPointers(schema)) {
-    for (let at = pointer; !pointedInto.has(at); at = at.slice(0, at.lastIndexOf('/'))) {
-      pointedInto.add(at);
-      if (at.lastIndexOf('/') <= 0) break;
-    }
-  }
+  const pointedInto = pointersInto(schema);
   const reached = (pointer) => pointedInto.has(pointer);
   const deferred = [];
   // A $ref of a deferred part puts off what it leads to as well. Inlined code is generated with the
@@ -164,31 +166,3 @@ export function allQuiet(schema, quiet) {
 }
 
 const NONE = new Set();
-
-// Every $ref written in a subschema, keywords' values too.
-function refsIn(schema) {
-  const found = [];
-  const stack = [schema];
-  while (stack.length) {
-    for (const [key, value] of Object.entries(stack.pop())) {
-      if (key === '$ref' && typeof value === 'string') found.push(value);
-      else if (typeof value === 'object' && value !== null) stack.push(value);
-    }
-  }
-  return found;
-}
-
-// The JSON pointers of the fragments of the resource's $refs (any $ref's: one naming this file by
-// its URL looks like one into another), found anywhere, keywords' values too.
-function localPointers(schema) {
-  return refsIn(schema)
-    .filter((ref) => ref.includes('#'))
-    .map((ref) => {
-      const fragment = ref.slice(ref.indexOf('#') + 1);
-      try {
-        return decodeURIComponent(fragment);
-      } catch {
-        return fragment;
-      }
-    });
-}

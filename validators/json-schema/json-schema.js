@@ -15,6 +15,8 @@ import { createRefIndex, metaSchemaResource, readResource } from './schema-resou
 const require = createRequire(import.meta.url);
 // A failing file's problems are worded by code a passing run never loads.
 const schemaProblems = () => require('./schema-problems.js');
+// Why ajv ran out of stack on a document, read from the schema's files when it has.
+const stackOverflow = () => require('./stack-overflow.js');
 // The code that keeps plugins' values in stored code, for --cache and ajv plugins alone.
 const pluginCode = () => require('./plugin-code.js');
 
@@ -49,6 +51,20 @@ function verboseNeed(errors) {
 
 const ENDLESS =
   'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
+
+// A document on which ajv ran out of stack, which is no deeper than depth-limit.js allows: the
+// schema goes round without reading deeper, or its code is too deep for ajv (stack-overflow.js).
+// No verdict on the file: a problem of kind error.
+function outOfStack(rule, shown, display) {
+  const { loopsInPlace, widestAlternatives } = stackOverflow();
+  const files = rule.meta ? new Map() : schemaClosureResources(rule);
+  let why = ENDLESS;
+  if (!loopsInPlace(files)) {
+    const widest = widestAlternatives(files, display);
+    why = `ajv ran out of stack validating this file: the schema is too deep or too wide for ajv's code${widest && ` (${widest})`}`;
+  }
+  return { validator: 'json-schema', message: `schema ${shown}: ${why}`, kind: 'error' };
+}
 
 /**
  * The schemas of one set of ajv settings (a rule's `ajv` and the folder its plugins resolve from).
@@ -203,10 +219,7 @@ export async function createSchemaLoader(
       try {
         return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
-        // The data is no deeper than depth-limit.js allows: the schema goes round without reading deeper.
-        if (error instanceof RangeError && /call stack/.test(error.message)) {
-          return [{ validator: 'json-schema', message: `schema ${shown}: ${ENDLESS}`, kind: 'error' }];
-        }
+        if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown, display)];
         if (!(error instanceof LazyCompileError)) return [internalError(error)];
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such

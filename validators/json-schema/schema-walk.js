@@ -104,3 +104,42 @@ export function pointerInto(schema, ref) {
   }
   return typeof node === 'object' && node !== null ? node : undefined;
 }
+
+/** Every $ref written in a subschema, keywords' values too. @returns {string[]} */
+export function refsIn(schema) {
+  const found = [];
+  const stack = [schema];
+  while (stack.length) {
+    for (const [key, value] of Object.entries(stack.pop())) {
+      if (key === '$ref' && typeof value === 'string') found.push(value);
+      else if (typeof value === 'object' && value !== null) stack.push(value);
+    }
+  }
+  return found;
+}
+
+/**
+ * Every JSON pointer the fragment of a $ref of the resource names (any $ref's: one naming this file
+ * by its URL looks like one into another), found anywhere, keywords' values too, and each of its
+ * ancestors: one lookup tells whether a $ref points at or into a subschema, not a search of every
+ * $ref (a generated bundle may have thousands of each).
+ * @returns {Set<string>}
+ */
+export function pointersInto(schema) {
+  const pointed = new Set();
+  for (const ref of refsIn(schema)) {
+    const hash = ref.indexOf('#');
+    if (hash === -1) continue;
+    let pointer = ref.slice(hash + 1);
+    try {
+      pointer = decodeURIComponent(pointer);
+    } catch {
+      // a malformed %-escape: the fragment as written
+    }
+    for (let at = pointer; !pointed.has(at); at = at.slice(0, at.lastIndexOf('/'))) {
+      pointed.add(at);
+      if (at.lastIndexOf('/') <= 0) break;
+    }
+  }
+  return pointed;
+}
