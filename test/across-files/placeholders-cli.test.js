@@ -147,3 +147,95 @@ test("icu on Flutter's .arb files, and flutter: a message is what gen-l10n makes
     'l10n/app_nl.arb:7:11 placeholders differ from l10n/app_en.arb: has {dag}, the source has {day}',
   ]);
 });
+
+test('symfony: %name% parameters compare over the whole message, plural forms and intervals included (exit 1)', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        {
+          name: 'messages',
+          files: ['translations/messages.*.yml'],
+          sameKeysAs: { source: 'translations/messages.en.yml', placeholders: 'symfony' },
+        },
+      ],
+    }),
+    'translations/messages.en.yml': [
+      'notice:',
+      '  saved: Entry already saved on %date%',
+      "  annotations: '{0} No annotations|{1} One annotation|]1,Inf[ %count% annotations'",
+      '  pocket: You need to define %keyurls%a pocket_consumer_key%keyurle%.',
+      '  share: 100%% shared by %user.name%, 10%-20% faster',
+      '',
+    ].join('\n'),
+    'translations/messages.de.yml': [
+      'notice:',
+      '  saved: Eintrag bereits am %date% gespeichert',
+      "  annotations: '{0} Keine Anmerkungen|{1} Eine Anmerkung|]1,Inf[ %count% Anmerkungen'",
+      '  pocket: Lege %keyurls%einen pocket_consumer_key%keyurle% fest.',
+      '  share: 100%% geteilt von %user.name%, 10 % schneller',
+      '',
+    ].join('\n'),
+    'translations/messages.es.yml': [
+      'notice:',
+      '  saved: Artículo ya guardado el %fecha%',
+      "  annotations: '{0} Sin anotaciones|{1} Una anotación|]1,Inf[ Anotaciones'",
+      '  pocket: Debe definir una pocket_consumer_key%keyurle%.',
+      '  share: compartido por %user.name%',
+      '',
+    ].join('\n'),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'translations/messages.es.yml:2:10 placeholders differ from translations/messages.en.yml: has %fecha%, the source has %date%',
+    'translations/messages.es.yml:3:16 placeholders differ from translations/messages.en.yml: has none, the source has %count%',
+    'translations/messages.es.yml:4:11 placeholders differ from translations/messages.en.yml: has %keyurle%, the source has %keyurle% %keyurls%',
+  ]);
+});
+
+test('chrome: $NAME$ and $1 of each message compare, descriptions and examples are free text (exit 0, then 1)', async (t) => {
+  const message = (text, placeholders, description = 'Shown in the popup') => ({
+    message: text,
+    description,
+    ...(placeholders && { placeholders }),
+  });
+  const link = { link_start: { content: '$1', example: '<a href="…">' }, link_end: { content: '</a>' } };
+  const en = {
+    name: message('Privacy Badger'),
+    trackers: message('No $LINK_START$trackers$LINK_END$ blocked', link),
+    version: message('version $1'),
+    price: message('Costs $$5'),
+  };
+  const de = {
+    name: { message: 'Privacy Badger' },
+    trackers: message('Keine $link_start$Tracker$link_end$ blockiert', {
+      Link_Start: { content: '$1', example: '<a href="…">Beispiel</a>' },
+      LINK_END: { content: '</a>' },
+    }),
+    version: message('Version $1', undefined, 'Im Popup gezeigt'),
+    price: message('Kostet $$5'),
+  };
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        {
+          name: 'locales',
+          files: ['_locales/*/messages.json'],
+          sameKeysAs: { source: '_locales/en/messages.json', placeholders: 'chrome' },
+        },
+      ],
+    }),
+    '_locales/en/messages.json': JSON.stringify(en, null, 2),
+    '_locales/de/messages.json': JSON.stringify(de, null, 2),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [], 0)), []);
+
+  const fr = {
+    ...de,
+    trackers: message('Aucun $LINK_START$traqueur bloqué', link),
+    version: message('version $VERSION$'),
+  };
+  writeTree(dir, { '_locales/fr/messages.json': JSON.stringify(fr, null, 2) });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    '_locales/fr/messages.json:6:16 placeholders differ from _locales/en/messages.json: has $LINK_START$, the source has $LINK_END$ $LINK_START$',
+    '_locales/fr/messages.json:19:16 not a Chrome i18n message: $VERSION$ is not defined in its "placeholders" (Chrome does not load the extension) at line 1 col 9',
+  ]);
+});

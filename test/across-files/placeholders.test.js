@@ -176,6 +176,40 @@ test('ruby: %{name} and %<name>s name the same argument, %% escapes', () => {
   assert.deepEqual(placeholdersOf('100%% %%{not}', 'ruby'), []);
 });
 
+test('symfony: %name% of letters, digits, _ . - in every plural form; %% and prose are not', () => {
+  assert.deepEqual(placeholdersOf('Since %user_creation% you read %nb.archives% at %per-day%', 'symfony'), [
+    '%nb.archives%',
+    '%per-day%',
+    '%user_creation%',
+  ]);
+  assert.deepEqual(placeholdersOf('{0} None|{1} One annotation|]1,Inf[ %count% annotations', 'symfony'), ['%count%']);
+  assert.deepEqual(placeholdersOf('define %keyurls%a pocket_consumer_key%keyurle%.', 'symfony'), [
+    '%keyurle%',
+    '%keyurls%',
+  ]);
+  assert.deepEqual(placeholdersOf('am %datum%, %имя%', 'symfony'), ['%datum%', '%имя%']);
+  assert.deepEqual(placeholdersOf('100%% sure, 10%-20% faster, 50 % off, %%name%%', 'symfony'), []);
+});
+
+test('chrome: $NAME$ of any case and $1…$9; $$ is text; a name its placeholders do not define fails', () => {
+  const defined = new Set(['link_start', 'link_end']);
+  assert.deepEqual(placeholdersOf('No $LINK_START$trackers$link_end$ for $1 ($2)', 'chrome', defined), [
+    '$1',
+    '$2',
+    '$LINK_END$',
+    '$LINK_START$',
+  ]);
+  // from a $ that starts no name, the next $ may start one; $$ is a dollar sign, $0 nothing
+  assert.deepEqual(placeholdersOf('Costs $$5, $ 3 $LINK_END$, $0', 'chrome', defined), ['$LINK_END$']);
+  assert.throws(
+    () => placeholdersOf('Hello $USER$', 'chrome', defined),
+    (error) =>
+      error.message ===
+        'not a Chrome i18n message: $USER$ is not defined in its "placeholders" (Chrome does not load the extension) at line 1 col 7' &&
+      error.reason === '$USER$ is not defined in its "placeholders" (Chrome does not load the extension)',
+  );
+});
+
 test('off: none; quoting a list', () => {
   assert.deepEqual(placeholdersOf('{{a}} {b} %s %{c}', 'off'), []);
   assert.equal(quotePlaceholders(['{{max}}', '{{min}}']), '{{max}} {{min}}');

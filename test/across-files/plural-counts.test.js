@@ -142,3 +142,17 @@ test('CLI: a Rails ru.yml whose "one" form drops %{count} fails at its line, en.
   );
   assert.match(stdout, /Files: 1 failed, 2 passed, 3 total/);
 });
+
+test("symfony: a plural's %count% is its count, which its one form may leave out where one is 1 alone", () => {
+  const forms = (one, other) => ({ one, few: '%count% элемента', many: '%count% элементов', other });
+  assert.deepEqual(
+    sameKeys({ source: 'translations/en.yml', placeholders: 'symfony' }, [
+      ['translations/de.yml', { de: { items: { one: 'Ein Element', other: '%count% Elemente' } } }],
+      ['translations/en.yml', { en: { items: { one: '%count% item', other: '%count% items' } } }],
+      ['translations/ru.yml', { ru: { items: forms('Один элемент', '%count% элемента') } }],
+    ]),
+    [
+      'translations/ru.yml /ru/items/one: placeholders differ from translations/en.yml: the "one" form has no %count%, but in ru "one" is also 21, 31, …',
+    ],
+  );
+});

@@ -1,7 +1,10 @@
 // The facts sameKeysAs keeps of a locale document: each leaf key (as a JSON pointer) with a mark,
 // which keys are forms of a plural, and the locale's root key, never the texts themselves.
+import { createRequire } from 'node:module';
 import { children, escapeToken } from './pointers.js';
 import { placeholdersOf } from './placeholders.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @typedef {1 | 0 | string[] | { forms: string[][] } | { error: string, reason?: string }} Mark 1: there,
@@ -36,13 +39,17 @@ export const isLocaleRoot = (root) => root !== undefined && LOCALE.test(root);
 export function localeFacts(doc, syntax, path = '') {
   if (isArb(path)) doc = withoutArbMetadata(doc);
   syntax = syntaxOf(syntax, path);
-  const root = rootKeyOf(doc);
+  // A messages.json's top-level keys are its messages' names, never a locale's root key; loaded only
+  // when a rule uses chrome.
+  let defined;
+  if (syntax === 'chrome') ({ doc, defined } = require('./chrome-messages.js').chromeMessages(doc));
+  const root = defined ? undefined : rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
   const empty = [];
   for (const [pointer, value, plural] of keysOf(root === undefined ? doc : doc[root])) {
     if (value === EMPTY) empty.push(pointer);
-    else facts.keys[pointer] = markOf(value, syntax);
+    else facts.keys[pointer] = markOf(value, syntax, defined?.get(pointer));
     if (plural) plurals[pointer] = plural;
   }
   if (Object.keys(plurals).length) facts.plurals = plurals;
@@ -126,11 +133,11 @@ function v3Forms(object) {
   return forms;
 }
 
-function markOf(value, syntax) {
+function markOf(value, syntax, defined) {
   if (value === '' || value === null) return 0;
   if (typeof value !== 'string' || syntax === 'off') return 1;
   try {
-    const placeholders = placeholdersOf(value, syntax);
+    const placeholders = placeholdersOf(value, syntax, defined);
     if (placeholders.forms) return placeholders; // vue-i18n's `a | b`: compared form by form
     return placeholders.length ? placeholders : 1;
   } catch (error) {

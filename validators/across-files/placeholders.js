@@ -6,7 +6,17 @@ import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 
-export const PLACEHOLDER_SYNTAXES = ['i18next', 'icu', 'flutter', 'vue-i18n', 'printf', 'ruby', 'off'];
+export const PLACEHOLDER_SYNTAXES = [
+  'i18next',
+  'icu',
+  'flutter',
+  'vue-i18n',
+  'printf',
+  'ruby',
+  'symfony',
+  'chrome',
+  'off',
+];
 
 const EXTRACT = {
   i18next: i18nextPlaceholders,
@@ -15,18 +25,22 @@ const EXTRACT = {
   'vue-i18n': vueI18nPlaceholders,
   printf: printfPlaceholders,
   ruby: rubyPlaceholders,
+  symfony: symfonyPlaceholders,
+  chrome: chromePlaceholders,
   off: () => [],
 };
 
 /**
  * @param {string} text
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
+ * @param {Set<string>} [defined] chrome: the names the message's own `placeholders` define, lowercased
  * @returns {string[] | { forms: string[][] }} canonical: named placeholders sorted and once each, then
  *   unnamed ones in order; a vue-i18n message of plural forms (`a | b`): each form's
- * @throws {SyntaxError} a message that does not parse (`icu`, `flutter`, `vue-i18n`), its `reason` without the place
+ * @throws {SyntaxError} a message that does not parse (`icu`, `flutter`, `vue-i18n`), or names a
+ *   placeholder it does not define (`chrome`), its `reason` without the place
  */
-export function placeholdersOf(text, syntax) {
-  return EXTRACT[syntax](text);
+export function placeholdersOf(text, syntax, defined) {
+  return EXTRACT[syntax](text, defined);
 }
 
 /** @returns {boolean} whether two canonical lists are the same placeholders */
@@ -81,6 +95,56 @@ function rubyPlaceholders(text) {
   const names = [];
   for (const [whole, braced, angled] of text.matchAll(/%%|%\{([^{}]+)\}|%<([^<>]+)>/g))
     if (whole !== '%%') names.push(`%{${braced ?? angled}}`);
+  return named(names);
+}
+
+// Symfony's translator (a message not in ICU): `%name%` parameters, which it replaces as written, in
+// any of a plural's forms (`{0} none|{1} one|]1,Inf[ %count% many`). Which forms a language has, and
+// their intervals, are its own, so the message's placeholders are those of all its forms: a form may
+// leave out %count% where another shows it. A name starts with a letter or `_` ("10%-20%" is prose),
+// and `%%` is no placeholder.
+const SYMFONY = /%%|%([\p{L}_][\p{L}\p{N}_.-]*)%/gu;
+
+function symfonyPlaceholders(text) {
+  const names = [];
+  for (const [, name] of text.matchAll(SYMFONY)) if (name) names.push(`%${name}%`);
+  return named(names);
+}
+
+// Chrome's and WebExtensions' i18n (messages.json), read as Chromium reads it: from each `$` to the
+// next, a name of letters, digits, `_` and `@` is a placeholder (`$LINK_END$`, any case), which the
+// message's own "placeholders" must define (Chromium refuses to load an extension otherwise: "Variable
+// $X$ used but not defined"), else the search goes on from the second `$`; in the text left,
+// getMessage's `$1`…`$9` are its substitutions and a run of `$$` is text.
+const CHROME_NAME = /^[A-Za-z0-9_@]+$/;
+
+function chromePlaceholders(text, defined) {
+  const names = [];
+  let rest = '';
+  let kept = 0;
+  for (let start = text.indexOf('$'); start !== -1; ) {
+    const end = text.indexOf('$', start + 1);
+    if (end === -1) break;
+    const name = text.slice(start + 1, end);
+    if (!CHROME_NAME.test(name)) {
+      start = end;
+      continue;
+    }
+    if (defined && !defined.has(name.toLowerCase())) {
+      const before = text.slice(0, start).split('\n');
+      throw notParsed(
+        'a Chrome i18n message',
+        `$${name}$ is not defined in its "placeholders" (Chrome does not load the extension)`,
+        { line: before.length, column: before.at(-1).length + 1 },
+      );
+    }
+    names.push(`$${name.toUpperCase()}$`);
+    rest += text.slice(kept, start);
+    kept = end + 1;
+    start = text.indexOf('$', kept);
+  }
+  rest += text.slice(kept);
+  for (const [, digit] of rest.matchAll(/\$(?:\$+|([1-9]))/g)) if (digit) names.push(`$${digit}`);
   return named(names);
 }
 

@@ -7,8 +7,8 @@ const SINGLE = { zero: 0, one: 1, two: 2 }; // the forms that may name one numbe
 const UP_TO = 200; // enough to see sl's "two" (2, 102) and ru's "one" (1, 21…)
 const numbersByLocale = new Map(); // `${type} ${locale}` ─▶ category ─▶ its integers 0…UP_TO
 
-/** Whether a placeholder is a plural's own count ({{count}}, {{count, number}}, {count}, %{count}). */
-export const isCount = (item) => /^(?:\{\{count(?:, [^{}]*)?\}\}|\{count\}|%\{count\})$/.test(item);
+/** Whether a placeholder is a plural's own count ({{count}}, {{count, number}}, {count}, %{count}, %count%). */
+export const isCount = (item) => /^(?:\{\{count(?:, [^{}]*)?\}\}|\{count\}|%\{count\}|%count%)$/.test(item);
 
 /**
  * Why a form that leaves out the count its source has is wrong in its locale, or nothing.

@@ -1,0 +1,31 @@
+// Chrome's and WebExtensions' messages.json, as sameKeysAs compares it with `"placeholders":
+// "chrome"`: { "name": { "message", "description", "placeholders": { "x": { "content", "example" } } } }.
+// A message's text is its `message` alone: `description` and a placeholder's `example` are notes to
+// translators (Chrome requires neither), and `placeholders` belong to the locale's own entry: Chromium
+// replaces a message's `$NAME$` from them, never from the default locale's, so a translation defines
+// those its message uses, under any names, and may leave out the rest.
+import { escapeToken } from './pointers.js';
+
+/**
+ * @param {unknown} doc a messages.json
+ * @returns {{ doc: unknown, defined: Map<string, Set<string>> }} the document with each entry's
+ *   `message` alone (an entry without one is empty: its message is missing), and the placeholder
+ *   names each message's entry defines, lowercased (Chrome's names are of any case), by its pointer
+ */
+export function chromeMessages(doc) {
+  const defined = new Map();
+  if (!isObject(doc)) return { doc, defined };
+  const messages = {};
+  for (const [name, entry] of Object.entries(doc)) {
+    if (!isObject(entry)) {
+      messages[name] = entry;
+      continue;
+    }
+    messages[name] = Object.hasOwn(entry, 'message') ? { message: entry.message } : {};
+    const placeholders = isObject(entry.placeholders) ? Object.keys(entry.placeholders) : [];
+    defined.set(`/${escapeToken(name)}/message`, new Set(placeholders.map((key) => key.toLowerCase())));
+  }
+  return { doc: messages, defined };
+}
+
+const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
