@@ -125,6 +125,8 @@ export function referencesCollector(rule, references, targets) {
         const check = reference.file
           ? eachValue(fileCheck(reference, ctx))
           : valueCheck(reference, targets[index], ctx);
+        if (!sorted.some((entry) => entry.facts?.[index]?.length))
+          ctx.matchedNothing?.([rule.id], `references' from ${reference.from.text}`);
         for (const entry of sorted)
           for (const [pointer, message] of check(entry.facts?.[index] ?? [], entry))
             problems.push({
@@ -161,6 +163,11 @@ function valueCheck({ to }, rules, ctx) {
   const article = /^\/[aeiou]/i.test(to.text) ? 'an' : 'a';
   const rule = `rule "${rules[0].name}"`;
   if (unread.size) return mayBeUnread(known, [...unread].sort(), `${article} ${to.text} of any file of ${rule}`);
+  if (!known.size)
+    ctx.matchedNothing?.(
+      rules.map(({ id }) => id),
+      `references' to ${to.text}`,
+    );
   let strings; // for "did you mean", built at the first unknown string
   const hint = known.size ? '' : onlyContainers(found, to, rule);
   return eachValue((value) => {
