@@ -138,7 +138,12 @@ export interface Summary {
   unusableSchemas?: string[];
   shard?: { index: number; count: number; total: number };
   cache?: { hits: number; failedHits: number; misses: number; schemas: { cached: number; compiled: number } };
-  acrossFiles?: { checked: boolean; why?: string; elsewhere?: { files: number; shown: string[] } };
+  acrossFiles?: {
+    checked: boolean;
+    why?: string;
+    elsewhere?: { files: number; shown: string[] };
+    matchedNothing?: string[];
+  };
   suppressions?: {
     file: string;
     suppressed: number;

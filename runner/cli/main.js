@@ -65,6 +65,8 @@ export async function main(argv, io) {
     if (summary.acrossFiles?.checked === false) note(`the checks across files did not run: ${summary.acrossFiles.why}`);
     // Said under -q too, as failures are: it is a hook's one word of those it does not report.
     if (summary.acrossFiles?.elsewhere) warnEvenQuiet(elsewhereWarning(summary.acrossFiles.elsewhere));
+    // A pointer that checks nothing, as a rule that matches no file: a typo, mostly.
+    for (const message of summary.acrossFiles?.matchedNothing ?? []) warn(message);
     if (summary.suppressions)
       require('../suppress/suppression-notes.js').saySuppressions(summary.suppressions, { note, warn });
     sayUnusableSchemas(summary, stderr);

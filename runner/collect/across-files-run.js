@@ -14,11 +14,13 @@ const require = createRequire(import.meta.url);
 const acrossFilesSession = (...args) => require('./across-files-session.js').acrossFilesSession(...args);
 
 /**
- * @typedef {{ checked: boolean, why?: string, elsewhere?: { files: number, shown: string[] } }} AcrossFilesSummary
+ * @typedef {{ checked: boolean, why?: string, elsewhere?: { files: number, shown: string[] },
+ *   matchedNothing?: string[] }} AcrossFilesSummary
  *   checked: the checks across files ran over every file of their rules; why: why they did not
  *   (--bail stopped the run, a shard's wait for `filecheck merge`); elsewhere: the files not in the
  *   run (a hook's named files, --changed) that fail them now, which the run does not report: how
- *   many, and the first few
+ *   many, and the first few; matchedNothing: in a run of every file, the warnings of the pointers of
+ *   `unique` and `references` that matched no string or number in any file of their rules
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id, non-empty
  * @param {import('../config/load-config.js').Config} config
  * @param {{ files: import('../files/discover.js').FileEntry[], skipped?: { rel: string }[], partial?: boolean, shard?: object,
@@ -114,12 +116,16 @@ export function acrossFilesRun(
         reported = new Set();
         for (const own of held) if (own !== undefined) reported.add(typeof own === 'string' ? own : own.path);
       }
+      // A pointer that matched nothing is said by a run of every file alone: in one of some files
+      // (named, --changed) or a --watch's re-run, the absence proves nothing.
+      const silent = wholeProject && !kept ? [] : null;
       const found = checkAcrossFiles(checking, ledger, {
         rules: config.rules,
         cwd: config.cwd,
         display,
         reported,
         codeFrame,
+        ...(silent && { matchedNothing: (note) => silent.push(note) }),
       });
       // --watch: the files not in the run whose problems across files changed are reported again.
       const again = kept?.finish([...results()], found) ?? [];
@@ -127,7 +133,7 @@ export function acrossFilesRun(
       return {
         results: again.length ? [...checked, ...again] : checked,
         again: again.length,
-        summary: { checked: true, ...elsewhere(found, reported, again) },
+        summary: { checked: true, ...elsewhere(found, reported, again), ...matchedNothing(silent, queued, held) },
       };
     },
   };
@@ -143,6 +149,28 @@ function elsewhere(found, reported, again) {
     .map(([file]) => file)
     .sort();
   return failing.length ? { elsewhere: { files: failing.length, shown: failing.slice(0, 3) } } : {};
+}
+
+// The pointers that matched nothing in the rules they looked in, when those rules have files and
+// all of them could be read (one that could not may hold the values).
+function matchedNothing(notes, queued, held) {
+  if (!notes?.length) return {};
+  const withFiles = new Set();
+  const unread = new Set();
+  queued.forEach((entry, place) => {
+    const result = held[place];
+    const unreadable =
+      typeof result === 'object' &&
+      result.problems.some((problem) => problem.kind === 'parse' || problem.kind === 'io');
+    for (const id of entry.rules ?? []) {
+      withFiles.add(id);
+      if (unreadable) unread.add(id);
+    }
+  });
+  const said = notes
+    .filter(({ rules }) => rules.some((id) => withFiles.has(id)) && !rules.some((id) => unread.has(id)))
+    .map(({ message }) => message);
+  return said.length ? { matchedNothing: [...new Set(said)] } : {};
 }
 
 // Its path, status, no problem, its duration, and its facts if any: told without copying it.

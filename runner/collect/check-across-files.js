@@ -14,12 +14,20 @@ const fs = require('node:fs');
  * @param {Map<number, import('../../validators/across-files/index.js').Collector[]>} collectors by rule id
  * @param {ReturnType<import('./ledger.js').createLedger>} ledger
  * @param {{ rules: import('../config/load-config.js').Rule[], cwd: string, display(file: string): string,
- *   reported?: Set<string>, codeFrame?: boolean }} context reported: the files the run reports (all, when absent): a
- *   checkAll's own failure goes to the first of its rule's files that is reported; codeFrame: the
- *   problems get their lines (place-problems.js)
+ *   reported?: Set<string>, codeFrame?: boolean, matchedNothing?(note: MatchedNothing): void }} context
+ *   reported: the files the run reports (all, when absent): a checkAll's own failure goes to the first
+ *   of its rule's files that is reported; codeFrame: the problems get their lines (place-problems.js);
+ *   matchedNothing: told of each pointer of a built-in that matched no string or number in any file
+ *   of the rules it looked in (a run of every file warns of them: across-files-run.js)
+ * @typedef {{ rules: number[], message: string }} MatchedNothing rules: the ids of the rules looked in
  * @returns {Map<string, import('../check/check-file.js').Problem[]>} each file's problems, by path as reported
  */
-export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, reported, codeFrame = false }) {
+export function checkAcrossFiles(
+  collectors,
+  ledger,
+  { rules, cwd, display, reported, codeFrame = false, matchedNothing },
+) {
+  const nameOf = new Map(rules.map((rule) => [rule.id, rule.name]));
   const byPath = new Map();
   const add = (file, problem) => {
     if (!byPath.has(file)) byPath.set(file, []);
@@ -40,6 +48,14 @@ export function checkAcrossFiles(collectors, ledger, { rules, cwd, display, repo
         absolute: (file) => path.resolve(cwd, file),
         exists: (file) => fs.existsSync(file),
         display,
+        // The built-ins' (unique, references): `words` name the pointer, `searched` the rules looked in.
+        ...(matchedNothing && {
+          matchedNothing: (searched, words) =>
+            matchedNothing({
+              rules: searched,
+              message: `rule "${rule.name}": ${words} matches no string or number in any file of rule "${nameOf.get(searched[0])}" (a typo?)`,
+            }),
+        }),
       };
       // A broken checkAll fails a file the run reports, never silently.
       const blame = (message) => {

@@ -110,6 +110,59 @@ test('pointers: a trailing ~ matches the keys of objects, placed at each member;
   assert.throws(() => compilePointer('/a/~'), /is not a JSON pointer/);
 });
 
+test('pointers: ** as a whole token is any number of levels, none among them, each place once, in document order', () => {
+  const doc = { id: 1, a: { id: 2, list: [{ id: 3 }, { b: { id: 4 } }] }, 'x**': { id: 5 } };
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/**/id'), doc)],
+    [
+      ['/id', 1],
+      ['/a/id', 2],
+      ['/a/list/0/id', 3],
+      ['/a/list/1/b/id', 4],
+      ['/x**/id', 5],
+    ],
+  );
+  assert.deepEqual([...matchPointer(compilePointer('/a/**/b/id'), doc)], [['/a/list/1/b/id', 4]]);
+  assert.deepEqual([...matchPointer(compilePointer('/x**/id'), doc)], [['/x**/id', 5]]); // not a whole token: a key
+  // Two ** that could share the levels between them in several ways still find each place once.
+  const nested = { a: { a: { a: { b: 1 } } } };
+  assert.deepEqual([...matchPointer(compilePointer('/**/a/**/b'), nested)], [['/a/a/a/b', 1]]);
+  assert.deepEqual([...matchPointer(compilePointer('/**/**/b'), nested)], [['/a/a/a/b', 1]]);
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/a/**'), { a: { b: [7] } })],
+    [
+      ['/a', { b: [7] }],
+      ['/a/b', [7]],
+      ['/a/b/0', 7],
+    ],
+  );
+});
+
+test('pointers: a ~ after ** names the keys of the members it matches, at any depth; the root and array items have none', () => {
+  const doc = {
+    api: { A: { __compat: { support: { chrome: {}, safari: {} } }, sub: { __compat: { support: { edge: 1 } } } } },
+    list: [{ x: 1 }],
+  };
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/**/__compat/support/*~'), doc)],
+    [
+      ['/api/A/__compat/support/chrome', 'chrome'],
+      ['/api/A/__compat/support/safari', 'safari'],
+      ['/api/A/sub/__compat/support/edge', 'edge'],
+    ],
+  );
+  // No level is a level too: /list itself is a member, keyed "list"; its items are not.
+  assert.deepEqual(
+    [...matchPointer(compilePointer('/list/**~'), doc)],
+    [
+      ['/list', 'list'],
+      ['/list/0/x', 'x'],
+    ],
+  );
+  assert.deepEqual([...matchPointer(compilePointer('/**~'), [{ a: 1 }])], [['/0/a', 'a']]);
+  assert.deepEqual([...matchPointer(compilePointer('/**/sub~'), doc)], [['/api/A/sub', 'sub']]);
+});
+
 // ─── unique ─────────────────────────────────────────────────────────────────────────────────
 
 test('unique: each place of a duplicated value gets a problem naming the others, related with pointers', () => {

@@ -30,10 +30,12 @@ const sameKeysCollector = (...args) => require('./same-keys.js').sameKeysCollect
  *   forward slashes); document: the document's number in a YAML stream of several (1-based), else absent
  * @typedef {{ rule: { id: number, name: string, base: string }, entriesOf(ruleId: number, key: string): Entry[],
  *   relativeToBase(path: string): string, absolute(path: string): string, exists(absolutePath: string): boolean,
- *   display(absolutePath: string): string }} CheckAllContext
+ *   display(absolutePath: string): string, matchedNothing?(rules: number[], words: string): void }} CheckAllContext
  *   entriesOf: the entries of another collector (references' `in` rule); relativeToBase: a reported path made
  *   relative to the rule's base (to match sameKeysAs's source); absolute: a reported path made absolute;
- *   exists: whether a path exists (references' file: true); display: an absolute path as reported
+ *   exists: whether a path exists (references' file: true); display: an absolute path as reported;
+ *   matchedNothing: the built-ins say a pointer (`words`: "unique /slug") matched no string or number in
+ *   any file of `rules`, in a run of every file only (runner/collect/across-files-run.js warns of it)
  * @typedef {{ path: string, message: string, pointer?: string, atKey?: boolean, document?: number, severity?: 'error' | 'warning',
  *   related?: { path: string, pointer?: string, atKey?: boolean, document?: number, message?: string }[], paths?: [number, number][] }} CollectedProblem
  *   the core places pointer and related pointers at line:col by reading those files again (only files with

@@ -1,15 +1,22 @@
 // JSON pointers (RFC 6901) as the across-files checks use them: a pattern may hold `*` as a whole
-// token for any key of an object or any index of an array. A key that is literally "*" cannot be
-// named by a pattern (RFC 6901 has no escape for it); everything else is a plain RFC 6901 pointer.
+// token for any key of an object or any index of an array, and `**` as a whole token for any number
+// of levels, none among them (glob's `**`, JSONPath's `..`): "/**/id" is every `id` at any depth,
+// the root's too. A key that is literally "*" or "**" cannot be named by a pattern (RFC 6901 has no
+// escape for it); everything else is a plain RFC 6901 pointer.
 // A trailing `~` (JSONPath-Plus' way to ask for property names) matches the keys rather than the
-// values: "/*~" is each key of the root object, "/authors/*~" each key of the object at /authors.
+// values: of each member of an object that the pointer before it matches ("/*~" is each key of the
+// root object, "/authors/*~" each key of the object at /authors, "/**/support/*~" each key of every
+// `support` object at any depth); the root and an array's items have no key, and are left out.
 // It cannot be misread: in a JSON pointer `~` is always followed by 0 or 1.
 
 /**
- * @typedef {{ text: string, tokens: (string | typeof ANY)[], literal: boolean, keys: boolean }} PointerPattern
- *   literal: no `*`; keys: it ends in `~`, and matches the keys of objects' members, never array indexes
+ * @typedef {{ text: string, tokens: (string | typeof ANY | typeof ANY_DEPTH)[], literal: boolean, keys: boolean,
+ *   deep: boolean }} PointerPattern
+ *   literal: no `*` or `**`; keys: it ends in `~`, and matches the keys of objects' members, never
+ *   array indexes; deep: it holds `**`
  */
 const ANY = Symbol('any key or index');
+const ANY_DEPTH = Symbol('any number of levels');
 
 /**
  * @param {string} text e.g. "/items/*\/id", "/a~1b" (a key "a/b")
@@ -31,8 +38,9 @@ export function compilePointer(text) {
       : pointer
           .slice(1)
           .split('/')
-          .map((token) => (token === '*' ? ANY : unescapeToken(token)));
-  return { text, tokens, literal: !tokens.includes(ANY), keys };
+          .map((token) => (token === '*' ? ANY : token === '**' ? ANY_DEPTH : unescapeToken(token)));
+  const deep = tokens.includes(ANY_DEPTH);
+  return { text, tokens, literal: !deep && !tokens.includes(ANY), keys, deep };
 }
 
 /**
@@ -41,32 +49,14 @@ export function compilePointer(text) {
  * @returns {[string, unknown][]} [pointer, value]
  */
 export function matchPointer(pattern, doc) {
-  if (pattern.keys) return keysOf(pattern, doc);
-  if (pattern.literal) {
+  if (pattern.literal && !pattern.keys) {
     // A literal pointer (most: "/slug", "/id") is one lookup, and its text is every match's pointer.
     const found = lookup(doc, pattern.tokens);
     return found === NOT_FOUND ? [] : [[pattern.text, found]];
   }
   const matches = [];
-  walk(doc, pattern.tokens, 0, '', matches);
+  walk(doc, pattern, 0, '', undefined, matches, pattern.deep ? new Set() : null);
   return matches;
-}
-
-// A pattern's keys: [the member's pointer, its key] for each match whose parent is an object.
-function keysOf(pattern, doc) {
-  const matches = [];
-  walk(doc, pattern.tokens.slice(0, -1), 0, '', matches);
-  const last = pattern.tokens.at(-1);
-  const named = [];
-  for (const [pointer, parent] of matches) {
-    if (parent === null || typeof parent !== 'object' || Array.isArray(parent)) continue;
-    if (last !== ANY) {
-      if (Object.hasOwn(parent, last)) named.push([`${pointer}/${escapeToken(last)}`, last]);
-      continue;
-    }
-    for (const key of Object.keys(parent)) named.push([`${pointer}/${escapeToken(key)}`, key]);
-  }
-  return named;
 }
 
 const NOT_FOUND = Symbol('not found');
@@ -80,18 +70,37 @@ function lookup(value, tokens) {
   return value;
 }
 
-function walk(value, tokens, index, pointer, matches) {
+// `key`: the key of the member `value` is, undefined for the root and an array's item. A match is
+// [pointer, value], or with `~` [pointer, key]. `seen`: with `**`, the places a `**` was met at,
+// by token: a place that the levels before it reach in two ways (/**/a/**/b on /a/a/b) is walked
+// from, and matched, once.
+function walk(value, pattern, index, pointer, key, matches, seen) {
+  const { tokens } = pattern;
   if (index === tokens.length) {
-    matches.push([pointer, value]);
+    if (!pattern.keys) matches.push([pointer, value]);
+    else if (key !== undefined) matches.push([pointer, key]);
+    return;
+  }
+  const token = tokens[index];
+  if (token === ANY_DEPTH) {
+    const place = `${index} ${pointer}`;
+    if (seen.has(place)) return;
+    seen.add(place);
+    walk(value, pattern, index + 1, pointer, key, matches, seen); // no level
+    if (value === null || typeof value !== 'object') return;
+    const isArray = Array.isArray(value);
+    for (const [child, item] of children(value))
+      walk(item, pattern, index, `${pointer}/${escapeToken(child)}`, isArray ? undefined : child, matches, seen);
     return;
   }
   if (value === null || typeof value !== 'object') return;
-  const token = tokens[index];
+  const isArray = Array.isArray(value);
   if (token === ANY) {
-    for (const [key, child] of children(value))
-      walk(child, tokens, index + 1, `${pointer}/${escapeToken(key)}`, matches);
-  } else if (Array.isArray(value) ? isIndex(token, value) : Object.hasOwn(value, token)) {
-    walk(value[token], tokens, index + 1, `${pointer}/${escapeToken(token)}`, matches);
+    for (const [child, item] of children(value))
+      walk(item, pattern, index + 1, `${pointer}/${escapeToken(child)}`, isArray ? undefined : child, matches, seen);
+  } else if (isArray ? isIndex(token, value) : Object.hasOwn(value, token)) {
+    const at = `${pointer}/${escapeToken(token)}`;
+    walk(value[token], pattern, index + 1, at, isArray ? undefined : token, matches, seen);
   }
 }
 

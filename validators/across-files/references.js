@@ -76,13 +76,15 @@ export const valuesKey = (to) => `values:${to.text}`;
  * @param {number} ruleId the rule whose files hold the values
  * @param {import('./pointers.js').PointerPattern} to
  * @returns {import('./index.js').Collector} facts: the file's values at `to`, once each; of a file
- *   with none but objects or arrays there, `{ found: "objects" | "arrays" }` (what a failure says)
+ *   with none but objects or arrays there, `{ found: "objects" | "arrays" }` (what a failure says); of
+ *   a file (or a document) that could not be read or parsed, `{ unreadable: true }`: it may hold any value
  */
 export function valuesCollector(ruleId, to) {
   return {
     rule: ruleId,
     key: valuesKey(to),
     name: 'references',
+    unreadable: () => ({ unreadable: true }),
     collect(doc) {
       const values = new Map();
       let found;
@@ -120,45 +122,85 @@ export function referencesCollector(rule, references, targets) {
       const sorted = sortEntries(entries);
       const problems = [];
       references.forEach((reference, index) => {
-        const check = reference.file ? fileCheck(reference, ctx) : valueCheck(reference, targets[index], ctx);
-        for (const entry of sorted) {
-          for (const [pointer, value] of entry.facts?.[index] ?? []) {
-            const message = check(value, entry);
-            if (message)
-              problems.push({
-                ...placeOf(entry, pointer, reference.from.keys),
-                ...worded`${message}`,
-                severity: reference.severity,
-              });
-          }
-        }
+        const check = reference.file
+          ? eachValue(fileCheck(reference, ctx))
+          : valueCheck(reference, targets[index], ctx);
+        if (!sorted.some((entry) => entry.facts?.[index]?.length))
+          ctx.matchedNothing?.([rule.id], `references' from ${reference.from.text}`);
+        for (const entry of sorted)
+          for (const [pointer, message] of check(entry.facts?.[index] ?? [], entry))
+            problems.push({
+              ...placeOf(entry, pointer, reference.from.keys),
+              ...worded`${message}`,
+              severity: reference.severity,
+            });
       });
       return sortProblems(problems);
     },
   };
 }
 
+// A check of each value apart, as a check of a file's values: [pointer, message] of each that fails.
+const eachValue = (check) => (found, entry) =>
+  found.flatMap(([pointer, value]) => {
+    const message = check(value, entry);
+    return message ? [[pointer, message]] : [];
+  });
+
 // A message names the value alone: its pointer, printed before it, says what it is.
-// @returns a function: a value ─▶ the message of its problem (words, or worded: with the paths it names), or undefined
+// @returns a function: a file's [pointer, value] at `from` ─▶ [pointer, message] of its problems (a
+//   message: words, or worded: with the paths it names)
 function valueCheck({ to }, rules, ctx) {
   const known = new Map();
   const found = new Set(); // "objects", "arrays": what `to` found in files with no value there
+  const unread = new Set(); // the files of the rules that could not be read or parsed
   for (const target of rules)
     for (const entry of ctx.entriesOf(target.id, valuesKey(to))) {
       if (Array.isArray(entry.facts)) for (const value of entry.facts) known.set(typedKey(value), value);
+      else if (entry.facts?.unreadable) unread.add(entry.path);
       else if (entry.facts?.found) found.add(entry.facts.found);
     }
-  let strings; // for "did you mean", built at the first unknown string
   const article = /^\/[aeiou]/i.test(to.text) ? 'an' : 'a';
   const rule = `rule "${rules[0].name}"`;
+  if (unread.size) return mayBeUnread(known, [...unread].sort(), `${article} ${to.text} of any file of ${rule}`);
+  if (!known.size)
+    ctx.matchedNothing?.(
+      rules.map(({ id }) => id),
+      `references' to ${to.text}`,
+    );
+  let strings; // for "did you mean", built at the first unknown string
   const hint = known.size ? '' : onlyContainers(found, to, rule);
-  return (value) => {
+  return eachValue((value) => {
     if (known.has(typedKey(value))) return undefined;
     const message = `${JSON.stringify(value)} is not ${article} ${to.text} of any file of ${rule}${hint}`;
     if (typeof value !== 'string') return message;
     strings ??= [...known.values()].filter((known) => typeof known === 'string');
     const suggestion = closest(value, strings);
     return suggestion === undefined ? message : `${message}; did you mean ${JSON.stringify(suggestion)}?`;
+  });
+}
+
+// A file of the target rules that could not be read (a trailing comma) may hold any value not found:
+// a file's values not found are one problem, at the first, naming it (its own problem says why),
+// rather than one problem each that hides the one cause (browser-compat-data: a comma in
+// browsers/safari.json failed 2,900 files 18,475 times). No "did you mean": the value may be right.
+function mayBeUnread(known, unread, what) {
+  const shown = unread.slice(0, 2).map((file) => worded`${pathIn(file)}`);
+  const more = unread.length - shown.length;
+  const files =
+    unread.length === 1
+      ? shown[0]
+      : more
+        ? worded`${shown[0]}, ${shown[1]} and ${more} more file${more === 1 ? '' : 's'}`
+        : worded`${shown[0]} and ${shown[1]}`;
+  return (found) => {
+    const missed = found.filter(([, value]) => !known.has(typedKey(value)));
+    if (!missed.length) return [];
+    const [pointer, value] = missed[0];
+    const others = missed.length - 1;
+    const nor = others ? `, nor are ${others} more value${others === 1 ? '' : 's'} of this file` : '';
+    const message = worded`${JSON.stringify(value)} is not ${what} that could be read${nor} (${files} could not be read, and may hold ${others ? 'them' : 'it'})`;
+    return [[pointer, message]];
   };
 }
 

@@ -35,10 +35,18 @@ export function uniqueCollector(rule, setting) {
     // Its entries come one at a time, in path order (ledger.entriesIn), and are read once: every
     // value's first place is kept as a few numbers and strings, a place made only for a value met again.
     readsEntriesOnce: true,
-    checkAll(entries) {
+    checkAll(entries, ctx) {
       const found = specs.map((spec) => repeatsOf(spec));
+      const matched = specs.map(() => false);
       for (const entry of entries)
-        for (let index = 0; index < specs.length; index++) found[index].add(entry, entry.facts?.[index]);
+        for (let index = 0; index < specs.length; index++) {
+          found[index].add(entry, entry.facts?.[index]);
+          matched[index] ||= entry.facts?.[index]?.length > 0;
+        }
+      // A pointer that found nothing in any file checks nothing: a typo, mostly (`/slg`).
+      specs.forEach((spec, index) => {
+        if (!matched[index]) ctx.matchedNothing?.([rule.id], `unique ${spec.pattern.text}`);
+      });
       return sortProblems(
         specs.flatMap((spec, index) => found[index].repeated().flatMap((places) => problemsOf(places, spec))),
       );
