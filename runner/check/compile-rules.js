@@ -88,7 +88,7 @@ export function createRuleCompiler(rules, context) {
     } catch (error) {
       return unusableSchema(error);
     }
-    if (rule.schema) return ruleSchema(loader, rule.schema, refs);
+    if (rule.schema) return ruleSchema(loader, rule, refs);
     const { createSchemaChooser } = require('../../validators/json-schema/schema-chooser.js');
     const { createSelectedSchemasValidator } = require('../../validators/json-schema/chosen-schemas.js');
     const chooser = createSchemaChooser(rule.selection, { catalogs, refs, display: context.display });
@@ -218,9 +218,9 @@ const customCollector = (rule, module, index, severity) => ({
 // does not load…) fails the rule's files with kind `error`, naming it, and leaves the other rules'
 // files to be checked and reported; the run exits 2 at the end, a configuration error (run.js,
 // unusableSchemas). Its files are those --watch watches, so that a mended schema is compiled again.
-function ruleSchema(loader, schema, refs) {
+function ruleSchema(loader, { schema, schemaFragment }, refs) {
   try {
-    return loader.validator(schema, refs);
+    return loader.validator(schema, refs, schemaFragment);
   } catch (error) {
     return unusableSchema(error);
   }

@@ -11,6 +11,7 @@ import { expandRefs } from '../files/schema-refs.js';
 import { ajvSettings } from './compile-rules.js';
 import { loadCatalog } from '../../validators/json-schema/catalog.js';
 import { createSchemaChooser } from '../../validators/json-schema/schema-chooser.js';
+import { withFragment } from '../../validators/json-schema/schema-fragment.js';
 import { notThatKind } from './check-file.js';
 import { sourceSpec } from '../../validators/across-files/source-files.js';
 import { syntaxOf } from '../../validators/across-files/locale-keys.js';
@@ -55,8 +56,9 @@ export function schemaDescriber(config, files) {
       const why = (flag) => (rule.id === -1 ? flag : `rule "${rule.name}"${ofConfig(rule)}`);
       if (rule.schema && !bare) {
         // One that several rules bring in, with the same settings, validates the file once: said once.
-        const key = JSON.stringify([rule.schema, rule.refs, ...ajvSettings(rule)]);
-        if (!schemas.has(key)) parts.push(schemas.set(key, { schema: rule.schema, whys: [] }).get(key));
+        const key = JSON.stringify([rule.schema, rule.schemaFragment, rule.refs, ...ajvSettings(rule)]);
+        if (!schemas.has(key))
+          parts.push(schemas.set(key, { schema: rule.schema, fragment: rule.schemaFragment, whys: [] }).get(key));
         schemas.get(key).whys.push(why('--schema'));
       }
       if (rule.require.length)
@@ -77,7 +79,9 @@ export function schemaDescriber(config, files) {
       }
     }
     const said = parts.map((part) =>
-      typeof part === 'string' ? part : `${display(part.schema)} (${part.whys.join(', ')})`,
+      typeof part === 'string'
+        ? part
+        : `${withFragment(display(part.schema), part.fragment)} (${part.whys.join(', ')})`,
     );
     return [...new Set(said.length ? said : ['(no schema)']), ...new Set(checks)].join('; ');
   };
@@ -138,10 +142,10 @@ function notThatKindOfFile(entry) {
   return `(skipped: ${notThatKind(entry, documents[0].problems[0])})`;
 }
 
-function describeChoice({ why, schema, meta, problem, missing }, display) {
+function describeChoice({ why, schema, fragment, meta, problem, missing }, display) {
   if (problem) return `(fails: ${problem.message})`;
   if (missing) return `(not validated: ${missing})`;
-  return `${meta ? `${meta} meta-schema` : display(schema)} (${why})`;
+  return `${meta ? `${meta} meta-schema` : withFragment(display(schema), fragment)} (${why})`;
 }
 
 function readDocuments(entry) {

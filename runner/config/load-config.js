@@ -9,6 +9,7 @@ import { findRepositoryRoot } from '../files/gitignore.js';
 import { resolveReporters } from '../../reporters/specs.js';
 import { FRONT_MATTER_SETTINGS, PARSER_NAMES } from '../../formats/index.js';
 import { parseSchemaStore } from '../../validators/json-schema/schema-store.js';
+import { splitSchemaPath } from '../../validators/json-schema/schema-fragment.js';
 import { checkRefs } from '../files/schema-refs.js';
 import { CONFIG_NAME } from '../files/nested-configs.js';
 import { remoteSchemas } from '../schemas/remote-schemas.js';
@@ -55,12 +56,13 @@ const STRING_OPTIONS = [
 /**
  * @typedef {{ module: string, options?: unknown, severity: 'error' | 'warn' }} ValidatorRef
  * @typedef {{ id: number, name: string, base: string, files: string[], ignore: string[],
- *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null,
+ *   require: { key: string, severity: 'error' | 'warn' }[], schema: string | null, schemaFragment?: string,
  *   schemaSeverity: 'error' | 'warn' | 'off', refs: string[], validators: ValidatorRef[], ajv: Record<string, any>,
  *   parser: string | null, frontMatter: 'required' | 'optional' | null, yamlTags: string[] | null, allowDuplicateKeys: boolean,
  *   selection: import('../../validators/json-schema/schema-chooser.js').SchemaSelection | null, config?: string, ownName?: string,
  *   unique?: unknown, references?: unknown, sameKeysAs?: unknown }} Rule parser: overrides the
- *   file's extension (formats/index.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
+ *   file's extension (formats/index.js); schemaFragment: the part of the schema file that validates
+ *   (`s.json#/$defs/a`: validators/json-schema/schema-fragment.js); yamlTags: the YAML tag sets its files may use (yaml-tags.js), the
  *   rule's and --yaml-tags'; selection: how a rule without a schema chooses one per file
  *   ($schema, catalogs); null: it does not; unique, references, sameKeysAs: its checks across files,
  *   as written in the config (validators/across-files/); require, schemaSeverity, validators and
@@ -353,6 +355,7 @@ function resolveRule(rule, { id, index }, base, { options, selecting, store, rem
   if (options.strict !== undefined) ajv.strict = options.strict;
   const name = rule.name ?? `rules[${index}]`;
   const schemaPath = typeof rule.schema === 'object' ? rule.schema.path : rule.schema;
+  const { base: schemaFile, fragment: schemaFragment } = schemaPath ? splitSchemaPath(schemaPath) : {};
   if (schemaPath && rule.schemaFromDocument) {
     throw new UsageError(
       `${name}: "schemaFromDocument" cannot apply to a rule with a "schema": the rule's schema always wins (see README "Which schema validates which file")`,
@@ -375,8 +378,9 @@ function resolveRule(rule, { id, index }, base, { options, selecting, store, rem
     require: checks.require,
     schema:
       schemaPath && schemaOn
-        ? localFile(schemaPath, base, index === -1 ? '--schema' : `${name}: schema`, remote)
+        ? localFile(schemaFile, base, index === -1 ? '--schema' : `${name}: schema`, remote)
         : null,
+    ...(schemaFragment && schemaOn && { schemaFragment }),
     schemaSeverity: checks.schemaSeverity,
     refs: (rule.refs ?? []).map((ref) => localFile(ref, base, index === -1 ? '--ref' : `${name}: refs`, remote)),
     validators: checks.validators.map((v) => ({ ...v, module: moduleSpecifier(v.module, base) })),

@@ -8,6 +8,7 @@ import { describeSyntaxError } from '../../formats/json-positions.js';
 import { relativePosix } from '../../shared/paths.js';
 import { keysWrittenTwice } from '../../formats/json.js';
 import { anySchemeUrlKey } from './url-key.js';
+import { splitFragment } from './schema-fragment.js';
 import { simpleGlobRegex } from './simple-glob.js';
 import { globMatcher } from '../../shared/glob.js';
 
@@ -20,7 +21,8 @@ import { globMatcher } from '../../shared/glob.js';
  *   twice: string[], dotFolders: string[] }} Catalog
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
  *   taken relative to `base`; fileMatchOf: the glob of an entry's fileMatch that matches the file, as
- *   written (asked of a file that fails against the entry's schema: chosen-schemas.js); byUrl: the entry (or version of an entry) with that url; twice: a note
+ *   written (asked of a file that fails against the entry's schema: chosen-schemas.js); byUrl: the entry (or version of an entry)
+ *   whose url names the same file, fragments left out (`ansible.json#/$defs/tasks`: schema-fragment.js); twice: a note
  *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value);
  *   dotFolders: the names of folders starting with a dot that an include glob names literally
  *   (`.github` of `.github/workflows/*.yml`), which discovery by catalog enters (discover.js)
@@ -89,7 +91,7 @@ export function loadCatalog(file, display = (name) => name) {
   const globs = []; // index ─▶ its compiled globs, when first matched
   const compile = compileGlob();
   const globsAt = (index) => (globs[index] ??= (schemas[index].fileMatch ?? []).map(compile).filter(Boolean));
-  let urls; // a URL (anySchemeUrlKey) ─▶ the entry (or version of an entry) with that url, made when first asked
+  let urls; // a URL (anySchemeUrlKey, no fragment) ─▶ the first entry (or version of an entry) with that url, made when first asked
   const urlsOf = () => {
     if (urls) return urls;
     urls = new Map();
@@ -98,7 +100,7 @@ export function loadCatalog(file, display = (name) => name) {
         ? Object.values(entry.versions).filter((url) => typeof url === 'string')
         : [];
       for (const url of [entry.url, ...versions]) {
-        const key = anySchemeUrlKey(url);
+        const key = anySchemeUrlKey(splitFragment(url).base);
         if (!key || urls.has(key)) continue;
         const own = entryAt(index);
         urls.set(key, url === entry.url ? own : new Entry(own.name, url, file, index, dir));
@@ -144,7 +146,7 @@ export function loadCatalog(file, display = (name) => name) {
       if (byName.get(name)?.includes(index)) return name;
       return matchedBy(globsAt(index), rel)?.written ?? null;
     },
-    byUrl: (url) => urlsOf().get(anySchemeUrlKey(url)),
+    byUrl: (url) => urlsOf().get(anySchemeUrlKey(splitFragment(url).base)),
   };
 }
 

@@ -31,7 +31,9 @@ export function createSelectedSchemasValidator({ chooser, loader, refs, catalogs
   const problemsOf = (choice, doc, ctx, source) => {
     let validator;
     try {
-      validator = choice.meta ? loader.metaValidator(choice.meta) : loader.validator(choice.schema, refs);
+      validator = choice.meta
+        ? loader.metaValidator(choice.meta)
+        : loader.validator(choice.schema, refs, choice.fragment);
     } catch (error) {
       // A schema a file chose that cannot be used fails that file, not the run.
       if (!(error instanceof UsageError)) throw error;

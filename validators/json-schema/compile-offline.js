@@ -17,7 +17,7 @@ import { withEnumAlternatives } from './enum-alternatives.js';
 import { localFileFor, localPathFor } from './schema-files.js';
 import { urlKey } from './url-key.js';
 import { metaSchemaResource, readResource } from './schema-resources.js';
-import { pointerInto, walkSchema } from './schema-walk.js';
+import { isSchema, pointerInto, walkSchema } from './schema-walk.js';
 import { enableLazyRefs } from './lazy-refs.js';
 import { compiledSoFar } from './failed-compilation.js';
 import { DEFERRED, deferProperties, quietIn } from './defer-properties.js';
@@ -45,7 +45,7 @@ const schemaInvalid = () => require('./schema-invalid.js');
  *   refs: { index: ReturnType<typeof import('./schema-resources.js').createRefIndex>, store?: import('./schema-store.js').SchemaStore },
  *   ajvSettings: { newAjv(dialect: string, options: { code?: { regExp: Function } }, warnings: string[]): import('ajv').default,
  *     unicodeRegExp?: boolean },
- *   strategy: { lazy: boolean, optimize: boolean, inline: boolean, spent(ms: number): void } }} options
+ *   strategy: { lazy: boolean, optimize: boolean, inline: boolean, spent(ms: number): void }, fragment?: string | null }} options
  *   naming: the schema as messages name it, and how they name a file; refs: where a $ref is looked
  *   up, the preloaded refs and the URL prefixes mapped to folders (--schema-store); ajvSettings:
  *   newAjv, an ajv of the rule's settings, and the rule's own unicodeRegExp (when it has none, a
@@ -54,14 +54,16 @@ const schemaInvalid = () => require('./schema-invalid.js');
  *   subschema when a document first reaches it (lazy-refs.js), not all before the first document;
  *   optimize, run ajv's optimisation passes; inline, let ajv inline a small $ref'd subschema into
  *   the code of each place that uses it (false: it is compiled once, apart, and called; when lazy,
- *   not before a document reaches it); spent, receives the time each such later compilation takes
+ *   not before a document reaches it); spent, receives the time each such later compilation takes;
+ *   fragment: the part of the schema that validates (schema-fragment.js), as a $ref's fragment
+ *   names it; none, all of it
  * @returns {{ ajv: import('ajv').default, validate: Function, deps: string[], warnings: string[], notes: string[], lazy: boolean,
  *   resources: Map<string, import('./schema-resources.js').SchemaResource> }}
  *   deps: the local files the $refs reached (so far, when lazy); warnings: ajv's; notes: filecheck's,
  *   for people; lazy: whether it was compiled lazily (not for a schema with $dynamicRef or $recursiveRef);
  *   resources: the files read so far, by path
  */
-export function compileOffline(schema, { naming, refs, ajvSettings, strategy }) {
+export function compileOffline(schema, { naming, refs, ajvSettings, strategy, fragment = null }) {
   const root = refs.index.inMetaDialect(schema);
   const words = schemaWords(root, naming);
   const job = {
@@ -73,6 +75,7 @@ export function compileOffline(schema, { naming, refs, ajvSettings, strategy }) 
     strategy,
     notes: [], // filecheck's, for people, from every attempt: said once
     rootAnchors: rootAnchorsOf(root),
+    fragment,
   };
   let attempt = {
     dialect: compiledAs(job.rootDialect),
@@ -158,7 +161,8 @@ function compileAttempt(job, attempt) {
   for (;;) {
     const forgetFailed = compiledSoFar(ajv);
     try {
-      return { compiled: { ajv, validate: ajv.getSchema(rootId), deps, warnings } };
+      const validate = job.fragment === null ? ajv.getSchema(rootId) : partOf(job, ajv, rootId, deps);
+      return { compiled: { ajv, validate, deps, warnings } };
     } catch (error) {
       forgetFailed();
       if (compiling.restart) return { restart: compiling.restart };
@@ -180,6 +184,23 @@ function compileAttempt(job, attempt) {
     }
   }
 }
+
+// The part of the root schema its fragment names, compiled; one it names nothing with, or something
+// other than a schema (`#/properties/a/type`, a string, which ajv would take for a schema that
+// passes everything), cannot be used.
+function partOf({ fragment, root, words }, ajv, rootId, deps) {
+  const validate = ajv.getSchema(`${rootId}#${fragment}`);
+  const other = validate && !isSchema(validate.schema) && typeof validate.schema !== 'boolean';
+  if (!validate || other) {
+    const found = other
+      ? `${kindOf(validate.schema)} in ${words.nameOf(root)}, not a schema`
+      : `nothing in ${words.nameOf(root)}`;
+    throw words.fail(`schema ${words.shown}: the fragment #${fragment} points at ${found}`, deps);
+  }
+  return validate;
+}
+
+const kindOf = (value) => (Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`);
 
 // An attempt's ajv, and what it was given so far.
 function startAttempt(job, { dialect, unicode, lazy, sharedAnchors }) {
@@ -269,7 +290,11 @@ function addResource(compiling, resource, url) {
     if (apart) {
       // Checked as written, compiled with its large properties deferred (defer-properties.js).
       if (checked === undefined && ajv.opts.validateSchema !== false) ajv.validateSchema(schema, true);
-      schema = deferProperties(schema, compiling.quiet, compiling.plugins);
+      // The part of the root its fragment names stays where the fragment finds it.
+      schema = deferProperties(schema, compiling.quiet, {
+        ...compiling.plugins,
+        ...(resource === root && job.fragment !== null && { fragments: [job.fragment] }),
+      });
       ajv.addSchema(schema, key, undefined, false);
     } else {
       ajv.addSchema(schema, key, undefined, checked);

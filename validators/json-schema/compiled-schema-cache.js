@@ -43,8 +43,10 @@ const LIBRARIES = [
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
 
 /**
- * @typedef {{ schema: string | null, meta?: string, refs: string[], ajv: Record<string, any>, base: string }} SchemaRule
- *   schema null: the built-in meta-schema of the dialect `meta`
+ * @typedef {{ schema: string | null, schemaFragment?: string | null, meta?: string, refs: string[], ajv: Record<string, any>,
+ *   base: string }} SchemaRule
+ *   schema null: the built-in meta-schema of the dialect `meta`; schemaFragment: the part of the
+ *   schema file that validates (schema-fragment.js)
  * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null,
  *   hasCode: boolean, compiled: 'apart' | 'whole' | null, run: string | null }} SchemaEntry
  *   deps: the files it may be compiled from, with their digests (null: not there); notes: warnings,
@@ -93,7 +95,10 @@ function createSchemaCache(dir, warn, display) {
   function keyOf(rule) {
     // A store (--schema-store) changes which files $refs reach; none keeps the keys of runs before it.
     const settings = JSON.stringify([
-      rule.schema ?? { meta: rule.meta },
+      // A part of a schema file is a schema of its own; the whole file's key is as it was.
+      rule.schemaFragment
+        ? { schema: rule.schema, fragment: rule.schemaFragment }
+        : (rule.schema ?? { meta: rule.meta }),
       rule.refs,
       rule.ajv,
       rule.base,

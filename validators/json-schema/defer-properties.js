@@ -66,9 +66,11 @@ export function quietIn(ajv) {
 /**
  * @param {Record<string, any> | boolean} schema a resource as ajv is given it (its root)
  * @param {(node: Record<string, any>) => boolean} quiet quietIn's
- * @param {{ pluginKeywords?: Set<string>, guardedRefs?: Set<string> }} [plugins] pluginKeywords:
+ * @param {{ pluginKeywords?: Set<string>, guardedRefs?: Set<string>, fragments?: string[] }} [plugins] pluginKeywords:
  *   the keywords the rule's plugins added; guardedRefs: receives the $refs written under a node
- *   that uses one of them, which are to be compiled as lazy compiles them (lazy-refs.js)
+ *   that uses one of them, which are to be compiled as lazy compiles them (lazy-refs.js);
+ *   fragments: those that name a part of the resource from outside it (a schema named with a
+ *   fragment: schema-fragment.js), kept where they find it as a $ref's are
  * @returns {Record<string, any> | boolean} the same schema, or a copy with its large quiet property
  *   subschemas under DEFERRED, each where it was replaced by a $ref to it. Not a subschema that a
  *   $ref of the resource points into (it must stay where it is found), nor anything under a
@@ -76,11 +78,11 @@ export function quietIn(ajv) {
  *   under a node that uses a plugin's keyword: ajv-errors' errorMessage takes the errors whose
  *   schemaPath is under its own, which code compiled apart would name from another "#".
  */
-export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedRefs } = {}) {
+export function deferProperties(schema, quiet, { pluginKeywords = NONE, guardedRefs, fragments = [] } = {}) {
   if (!isSchema(schema) || DEFERRED in schema) return schema;
   const usesPluginKeyword = (node) =>
     pluginKeywords.size > 0 && Object.keys(node).some((key) => pluginKeywords.has(key));
-  const pointedInto = pointersInto(schema);
+  const pointedInto = pointersInto(schema, fragments);
   const reached = (pointer) => pointedInto.has(pointer);
   const deferred = [];
   // A $ref of a deferred part puts off what it leads to as well. Inlined code is generated with the

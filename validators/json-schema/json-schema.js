@@ -11,6 +11,7 @@ import { schemaClosureResources } from './schema-closure.js';
 import { compileOffline } from './compile-offline.js';
 import { LazyCompileError } from './lazy-refs.js';
 import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
+import { withFragment } from './schema-fragment.js';
 
 const require = createRequire(import.meta.url);
 // A failing file's problems are worded by code a passing run never loads.
@@ -27,9 +28,9 @@ const pluginCode = () => require('./plugin-code.js');
  *   files: those it was compiled from (the schema, its preloaded refs, the local files its $refs
  *   reached), which --watch watches; source.applied: the schemas already applied to the document,
  *   which it adds itself to, and validates nothing if it is there already
- * @typedef {{ validator(schema: string, refs: string[]): SchemaValidator, metaValidator(dialect: string): SchemaValidator,
- *   compileMs: number }} SchemaLoader
- *   Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
+ * @typedef {{ validator(schema: string, refs: string[], fragment?: string | null): SchemaValidator,
+ *   metaValidator(dialect: string): SchemaValidator, compileMs: number }} SchemaLoader
+ *   validator: the schema file's, or (fragment) its part the fragment names (schema-fragment.js). Both are synchronous, so a schema a file chooses can be compiled while it is checked; each
  *   schema is compiled once (a schema that cannot be used throws the same UsageError every time).
  *   compileMs: the time spent compiling (or loading stored code) so far
  */
@@ -273,9 +274,15 @@ export async function createSchemaLoader(
     get compileMs() {
       return compileMs;
     },
-    validator: (schema, refs) => {
-      const key = JSON.stringify([schema, refs]);
-      return once(key, () => make({ schema, refs, ajv, base, schemaStore }, display(schema), `${loaderId} ${key}`));
+    validator: (schema, refs, fragment = null) => {
+      const key = JSON.stringify([schema, refs, fragment]);
+      return once(key, () =>
+        make(
+          { schema, refs, ajv, base, schemaStore, ...(fragment && { schemaFragment: fragment }) },
+          withFragment(display(schema), fragment),
+          `${loaderId} ${key}`,
+        ),
+      );
     },
     metaValidator: (dialect) =>
       once(dialect, () =>
@@ -285,12 +292,12 @@ export async function createSchemaLoader(
 }
 
 /**
- * @param {{ schema: string, refs: string[], ajv: Record<string, any>, base: string }} rule
+ * @param {{ schema: string, schemaFragment?: string | null, refs: string[], ajv: Record<string, any>, base: string }} rule
  * @param {{ warn(message: string): void, display(file: string): string, schemaCache?: { dir: string, run: string }, strategy?: string }} context
  * @returns {Promise<SchemaValidator>}
  */
 export async function createJsonSchemaValidator(rule, context) {
-  return (await createSchemaLoader(rule, context)).validator(rule.schema, rule.refs);
+  return (await createSchemaLoader(rule, context)).validator(rule.schema, rule.refs, rule.schemaFragment);
 }
 
 /**
@@ -390,6 +397,7 @@ function compileSchema(
         unicodeRegExp: rule.ajv.unicodeRegExp,
       },
       strategy: { lazy: lazy && !storable, optimize: storable, inline: !apart, spent },
+      fragment: rule.schemaFragment ?? null,
     });
     ({ ajv, validate, deps, warnings, resources } = compiled);
     notes.push(...compiled.notes);

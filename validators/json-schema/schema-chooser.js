@@ -10,6 +10,7 @@ import { isInside, realpathOrNull } from '../../shared/paths.js';
 import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';
+import { splitFragment } from './schema-fragment.js';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -21,11 +22,12 @@ const { isDeepStrictEqual } = require('node:util');
  *   a rule's (load-config.js): document: read the documents' `$schema`; catalogs: absolute paths; project:
  *   the folder documents may name schemas in, and that fileMatch globs are relative to; store: URL
  *   prefixes mapped to folders, for catalog entries' urls and `$schema` URLs
- * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, meta?: string, at?: object,
+ * @typedef {{ source: 'document' | 'catalog', why: string, schema?: string, fragment?: string, meta?: string, at?: object,
  *   problem?: { message: string, kind: 'invalid' | 'error', pointer?: string, line?: number, column?: number },
  *   missing?: string, url?: string, inStore?: string, pulled?: boolean, entry?: string, fileMatch?: () => string | null }} Choice
  *   why: how the schema was chosen, for people (`$schema "./a.json"`, `catalog entry "npm"`);
- *   schema: the schema file (with a problem: the one expected, when it is missing); at: where the
+ *   schema: the schema file (with a problem: the one expected, when it is missing); fragment: the
+ *   part of it that validates, which the entry's url or the $schema names (schema-fragment.js); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
  *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
@@ -69,8 +71,10 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const choices = [];
     for (const catalog of catalogs) {
       for (const entry of catalog.match(file, project)) {
-        if (seen.has(entry.local ?? entry.url)) continue;
-        seen.add(entry.local ?? entry.url);
+        // Two entries of one file name two schemas when their fragments differ (Ansible's tasks and playbooks).
+        const key = JSON.stringify([entry.local ?? entry.url, splitFragment(entry.url).fragment]);
+        if (seen.has(key)) continue;
+        seen.add(key);
         const fileMatch = () => catalog.fileMatchOf(entry, file, project);
         choices.push({ ...catalogChoice(entry, `catalog entry "${entry.name}"`), fileMatch });
       }
@@ -78,14 +82,16 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     return choices;
   }
 
-  // An entry's schema: the store's file for its url, else its local copy (catalog.js).
+  // An entry's schema: the store's file for its url, else its local copy (catalog.js), and the part
+  // of it its url's fragment names, or the document's $schema (at.fragment) when it chose the entry.
   function catalogChoice(entry, why, at = {}) {
     const inStores = storeFilesFor(store, entry.url);
     const inStore = inStores[0];
     const schema = [...inStores, entry.local].find((file) => file && exists(file));
     // Chosen by its fileMatch: named after the entry (chosen-schemas.js), one of the file's candidates.
     const chosen = at.source ? { source: at.source } : { source: 'catalog', entry: entry.name };
-    if (schema) return { ...chosen, why, schema };
+    const fragment = at.source ? at.fragment : splitFragment(entry.url).fragment;
+    if (schema) return { ...chosen, why, schema, ...(fragment && { fragment }) };
     // SchemaStore's "JSON Schema Draft 7" entry (`*.schema.json`): the meta-schema ajv has built in.
     const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
     if (meta) return { ...chosen, why, meta, ...(at.where && { at: at.where }) };
@@ -124,43 +130,46 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const shown = `$schema "${ref.length > 200 ? `${ref.slice(0, 200)}…` : ref}"`;
     const meta = ref.includes('json-schema.org') ? dialectOf({ $schema: ref }) : null;
     if (meta) return { source: 'document', why: shown, meta, at: where };
+    // A fragment names a part of the schema file (`./s.json#/$defs/a`); the file is found without it.
+    const { base, fragment } = splitFragment(ref);
+    const part = fragment ? { fragment } : {};
     let url;
     let schema;
     try {
-      url = /^[a-zA-Z]:[\\/]/.test(ref) ? pathToFileURL(ref) : new URL(ref, pathToFileURL(file));
+      url = /^[a-zA-Z]:[\\/]/.test(base) ? pathToFileURL(base) : new URL(base, pathToFileURL(file));
       if (url.protocol === 'file:') schema = fileURLToPath(new URL(url.pathname, url));
     } catch {
       return problem(`${shown} is not a path or URL`, 'invalid');
     }
-    if (url.hash.length > 1) return problem(`${shown}: a fragment is not supported; name the whole schema`);
     if (!schema) {
-      const [first, ...more] = ids.get(anySchemeUrlKey(ref)) ?? [];
+      const [first, ...more] = ids.get(anySchemeUrlKey(base)) ?? [];
       const other = more.find(({ schema: copy }) => !isDeepStrictEqual(copy, first.schema));
       if (other)
         return problem(
           `${shown} is the $id of both ${display(first.file)} and ${display(other.file)}; keep one of them in the refs`,
         );
-      if (first) return { source: 'document', why: shown, schema: first.file, at: where };
+      if (first) return { source: 'document', why: shown, schema: first.file, ...part, at: where };
       for (const catalog of catalogs) {
-        const entry = catalog.byUrl(ref);
+        const entry = catalog.byUrl(base);
         if (entry)
           return catalogChoice(entry, `${shown}, catalog entry "${entry.name}"`, {
             source: 'document',
             prefix: shown,
             where,
+            fragment,
           });
       }
-      const inStores = storeFilesFor(store, ref);
+      const inStores = storeFilesFor(store, base);
       const found = inStores.find(exists);
-      if (found) return { source: 'document', why: `${shown}, schema store`, schema: found, at: where };
+      if (found) return { source: 'document', why: `${shown}, schema store`, schema: found, ...part, at: where };
       const inStore = inStores[0];
       // A pulled store lacks it: the file is only parsed, with the hint to pull (chosen-schemas.js).
-      if (inStore && isPulled(store, ref))
+      if (inStore && isPulled(store, base))
         return {
           source: 'document',
           why: shown,
           missing: `${shown} is not in the schema store (${display(inStore)})`,
-          url: ref,
+          url: base,
           inStore,
           pulled: true,
           schema: inStore,
@@ -179,7 +188,7 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const refused = refusal(schema);
     // A missing schema inside the project names its file: --watch checks the file again once it is there.
     if (refused) return { ...problem(shown + refused), ...(isInside(project, schema) && { schema }) };
-    return { source: 'document', why: shown, schema, at: where };
+    return { source: 'document', why: shown, schema, ...part, at: where };
   }
 
   return {

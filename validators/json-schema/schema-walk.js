@@ -123,14 +123,14 @@ export function refsIn(schema) {
  * by its URL looks like one into another), found anywhere, keywords' values too, and each of its
  * ancestors: one lookup tells whether a $ref points at or into a subschema, not a search of every
  * $ref (a generated bundle may have thousands of each).
+ * @param {string[]} [fragments] fragments that name a part of the resource from outside it (a schema
+ *   named with one: a catalog entry's `ansible.json#/$defs/tasks`), as written
  * @returns {Set<string>}
  */
-export function pointersInto(schema) {
+export function pointersInto(schema, fragments = []) {
   const pointed = new Set();
-  for (const ref of refsIn(schema)) {
-    const hash = ref.indexOf('#');
-    if (hash === -1) continue;
-    let pointer = ref.slice(hash + 1);
+  const written = refsIn(schema).flatMap((ref) => (ref.includes('#') ? [ref.slice(ref.indexOf('#') + 1)] : []));
+  for (let pointer of [...written, ...fragments]) {
     try {
       pointer = decodeURIComponent(pointer);
     } catch {
