@@ -279,6 +279,66 @@ test('as many errors as failed alternatives, or places between them as alternati
   assert.deepEqual(shown(preCommit({ repos: [{ repo: 'meta', hooks: [{ id: 'x' }] }] })).length, 7);
 });
 
+// SchemaStore's pre-commit-config.json, cut down: a repo is the meta kind (told by a one-value enum) or
+// a URL's, each with hooks of one $ref'd kind; the URL's kind has `rev` as well.
+const PRE_COMMIT_URI = {
+  type: 'object',
+  properties: {
+    repos: { type: 'array', items: { anyOf: [{ $ref: '#/definitions/meta' }, { $ref: '#/definitions/uri' }] } },
+  },
+  definitions: {
+    meta: { properties: { repo: { enum: ['meta'] }, hooks: { type: 'array', items: { $ref: '#/definitions/hook' } } } },
+    uri: {
+      properties: {
+        repo: { type: 'string', pattern: '^(?!meta$)' },
+        rev: { type: 'string' },
+        hooks: { type: 'array', items: { $ref: '#/definitions/hook' } },
+      },
+    },
+    hook: { type: 'object', properties: { id: { type: 'string' }, always_run: { type: 'boolean' } } },
+  },
+};
+
+test("errors between an error and its repeat, which either alternative could have given, stay shown: a pre-commit repo's rev read as a number", async (t) => {
+  // ajv's order: the meta kind's enum and hook error, then the URL kind's rev and hook error. The
+  // repeated hook error says a second alternative started after the first, but not whether before
+  // or after `rev`: whichever matches best, `rev` is shown.
+  const validate = await schemaValidator(t, PRE_COMMIT_URI);
+  const repo = { repo: 'https://github.com/pre-commit/pre-commit-hooks', rev: 4.0 };
+  assert.deepEqual(shown(validate({ repos: [{ ...repo, hooks: [{ id: 'check-yaml', always_run: 'on' }] }] })), [
+    '/repos/0/rev must be string',
+    '/repos/0/hooks/0/always_run must be boolean',
+  ]);
+  // Without the hook's error nothing is repeated: the meta kind, told by its enum, is not the one meant.
+  assert.deepEqual(shown(validate({ repos: [{ ...repo, hooks: [{ id: 'check-yaml' }] }] })), [
+    '/repos/0/rev must be string',
+  ]);
+});
+
+test("from the command line: a pre-commit repo's rev that YAML reads as a number is shown beside its hook's error", async (t) => {
+  const dir = makeTree(t, {
+    'pre-commit.schema.json': JSON.stringify(PRE_COMMIT_URI),
+    '.pre-commit-config.yaml': [
+      'repos:',
+      '  - repo: https://github.com/pre-commit/pre-commit-hooks',
+      '    rev: 4.0',
+      '    hooks:',
+      '      - id: check-yaml',
+      '        always_run: on',
+      '',
+    ].join('\n'),
+  });
+  const result = await runCli(['-s', 'pre-commit.schema.json', '.pre-commit-config.yaml'], { cwd: dir });
+  assert.equal(result.code, 1, result.stderr);
+  assert.deepEqual(
+    result.stdout.split('\n').filter((line) => line.startsWith('  .pre-commit-config.yaml:')),
+    [
+      '  .pre-commit-config.yaml:3:10  /repos/0/rev: must be string',
+      '  .pre-commit-config.yaml:6:21  /repos/0/hooks/0/always_run: must be boolean',
+    ],
+  );
+});
+
 // Shaped as real generated schemas are: a rule's setting is one of its levels (each `type` and
 // `const`, as schemars writes them for biome and oxlint) or an object with a level and options, or
 // null; a version is one of two consts (cspell); a dependency a string or an object of one of two

@@ -9,7 +9,8 @@
 // (`…/oneOf/1/type`): through a $ref the path starts again in the referenced schema, and
 // SchemaStore's alternatives are mostly $refs. So the alternatives are told apart by what ajv's
 // order implies as well (branchesOf), and where nothing tells them apart, every error is shown: a
-// guess never hides an error.
+// guess never hides an error. Where ajv's order says only that an alternative started after some
+// error, not where, each way of reading it is weighed, and an error is hidden only when each hides it.
 import { andList, listOf, orList, schemaPathKey, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
@@ -180,13 +181,19 @@ function choose(group, branches, describe) {
   const none = count ? `none of the ${count} alternatives` : 'none of the alternatives';
   group.message = `matches ${none} (${error.keyword})`;
   if (alternatives.length < 2) return; // one alternative, or none told apart: all is shown
-  const missing = missingOnly(alternatives, path, error.schemaPath);
+  // A line that stands for every error is written when it would be, however ajv's order is read.
+  const readings = readingsOf(own);
+  const inEvery = (line) => {
+    const lines = readings?.map(line);
+    return lines?.every(Boolean) ? lines[0] : null;
+  };
+  const missing = inEvery((reading) => missingOnly(reading, path, error.schemaPath));
   if (missing) {
     hideAll(); // each alternative lacks properties: the one line names what each would need
     group.message = missing;
     return;
   }
-  const merged = mergedMessage(alternatives, path, describe);
+  const merged = inEvery((reading) => mergedMessage(reading, path, describe));
   if (merged) {
     hideAll(); // each alternative fails on the value itself: one line says what each would take
     Object.assign(group, merged);
@@ -196,7 +203,8 @@ function choose(group, branches, describe) {
   }
   // Each fails on one property of it (a docs site's page type, per folder): the line is the property's.
   const property = sharedPath(alternatives);
-  const onProperty = property !== undefined && property !== path && mergedMessage(alternatives, property, describe);
+  const onProperty =
+    property !== undefined && property !== path && inEvery((reading) => mergedMessage(reading, property, describe));
   if (onProperty) {
     hideAll();
     group.atValue = group.message;
@@ -206,16 +214,37 @@ function choose(group, branches, describe) {
     if (onProperty.merged.types.length) group.types = onProperty.merged.types;
     return;
   }
-  const best = bestOf(alternatives, path);
-  if (best) {
-    for (const nodes of alternatives) if (nodes !== best) nodes.forEach(hide);
-    group.hidden = true;
-  } else if (named !== -1) {
-    hideAll(); // none stands out: the one line says so
-  }
-  // else none stands out, and nothing tells the alternatives' errors from those of keywords
-  // checked before the anyOf/oneOf: all stay shown
+  // Of each reading of ajv's order, the alternative that stands out is shown; where one has none,
+  // the one line that says so too.
+  const bests = readings ? readings.map((reading) => bestOf(reading, path)) : [null];
+  // None stands out, and nothing tells the alternatives' errors from those of keywords checked
+  // before the anyOf/oneOf: all stay shown.
+  if (named === -1 && !bests.every(Boolean)) return;
+  const shown = new Set(bests.flat());
+  for (const nodes of alternatives) for (const node of nodes) if (!shown.has(node)) hide(node);
+  group.hidden = bests.every(Boolean);
 }
+
+// The ways ajv's order can be read where branchesOf left open where an alternative starts (could):
+// each alternative's errors, in each. Null when they are too many to weigh.
+function readingsOf(branches) {
+  let readings = [branches.map((branch) => branch.nodes)];
+  branches.forEach((branch, at) => {
+    // The first one's could are of errors before the alternatives (notAlternatives).
+    if (at === 0 || !branch.could || !readings) return;
+    readings = readings.flatMap((reading) => [
+      reading,
+      ...branch.could.map((count) =>
+        reading.map((nodes, i) =>
+          i === at - 1 ? nodes.slice(0, -count) : i === at ? [...reading[at - 1].slice(-count), ...nodes] : nodes,
+        ),
+      ),
+    ]);
+    if (readings.length > MAX_READINGS) readings = null;
+  });
+  return readings;
+}
+const MAX_READINGS = 64;
 
 // How many of the anyOf/oneOf's alternatives failed, when its schema is known (ajv's verbose
 // errors): all of them, but of a oneOf that two match, the alternatives ajv checked before the
@@ -281,9 +310,12 @@ const keyOf = (node) =>
  * again, at a second error of a keyword a schema has once (two types for one value), after a type
  * the value does not have at anything checked only for a value of the right type (the keywords of
  * strings, numbers, arrays and objects; deeper values), or inside a property the alternative said
- * is not allowed (it has no schema for its value).
- * @returns {Array<{ nodes: object[], index?: number, allNamed: boolean }>} index: the first the
- *   nodes name; allNamed: each node names one
+ * is not allowed (it has no schema for its value). The last four say only that it started after
+ * the error they look back to: the errors between that one and here could be the next one's too
+ * (could).
+ * @returns {Array<{ nodes: object[], index?: number, allNamed: boolean, could?: number[] }>} index:
+ *   the first the nodes name; allNamed: each node names one; could: how many of the last nodes of
+ *   the alternative before could be this one's first instead
  */
 function branchesOf(group) {
   const branches = [];
@@ -311,38 +343,53 @@ function branchesOf(group) {
         : null;
     const sameIndex = index !== undefined && index === current?.index;
     joined[at] = sameIndex || sandwiched || sameSchema(group.members[at - 1], node, group.path);
-    const starts =
+    const loose = !current || sameIndex || sandwiched;
+    const certain =
       !current ||
       (index !== undefined && index !== current.index) ||
-      (!sameIndex &&
-        !sandwiched &&
-        ((rank !== undefined && current.rank !== undefined && rank < current.rank) ||
-          current.keys.has(key) ||
-          (once && current.once.has(once)) ||
-          (current.wrongType && (!here || rank >= RANK.get('maximum'))) ||
-          (!here && current.extra.has(firstKey(node, group.path)))));
-    if (starts) {
+      (!loose && rank !== undefined && current.rank !== undefined && rank < current.rank);
+    // Where in the current alternative the errors are that say a next one started after them.
+    const after = loose
+      ? []
+      : [
+          current.keys.get(key),
+          once ? current.once.get(once) : undefined,
+          !here || rank >= RANK.get('maximum') ? current.wrongType : undefined,
+          here ? undefined : current.extra.get(firstKey(node, group.path)),
+        ].filter((position) => position !== undefined);
+    if (certain || after.length) {
+      const could = [];
+      if (!certain) {
+        // The errors after those could start the next one instead: after one that names the
+        // alternative (surely its), and not where an error is surely of one schema with the one before.
+        const last = Math.max(...after, current.named);
+        for (let count = 1; count < current.nodes.length - last; count++) if (!joined[at - count]) could.push(count);
+      }
       current = {
         nodes: [],
         index: undefined,
         allNamed: true,
+        ...(could.length && { could }),
         rank: undefined,
-        keys: new Set(),
-        once: new Set(),
-        wrongType: false,
-        extra: new Set(),
+        named: -1,
+        keys: new Map(),
+        once: new Map(),
+        wrongType: undefined,
+        extra: new Map(),
       };
       branches.push(current);
     }
+    const position = current.nodes.length;
     current.nodes.push(node);
     current.index ??= index;
     current.allNamed &&= index !== undefined;
+    if (index !== undefined) current.named = position;
     current.rank = rank ?? current.rank;
-    current.keys.add(key);
-    if (once) current.once.add(once);
-    if (failsOnType(node, group.path)) current.wrongType = true;
+    if (!current.keys.has(key)) current.keys.set(key, position);
+    if (once && !current.once.has(once)) current.once.set(once, position);
+    if (failsOnType(node, group.path)) current.wrongType ??= position;
     const extra = here ? (node.error.params.additionalProperty ?? node.error.params.unevaluatedProperty) : undefined;
-    if (extra !== undefined) current.extra.add(escapeKey(extra));
+    if (extra !== undefined && !current.extra.has(escapeKey(extra))) current.extra.set(escapeKey(extra), position);
   });
   return splitByCount(branches, joined, indexes, failingCount(group.error));
 }
