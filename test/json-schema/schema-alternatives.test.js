@@ -334,7 +334,7 @@ test("from the command line: a pre-commit repo's rev that YAML reads as a number
     result.stdout.split('\n').filter((line) => line.startsWith('  .pre-commit-config.yaml:')),
     [
       '  .pre-commit-config.yaml:3:10  /repos/0/rev: must be string',
-      '  .pre-commit-config.yaml:6:21  /repos/0/hooks/0/always_run: must be boolean',
+      '  .pre-commit-config.yaml:6:21  /repos/0/hooks/0/always_run: must be boolean ("on" is a string in YAML 1.2, a boolean in YAML 1.1: write true)',
     ],
   );
 });
