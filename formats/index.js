@@ -22,12 +22,19 @@ const require = createRequire(import.meta.url);
 // - preCommit: the type (pre-commit's, from the file's name) by which the hook in
 //   .pre-commit-hooks.yaml is given the format's staged files; none: the hook is not given them.
 export const FORMATS = {
-  json: { extensions: ['.json'], inDirectories: true, packages: ['jsonc-parser'], preCommit: 'json' },
+  json: {
+    extensions: ['.json'],
+    inDirectories: true,
+    // smol-toml, yaml: a failing file whose name says no format, to say whether TOML or YAML reads it
+    packages: ['jsonc-parser', 'smol-toml', 'yaml'],
+    preCommit: 'json',
+  },
   jsonc: {
     extensions: ['.jsonc'],
     module: './jsonc.js',
     inDirectories: true,
-    packages: ['jsonc-parser', '@humanwhocodes/momoa'], // momoa: a failing file's hint that it is JSON5
+    // momoa: a failing file's hint that it is JSON5; smol-toml, yaml: json.js's hint, which it loads
+    packages: ['jsonc-parser', '@humanwhocodes/momoa', 'smol-toml', 'yaml'],
   },
   json5: {
     extensions: ['.json5'],
@@ -91,10 +98,12 @@ export const PARSER_NAMES = Object.keys(FORMATS);
 export const FRONT_MATTER_SETTINGS = ['required', 'optional'];
 
 /**
- * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true }} Format
+ * @typedef {{ parser?: string, frontMatter?: 'required', yamlTags?: string[], allowDuplicateKeys?: true,
+ *   jsonByDefault?: true }} Format
  *   parser: unset for JSON; frontMatter: set when required; yamlTags: the tag sets its rules read in
  *   YAML and front matter (yaml-tags.js); allowDuplicateKeys: a rule lets its JSON, JSONC and JSON5
- *   files repeat a key (duplicate-keys.js)
+ *   files repeat a key (duplicate-keys.js); jsonByDefault: read as JSON because neither its name nor
+ *   a rule names a format (a failing one's message says when TOML or YAML reads it, json.js)
  * Builds the function discovery asks for each file's format. What the rules of a set say is worked
  * out once per set of rules (sets are few), so a file costs a look at its name and extension.
  * @param {import('../runner/config/load-config.js').Rule[]} rules
@@ -117,8 +126,9 @@ export function formatChooser(rules) {
         )),
       );
     const duplicates = set.allowDuplicateKeys ? ALLOW_DUPLICATE_KEYS : null;
-    const parser = set.parser ?? (guessed ? GUESSED : parserByName(file));
+    const parser = set.parser ?? (guessed ? GUESSED : formatOfName(file));
     if (parser === 'json') return duplicates;
+    if (!parser) return duplicates ? { ...JSON_BY_DEFAULT, ...duplicates } : JSON_BY_DEFAULT;
     const format = parser === 'markdown' && set.frontMatter ? { parser, frontMatter: set.frontMatter } : { parser };
     if (set.yamlTags && (mayRead(parser, 'yaml') || parser === 'markdown'))
       Object.assign(format, { yamlTags: set.yamlTags });
@@ -148,9 +158,8 @@ function whatRulesSay(rules, file) {
 }
 
 const ALLOW_DUPLICATE_KEYS = { allowDuplicateKeys: true };
-
-// By name (names.js), else by extension: a `.json` file, the usual case, first.
-const parserByName = (file) => formatOfName(file) ?? 'json';
+// Read as JSON since nothing says otherwise (json.js: when it fails, whether it is TOML or YAML).
+const JSON_BY_DEFAULT = { jsonByDefault: true };
 
 /** @returns {string | null} the format a file's name says (by name, names.js, else its extension's); null: none */
 export function formatOfName(file) {

@@ -1,9 +1,12 @@
 // JSON.parse, and what it lets through that a file must not have: nesting deeper than the limit
 // (depth-limit.js) and keys written twice (duplicate-keys.js). For JSON files, and for JSONC once its
 // comments are blanked. Both are found from one walk of the value.
+import { createRequire } from 'node:module';
 import { jsonSyntaxProblem, locateProblems } from './json-positions.js';
 import { MAX_DEPTH, mayNestTooDeeply, nestingProblem, tooDeepProblem } from './depth-limit.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
+
+const require = createRequire(import.meta.url);
 
 /**
  * @param {string} text
@@ -35,6 +38,10 @@ export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
  */
 export function parse(text, entry) {
   const { value, problems } = parseJson(text, 'JSON', entry?.allowDuplicateKeys);
+  // A file read as JSON only because nothing said otherwise (Formats' jsonByDefault) may be another
+  // format's: asked of a failing file only, which loads the hint and those parsers.
+  if (problems && entry?.jsonByDefault)
+    return [{ problems: require('./other-format-hint.js').withOtherFormatHint(text, problems) }];
   if (problems) return [{ problems }];
   return [{ value, depthChecked: true, locate: (found) => locateProblems(text, found) }];
 }

@@ -50,7 +50,9 @@ export function catalogChoseLine(files) {
 
 /**
  * "39 files only parsed, not validated: their schemas are not in the store: map their URLs to local
- * copies with --schema-store https://…=<folder>.", for a run with files only parsed (run.js).
+ * copies with --schema-store https://…=<folder>.", for a run with files only parsed (run.js); when
+ * the hint is about some of them only, it says how many (shared/only-parsed-hint.js):
+ * "…: 2 of them because …; the other 37 for other reasons (--verbose says why).".
  */
 export function onlyParsedLine({ onlyParsed, onlyParsedHint }) {
   const files = `${onlyParsed} file${onlyParsed === 1 ? '' : 's'}`;

@@ -128,6 +128,8 @@ export interface Summary {
   onlyParsedHint?: string;
   /** The `--schema-store` prefixes the hint is made of, all of them, sorted (`filecheck merge` makes the hint again from every shard's). */
   storePrefixes?: string[];
+  /** How many of `onlyParsed` the hint is about (the others match no catalog entry, or the store maps their schemas' URLs already); with the hint. */
+  onlyParsedHinted?: number;
   bailed: boolean;
   interrupted: boolean;
   durationMs: number;

@@ -22,14 +22,16 @@ const openSuppressions = (...args) => require('../suppress/suppress-run.js').ope
 
 /**
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
- *   onlyParsedHint?: string, storePrefixes?: string[], bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
+ *   onlyParsedHint?: string, storePrefixes?: string[], onlyParsedHinted?: number, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
  *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
  *   cache?: import('../cache/result-cache.js').CacheSummary, warnings: number, maxWarnings?: number,
  *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary,
  *   suppressions?: import('../suppress/suppress-run.js').SuppressionsSummary }} Summary
  *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
  *   with some, one sentence on what would validate them (the --schema-store prefixes of their schemas,
- *   shared/only-parsed-hint.js); storePrefixes: those prefixes, all of them, sorted
+ *   shared/only-parsed-hint.js); storePrefixes: those prefixes, all of them, sorted; onlyParsedHinted:
+ *   how many of the files only parsed the hint is about (the others match no catalog entry, or the
+ *   store maps their schemas' URLs already), there with the hint
  *   unusableSchemas: why each rule's schema that could not be used could not (its files failed with
  *   kind `error`), sorted; there only when there is one, and then the run is a configuration error;
  *   warnings: the problems of severity warning in all files; maxWarnings: --max-warnings, when given;
@@ -190,6 +192,7 @@ function createTally(config, { suppress, across }, reporters) {
     warnings: 0,
     skippedInCheck: 0, // not the kind of file a catalog's fileMatch took it for (check-file.js)
     onlyParsed: 0, // passed, but validated by nothing (check-file.js)
+    onlyParsedHinted: 0, // of those, the files whose schemas a --schema-store prefix would bring
     storePrefixes: new Set(), // the --schema-store prefixes that would have them validated
     unusableSchemas: new Set(), // why a rule's schema cannot be used, from the problems of its files
     bailed: false,
@@ -200,6 +203,7 @@ function createTally(config, { suppress, across }, reporters) {
     if (result.onlyParsed) counts.onlyParsed++;
     for (const problem of result.problems) if (problem.severity === 'warning') counts.warnings++;
     if (result.storePrefixes) {
+      counts.onlyParsedHinted++; // only a file only parsed has them (check-file.js)
       for (const prefix of result.storePrefixes) counts.storePrefixes.add(prefix);
       delete result.storePrefixes; // the check's word to this loop, not a reporter's
     }
@@ -405,7 +409,7 @@ export const wholeProject = ({ partial, shard, patterns, changed, checked, files
 /**
  * The run's summary, from its counts (createTally) and what else the run knows.
  * @param {{ passed: number, failed: number, warnings: number, skippedInCheck: number, onlyParsed: number,
- *   storePrefixes: Set<string>, unusableSchemas: Set<string>, bailed: boolean }} counts
+ *   onlyParsedHinted: number, storePrefixes: Set<string>, unusableSchemas: Set<string>, bailed: boolean }} counts
  * @param {{ files: number, skipped: number, reportedAgain: number, interrupted: boolean, durationMs: number,
  *   plan: import('./plan.js').Plan, shard?: object, cache?: object, maxWarnings?: number, acrossFiles?: object,
  *   suppressions?: object }} run files: the files to report; skipped: those discovery skipped;
@@ -423,8 +427,13 @@ export function summarize(counts, run) {
     skipped: skipped + counts.skippedInCheck,
     onlyParsed: counts.onlyParsed,
     ...(counts.storePrefixes.size && {
-      onlyParsedHint: onlyParsedHint([...counts.storePrefixes]),
-      storePrefixes: [...counts.storePrefixes].sort(), // all of them: `filecheck merge` makes the hint again from every shard's
+      onlyParsedHint: onlyParsedHint([...counts.storePrefixes], {
+        hinted: counts.onlyParsedHinted,
+        onlyParsed: counts.onlyParsed,
+      }),
+      // All of them, and how many files they serve: `filecheck merge` makes the hint again from every shard's.
+      storePrefixes: [...counts.storePrefixes].sort(),
+      onlyParsedHinted: counts.onlyParsedHinted,
     }),
     unchecked: files - checked,
     bailed: counts.bailed && checked < files,

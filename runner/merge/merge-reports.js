@@ -6,6 +6,10 @@ import { onlyParsedHint } from '../../shared/only-parsed-hint.js';
 
 const COUNTS = ['total', 'passed', 'failed', 'skipped', 'unchecked'];
 const STATUS_COUNT = { pass: 'passed', fail: 'failed', skip: 'skipped' };
+// How many of a report's files only parsed its store prefixes are about; a report from before
+// summary.onlyParsedHinted had its hint about all of them.
+const hintedIn = ({ onlyParsed = 0, onlyParsedHinted, storePrefixes }) =>
+  onlyParsedHinted ?? (storePrefixes?.length ? onlyParsed : 0);
 const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0); // as discovery sorts
 
 /**
@@ -87,9 +91,20 @@ export function mergeReports(reports) {
   const unusableSchemas = [...new Set(kept.flatMap((report) => report.summary.unusableSchemas ?? []))].sort();
   // Each shard's prefixes are those of its own files: the merged run's hint is made of them all, as one run's is.
   const prefixes = [...new Set(kept.flatMap((report) => report.summary.storePrefixes ?? []))].sort();
+  // A file in two reports was counted once above, but not here (a report does not say which files
+  // the hint is about): onlyParsedHint never says more than all of them.
+  const hinted = Math.min(
+    counts.onlyParsed,
+    kept.reduce((sum, report) => sum + hintedIn(report.summary), 0),
+  );
   const summary = {
     ...counts,
-    ...(counts.onlyParsed && prefixes.length && { onlyParsedHint: onlyParsedHint(prefixes), storePrefixes: prefixes }),
+    ...(counts.onlyParsed &&
+      prefixes.length && {
+        onlyParsedHint: onlyParsedHint(prefixes, { hinted, onlyParsed: counts.onlyParsed }),
+        storePrefixes: prefixes,
+        onlyParsedHinted: hinted,
+      }),
     ...(unusableSchemas.length && { unusableSchemas }), // a shard's configuration error is the merged run's
     bailed: kept.some((report) => report.summary.bailed),
     interrupted: kept.some((report) => report.summary.interrupted),

@@ -41,6 +41,11 @@ function shapeProblem(doc) {
     return 'summary.bailed and summary.interrupted must be true or false';
   if (summary.onlyParsed !== undefined && !(isCount(summary.onlyParsed) && summary.onlyParsed <= summary.passed))
     return 'summary.onlyParsed is not a count of passed files';
+  if (
+    summary.onlyParsedHinted !== undefined &&
+    !(isCount(summary.onlyParsedHinted) && summary.onlyParsedHinted <= (summary.onlyParsed ?? 0))
+  )
+    return 'summary.onlyParsedHinted is not a count of files only parsed';
   if (summary.onlyParsedHint !== undefined && typeof summary.onlyParsedHint !== 'string')
     return 'summary.onlyParsedHint must be a string';
   for (const name of ['storePrefixes', 'unusableSchemas'])

@@ -88,6 +88,7 @@ const counts = (more = {}) => ({
   warnings: 0,
   skippedInCheck: 0,
   onlyParsed: 0,
+  onlyParsedHinted: 0,
   storePrefixes: new Set(),
   unusableSchemas: new Set(),
   bailed: false,
@@ -162,14 +163,45 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
     ],
     [
       'files only parsed, with the store prefixes that would validate them',
-      counts({ passed: 7, failed: 3, onlyParsed: 2, storePrefixes: new Set(['https://example.com/']) }),
+      counts({
+        passed: 7,
+        failed: 3,
+        onlyParsed: 2,
+        onlyParsedHinted: 2,
+        storePrefixes: new Set(['https://example.com/']),
+      }),
       run(),
       {
         onlyParsed: 2,
         onlyParsedHint:
           'their schemas are not in the store: map their URLs to local copies with --schema-store https://example.com/=<folder>',
         storePrefixes: ['https://example.com/'],
+        onlyParsedHinted: 2,
       },
+    ],
+    [
+      'files only parsed, some of them for another reason: the hint says how many it is about',
+      counts({
+        passed: 7,
+        failed: 3,
+        onlyParsed: 3,
+        onlyParsedHinted: 1,
+        storePrefixes: new Set(['https://example.com/']),
+      }),
+      run(),
+      {
+        onlyParsed: 3,
+        onlyParsedHint:
+          '1 of them because its schema is not in the store: map its URL to a local copy with --schema-store https://example.com/=<folder>; the other 2 for other reasons (--verbose says why)',
+        storePrefixes: ['https://example.com/'],
+        onlyParsedHinted: 1,
+      },
+    ],
+    [
+      'files only parsed, none of them for want of a store: no hint',
+      counts({ passed: 7, failed: 3, onlyParsed: 2 }),
+      run(),
+      { onlyParsed: 2 },
     ],
     [
       'a shard, the cache, the checks across files, the suppressions',
@@ -192,7 +224,7 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
     assert.deepEqual(summarize(tally, facts), { ...base, ...fields }, why);
   // The order of its fields is the json report's.
   const full = summarize(
-    counts({ storePrefixes: new Set(['p']), unusableSchemas: new Set(['u']) }),
+    counts({ onlyParsed: 1, onlyParsedHinted: 1, storePrefixes: new Set(['p']), unusableSchemas: new Set(['u']) }),
     run({ shard: {}, cache: {}, maxWarnings: 1, acrossFiles: {}, suppressions: {} }),
   );
   assert.deepEqual(Object.keys(full), [
@@ -203,6 +235,7 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
     'onlyParsed',
     'onlyParsedHint',
     'storePrefixes',
+    'onlyParsedHinted',
     'unchecked',
     'bailed',
     'interrupted',

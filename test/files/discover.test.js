@@ -487,7 +487,7 @@ test('without a config every matched file gets the command-line rule', (t) => {
   assert.deepEqual(run(root, { patterns: ['a.json', 'b.txt'] }), {
     files: [
       { path: path.join(root, 'a.json'), rel: 'a.json', rules: [-1] },
-      { path: path.join(root, 'b.txt'), rel: 'b.txt', rules: [-1] },
+      { path: path.join(root, 'b.txt'), rel: 'b.txt', rules: [-1], jsonByDefault: true }, // its name says no format
     ],
     skipped: [],
   });

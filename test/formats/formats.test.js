@@ -1463,6 +1463,53 @@ test('a .cff file (Citation File Format) is YAML, named, by a pattern or found b
   );
 });
 
+test('a file read as JSON only because its name says no format, which JSON does not read but TOML or YAML reads as data, says how to read it so', async (t) => {
+  const dir = makeTree(t, {
+    Procfile: '[[source]]\nurl = "https://pypi.org/simple"\n', // TOML
+    'app.conf': '[server]\nport = 8080\n', // TOML, which YAML would read as a list
+    'notes.txt': '# settings\nname: a\nports: [1, 2]\n', // a YAML mapping
+    'list.txt': '- a\n- b\n', // a YAML sequence
+    words: 'just some words\n', // a YAML string: no hint
+    broken: '# data\n{"a": 1,}\n', // JSON gone wrong, though YAML reads it: no hint
+    'empty.conf': '# nothing\n', // an empty TOML table: no hint
+    'named.json': 'a = 1\n', // its name says JSON: no hint
+  });
+  const files = ['Procfile', 'app.conf', 'notes.txt', 'list.txt', 'words', 'broken', 'empty.conf', 'named.json'];
+  const report = await checkBothExecutors(dir, files);
+  const hints = Object.fromEntries(
+    report.files.map(({ path: file, problems }) => [file, / \(it reads as (.*)\)$/.exec(problems[0].message)?.[1]]),
+  );
+  const as = (format) =>
+    `${format}: to read it as ${format}, give its rule "parser": "${format.toLowerCase()}", or use --parser ${format.toLowerCase()}`;
+  assert.deepEqual(hints, {
+    Procfile: as('TOML'),
+    'app.conf': as('TOML'),
+    'notes.txt': as('YAML'),
+    'list.txt': as('YAML'),
+    words: undefined,
+    broken: undefined,
+    'empty.conf': undefined,
+    'named.json': undefined,
+  });
+  const human = await runCli(['Procfile', '--no-code-frame'], { cwd: dir });
+  assert.equal(human.code, 1, human.stderr);
+  assert.match(
+    human.stdout,
+    /^ {2}Procfile:1:3 {2}invalid JSON: Unexpected token 's', .* \(it reads as TOML: to read it as TOML, give its rule "parser": "toml", or use --parser toml\)$/m,
+  );
+  // A rule, or --parser, that says JSON: no hint.
+  for (const args of [
+    ['--parser', 'json'],
+    ['-c', 'json.filecheckrc.json'],
+  ]) {
+    writeTree(dir, { 'json.filecheckrc.json': config({ files: ['Procfile'], parser: 'json' }) });
+    const { code, stdout, stderr } = await runCli(['Procfile', ...args], { cwd: dir });
+    assert.equal(code, 1, stderr);
+    assert.match(stdout, /invalid JSON/);
+    assert.doesNotMatch(stdout, /reads as/, args.join(' '));
+  }
+});
+
 test("--parser reads the command line's files with that parser, without a config; a bad value, or a config, exits 2", async (t) => {
   const dir = makeTree(t, {
     'conf/a.json': '{\n  // a comment\n  "a": 1,\n}\n',
@@ -1525,8 +1572,16 @@ test('a parser is loaded only by a run, and a worker, that meets its files: a JS
     'formats/jsonc',
     'formats/json5',
     'formats/markdown',
+    'formats/other-format-hint',
   ];
-  const files = { 'a.json': '{"a": 1}', 'b.yaml': 'a: 1\n', 'c.toml': 'a = 1\n', 'd.md': '---\na: 1\n---\n' };
+  // e: JSON with no extension, which a failure would try as TOML and YAML.
+  const files = {
+    'a.json': '{"a": 1}',
+    e: '{"a": 1}',
+    'b.yaml': 'a: 1\n',
+    'c.toml': 'a = 1\n',
+    'd.md': '---\na: 1\n---\n',
+  };
   for (let i = 0; i < 40; i++) files[`many/${i}.json`] = '{"a": 1}';
   const dir = makeTree(t, files);
   const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
@@ -1544,8 +1599,8 @@ test('a parser is loaded only by a run, and a worker, that meets its files: a JS
     );
     return [...new Set(PARSERS.filter((name) => urls.some((url) => url.endsWith(`/${name}.js`))))];
   };
-  assert.deepEqual(await loaded(['a.json', 'many', '--workers', '0']), []);
-  assert.deepEqual(await loaded(['a.json', 'many', '--workers', '2']), [], 'nor do the workers');
+  assert.deepEqual(await loaded(['a.json', 'e', 'many', '--workers', '0']), []);
+  assert.deepEqual(await loaded(['a.json', 'e', 'many', '--workers', '2']), [], 'nor do the workers');
   assert.deepEqual(await loaded(['b.yaml', '--workers', '0']), ['formats/yaml']);
   assert.deepEqual(
     await loaded(['c.toml', 'd.md', '--workers', '0']),

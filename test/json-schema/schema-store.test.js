@@ -841,6 +841,43 @@ test('files only parsed (their schemas have no local copy, or no entry matches t
   ]);
 });
 
+test('files only parsed for different reasons: the hint says how many of them it is about, the summary line and the json report alike', async (t) => {
+  // _typos.toml's entry names a schema the store does not map; no entry matches other.toml.
+  const cwd = makeTree(t, {
+    'catalog.json': json({
+      schemas: [
+        {
+          name: 'typos.toml',
+          fileMatch: ['_typos.toml'],
+          url: 'https://raw.githubusercontent.com/crate-ci/typos/master/config.schema.json',
+        },
+      ],
+    }),
+    'store/placeholder.json': json({}),
+    'other.toml': 'a = 1\n',
+    '_typos.toml': '[default]\n',
+  });
+  const args = ['**/*.toml', '--catalog', 'catalog.json', '--schema-store', 'https://json.schemastore.org/=store'];
+  const human = await runCli(args, { cwd });
+  assert.equal(human.code, 0, human.stderr);
+  assert.match(human.stdout, /^Files: 2 passed, 2 of them only parsed, 2 total$/m);
+  const line =
+    '2 files only parsed, not validated: 1 of them because its schema is not in the store: map its URL to a local copy with --schema-store https://raw.githubusercontent.com/crate-ci/typos/master/=<folder>; the other for another reason (--verbose says why).';
+  assert.ok(human.stdout.split('\n').includes(line), human.stdout);
+  const { summary } = parseJsonReport((await runCli([...args, '-r', 'json'], { cwd })).stdout);
+  assert.equal(`2 files only parsed, not validated: ${summary.onlyParsedHint}.`, line);
+  assert.equal(summary.onlyParsedHinted, 1);
+
+  // Both for want of the store: the hint as it always was.
+  fs.rmSync(path.join(cwd, 'other.toml'));
+  writeTree(cwd, { 'sub/_typos.toml': '[default]\n' });
+  const both = await runCli(args, { cwd });
+  assert.match(
+    both.stdout,
+    /^2 files only parsed, not validated: their schemas are not in the store: map their URLs to local copies with --schema-store https:\/\/raw\.githubusercontent\.com\/crate-ci\/typos\/master\/=<folder>\.$/m,
+  );
+});
+
 test("a catalog's schema whose $ref names a schema of the web that is not here leaves its files only parsed, as an entry without a copy does, however it is compiled; named by a rule, it fails them (exit 2)", async (t) => {
   const cwd = makeTree(t, {
     'schemas/catalog.json': json({

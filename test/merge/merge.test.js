@@ -350,6 +350,34 @@ test('merged reports of shards with files only parsed: the gitlab issues of thos
   assert.equal(read('merged.sarif'), read('whole.sarif'));
 });
 
+test('merged shards whose files are only parsed for different reasons give the hint one run gives', async (t) => {
+  // The t*.toml files' entry names a schema no store maps; no entry matches the o*.toml files.
+  const dir = makeTree(t, {
+    'catalog.json': JSON.stringify({
+      schemas: [{ name: 'typos', url: 'https://raw.example.com/typos/config.schema.json', fileMatch: ['t*.toml'] }],
+    }),
+    ...Object.fromEntries(
+      [1, 2, 3, 4].flatMap((i) => [
+        [`t${i}.toml`, '[default]\n'],
+        [`o${i}.toml`, 'a = 1\n'],
+      ]),
+    ),
+    'o5.toml': 'a = 1\n',
+  });
+  const args = ['--catalog', 'catalog.json'];
+  const hintLine = (stdout) => stdout.split('\n').find((line) => line.includes('only parsed, not validated'));
+  const whole = await runCli(['**/*.toml', ...args], { cwd: dir });
+  assert.equal(whole.code, 0, whole.stderr);
+  assert.equal(
+    hintLine(whole.stdout),
+    '9 files only parsed, not validated: 4 of them because their schemas are not in the store: map their URLs to local copies with --schema-store https://raw.example.com/typos/=<folder>; the other 5 for other reasons (--verbose says why).',
+  );
+  const shards = await shardReports(t, dir, 2, args, ['**/*.toml']);
+  const merged = await runCli(['merge', ...shards], { cwd: dir });
+  assert.equal(merged.code, 0, merged.stderr);
+  assert.equal(hintLine(merged.stdout), hintLine(whole.stdout));
+});
+
 test("merging adds up the files only parsed and makes one hint of the shards' store prefixes; a skipped file listed in a report is counted as skipped", async () => {
   const { mergeReports } = await import('../../runner/merge/merge-reports.js');
   const { readReport } = await import('../../runner/merge/read-report.js');
@@ -381,6 +409,26 @@ test("merging adds up the files only parsed and makes one hint of the shards' st
   );
   const three = write('three.json', report([{ path: 'x.patch', status: 'skip', problems: [] }], { skipped: 1 }));
   const { summary } = mergeReports([one, two, three]);
+  // one and two are from before summary.onlyParsedHinted: their hints were about all their files only parsed.
+  const four = write(
+    'four.json',
+    report(
+      [],
+      { passed: 4, onlyParsed: 3 },
+      { onlyParsedHint: 'some words', storePrefixes: ['https://example.com/'], onlyParsedHinted: 1 },
+    ),
+  );
+  const mixed = mergeReports([one, two, four]).summary;
+  assert.deepEqual([mixed.onlyParsed, mixed.onlyParsedHinted], [6, 4]);
+  assert.equal(
+    mixed.onlyParsedHint,
+    '4 of them because their schemas are not in the store: map their URLs to local copies with --schema-store https://example.com/=<folder>, --schema-store https://json.schemastore.org/=<folder>; the other 2 for other reasons (--verbose says why)',
+  );
+  const unhinted = write('unhinted.json', report([], { passed: 2, onlyParsed: 2 }));
+  assert.deepEqual(
+    [mergeReports([one, unhinted]).summary.onlyParsedHinted, mergeReports([one]).summary.onlyParsedHinted],
+    [2, 2],
+  );
   assert.equal(summary.onlyParsed, 3);
   assert.equal(
     summary.onlyParsedHint,
@@ -396,6 +444,10 @@ test("merging adds up the files only parsed and makes one hint of the shards' st
   assert.throws(
     () => write('bad.json', report([], { passed: 1, onlyParsed: 1 }, { storePrefixes: 'https://example.com/' })),
     /summary\.storePrefixes must be a list of strings/,
+  );
+  assert.throws(
+    () => write('bad.json', report([], { passed: 1, onlyParsed: 1 }, { onlyParsedHinted: 2 })),
+    /summary\.onlyParsedHinted is not a count of files only parsed/,
   );
   fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -15,3 +15,47 @@ test('onlyParsedHint: the first three store prefixes, sorted, and how many more;
   for (const [prefixes, hint] of rows)
     assert.equal(onlyParsedHint(prefixes), `their schemas are not in the store: ${hint}`, JSON.stringify(prefixes));
 });
+
+test('onlyParsedHint: when some files only parsed are so for another reason, it says how many it is about, and how many it is not', () => {
+  const rows = [
+    // prefixes, { hinted, onlyParsed } ─▶ the hint
+    [
+      ['a/'],
+      { hinted: 2, onlyParsed: 2 },
+      'their schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>',
+    ],
+    [
+      ['a/'],
+      { hinted: 1, onlyParsed: 1 },
+      'their schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>',
+    ],
+    [
+      ['a/'],
+      { hinted: 1, onlyParsed: 2 },
+      '1 of them because its schema is not in the store: map its URL to a local copy with --schema-store a/=<folder>; the other for another reason (--verbose says why)',
+    ],
+    [
+      ['b/', 'a/'],
+      { hinted: 1, onlyParsed: 3 },
+      '1 of them because its schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>, --schema-store b/=<folder>; the other 2 for other reasons (--verbose says why)',
+    ],
+    [
+      ['a/'],
+      { hinted: 2, onlyParsed: 34 },
+      '2 of them because their schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>; the other 32 for other reasons (--verbose says why)',
+    ],
+    [
+      ['filecheck schemas pull'],
+      { hinted: 3, onlyParsed: 4 },
+      '3 of them because their schemas are not in the store: run filecheck schemas pull; the other for another reason (--verbose says why)',
+    ],
+    // merge's shards may overlap: never more than all of them
+    [
+      ['a/'],
+      { hinted: 3, onlyParsed: 2 },
+      'their schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>',
+    ],
+  ];
+  for (const [prefixes, counts, hint] of rows)
+    assert.equal(onlyParsedHint(prefixes, counts), hint, JSON.stringify([prefixes, counts]));
+});
