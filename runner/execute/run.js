@@ -214,7 +214,10 @@ function createTally(config, { suppress, across }, reporters) {
       for (const problem of result.problems) {
         if (!problem.unusableSchema) continue;
         counts.unusableSchemas.add(problem.message);
-        delete problem.unusableSchema; // the check's word to this loop, not a reporter's
+        delete problem.unusableSchema; // the check's word to this loop, not a report's
+        // The configuration's fault, not the file's: the human and GitHub reports say it once, not
+        // once a file (3,032 lines for one plugin not installed); the file reports list it per file.
+        (result.configFaults ??= new Set()).add(problem);
       }
     }
     for (const reporter of reporters) reporter.onFileResult?.(result);

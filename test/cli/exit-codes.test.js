@@ -256,8 +256,10 @@ test("an ajv plugin that is not installed fails its rule's files as an unusable 
     'a/2.json': '{"title": "A"}',
     'b/1.json': '{}',
     'c/1.json': '{"$schema": "../page.schema.json", "title": "C"}',
+    ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`b/more-${i}.json`, '{}'])),
   });
   const why = `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed (npm install -D ajv-errors)`;
+  const more = Array.from({ length: 20 }, (_, i) => [`b/more-${i}.json`, [[why, 'error']]]).sort();
   for (const workers of ['0', '2']) {
     const json = await runCli(['--workers', workers, '-r', 'json'], { cwd: dir });
     assert.equal(json.code, 2, json.stderr);
@@ -268,14 +270,33 @@ test("an ajv plugin that is not installed fails its rule's files as an unusable 
       [
         ['a/1.json', [['missing required key "title"', 'invalid']]],
         ['b/1.json', [[why, 'error']]],
+        ...more,
         ['c/1.json', [[why, 'error']]],
       ],
     );
     assert.deepEqual(report.summary.unusableSchemas, [why]);
+    // One fault, one line: the human report lists the files that fail for themselves, counts the
+    // others, and the fault is said once, last.
     const human = await runCli(['--workers', workers], { cwd: dir });
     assert.equal(human.code, 2);
-    assert.equal(filesLine(human.stdout), 'Files: 3 failed, 1 passed, 4 total');
+    assert.deepEqual(failedPaths(human.stdout), ['a/1.json']);
+    assert.ok(!human.stdout.includes(why), human.stdout);
+    assert.equal(filesLine(human.stdout), 'Files: 23 failed, 1 passed, 24 total');
+    assert.match(
+      human.stdout,
+      /^22 files not validated: a rule's schema or ajv plugin cannot be used \(the error below\)\.$/m,
+    );
     assert.equal(human.stderr, `filecheck: ${why}\n`);
+    // GitHub: the fault is one annotation, not one per file.
+    const github = await runCli(['--workers', workers, '-r', 'github'], { cwd: dir });
+    assert.equal(github.code, 2);
+    assert.deepEqual(
+      github.stdout.split('\n').filter((line) => line.startsWith('::error')),
+      [
+        '::error file=a/1.json,line=1,col=1,title=filecheck (require)::missing required key "title"',
+        `::error title=filecheck%3A configuration::${why}`,
+      ],
+    );
   }
 });
 
