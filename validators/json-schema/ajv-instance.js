@@ -95,7 +95,7 @@ function assertSharesAjv(name, resolved, base) {
 // How to have one ajv: filecheck installed in the project resolves the project's (npm puts one copy
 // where both can reach it); installed there, a second copy is npm's to fold, or a pinned version's.
 function oneAjv(base, sameVersion) {
-  const filecheck = fileURLToPath(new URL('../..', import.meta.url)).replace(/[\\/]$/, '');
+  const filecheck = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   let installed;
   try {
     installed = fs.realpathSync(createRequire(path.join(base, 'noop.js')).resolve('filecheck/package.json'));
