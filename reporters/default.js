@@ -25,6 +25,7 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
   const line = (text, indent = 2) => `${wrapLine(text, columns(), indent)}\n`;
   const counts = problemCounts(); // for the summary's problems line
   let catalogChose = 0; // failing files a catalog's fileMatch chose a schema for that failed them: the summary says how to leave such files out
+  let notValidated = 0; // failing files with no problem but a rule's schema or plugin that cannot be used: counted, not listed
   // -q prints failures only: warnings are counted in the summary, not listed (as ESLint's --quiet).
   const shown = (problems) => (quiet ? problems.filter((p) => !isWarning(p)) : problems);
   return {
@@ -53,7 +54,11 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         return;
       }
       counts.add(result.problems);
-      const problems = [...shown(result.problems), ...suppressed];
+      // A rule's schema or ajv plugin that cannot be used is said once, as the run's last line
+      // (run.js), not on every file of the rule: the file is listed for its other problems only.
+      const faults = result.configFaults;
+      const own = faults ? result.problems.filter((p) => !faults.has(p)) : result.problems;
+      const problems = [...shown(own), ...suppressed];
       if (result.status === 'pass') {
         // A file that passed with warnings says so, --verbose or not; its problems are warnings.
         if (problems.length) {
@@ -71,6 +76,10 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
         }
         if (!verbose) return;
         write(line(`${c.green('PASS')} ${printablePath(result.path)}${passDetails(result, c)}`, 5));
+        return;
+      }
+      if (!own.length) {
+        notValidated++;
         return;
       }
       // A problem with a value a YAML tag was read from (`!ENV [A, b]`, yamlTag) is about the tag,
@@ -96,6 +105,7 @@ export function createDefaultReporter({ write: emit, end, colors: c, quiet, verb
       // "Files: " and "Time:  " are 7 columns: a line of counts goes on under its first count.
       const counted = { ...(verbose ? summary : withoutSkipped(summary)), errors: counts.errors, catalogChose };
       for (const text of summaryLines(counted, c)) lines.push(line(text, 7));
+      if (notValidated) lines.push(line(c.yellow(notValidatedLine(notValidated))));
       write(`${blankLast ? '' : '\n'}${lines.join('')}`);
       end();
     },
@@ -113,6 +123,10 @@ function passDetails(result, c) {
   const parsed = result.onlyParsed ? ` ${c.yellow(`only parsed: ${printableText(result.onlyParsed)}`)}` : '';
   return time + parsed;
 }
+
+// The files a configuration error failed, which the error below the report (runner/cli/) is about.
+const notValidatedLine = (files) =>
+  `${files === 1 ? '1 file' : `${files} files`} not validated: a rule's schema or ajv plugin cannot be used (the error below).`;
 
 // Files named on the command line that match no rule or are ignored are passed over silently, as
 // ESLint does: a pre-commit hook or lint-staged hands over every staged file, most of them none of

@@ -89,9 +89,20 @@ export function createGithubReporter({ write, cwd, workspace, summaryFile, warn 
   );
 
   const { pathOf } = files;
+  const faultsSaid = new Set(); // a rule's schema or ajv plugin that cannot be used: one annotation each
 
   return {
     onFileResult(result) {
+      const faults = result.configFaults;
+      if (faults) {
+        // The configuration's fault, not the file's (run.js): annotated once, on no file.
+        for (const { message } of faults) {
+          if (faultsSaid.has(message)) continue;
+          faultsSaid.add(message);
+          write(`::error title=${property('filecheck: configuration')}::${data(message)}\n`);
+        }
+        result = { ...result, problems: result.problems.filter((p) => !faults.has(p)) };
+      }
       files.onFileResult(result);
       if (!more) return;
       write(`::${more.command} file=${property(more.file)},title=filecheck::${data(more.message)}\n`);

@@ -8,7 +8,7 @@
 // `facts` (a shard's files, what their collectors found) are for `filecheck merge`, which runs the
 // checks across files over all the shards; `acrossFiles` in the summary says whether they ran;
 // `cached: true` marks a file reported from the cache (a pass or a failure), `cache` ({ hits,
-// failedHits, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings;
+// failedHits, passed, failed, misses, schemas }) is there with --cache; `maxWarnings` with --max-warnings;
 // `suppressions` ({ file, suppressed, files, stale, … }) with a suppressions file, and with
 // --verbose a file's `suppressed` problems (each `suppressed: true`) beside its `problems`.
 import { streamedArray } from './json-array.js';

@@ -13,9 +13,8 @@ import { tooManyWarnings } from '../shared/exit-codes.js';
  */
 export function summaryLines(summary, c) {
   const parts = [];
-  // --cache: how many of each were reported from the cache (result-cache.js).
-  const failedHits = summary.cache?.failedHits ?? 0;
-  const passedHits = (summary.cache?.hits ?? 0) - failedHits;
+  // --cache: how many of each were reported from the cache, by their verdict in this run (run.js).
+  const { passed: passedHits = 0, failed: failedHits = 0 } = summary.cache ?? {};
   if (summary.failed)
     parts.push(c.bold(c.red(`${summary.failed} failed`)) + (failedHits ? ` (${failedHits} from the cache)` : ''));
   if (summary.unchecked) parts.push(c.yellow(`${summary.unchecked} not checked`));

@@ -139,7 +139,14 @@ export interface Summary {
   maxWarnings?: number;
   unusableSchemas?: string[];
   shard?: { index: number; count: number; total: number };
-  cache?: { hits: number; failedHits: number; misses: number; schemas: { cached: number; compiled: number } };
+  cache?: {
+    hits: number;
+    failedHits: number;
+    passed: number;
+    failed: number;
+    misses: number;
+    schemas: { cached: number; compiled: number };
+  };
   acrossFiles?: {
     checked: boolean;
     why?: string;

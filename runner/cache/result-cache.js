@@ -23,7 +23,8 @@ const fs = require('node:fs');
 
 /**
  * @typedef {{ hits: number, failedHits: number, misses: number, schemas: { cached: number, compiled: number } }} CacheSummary
- *   hits: files reported from the cache, failedHits of them failures; misses: files queued to be checked;
+ *   hits: files reported from the cache, failedHits of them recorded as failures (the run's summary adds
+ *   how many of them passed and failed in its report: run.js); misses: files queued to be checked;
  *   schemas: distinct schemas loaded from the compiled-schema cache, or compiled in this run
  * @param {import('../config/load-config.js').Config} config with `cache` set
  * @param {import('../config/load-config.js').Rule[]} rules

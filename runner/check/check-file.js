@@ -34,7 +34,8 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   codeFrame: capture-frames.js)
  * @typedef {{ path: string, status: 'pass' | 'fail' | 'skip', problems: Problem[], durationMs: number, hash?: string,
  *   schemas?: string[], schemaFiles?: string[], cached?: boolean, alternatives?: boolean, skipReason?: string,
- *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean, suppressed?: Problem[] }} FileResult
+ *   onlyParsed?: string, storePrefixes?: string[], facts?: Fact[], context?: boolean, suppressed?: Problem[],
+ *   configFaults?: Set<Problem> }} FileResult
  *   skip: not that kind of file (discover.js' guessedBy), skipReason saying why; onlyParsed: on a pass,
  *   why no validator validated it (its schemas have no local copy, none was chosen); storePrefixes:
  *   the --schema-store prefixes that would map them, for the run's summary (run.js takes them
@@ -46,7 +47,8 @@ const addCodeFrames = (problems, text) => require('./capture-frames.js').addCode
  *   file's collectors found in it, for the checks across files (runner/collect/); context: the
  *   result of a file not in the run, read for its facts (entry.context), which no reporter sees;
  *   suppressed: the problems within the counts of filecheck-suppressions.json (runner/suppress/), not
- *   in `problems`, each marked `suppressed: true`
+ *   in `problems`, each marked `suppressed: true`; configFaults: those of its problems that are a rule's
+ *   schema or ajv plugin that cannot be used (run.js marks them for the reporters, which say each once)
  * @typedef {{ rule: number, key: string, json: string, document?: number }} Fact what one collector
  *   (validators/across-files/) found in one document, as JSON text: one string crosses threads and the
  *   cache, and waits in the run's ledger (runner/collect/ledger.js), where a tree of objects would survive

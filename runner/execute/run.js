@@ -24,7 +24,7 @@ const openSuppressions = (...args) => require('../suppress/suppress-run.js').ope
  * @typedef {{ total: number, passed: number, failed: number, skipped: number, unchecked: number, onlyParsed: number,
  *   onlyParsedHint?: string, storePrefixes?: string[], onlyParsedHinted?: number, bailed: boolean, interrupted: boolean, durationMs: number, plan: import('./plan.js').Plan,
  *   unusableSchemas?: string[], shard?: { index: number, count: number, total: number },
- *   cache?: import('../cache/result-cache.js').CacheSummary, warnings: number, maxWarnings?: number,
+ *   cache?: import('../cache/result-cache.js').CacheSummary & { passed: number, failed: number }, warnings: number, maxWarnings?: number,
  *   acrossFiles?: import('../collect/across-files-run.js').AcrossFilesSummary,
  *   suppressions?: import('../suppress/suppress-run.js').SuppressionsSummary }} Summary
  *   onlyParsed: of the passed, those no validator validated (FileResult.onlyParsed); onlyParsedHint:
@@ -195,6 +195,7 @@ function createTally(config, { suppress, across }, reporters) {
     onlyParsedHinted: 0, // of those, the files whose schemas a --schema-store prefix would bring
     storePrefixes: new Set(), // the --schema-store prefixes that would have them validated
     unusableSchemas: new Set(), // why a rule's schema cannot be used, from the problems of its files
+    cached: { passed: 0, failed: 0 }, // --cache: the files reported from it, by their verdict in this run
     bailed: false,
   };
   let failedBeforeAcross = 0; // while the results wait for the checks across files: for --bail
@@ -207,6 +208,9 @@ function createTally(config, { suppress, across }, reporters) {
       for (const prefix of result.storePrefixes) counts.storePrefixes.add(prefix);
       delete result.storePrefixes; // the check's word to this loop, not a reporter's
     }
+    // A cached pass fails when the checks across files find a problem now, a cached failure passes
+    // when its errors are suppressed: counted by the verdict reported.
+    if (result.cached) counts.cached[result.status === 'pass' ? 'passed' : 'failed']++;
     if (result.status === 'pass') counts.passed++;
     else if (result.status === 'skip') counts.skippedInCheck++;
     else {
@@ -214,7 +218,10 @@ function createTally(config, { suppress, across }, reporters) {
       for (const problem of result.problems) {
         if (!problem.unusableSchema) continue;
         counts.unusableSchemas.add(problem.message);
-        delete problem.unusableSchema; // the check's word to this loop, not a reporter's
+        delete problem.unusableSchema; // the check's word to this loop, not a report's
+        // The configuration's fault, not the file's: the human and GitHub reports say it once, not
+        // once a file (3,032 lines for one plugin not installed); the file reports list it per file.
+        (result.configFaults ??= new Set()).add(problem);
       }
     }
     for (const reporter of reporters) reporter.onFileResult?.(result);
@@ -409,7 +416,8 @@ export const wholeProject = ({ partial, shard, patterns, changed, checked, files
 /**
  * The run's summary, from its counts (createTally) and what else the run knows.
  * @param {{ passed: number, failed: number, warnings: number, skippedInCheck: number, onlyParsed: number,
- *   onlyParsedHinted: number, storePrefixes: Set<string>, unusableSchemas: Set<string>, bailed: boolean }} counts
+ *   onlyParsedHinted: number, storePrefixes: Set<string>, unusableSchemas: Set<string>,
+ *   cached: { passed: number, failed: number }, bailed: boolean }} counts
  * @param {{ files: number, skipped: number, reportedAgain: number, interrupted: boolean, durationMs: number,
  *   plan: import('./plan.js').Plan, shard?: object, cache?: object, maxWarnings?: number, acrossFiles?: object,
  *   suppressions?: object }} run files: the files to report; skipped: those discovery skipped;
@@ -442,7 +450,7 @@ export function summarize(counts, run) {
     plan,
     ...(counts.unusableSchemas.size && { unusableSchemas: [...counts.unusableSchemas].sort() }), // exit 2 (exit-codes.js)
     ...(shard && { shard }), // { index, count, total } with --shard: `filecheck merge` checks the shards add up
-    ...(cache && { cache }),
+    ...(cache && { cache: { ...cache, ...counts.cached } }),
     warnings: counts.warnings,
     ...(maxWarnings !== undefined && { maxWarnings }),
     ...(acrossFiles && { acrossFiles }),

@@ -81,6 +81,8 @@ test('a second run reports unchanged files from the cache without checking them,
   assert.deepEqual(first.report.summary.cache, {
     hits: 0,
     failedHits: 0,
+    passed: 0,
+    failed: 0,
     misses: 4,
     schemas: { cached: 0, compiled: 1 },
   });
@@ -92,6 +94,8 @@ test('a second run reports unchanged files from the cache without checking them,
   assert.deepEqual(second.report.summary.cache, {
     hits: 4,
     failedHits: 1,
+    passed: 3,
+    failed: 1,
     misses: 0,
     schemas: { cached: 1, compiled: 0 },
   });
@@ -236,6 +240,8 @@ test('another filecheck version checks every file again', async (t) => {
   assert.deepEqual(parseJsonReport(result.stdout).summary.cache, {
     hits: 0,
     failedHits: 0,
+    passed: 0,
+    failed: 0,
     misses: 4,
     schemas: { cached: 0, compiled: 1 },
   });
@@ -1095,4 +1101,49 @@ test('a run without --cache loads no cache code and writes nothing', async (t) =
   assert.deepEqual(await loaded([]), []);
   assert.equal(fs.existsSync(path.join(dir, 'node_modules')), false);
   assert.deepEqual(await loaded(['--cache']), CACHE_CODE, 'the same hook sees the cache code when it is used');
+});
+
+// A cached pass that the checks across files now fail (its reference's target changed) is a failure
+// from the cache: each count's "from the cache" counts the files of that count.
+test('the summary counts the files from the cache by what they were reported as: cached passes that now fail across files are failures from the cache', async (t) => {
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        { name: 'people', files: ['people/*.json'], unique: ['/id'] },
+        { name: 'posts', files: ['posts/*.json'], references: [{ from: '/author', to: '/id', in: 'people' }] },
+      ],
+    }),
+    'people/a.json': '{"id": "a"}',
+    'posts/p1.json': '{"author": "a"}',
+    'posts/p2.json': '{"author": "a"}',
+    'posts/p3.json': '{"author": "a"}',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  for (const workers of ['0', '2']) {
+    const location = ['--cache-location', path.join(dir, `.cache-${workers}`)];
+    writeTree(dir, { 'people/a.json': '{"id": "a"}' });
+    assert.equal((await runCli(['--cache', ...location, '--workers', workers], { cwd: dir })).code, 0);
+    writeTree(dir, { 'people/a.json': '{"id": "b"}' });
+    const human = await runCli(['--cache', ...location, '--workers', workers, '-r', 'default', '-r', 'github'], {
+      cwd: dir,
+      env: { GITHUB_STEP_SUMMARY: summaryFile },
+    });
+    assert.equal(human.code, 1, human.stdout);
+    assert.match(human.stdout, /^Files: 3 failed \(3 from the cache\), 1 passed, 4 total$/m, `--workers ${workers}`);
+    assert.match(
+      fs.readFileSync(summaryFile, 'utf8'),
+      /^Files: 3 failed \(3 from the cache\), 1 passed, 4 total {2}$/m,
+    );
+    fs.rmSync(summaryFile);
+    const { report } = await run(dir, [...location, '--workers', workers]);
+    // Every file unchanged now: failedHits counts the recorded failures, `failed` those reported.
+    assert.deepEqual(report.summary.cache, {
+      hits: 4,
+      failedHits: 0,
+      passed: 1,
+      failed: 3,
+      misses: 0,
+      schemas: { cached: 0, compiled: 0 },
+    });
+  }
 });

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
+import { REPO, runCli, makeTree, parseJsonReport, failedPaths, filesLine, oneLine } from '../helpers/cli.js';
 import { EXIT, exitCodeFor, tooManyWarnings } from '../../shared/exit-codes.js';
 
 const GOOD = '{"a": 1}';
@@ -256,8 +256,10 @@ test("an ajv plugin that is not installed fails its rule's files as an unusable 
     'a/2.json': '{"title": "A"}',
     'b/1.json': '{}',
     'c/1.json': '{"$schema": "../page.schema.json", "title": "C"}',
+    ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`b/more-${i}.json`, '{}'])),
   });
   const why = `ajv plugin "ajv-errors" cannot be loaded from ${dir}: not installed (npm install -D ajv-errors)`;
+  const more = Array.from({ length: 20 }, (_, i) => [`b/more-${i}.json`, [[why, 'error']]]).sort();
   for (const workers of ['0', '2']) {
     const json = await runCli(['--workers', workers, '-r', 'json'], { cwd: dir });
     assert.equal(json.code, 2, json.stderr);
@@ -268,15 +270,73 @@ test("an ajv plugin that is not installed fails its rule's files as an unusable 
       [
         ['a/1.json', [['missing required key "title"', 'invalid']]],
         ['b/1.json', [[why, 'error']]],
+        ...more,
         ['c/1.json', [[why, 'error']]],
       ],
     );
     assert.deepEqual(report.summary.unusableSchemas, [why]);
+    // One fault, one line: the human report lists the files that fail for themselves, counts the
+    // others, and the fault is said once, last.
     const human = await runCli(['--workers', workers], { cwd: dir });
     assert.equal(human.code, 2);
-    assert.equal(filesLine(human.stdout), 'Files: 3 failed, 1 passed, 4 total');
+    assert.deepEqual(failedPaths(human.stdout), ['a/1.json']);
+    assert.ok(!human.stdout.includes(why), human.stdout);
+    assert.equal(filesLine(human.stdout), 'Files: 23 failed, 1 passed, 24 total');
+    assert.match(
+      human.stdout,
+      /^22 files not validated: a rule's schema or ajv plugin cannot be used \(the error below\)\.$/m,
+    );
     assert.equal(human.stderr, `filecheck: ${why}\n`);
+    // GitHub: the fault is one annotation, not one per file.
+    const github = await runCli(['--workers', workers, '-r', 'github'], { cwd: dir });
+    assert.equal(github.code, 2);
+    assert.deepEqual(
+      github.stdout.split('\n').filter((line) => line.startsWith('::error')),
+      [
+        '::error file=a/1.json,line=1,col=1,title=filecheck (require)::missing required key "title"',
+        `::error title=filecheck%3A configuration::${why}`,
+      ],
+    );
   }
+});
+
+// ajv's code generator needs one copy of its module: a plugin that resolves another is refused, and
+// the hint says how to have one. Its ajv is a package.json alone: only where it is and its version count.
+test('an ajv plugin with its own copy of ajv: exit 2, and the way to one ajv: filecheck installed in the project, npm dedupe, or one version', async (t) => {
+  const ours = path.join(REPO, 'node_modules', 'ajv');
+  const { version } = JSON.parse(fs.readFileSync(path.join(ours, 'package.json'), 'utf8'));
+  const project = ({ ajv, filecheck }) => {
+    const dir = makeTree(t, {
+      's.json': '{"properties": {"n": {"even": true}}}',
+      'd.json': '{"n": 2}',
+      '.filecheckrc.json': JSON.stringify({
+        rules: [{ files: ['d.json'], schema: 's.json', ajv: { plugins: ['even'] } }],
+      }),
+      'node_modules/even/index.js':
+        "module.exports = (ajv) => ajv.addKeyword({ keyword: 'even', validate: (schema, n) => n % 2 === 0 });",
+      'node_modules/ajv/package.json': JSON.stringify({ name: 'ajv', version: ajv }),
+    });
+    if (filecheck) fs.symlinkSync(REPO, path.join(dir, 'node_modules', 'filecheck'), 'junction');
+    return dir;
+  };
+  const refused = async (dir) => {
+    const run = await runCli(['--workers', '0'], { cwd: dir });
+    assert.equal(run.code, 2, run.stdout);
+    const said = oneLine(run.stderr);
+    const copies = `ajv plugin "even" uses its own copy of ajv (${said.includes('8.0.0') ? '8.0.0' : version} at ${path.join(dir, 'node_modules', 'ajv')}), not filecheck's (${version} at ${fs.realpathSync(ours)}): the code it builds would not work; `;
+    assert.ok(said.startsWith(copies), said);
+    return said.slice(copies.length);
+  };
+  // filecheck run from elsewhere (globally, by npx, from another folder): the same version, two copies.
+  assert.equal(
+    await refused(project({ ajv: version })),
+    `filecheck runs from ${path.resolve(REPO)}, not from the project: install it there (npm install --save-dev filecheck) so that both resolve one ajv`,
+  );
+  assert.equal(await refused(project({ ajv: version, filecheck: true })), 'make them one (npm dedupe)');
+  assert.equal(
+    await refused(project({ ajv: '8.0.0', filecheck: true })),
+    'make them one (npm dedupe, or the same ajv version)',
+  );
 });
 
 test('--bail stops at a file of a rule whose schema cannot be used, and the run exits 2', async (t) => {

@@ -91,6 +91,7 @@ const counts = (more = {}) => ({
   onlyParsedHinted: 0,
   storePrefixes: new Set(),
   unusableSchemas: new Set(),
+  cached: { passed: 0, failed: 0 },
   bailed: false,
   ...more,
 });
@@ -204,17 +205,17 @@ test('summarize: the counts, what was left unchecked and why, and the optional p
       { onlyParsed: 2 },
     ],
     [
-      'a shard, the cache, the checks across files, the suppressions',
-      counts({ passed: 7, failed: 3 }),
+      'a shard, the cache (with the files from it by their verdict), the checks across files, the suppressions',
+      counts({ passed: 7, failed: 3, cached: { passed: 1, failed: 2 } }),
       run({
         shard: { index: 1, count: 2, total: 20 },
-        cache: { hits: 1 },
+        cache: { hits: 3 },
         acrossFiles: { checked: true },
         suppressions: { suppressed: 1 },
       }),
       {
         shard: { index: 1, count: 2, total: 20 },
-        cache: { hits: 1 },
+        cache: { hits: 3, passed: 1, failed: 2 },
         acrossFiles: { checked: true },
         suppressions: { suppressed: 1 },
       },

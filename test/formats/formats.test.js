@@ -1633,8 +1633,22 @@ test('the chaos monkey, the cache and the file timeout treat every format as JSO
   }
   const cached = async () =>
     parseJsonReport((await runCli(['--cache', '-r', 'json', '--workers', '0'], { cwd: dir })).stdout).summary.cache;
-  assert.deepEqual(await cached(), { hits: 0, failedHits: 0, misses: 4, schemas: { cached: 0, compiled: 1 } });
-  assert.deepEqual(await cached(), { hits: 4, failedHits: 0, misses: 0, schemas: { cached: 1, compiled: 0 } });
+  assert.deepEqual(await cached(), {
+    hits: 0,
+    failedHits: 0,
+    passed: 0,
+    failed: 0,
+    misses: 4,
+    schemas: { cached: 0, compiled: 1 },
+  });
+  assert.deepEqual(await cached(), {
+    hits: 4,
+    failedHits: 0,
+    passed: 4,
+    failed: 0,
+    misses: 0,
+    schemas: { cached: 1, compiled: 0 },
+  });
   writeTree(dir, { '.filecheckrc.json': config(schemaRule(['data/*'], { frontMatter: 'required' })) });
   assert.equal((await cached()).hits, 0, "a rule's front matter setting is part of its fingerprint");
   const timeout = await checkBothExecutors(dir, ['--file-timeout', '60000'], 0);

@@ -313,7 +313,7 @@ test('ajv.plugins: a plugin that loads its own copy of ajv is refused, naming bo
     name: 'UsageError',
     message:
       `ajv plugin "even-keyword" uses its own copy of ajv (${version} at ${path.join(copied.dir, 'node_modules', 'ajv')}), not filecheck's (${version} at ${ours}): ` +
-      'the code it builds would not work; make them one (npm dedupe, or the same ajv version)',
+      `the code it builds would not work; filecheck runs from ${path.resolve(REPO)}, not from the project: install it there (npm install --save-dev filecheck) so that both resolve one ajv`,
   });
   // Sharing filecheck's copy (linked, as npm workspaces and pnpm do), the same plugin works.
   const { validate } = await compile(

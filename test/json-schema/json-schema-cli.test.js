@@ -3,7 +3,9 @@
 // with --cache warm.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import { REPO, checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
 
 const D04 = 'http://json-schema.org/draft-04/schema#';
 const D07 = 'http://json-schema.org/draft-07/schema#';
@@ -446,4 +448,47 @@ test('a oneOf of 1,581 consts (mkdocs-material fonts) validates as the enum it i
     const report = await checkBothExecutors(dir, ['data', '--schema', 'fonts.json', '--cache'], 1, { noErrors: true });
     assert.deepEqual(messages(report), expected, pass);
   }
+});
+
+// ajv-errors replaces the errors its errorMessage words with one error at the node that holds it,
+// keeping them in params.errors: where they all point at one place, the message is placed there.
+test("ajv-errors' errorMessage is placed where the errors it replaces point, when they point at one place, and names the key it is about, in-process and on a pool", async (t) => {
+  const dir = makeTree(t, {
+    's.json': json({
+      type: 'object',
+      required: ['title', 'body'],
+      properties: {
+        a: {
+          type: 'object',
+          patternProperties: { '^[a-z]+$': {} },
+          additionalProperties: false,
+          errorMessage: { additionalProperties: 'names must be lowercase letters' },
+        },
+        deep: { type: 'object', properties: { n: { type: 'number' } }, errorMessage: 'deep is wrong' },
+      },
+      errorMessage: { required: { title: 'a page needs a title', body: 'write something' } },
+    }),
+    'd/x.json': '{\n  "a": {\n    "ok": 1,\n    "Bad Key": 2\n  },\n  "deep": {\n    "n": "x"\n  }\n}\n',
+    'd/two.json': '{ "title": "T", "body": "B", "a": { "X": 1, "Y": 2 } }',
+    '.filecheckrc.json': json({ rules: [{ files: ['d/*.json'], schema: 's.json', ajv: { plugins: ['ajv-errors'] } }] }),
+  });
+  fs.mkdirSync(path.join(dir, 'node_modules'));
+  for (const name of ['ajv-errors', 'ajv']) // filecheck's ajv, as a project's deduplicated one is
+    fs.symlinkSync(path.join(REPO, 'node_modules', name), path.join(dir, 'node_modules', name), 'junction');
+
+  const { byPath } = await checkBothExecutors(dir, [], 1, { noErrors: true });
+  const placed = (file) => byPath[file].problems.map((p) => `${p.line}:${p.column} ${p.pointer}: ${p.message}`);
+  assert.deepEqual(placed('d/x.json'), [
+    '1:1 : a page needs a title', // names its key
+    '1:1 : write something (missing property "body")',
+    '4:5 /a/Bad Key: names must be lowercase letters (additional property "Bad Key")',
+    '7:10 /deep/n: deep is wrong',
+  ]);
+  // Two keys are two places: the message stays on their object.
+  assert.deepEqual(placed('d/two.json'), ['1:35 /a: names must be lowercase letters']);
+  const { stdout } = await runCli(['d/x.json'], { cwd: dir });
+  assert.match(
+    stdout,
+    /^ {2}d\/x\.json:4:5 +\/a\/Bad Key: names must be lowercase letters \(additional property "Bad Key"\)$/m,
+  );
 });

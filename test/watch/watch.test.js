@@ -442,7 +442,8 @@ for (const [executor, workers] of [
       );
       assert.match(mended, /must be string/);
 
-      // The config names a schema not written yet: its files fail, saying so, until it is there.
+      // The config names a schema not written yet: its files fail until it is there, which is said
+      // once, not on each of them.
       writeTree(dir, {
         '.filecheckrc.json': json({
           schemaFromDocument: true,
@@ -450,10 +451,7 @@ for (const [executor, workers] of [
         }),
       });
       const missing = await watch.next(/^Watching 2 files: 2 failed\./m);
-      assert.match(
-        missing,
-        /^ FAIL {2}data\/a\.json(?: {2}\(.*\))?\n {2}data\/a\.json {2}cannot read schema schemas\/new\.json: no such file$/m,
-      );
+      assert.doesNotMatch(missing, /cannot read schema/);
       await watch.said(/^filecheck: cannot read schema schemas\/new\.json: no such file$/m);
       writeTree(dir, { 'schemas/new.json': json({ type: 'object', required: ['m'] }) });
       await watch.next(
@@ -462,7 +460,7 @@ for (const [executor, workers] of [
 
       // A rule's schema whose $ref names a missing file, which is then created.
       writeTree(dir, { 'schemas/new.json': json({ $ref: './parts/new-part.json' }) });
-      await watch.next(/^ FAIL {2}data\/a\.json(?: {2}\(.*\))?\n.*\$ref (?:.*\n)*?Watching 2 files: 2 failed\./m);
+      await watch.next(/^Watching 2 files: 2 failed\./m);
       await watch.said(/\$ref "[^"]*parts\/new-part\.json": no such file \(schemas\/parts\/new-part\.json\)/);
       writeTree(dir, { 'schemas/parts/new-part.json': json({ type: 'object' }) });
       await watch.next(/^PASS data\/a\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: 1 failed\./m);
@@ -537,7 +535,7 @@ test('a schema broken while it is edited is said once, and its files are checked
   const said = 'schema schemas/item.schema.json:1:11 is not valid JSON: Unexpected end of input';
   await watch.said(/^filecheck: schema schemas\/item\.schema\.json:1:11 is not valid JSON/m);
   assert.equal(watch.stderr.split(`filecheck: ${said}\n`).length, 2, 'said once');
-  assert.equal(watch.stdout.split(`json  ${said}\n`).length, 3, 'each file of the rule fails with it');
+  assert.ok(!watch.stdout.includes(said), 'and not on each file of the rule');
 
   writeTree(dir, { 'schemas/item.schema.json': json({ ...SCHEMA, required: [] }) });
   await watch.next(/^PASS data\/b\.json \(fixed\)\n(?:.*\n)*?Watching 2 files: all passed\./m);

@@ -2,7 +2,7 @@
 // keywords, plugins, and ajv's warnings collected instead of printed.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../../shared/errors.js';
 
 const require = createRequire(import.meta.url);
@@ -65,7 +65,7 @@ export async function loadPlugins(plugins, base) {
     }
     const apply = [exported.default, exported.default?.default, exported].find((f) => typeof f === 'function');
     if (!apply) throw new UsageError(`ajv plugin "${name}" does not export a function`);
-    assertSharesAjv(name, resolved);
+    assertSharesAjv(name, resolved, base);
     loaded.push({ apply, options });
   }
   return loaded;
@@ -80,15 +80,29 @@ function notInstalled(name) {
 
 // A plugin builds code with the classes of the ajv it requires; a copy of ajv other than
 // filecheck's takes them for plain values, and the code it compiles fails, or worse, runs wrong (a
-// project that pins its own ajv, with filecheck's nested apart).
-function assertSharesAjv(name, resolved) {
+// project that pins its own ajv, with filecheck's nested apart; a filecheck run from outside the
+// project, installed globally or by npx, beside the project's plugin and ajv).
+function assertSharesAjv(name, resolved, base) {
   const ours = ajvPackageFrom(require);
   const theirs = ajvPackageFrom(createRequire(resolved));
   if (!theirs || theirs.folder === ours.folder) return;
   throw new UsageError(
     `ajv plugin "${name}" uses its own copy of ajv (${theirs.version} at ${theirs.folder}), not filecheck's (${ours.version} at ${ours.folder}): ` +
-      'the code it builds would not work; make them one (npm dedupe, or the same ajv version)',
+      `the code it builds would not work; ${oneAjv(base, theirs.version === ours.version)}`,
   );
+}
+
+// How to have one ajv: filecheck installed in the project resolves the project's (npm puts one copy
+// where both can reach it); installed there, a second copy is npm's to fold, or a pinned version's.
+function oneAjv(base, sameVersion) {
+  const filecheck = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  let installed;
+  try {
+    installed = fs.realpathSync(createRequire(path.join(base, 'noop.js')).resolve('filecheck/package.json'));
+  } catch {} // not installed there
+  if (installed !== fs.realpathSync(path.join(filecheck, 'package.json')))
+    return `filecheck runs from ${filecheck}, not from the project: install it there (npm install --save-dev filecheck) so that both resolve one ajv`;
+  return sameVersion ? 'make them one (npm dedupe)' : 'make them one (npm dedupe, or the same ajv version)';
 }
 
 function ajvPackageFrom(requireFrom) {

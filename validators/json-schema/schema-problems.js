@@ -6,6 +6,7 @@ import { allowedValues, describe, orList, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 import { withSuggestions } from './did-you-mean.js';
 import { pointerToken, valueAt } from './schema-walk.js';
+import { customMessagePlace, namingTheKey } from './custom-message-place.js';
 
 /**
  * ajv errors ──▶ Problems, with messages that name what is wrong. The errors of the alternatives of
@@ -27,6 +28,13 @@ export function toProblems(errors, doc) {
       // keyword: the ajv keyword that failed, which suppressions count by (json-schema/required).
       const problem = { validator: 'json-schema', keyword: error.keyword, message, pointer, kind: 'invalid' };
       sources.set(problem, { error, values, types });
+      // ajv-errors' message, where the errors it replaced point at one place: placed there.
+      const place = error.keyword === 'errorMessage' ? customMessagePlace(error) : undefined;
+      if (place) {
+        problem.pointer = place.pointer;
+        if (place.atKey) problem.atKey = true;
+        problem.message = namingTheKey(message, place);
+      }
       // An extra property, or a property name that is not allowed: its key is what is wrong.
       const key = error.params.additionalProperty ?? error.params.unevaluatedProperty ?? error.propertyName;
       if (
