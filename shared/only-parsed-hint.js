@@ -11,9 +11,12 @@
  * @returns {string}
  */
 export function onlyParsedHint(prefixes, { hinted, onlyParsed } = {}) {
-  if (hinted === undefined || hinted >= onlyParsed) return `their schemas are not in the store: ${remedy(prefixes)}`;
   const one = hinted === 1;
   const schemas = one ? (prefixes.length === 1 ? 'its schema is' : 'its schemas are') : 'their schemas are';
+  if (hinted === undefined || hinted >= onlyParsed) {
+    const alone = onlyParsed === 1 && hinted !== undefined; // one file only parsed: its schema, its URL
+    return `${alone ? schemas : 'their schemas are'} not in the store: ${remedy(prefixes, alone)}`;
+  }
   const others = onlyParsed - hinted;
   const rest = others === 1 ? 'the other for another reason' : `the other ${others} for other reasons`;
   return `${hinted} of them because ${schemas} not in the store: ${remedy(prefixes, one)}; ${rest} (--verbose says why)`;

@@ -27,7 +27,12 @@ test('onlyParsedHint: when some files only parsed are so for another reason, it 
     [
       ['a/'],
       { hinted: 1, onlyParsed: 1 },
-      'their schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>',
+      'its schema is not in the store: map its URL to a local copy with --schema-store a/=<folder>',
+    ],
+    [
+      ['b/', 'a/'],
+      { hinted: 1, onlyParsed: 1 },
+      'its schemas are not in the store: map their URLs to local copies with --schema-store a/=<folder>, --schema-store b/=<folder>',
     ],
     [
       ['a/'],
