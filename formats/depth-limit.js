@@ -3,7 +3,9 @@
 // about 1 MB on the main thread and 4 MB in a worker: without a limit that both share, a file
 // nested 5,000 levels deep could pass in a worker and fail in-process. 1,000 levels (Jackson's
 // default) is far beyond real data and far below where a recursive schema runs out of stack.
-import { lineAndColumn } from './json-positions.js';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
 
 export const MAX_DEPTH = 1000;
 
@@ -17,7 +19,7 @@ export function nestingProblem(text) {
   if (!mayNestTooDeeply(text)) return null;
   const offset = offsetAtDepth(text, MAX_DEPTH + 1);
   if (offset === -1) return null;
-  return tooDeepProblem(lineAndColumn(text, offset));
+  return tooDeepProblem(require('./json-positions.js').lineAndColumn(text, offset));
 }
 
 /**

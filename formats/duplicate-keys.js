@@ -3,7 +3,6 @@
 // readers keep the first or refuse the file. YAML and TOML readers refuse such a file; JSON, JSONC
 // (here) and JSON5 (json5.js) files fail the same way, and every format says it in one wording.
 import { createRequire } from 'node:module';
-import { lineLocator } from './json-positions.js';
 
 const require = createRequire(import.meta.url);
 
@@ -40,7 +39,7 @@ export function duplicateKeyProblems(text, { keys, colonFirst }, why = undefined
         seen.set(name, offset);
         return;
       }
-      locate ??= lineLocator(text);
+      locate ??= require('./json-positions.js').lineLocator(text);
       problems.push(duplicateKeyProblem(name, locate(seen.get(name)), locate(offset), why));
     },
   });

@@ -2,11 +2,12 @@
 // (depth-limit.js) and keys written twice (duplicate-keys.js). For JSON files, and for JSONC once its
 // comments are blanked. Both are found from one walk of the value.
 import { createRequire } from 'node:module';
-import { jsonSyntaxProblem, locateProblems } from './json-positions.js';
 import { MAX_DEPTH, mayNestTooDeeply, nestingProblem, tooDeepProblem } from './depth-limit.js';
 import { duplicateKeyProblems } from './duplicate-keys.js';
 
 const require = createRequire(import.meta.url);
+// Positions are needed by a failing file only: a run of passing JSON files never loads them.
+const positions = () => require('./json-positions.js');
 
 /**
  * @param {string} text
@@ -20,7 +21,7 @@ export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
     value = JSON.parse(text);
   } catch (error) {
     // Placing a syntax error recurses once per level too (jsonc-parser): too deep is said first.
-    return { problems: [nestingProblem(text) ?? jsonSyntaxProblem(text, error, format)] };
+    return { problems: [nestingProblem(text) ?? positions().jsonSyntaxProblem(text, error, format)] };
   }
   // With no keys to count, the value is walked only when the text has brackets enough to be too deep.
   if (allowDuplicateKeys && !mayNestTooDeeply(text)) return { value };
@@ -43,7 +44,7 @@ export function parse(text, entry) {
   if (problems && entry?.jsonByDefault)
     return [{ problems: require('./other-format-hint.js').withOtherFormatHint(text, problems) }];
   if (problems) return [{ problems }];
-  return [{ value, depthChecked: true, locate: (found) => locateProblems(text, found) }];
+  return [{ value, depthChecked: true, locate: (found) => positions().locateProblems(text, found) }];
 }
 
 /**

@@ -6,9 +6,7 @@ import { CheckDied, containExit } from './contain-exit.js';
 import { timedOut } from './file-timeout.js';
 import { pointerTooDeep, tooDeepProblem } from '../../formats/depth-limit.js';
 import { GUESSED, formatNames, parserNamed } from '../../formats/index.js';
-import { finishProblems } from './finish-problems.js';
 import { fileResult, isError, skippedResult } from '../../shared/file-result.js';
-import { sha256 } from '../../shared/sha256.js';
 
 const require = createRequire(import.meta.url);
 // Loaded by the first failing file that shows code frames: a run where every file passes never does.
@@ -160,7 +158,10 @@ export function checkFile(
   // (result-cache.js decides which failures it keeps): the hash of the text, the schemas the file chose,
   // and whether the problems reported depend on --verbose (an anyOf/oneOf alternative's errors).
   const keys = entry.hash && !died && read?.text !== undefined && [...new Set(uses.flatMap((use) => use.key ?? []))];
-  const forCache = keys && { hash: sha256(read.text), ...(keys.length && { schemas: keys }) };
+  const forCache = keys && {
+    hash: require('../../shared/sha256.js').sha256(read.text),
+    ...(keys.length && { schemas: keys }),
+  };
   // A file only a catalog's fileMatch found, whose name says no data format (SchemaStore's JSONPatch
   // names `*.patch`, which git diffs are), and that does not parse: not that kind of file. Skipped,
   // never failed, and never cached (no hash): checked again as it changes.
@@ -170,7 +171,7 @@ export function checkFile(
   const context = entry.context && { context: true };
   if (problems.length) {
     const alternatives = forCache && problems.some((problem) => problem.notBestMatch) && { alternatives: verbose };
-    const finished = finishProblems(problems, { verbose });
+    const finished = require('./finish-problems.js').finishProblems(problems, { verbose });
     // Warnings alone (front matter after blank lines) leave a file that nothing validated only parsed.
     const parsed = !entry.context && !finished.some(isError) && onlyParsedOf(parsedOnly);
     // The lines around the first problems, while the text is at hand: a failing file pays, never a passing one.

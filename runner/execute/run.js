@@ -8,7 +8,6 @@ import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
 import { checkSettings } from '../check/check-file.js';
 import { rulesOf } from '../../shared/rules.js';
-import { onlyParsedHint } from '../../shared/only-parsed-hint.js';
 
 const require = createRequire(import.meta.url);
 
@@ -435,7 +434,7 @@ export function summarize(counts, run) {
     skipped: skipped + counts.skippedInCheck,
     onlyParsed: counts.onlyParsed,
     ...(counts.storePrefixes.size && {
-      onlyParsedHint: onlyParsedHint([...counts.storePrefixes], {
+      onlyParsedHint: require('../../shared/only-parsed-hint.js').onlyParsedHint([...counts.storePrefixes], {
         hinted: counts.onlyParsedHinted,
         onlyParsed: counts.onlyParsed,
       }),

@@ -4,7 +4,6 @@
 // loads the writing of files).
 import path from 'node:path';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
-import { sha256 } from '../../shared/sha256.js';
 import { relativePosix } from '../../shared/paths.js';
 import { pulledMapping, pulledStoreFile } from '../../validators/json-schema/schema-store.js';
 import { createRequire } from 'node:module';
@@ -79,7 +78,7 @@ export function lockedStore(lock, storeFolder) {
     } catch {
       continue;
     }
-    if (sha256(bytes, 'hex') !== entry.sha256)
+    if (require('../../shared/sha256.js').sha256(bytes, 'hex') !== entry.sha256)
       throw new UsageError(
         `${entry.file} differs from ${LOCK_NAME} (the sha256 of ${url}): restore it, or run filecheck schemas pull --update`,
       );

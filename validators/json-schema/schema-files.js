@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError, readOrExplain } from '../../shared/errors.js';
 import { createRequire } from 'node:module';
-import { describeSyntaxError, locateProblems } from '../../formats/json-positions.js';
 import { keysWrittenTwice } from '../../formats/json.js';
 
 const require = createRequire(import.meta.url);
+// Where a syntax error or a problem is in the schema's text: asked for an unusable schema only.
+const positions = () => require('../../formats/json-positions.js');
 const fs = require('node:fs');
 
 /**
@@ -49,7 +50,7 @@ export function locateInSchemaFile(file, problems) {
     return; // gone since it was read: the problems keep no place
   }
   if (isYaml(file)) require('../../formats/yaml.js').parseYaml(text)[0].locate?.(problems);
-  else locateProblems(text, problems);
+  else positions().locateProblems(text, problems);
 }
 
 const readSchemaText = (file, display = (name) => name) =>
@@ -73,7 +74,7 @@ function parseJsonSchema(text, file, display) {
   try {
     return JSON.parse(text);
   } catch (error) {
-    const { message, line, column } = describeSyntaxError(text, error);
+    const { message, line, column } = positions().describeSyntaxError(text, error);
     throw new UsageError(`schema ${display(file)}:${line}:${column} is not valid JSON: ${message}`, { files: [file] });
   }
 }
