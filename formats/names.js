@@ -71,6 +71,8 @@ const TOML_NAMES = new Set(['pipfile']);
  */
 export function parserOfName(file) {
   const written = file.slice(file.lastIndexOf('/') + 1);
+  // The usual file, answered by one test of its name (and of its folder, for Copilot's hooks).
+  if (!NAMED_JSON.test(written) && written.endsWith('.json') && !file.includes(HOOKS)) return null;
   const name = written.toLowerCase();
   if (NAMES.has(name)) return 'jsonc';
   if (JSON5_NAMES.has(name)) return 'json5';
@@ -82,6 +84,20 @@ export function parserOfName(file) {
     ? 'jsonc'
     : null;
 }
+
+// Any name ending in .json that one of the lists above may name (any case): the others are JSON.
+const escaped = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NAMED_JSON = new RegExp(
+  [
+    `^(?:${[...NAMES, ...JSON5_NAMES]
+      .filter((name) => name.endsWith('.json'))
+      .map(escaped)
+      .join('|')})$`,
+    `(?:${JSON_ENDINGS.map(escaped).join('|')})$`,
+    TS_CONFIG.source,
+  ].join('|'),
+  'i',
+);
 
 // GitHub Copilot's hooks: **/.github/hooks/*.json
 const HOOKS = '.github/hooks/';

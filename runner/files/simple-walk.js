@@ -57,7 +57,6 @@ export function areSimple(patterns) {
  *   node_modules and, beyond the patterns' own folders, those leftOut says: gitignored), to find them all
  */
 export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
-  const matches = matcherOf(patterns);
   const dots = dotNames(patterns);
   // Where the walk starts, and how deep it goes: the literal folder all the patterns share, and
   // no deeper than their segments reach when none has a globstar (or a brace that may hide a `/`).
@@ -70,6 +69,7 @@ export function walkSimple(patterns, base, linkFs, picomatch, configs = null) {
       return rest.includes('**') ? Number.POSITIVE_INFINITY : rest.split('/').length;
     }),
   );
+  const matches = (!configs?.everywhere && nameMatcherOf(patterns, start, depth)) || matcherOf(patterns);
   const entries = [];
   if (configs?.everywhere) {
     // The whole of base, from its top: a folder the patterns' walk would not enter is entered unless left out.
@@ -116,12 +116,37 @@ export function walkAll(base, linkFs, dotFolders, configs = null) {
   return entries;
 }
 
-// picomatch's answer, asked of every entry: its regular expressions tested directly. Its matcher
-// function makes two objects and a match array per call, which cost a 4,000-file walk ~5 ms; with
-// these options (no ignore, basename or callbacks) it answers as `rel === glob || regex.test(rel)`.
+// picomatch's answer, asked of every entry (`matches(folder, name)`, the folder relative to base):
+// its regular expressions tested directly. Its matcher function makes two objects and a match array
+// per call, which cost a 4,000-file walk ~5 ms; with these options (no ignore, basename or
+// callbacks) it answers as `rel === glob || regex.test(rel)`.
+const GLOB_OPTIONS = { dot: false, posix: true, strictSlashes: false };
 function matcherOf(patterns) {
-  const regexes = patterns.map((pattern) => globRegex(pattern, { dot: false, posix: true, strictSlashes: false }));
-  return (rel) => rel !== '' && (patterns.includes(rel) || regexes.some((regex) => regex.test(rel)));
+  const regexes = patterns.map((pattern) => globRegex(pattern, GLOB_OPTIONS));
+  return (folder, name) => {
+    const rel = folder ? `${folder}/${name}` : name;
+    return patterns.includes(rel) || regexes.some((regex) => regex.test(rel));
+  };
+}
+
+// The same answer from an entry's name alone, where every pattern is, below the walk's start, one
+// name (`content/*.json`, a walk one level deep) or any folders and one name (`content/**/*.json`):
+// the folders are those the walk enters, and `**` crosses any of them but dot folders, which the
+// walk enters only where a pattern spells one (then this does not apply). A test of the name
+// against `*.json` is a third of one of the path against `content/**/*.json`, whose regex looks
+// ahead at every character for a dot segment. null: the patterns are not of that shape.
+function nameMatcherOf(patterns, start, depth) {
+  if (patterns.some((pattern) => /(^|\/)\./.test(pattern.slice(0, pattern.lastIndexOf('/') + 1)))) return null;
+  const names = [];
+  for (const pattern of patterns) {
+    const rest = start ? pattern.slice(start.length + 1) : pattern;
+    const name = depth === 1 ? rest : rest.startsWith('**/') ? rest.slice(3) : '';
+    if (name === '' || name.includes('/') || name.includes('**')) return null;
+    names.push(name);
+  }
+  const regexes = names.map((name) => globRegex(name, GLOB_OPTIONS));
+  const literal = depth === 1 ? names : []; // as a pattern equal to the path, one level below start
+  return (_folder, name) => literal.includes(name) || regexes.some((regex) => regex.test(name));
 }
 
 // Which dot names of files and of folders the patterns may match (dot: false): those a segment
@@ -168,13 +193,17 @@ function visitor({ matches, dots, enter, linkFs, configs, entries }) {
         else if (name === '.gitignore') holdsGitignore = true;
         if (!dots.file(name) && !dots.folder(name)) continue; // nothing matches it or what is below it
       }
-      const file = `${folder}${path.sep}${name}`;
-      if (dirent.isSymbolicLink()) dirent = followed(dirent, file, linkFs);
-      const relName = rel ? `${rel}/${name}` : name;
+      // Paths are made for what is kept or entered only: most entries are files that match or not.
+      let file = null;
+      if (dirent.isSymbolicLink()) dirent = followed(dirent, (file = `${folder}${path.sep}${name}`), linkFs);
       if (!dirent.isDirectory()) {
-        if ((!dot || dots.file(name)) && matches(relName)) entries.push({ path: relName, dirent });
-      } else if (name !== 'node_modules' && (!dot || dots.folder(name)) && enter(file, relName, level))
-        visit(file, relName, level + 1);
+        if ((!dot || dots.file(name)) && matches(rel, name))
+          entries.push({ path: rel ? `${rel}/${name}` : name, dirent });
+      } else if (name !== 'node_modules' && (!dot || dots.folder(name))) {
+        file ??= `${folder}${path.sep}${name}`;
+        const relName = rel ? `${rel}/${name}` : name;
+        if (enter(file, relName, level)) visit(file, relName, level + 1);
+      }
     }
     configs?.listed.set(folder, holdsConfig);
     configs?.gitignores?.set(folder, holdsGitignore);
