@@ -1351,7 +1351,7 @@ test("files their own tools read as JSON with comments are read as JSONC by name
   assert.deepEqual(failed, [...json].sort(), 'only the files read as JSON fail on the comment');
   assert.match(
     report.byPath['data.json'].problems[0].message,
-    /\(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/,
+    /\(JSON has no comments: to read it as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/,
   );
 
   const listed = await runCli(['tsconfig.json', 'data.json', '.swcrc', '--list-files', '--verbose'], { cwd: dir });
