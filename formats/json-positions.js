@@ -102,7 +102,7 @@ export function jsonSyntaxProblem(text, error, format = 'JSON') {
     nul !== -1
       ? `${message} (the file contains a NUL byte: binary?)`
       : format === 'JSON' && startsAComment(text, line, column)
-        ? `${message}${NO_COMMENTS}`
+        ? `${message}${require('./read-as-hint.js').readAsHint('JSON has no comments', 'jsonc')}`
         : message;
   return { validator: 'parse', message: `invalid ${format}: ${detail}`, line, column, kind: 'parse' };
 }
@@ -123,9 +123,8 @@ export function emptyFileProblem(text, format) {
   };
 }
 
-// A .json file with comments, of a name not read as JSONC already (jsonc-names.js): say how to read it so.
-const NO_COMMENTS =
-  ' (JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc)';
+// A .json file with comments, of a name not read as JSONC already (names.js): its message says how
+// to read it so.
 function startsAComment(text, line, column) {
   const lineText = text.split(/\r\n?|\n/, line)[line - 1] ?? '';
   return /^\/[/*]/.test(lineText.slice(column - 1));

@@ -34,11 +34,13 @@ export function parse(text, entry) {
 // JSON's message says how to read comments (json-positions.js). Asked only of a failing file read as
 // JSONC itself, not as a step of a parser of several (guessed.js), which go on to the next; JSON5's
 // parser is loaded only then.
-const AS_JSON5 = ' (it is valid JSON5: to read it as JSON5, give its rule "parser": "json5", or use --parser json5)';
 function withJson5Hint(text, entry, problems) {
   const [first, ...rest] = problems;
   if (require('./json5.js').parse(text, entry)[0].problems) return problems;
-  return [{ ...first, message: `${first.message}${AS_JSON5}` }, ...rest];
+  return [
+    { ...first, message: `${first.message}${require('./read-as-hint.js').readAsHint('it is valid JSON5', 'json5')}` },
+    ...rest,
+  ];
 }
 
 /**

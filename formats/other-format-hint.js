@@ -4,6 +4,7 @@
 // (json-positions.js) and JSONC's that it is JSON5 (jsonc.js). Loaded by such a failing file only,
 // with the parsers it tries.
 import { createRequire } from 'node:module';
+import { readAsHint } from './read-as-hint.js';
 
 const require = createRequire(import.meta.url);
 
@@ -24,8 +25,7 @@ export function withOtherFormatHint(text, problems) {
   for (const [name, format, parser] of OTHERS) {
     if (name === 'yaml' && looksLikeJson(text)) continue;
     if (!isData(readBy(parser(), text))) continue;
-    const hint = ` (it reads as ${format}: to read it as ${format}, give its rule "parser": "${name}", or use --parser ${name})`;
-    return [{ ...first, message: `${first.message}${hint}` }, ...rest];
+    return [{ ...first, message: `${first.message}${readAsHint(`it reads as ${format}`, name)}` }, ...rest];
   }
   return problems;
 }

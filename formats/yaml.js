@@ -435,7 +435,8 @@ function aliasNamed(doc, name) {
  * alias, where it is used. A problem with a value read as written though a tag was on it
  * (`asWritten`: applyTags', `--yaml-tags any`), or inside one, says so and names the tag
  * (`yamlTag`); one that asks for a boolean of a string (`wantsBoolean`,
- * validators/json-schema/schema-problems.js) written as one of YAML 1.1's booleans says so.
+ * validators/json-schema/schema-problems.js) written as one of YAML 1.1's booleans says so; one with
+ * the whole of an empty file says it is empty.
  * @param {Map<object, string> | null} asWritten
  */
 function locate(doc, problems, place, asWritten = null) {
@@ -453,8 +454,14 @@ function locate(doc, problems, place, asWritten = null) {
       problem.message += asWrittenHint(at.tag);
       problem.yamlTag = at.tag;
     } else if (problem.wantsBoolean) problem.message += booleanHint(at.node);
+    else if (problem.pointer === '' && isEmpty(doc)) problem.message += EMPTY_FILE_HINT;
   }
 }
+
+// A problem with the whole of a file that holds no document (blank, only comments, a lone `---`),
+// which YAML reads as null: `must be object` alone would not say why. (An empty document among
+// others is skipped, parseYaml; an empty front matter block is {}, markdown.js.)
+const EMPTY_FILE_HINT = ' (the file is empty: YAML reads it as null)';
 
 // YAML 1.1's booleans, which YAML 1.2 reads as strings (`comment: off`, `fail_fast: yes`): a
 // reader of YAML 1.1 (PyYAML, the tool's own) reads them as the file's author meant.

@@ -218,11 +218,14 @@ const customCollector = (rule, module, index, severity) => ({
 // does not load…) fails the rule's files with kind `error`, naming it, and leaves the other rules'
 // files to be checked and reported; the run exits 2 at the end, a configuration error (run.js,
 // unusableSchemas). Its files are those --watch watches, so that a mended schema is compiled again.
-function ruleSchema(loader, { schema, schemaFragment }, refs) {
+// A fragment that names no schema is the rule's fault, as the config's errors say: it is named
+// (--schema's is what the command line says).
+function ruleSchema(loader, { id, name, schema, schemaFragment }, refs) {
   try {
     return loader.validator(schema, refs, schemaFragment);
   } catch (error) {
-    return unusableSchema(error);
+    if (!error?.badFragment || id === -1) return unusableSchema(error);
+    return unusableSchema(new UsageError(`${name}: ${error.message}`, { files: error.files }));
   }
 }
 

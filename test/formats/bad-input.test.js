@@ -78,7 +78,7 @@ test('a comment in a .json file fails saying JSON has none, and how to read JSON
   assert.deepEqual([comment.line, comment.column], [2, 11]);
   assert.match(
     comment.message,
-    /^invalid JSON: .* \(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/s,
+    /^invalid JSON: .* \(JSON has no comments: to read it as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/s,
   );
   assert.doesNotMatch(
     byPath['plain.json'].problems[0].message,

@@ -123,6 +123,11 @@ test('YAML: every document of a stream is checked, each problem names its docume
     'stream.yaml': '# the catalog\nname: a\nport: 1\n---\nname: b\nport: x\n---\n# nothing here\n---\nport: 3\n',
     'one.yml': '---\nname: a\nport: x\n',
     'empty.yaml': '# only a comment\n',
+    'blank.yaml': '',
+    'spaces.yaml': '\n  \n',
+    'marker.yaml': '---\n',
+    'markers.yaml': '---\n# nothing\n---\n',
+    'null.yaml': 'null\n',
     'trailing.yaml': 'name: a\nport: 1\n---\n',
   });
   const { byPath } = await checkBothExecutors(dir, []);
@@ -131,11 +136,15 @@ test('YAML: every document of a stream is checked, each problem names its docume
     { ...invalid('document 4: must have required property "name"', '', 10, 1), document: 4 },
   ]);
   assert.deepEqual(byPath['one.yml'].problems, [invalid('must be integer', '/port', 3, 7)], 'one document: no number');
-  assert.deepEqual(
-    byPath['empty.yaml'].problems,
-    [invalid('must be object', '', 1, 1)],
-    'no document at all: one, null',
-  );
+  // A file with no document at all is one, null: it fails "type": "object" (as check-jsonschema
+  // fails it), and the message says why, which "must be object" alone does not.
+  const empty = 'must be object (the file is empty: YAML reads it as null)';
+  assert.deepEqual(byPath['empty.yaml'].problems, [invalid(empty, '', 1, 1)], 'no document at all: one, null');
+  assert.deepEqual(byPath['blank.yaml'].problems, [invalid(empty, '', 1, 1)]);
+  assert.deepEqual(byPath['spaces.yaml'].problems, [invalid(empty, '', 1, 1)]);
+  assert.deepEqual(byPath['marker.yaml'].problems, [invalid(empty, '', 1, 4)], 'a --- with nothing after it');
+  assert.deepEqual(byPath['markers.yaml'].problems, [invalid(empty, '', 1, 4)], 'a stream of empty documents');
+  assert.deepEqual(byPath['null.yaml'].problems, [invalid('must be object', '', 1, 1)], 'a null written: no hint');
   assert.equal(byPath['trailing.yaml'].status, 'pass', 'a last --- with nothing after it is no document to check');
 
   // Every reporter shows the document, since it is in the message.
@@ -1351,7 +1360,7 @@ test("files their own tools read as JSON with comments are read as JSONC by name
   assert.deepEqual(failed, [...json].sort(), 'only the files read as JSON fail on the comment');
   assert.match(
     report.byPath['data.json'].problems[0].message,
-    /\(JSON has no comments: to read this file as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/,
+    /\(JSON has no comments: to read it as JSONC, give its rule "parser": "jsonc", or use --parser jsonc\)$/,
   );
 
   const listed = await runCli(['tsconfig.json', 'data.json', '.swcrc', '--list-files', '--verbose'], { cwd: dir });

@@ -189,3 +189,26 @@ test('a fragment that points at nothing: a usage error for a rule, a failing fil
     assert.equal(problem.line, 2, 'placed on the $schema that names it');
   }
 });
+
+test("a rule's fragment in .filecheckrc.json that points at nothing, or at no schema: the usage error names the rule", async (t) => {
+  const dir = makeTree(t, {
+    's.json': SCHEMA,
+    'tasks.yml': TASKS,
+    'other.yml': TASKS,
+    '.filecheckrc.json': json({
+      rules: [
+        { name: 'tasks', files: ['tasks.yml'], schema: 's.json#/$defs/nope' },
+        { files: ['other.yml'], schema: 's.json#/$defs/task/type' },
+      ],
+    }),
+  });
+  for (const workers of ['0', '2']) {
+    const run = await runCli(['--workers', workers], { cwd: dir });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /^2 files not validated: a rule's schema or ajv plugin cannot be used/m);
+    assert.deepEqual(run.stderr.trim().split('\n').sort(), [
+      'filecheck: rules[1]: schema s.json#/$defs/task/type: the fragment #/$defs/task/type points at a string in s.json, not a schema',
+      'filecheck: tasks: schema s.json#/$defs/nope: the fragment #/$defs/nope points at nothing in s.json',
+    ]);
+  }
+});

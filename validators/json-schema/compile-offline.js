@@ -187,7 +187,8 @@ function compileAttempt(job, attempt) {
 
 // The part of the root schema its fragment names, compiled; one it names nothing with, or something
 // other than a schema (`#/properties/a/type`, a string, which ajv would take for a schema that
-// passes everything), cannot be used.
+// passes everything), cannot be used. The error is marked `badFragment`: the fault is in what named
+// the schema (a rule's "schema" says which rule: runner/check/compile-rules.js), not in the schema.
 function partOf({ fragment, root, words }, ajv, rootId, deps) {
   const validate = ajv.getSchema(`${rootId}#${fragment}`);
   const other = validate && !isSchema(validate.schema) && typeof validate.schema !== 'boolean';
@@ -195,7 +196,8 @@ function partOf({ fragment, root, words }, ajv, rootId, deps) {
     const found = other
       ? `${kindOf(validate.schema)} in ${words.nameOf(root)}, not a schema`
       : `nothing in ${words.nameOf(root)}`;
-    throw words.fail(`schema ${words.shown}: the fragment #${fragment} points at ${found}`, deps);
+    const error = words.fail(`schema ${words.shown}: the fragment #${fragment} points at ${found}`, deps);
+    throw Object.assign(error, { badFragment: true });
   }
   return validate;
 }
@@ -546,9 +548,12 @@ function dynamicRefRewriter(rootAnchors, sharedAnchors) {
 function withUnknownDialects(error, notes) {
   const dialects = [...new Set(notes)].filter((note) => note.includes('unknown $schema'));
   if (!(error instanceof UsageError) || !dialects.length) return error;
-  return Object.assign(new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files }), {
-    ...(error.offline && { offline: error.offline }),
-  });
+  const { offline, badFragment } = error;
+  return Object.assign(
+    new UsageError(`${error.message} (${dialects.join('; ')})`, { files: error.files }),
+    offline && { offline },
+    badFragment && { badFragment },
+  );
 }
 
 const fileUrl = (file) => pathToFileURL(file).href;
