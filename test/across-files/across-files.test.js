@@ -985,7 +985,7 @@ test('a bad setting is a UsageError of one line naming the rule', () => {
   usage({ references: [{ from: '/a' }] }, 'docs: references: "/a" needs either "to" (a pointer) or "file": true');
   usage(
     { sameKeysAs: { source: 'en.json', placeholders: 'mustache' } },
-    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "flutter", "vue-i18n", "printf", "ruby", "symfony", "chrome", "off")',
+    'docs: sameKeysAs: unknown placeholder syntax "mustache" (expected "i18next", "icu", "flutter", "vue-i18n", "printf", "ruby", "symfony", "chrome", "slang", "slang-braces", "slang-double-braces", "off")',
   );
   usage(
     { sameKeysAs: { source: 'en.json', missing: 'warning' } },

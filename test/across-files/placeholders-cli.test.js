@@ -235,7 +235,103 @@ test('chrome: $NAME$ and $1 of each message compare, descriptions and examples a
   };
   writeTree(dir, { '_locales/fr/messages.json': JSON.stringify(fr, null, 2) });
   assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
-    '_locales/fr/messages.json:6:16 placeholders differ from _locales/en/messages.json: has $LINK_START$, the source has $LINK_END$ $LINK_START$',
+    '_locales/fr/messages.json:6:16 placeholders differ from _locales/en/messages.json: has $LINK_START$=$1, the source has $LINK_END$=</a> $LINK_START$=$1',
     '_locales/fr/messages.json:19:16 not a Chrome i18n message: $VERSION$ is not defined in its "placeholders" (Chrome does not load the extension) at line 1 col 9',
+  ]);
+});
+
+test("slang: @ comments, key modifiers and slang's per-locale lists and maps are no false problem; a renamed $name and a missing key are (exit 0, then 1)", async (t) => {
+  const en = {
+    '@@locale': 'en',
+    welcome: 'Hello $name',
+    '@welcome': 'Shown on the home page',
+    'greet(rich)': 'Tap ${link(here)}',
+    'minutes(plural, param=m)': { one: '$m minute', other: '$m minutes' },
+    files: { one: '$n file', other: '$n files' },
+    'gender(context=GenderContext)': { male: 'His $name', female: 'Her $name' },
+    'aliasGenerator(ignoreMissing)': { adjectives: ['Quick', 'Calm'], '@combination': 'a note' },
+    'brands(map)': { acme: 'Acme' },
+    tips: ['One', 'Two'],
+    tray: { '@info': 'tray menu', open: '@:welcome' },
+    later: 'Later',
+  };
+  const pl = {
+    welcome: 'Cześć $name',
+    greet: 'Dotknij ${link(tutaj)}',
+    'minutes(param=m)': { one: 'minuta', few: '$m minuty', many: '$m minut', other: '$m minuty' },
+    files: { one: 'plik', few: '$n pliki', many: '$n plików', other: '$n pliku' },
+    'gender(context=GenderContext)': { 'male,female': 'Jego/jej $name' },
+    'aliasGenerator(ignoreMissing)': { '@info': 'lista jest własna' },
+    'brands(map)': { acme: 'Acme', globex: 'Globex' },
+    tips: ['Jeden', 'Dwa', 'Trzy'],
+    tray: { open: '@:welcome' },
+    later: 'Później',
+    'old(ignoreUnused)': 'kept',
+  };
+  const dir = makeTree(t, {
+    '.filecheckrc.json': rule('slang'),
+    'locales/en.json': JSON.stringify(en, null, 2),
+    'locales/pl.json': JSON.stringify(pl, null, 2),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [], 0)), []);
+
+  const { later, welcome, greet, tray, ...rest } = pl;
+  const de = {
+    welcome: 'Hallo $nme',
+    'greet(rich, OUTDATED)': 'Tippe ${link(hier)}',
+    tray: { open: 'Hallo' }, // what English links, written out
+    ...rest,
+  };
+  writeTree(dir, { 'locales/de.json': JSON.stringify(de, null, 2) });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    'locales/de.json:1:1 missing key /later (locales/en.json has it)',
+    'locales/de.json:2:14 placeholders differ from locales/en.json: has $nme, the source has $name',
+    'locales/de.json:3:28 outdated: flagged (OUTDATED), to be translated again from locales/en.json',
+  ]);
+});
+
+test('chrome: a placeholder is what its content stands for: renamed is fine, a swapped $1 and $2 is not (exit 0, then 1)', async (t) => {
+  const counted = (text, count, total) => ({
+    message: text,
+    placeholders: { [count[0]]: { content: count[1] }, [total[0]]: { content: total[1] } },
+  });
+  const dir = makeTree(t, {
+    '.filecheckrc.json': JSON.stringify({
+      rules: [
+        {
+          name: 'locales',
+          files: ['_locales/*/messages.json'],
+          sameKeysAs: { source: '_locales/en/messages.json', placeholders: 'chrome' },
+        },
+      ],
+    }),
+    '_locales/en/messages.json': JSON.stringify(
+      { found: counted('$COUNT$ of $TOTAL$', ['count', '$1'], ['total', '$2']) },
+      null,
+      2,
+    ),
+    // its own names (Chromium replaces a message's $NAME$ from its own entry), and reordered
+    '_locales/de/messages.json': JSON.stringify(
+      { found: counted('$ANZAHL$ von $GESAMT$', ['anzahl', '$1'], ['gesamt', '$2']) },
+      null,
+      2,
+    ),
+    '_locales/ja/messages.json': JSON.stringify(
+      { found: counted('$TOTAL$ 中 $COUNT$', ['count', '$1'], ['total', '$2']) },
+      null,
+      2,
+    ),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [], 0)), []);
+
+  writeTree(dir, {
+    '_locales/fr/messages.json': JSON.stringify(
+      { found: counted('$COUNT$ sur $TOTAL$', ['count', '$2'], ['total', '$1']) },
+      null,
+      2,
+    ),
+  });
+  assert.deepEqual(problems(await checkBothExecutors(dir, [])), [
+    '_locales/fr/messages.json:3:16 placeholders differ from _locales/en/messages.json: has $COUNT$=$2 $TOTAL$=$1, the source has $COUNT$=$1 $TOTAL$=$2',
   ]);
 });

@@ -192,15 +192,19 @@ test('symfony: %name% of letters, digits, _ . - in every plural form; %% and pro
 });
 
 test('chrome: $NAME$ of any case and $1…$9; $$ is text; a name its placeholders do not define fails', () => {
-  const defined = new Set(['link_start', 'link_end']);
+  const defined = new Map([
+    ['link_start', { content: '$3' }],
+    ['link_end', { content: '</a>' }],
+  ]);
+  // each $NAME$ with what it stands for, its content
   assert.deepEqual(placeholdersOf('No $LINK_START$trackers$link_end$ for $1 ($2)', 'chrome', defined), [
     '$1',
     '$2',
-    '$LINK_END$',
-    '$LINK_START$',
+    '$LINK_END$=</a>',
+    '$LINK_START$=$3',
   ]);
   // from a $ that starts no name, the next $ may start one; $$ is a dollar sign, $0 nothing
-  assert.deepEqual(placeholdersOf('Costs $$5, $ 3 $LINK_END$, $0', 'chrome', defined), ['$LINK_END$']);
+  assert.deepEqual(placeholdersOf('Costs $$5, $ 3 $LINK_END$, $0', 'chrome', defined), ['$LINK_END$=</a>']);
   assert.throws(
     () => placeholdersOf('Hello $USER$', 'chrome', defined),
     (error) =>
@@ -254,4 +258,25 @@ test("flutter: gen-l10n's arguments; an apostrophe, a tag and # are text; what g
     read('{g, select, a{x}}'),
     'not a Flutter message: ICU Syntax Error: Select expressions must have an "other" case at line 1 col 13',
   );
+});
+
+test("slang: $name and ${name} (string_interpolation: dart), {name}, {{name}}; a param's type and rich default are not its name", () => {
+  assert.deepEqual(placeholdersOf('Hello $name, ${count} ${ when : DateFormat.yMd } ${tapHere(here)}!', 'slang'), [
+    '$count',
+    '$name',
+    '$tapHere',
+    '$when',
+  ]);
+  // an escaped or lone dollar is text; `{name}` is text in dart mode
+  assert.deepEqual(placeholdersOf('Costs \\$price, 5 $ or $, {name} and ${open', 'slang'), []);
+  assert.deepEqual(placeholdersOf('Hello {name}, {n: int} \\{notAnArgument} $dollar', 'slang-braces'), [
+    '{name}',
+    '{n}',
+  ]);
+  assert.deepEqual(placeholdersOf('Hello {{name}}, {single} \\{{escaped}}', 'slang-double-braces'), ['{{name}}']);
+});
+
+test('slang: a linked translation, @:path or @:{path}, is text: a translation may write out what it links', () => {
+  assert.deepEqual(placeholdersOf('@:general.off and @:{fields.name}inator, @:.hoursUnit.', 'slang-braces'), []);
+  assert.deepEqual(placeholdersOf('@:general.off for $name', 'slang'), ['$name']);
 });

@@ -3,14 +3,16 @@
 // A message's text is its `message` alone: `description` and a placeholder's `example` are notes to
 // translators (Chrome requires neither), and `placeholders` belong to the locale's own entry: Chromium
 // replaces a message's `$NAME$` from them, never from the default locale's, so a translation defines
-// those its message uses, under any names, and may leave out the rest.
+// those its message uses, under any names, and may leave out the rest: a placeholder is compared by
+// what it stands for, its `content` (placeholders.js).
 import { escapeToken } from './pointers.js';
 
 /**
  * @param {unknown} doc a messages.json
- * @returns {{ doc: unknown, defined: Map<string, Set<string>> }} the document with each entry's
- *   `message` alone (an entry without one is empty: its message is missing), and the placeholder
- *   names each message's entry defines, lowercased (Chrome's names are of any case), by its pointer
+ * @returns {{ doc: unknown, defined: Map<string, Map<string, unknown>> }} the document with each
+ *   entry's `message` alone (an entry without one is empty: its message is missing), and the
+ *   placeholders each message's entry defines, by their names lowercased (Chrome's names are of any
+ *   case), by its pointer
  */
 export function chromeMessages(doc) {
   const defined = new Map();
@@ -22,8 +24,11 @@ export function chromeMessages(doc) {
       continue;
     }
     messages[name] = Object.hasOwn(entry, 'message') ? { message: entry.message } : {};
-    const placeholders = isObject(entry.placeholders) ? Object.keys(entry.placeholders) : [];
-    defined.set(`/${escapeToken(name)}/message`, new Set(placeholders.map((key) => key.toLowerCase())));
+    const placeholders = isObject(entry.placeholders) ? Object.entries(entry.placeholders) : [];
+    defined.set(
+      `/${escapeToken(name)}/message`,
+      new Map(placeholders.map(([key, placeholder]) => [key.toLowerCase(), placeholder])),
+    );
   }
   return { doc: messages, defined };
 }

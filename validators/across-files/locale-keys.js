@@ -2,7 +2,7 @@
 // which keys are forms of a plural, and the locale's root key, never the texts themselves.
 import { createRequire } from 'node:module';
 import { children, escapeToken } from './pointers.js';
-import { placeholdersOf } from './placeholders.js';
+import { isSlang, placeholdersOf, slangParameter } from './placeholders.js';
 
 const require = createRequire(import.meta.url);
 
@@ -11,11 +11,15 @@ const require = createRequire(import.meta.url);
  *   no placeholders; 0: empty ("" or null: untranslated); string[]: its placeholders (placeholders.js);
  *   forms: each plural form's (vue-i18n's `a | b`); error: it does not parse, and why (its reason,
  *   without the place)
- * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, empty?: string[], root?: string }} LocaleFacts
+ * @typedef {{ keys: Record<string, Mark>, plurals?: Record<string, [string, string]>, empty?: string[], root?: string,
+ *   slang?: SlangFacts }} LocaleFacts
  *   plurals: key ─▶ [its plural's id, its form]; empty: the pointers of empty objects and arrays, which
  *   hold no key but are where the keys the source has there are missing from; root: the key a Rails-style file wraps everything in
  *   ("en:", "de:"), left out of the keys' pointers so that en's keys and de's compare: a document's
- *   only key when it holds an object (whether it is a locale, the comparison decides: isLocaleRoot)
+ *   only key when it holds an object (whether it is a locale, the comparison decides: isLocaleRoot);
+ *   slang: what a slang file's key modifiers say (slang-keys.js)
+ * @typedef {Omit<import('./slang-keys.js').SlangKeys, 'params'> & { counts?: Record<string, string> }} SlangFacts
+ *   counts: each plural's count parameter as its syntax writes it (`$n`, `{m}`), by the plural's id
  */
 
 const FORMS = new Set(['zero', 'one', 'two', 'few', 'many', 'other']);
@@ -43,7 +47,11 @@ export function localeFacts(doc, syntax, path = '') {
   // when a rule uses chrome.
   let defined;
   if (syntax === 'chrome') ({ doc, defined } = require('./chrome-messages.js').chromeMessages(doc));
-  const root = defined ? undefined : rootKeyOf(doc);
+  // slang's keys without their modifiers and comments; loaded only when a rule uses slang. A slang
+  // file has no root key: its only key is a translation's.
+  let slang;
+  if (isSlang(syntax)) ({ doc, slang } = require('./slang-keys.js').slangKeys(doc));
+  const root = defined || slang ? undefined : rootKeyOf(doc);
   const facts = { keys: {} };
   const plurals = {};
   const empty = [];
@@ -55,6 +63,17 @@ export function localeFacts(doc, syntax, path = '') {
   if (Object.keys(plurals).length) facts.plurals = plurals;
   if (empty.length) facts.empty = empty;
   if (root !== undefined) facts.root = root;
+  if (slang) {
+    const { params = {}, ...modifiers } = slang;
+    // a plural's count is `n` unless its key says `param=…`
+    const counts = Object.fromEntries(
+      [...new Set(Object.values(plurals).map(([id]) => id))].map((id) => [
+        id,
+        slangParameter(syntax, params[id.slice(0, -1)] ?? 'n'),
+      ]),
+    );
+    facts.slang = { ...modifiers, ...(Object.keys(counts).length && { counts }) };
+  }
   return facts;
 }
 

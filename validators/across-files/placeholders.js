@@ -15,6 +15,9 @@ export const PLACEHOLDER_SYNTAXES = [
   'ruby',
   'symfony',
   'chrome',
+  'slang',
+  'slang-braces',
+  'slang-double-braces',
   'off',
 ];
 
@@ -27,13 +30,20 @@ const EXTRACT = {
   ruby: rubyPlaceholders,
   symfony: symfonyPlaceholders,
   chrome: chromePlaceholders,
+  slang: (text) => slangPlaceholders(text, 'dart'),
+  'slang-braces': (text) => slangPlaceholders(text, 'braces'),
+  'slang-double-braces': (text) => slangPlaceholders(text, 'double_braces'),
   off: () => [],
 };
+
+/** Whether a syntax is one of slang's (its keys are read by slang's conventions: slang-keys.js). */
+export const isSlang = (syntax) => syntax.startsWith('slang');
 
 /**
  * @param {string} text
  * @param {string} syntax one of PLACEHOLDER_SYNTAXES
- * @param {Set<string>} [defined] chrome: the names the message's own `placeholders` define, lowercased
+ * @param {Map<string, unknown>} [defined] chrome: the names the message's own `placeholders` define,
+ *   lowercased, with each one's `content`
  * @returns {string[] | { forms: string[][] }} canonical: named placeholders sorted and once each, then
  *   unnamed ones in order; a vue-i18n message of plural forms (`a | b`): each form's
  * @throws {SyntaxError} a message that does not parse (`icu`, `flutter`, `vue-i18n`), or names a
@@ -45,6 +55,19 @@ export function placeholdersOf(text, syntax, defined) {
 
 /** @returns {boolean} whether two canonical lists are the same placeholders */
 export const samePlaceholders = (a, b) => a.length === b.length && a.every((item, i) => item === b[i]);
+
+/**
+ * Whether two canonical lists of a syntax are the same placeholders. Chrome's `$NAME$` stands for its
+ * `content`, under whatever name each locale gives it: two messages are the same when they stand for
+ * the same contents, and a name both use stands for the same content in both (`$COUNT$` for `$2`
+ * where the source's is `$1` swaps the arguments).
+ */
+export function samePlaceholdersIn(syntax, a, b) {
+  if (syntax !== 'chrome') return samePlaceholders(a, b);
+  if (!samePlaceholders(named(a.map(chromeContent)), named(b.map(chromeContent)))) return false;
+  const contents = new Map(b.map((item) => [chromeName(item), chromeContent(item)]));
+  return a.every((item) => !contents.has(chromeName(item)) || contents.get(chromeName(item)) === chromeContent(item));
+}
 
 /** @returns {string} a canonical list as a message quotes it */
 export const quotePlaceholders = (list) => (list.length ? list.join(' ') : 'none');
@@ -115,7 +138,8 @@ function symfonyPlaceholders(text) {
 // next, a name of letters, digits, `_` and `@` is a placeholder (`$LINK_END$`, any case), which the
 // message's own "placeholders" must define (Chromium refuses to load an extension otherwise: "Variable
 // $X$ used but not defined"), else the search goes on from the second `$`; in the text left,
-// getMessage's `$1`…`$9` are its substitutions and a run of `$$` is text.
+// getMessage's `$1`…`$9` are its substitutions and a run of `$$` is text. A `$NAME$` is written with
+// what it stands for, its `content` (`$COUNT$=$1`): a locale names its placeholders as it likes.
 const CHROME_NAME = /^[A-Za-z0-9_@]+$/;
 
 function chromePlaceholders(text, defined) {
@@ -138,7 +162,8 @@ function chromePlaceholders(text, defined) {
         { line: before.length, column: before.at(-1).length + 1 },
       );
     }
-    names.push(`$${name.toUpperCase()}$`);
+    const content = defined?.get(name.toLowerCase())?.content;
+    names.push(`$${name.toUpperCase()}$${typeof content === 'string' ? `=${content}` : ''}`);
     rest += text.slice(kept, start);
     kept = end + 1;
     start = text.indexOf('$', kept);
@@ -147,6 +172,51 @@ function chromePlaceholders(text, defined) {
   for (const [, digit] of rest.matchAll(/\$(?:\$+|([1-9]))/g)) if (digit) names.push(`$${digit}`);
   return named(names);
 }
+
+// `$COUNT$=$1` is `$COUNT$` standing for `$1`; `$1` written in the message, and a `$NAME$` of no
+// content, stand for themselves.
+const chromeName = (item) => (item.includes('$=') ? item.slice(0, item.indexOf('$=') + 1) : item);
+const chromeContent = (item) => (item.includes('$=') ? item.slice(item.indexOf('$=') + 2) : item);
+
+// slang's string_interpolation (its own reading, string_interpolation_extensions.dart): `dart` (its
+// default), `$name` (letters, digits, `_`) and `${name}`; `braces`, `{name}`; `double_braces`,
+// `{{name}}`. A backslash before one makes it text. A parameter's name is what comes before its type
+// (`{today: DateFormat.yMd}`) or a rich text's default (`${tapHere(here)}`). Each is written in the
+// mode's own form (`$name`, `{name}`, `{{name}}`). A linked translation (`@:general.open`, `@:{path}`)
+// is text: translators link or write out the same text as they like (localsend: 124 of its
+// translations write out what English links, or link what it writes out), and `@:{path}` is no
+// `{path}` placeholder.
+const SLANG_FORMS = {
+  dart: { open: '${', close: '}', write: (name) => `$${name}` },
+  braces: { open: '{', close: '}', write: (name) => `{${name}}` },
+  double_braces: { open: '{{', close: '}}', write: (name) => `{{${name}}}` },
+};
+
+function slangPlaceholders(text, mode) {
+  const { open, close, write } = SLANG_FORMS[mode];
+  const names = [];
+  for (let at = text.indexOf(open); at !== -1; at = text.indexOf(open, at + open.length)) {
+    if (text[at - 1] === '\\' || text.slice(at - 2, at) === '@:') continue;
+    const end = text.indexOf(close, at + open.length);
+    if (end === -1) break;
+    names.push(write(slangParamName(text.slice(at + open.length, end))));
+    at = end;
+  }
+  if (mode === 'dart') for (const [, name] of text.matchAll(/(?<!\\)\$(\w+)/g)) names.push(write(name));
+  return named(names);
+}
+
+// `today: DateFormat.yMd` is `today`, `tapHere(here)` is `tapHere` (param_parser.dart's reading).
+function slangParamName(raw) {
+  const colon = raw.indexOf(':');
+  const paren = raw.indexOf('(');
+  const cut = [colon, paren].filter((i) => i !== -1);
+  return (cut.length ? raw.slice(0, Math.min(...cut)) : raw).trim();
+}
+
+/** A slang parameter as the syntax writes it in a canonical list: `$n`, `{n}`, `{{n}}`. */
+export const slangParameter = (syntax, name) =>
+  SLANG_FORMS[{ slang: 'dart', 'slang-braces': 'braces', 'slang-double-braces': 'double_braces' }[syntax]].write(name);
 
 // Every argument name of the message, those inside plural and select branches too (`#` stands for
 // the plural's own argument), and FormatJS's rich-text tags (`<link>…</link>`), which the caller

@@ -12,14 +12,16 @@ export const isCount = (item) => /^(?:\{\{count(?:, [^{}]*)?\}\}|\{count\}|%\{co
 
 /**
  * Why a form that leaves out the count its source has is wrong in its locale, or nothing.
- * @param {{ form: string, ordinal: boolean, locales: string[], has: string[], sourceHas: string[] }} form
+ * @param {{ form: string, ordinal: boolean, locales: string[], has: string[], sourceHas: string[], count?: string }} form
  *   locales: the names the file gives its locale, the likeliest first (root key, folder, file name);
- *   has: the form's placeholders; sourceHas: those of the source's text for numbers beyond one
+ *   has: the form's placeholders; sourceHas: those of the source's text for numbers beyond one;
+ *   count: the plural's own count where its syntax names it (slang's `$n`, `{m}`), else isCount's
  * @returns {string | undefined}
  */
-export function countLeftOut({ form, ordinal, locales, has, sourceHas }) {
-  const count = sourceHas.find(isCount);
-  if (!(form in SINGLE) || count === undefined || has.some(isCount)) return undefined;
+export function countLeftOut({ form, ordinal, locales, has, sourceHas, count: named }) {
+  const counts = named ? (item) => item === named : isCount;
+  const count = sourceHas.find(counts);
+  if (!(form in SINGLE) || count === undefined || has.some(counts)) return undefined;
   for (const candidate of locales) {
     const locale = knownLocale(candidate);
     if (!locale) continue;

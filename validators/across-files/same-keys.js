@@ -19,7 +19,7 @@
 //   sequence (their order binds them to the arguments).
 import path from 'node:path';
 import { isLocaleRoot, localeFacts } from './locale-keys.js';
-import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholders } from './placeholders.js';
+import { PLACEHOLDER_SYNTAXES, quotePlaceholders, samePlaceholdersIn } from './placeholders.js';
 import { countLeftOut, isCount } from './plural-counts.js';
 import { escapeToken } from './pointers.js';
 import { comparePointers, placeOf, severityOf, sortEntries, sortProblems } from './places.js';
@@ -156,9 +156,17 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
   };
   const relatedOf = (key) => placeOf(sourceEntry, source.written(key));
 
+  // slang: what the source lets a translation lack (ignoreMissing), what a translation may have that
+  // the source has not (ignoreUnused), and the lists and maps whose entries are each locale's own
+  const own = new Set([...source.slang.own, ...translation.slang.own]);
+  const mayLack = (key) =>
+    within(key, source.slang.ignoreMissing) || ancestorsOf(key).some((a) => own.has(a) && translation.has(a));
+  const mayAdd = (key) =>
+    within(key, translation.slang.ignoreUnused) || ancestorsOf(key).some((a) => own.has(a) && source.has(a));
+
   const missingTops = new Set();
   for (const key of source.keys.keys()) {
-    if (counterpart(key, source, translation) !== undefined) continue;
+    if (counterpart(key, source, translation) !== undefined || mayLack(key)) continue;
     // The key, or the object or array holding it that the file lacks as a whole: one problem for it,
     // not one for each of its leaves (a list of 20 adjectives is one thing to translate).
     const nearest = translation.nearestAncestor(key);
@@ -179,12 +187,13 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
     const plural = translation.plurals.get(key);
     const sourceKey = counterpart(key, translation, source);
     if (sourceKey === undefined) {
-      add(severityOf(extra), key, worded`not in ${sourceName}`, undefined, true); // at the key: it should not be there
+      // at the key: it should not be there
+      if (!mayAdd(key)) add(severityOf(extra), key, worded`not in ${sourceName}`, undefined, true);
       continue;
     }
     const sourceMark = source.keys.get(sourceKey);
     if (mark === 0) {
-      if (sourceMark !== 0)
+      if (sourceMark !== 0 && !within(sourceKey, source.slang.ignoreMissing))
         add(severityOf(missing), key, worded`untranslated (empty; ${sourceName} has a text)`, relatedOf(sourceKey));
       continue;
     }
@@ -192,11 +201,20 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
     const countOptional =
       ['zero', 'one', 'two'].includes(plural?.[1]) || Boolean(plural) !== source.plurals.has(sourceKey);
     const ambient = placeholders === 'ruby' && RAILS_ERRORS.test(key) ? withoutRailsErrorArguments : (list) => list;
-    const withoutCount = placeholders === 'vue-i18n' ? withoutVueCount : withoutPluralCount;
+    // slang's plural counts its own parameter (`$n`, or its key's `param=m`)
+    const count =
+      source.slang.counts.get(source.plurals.get(sourceKey)?.[0]) ?? translation.slang.counts.get(plural?.[0]);
+    const withoutCount =
+      placeholders === 'vue-i18n'
+        ? withoutVueCount
+        : count
+          ? (list) => list.filter((item) => item !== count)
+          : withoutPluralCount;
     const number = mark.forms || sourceMark.forms ? oneNumber : (list) => list;
     for (const { form, has, wants, countOptional: formCount } of formPairs(mark, sourceMark)) {
       const optional = countOptional || formCount;
-      if (!samePlaceholders(...[has, wants].map((list) => ambient(optional ? withoutCount(list) : number(list))))) {
+      const [mine, theirs] = [has, wants].map((list) => ambient(optional ? withoutCount(list) : number(list)));
+      if (!samePlaceholdersIn(placeholders, mine, theirs)) {
         add(
           severityOf(severity),
           key,
@@ -213,14 +231,30 @@ function compare(entry, sourceEntry, { missing, extra, severity, placeholders, l
           locales: localeNames,
           has,
           sourceHas: Array.isArray(beyondOne) ? beyondOne : [],
+          count,
         });
         if (why)
           add(severityOf(severity), key, worded`placeholders differ from ${sourceName}: ${why}`, relatedOf(sourceKey));
       }
     }
   }
+  // slang's OUTDATED: the translation says so itself (slang analyze lists it as missing)
+  for (const key of translation.slang.outdated) {
+    if (!source.has(key) || within(key, source.slang.ignoreMissing)) continue;
+    add(
+      severityOf(missing),
+      key,
+      worded`outdated: flagged (OUTDATED), to be translated again from ${sourceName}`,
+      relatedOf(key),
+    );
+  }
   return problems;
 }
+
+// A key's pointer and those of the objects and lists above it.
+const ancestorsOf = (key) => key.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/'));
+// Whether a key is one of `pointers`, or below one.
+const within = (key, pointers) => pointers.size > 0 && ancestorsOf(key).some((a) => pointers.has(a));
 
 // The key of `other` that a key of `view` answers to: the same key; for a form of a plural, a form
 // of the same plural in `other` (the same form, else "other"), or a single text in the plural's
@@ -292,6 +326,7 @@ function sourceViewOf(facts, withoutRoot) {
  */
 function viewOf(facts, withoutRoot) {
   const prefix = facts.root === undefined ? '' : rootPointer(facts);
+  const { ignoreMissing = [], ignoreUnused = [], outdated = [], own = [], counts = {} } = facts.slang ?? {};
   const shift = withoutRoot ? '' : prefix;
   const keys = new Map(Object.entries(facts.keys).map(([key, mark]) => [shift + key, mark]));
   const plurals = new Map(
@@ -305,18 +340,26 @@ function viewOf(facts, withoutRoot) {
     plurals,
     /** The key of a plural's form the others compare with: its "other", else its first. */
     formOf: (id) => forms.get(id)?.other ?? Object.values(forms.get(id) ?? {}).sort(comparePointers)[0],
-    /** A compared key as the file writes it (with its root key). */
-    written: (key) => (withoutRoot ? prefix + key : key),
+    slang: {
+      ignoreMissing: new Set(ignoreMissing),
+      ignoreUnused: new Set(ignoreUnused),
+      outdated,
+      own: new Set(own),
+      counts: new Map(Object.entries(counts)),
+    },
+    /** A compared key as the file writes it (with its root key, a slang key with its modifiers). */
+    written: (key) => (withoutRoot ? prefix : '') + unrenamed(facts, key), // slang's have no root
+    /** Whether the file has a key, object or list of this pointer. */
+    has(pointer) {
+      ancestors ??= ancestorsIn(keys, facts, shift);
+      return ancestors.has(pointer);
+    },
     /**
      * The deepest key or object of the file above a key it lacks, an empty one included (`"b": {}`):
      * where a problem about it goes.
      */
     nearestAncestor(key) {
-      ancestors ??= new Set(
-        [...keys.keys(), ...(facts.empty ?? []).map((pointer) => shift + pointer)].flatMap((k) =>
-          k.split('/').map((_, i, parts) => parts.slice(0, i + 1).join('/')),
-        ),
-      );
+      ancestors ??= ancestorsIn(keys, facts, shift);
       const parts = key.split('/');
       for (let i = parts.length - 1; i > 0; i--)
         if (ancestors.has(parts.slice(0, i).join('/'))) return parts.slice(0, i).join('/');
@@ -325,7 +368,24 @@ function viewOf(facts, withoutRoot) {
   };
 }
 
+// Every key of a view and the objects and lists above them, empty ones included.
+const ancestorsIn = (keys, facts, shift) =>
+  new Set([...keys.keys(), ...(facts.empty ?? []).map((pointer) => shift + pointer)].flatMap(ancestorsOf));
+
 const rootPointer = (facts) => `/${escapeToken(facts.root)}`;
 
+// A pointer of a file's keys (without its root) as the file writes it: a slang key with its modifiers.
+function unrenamed(facts, pointer) {
+  const renamed = facts.slang?.renamed;
+  if (!renamed) return pointer;
+  const parts = pointer.split('/');
+  return parts
+    .map((part, i) => {
+      const key = renamed[parts.slice(0, i + 1).join('/')];
+      return key === undefined ? part : escapeToken(key);
+    })
+    .join('/');
+}
+
 // The written pointer of a key in one file's facts (used for problems that involve no source).
-const withRoot = (facts, pointer) => (facts.root === undefined ? pointer : rootPointer(facts) + pointer);
+const withRoot = (facts, pointer) => (facts.root === undefined ? '' : rootPointer(facts)) + unrenamed(facts, pointer);
