@@ -492,3 +492,61 @@ test("ajv-errors' errorMessage is placed where the errors it replaces point, whe
     /^ {2}d\/x\.json:4:5 +\/a\/Bad Key: names must be lowercase letters \(additional property "Bad Key"\)$/m,
   );
 });
+
+test('an anyOf of 2,000 objects, half of them $refs, gives one verdict in-process and on a pool: a valid file passes, a wrong one fails with one line per problem', async (t) => {
+  const alternative = (i) => ({
+    type: 'object',
+    properties: { kind: { const: `k${i}` }, size: { type: 'integer' } },
+    required: ['kind'],
+  });
+  const definitions = {};
+  const anyOf = Array.from({ length: 2000 }, (_, i) => {
+    if (i % 2 === 0) return alternative(i);
+    definitions[`k${i}`] = alternative(i);
+    return { $ref: `#/definitions/k${i}` };
+  });
+  const dir = makeTree(t, {
+    'wide.json': json({ $schema: D07, definitions, properties: { items: { type: 'array', items: { anyOf } } } }),
+    'data/ok.json': json({ items: [{ kind: 'k1999', size: 1 }, { kind: 'k0' }] }),
+    'data/bad.json': '{"items": [{"kind": "k1998", "size": "big"}, {"kind": "nope"}]}\n',
+  });
+  await checkBothExecutors(dir, ['data/ok.json', '--schema', 'wide.json'], 0, { noErrors: true });
+  await checkBothExecutors(dir, ['data', '--schema', 'wide.json'], 1, { noErrors: true });
+  // Without --verbose, the best match among the alternatives: one line for each problem.
+  for (const workers of ['0', '2']) {
+    const run = await runCli(['data', '--schema', 'wide.json', '--workers', workers, '-r', 'json'], { cwd: dir });
+    assert.equal(run.code, 1, run.stderr);
+    const { 'data/bad.json': bad, ...others } = messages(parseJsonReport(run.stdout));
+    assert.deepEqual(others, {}, workers);
+    assert.equal(bad.length, 2, workers);
+    assert.equal(bad[0], '1:38 must be integer', workers);
+    assert.match(
+      bad[1],
+      /^1:55 must be one of "k0", "k1", .* … and \d+ more \(none of the 2000 alternatives of anyOf matches\)$/,
+      workers,
+    );
+  }
+});
+
+test('a oneOf of 2,000 objects fails a file that two of them match, in-process and on a pool', async (t) => {
+  const oneOf = Array.from({ length: 2000 }, (_, i) => ({ required: [`a${i}`] }));
+  const dir = makeTree(t, {
+    'wide.json': json({ $schema: D07, oneOf }),
+    'data/one.json': json({ a1500: 1 }),
+    'data/two.json': json({ a3: 1, a1500: 1 }),
+  });
+  await checkBothExecutors(dir, ['data', '--schema', 'wide.json'], 1, { noErrors: true });
+  for (const workers of ['0', '2']) {
+    const run = await runCli(['data', '--schema', 'wide.json', '--workers', workers, '-r', 'json'], { cwd: dir });
+    assert.equal(run.code, 1, run.stderr);
+    assert.deepEqual(
+      messages(parseJsonReport(run.stdout)),
+      {
+        'data/two.json': [
+          '1:1 matches at least 2 of the 2000 alternatives of oneOf ({"required":["a3"]} and {"required":["a1500"]}), where exactly one may match',
+        ],
+      },
+      workers,
+    );
+  }
+});

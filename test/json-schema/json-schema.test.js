@@ -101,28 +101,15 @@ test('a loop of $refs across files, through anyOf and an $anchor, is told as one
   );
 });
 
-test("a document on which ajv's code for a wide anyOf runs out of stack fails, kind error, naming the anyOf: no $ref loop is blamed", async (t) => {
-  const alternatives = (count) =>
-    Array.from({ length: count }, (_, i) => ({ properties: { k: { const: i } }, required: ['k'] }));
-  // ajv's code for 2,000 compiles, and runs out of stack when V8 compiles it on its first call.
-  const { validate } = await compile(t, {
-    'schema.json': { $schema: D07, properties: { x: { $ref: 'wide.json' }, self: { $ref: '#' } } },
-    'wide.json': { $schema: D07, anyOf: alternatives(2000) },
-  });
-  assert.deepEqual(validate({ x: { k: 5 } }), [
-    {
-      validator: 'json-schema',
-      message:
-        "schema schema.json: ajv ran out of stack validating this file: the schema is too deep or too wide for ajv's code (its widest anyOf, at wide.json#/anyOf, has 2000 alternatives)",
-      kind: 'error',
-    },
-  ]);
-  // ajv's code for 3,000 runs out of stack as it is generated: the schema cannot be used.
+test('a schema whose code is too deep for ajv to generate cannot be used: one line, no $ref loop blamed', async (t) => {
+  // 495 anyOf, each inside the one before: no wide one, but code nested far too deep.
+  let schema = { type: 'string' };
+  for (let depth = 0; depth < 495; depth++) schema = { anyOf: [schema, { required: ['z'] }] };
   await assert.rejects(
-    compile(t, { 'schema.json': { $schema: D07, anyOf: alternatives(3000) } }),
+    compile(t, { 'schema.json': { $schema: D07, ...schema } }),
     (error) =>
       error instanceof UsageError &&
       error.message ===
-        'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded); its widest anyOf, at #/anyOf, has 3000 alternatives',
+        'schema schema.json cannot be compiled: ajv runs out of stack on it (Maximum call stack size exceeded)',
   );
 });

@@ -11,6 +11,7 @@ require('./json-equal.cjs'); // before ajv generates or loads any code
 require('./missing-property.cjs'); // before ajv generates any code
 require('./keyword-results.cjs'); // before ajv creates an instance: each copies its keywords
 require('./finite-integer.cjs'); // before ajv generates any code
+require('./wide-alternatives.cjs'); // before ajv creates an instance: each copies its keywords
 
 // A document's keys are its own: JSON.parse's objects inherit from Object.prototype, and without
 // ownProperties ajv takes "constructor" or "toString" for keys every object has (`required` passes on {}).

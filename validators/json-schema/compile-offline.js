@@ -167,15 +167,9 @@ function compileAttempt(job, attempt) {
       forgetFailed();
       if (compiling.restart) return { restart: compiling.restart };
       if (!(error instanceof Error) || error instanceof UsageError) throw error;
-      // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between),
-      // and on an anyOf or oneOf of thousands of alternatives, which is named.
-      if (error instanceof RangeError) {
-        const widest = require('./stack-overflow.js').widestAlternatives(job.sources.files, job.words.display);
-        throw fail(
-          `schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})${widest && `; ${widest}`}`,
-          deps,
-        );
-      }
+      // ajv recurses without end on some valid schemas (an $id and a relative $ref it loops between).
+      if (error instanceof RangeError)
+        throw fail(`schema ${shown} cannot be compiled: ajv runs out of stack on it (${error.message})`, deps);
       if (error instanceof SyntaxError && /^Invalid regular expression/.test(error.message))
         return { restart: { why: 'not unicode', error, resources: loaded.map(({ resource }) => resource) } };
       const mended = mendError(compiling, error);

@@ -1,8 +1,8 @@
 // An anyOf or oneOf whose alternatives each allow listed values alone ({ "const": v } or
 // { "enum": [...] }, annotations beside) is the enum of those values. ajv's code for an anyOf or a
-// oneOf nests a block in the one before for each alternative, which V8 runs out of stack compiling
-// at some 1,600 of them (mkdocs-material's schema: a oneOf of its 1,581 Google fonts), where an
-// enum's code is a loop over its values. So such a keyword is rewritten as the enum before ajv
+// oneOf has a block for each alternative (wide-alternatives.cjs: mkdocs-material's schema has a
+// oneOf of its 1,581 Google fonts), where an enum's code is a loop over its values, and an enum's
+// failure names them. So such a keyword is rewritten as the enum before ajv
 // compiles the schema, its meaning kept: a oneOf only when no value is allowed by two of its
 // alternatives (that value fails it, matched twice); not one whose alternatives a $ref of the file
 // points into (they must stay where they are found), nor a const that is a $data reference. Its

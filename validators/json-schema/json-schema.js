@@ -56,14 +56,11 @@ const ENDLESS =
 // A document on which ajv ran out of stack, which is no deeper than depth-limit.js allows: the
 // schema goes round without reading deeper, or its code is too deep for ajv (stack-overflow.js).
 // No verdict on the file: a problem of kind error.
-function outOfStack(rule, shown, display) {
-  const { loopsInPlace, widestAlternatives } = stackOverflow();
+function outOfStack(rule, shown) {
   const files = rule.meta ? new Map() : schemaClosureResources(rule);
-  let why = ENDLESS;
-  if (!loopsInPlace(files)) {
-    const widest = widestAlternatives(files, display);
-    why = `ajv ran out of stack validating this file: the schema is too deep or too wide for ajv's code${widest && ` (${widest})`}`;
-  }
+  const why = stackOverflow().loopsInPlace(files)
+    ? ENDLESS
+    : "ajv ran out of stack validating this file: the schema is too deep for ajv's code";
   return { validator: 'json-schema', message: `schema ${shown}: ${why}`, kind: 'error' };
 }
 
@@ -220,7 +217,7 @@ export async function createSchemaLoader(
       try {
         return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
-        if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown, display)];
+        if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown)];
         if (!(error instanceof LazyCompileError)) return [internalError(error)];
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such

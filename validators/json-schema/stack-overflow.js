@@ -1,15 +1,10 @@
-// Why ajv ran out of stack, read from the schema's files, for a message a person can act on. Two
-// causes: a schema that applies itself to the same value without end (a $ref, in allOf, extends…,
-// leading back to where it started without going deeper into the data, which depth-limit.js
-// bounds), and code too deep for V8 to compile or run: ajv nests a block in the one before for
-// each alternative of an anyOf or oneOf, and V8 runs out of stack compiling one of some 1,600
-// (fewer when it is called deep in a document). The first is told only where the schema has such a
-// loop; the widest anyOf or oneOf is named when it is wide enough to be the second.
+// Why ajv ran out of stack, read from the schema's files, for a message a person can act on: a
+// schema that applies itself to the same value without end (a $ref, in allOf, extends…, leading
+// back to where it started without going deeper into the data, which depth-limit.js bounds), told
+// only where the schema has such a loop; else code too deep for V8 to compile or run. (An anyOf or
+// oneOf of thousands of alternatives no longer is: wide-alternatives.cjs.)
 import { urlKey } from './url-key.js';
 import { isSchema, pointerInto, walkSchema } from './schema-walk.js';
-
-// An anyOf or oneOf this wide is named as what may have run out of stack.
-const WIDE = 500;
 
 // The keywords whose subschemas apply to the value their schema applies to, in any draft
 // (draft-03's extends, and its type and disallow that may hold schemas), and those that go to
@@ -94,30 +89,6 @@ export function loopsInPlace(files) {
     }
   }
   return false;
-}
-
-/**
- * The widest anyOf or oneOf of the schema's files, when it is wide enough to run out of stack.
- * @param {Map<string, { raw: unknown } | null>} files as loopsInPlace's
- * @param {(file: string) => string} display
- * @returns {string} `its widest anyOf, at fonts.json#/oneOf, has 1581 alternatives`, or ''
- */
-export function widestAlternatives(files, display) {
-  let widest = null;
-  const [rootFile] = files.keys();
-  for (const [file, resource] of files) {
-    if (!isSchema(resource?.raw)) continue;
-    walkSchema(resource.raw, (node, pointer) => {
-      for (const keyword of ['anyOf', 'oneOf']) {
-        const count = Array.isArray(node[keyword]) ? node[keyword].length : 0;
-        if (count >= WIDE && count > (widest?.count ?? 0)) widest = { count, keyword, file, pointer };
-      }
-    });
-  }
-  if (!widest) return '';
-  const { count, keyword, file, pointer } = widest;
-  const place = `${file === rootFile ? '' : display(file)}#${pointer}/${keyword}`;
-  return `its widest ${keyword}, at ${place}, has ${count} alternatives`;
 }
 
 // The ids of the files and of their subschemas with one, their anchors, and the base each subschema
