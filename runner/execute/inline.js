@@ -14,13 +14,16 @@ const WHOLE_SETS_FILES = 16;
 
 /**
  * @typedef {{ files: number, checkMs: number, compileMs: number, costs: number[], setCosts: number[],
- *   loadMs: number, prepared: Set<number[]> }} Sample what the loop did: files and checkMs, the files
- *   checked and what checking them took, compilation apart; compileMs, what compiling and loading
- *   took (a parser's first file included); costs, each file's check in order, but the first file of
- *   each rule set; setCosts, what each rule set met cost, in order: preparing it, what its files'
- *   checks compiled ($refs compiled lazily), and its first file's check (V8 compiles the schema's
- *   generated code on its first call: 4-11 ms a SchemaStore schema); loadMs, loading parsers and
- *   their first files; prepared, the rule sets prepared (discover.js shares one array per set)
+ *   loadMs: number, compiled: number, compiledMs: number, prepared: Set<number[]> }} Sample what the loop did: files and
+ *   checkMs, the files checked and what checking them took, compilation apart; compileMs, what
+ *   compiling and loading took (a parser's first file included); costs, each file's check in order,
+ *   but the first file of each rule set and those whose check compiled; setCosts, what each rule set
+ *   met cost, in order: preparing it, its first file's check (V8 compiles the schema's generated code
+ *   on its first call: 4-11 ms a SchemaStore schema) and the checks of its files that compiled a
+ *   schema they chose or a $ref (compiled lazily); compiled, compiledMs: how many of those files, and
+ *   what their checks took; loadMs,
+ *   loading parsers and their first files; prepared, the rule sets prepared (discover.js shares one
+ *   array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, settings: import('../check/check-file.js').CheckSettings,
  *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
@@ -48,7 +51,14 @@ export async function executeInline(
   settleHeap(queue.remaining);
   const options = prepareCheck(settings);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
-  let { files, checkMs, compileMs, loadMs } = from ?? { files: 0, checkMs: 0, compileMs: 0, loadMs: 0 };
+  let { files, checkMs, compileMs, loadMs, compiled, compiledMs } = from ?? {
+    files: 0,
+    checkMs: 0,
+    compileMs: 0,
+    loadMs: 0,
+    compiled: 0,
+    compiledMs: 0,
+  };
   const costs = from?.costs ?? [];
   const setCosts = from?.setCosts ?? [];
   const prepared = from?.prepared ?? new Set();
@@ -64,7 +74,7 @@ export async function executeInline(
   };
   try {
     for (;;) {
-      if (budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs }, budget)) break;
+      if (budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs, compiled }, budget)) break;
       if (performance.now() - sliceStart > sliceMs || yieldNow()) {
         release();
         await nextTurn();
@@ -109,20 +119,26 @@ export async function executeInline(
       if (loadedParser) {
         compileMs += result.durationMs;
         loadMs += prepareMs + result.durationMs; // loading a parser is every thread's cost, not a rule set's
+      } else if (compiledDuring > 0 && !firstOfSet) {
+        // A schema the file chose (a catalog's, its $schema) or a $ref it reached, compiled for it:
+        // its check ran that code for the first time too (as a rule set's first file does), which
+        // every thread that meets the schema pays. Compiling, its rule set's cost, never a file's.
+        compileMs += result.durationMs;
+        if (setIndex >= 0) setCosts[setIndex] += result.durationMs;
+        files++;
+        compiled++;
+        compiledMs += result.durationMs;
       } else {
         checkMs += result.durationMs - compiledDuring;
         compileMs += compiledDuring;
         files++;
         if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
-        else {
-          if (setIndex >= 0) setCosts[setIndex] += compiledDuring;
-          if (sampling) costs.push(result.durationMs - compiledDuring);
-        }
+        else if (sampling) costs.push(result.durationMs);
       }
       queue.put(taken.start, result);
     }
   } finally {
     release();
   }
-  return { files, checkMs, compileMs, costs, setCosts, loadMs, prepared };
+  return { files, checkMs, compileMs, costs, setCosts, loadMs, compiled, compiledMs, prepared };
 }

@@ -9,6 +9,7 @@ import {
   WORKER_PACE,
   WORTH_MS,
   FIRST_SAMPLE,
+  SAMPLE,
 } from '../../runner/execute/plan.js';
 
 const sample = (files, checkMs, compileMs = 0) => ({ files, checkMs, compileMs });
@@ -292,6 +293,81 @@ test('plan: the first files, measured before any worker starts (issue 25)', asyn
   await t.test('the first files are few, and the compiling bounded (a schema per file)', () => {
     assert.ok(FIRST_SAMPLE.files <= 100 && FIRST_SAMPLE.checkMs <= 100 && FIRST_SAMPLE.compileMs <= 300);
   });
+});
+
+// 3,758 configuration files of nine repositories through SchemaStore's catalog (one rule set, the
+// schemas chosen file by file): the first 100 files, 22 of which compiled a schema or a $ref (the
+// run met 124, its warm files took 0.22 ms each and every thread compiling ~1.5 s).
+const catalogCosts = [
+  3.07,
+  1.19,
+  1.67,
+  1.27,
+  1.04,
+  4.99,
+  5.28,
+  3.89,
+  2.34,
+  1.38,
+  1.82,
+  1.23,
+  0.87,
+  0.44,
+  0.28,
+  0.16,
+  0.14,
+  0.12,
+  0.16,
+  0.83,
+  ...Array.from({ length: 56 }, (_, i) => (i % 9 === 8 ? 0.5 : 0.13)),
+];
+const catalogFirst = {
+  files: 100,
+  checkMs: 44.3,
+  compileMs: 337,
+  loadMs: 64.4,
+  costs: catalogCosts,
+  setCosts: [273.9],
+  compiled: 22,
+  compiledMs: 220.3,
+  elapsedMs: 422,
+  first: true,
+};
+
+test("plan: schemas chosen file by file are compiled again by every thread (SchemaStore's catalog)", async (t) => {
+  await t.test('what is left to compile is projected for each thread, and the run stays in-process', () => {
+    const p = plan({ files: 3755, requested: 'auto', cores: 2, sample: catalogFirst });
+    assert.equal(p.mode, 'inline');
+    assert.match(p.reason, /ms of schemas still to compile \(in each thread\)/);
+    assert.match(p.reason, /none started$/);
+  });
+  await t.test(
+    'the compiling left grows as the 0.3 power of the files, and the pool pays it once more per worker',
+    () => {
+      const one = project(catalogFirst, 3655, 0, 1);
+      const none = project({ ...catalogFirst, compiledMs: 0 }, 3655, 0, 1);
+      assert.equal(one.compilingLeftMs.toFixed(1), (220.3 * ((3755 / 100) ** 0.3 - 1)).toFixed(1));
+      assert.equal((one.inlineMs - none.inlineMs).toFixed(1), one.compilingLeftMs.toFixed(1));
+      assert.ok(one.poolMs - none.poolMs > one.compilingLeftMs, 'the main thread and the worker both compile');
+    },
+  );
+  await t.test('several rule sets are kept whole: their compiling is theirs, not projected again', () => {
+    const p = project({ ...catalogFirst, setCosts: [150, 120] }, 3655, 0, 1);
+    assert.equal(p.compilingLeftMs, 0);
+  });
+});
+
+test('budgetSpent: schemas chosen file by file end no sample early (one rule set)', () => {
+  const measured = { files: 40, checkMs: 30, compileMs: 370, loadMs: 65, setCosts: [300], costs: Array(20).fill(0.2) };
+  // before: 300 ms of compiling ended the first sample, 300 ms of work the next, after 27-40 files
+  assert.equal(budgetSpent({ ...measured, compiled: 0 }, FIRST_SAMPLE), true, 'one schema compiled: it ends');
+  assert.equal(budgetSpent({ ...measured, compiled: 17 }, FIRST_SAMPLE), false);
+  assert.equal(budgetSpent({ ...measured, compiled: 0 }, SAMPLE), true);
+  assert.equal(budgetSpent({ ...measured, compiled: 17 }, SAMPLE), false, 'not after 16 of them either');
+  assert.equal(budgetSpent({ ...measured, compiled: 17, compileMs: 1100 }, SAMPLE), true, 'setsMs of work ends it');
+  assert.equal(budgetSpent({ ...measured, files: 100, compiled: 17 }, FIRST_SAMPLE), true, 'its files end it');
+  const sets = { ...measured, setCosts: [150, 150], compiled: 5 };
+  assert.equal(budgetSpent(sets, FIRST_SAMPLE), true, 'several rule sets: compiling ends the first files as before');
 });
 
 test('budgetSpent: the first files end on their checking only once some warm costs are in', () => {
