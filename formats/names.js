@@ -14,8 +14,12 @@
 // 1.1), markdownlint-cli's and markdownlint-cli2's .markdownlint.json (read with jsonc-parser),
 // API Extractor's (Rush Stack's JsonFile), TSLint's (comments stripped before JSON.parse), Renovate's
 // (JSONC for its .json files and its config files without an extension: renovate.json,
-// .github/renovate.json, .renovaterc) and filecheck's own .filecheckrc.json. Not biome.json (Biome
-// reads comments in biome.jsonc only).
+// .github/renovate.json, .renovaterc), Jest's jest.config.json (jest-config's
+// readConfigFileAndSetRootDir: `parseJson(stripJsonComments(text))`), Nx's nx.json and project.json
+// (nx's readJsonFile: jsonc-parser once JSON.parse fails), Deno's deno.json (its config file is
+// read with jsonc_parser, deno.json as deno.jsonc) and filecheck's own .filecheckrc.json. Not
+// biome.json (Biome reads comments in biome.jsonc only), nodemon.json (nodemon's JSON.parse) nor
+// .prettierrc.json (Prettier's parse-json).
 const NAMES = new Set([
   'tsconfig.json',
   'jsconfig.json',
@@ -42,6 +46,10 @@ const NAMES = new Set([
   'renovate.json',
   '.renovaterc',
   '.renovaterc.json',
+  'jest.config.json',
+  'nx.json',
+  'project.json',
+  'deno.json',
   '.filecheckrc.json',
 ]);
 // Endings of a name (VS Code's "extensions" for jsonc; `.jsonc` itself is an extension, formats/index.js):

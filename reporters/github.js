@@ -30,11 +30,14 @@ const ANNOTATIONS_PER_FILE = 10;
 const data = (text) => String(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (text) => data(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
-// Text in a Markdown table cell: GFM's backslash escapes for what could start markup or end the
-// cell, line breaks as <br> (a raw newline would end the row).
+// Text in Markdown as written: GFM's backslash escapes for what could start markup (`<folder>` would
+// be a tag GitHub strips) or end a table cell.
+const markdownText = (text) => text.replace(/[\\`*_[\]<>|~&]/g, '\\$&');
+
+// Text in a Markdown table cell: escaped, line breaks as <br> (a raw newline would end the row).
 const cell = (text) => {
   const short = text.length > PROBLEM_CHARS ? `${text.slice(0, PROBLEM_CHARS - 1)}…` : text;
-  return short.replace(/[\\`*_[\]<>|~&]/g, '\\$&').replace(/\r\n|\r|\n/g, '<br>');
+  return markdownText(short).replace(/\r\n|\r|\n/g, '<br>');
 };
 
 /**
@@ -138,7 +141,7 @@ function jobSummary(summary, rows, warned) {
   const passed = !summary.failed && !summary.interrupted && !tooManyWarnings(summary);
   const mark = passed ? (summary.warnings ? '⚠️' : '✅') : '❌';
   // The checks across files that did not run, which the terminal hears on stderr (runner/cli/main.js).
-  const said = [...summaryLines(summary, PLAIN), acrossFilesLine(summary) ?? []].flat();
+  const said = [...summaryLines(summary, PLAIN), acrossFilesLine(summary) ?? []].flat().map(markdownText);
   const lines = [`### ${mark} filecheck`, '', said.join('  \n'), ''];
   if (rows.length) {
     lines.push('| File | Problems | What is wrong |', '| --- | ---: | --- |');

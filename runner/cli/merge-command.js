@@ -41,7 +41,9 @@ export async function merge(argv, { cwd, env, stdout, stderr, atHardExit }) {
     const { note, warn, display } = createMessages({ cwd, stderr, quiet: () => !!options.quiet });
     const maxWarnings = parseMaxWarnings(options.maxWarnings);
     const reports = files.map((file) => readReport(file, display(file)));
-    const merged = mergeReports(reports);
+    // The project's config, as the shards found it: the hint for files only parsed names its "schemaStore".
+    const configFile = projectConfig(options, cwd);
+    const merged = mergeReports(reports, { config: configFile ? display(configFile) : undefined });
     const { warnings, missingShards } = merged;
     // The shards' facts: the checks across files run here, over all of them (a shard alone cannot).
     const across =
@@ -118,9 +120,7 @@ async function checkAcrossShards({ results, summary }, { cwd, env, warn, display
 // Where a run from here reads its suppressions: --suppressions-location, else beside the config file
 // (--config, or found upward), else in the working directory.
 function suppressionsOfMerge(options, cwd) {
-  const configFile = options.config
-    ? path.resolve(cwd, options.config)
-    : require('../config/load-config.js').findConfigFile(cwd);
+  const configFile = projectConfig(options, cwd);
   return parseSuppressions(options, { cwd, base: configFile ? path.dirname(configFile) : cwd });
 }
 
@@ -140,4 +140,9 @@ function reportFiles(args, cwd) {
     for (const match of matches) files.add(path.resolve(match));
   }
   return [...files];
+}
+
+// The config a run from here reads: --config, else found upward; null: none.
+function projectConfig(options, cwd) {
+  return options.config ? path.resolve(cwd, options.config) : require('../config/load-config.js').findConfigFile(cwd);
 }

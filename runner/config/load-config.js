@@ -115,6 +115,11 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     remote,
   );
   const selecting = schemaSelection(options, file, { cwd, base, store, remote });
+  // A config without rules checks what a catalog's fileMatch globs name; with neither, nothing.
+  if (configPath && !file.rules && !selecting.catalogs.length && !checksGiven(options))
+    throw new UsageError(
+      `${configPath}: needs "rules" (which files to check, and how) or a "catalog" (its fileMatch globs choose the files and their schemas; or --catalog)`,
+    );
   // Without patterns, a catalog says what to check: every file of the project that some entry's
   // fileMatch names (discover.js), as v8r does, beside the files of the config's rules; so it does
   // for an editor's buffer (--stdin-filename), and, under a config, for the files patterns find (a
@@ -133,7 +138,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   // A rule never drops a file the catalog would check: the files catalog discovery finds that no
   // rule of the config matches are checked by the catalog alone (discover.js), those a rule
   // matches with the rule's settings (its parser, its ajv), its schema first (as ever).
-  if (cliRule && byCatalog && (file.rules.length || patterns.length) && !checksGiven(options))
+  if (cliRule && byCatalog && (file.rules?.length || patterns.length) && !checksGiven(options))
     cliRule.unruledOnly = true;
   if (!configPath && !patterns.length && !byCatalog) {
     throw new UsageError(
@@ -147,7 +152,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
   // into: the run's rules as the caller holds them (--watch holds a copy: rule-dependencies.js).
   const addConfig = ({ file: at, data }, parent, into = rules) => {
     const folder = path.dirname(at);
-    const ids = data.rules.map((rule, index) => {
+    const ids = (data.rules ?? []).map((rule, index) => {
       const id = into.length;
       into.push({ ...resolveRule(rule, { id, index }, folder, context), config: at });
       return id;

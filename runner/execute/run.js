@@ -115,6 +115,7 @@ export async function runChecks(discovery, config, context) {
     maxWarnings: config.maxWarnings,
     acrossFiles: acrossSummary,
     suppressions,
+    config: config.configPath ? context.display(config.configPath) : undefined,
   });
   for (const reporter of reporters) await reporter.onRunComplete?.(summary);
   return summary;
@@ -419,8 +420,8 @@ export const wholeProject = ({ partial, shard, patterns, changed, checked, files
  *   cached: { passed: number, failed: number }, bailed: boolean }} counts
  * @param {{ files: number, skipped: number, reportedAgain: number, interrupted: boolean, durationMs: number,
  *   plan: import('./plan.js').Plan, shard?: object, cache?: object, maxWarnings?: number, acrossFiles?: object,
- *   suppressions?: object }} run files: the files to report; skipped: those discovery skipped;
- *   interrupted: Ctrl-C (the signal aborted)
+ *   suppressions?: object, config?: string }} run files: the files to report; skipped: those discovery skipped;
+ *   interrupted: Ctrl-C (the signal aborted); config: the run's config file, as shown (the hint names its key)
  * @returns {Summary}
  */
 export function summarize(counts, run) {
@@ -437,6 +438,7 @@ export function summarize(counts, run) {
       onlyParsedHint: require('../../shared/only-parsed-hint.js').onlyParsedHint([...counts.storePrefixes], {
         hinted: counts.onlyParsedHinted,
         onlyParsed: counts.onlyParsed,
+        config: run.config,
       }),
       // All of them, and how many files they serve: `filecheck merge` makes the hint again from every shard's.
       storePrefixes: [...counts.storePrefixes].sort(),

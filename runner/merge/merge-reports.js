@@ -14,11 +14,13 @@ const byPath = (a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0); // as
 
 /**
  * @param {import('./read-report.js').Report[]} reports in the order given
+ * @param {{ config?: string }} [project] config: the project's config file, as shown, whose
+ *   "schemaStore" the hint for the files only parsed names
  * @returns {{ results: import('../check/check-file.js').FileResult[], summary: import('../execute/run.js').Summary, warnings: string[], missingShards: string[] }}
  *   results in path order; missingShards: "3/4" for each shard of the split that has no report
  * @throws {UsageError} when the reports are shards of different splits (1/3 and 1/4)
  */
-export function mergeReports(reports) {
+export function mergeReports(reports, { config } = {}) {
   const warnings = [];
   const kept = [];
   const shards = new Map(); // "i/n" ─▶ report
@@ -101,7 +103,7 @@ export function mergeReports(reports) {
     ...counts,
     ...(counts.onlyParsed &&
       prefixes.length && {
-        onlyParsedHint: onlyParsedHint(prefixes, { hinted, onlyParsed: counts.onlyParsed }),
+        onlyParsedHint: onlyParsedHint(prefixes, { hinted, onlyParsed: counts.onlyParsed, config }),
         storePrefixes: prefixes,
         onlyParsedHinted: hinted,
       }),

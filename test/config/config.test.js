@@ -119,7 +119,14 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
       '{"rules": [{"files": ["*.json"], "ajv": {"strict": "yes"}}]}',
       'rules[0].ajv.strict must be one of true, false, "log"',
     ],
-    ['{}', "(top level) must have required property 'rules'"],
+    [
+      '{}',
+      'needs "rules" (which files to check, and how) or a "catalog" (its fileMatch globs choose the files and their schemas; or --catalog)',
+    ],
+    [
+      '{"schemaStore": {"https://json.schemastore.org/": "."}}',
+      'needs "rules" (which files to check, and how) or a "catalog" (its fileMatch globs choose the files and their schemas; or --catalog)',
+    ],
     // A JSON pointer written as a key: said what a pointer is, and the one meant.
     [
       '{"rules": [{"files": ["*.json"], "unique": ["slug"]}]}',
@@ -161,6 +168,29 @@ test('an invalid config exits 2 with one line naming the file and the key', asyn
     assert.equal(stdout, '');
     assert.equal(oneLine(stderr), `${configPath}: ${expected}`, text);
   }
+});
+
+test('a config with a catalog needs no "rules": the files its fileMatch globs name are checked against their schemas, and so with a schemaStore and --catalog', async (t) => {
+  const catalog = JSON.stringify({
+    schemas: [{ name: 'app', url: 'https://example.com/app.schema.json', fileMatch: ['app.json'] }],
+  });
+  const dir = makeTree(t, {
+    'mirror/catalog.json': catalog,
+    'mirror/example.com/app.schema.json': JSON.stringify({ type: 'object', required: ['name'] }),
+    'app.json': '{}',
+    'other.json': '{}',
+  });
+  const only = async (config, args = []) => {
+    fs.writeFileSync(path.join(dir, '.filecheckrc.json'), JSON.stringify(config));
+    const { code, stdout, stderr } = await runCli(['-r', 'json', ...args], { cwd: dir });
+    assert.equal(code, 1, stderr);
+    return parseJsonReport(stdout).files.map((file) => `${file.path} ${file.status}`);
+  };
+  assert.deepEqual(await only({ catalog: 'mirror/catalog.json' }), ['app.json fail']);
+  assert.deepEqual(
+    await only({ schemaStore: { 'https://example.com/': 'mirror/example.com' } }, ['--catalog', 'mirror/catalog.json']),
+    ['app.json fail'],
+  );
 });
 
 test('a config is read as JSONC, found or named with -c: comments and trailing commas, a key written twice still an error', async (t) => {

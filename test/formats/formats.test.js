@@ -1345,8 +1345,21 @@ test("files their own tools read as JSON with comments are read as JSONC by name
     '.github/renovate.json',
     '.renovaterc',
     '.renovaterc.json',
+    'jest.config.json',
+    'e2e/multiple-configs/jest.config.json',
+    'nx.json',
+    'apps/web/project.json',
+    'deno.json',
   ];
-  const json = ['data.json', 'my-tsconfig.json', 'tsconfig.json.bak/x.json', 'biome.json', 'strict/tsconfig.json'];
+  const json = [
+    'data.json',
+    'my-tsconfig.json',
+    'tsconfig.json.bak/x.json',
+    'biome.json',
+    'strict/tsconfig.json',
+    'nodemon.json', // JSON.parse (nodemon's lib/config/load.js)
+    '.prettierrc.json', // parse-json (prettier's config loaders)
+  ];
   const files = Object.fromEntries([...jsonc, ...json].map((file) => [file, COMMENTED]));
   const dir = makeTree(t, {
     ...files,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runCli, makeTree, writeTree, parseJsonReport, oneLine, checkBothExecutors, REPO } from '../helpers/cli.js';
 import { documentSchemaRef } from '../../validators/json-schema/document-schema-ref.js';
-import { loadCatalog } from '../../validators/json-schema/catalog.js';
+import { loadCatalog, localCopies } from '../../validators/json-schema/catalog.js';
 import { UsageError } from '../../shared/errors.js';
 
 const json = (value) => `${JSON.stringify(value, null, 2)}\n`;
@@ -452,14 +452,9 @@ test('catalog fileMatch, as SchemaStore and VS Code read it: a plain name anywhe
     'a file outside the base: its whole path',
   );
 
-  assert.equal(
-    catalog.match(path.join(dir, 'package.json'), dir)[0].local,
-    path.join(dir, 'package.json'),
-    'a remote url: the file of that name beside the catalog',
-  );
-  assert.equal(
-    catalog.match(path.join(dir, 'app.config.json'), dir)[0].local,
-    path.join(dir, 'local/config.json'),
+  assert.deepEqual(
+    localCopies(catalog.match(path.join(dir, 'app.config.json'), dir)[0], [catalog]).files,
+    [path.join(dir, 'local/config.json')],
     "a relative url: from the catalog's folder",
   );
   assert.equal(
@@ -468,6 +463,95 @@ test('catalog fileMatch, as SchemaStore and VS Code read it: a plain name anywhe
     'urls match http or https, with or without an empty fragment',
   );
   assert.equal(catalog.byUrl('https://json.schemastore.org/other.json'), undefined);
+});
+
+test("a remote url's local copy: <host>/<path> beside the catalog, as filecheck schemas pull lays out its store; the file of its name only when no other url of the catalogs in that folder has that name", (t) => {
+  const { dir, catalog } = catalogOf(t, [
+    { name: 'npm', url: 'https://www.schemastore.org/package.json', fileMatch: ['package.json'] },
+    { name: 'npm again', url: 'http://json.schemastore.org/package.json#' }, // the same URL, spelt otherwise
+    { name: 'Turborepo', url: 'https://turbo.build/schema.json', fileMatch: ['turbo.json'] },
+    { name: 'Biome', url: 'https://biomejs.dev/schemas/1.9.4/schema.json', fileMatch: ['biome.json'] },
+    {
+      name: 'xunit',
+      url: 'https://xunit.net/schema/current/xunit.runner.schema.json',
+      versions: { 2.3: 'https://xunit.net/schema/v2.3/xunit.runner.schema.json' },
+      fileMatch: ['xunit.runner.json'],
+    },
+    { name: 'port', url: 'https://example.com:8080/a%20b/tool.json', fileMatch: ['tool.json'] },
+  ]);
+  const copies = (name, catalogs = [catalog]) => {
+    const { files, ambiguous } = localCopies(catalog.match(path.join(dir, name), dir)[0], catalogs);
+    return { files: files.map((file) => path.relative(dir, file)), ...(ambiguous && { ambiguous }) };
+  };
+  assert.deepEqual(copies('package.json'), {
+    files: ['json.schemastore.org/package.json', 'package.json'],
+  });
+  assert.deepEqual(copies('turbo.json'), { files: ['turbo.build/schema.json'], ambiguous: 2 });
+  assert.deepEqual(copies('biome.json'), { files: ['biomejs.dev/schemas/1.9.4/schema.json'], ambiguous: 2 });
+  assert.deepEqual(
+    copies('xunit.runner.json'),
+    { files: ['xunit.net/schema/current/xunit.runner.schema.json'], ambiguous: 2 },
+    "an entry's versions are urls of the catalog too",
+  );
+  assert.deepEqual(copies('tool.json'), { files: ['example.com_8080/a b/tool.json', 'tool.json'] });
+
+  // Another catalog in the same folder with another package.json: neither is the file of that name.
+  const other = path.join(dir, 'other.json');
+  fs.writeFileSync(other, json({ schemas: [{ name: 'pkg', url: 'https://example.com/package.json' }] }));
+  assert.deepEqual(copies('package.json', [catalog, loadCatalog(other)]), {
+    files: ['json.schemastore.org/package.json'],
+    ambiguous: 2,
+  });
+  // In a folder of its own, it names its own files.
+  fs.mkdirSync(path.join(dir, 'elsewhere'));
+  fs.renameSync(other, path.join(dir, 'elsewhere/other.json'));
+  assert.deepEqual(copies('package.json', [catalog, loadCatalog(path.join(dir, 'elsewhere/other.json'))]), {
+    files: ['json.schemastore.org/package.json', 'package.json'],
+  });
+});
+
+test("a mirror of catalog.json and the schemas it uses never gives a file the schema of another url with the same file name: that entry's files are only parsed, the warning naming the file expected", async (t) => {
+  const dir = makeTree(t, {
+    'mirror/catalog.json': json({
+      schemas: [
+        { name: 'Turborepo', url: 'https://turbo.build/schema.json', fileMatch: ['turbo.json'] },
+        { name: 'Biome', url: 'https://biomejs.dev/schemas/1.9.4/schema.json', fileMatch: ['biome.json'] },
+        { name: 'npm', url: 'https://json.schemastore.org/package.json', fileMatch: ['package.json'] },
+      ],
+    }),
+    'mirror/schema.json': json({ type: 'object', required: ['tasks'] }),
+    'mirror/package.json': json({ type: 'object', required: ['name'] }),
+    'project/turbo.json': json({ tasks: { build: {} } }),
+    'project/biome.json': json({ formatter: { enabled: true } }),
+    'project/package.json': json({ version: '1.0.0' }),
+  });
+  const first = await check(dir, ['project', '--catalog', 'mirror/catalog.json']);
+  assert.equal(first.code, 1, first.stderr);
+  assert.equal(
+    first.byPath['project/turbo.json'].onlyParsed,
+    'its schema is not in the store (https://turbo.build/schema.json)',
+  );
+  assert.equal(first.byPath['project/biome.json'].status, 'pass', 'not failed against the other schema.json');
+  assert.ok(first.byPath['project/biome.json'].onlyParsed);
+  assert.deepEqual(
+    messages(first.byPath['project/package.json']),
+    ['invalid: must have required property "name"'],
+    'a name no other url has: the file of that name',
+  );
+  assert.deepEqual(first.stderr.split('\n').filter(Boolean).sort(), [
+    'filecheck: warning: catalog entry "Biome" of mirror/catalog.json has no local copy of https://biomejs.dev/schemas/1.9.4/schema.json (expected mirror/biomejs.dev/schemas/1.9.4/schema.json; mirror/schema.json is not read for it: 2 URLs of the catalogs end in schema.json): the files it matches are not validated against it',
+    'filecheck: warning: catalog entry "Turborepo" of mirror/catalog.json has no local copy of https://turbo.build/schema.json (expected mirror/turbo.build/schema.json; mirror/schema.json is not read for it: 2 URLs of the catalogs end in schema.json): the files it matches are not validated against it',
+  ]);
+
+  writeTree(dir, { 'mirror/turbo.build/schema.json': json({ type: 'object', required: ['tasks'] }) });
+  const second = await check(dir, ['project', '--catalog', 'mirror/catalog.json']);
+  assert.equal(second.byPath['project/turbo.json'].status, 'pass');
+  assert.equal(
+    second.byPath['project/turbo.json'].onlyParsed,
+    undefined,
+    'validated against mirror/turbo.build/schema.json',
+  );
+  assert.ok(second.byPath['project/biome.json'].onlyParsed);
 });
 
 test('catalog fileMatch: the literal text of a glob, tested before its regex, never keeps a path it matches from matching', (t) => {
@@ -554,7 +638,7 @@ test('a catalog (--catalog, "catalog") gives files whose rules name no schema th
   assert.equal(byPath['data/absent.json'].status, 'pass', 'its entry has no local copy: warned about, not failed');
   assert.match(
     stderr,
-    /warning: catalog entry "Not mirrored" of schemas\/catalog\.json has no local copy of https:\/\/json\.schemastore\.org\/absent\.json \(expected schemas\/absent\.json\): the files it matches are not validated against it\n/,
+    /warning: catalog entry "Not mirrored" of schemas\/catalog\.json has no local copy of https:\/\/json\.schemastore\.org\/absent\.json \(expected schemas\/json\.schemastore\.org\/absent\.json or schemas\/absent\.json\): the files it matches are not validated against it\n/,
   );
   assert.equal(byPath['data/other.json'].status, 'pass', 'matched by no entry: it must only parse');
 
@@ -864,7 +948,7 @@ test('--list-files stays one path per line; with --verbose it says, per file, it
     verbose.stdout,
     [
       'data/a.doc.json\tjson\tschemas/titled.json (catalog entry "Titled documents"); schemas/titled.json (rule "strict")',
-      'data/absent.json\tjson\t(not validated: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/absent.json))',
+      'data/absent.json\tjson\t(not validated: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/json.schemastore.org/absent.json or schemas/absent.json))',
       'data/broken.json\tjson\t(not known: not valid JSON)',
       'data/draft.doc.json\tjson\t(no schema)',
       'data/meta.json\tjson\tdraft-07 meta-schema ($schema "http://json-schema.org/draft-07/schema#")',
@@ -953,7 +1037,7 @@ test("in-process and on a pool, files choosing their schemas get the same report
     lines(inline.stderr),
     lines(
       [
-        'filecheck: warning: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/absent.json): the files it matches are not validated against it\n',
+        'filecheck: warning: catalog entry "Not mirrored" of schemas/catalog.json has no local copy of https://json.schemastore.org/absent.json (expected schemas/json.schemastore.org/absent.json or schemas/absent.json): the files it matches are not validated against it\n',
         'filecheck: warning: schema schemas/numbered.json: unknown keyword "uiWidget" is ignored (list it in the rule\'s or the config\'s ajv.keywords, or use --no-strict to silence this)\n',
       ].join(''),
     ),

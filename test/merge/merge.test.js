@@ -343,7 +343,11 @@ test('merged reports of shards with files only parsed: the gitlab issues of thos
   const read = (name) => fs.readFileSync(path.join(dir, name), 'utf8');
   assert.equal(
     JSON.parse(read('merged.json')).summary.onlyParsedHint,
-    'their schemas are not in the store: map their URLs to local copies with --schema-store https://a.example/s/=<folder>, --schema-store https://b.example/s/=<folder>, --schema-store https://c.example/s/=<folder> and 1 more',
+    'their schemas are not in the store: map their URLs to local copies with "schemaStore": { "https://a.example/s/": "<folder>", "https://b.example/s/": "<folder>", "https://c.example/s/": "<folder>" } in .filecheckrc.json, or --schema-store https://a.example/s/=<folder>, --schema-store https://b.example/s/=<folder>, --schema-store https://c.example/s/=<folder> and 1 more',
+  );
+  assert.equal(
+    JSON.parse(read('merged.json')).summary.onlyParsedHint,
+    JSON.parse(read('whole.json')).summary.onlyParsedHint,
   );
   assert.equal(JSON.parse(read('whole-gl.json')).length, 9); // the catalog too: no entry matches it
   assert.equal(read('merged-gl.json'), read('whole-gl.json'));

@@ -333,6 +333,27 @@ test('github: the job summary is appended to GITHUB_STEP_SUMMARY, with counts an
   assert.match(again.slice(text.length), /^### ✅ filecheck\n\nFiles: 1 passed, 1 total {2}\nTime: {2}[\d.]+ s\n\n$/);
 });
 
+test('github: the job summary says the files only parsed and its hint as written, <folder> and all, under a config the config key too', async (t) => {
+  const dir = makeTree(t, {
+    'mirror/catalog.json': JSON.stringify({
+      schemas: [{ name: 'app', url: 'https://example.com/s/app.json', fileMatch: ['app.json'] }],
+    }),
+    '.filecheckrc.json': JSON.stringify({ catalog: 'mirror/catalog.json' }),
+    'app.json': '{}',
+  });
+  const summaryFile = path.join(dir, 'summary.md');
+  const { code, stderr } = await runCli(['-r', 'github'], { cwd: dir, env: { GITHUB_STEP_SUMMARY: summaryFile } });
+  assert.equal(code, 0, stderr);
+  const text = fs.readFileSync(summaryFile, 'utf8');
+  // <folder> escaped, or GitHub would take it for a tag and strip it.
+  assert.ok(
+    text.includes(
+      '1 file only parsed, not validated: its schema is not in the store: map its URL to a local copy with "schemaStore": { "https://example.com/s/": "\\<folder\\>" } in .filecheckrc.json, or --schema-store https://example.com/s/=\\<folder\\>.',
+    ),
+    text,
+  );
+});
+
 test('github: the job summary says where each first problem is: its line:col and its JSON pointer', async (t) => {
   const dir = makeTree(t, {
     's.json': JSON.stringify({ properties: { compilerOptions: { properties: { target: { type: 'integer' } } } } }),

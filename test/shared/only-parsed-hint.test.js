@@ -64,3 +64,19 @@ test('onlyParsedHint: when some files only parsed are so for another reason, it 
   for (const [prefixes, counts, hint] of rows)
     assert.equal(onlyParsedHint(prefixes, counts), hint, JSON.stringify([prefixes, counts]));
 });
+
+test('onlyParsedHint: under a config, the config key that maps them too', () => {
+  const config = '.filecheckrc.json';
+  assert.equal(
+    onlyParsedHint(['https://docs.renovatebot.com/'], { hinted: 1, onlyParsed: 1, config }),
+    'its schema is not in the store: map its URL to a local copy with "schemaStore": { "https://docs.renovatebot.com/": "<folder>" } in .filecheckrc.json, or --schema-store https://docs.renovatebot.com/=<folder>',
+  );
+  assert.equal(
+    onlyParsedHint(['d/', 'c/', 'b/', 'a/'], { config: 'conf/filecheck.json' }),
+    'their schemas are not in the store: map their URLs to local copies with "schemaStore": { "a/": "<folder>", "b/": "<folder>", "c/": "<folder>" } in conf/filecheck.json, or --schema-store a/=<folder>, --schema-store b/=<folder>, --schema-store c/=<folder> and 1 more',
+  );
+  assert.equal(
+    onlyParsedHint(['filecheck schemas pull'], { config }),
+    'their schemas are not in the store: run filecheck schemas pull',
+  );
+});

@@ -11,17 +11,21 @@ import { anySchemeUrlKey } from './url-key.js';
 import { splitFragment } from './schema-fragment.js';
 import { simpleGlobRegex } from './simple-glob.js';
 import { globMatcher } from '../../shared/glob.js';
+import { pulledStoreFile, storeUrlKey } from './schema-store.js';
 
 /**
- * @typedef {{ name: string, url: string, local: string | null, catalog: string, index: number }} CatalogEntry
+ * @typedef {{ name: string, url: string, local: string | null, namesake: string | null, catalog: string, index: number }} CatalogEntry
  *   local: where its schema is expected on disk (null: its url cannot name a local file, a `urn:`);
+ *   namesake: a remote url's file name, whose file beside the catalog may hold it too (localCopies);
  *   index: its place in the catalog
  * @typedef {{ file: string, match(file: string, base: string): CatalogEntry[], byUrl(url: string): CatalogEntry | undefined,
- *   fileMatchOf(entry: CatalogEntry, file: string, base: string): string | null,
+ *   fileMatchOf(entry: CatalogEntry, file: string, base: string): string | null, urlsNamed(name: string): Set<string>,
  *   twice: string[], dotFolders: string[] }} Catalog
  *   match: the entries whose fileMatch matches a file (absolute), in the catalog's order, its path
  *   taken relative to `base`; fileMatchOf: the glob of an entry's fileMatch that matches the file, as
- *   written (asked of a file that fails against the entry's schema: chosen-schemas.js); byUrl: the entry (or version of an entry)
+ *   written (asked of a file that fails against the entry's schema: chosen-schemas.js); urlsNamed: the
+ *   remote urls of its entries and their versions whose file name is that (storeUrlKey: each URL once,
+ *   however spelt); byUrl: the entry (or version of an entry)
  *   whose url names the same file, fragments left out (`ansible.json#/$defs/tasks`: schema-fragment.js); twice: a note
  *   for each key written twice in one of its objects (read as JSON.parse reads it: the last value);
  *   dotFolders: the names of folders starting with a dot that an include glob names literally
@@ -108,6 +112,20 @@ export function loadCatalog(file, display = (name) => name) {
     });
     return urls;
   };
+  let named; // a remote url's file name ─▶ the urls of that name, as written, indexed when first asked
+  const urlsNamed = (name) => {
+    if (!named) {
+      named = new Map();
+      for (const entry of schemas) {
+        const versions = isObject(entry.versions) ? Object.values(entry.versions) : [];
+        for (const url of [entry.url, ...versions]) {
+          const found = typeof url === 'string' && remoteName(url);
+          if (found) addTo(named, found, url);
+        }
+      }
+    }
+    return new Set((named.get(name) ?? []).map(storeUrlKey).filter(Boolean));
+  };
   // The globbed entries that may match a file: those with an include glob whose literal end the
   // path ends with, found by lookups (one per length of such ends), or with one without a literal end.
   const lengths = [...new Set([...byTail.keys()].map((tail) => tail.length))];
@@ -147,7 +165,31 @@ export function loadCatalog(file, display = (name) => name) {
       return matchedBy(globsAt(index), rel)?.written ?? null;
     },
     byUrl: (url) => urlsOf().get(anySchemeUrlKey(splitFragment(url).base)),
+    urlsNamed,
   };
+}
+
+/**
+ * The files that may hold a catalog entry's schema, in the order they are tried. A remote url's is
+ * `<host>/<path>` beside the catalog, as `filecheck schemas pull` lays out its store (schema-store.js);
+ * then the file of its name beside the catalog, a mirror of SchemaStore downloaded into one folder
+ * (its own urls, `https://json.schemastore.org/<name>.json`, differ by name), but only when no other
+ * url of the catalogs in that folder has that name: SchemaStore's catalog has some 80 urls that end in
+ * `schema.json` (Biome's, Turborepo's, Knip's…), and one file cannot be all of their schemas.
+ * @param {CatalogEntry} entry
+ * @param {Catalog[]} catalogs the catalogs read with the entry's (a rule's)
+ * @returns {{ files: string[], ambiguous?: number, namesake?: string }} ambiguous: how many urls have
+ *   the name of the file `namesake`, which is not one of the files
+ */
+export function localCopies(entry, catalogs) {
+  const files = entry.local ? [entry.local] : [];
+  if (!entry.namesake) return { files };
+  const dir = path.dirname(entry.catalog);
+  const namesake = path.join(dir, entry.namesake);
+  const urls = new Set();
+  for (const catalog of catalogs)
+    if (path.dirname(catalog.file) === dir) for (const url of catalog.urlsNamed(entry.namesake)) urls.add(url);
+  return urls.size > 1 ? { files, ambiguous: urls.size, namesake } : { files: [...files, namesake] };
 }
 
 // A file's path as fileMatch globs are matched against it: relative to the base, else absolute.
@@ -172,6 +214,10 @@ class Entry {
   get local() {
     if (this.#local === undefined) this.#local = localCopy(this.url, this.#dir);
     return this.#local;
+  }
+
+  get namesake() {
+    return remoteName(this.url);
   }
 }
 
@@ -254,19 +300,30 @@ function matchedBy(globs, rel) {
 }
 
 // Where an entry's schema is on disk: a relative url is a path from the catalog's folder, a file:
-// url that file, and a remote one (SchemaStore's `https://json.schemastore.org/package.json`) the
-// file of the same name beside the catalog: a local mirror of the schemas it lists.
+// url that file, and a remote one (SchemaStore's `https://json.schemastore.org/package.json`)
+// `<host>/<path>` beside the catalog (`json.schemastore.org/package.json`).
 function localCopy(url, dir) {
   try {
     if (/^[a-zA-Z]:[\\/]/.test(url)) return url; // a Windows path, not a URL with scheme "c:"
     const parsed = new URL(url, pathToFileURL(`${dir}${path.sep}`));
     if (parsed.protocol === 'file:') return fileURLToPath(new URL(parsed.pathname, parsed));
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return null;
-    const name = decodeURIComponent(parsed.pathname.slice(parsed.pathname.lastIndexOf('/') + 1));
-    return name && !name.includes('/') && !name.includes('\\') && name !== '..' ? path.join(dir, name) : null;
+    return pulledStoreFile(parsed.href, dir)?.file ?? null;
   } catch {
     return null;
   }
+}
+
+// The file name of an http(s) url (`https://turbo.build/schema.json`: `schema.json`), null for none.
+function remoteName(url) {
+  if (!/^https?:\/\//i.test(url)) return null;
+  const { pathname } = URL.parse(url) ?? {};
+  let name;
+  try {
+    name = decodeURIComponent(pathname?.slice(pathname.lastIndexOf('/') + 1) ?? '');
+  } catch {
+    return null; // a malformed %-escape names no file
+  }
+  return name && !name.includes('/') && !name.includes('\\') && name !== '.' && name !== '..' ? name : null;
 }
 
 // An entry is listed once under a key, however many of its globs give that key.

@@ -11,6 +11,7 @@ import { documentSchemaRef } from './document-schema-ref.js';
 import { dialectOf } from './ajv-instance.js';
 import { readSchema } from './schema-files.js';
 import { splitFragment } from './schema-fragment.js';
+import { localCopies } from './catalog.js';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -30,7 +31,7 @@ const { isDeepStrictEqual } = require('node:util');
  *   part of it that validates, which the entry's url or the $schema names (schema-fragment.js); at: where the
  *   document names it (a pointer, or a line and column), for a schema that turns out unusable; meta: a dialect, whose meta-schema validates the file; problem: why
  *   the file cannot be validated as it asks; missing: a catalog entry its fileMatch chose has no local
- *   copy (in the store or beside the catalog): a warning, and the file is not validated against it
+ *   copy (in the store or beside the catalog: catalog.js localCopies): a warning, and the file is not validated against it
  *   (url: the entry's; inStore: the store's file for it, which is not there; pulled: that store is
  *   filecheck.lock.json's, so a pull would bring it); a `$schema` a pulled store lacks is missing too;
  *   entry: the name of the catalog entry whose fileMatch chose it (not a document's $schema);
@@ -66,6 +67,8 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     return real && exists(schema) ? null : `: no such schema file (${display(schema)})`;
   });
 
+  const localCopiesOf = memo((entry) => localCopies(entry, catalogs));
+
   function fromCatalogs(file) {
     const seen = new Set();
     const choices = [];
@@ -87,7 +90,8 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
   function catalogChoice(entry, why, at = {}) {
     const inStores = storeFilesFor(store, entry.url);
     const inStore = inStores[0];
-    const schema = [...inStores, entry.local].find((file) => file && exists(file));
+    const copies = localCopiesOf(entry);
+    const schema = [...inStores, ...copies.files].find(exists);
     // Chosen by its fileMatch: named after the entry (chosen-schemas.js), one of the file's candidates.
     const chosen = at.source ? { source: at.source } : { source: 'catalog', entry: entry.name };
     const fragment = at.source ? at.fragment : splitFragment(entry.url).fragment;
@@ -96,8 +100,13 @@ export function createSchemaChooser({ document, project, store }, { catalogs, re
     const meta = entry.url.includes('json-schema.org') ? dialectOf({ $schema: entry.url }) : null;
     if (meta) return { ...chosen, why, meta, ...(at.where && { at: at.where }) };
     // A store mapped onto the catalog's own folder names the same file twice: said once.
-    const expected = [...new Set([...inStores, entry.local].filter(Boolean))];
-    const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')})` : ''}`;
+    const expected = [...new Set([...inStores, ...copies.files])];
+    // The file of the url's name, there but not read: why not.
+    const namesake =
+      copies.namesake && exists(copies.namesake)
+        ? `; ${display(copies.namesake)} is not read for it: ${copies.ambiguous} URLs of the catalogs end in ${entry.namesake}`
+        : '';
+    const message = `catalog entry "${entry.name}" of ${display(entry.catalog)} has no local copy of ${entry.url}${expected.length ? ` (expected ${expected.map(display).join(' or ')}${namesake})` : ''}`;
     // A file the entry's fileMatch chose is not failed for it: a catalog lists far more schemas than
     // a mirror holds. The check warns, once a run, and the file is validated by its other schemas.
     if (!at.prefix)

@@ -165,6 +165,9 @@ export function pulledStoreFile(url, folder) {
 /** @returns {[string, string]} the store's mapping of one host (`:` of a port spelt `_`, a file name anywhere) */
 export const pulledMapping = (host, folder) => [`https://${host}/`, path.join(folder, host.replace(':', '_'))];
 
+/** @returns {string | null} a URL as the store looks it up (https, the canonical host, no fragment); null: one no file can hold (a query) */
+export const storeUrlKey = (url) => storeKey(url, false);
+
 // https, the mirror's canonical host, no query or fragment; a prefix ends with `/`.
 function storeKey(url, prefix) {
   let parsed;
