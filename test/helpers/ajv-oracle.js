@@ -4,9 +4,9 @@
 // fast-deep-equal that threw on a "toString" key, with a required key "" tested as required inside
 // `if` and `not` (validators/json-schema/missing-property.cjs), and with the results of `contains`
 // and of tuples declared before code that may skip them (validators/json-schema/keyword-results.cjs),
-// and an integer finite (validators/json-schema/finite-integer.cjs), and full mode's uri-reference
-// without the double quote ajv-formats lets through (validators/json-schema/iri.cjs, RFC 3986) and
-// date-time without the space (validators/json-schema/string-formats.cjs, RFC 3339).
+// and an integer finite (validators/json-schema/finite-integer.cjs), and full mode's formats where
+// filecheck has its own (validators/json-schema/string-formats.cjs): uri and uri-reference as RFC
+// 3986 has them (iri.cjs), date-time and time as RFC 3339, hostname without a final dot.
 
 import { createRequire } from 'node:module';
 
@@ -33,7 +33,6 @@ export function oracleAjv(dialect, options) {
   if (dialect === 'draft-06') ajv.addMetaSchema(require('ajv/dist/refs/json-schema-draft-06.json'));
   require('ajv-formats')(ajv, { mode: 'full' });
   const { addedTo } = require('../../validators/json-schema/string-formats.cjs');
-  ajv.addFormat('uri-reference', addedTo.full['uri-reference']);
-  ajv.addFormat('date-time', addedTo.full['date-time']);
+  for (const name of ['uri', 'uri-reference', 'date-time', 'time', 'hostname']) ajv.addFormat(name, addedTo.full[name]);
   return ajv;
 }

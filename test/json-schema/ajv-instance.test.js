@@ -189,7 +189,7 @@ test("a $schema naming a custom meta-schema among the refs is read in that meta-
   assert.deepEqual(validate(['a', { a: 1, b: 2 }]), []);
   assert.deepEqual(validate([1, { a: 1 }]), [
     problem('/0', 'must be string'),
-    problem('/1', 'must have property b when property a is present'),
+    problem('/1', 'must have property "b" when property "a" is present'),
   ]);
 });
 

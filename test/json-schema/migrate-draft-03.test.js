@@ -33,7 +33,7 @@ test('draft-03: required: true, type unions holding schemas, "any", disallow, ex
     [
       problem('', 'must have required property "age"'),
       problem('', 'must have required property "name"'),
-      problem('', 'must have property name when property step is present'),
+      problem('', 'must have property "name" when property "step" is present'),
       problem('/id', 'must be integer, or match pattern "^x"'),
       problem('/notText', 'must not match the schema at #/properties/notText/not'),
       problem('/step', 'must be multiple of 5'),

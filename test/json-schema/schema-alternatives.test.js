@@ -109,6 +109,27 @@ test('alternatives that each only lack properties name what the closest lacks, a
   ]);
 });
 
+test("alternatives that only lack properties: one whose list holds another's is left out, names are JSON strings", async (t) => {
+  const validate = await schemaValidator(t, {
+    properties: {
+      rule: { oneOf: [{ required: ['foo'] }, { required: ['foo', 'baz'] }] },
+      same: {
+        anyOf: [{ required: ['a', 'b'] }, { required: ['b', 'a'] }, { required: ['c', 'd'] }, { required: ['e'] }],
+      },
+      quoted: {
+        dependencies: { 'x"y': { anyOf: [{ required: ['a"b', 'c'] }, { required: ['d\\e'] }] } },
+        oneOf: [{ required: ['p"'] }, { required: ['q"'] }],
+      },
+    },
+  });
+  assert.deepEqual(shown(validate({ rule: { bar: 2 }, same: {}, quoted: { 'x"y': 1 } })), [
+    '/rule must have "foo"',
+    '/same must have "e" (or "a" and "b", or "c" and "d")',
+    '/quoted must have one of the properties "p\\"", "q\\""',
+    '/quoted because it has "x\\"y", must have "d\\\\e" (or "a\\"b" and "c")',
+  ]);
+});
+
 test('an alternative for another type of value, or whose constant the value does not have, is not the one meant', async (t) => {
   const validate = await workflowValidator(t);
   assert.deepEqual(

@@ -243,7 +243,7 @@ test('keys named like Object.prototype members are present only when the documen
     assert.deepEqual(
       validate(JSON.parse('{"constructor": 1, "toString": 2, "__proto__": 3, "valueOf": 6, "hasOwnProperty": 4}')),
       [
-        problem('', 'must have property x when property hasOwnProperty is present'),
+        problem('', 'must have property "x" when property "hasOwnProperty" is present'),
         problem('/valueOf', 'must be string'),
       ],
     );
@@ -265,5 +265,37 @@ test('equality of objects with "constructor" or "toString" keys', async (t) => {
   assert.deepEqual(constant.validate(JSON.parse('{"valueOf": [1], "constructor": {"a": 1}, "toString": 1}')), []);
   assert.deepEqual(constant.validate(JSON.parse('{"valueOf": [2], "constructor": {"a": 1}, "toString": 1}')), [
     problem('', 'must be equal to {"toString":1,"valueOf":[1],"constructor":{"a":1}}'),
+  ]);
+});
+
+test('a property named in a message is quoted as a JSON string: a quote in it is escaped, a dependency names both', async (t) => {
+  const { validate } = await compile(t, {
+    'schema.json': {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      required: ['foo"bar'],
+      properties: { 'no"pe': false, 'x"y': { required: ['a\\b'], unevaluatedProperties: false } },
+      propertyNames: { maxLength: 4 },
+      dependentRequired: { 'foo"bar': ["foo'bar"], 'q"': ['r"'] },
+      additionalProperties: { type: 'integer' },
+    },
+  });
+  assert.deepEqual(validate({ 'no"pe': 1, 'q"': 1, 'x"y': { 'c"d': 1 } }), [
+    problem('', 'must have required property "foo\\"bar"'),
+    extraKey('/no"pe', 'property name "no\\"pe" must NOT have more than 4 characters'),
+    problem('/no"pe', 'property "no\\"pe" is not allowed here'),
+    problem('/x"y', 'must have required property "a\\\\b"'),
+    extraKey('/x"y/c"d', 'must NOT have unevaluated property "c\\"d"'),
+    problem('', 'must have property "r\\"" when property "q\\"" is present'),
+  ]);
+  const draft07 = await compile(t, {
+    'schema.json': {
+      dependencies: { 'foo"bar': ["foo'bar", 'baz'] },
+      properties: { a: { additionalProperties: false } },
+    },
+  });
+  assert.deepEqual(draft07.validate({ 'foo"bar': 1, a: { 'b"c': 1 } }), [
+    problem('', 'must have property "foo\'bar" when property "foo\\"bar" is present'),
+    problem('', 'must have property "baz" when property "foo\\"bar" is present'),
+    extraKey('/a/b"c', 'must NOT have additional property "b\\"c"'),
   ]);
 });

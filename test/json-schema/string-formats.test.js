@@ -210,3 +210,123 @@ test('formats: false ignores unknown formats without a warning', async (t) => {
   assert.deepEqual(warnings, []);
   assert.deepEqual(validate('x'), []);
 });
+
+/**
+ * The cases (format ─▶ [value, valid] pairs) that a format judges otherwise, as `format "value"`:
+ * each value checked alone, under its own property.
+ */
+async function misjudged(t, cases, ajv = {}) {
+  const properties = {};
+  for (const [format, values] of Object.entries(cases))
+    for (const i of values.keys()) properties[`${format} ${i}`] = { format };
+  const { validate } = await compile(t, { 'schema.json': { properties } }, { ajv });
+  const wrong = [];
+  for (const [format, values] of Object.entries(cases))
+    for (const [i, [value, valid]] of values.entries())
+      if (validate({ [`${format} ${i}`]: value }).length === (valid ? 1 : 0))
+        wrong.push(`${format} ${JSON.stringify(value)}`);
+  return wrong;
+}
+
+test("idn-email takes RFC 6531's local parts: a quoted string, and any non-ASCII character", async (t) => {
+  const cases = {
+    'idn-email': [
+      ['"δοκιμή"@example.com', true],
+      ['\u0085@example.com', true],
+      ['"joe bloggs"@bücher.example', true],
+      ['"a\\"b"@example.com', true],
+      ['"joe@bloggs"@example.com', true],
+      ['a.b@example.com', true],
+      ['"unclosed@example.com', false],
+      ['"a"b"@example.com', false],
+      ['a b@example.com', false],
+      ['.a@example.com', false],
+      ['a..b@example.com', false],
+      ['a.@example.com', false],
+      ['a@example.', false],
+    ],
+  };
+  assert.deepEqual(await misjudged(t, cases), []);
+});
+
+test('hostname and idn-hostname refuse a trailing dot or full stop; a hostname A-label follows IDNA2008', async (t) => {
+  const cases = {
+    hostname: [
+      ['example.com', true],
+      ['a--b.com', true],
+      ['xn--ihqwcrb4cv8a8dqg056pqjye.com', true],
+      ['example.', false],
+      ['xn--X', false],
+      ['xn--hello-txk', false],
+      ['XN--aa---o47jg78q', false],
+    ],
+    'idn-hostname': [
+      ['a。b', true],
+      ['example.', false],
+      ['example。', false],
+      ['example．', false],
+      ['example｡', false],
+    ],
+  };
+  for (const formats of ['full', 'fast']) assert.deepEqual(await misjudged(t, cases, { formats }), [], formats);
+});
+
+test('uri, uri-reference, iri and iri-reference: an authority only after "//", no leading zero in an IPv4 part, no colon in a relative first segment', async (t) => {
+  const absolute = [
+    ['http://[::ffff:192.168.0.1]/', true],
+    ['http://192.168.0.01/', true], // a registered name, as RFC 3986 reads it
+    ['http:/a:b', true],
+    ['urn:isbn:0451450523', true],
+    ['http://2001:0db8:85a3:0000:0000:8a2e:0370:7334', false],
+    ['http://[::ffff:192.168.0.01]', false],
+    ['http://[::ffff:01.2.3.4]', false],
+    ['http:/[::1]', false],
+    ['http://example.com:abc/path', false],
+    ['http://a@b@example.com/', false],
+  ];
+  const relative = [
+    ['./1:b', true],
+    ['a/b:c', true],
+    ['?q:1', true],
+    ['#a:b', true],
+    ['//example.com:8080/p', true],
+    ['/[::1]', false],
+    ['//example.com:abc/p', false],
+    ['//a@b@example.com/', false],
+    ['//[::ffff:192.168.0.01]/p', false],
+    ['1:b', false],
+  ];
+  const cases = {
+    uri: absolute,
+    iri: absolute,
+    'uri-reference': [...absolute, ...relative],
+    'iri-reference': [...absolute, ...relative],
+  };
+  assert.deepEqual(await misjudged(t, cases), []);
+});
+
+test("date-time and time are RFC 3339's: an offset of hh:mm, hours to 23, a fraction of any length", async (t) => {
+  const cases = {
+    'date-time': [
+      ['1985-04-12T00:59:59.999999999999999Z', true],
+      ['1998-12-31T23:59:60Z', true],
+      ['1998-12-31T15:59:60.123-08:00', true],
+      ['1985-04-12T23:20:50+01', false],
+      ['1985-04-12T23:20:50+0100', false],
+      ['2016-12-31T24:59:60+01:00', false],
+      ['2016-12-31T24:00:00Z', false],
+      ['1998-12-31T22:59:60Z', false],
+      ['2021-02-29T10:00:00Z', false],
+    ],
+    time: [
+      ['00:59:59.999999999999999Z', true],
+      ['23:59:60Z', true],
+      ['15:59:60-08:00', true],
+      ['23:20:50+01', false],
+      ['24:00:00Z', false],
+      ['22:59:60Z', false],
+      ['10:00:00', false],
+    ],
+  };
+  assert.deepEqual(await misjudged(t, cases), []);
+});

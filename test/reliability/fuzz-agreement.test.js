@@ -124,7 +124,10 @@ function expectedOutcome(validate, doc) {
     const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapeKey(extra)}`;
     pointers.add(pointer);
     if (error.keyword === 'required')
-      required.push({ pointer, message: `must have required property "${error.params.missingProperty}"` });
+      required.push({
+        pointer,
+        message: `must have required property ${JSON.stringify(error.params.missingProperty)}`,
+      });
   }
   return { pointers: [...pointers].sort(), required, keywords };
 }

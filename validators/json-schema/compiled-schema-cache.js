@@ -33,7 +33,7 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // values alone compiled as an enum: enum-alternatives.js; 14: a wide one's alternatives one after
 // another, in functions of a hundred: wide-alternatives.cjs), so that older entries are not read.
 const FORMAT = 14;
-// idn-hostname's: its tables decide the idn-hostname and idn-email formats (string-formats.cjs).
+// idn-hostname's: its tables decide the idn-hostname and idn-email formats, and hostname's A-labels (string-formats.cjs).
 const LIBRARIES = [
   '../../package.json',
   'ajv/package.json',

@@ -11,7 +11,7 @@
 // order implies as well (branchesOf), and where nothing tells them apart, every error is shown: a
 // guess never hides an error. Where ajv's order says only that an alternative started after some
 // error, not where, each way of reading it is weighed, and an error is hidden only when each hides it.
-import { andList, listOf, orList, schemaPathKey, typesOf } from './schema-messages.js';
+import { andList, listOf, orList, quotedKey, schemaPathKey, typesOf } from './schema-messages.js';
 
 // ajv's order of keywords for one value (its RULES: untyped keywords, then those of numbers,
 // strings, arrays, objects); a deeper error comes from `items` or `properties`.
@@ -512,8 +512,8 @@ function mergedMessage(branches, path, describe) {
       if (part === 'required') {
         const { required } = merged;
         return required.length > 1
-          ? `have one of the properties ${required.map((name) => `"${name}"`).join(', ')}`
-          : `have required property "${required[0]}"`;
+          ? `have one of the properties ${required.map(quotedKey).join(', ')}`
+          : `have required property ${quotedKey(required[0])}`;
       }
       return part.text;
     });
@@ -524,9 +524,11 @@ const KIND = /^be an? /;
 
 // When each alternative only lacks properties, the ones it lacks, the closest alternative first:
 // `must have "begin" and "end" (or "begin" and "while")`; under a property's `dependencies` (or
-// `dependentSchemas`), which property asks for them: `because it has "contentName", …`. Null when
-// an alternative fails otherwise, or when each lacks one property and nothing asks (mergedMessage
-// says that: `must have one of the properties "uses", "run"`).
+// `dependentSchemas`), which property asks for them: `because it has "contentName", …`. An
+// alternative that lacks all another lacks, and more, is left out: what the other lacks is enough
+// (`must have "foo"`, not `"foo" (or "foo" and "baz")`). Null when an alternative fails otherwise, or
+// when each lacks one property and nothing asks (mergedMessage says that: `must have one of the
+// properties "uses", "run"`).
 function missingOnly(alternatives, path, schemaPath) {
   const lists = [];
   for (const nodes of alternatives) {
@@ -535,11 +537,14 @@ function missingOnly(alternatives, path, schemaPath) {
   }
   const cause = /\/(?:dependencies|dependentSchemas)\/([^/]+)\/(?:anyOf|oneOf)$/.exec(schemaPath)?.[1];
   if (cause === undefined && lists.every((list) => list.length === 1)) return null;
-  const [closest, ...others] = lists
-    .sort((a, b) => a.length - b.length)
-    .map((list) => andList(list.map((name) => `"${name}"`)));
-  const must = `must have ${closest}${others.length ? ` (or ${others.join(' or ')})` : ''}`;
-  return cause === undefined ? must : `because it has "${schemaPathKey(cause)}", ${must}`;
+  const enough = [];
+  for (const list of lists.sort((a, b) => a.length - b.length))
+    if (!enough.some((fewer) => fewer.every((name) => list.includes(name)))) enough.push(list);
+  const [closest, ...others] = enough.map((list) => andList(list.map(quotedKey)));
+  // `(or "c" or "d")`, but `(or "c" and "d", or "e")`: a comma where an "and" would blur the "or".
+  const or = enough.some((list) => list.length > 1) ? ', or ' : ' or ';
+  const must = `must have ${closest}${others.length ? ` (or ${others.join(or)})` : ''}`;
+  return cause === undefined ? must : `because it has ${quotedKey(schemaPathKey(cause))}, ${must}`;
 }
 
 // Errors about a key of the value, shown on the key: not about the value itself.

@@ -6,9 +6,14 @@
  */
 export function describe(error) {
   const { keyword, params, message } = error;
-  if (keyword === 'required') return `must have required property "${params.missingProperty}"`;
-  if (keyword === 'additionalProperties') return `must NOT have additional property "${params.additionalProperty}"`;
-  if (keyword === 'unevaluatedProperties') return `must NOT have unevaluated property "${params.unevaluatedProperty}"`;
+  if (keyword === 'required') return `must have required property ${quotedKey(params.missingProperty)}`;
+  if (keyword === 'additionalProperties')
+    return `must NOT have additional property ${quotedKey(params.additionalProperty)}`;
+  if (keyword === 'unevaluatedProperties')
+    return `must NOT have unevaluated property ${quotedKey(params.unevaluatedProperty)}`;
+  // One error per property missing (ajv's message lists all the dependency's, unquoted).
+  if (keyword === 'dependencies' || keyword === 'dependentRequired')
+    return `must have property ${quotedKey(params.missingProperty)} when property ${quotedKey(params.property)} is present`;
   if (keyword === 'enum')
     return Array.isArray(params.allowedValues) && params.allowedValues.length === 1
       ? `must be equal to ${JSON.stringify(params.allowedValues[0])}`
@@ -22,7 +27,7 @@ export function describe(error) {
   if (keyword === 'not') return notMatching(error);
   if (keyword === 'false schema') {
     const key = /\/properties\/([^/]+)\/false schema$/.exec(error.schemaPath)?.[1];
-    return key === undefined ? 'is not allowed here' : `property "${schemaPathKey(key)}" is not allowed here`;
+    return key === undefined ? 'is not allowed here' : `property ${quotedKey(schemaPathKey(key))} is not allowed here`;
   }
   if (keyword === 'contains') return containing(params, error.schemaPath);
   if (keyword === 'type')
@@ -80,6 +85,9 @@ export function schemaPathKey(token) {
   }
   return key.replaceAll('~1', '/').replaceAll('~0', '~');
 }
+
+/** A property's name as a message quotes it: a JSON string, whatever quotes or backslashes it holds. */
+export const quotedKey = (key) => JSON.stringify(key);
 
 /** "a", "a and b", "a, b and c" */
 export const andList = (words) =>

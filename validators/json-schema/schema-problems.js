@@ -2,7 +2,7 @@
 // for the person who fixes the file (schema-messages.js), an anyOf/oneOf's best alternative first
 // (schema-alternatives.js), with what was probably meant where the document is close to what the
 // schema allows (did-you-mean.js).
-import { allowedValues, describe, orList, typesOf } from './schema-messages.js';
+import { allowedValues, describe, orList, quotedKey, typesOf } from './schema-messages.js';
 import { bestMatches, STRUCTURAL } from './schema-alternatives.js';
 import { withSuggestions } from './did-you-mean.js';
 import { pointerToken, valueAt } from './schema-walk.js';
@@ -45,7 +45,8 @@ export function toProblems(errors, doc) {
       ) {
         problem.pointer += `/${pointerToken(key)}`;
         problem.atKey = true;
-        if (error.propertyName !== undefined) problem.message = `property name "${error.propertyName}" ${message}`;
+        if (error.propertyName !== undefined)
+          problem.message = `property name ${quotedKey(error.propertyName)} ${message}`;
       }
       if (notBestMatch) problem.notBestMatch = true;
       return problem;
