@@ -101,7 +101,7 @@ test('a loop of $refs across files, through anyOf and an $anchor, is told as one
   );
 });
 
-test("a $dynamicRef that ajv follows without end (a known ajv limitation) is told as that, where it is, not as a schema too deep", async (t) => {
+test('a $dynamicRef that ajv follows without end (a known ajv limitation) is told as that, where it is, not as a schema too deep', async (t) => {
   // The suite's dynamicRef.json, group 20: a $dynamicRef in a resource the dynamic scope does not
   // reach as ajv expects; ajv's code calls itself until the stack runs out on any value.
   const { validate } = await compile(t, {
