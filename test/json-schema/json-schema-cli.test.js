@@ -550,3 +550,46 @@ test('a oneOf of 2,000 objects fails a file that two of them match, in-process a
     );
   }
 });
+
+// JSON.parse, and every format's parser alike, make a key named __proto__ an own property; ajv
+// leaves such a name out of `properties` (proto-properties.js): filecheck declares it again.
+test('a property named __proto__ is validated by properties, declared for additionalProperties and unevaluatedProperties, in JSON, YAML and JSON5: every compile strategy, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, {
+    // Written as text: `{ __proto__: … }` in JavaScript sets a prototype, it is no key.
+    's.json': '{ "properties": { "__proto__": { "type": "number" } }, "additionalProperties": false }',
+    's2020.json': `{
+      "$schema": "${D2020}",
+      "$id": "https://example.com/root",
+      "properties": { "o": { "$ref": "inner" }, "p": { "$ref": "inner#/properties/__proto__" } },
+      "$defs": { "inner": { "$id": "inner", "properties": { "__proto__": { "type": "number" } }, "unevaluatedProperties": false } }
+    }`,
+    'data/ok.json': '{ "__proto__": 1 }\n',
+    'data/d.json': '{ "__proto__": "foo" }\n',
+    'data/d.yaml': '__proto__: foo\n',
+    'data/d.json5': '{ __proto__: "foo" }\n',
+    'nested/ok.json': '{ "o": { "__proto__": 1 }, "p": 2 }\n',
+    'nested/d.json': '{ "o": { "__proto__": "x" }, "p": "y" }\n',
+  });
+  const expected = {
+    'data/ok.json': [],
+    'data/d.json': ['1:16 must be number'],
+    'data/d.yaml': ['1:12 must be number'],
+    'data/d.json5': ['1:14 must be number'],
+  };
+  const nested = { 'nested/ok.json': [], 'nested/d.json': ['1:23 must be number', '1:35 must be number'] };
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    for (const [args, want] of [
+      [['data', '--schema', 's.json'], expected],
+      [['nested', '--schema', 's2020.json'], nested],
+    ]) {
+      const run = await runCli([...args, '-r', 'json', '--verbose'], {
+        cwd: dir,
+        env: { FILECHECK_SCHEMA_COMPILE: strategy },
+      });
+      assert.equal(run.code, 1, `${strategy}: ${run.stderr}`);
+      assert.deepEqual(messages(parseJsonReport(run.stdout)), want, strategy);
+    }
+  }
+  const report = await checkBothExecutors(dir, ['data', '--schema', 's.json', '--cache'], 1, { noErrors: true });
+  assert.deepEqual(messages(report), expected);
+});
