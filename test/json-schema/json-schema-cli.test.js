@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
+import {
+  REPO,
+  checkBothExecutors,
+  makeTree,
+  oneLine,
+  parseJsonReport,
+  runCli,
+  unusableSchema,
+} from '../helpers/cli.js';
 
 const D04 = 'http://json-schema.org/draft-04/schema#';
 const D07 = 'http://json-schema.org/draft-07/schema#';
@@ -592,4 +600,60 @@ test('a property named __proto__ is validated by properties, declared for additi
   }
   const report = await checkBothExecutors(dir, ['data', '--schema', 's.json', '--cache'], 1, { noErrors: true });
   assert.deepEqual(messages(report), expected);
+});
+
+// A custom meta-schema named by a schema's $schema is read from the store that maps its URL, as a
+// --ref-preloaded one is: the schema is read in the dialect of the meta-schema's own $schema.
+test("a schema whose $schema is a custom meta-schema the schema store maps is read in that meta-schema's dialect: every compile strategy, in-process and on a pool, --cache keyed on the meta-schema's file", async (t) => {
+  const dir = makeTree(t, {
+    'store/strict.json': json({
+      $schema: D2020,
+      $id: 'https://example.com/meta/strict.json',
+      $dynamicAnchor: 'meta',
+      allOf: [{ $ref: D2020 }],
+    }),
+    's.json': json({
+      $schema: 'https://example.com/meta/strict.json',
+      prefixItems: [{ type: 'string' }],
+      items: false,
+    }),
+    'data/ok.json': '["a"]\n',
+    'data/d.json': '[1]\n',
+  });
+  const store = ['--schema-store', 'https://example.com/meta/=store'];
+  const expected = { 'data/ok.json': [], 'data/d.json': ['1:2 must be string'] };
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    const run = await runCli(['data', '--schema', 's.json', ...store, '-r', 'json', '--verbose'], {
+      cwd: dir,
+      env: { FILECHECK_SCHEMA_COMPILE: strategy },
+    });
+    assert.equal(run.code, 1, `${strategy}: ${run.stderr}`);
+    assert.equal(run.stderr, '', strategy);
+    assert.deepEqual(messages(parseJsonReport(run.stdout)), expected, strategy);
+  }
+  for (const pass of ['cold', 'warm']) {
+    const report = await checkBothExecutors(dir, ['data', '--schema', 's.json', ...store, '--cache'], 1);
+    assert.deepEqual(messages(report), expected, pass);
+  }
+  // The cached verdicts are keyed on the meta-schema's file: of draft-07 now, the schema is read as
+  // draft-07, where `items: false` allows no item (and prefixItems is unknown).
+  fs.writeFileSync(
+    path.join(dir, 'store/strict.json'),
+    json({ $schema: D07, $id: 'https://example.com/meta/strict.json', allOf: [{ $ref: D07 }] }),
+  );
+  const draft07 = await checkBothExecutors(dir, ['data', '--schema', 's.json', ...store, '--cache'], 1);
+  assert.deepEqual(messages(draft07), {
+    'data/ok.json': ['1:2 is not allowed here'],
+    'data/d.json': ['1:2 is not allowed here'],
+  });
+  fs.rmSync(path.join(dir, 'store/strict.json'));
+  assert.equal(
+    unusableSchema(await runCli(['data', '--schema', 's.json', ...store, '--cache'], { cwd: dir })),
+    'schema s.json: its $schema "https://example.com/meta/strict.json", mapped by the schema store to store/strict.json: no such file',
+  );
+  fs.writeFileSync(path.join(dir, 'store/strict.json'), '{ "$schema": ');
+  assert.match(
+    unusableSchema(await runCli(['data', '--schema', 's.json', ...store], { cwd: dir })),
+    /^schema s\.json: its \$schema "https:\/\/example\.com\/meta\/strict\.json", mapped by the schema store: schema store\/strict\.json:1:\d+ is not valid JSON: /,
+  );
 });

@@ -100,7 +100,7 @@ export async function createSchemaLoader(
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
   const refIndexOf = (refs) => {
     const key = JSON.stringify(refs);
-    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display));
+    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display, schemaStore));
     return refIndexes.get(key);
   };
   let compileMs = 0;
