@@ -95,8 +95,8 @@ function oracleFor(dialect, schema, common) {
 function withProtoPattern(schema) {
   const copy = structuredClone(schema);
   walkSchema(copy, (node) => {
-    if (isSchema(node.properties) && Object.hasOwn(node.properties, '__proto__'))
-      node.patternProperties = { ...node.patternProperties, '^__proto__$': node.properties.__proto__ };
+    const own = isSchema(node.properties) && Object.getOwnPropertyDescriptor(node.properties, '__proto__');
+    if (own) node.patternProperties = { ...node.patternProperties, '^__proto__$': own.value };
   });
   return copy;
 }
