@@ -5,7 +5,15 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO, checkBothExecutors, makeTree, oneLine, parseJsonReport, runCli } from '../helpers/cli.js';
+import {
+  REPO,
+  checkBothExecutors,
+  makeTree,
+  oneLine,
+  parseJsonReport,
+  runCli,
+  unusableSchema,
+} from '../helpers/cli.js';
 
 const D04 = 'http://json-schema.org/draft-04/schema#';
 const D07 = 'http://json-schema.org/draft-07/schema#';
@@ -549,4 +557,103 @@ test('a oneOf of 2,000 objects fails a file that two of them match, in-process a
       workers,
     );
   }
+});
+
+// JSON.parse, and every format's parser alike, make a key named __proto__ an own property; ajv
+// leaves such a name out of `properties` (proto-properties.js): filecheck declares it again.
+test('a property named __proto__ is validated by properties, declared for additionalProperties and unevaluatedProperties, in JSON, YAML and JSON5: every compile strategy, in-process and on a pool', async (t) => {
+  const dir = makeTree(t, {
+    // Written as text: `{ __proto__: … }` in JavaScript sets a prototype, it is no key.
+    's.json': '{ "properties": { "__proto__": { "type": "number" } }, "additionalProperties": false }',
+    's2020.json': `{
+      "$schema": "${D2020}",
+      "$id": "https://example.com/root",
+      "properties": { "o": { "$ref": "inner" }, "p": { "$ref": "inner#/properties/__proto__" } },
+      "$defs": { "inner": { "$id": "inner", "properties": { "__proto__": { "type": "number" } }, "unevaluatedProperties": false } }
+    }`,
+    'data/ok.json': '{ "__proto__": 1 }\n',
+    'data/d.json': '{ "__proto__": "foo" }\n',
+    'data/d.yaml': '__proto__: foo\n',
+    'data/d.json5': '{ __proto__: "foo" }\n',
+    'nested/ok.json': '{ "o": { "__proto__": 1 }, "p": 2 }\n',
+    'nested/d.json': '{ "o": { "__proto__": "x" }, "p": "y" }\n',
+  });
+  const expected = {
+    'data/ok.json': [],
+    'data/d.json': ['1:16 must be number'],
+    'data/d.yaml': ['1:12 must be number'],
+    'data/d.json5': ['1:14 must be number'],
+  };
+  const nested = { 'nested/ok.json': [], 'nested/d.json': ['1:23 must be number', '1:35 must be number'] };
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    for (const [args, want] of [
+      [['data', '--schema', 's.json'], expected],
+      [['nested', '--schema', 's2020.json'], nested],
+    ]) {
+      const run = await runCli([...args, '-r', 'json', '--verbose'], {
+        cwd: dir,
+        env: { FILECHECK_SCHEMA_COMPILE: strategy },
+      });
+      assert.equal(run.code, 1, `${strategy}: ${run.stderr}`);
+      assert.deepEqual(messages(parseJsonReport(run.stdout)), want, strategy);
+    }
+  }
+  const report = await checkBothExecutors(dir, ['data', '--schema', 's.json', '--cache'], 1, { noErrors: true });
+  assert.deepEqual(messages(report), expected);
+});
+
+// A custom meta-schema named by a schema's $schema is read from the store that maps its URL, as a
+// --ref-preloaded one is: the schema is read in the dialect of the meta-schema's own $schema.
+test("a schema whose $schema is a custom meta-schema the schema store maps is read in that meta-schema's dialect: every compile strategy, in-process and on a pool, --cache keyed on the meta-schema's file", async (t) => {
+  const dir = makeTree(t, {
+    'store/strict.json': json({
+      $schema: D2020,
+      $id: 'https://example.com/meta/strict.json',
+      $dynamicAnchor: 'meta',
+      allOf: [{ $ref: D2020 }],
+    }),
+    's.json': json({
+      $schema: 'https://example.com/meta/strict.json',
+      prefixItems: [{ type: 'string' }],
+      items: false,
+    }),
+    'data/ok.json': '["a"]\n',
+    'data/d.json': '[1]\n',
+  });
+  const store = ['--schema-store', 'https://example.com/meta/=store'];
+  const expected = { 'data/ok.json': [], 'data/d.json': ['1:2 must be string'] };
+  for (const strategy of ['eager', 'lazy', 'apart']) {
+    const run = await runCli(['data', '--schema', 's.json', ...store, '-r', 'json', '--verbose'], {
+      cwd: dir,
+      env: { FILECHECK_SCHEMA_COMPILE: strategy },
+    });
+    assert.equal(run.code, 1, `${strategy}: ${run.stderr}`);
+    assert.equal(run.stderr, '', strategy);
+    assert.deepEqual(messages(parseJsonReport(run.stdout)), expected, strategy);
+  }
+  for (const pass of ['cold', 'warm']) {
+    const report = await checkBothExecutors(dir, ['data', '--schema', 's.json', ...store, '--cache'], 1);
+    assert.deepEqual(messages(report), expected, pass);
+  }
+  // The cached verdicts are keyed on the meta-schema's file: of draft-07 now, the schema is read as
+  // draft-07, where `items: false` allows no item (and prefixItems is unknown).
+  fs.writeFileSync(
+    path.join(dir, 'store/strict.json'),
+    json({ $schema: D07, $id: 'https://example.com/meta/strict.json', allOf: [{ $ref: D07 }] }),
+  );
+  const draft07 = await checkBothExecutors(dir, ['data', '--schema', 's.json', ...store, '--cache'], 1);
+  assert.deepEqual(messages(draft07), {
+    'data/ok.json': ['1:2 is not allowed here'],
+    'data/d.json': ['1:2 is not allowed here'],
+  });
+  fs.rmSync(path.join(dir, 'store/strict.json'));
+  assert.equal(
+    unusableSchema(await runCli(['data', '--schema', 's.json', ...store, '--cache'], { cwd: dir })),
+    'schema s.json: its $schema "https://example.com/meta/strict.json", mapped by the schema store to store/strict.json: no such file',
+  );
+  fs.writeFileSync(path.join(dir, 'store/strict.json'), '{ "$schema": ');
+  assert.match(
+    unusableSchema(await runCli(['data', '--schema', 's.json', ...store], { cwd: dir })),
+    /^schema s\.json: its \$schema "https:\/\/example\.com\/meta\/strict\.json", mapped by the schema store: schema store\/strict\.json:1:\d+ is not valid JSON: /,
+  );
 });

@@ -11,6 +11,7 @@ import { runCli, makeTree, parseJsonReport } from '../helpers/cli.js';
 import { createRandom, fuzzSeed } from '../helpers/random.js';
 import { DIALECTS, randomSchema, randomDocument, writeJson, moveDefinitions } from './json-fuzz.js';
 import { oracleAjv } from '../helpers/ajv-oracle.js';
+import { isSchema, walkSchema } from '../../validators/json-schema/schema-walk.js';
 
 const require = createRequire(import.meta.url);
 const { parseTree } = require('jsonc-parser');
@@ -65,7 +66,8 @@ const META_SCHEMAS = {
 };
 
 // What README promises: allErrors, strict about nothing that judges the data, formats in full,
-// only a document's own keys count as present (JSON has no inherited keys), and a number too large
+// only a document's own keys count as present (JSON has no inherited keys), a property named
+// __proto__ validated as any other (which ajv's `properties` leaves out: withProtoPattern), and a number too large
 // for a double (`1e400`, Infinity once read) is a number, judged by maximum and minimum, and no
 // integer (docs/json-schema.md, "Infinity and NaN are numbers"). `common`: definitions
 // the schema's $refs name as "common.json#/...", a file beside it.
@@ -80,12 +82,23 @@ function oracleFor(dialect, schema, common) {
     strictNumbers: false,
     logger: false,
   });
-  const known = (s) => (s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
+  const known = (s) => withProtoPattern(s.$schema ? { ...s, $schema: META_SCHEMAS[dialect] } : s);
   if (!common) return ajv.compile(known(schema));
   const idKey = dialect === 'draft-04' ? 'id' : '$id';
   const base = schema[idKey] ?? 'https://oracle.test/case/schema.json';
   ajv.addSchema(known(common), new URL('common.json', base).href);
   return ajv.compile(known({ [idKey]: base, ...schema }));
+}
+
+// A copy where each `properties` that has a __proto__ has its subschema under patternProperties
+// "^__proto__$" too, which ajv applies to an own key of that name (the oracle's own rewrite).
+function withProtoPattern(schema) {
+  const copy = structuredClone(schema);
+  walkSchema(copy, (node) => {
+    const own = isSchema(node.properties) && Object.getOwnPropertyDescriptor(node.properties, '__proto__');
+    if (own) node.patternProperties = { ...node.patternProperties, '^__proto__$': own.value };
+  });
+  return copy;
 }
 
 const escapeKey = (key) => String(key).replace(/~/g, '~0').replace(/\//g, '~1');

@@ -17,20 +17,21 @@ import { escapeToken } from './pointers.js';
 export function chromeMessages(doc) {
   const defined = new Map();
   if (!isObject(doc)) return { doc, defined };
-  const messages = {};
+  // Built from entries, as a parser builds an object: a message named __proto__ stays a key.
+  const messages = [];
   for (const [name, entry] of Object.entries(doc)) {
     if (!isObject(entry)) {
-      messages[name] = entry;
+      messages.push([name, entry]);
       continue;
     }
-    messages[name] = Object.hasOwn(entry, 'message') ? { message: entry.message } : {};
+    messages.push([name, Object.hasOwn(entry, 'message') ? { message: entry.message } : {}]);
     const placeholders = isObject(entry.placeholders) ? Object.entries(entry.placeholders) : [];
     defined.set(
       `/${escapeToken(name)}/message`,
       new Map(placeholders.map(([key, placeholder]) => [key.toLowerCase(), placeholder])),
     );
   }
-  return { doc: messages, defined };
+  return { doc: Object.fromEntries(messages), defined };
 }
 
 const isObject = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);

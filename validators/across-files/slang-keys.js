@@ -36,7 +36,8 @@ export function slangKeys(doc) {
       return value.map((child, i) => walk(child, `${pointer}/${i}`, false));
     }
     if (value === null || typeof value !== 'object') return value;
-    const out = {};
+    // Built from entries, as a parser builds an object: a key named __proto__ stays a key.
+    const out = [];
     for (const [key, child] of Object.entries(value)) {
       if (key.startsWith('@')) continue;
       const { name, modifiers } = parseKey(key);
@@ -49,10 +50,10 @@ export function slangKeys(doc) {
         if (modifiers.has('OUTDATED')) add('outdated', childPointer);
         if (modifiers.has('map')) add('own', childPointer);
         if (modifiers.has('param')) (slang.params ??= {})[childPointer] = modifiers.get('param');
-        out[each] = walk(child, childPointer, modifiers.has('context'));
+        out.push([each, walk(child, childPointer, modifiers.has('context'))]);
       }
     }
-    return out;
+    return Object.fromEntries(out);
   };
   return { doc: walk(doc, '', false), slang };
 }

@@ -13,6 +13,7 @@ import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
 import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
+import { withProtoPatterns } from './proto-properties.js';
 import { withEnumAlternatives } from './enum-alternatives.js';
 import { localFileFor, localPathFor } from './schema-files.js';
 import { urlKey } from './url-key.js';
@@ -311,7 +312,7 @@ function addResource(compiling, resource, url) {
 
 // The schema as ajv is given it: its id where its draft keeps it; an older draft's checked against
 // its own meta-schema and migrated; a 2020-12 one's $dynamicRefs made static where they can be;
-// without OpenAPI's nullable; an anyOf or oneOf of values alone an enum. @returns {{ schema: object | boolean } | { restart: Restart }}
+// without OpenAPI's nullable; a property named __proto__ declared to ajv too; an anyOf or oneOf of values alone an enum. @returns {{ schema: object | boolean } | { restart: Restart }}
 function prepareSchema(compiling, resource, own, id) {
   const { job, ajv, dialect, unicode, lazy, warnings } = compiling;
   const { words } = job;
@@ -343,6 +344,7 @@ function prepareSchema(compiling, resource, own, id) {
     unknownKeyword('nullable');
     schema = withoutIt;
   }
+  schema = withProtoPatterns(schema, dialect) ?? schema;
   return { schema: withEnumAlternatives(schema, ajv) ?? schema };
 }
 

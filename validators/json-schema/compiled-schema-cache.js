@@ -31,8 +31,10 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // and of tuples declared before code that may skip them: keyword-results.cjs; 12: non-finite numbers
 // are numbers, not integers: ajv's strictNumbers off, finite-integer.cjs; 13: an anyOf or oneOf of
 // values alone compiled as an enum: enum-alternatives.js; 14: a wide one's alternatives one after
-// another, in functions of a hundred: wide-alternatives.cjs), so that older entries are not read.
-const FORMAT = 14;
+// another, in functions of a hundred: wide-alternatives.cjs; 15: a property named __proto__ declared
+// to ajv, proto-properties.js, and a custom meta-schema's file in the store among the files),
+// so that older entries are not read.
+const FORMAT = 15;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats, and hostname's A-labels (string-formats.cjs).
 const LIBRARIES = [
   '../../package.json',

@@ -54,13 +54,21 @@ const ENDLESS =
   'the schema applies itself to the same value without end: a $ref (in allOf, extends…) leads back to where it started without going deeper into the data';
 
 // A document on which ajv ran out of stack, which is no deeper than depth-limit.js allows: the
-// schema goes round without reading deeper, or its code is too deep for ajv (stack-overflow.js).
+// schema goes round without reading deeper, ajv's code for its $dynamicRef goes round, or its
+// code is too deep for ajv (stack-overflow.js).
 // No verdict on the file: a problem of kind error.
-function outOfStack(rule, shown) {
+function outOfStack(rule, shown, display) {
   const files = rule.meta ? new Map() : schemaClosureResources(rule);
-  const why = stackOverflow().loopsInPlace(files)
-    ? ENDLESS
-    : "ajv ran out of stack validating this file: the schema is too deep for ajv's code";
+  const { loopsInPlace, dynamicRefOf } = stackOverflow();
+  const loops = loopsInPlace(files);
+  const dynamic = loops ? null : dynamicRefOf(files);
+  let why = "ajv ran out of stack validating this file: the schema is too deep for ajv's code";
+  if (loops) why = ENDLESS;
+  else if (dynamic) {
+    const root = files.keys().next().value;
+    const place = `${dynamic.file === root ? '' : display(dynamic.file)}#${dynamic.pointer}`;
+    why = `ajv's handling of its ${dynamic.keyword} "${dynamic.ref}" at ${place} recursed without end (a known limitation of ajv), so this file cannot be validated against it`;
+  }
   return { validator: 'json-schema', message: `schema ${shown}: ${why}`, kind: 'error' };
 }
 
@@ -92,7 +100,7 @@ export async function createSchemaLoader(
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
   const refIndexOf = (refs) => {
     const key = JSON.stringify(refs);
-    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display));
+    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display, schemaStore));
     return refIndexes.get(key);
   };
   let compileMs = 0;
@@ -217,7 +225,7 @@ export async function createSchemaLoader(
       try {
         return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
-        if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown)];
+        if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown, display)];
         if (!(error instanceof LazyCompileError)) return [internalError(error)];
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such

@@ -1,6 +1,6 @@
 // The files a schema's compilation may read, found by reading them, not by compiling: the schema,
 // its preloaded refs, and every file of the schema store or beside a schema of the same origin that
-// a $ref of theirs may name (each candidate compile-offline.js would try, existing or not), and
+// a $ref or a custom meta-schema's $schema of theirs may name (each candidate compile-offline.js would try, existing or not), and
 // theirs in turn. The result cache keys a file's verdict on their contents (rule-fingerprint.js):
 // more files than a compilation reads only makes the cache miss more; one fewer could keep a stale
 // verdict, so a $ref is resolved every way it may be (against the base its $id scope gives, and
@@ -43,6 +43,9 @@ export function schemaClosureResources({ schema, refs = [], schemaStore }, known
     if (!resource) return true;
     bases.push({ id: resource.id, file: at });
     for (const url of refUrls(resource)) urls.add(url);
+    // A $schema filecheck does not know: a custom meta-schema, which the store may hold.
+    const meta = resource.unknown ?? resource.customMeta;
+    if (meta) urls.add(urlKey(meta.replace(/#.*$/, '')));
     return true;
   };
   read(schema);

@@ -6,17 +6,20 @@ import { UsageError } from '../../shared/errors.js';
 import { dialectOf, META_SCHEMAS, withKnownMetaSchema } from './ajv-instance.js';
 import { readSchema, readSchemaFile, idOf } from './schema-files.js';
 import { urlKey } from './url-key.js';
-import { walkSchema } from './schema-walk.js';
+import { isSchema, walkSchema } from './schema-walk.js';
+import { storeFilesFor } from './schema-store.js';
 
 const require = createRequire(import.meta.url);
 const { isDeepStrictEqual } = require('node:util');
+const fs = require('node:fs');
 
 /**
  * @typedef {{ key: string, file: string | null, raw: Record<string, any>, dialect: string | null,
- *   unknown: string | null, id: string, ids: Set<string> }} SchemaResource
+ *   unknown: string | null, customMeta?: string, id: string, ids: Set<string> }} SchemaResource
  *   key: the file's absolute path, or `meta:` and a meta-schema's id; raw: as read, `$schema` spelt
  *   as ajv knows it; dialect: its `$schema`'s (draft-07 for an unknown one), null without one (it
- *   is then read in the root schema's); unknown: a `$schema` filecheck does not know; id: its
+ *   is then read in the root schema's); unknown: a `$schema` filecheck does not know; customMeta:
+ *   such a `$schema`, a custom meta-schema's, once read in its dialect (inMetaDialect); id: its
  *   absolute id (idOf); ids: its own and those of the resources embedded in it, as urlKey keys;
  *   twice: a note for each key its file has twice in one object (schema-files.js)
  */
@@ -106,17 +109,50 @@ export function metaSchemaResource(url) {
   return metaResources.get(bare);
 }
 
+// How far a chain of custom meta-schemas, each naming the next by its $schema, is followed.
+const META_CHAIN = 8;
+
+// A custom meta-schema from the store's file for its URL, as a $ref's would be read.
+function readStoredMeta(schema, url, files, display) {
+  const file = files.find((each) => fs.existsSync(each));
+  const mapped = `schema ${display(schema.file)}: its $schema "${url}", mapped by the schema store`;
+  if (!file)
+    throw new UsageError(`${mapped} to ${display(files[0])}: no such file`, { files: [schema.file, files[0]] });
+  let meta;
+  try {
+    meta = readResource(file, display);
+  } catch (error) {
+    throw new UsageError(`${mapped}: ${error.message}`, { files: [schema.file, file] });
+  }
+  if (!isSchema(meta.raw))
+    throw new UsageError(`${mapped} to ${display(file)}: holds ${meta.raw}, not a meta-schema`, {
+      files: [schema.file, file],
+    });
+  return meta;
+}
+
 /**
  * Preloaded refs (--ref, a rule's `refs`), read once and indexed by their ids; a compilation adds
  * one to ajv only when a $ref asks for it, so a ref of another draft, or one never used, costs
  * nothing but its reading. A refs file that cannot be read is a UsageError at once.
  * @param {string[]} refs
  * @param {(file: string) => string} display
+ * @param {import('./schema-store.js').SchemaStore} [store] where a custom meta-schema no ref has
+ *   is read from (--schema-store, a pulled lock's hosts)
  */
-export function createRefIndex(refs, display) {
+export function createRefIndex(refs, display, store) {
   const byFile = new Map();
   const byId = new Map();
   const inDialect = new Map(); // resource key ─▶ the resource read in its custom meta-schema's dialect
+  // The meta-schema the store holds for a schema's unknown $schema, read once; none when no prefix maps it.
+  const stored = new Map();
+  const storedMeta = (schema) => {
+    const url = schema.unknown.replace(/#.*$/, '');
+    const files = storeFilesFor(store, url);
+    if (!files.length) return undefined;
+    if (!stored.has(url)) stored.set(url, readStoredMeta(schema, url, files, display));
+    return stored.get(url);
+  };
   for (const file of refs) {
     const resource = readResource(file, display);
     if (byFile.has(resource.key)) continue;
@@ -147,10 +183,12 @@ export function createRefIndex(refs, display) {
       return besides ? null : (found[0] ?? null);
     },
     /**
-     * A schema whose `$schema` is a custom meta-schema among the refs (by its $id), as the suite's
-     * and vocabulary authors' are, is read in the dialect of that meta-schema's own `$schema` (or
-     * of the first one up its chain that filecheck knows), and checked against that dialect's
-     * meta-schema; any other is returned as it is.
+     * A schema whose `$schema` is a custom meta-schema among the refs (by its $id) or in the schema
+     * store (by the URL the store maps), as the suite's and vocabulary authors' are, is read in the
+     * dialect of that meta-schema's own `$schema` (or of the first one up its chain that filecheck
+     * knows, at most META_CHAIN away), and checked against that dialect's meta-schema; any other is
+     * returned as it is (customMeta: the `$schema` it has). A meta-schema the store maps to no file, or to one that is no schema, is a
+     * UsageError naming the schema, the URL and the file.
      * @param {SchemaResource} resource
      * @returns {SchemaResource}
      */
@@ -158,8 +196,11 @@ export function createRefIndex(refs, display) {
       if (!resource.unknown) return resource;
       if (!inDialect.has(resource.key)) {
         let meta = resource;
-        for (const seen = new Set(); meta?.unknown && !seen.has(meta.key); meta = byId.get(urlKey(meta.unknown))?.[0])
+        const seen = new Set();
+        while (meta?.unknown && !seen.has(meta.key) && seen.size < META_CHAIN) {
           seen.add(meta.key);
+          meta = byId.get(urlKey(meta.unknown))?.[0] ?? storedMeta(meta);
+        }
         const known = meta?.dialect && !meta.unknown;
         inDialect.set(
           resource.key,
@@ -168,6 +209,7 @@ export function createRefIndex(refs, display) {
                 ...resource,
                 dialect: meta.dialect,
                 unknown: null,
+                customMeta: resource.unknown,
                 raw: { ...resource.raw, $schema: META_SCHEMAS[meta.dialect] },
               }
             : resource,

@@ -2,7 +2,9 @@
 // schema that applies itself to the same value without end (a $ref, in allOf, extends…, leading
 // back to where it started without going deeper into the data, which depth-limit.js bounds), told
 // only where the schema has such a loop; else code too deep for V8 to compile or run. (An anyOf or
-// oneOf of thousands of alternatives no longer is: wide-alternatives.cjs.)
+// oneOf of thousands of alternatives no longer is: wide-alternatives.cjs.) A schema neither deep
+// nor wide that has a $dynamicRef or $recursiveRef is ajv's known limitation instead: its code for
+// those can call itself without end where the dynamic scope leaves ajv no way out.
 import { urlKey } from './url-key.js';
 import { isSchema, pointerInto, walkSchema } from './schema-walk.js';
 
@@ -90,6 +92,36 @@ export function loopsInPlace(files) {
   }
   return false;
 }
+
+// A schema whose code may be too deep for V8: subschemas nested this deep, or this many in one list.
+const DEEP = 64;
+const WIDE = 100;
+
+/**
+ * @param {Map<string, { raw: unknown } | null>} files as loopsInPlace takes them
+ * @returns {{ file: string, pointer: string, keyword: string, ref: string } | null} the first
+ *   $dynamicRef or $recursiveRef of the schema's files, when they are neither deep nor wide (else
+ *   their size is the likelier cause)
+ */
+export function dynamicRefOf(files) {
+  let found = null;
+  let large = false;
+  for (const [file, resource] of files) {
+    if (!isSchema(resource?.raw)) continue;
+    walkSchema(
+      resource.raw,
+      (node, pointer, depth) => {
+        if (depth > DEEP || LISTS.some((keyword) => node[keyword]?.length > WIDE)) large = true;
+        const keyword = ['$dynamicRef', '$recursiveRef'].find((name) => typeof node[name] === 'string');
+        if (keyword && !found) found = { file, pointer, keyword, ref: node[keyword] };
+        return depth + 1;
+      },
+      0,
+    );
+  }
+  return large ? null : found;
+}
+const LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 
 // The ids of the files and of their subschemas with one, their anchors, and the base each subschema
 // resolves a $ref against.
