@@ -11,7 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { UsageError } from '../../shared/errors.js';
 import { createAjv, lenientRegExp, META_SCHEMAS, pluginKeywordsOf } from './ajv-instance.js';
 import { compiledAs, isNewer, migrateSchema } from './migrate-schema.js';
-import { anchorsOf, staticDynamicRefs } from './dynamic-refs.js';
+import { anchorsOf, scopeChains, staticDynamicRefs } from './dynamic-refs.js';
 import { withoutNullable } from './openapi-nullable.js';
 import { withProtoPatterns } from './proto-properties.js';
 import { withEnumAlternatives } from './enum-alternatives.js';
@@ -219,13 +219,18 @@ function startAttempt(job, { dialect, unicode, lazy, sharedAnchors }) {
     // whose schemaPath is under its own), which code compiled apart says otherwise: what is at or
     // under a node that uses one is compiled as lazy compiles it (defer-properties.js).
     plugins: { pluginKeywords: apart ? pluginKeywordsOf(ajv) : new Set(), guardedRefs: new Set() },
-    staticRefs: dynamicRefRewriter(job.rootAnchors, sharedAnchors),
+    staticRefs: dynamicRefRewriter(
+      job.rootAnchors,
+      sharedAnchors,
+      scopeChains(job.root, (url) => chainedSchemaAt(compiling, url)),
+    ),
     added: new Map(), // resource key ─▶ the schema given to ajv
     claimed: new Map(), // id ─▶ the resource that has it
     loaded: [], // { resource, id, schema }, the root first
     reached: new Map(), // URL ─▶ the resource added for it
     tried: new Set(), // the URLs loaded
     deps: [], // the local files added, but the root
+    chained: [], // { resource, id }, those scopeChains read ahead of ajv (chainedSchemaAt)
     // Why the attempt stops, when a $ref loaded while ajv compiles says so: the load says there is
     // no such schema, ajv's compilation fails, and the attempt returns this.
     restart: null,
@@ -357,6 +362,22 @@ function findSchema({ job, ajv, added, loaded }, url) {
     return builtIn ? { builtIn } : meta;
   }
   return job.sources.find(url, loaded);
+}
+
+// The schema file a URL names, as a $ref finds it (findSchema), with the URL it is known by, for
+// scopeChains (dynamic-refs.js), which reads ahead of ajv: a local file is looked for beside the
+// files it read too. None when it cannot be read, which the compilation says when it gets there.
+function chainedSchemaAt(compiling, url) {
+  try {
+    const found = findSchema({ ...compiling, loaded: [...compiling.loaded, ...compiling.chained] }, url);
+    if (!found || found.builtIn) return null;
+    const named = typeof found.raw === 'object' && typeof (found.raw.$id ?? found.raw.id) === 'string';
+    const id = named ? found.id : url;
+    compiling.chained.push({ resource: found, id });
+    return { raw: found.raw, id };
+  } catch {
+    return null;
+  }
 }
 
 // Adds the schema a $ref names that ajv does not have; a $ref that cannot be resolved throws.
@@ -521,8 +542,9 @@ function rootAnchorsOf(root) {
 
 // An attempt's rewrite of a 2020-12 schema's $dynamicRefs that land on one place as $refs
 // (dynamic-refs.js). A schema declaring a name an earlier rewrite took for declared once stops the
-// attempt: the next one knows the name is shared (sharedAnchors).
-function dynamicRefRewriter(rootAnchors, sharedAnchors) {
+// attempt: the next one knows the name is shared (sharedAnchors). outermost (scopeChains) answers
+// for a $dynamicRef the root's anchors and a name declared once leave.
+function dynamicRefRewriter(rootAnchors, sharedAnchors, outermost) {
   const declaredBy = new Map(); // $dynamicAnchor name ─▶ the keys of the resources that declare it
   const relied = new Map(); // name ─▶ the key of the resource whose rewrite took it for declared once
   return (schema, id, key) => {
@@ -534,7 +556,7 @@ function dynamicRefRewriter(rootAnchors, sharedAnchors) {
     }
     const once = (name) =>
       !sharedAnchors.has(name) && [...(declaredBy.get(name) ?? [])].every((other) => other === key);
-    const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once });
+    const rewritten = staticDynamicRefs(schema, id, { root: rootAnchors, once, outermost });
     for (const name of rewritten.relied) relied.set(name, key);
     return { schema: rewritten.schema };
   };
