@@ -36,12 +36,13 @@ export function detectRssMethod() {
   return 'probe';
 }
 
-// argv: [program, ...args]; unset: variables of this environment the command runs without.
+// argv: [program, ...args]; unset: variables of this environment the command runs without; env: those
+// it runs with besides.
 // Returns { wall (s), rssMiB, code, stdout, stderr }.
-export function runOnce(argv, { cwd, method, unset = [] }) {
+export function runOnce(argv, { cwd, method, unset = [], env: extra = {} }) {
   fs.writeFileSync(rssFile, '');
   let cmd = argv;
-  const env = { ...process.env };
+  const env = { ...process.env, ...extra };
   for (const name of unset) delete env[name];
   if (method === 'time') cmd = [GNU_TIME, '-f', '%M', '-o', rssFile, ...argv];
   else {

@@ -122,9 +122,20 @@ const CORPORA = {
 };
 const extensionOf = (corpus) => (CORPORA[corpus].format === 'yaml' ? 'yaml' : 'json');
 
-// A command is { label, argv(corpus), cwd?(corpus), unset?, before?() }: argv returns the argv array, or
-// a string saying why it cannot run; unset names variables of this environment it runs without;
+// A command is { label, argv(corpus), cwd?(corpus), unset?, env?, before?() }: argv returns the argv array, or
+// a string saying why it cannot run; unset names variables of this environment it runs without, env
+// those it runs with besides;
 // before runs ahead of each of its runs (emptying a cache folder, say).
+//
+// filecheck keeps small schemas compiled between runs, in the user's cache folder (docs/cache.md):
+// here in a folder of the bench's, emptied as the bench starts, so that no row depends on what an
+// earlier bench or use of the machine left there. A row's warm-up run records its schemas, its
+// first round stores their code, and the rounds after load it, as a user's runs after the first
+// two do. The rows that say they are cold (`cold`) keep nothing.
+process.env.FILECHECK_COMPILE_CACHE = path.join(WORK, 'compile-cache');
+delete process.env.FILECHECK_DISABLE_COMPILE_CACHE;
+fs.rmSync(process.env.FILECHECK_COMPILE_CACHE, { recursive: true, force: true });
+const cold = (cmd) => ({ ...cmd, env: { ...cmd.env, FILECHECK_DISABLE_COMPILE_CACHE: '1' } });
 const help = spawnSync(NODE, [FILECHECK, '--help'], { encoding: 'utf8' });
 const helpText = help.status === 0 ? help.stdout + help.stderr : '';
 const REQUIRE = ['title', 'bodyHTML', 'quickLinksHTML', 'tocHTML'].flatMap((k) => [
@@ -244,35 +255,37 @@ const schemaStoreArgs = (schemaName) =>
         path.join(STORE_DIR, schemaName),
         ...refClosure(STORE_DIR, schemaName).flatMap((r) => ['--ref', path.join(STORE_DIR, r)]),
       ];
-const filecheckConfig = (key) => ({
-  label: `filecheck ${HAS_STORE ? '--catalog --schema-store' : '--schema --ref…'}`,
-  argv: () =>
-    CLONE
-      ? filecheckArgv(path.join('config', CONFIG_FILES[key][0]), ...schemaStoreArgs(CONFIG_FILES[key][1]))
-      : NO_CLONE,
-  failed: failedOf,
-});
+const filecheckConfig = (key) =>
+  cold({
+    label: `filecheck ${HAS_STORE ? '--catalog --schema-store' : '--schema --ref…'}`,
+    argv: () =>
+      CLONE
+        ? filecheckArgv(path.join('config', CONFIG_FILES[key][0]), ...schemaStoreArgs(CONFIG_FILES[key][1]))
+        : NO_CLONE,
+    failed: failedOf,
+  });
 // The schema named, as check-jsonschema's --schemafile names it, where the rows above have the
 // clone's catalog choose it among its 1,400 entries (a lookup check-jsonschema does not do); the
 // schemas its $refs reach are read from the clone, as --base-uri makes check-jsonschema read them.
-const filecheckSchemaConfig = (key) => ({
-  label: `filecheck --schema${HAS_STORE ? ' --schema-store' : ' --ref…'}`,
-  argv: () => {
-    if (!CLONE) return NO_CLONE;
-    const [file, schema] = CONFIG_FILES[key];
-    if (!HAS_STORE) return filecheckArgv(path.join('config', file), ...schemaStoreArgs(schema));
-    return filecheckArgv(
-      path.join('config', file),
-      '--schema',
-      path.join(STORE_DIR, schema),
-      '--schema-store',
-      `https://json.schemastore.org/=${STORE_DIR}`,
-      '--schema-store',
-      `https://www.schemastore.org/=${STORE_DIR}`,
-    );
-  },
-  failed: failedOf,
-});
+const filecheckSchemaConfig = (key) =>
+  cold({
+    label: `filecheck --schema${HAS_STORE ? ' --schema-store' : ' --ref…'}`,
+    argv: () => {
+      if (!CLONE) return NO_CLONE;
+      const [file, schema] = CONFIG_FILES[key];
+      if (!HAS_STORE) return filecheckArgv(path.join('config', file), ...schemaStoreArgs(schema));
+      return filecheckArgv(
+        path.join('config', file),
+        '--schema',
+        path.join(STORE_DIR, schema),
+        '--schema-store',
+        `https://json.schemastore.org/=${STORE_DIR}`,
+        '--schema-store',
+        `https://www.schemastore.org/=${STORE_DIR}`,
+      );
+    },
+    failed: failedOf,
+  });
 // check-jsonschema on the clone's schema file. It fetches every $ref that leaves the file, even
 // one to a schema beside it ("ava.json" under the $id https://json.schemastore.org/package.json),
 // and on this offline machine such a fetch fails the run. --base-uri (the schema's file: URL in
@@ -315,12 +328,13 @@ const floorConfig = (key) => ({
 });
 // The many-schema repository is checked from its folder, whose .filecheckrc.json has the rules.
 const MANY = path.join(WORK, 'many-schemas');
-const filecheckMany = (label, ...extra) => ({
-  label: `filecheck ${label}`,
-  argv: () => (CLONE ? filecheckArgv(...extra) : NO_CLONE),
-  cwd: () => MANY,
-  failed: failedOf,
-});
+const filecheckMany = (label, ...extra) =>
+  cold({
+    label: `filecheck ${label}`,
+    argv: () => (CLONE ? filecheckArgv(...extra) : NO_CLONE),
+    cwd: () => MANY,
+    failed: failedOf,
+  });
 const FC_MANY_AUTO = filecheckMany('--workers auto', '--workers', 'auto');
 const FC_MANY_WARM = filecheckMany(
   '--workers auto --cache (warm)',
@@ -389,7 +403,7 @@ const projection = (label, cwd, ...args) => ({
     return { projected: projected / 1000, real: summary.durationMs / 1000, mode: summary.plan.mode };
   },
 });
-const PROJ_MANY = projection('many-schemas', MANY, ...(CLONE ? [] : [null]));
+const PROJ_MANY = cold(projection('many-schemas', MANY, ...(CLONE ? [] : [null])));
 const PROJ_MARKDOWN = projection('markdown', MARKDOWN);
 
 // The docs site is checked from its folder too (one rule, content/**/*.md).
@@ -805,7 +819,12 @@ function runScenario(s, method) {
   for (let round = 0; round <= rounds; round++) {
     for (const i of [0, 1]) {
       cmds[i].before?.();
-      const r = runOnce(argvs[i], { cwd: cmds[i].cwd?.(s.corpus) ?? WORK, method, unset: cmds[i].unset });
+      const r = runOnce(argvs[i], {
+        cwd: cmds[i].cwd?.(s.corpus) ?? WORK,
+        method,
+        unset: cmds[i].unset,
+        env: cmds[i].env,
+      });
       if (!s.exit.includes(r.code)) {
         return {
           note: `error: ${cmds[i].label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,
@@ -840,7 +859,7 @@ function runProjection(s, method) {
   ensureCorpus(s.corpus);
   const samples = [];
   for (let round = 0; round <= rounds; round++) {
-    const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method, unset: s.a.unset });
+    const r = runOnce(argv, { cwd: s.a.cwd?.(s.corpus) ?? WORK, method, unset: s.a.unset, env: s.a.env });
     if (!s.exit.includes(r.code))
       return {
         note: `error: ${s.a.label} exited ${r.code}: ${(r.stderr || r.stdout).trim().split('\n').slice(-3).join(' / ')}`,

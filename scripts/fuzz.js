@@ -21,7 +21,7 @@ if (!Number.isInteger(runs) || runs < 1) {
 }
 for (let run = 1; run <= runs; run++) {
   process.stdout.write(`fuzz run ${run} of ${runs}\n`);
-  const { status } = spawnSync(process.execPath, ['--test', ...PROPERTY_TESTS], {
+  const { status } = spawnSync(process.execPath, ['--test', '--import=./test/helpers/test-env.js', ...PROPERTY_TESTS], {
     cwd: new URL('..', import.meta.url),
     env: { ...process.env, FUZZ_SEED: 'random' },
     stdio: 'inherit',

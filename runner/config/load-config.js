@@ -17,6 +17,7 @@ import { SCHEMASTORE_CATALOG } from '../schemas/lock-file.js';
 import {
   parseBail,
   parseCache,
+  parseCompileCache,
   parseChanged,
   parseFileTimeout,
   parseMaxWarnings,
@@ -77,12 +78,13 @@ const STRING_OPTIONS = [
  *   quiet: boolean, verbose: boolean, color: boolean | undefined, codeFrame: boolean, chaos: import('../check/chaos.js').Chaos | null,
  *   fileTimeout: number, fileTimeoutGiven: boolean,
  *   listFiles: boolean, passWithNoFiles: boolean, changed: { since: string | null } | null, shard: { index: number, count: number } | null,
- *   cache: { dir: string, strategy: 'metadata' | 'content' } | null,
+ *   cache: { dir: string, strategy: 'metadata' | 'content' } | null, compileCache: string | null,
  *   suppressions: import('../suppress/suppress-run.js').SuppressionSettings | null }} Config
  *   configPath: the run's config, the topmost of those found up from cwd; configs: every config read, the
  *   run's first, then those below it (docs/monorepo.md), discovery adding those it finds;
  *   root: the project's folder (the config file's, else the git repository's root, else cwd); paths are
  *   hashed relative to it (chaos monkey, shards), so that a run gives the same answer from any folder of it;
+ *   compileCache: without --cache, the folder that keeps small schemas compiled between runs (option-values.js);
  *   codeFrame: the human reporter shows the lines around a failing file's first problems (unless
  *   --no-code-frame or "codeFrame": false)
  */
@@ -225,6 +227,7 @@ export function loadConfig(options, { cwd, env, pulling = false }) {
     changed: parseChanged(options.changed, options.since),
     shard: parseShard(options.shard),
     cache,
+    compileCache: cache ? null : parseCompileCache(options, env, cwd),
     suppressions,
     ...(pulling && { remote }),
   };

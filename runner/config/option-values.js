@@ -50,6 +50,33 @@ export function parseCache(options, file, { cwd, base, root }) {
   return { dir, strategy };
 }
 
+// Where compiled schemas are kept between runs without --cache (compiled-schema-cache.js): the
+// user's cache folder, as Deno keeps its compiled code and check-jsonschema its schemas there
+// ($XDG_CACHE_HOME or ~/.cache, ~/Library/Caches on macOS, %LOCALAPPDATA% on Windows), or
+// FILECHECK_COMPILE_CACHE's folder; none with FILECHECK_DISABLE_COMPILE_CACHE (as Node's
+// NODE_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE name its own), with --no-cache, or without a
+// home folder. With --cache, the cache's folder keeps them (parseCache).
+export function parseCompileCache(options, env, cwd) {
+  if (options.cache === false || env.FILECHECK_DISABLE_COMPILE_CACHE) return null;
+  if (env.FILECHECK_COMPILE_CACHE) return path.resolve(cwd, env.FILECHECK_COMPILE_CACHE);
+  const folder = userCacheFolder(env);
+  return folder && path.join(folder, 'filecheck', 'schemas');
+}
+
+function userCacheFolder(env) {
+  if (process.platform === 'win32') return env.LOCALAPPDATA || null;
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) && process.platform !== 'darwin')
+    return env.XDG_CACHE_HOME;
+  let home = env.HOME;
+  try {
+    home ||= require('node:os').homedir();
+  } catch {
+    return null; // no home folder (a user without one): nothing kept
+  }
+  if (!home || home === path.parse(home).root) return null;
+  return process.platform === 'darwin' ? path.join(home, 'Library', 'Caches') : path.join(home, '.cache');
+}
+
 // --since <ref> implies --changed, as Jest's --changedSince implies --onlyChanged.
 export function parseChanged(changed, since) {
   if (since === undefined) return changed ? { since: null } : null;

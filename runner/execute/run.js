@@ -143,8 +143,14 @@ async function openRun({ files, skipped, shard, partial, catalogs, gone }, confi
       ? await openCache(config, rules, { warn: warnOnce, display, partial, codeFrame })
       : null;
   // The folder of compiled schemas, and this run's mark on what it compiles there: a schema an
-  // earlier run compiled is compiled whole and its code stored (compiled-schema-cache.js).
-  const schemaCache = cache ? { dir: cache.dir, run: `${process.pid}-${Date.now()}` } : undefined;
+  // earlier run compiled is compiled whole and its code stored (compiled-schema-cache.js). Without
+  // --cache, the user's cache folder keeps small schemas only, quietly (docs/cache.md).
+  const runMark = `${process.pid}-${Date.now()}`;
+  const schemaCache = cache
+    ? { dir: cache.dir, run: runMark }
+    : config.compileCache
+      ? { dir: config.compileCache, run: runMark, smallOnly: true }
+      : undefined;
   const compiler = session?.compiler ?? createRuleCompiler(rules, { warn: warnOnce, display, schemaCache, catalogs });
   if (session) session.compiler = compiler;
   // The checks across files: the files of their rules that the run does not report give their facts too.

@@ -1072,35 +1072,110 @@ test('cache options that make no sense are usage errors (exit 2, one line)', asy
   assert.match(oneLine(config.stderr), /cache must be boolean$/);
 });
 
-test('a run without --cache loads no cache code and writes nothing', async (t) => {
+// Loads and returns the modules of CACHE_CODE that a run (`--workers 0`, failing: c.json) loads.
+const CACHE_CODE = [
+  'runner/cache/result-cache.js',
+  'runner/cache/results-file.js',
+  'runner/cache/rule-fingerprint.js',
+  'shared/digest.js',
+  'shared/atomic-write.js',
+  'validators/json-schema/compiled-schema-cache.js',
+];
+async function cacheCodeLoaded(dir, args, env = {}) {
+  const trace = path.join(dir, 'trace.txt');
+  fs.rmSync(trace, { force: true });
+  const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
+  const { code, stderr } = await runCli(['--workers', '0', ...args], {
+    cwd: dir,
+    env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace, ...env },
+  });
+  assert.equal(code, 1, stderr);
+  const urls = fs.readFileSync(trace, 'utf8').split('\n');
+  assert.ok(
+    urls.some((url) => url.endsWith('/runner/check/check-file.js')),
+    'the hook sees filecheck load',
+  );
+  return { modules: CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`))), urls };
+}
+
+test('a run without --cache, its compiled schemas not kept (FILECHECK_DISABLE_COMPILE_CACHE, --no-cache), loads no cache code and writes nothing', async (t) => {
   const dir = makeTree(t, TREE);
-  const CACHE_CODE = [
-    'runner/cache/result-cache.js',
-    'runner/cache/results-file.js',
-    'runner/cache/rule-fingerprint.js',
-    'shared/digest.js',
-    'shared/atomic-write.js',
-    'validators/json-schema/compiled-schema-cache.js',
-  ];
-  const loaded = async (args) => {
-    const trace = path.join(dir, 'trace.txt');
-    fs.rmSync(trace, { force: true });
-    const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
-    const { code, stderr } = await runCli(['--workers', '0', ...args], {
-      cwd: dir,
-      env: { NODE_OPTIONS: `--import=${hook}`, TRACE_IMPORTS: trace },
-    });
-    assert.equal(code, 1, stderr);
-    const urls = fs.readFileSync(trace, 'utf8').split('\n');
-    assert.ok(
-      urls.some((url) => url.endsWith('/runner/check/check-file.js')),
-      'the hook sees filecheck load',
-    );
-    return CACHE_CODE.filter((file) => urls.some((url) => url.endsWith(`/${file}`)));
-  };
-  assert.deepEqual(await loaded([]), []);
+  const home = makeTree(t);
+  // test-env.js sets FILECHECK_DISABLE_COMPILE_CACHE for every test: as it is, and --no-cache without it.
+  assert.deepEqual((await cacheCodeLoaded(dir, [], { HOME: home })).modules, []);
+  const noCache = { HOME: home, XDG_CACHE_HOME: undefined, FILECHECK_DISABLE_COMPILE_CACHE: undefined };
+  assert.deepEqual((await cacheCodeLoaded(dir, ['--no-cache'], noCache)).modules, []);
+  assert.deepEqual(fs.readdirSync(home), [], 'nothing in the home folder');
   assert.equal(fs.existsSync(path.join(dir, 'node_modules')), false);
-  assert.deepEqual(await loaded(['--cache']), CACHE_CODE, 'the same hook sees the cache code when it is used');
+  assert.deepEqual(
+    (await cacheCodeLoaded(dir, ['--cache'])).modules,
+    CACHE_CODE,
+    'the same hook sees the cache code when it is used',
+  );
+});
+
+// Without --cache, a schema of 32 KB at most is kept compiled in the user's cache folder: recorded by
+// its first run, its code stored by the second, loaded by the next (docs/cache.md, "Kept without --cache").
+test("without --cache, a small schema's compiled code is kept in the user's cache folder, and a run that loads it reports what a compiling run reports", async (t) => {
+  const dir = makeTree(t, TREE);
+  const home = makeTree(t);
+  const env = {
+    HOME: home,
+    XDG_CACHE_HOME: undefined,
+    LOCALAPPDATA: undefined,
+    FILECHECK_DISABLE_COMPILE_CACHE: undefined,
+  };
+  const kept =
+    process.platform === 'win32'
+      ? null // %LOCALAPPDATA% removed: nothing kept
+      : path.join(
+          home,
+          ...(process.platform === 'darwin' ? ['Library', 'Caches'] : ['.cache']),
+          'filecheck',
+          'schemas',
+        );
+  if (!kept) return;
+  const files = () => (fs.existsSync(kept) ? fs.readdirSync(kept).map((name) => name.replace(/-[\w-]+\./, '-*.')) : []);
+  const report = async () => {
+    const { code, stdout, stderr } = await runCli(['-r', 'json', '--workers', '0'], { cwd: dir, env });
+    assert.equal(code, 1, stderr);
+    assert.equal(stderr, '');
+    return comparable(parseJsonReport(stdout));
+  };
+  const first = await report();
+  assert.deepEqual(files(), ['schema-*.json'], 'the first run compiles as without it, and records the schema');
+  assert.deepEqual(await report(), first);
+  assert.deepEqual(files().sort(), ['code-*.js', 'schema-*.json'], 'the second compiles it whole, and stores the code');
+  const { modules, urls } = await cacheCodeLoaded(dir, [], env);
+  assert.ok(modules.includes('validators/json-schema/compiled-schema-cache.js'));
+  assert.ok(!modules.includes('runner/cache/result-cache.js'), 'no result cache');
+  assert.ok(
+    !urls.some((url) => url.endsWith('/ajv/dist/compile/index.js')),
+    "the third loads the stored code: ajv's compiler is not loaded",
+  );
+  assert.deepEqual(await report(), first, 'the same report from the stored code');
+  assert.equal(fs.existsSync(path.join(dir, 'node_modules')), false, 'nothing in the project');
+
+  // FILECHECK_COMPILE_CACHE names the folder; a schema over 32 KB is not kept; a folder that cannot
+  // be written is no fault of the run.
+  writeTree(dir, {
+    'schemas/doc.schema.json': JSON.stringify({
+      type: 'object',
+      properties: { title: { type: 'string' } },
+      definitions: { padding: { description: 'x'.repeat(33 * 1024) } },
+    }),
+  });
+  const own = path.join(home, 'own');
+  for (let i = 0; i < 2; i++)
+    await runCli(['--workers', '0'], { cwd: dir, env: { ...env, FILECHECK_COMPILE_CACHE: own } });
+  assert.equal(fs.existsSync(own), false, 'a large schema is compiled on every run, and kept nowhere');
+  writeTree(dir, { 'schemas/doc.schema.json': JSON.stringify({ type: 'object' }), 'a-file': '' });
+  const unwritable = await runCli(['--workers', '0'], {
+    cwd: dir,
+    env: { ...env, FILECHECK_COMPILE_CACHE: 'a-file/schemas' },
+  });
+  assert.equal(unwritable.code, 1, unwritable.stderr); // c.json has no title
+  assert.equal(unwritable.stderr, '', 'nothing said of a folder that cannot be written');
 });
 
 // A cached pass that the checks across files now fail (its reference's target changed) is a failure

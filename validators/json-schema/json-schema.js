@@ -88,13 +88,19 @@ export async function createSchemaLoader(
   { ajv, base, schemaStore },
   { warn, display, schemaCache, keep = Infinity, strategy: forced = process.env.FILECHECK_SCHEMA_COMPILE },
 ) {
-  const cache = schemaCache
-    ? require('./compiled-schema-cache.js').schemaCacheAt(schemaCache.dir, warn, display)
+  // The folder kept without --cache says nothing of its own troubles (a folder it cannot write, an
+  // entry it cannot read): what it keeps only saves time.
+  const kept = schemaCache
+    ? require('./compiled-schema-cache.js').schemaCacheAt(
+        schemaCache.dir,
+        schemaCache.smallOnly ? () => {} : warn,
+        display,
+      )
     : null;
   const runMark = schemaCache?.run;
   const plugins = await loadPlugins(ajv.plugins ?? [], base);
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
-  const storedRequire = cache && pluginCode().storedCodeRequire({ ajv, base }, plugins);
+  const storedRequire = kept && pluginCode().storedCodeRequire({ ajv, base }, plugins);
   const loaderId = ++loaderCount;
   const built = new Map(); // what was asked ─▶ { validator } | { error }
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
@@ -127,6 +133,9 @@ export async function createSchemaLoader(
     return found.validator;
   };
   const make = (rule, shown, identity) => {
+    // Without --cache, only a small schema is kept, whose code loads faster than it compiles; the
+    // others are compiled as by a run that keeps nothing (compiled-schema-cache.js, isSmall).
+    const cache = kept && (!schemaCache.smallOnly || kept.isSmall(rule)) ? kept : null;
     // With --cache, a schema an earlier run compiled apart is compiled whole now, and its code stored;
     // so is one whose stored code does not load (loadStored).
     const entry = cache?.lookup(rule);
