@@ -14,11 +14,13 @@ import { createRequire } from 'node:module';
 import { digestFile, digestModule } from '../../shared/digest.js';
 import { sha256 } from '../../shared/sha256.js';
 import { writeFileAtomic } from '../../shared/atomic-write.js';
-import { schemaClosure } from './schema-closure.js';
 
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
 const require = createRequire(import.meta.url);
+// The files a schema may be compiled from, read when an entry is made: a run that loads stored code
+// knows them from its entry.
+const schemaClosure = (...args) => require('./schema-closure.js').schemaClosure(...args);
 const fs = require('node:fs');
 require('./json-equal.cjs'); // the equality stored code takes from ajv's runtime
 // In every key: raised when the code filecheck compiles for the same schema and settings changes, or
@@ -199,7 +201,11 @@ function createSchemaCache(dir, warn, display) {
     isSmall(rule) {
       if (!rule.schema) return false; // a dialect's meta-schema: filecheck's own precompiled one
       const at = JSON.stringify([rule.schema, rule.refs, rule.schemaStore ?? null]);
-      if (!small.has(at)) small.set(at, sizeUpTo(rule, SMALL_SCHEMA) <= SMALL_SCHEMA);
+      if (!small.has(at)) {
+        // A current entry names the files; else they are found by reading the schema's.
+        const files = () => entryAt(keyOf(rule))?.deps.map(([file]) => file) ?? schemaClosure(rule);
+        small.set(at, sizeUpTo(rule.schema, files, SMALL_SCHEMA) <= SMALL_SCHEMA);
+      }
       return small.get(at);
     },
     /** @returns {SchemaEntry | null} the entry for the rule's schema, when nothing it depends on has changed */
@@ -277,12 +283,12 @@ function createSchemaCache(dir, warn, display) {
 
 // The size of a schema's files, counted until it passes `limit`: a large schema's file alone is
 // enough to tell, without reading it.
-function sizeUpTo(rule, limit) {
+function sizeUpTo(schema, files, limit) {
   const size = (file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
-  let total = size(rule.schema);
+  let total = size(schema);
   if (total > limit) return total;
   total = 0;
-  for (const file of schemaClosure(rule)) {
+  for (const file of files()) {
     total += size(file);
     if (total > limit) break;
   }

@@ -5,15 +5,14 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
-import { createAjv, loadPlugins, META_SCHEMAS } from './ajv-instance.js';
-import { schemaNotes, unknownsIn } from './schema-warnings.js';
-import { schemaClosureResources } from './schema-closure.js';
-import { compileOffline } from './compile-offline.js';
-import { LazyCompileError } from './lazy-refs.js';
-import { createRefIndex, metaSchemaResource, readResource } from './schema-resources.js';
 import { withFragment } from './schema-fragment.js';
 
 const require = createRequire(import.meta.url);
+// What compiles a schema, loaded when a run first compiles one: a run whose schemas are all loaded
+// as stored code (compiled-schema-cache.js) loads none of it, nor ajv's compiler (~30 modules).
+const ajvInstance = () => require('./ajv-instance.js');
+const schemaResources = () => require('./schema-resources.js');
+const schemaClosureResources = (...args) => require('./schema-closure.js').schemaClosureResources(...args);
 // A failing file's problems are worded by code a passing run never loads.
 const schemaProblems = () => require('./schema-problems.js');
 // Why ajv ran out of stack on a document, read from the schema's files when it has.
@@ -98,15 +97,15 @@ export async function createSchemaLoader(
       )
     : null;
   const runMark = schemaCache?.run;
-  const plugins = await loadPlugins(ajv.plugins ?? [], base);
+  const plugins = ajv.plugins?.length ? await ajvInstance().loadPlugins(ajv.plugins, base) : [];
   // Stored code gets a plugin's functions back from an ajv with the rule's plugins (plugin-code.js).
-  const storedRequire = kept && pluginCode().storedCodeRequire({ ajv, base }, plugins);
+  const storedRequire = kept && plugins.length ? pluginCode().storedCodeRequire({ ajv, base }, plugins) : undefined;
   const loaderId = ++loaderCount;
   const built = new Map(); // what was asked ─▶ { validator } | { error }
   const refIndexes = new Map(); // a list of refs ─▶ its index, read when a schema compiled with it first needs it
   const refIndexOf = (refs) => {
     const key = JSON.stringify(refs);
-    if (!refIndexes.has(key)) refIndexes.set(key, createRefIndex(refs, display, schemaStore));
+    if (!refIndexes.has(key)) refIndexes.set(key, schemaResources().createRefIndex(refs, display, schemaStore));
     return refIndexes.get(key);
   };
   let compileMs = 0;
@@ -235,7 +234,7 @@ export async function createSchemaLoader(
         return validate(doc) ? [] : problemsOf(doc, validate.errors);
       } catch (error) {
         if (error instanceof RangeError && /call stack/.test(error.message)) return [outOfStack(rule, shown, display)];
-        if (!(error instanceof LazyCompileError)) return [internalError(error)];
+        if (!(error instanceof require('./lazy-refs.js').LazyCompileError)) return [internalError(error)];
         // A part compiled on first use that cannot be: the whole schema is compiled as it would
         // have been at first, which says why it cannot be used (or validates as it should). Such
         // a schema fails the files that reach its broken part (docs/json-schema.md, "How schemas are compiled").
@@ -387,7 +386,7 @@ function compileSchema(
   const storable = !!cache && store;
   const dialects = new WeakMap(); // ajv ─▶ the dialect it was created for
   const newAjv = (dialect, options, collected) => {
-    const created = createAjv(dialect, options, plugins, collected, { source: storable });
+    const created = ajvInstance().createAjv(dialect, options, plugins, collected, { source: storable });
     dialects.set(created, dialect);
     if (storable && plugins.length) pluginCode().watchCompiles(created);
     return created;
@@ -400,24 +399,27 @@ function compileSchema(
     // ajv compiles its own meta-schemas with formats off (a pattern that is no regular expression
     // passes): here they are added as schemas like any other, their formats checked.
     ajv = newAjv(rule.meta, { ...rule.ajv, meta: false, validateSchema: false, ...(verbose && { verbose }) }, warnings);
-    validate = compileMetaSchema(ajv, META_SCHEMAS[rule.meta]);
+    validate = compileMetaSchema(ajv, ajvInstance().META_SCHEMAS[rule.meta]);
   } else {
-    const compiled = compileOffline(readResource(rule.schema, display), {
-      naming: { shown, display },
-      refs: { index: refIndexOf(rule.refs), store: rule.schemaStore },
-      ajvSettings: {
-        newAjv: (dialect, options, collected) =>
-          newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
-        unicodeRegExp: rule.ajv.unicodeRegExp,
+    const compiled = require('./compile-offline.js').compileOffline(
+      schemaResources().readResource(rule.schema, display),
+      {
+        naming: { shown, display },
+        refs: { index: refIndexOf(rule.refs), store: rule.schemaStore },
+        ajvSettings: {
+          newAjv: (dialect, options, collected) =>
+            newAjv(dialect, { ...rule.ajv, ...options, ...(verbose && { verbose }) }, collected),
+          unicodeRegExp: rule.ajv.unicodeRegExp,
+        },
+        strategy: { lazy: lazy && !storable, optimize: storable, inline: !apart, spent },
+        fragment: rule.schemaFragment ?? null,
       },
-      strategy: { lazy: lazy && !storable, optimize: storable, inline: !apart, spent },
-      fragment: rule.schemaFragment ?? null,
-    });
+    );
     ({ ajv, validate, deps, warnings, resources } = compiled);
     notes.push(...compiled.notes);
     warnings = [...unknownsInFiles(rule, ajv, dialects.get(ajv), resources, display), ...warnings];
   }
-  notes.push(...schemaNotes(warnings));
+  notes.push(...require('./schema-warnings.js').schemaNotes(warnings));
   if (storable) {
     const complete = plugins.length
       ? pluginCode().givePluginValuesCode(ajv, dialects.get(ajv), rule.ajv.formats ?? 'full')
@@ -446,7 +448,7 @@ function unknownsInFiles(rule, ajv, dialect, resources, display) {
   const files = [...schemaClosureResources(rule, resources)].filter(
     ([, resource]) => resource && (resource.dialect ?? resources.get(root)?.dialect ?? 'draft-07') === dialect,
   );
-  return unknownsIn(
+  return require('./schema-warnings.js').unknownsIn(
     ajv,
     files.map(([file, { raw }]) => ({
       raw,
@@ -460,13 +462,15 @@ function unknownsInFiles(rule, ajv, dialect, resources, display) {
 function compileMetaSchema(ajv, id) {
   // Draft-03's, as its schemas are: rewritten as draft-04 (migrate-draft-03.js).
   ajv.addSchema(
-    id === META_SCHEMAS['draft-03'] ? require('./migrate-draft-03.js').draft03MetaSchema() : metaSchemaResource(id).raw,
+    id === ajvInstance().META_SCHEMAS['draft-03']
+      ? require('./migrate-draft-03.js').draft03MetaSchema()
+      : schemaResources().metaSchemaResource(id).raw,
   );
   for (;;) {
     try {
       return ajv.getSchema(id);
     } catch (error) {
-      const missing = error.missingSchema && metaSchemaResource(error.missingSchema);
+      const missing = error.missingSchema && schemaResources().metaSchemaResource(error.missingSchema);
       if (!missing) throw error;
       ajv.addSchema(missing.raw, error.missingSchema);
     }
