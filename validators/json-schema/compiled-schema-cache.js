@@ -11,9 +11,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
-import { digestFile, digestModule } from '../../shared/digest.js';
-import { sha256 } from '../../shared/sha256.js';
-import { writeFileAtomic } from '../../shared/atomic-write.js';
 
 // The code requires ajv's runtime helpers and ajv-formats' formats: resolved from filecheck's own
 // dependencies, whatever the project has installed.
@@ -21,6 +18,10 @@ const require = createRequire(import.meta.url);
 // The files a schema may be compiled from, read when an entry is made: a run that loads stored code
 // knows them from its entry.
 const schemaClosure = (...args) => require('./schema-closure.js').schemaClosure(...args);
+// Files are digested only where their sizes and times changed, and written only by a run that
+// compiles: a run that loads stored code loads neither (nor node:crypto, ~5 ms).
+const digestFile = (file) => require('../../shared/digest.js').digestFile(file);
+const writeFileAtomic = (file, text) => require('../../shared/atomic-write.js').writeFileAtomic(file, text);
 const fs = require('node:fs');
 require('./json-equal.cjs'); // the equality stored code takes from ajv's runtime
 // In every key: raised when the code filecheck compiles for the same schema and settings changes, or
@@ -35,9 +36,10 @@ require('./json-equal.cjs'); // the equality stored code takes from ajv's runtim
 // are numbers, not integers: ajv's strictNumbers off, finite-integer.cjs; 13: an anyOf or oneOf of
 // values alone compiled as an enum: enum-alternatives.js; 14: a wide one's alternatives one after
 // another, in functions of a hundred: wide-alternatives.cjs; 15: a property named __proto__ declared
-// to ajv, proto-properties.js, and a custom meta-schema's file in the store among the files),
-// so that older entries are not read.
-const FORMAT = 15;
+// to ajv, proto-properties.js, and a custom meta-schema's file in the store among the files;
+// 16: the files' sizes and times beside their digests, the entry's identity whole, its name a
+// short hash of it), so that older entries are not read.
+const FORMAT = 16;
 // idn-hostname's: its tables decide the idn-hostname and idn-email formats, and hostname's A-labels (string-formats.cjs).
 const LIBRARIES = [
   '../../package.json',
@@ -58,9 +60,12 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
  *   base: string }} SchemaRule
  *   schema null: the built-in meta-schema of the dialect `meta`; schemaFragment: the part of the
  *   schema file that validates (schema-fragment.js)
- * @typedef {{ key: string, deps: [string, string | null][], notes: string[], code: string | null,
- *   hasCode: boolean, compiled: 'apart' | 'whole' | null, run: string | null }} SchemaEntry
- *   deps: the files it may be compiled from, with their digests (null: not there); notes: warnings,
+ * @typedef {{ key: string, deps: [string, string | null][], stats: ([number, number, number] | null)[],
+ *   notes: string[], code: string | null, hasCode: boolean, compiled: 'apart' | 'whole' | null,
+ *   run: string | null }} SchemaEntry
+ *   deps: the files it may be compiled from, with their digests (null: not there), which the result
+ *   cache's keys are made of; stats: each one's size, modification and status-change times (null:
+ *   not there), which tell it unchanged without reading it; notes: warnings,
  *   without the schema's name; code: standalone code, null until it is compiled whole, or when it
  *   cannot be stored (a plugin's keyword whose function cannot be got back, see plugin-code.js),
  *   read when first asked for; hasCode: whether there is code, without reading it;
@@ -90,7 +95,24 @@ function createSchemaCache(dir, warn, display) {
     if (!digests.has(file)) digests.set(file, digestFile(file));
     return digests.get(file);
   };
+  const stats = new Map(); // file ─▶ [size, mtimeMs, ctimeMs], null when it is not there
+  const statOf = (file) => {
+    if (!stats.has(file)) {
+      const stat = fs.statSync(file, { throwIfNoEntry: false });
+      stats.set(file, stat ? [stat.size, stat.mtimeMs, stat.ctimeMs] : null);
+    }
+    return stats.get(file);
+  };
+  // A file is as recorded when its size and times are (a file written changes its status-change
+  // time, which no tool sets back), else when its bytes are: as --cache-strategy metadata tells a file.
+  const unchanged = (file, digest, stat) => {
+    const now = statOf(file);
+    if (digest === null) return now === null;
+    if (now && stat && now.every((value, i) => value === stat[i])) return true;
+    return fileDigest(file) === digest;
+  };
   const keys = new Map(); // the rule's schema settings ─▶ key
+  const identities = new Map(); // key ─▶ what it names (its entry's identity)
   // The plugins' digests, once per folder and list (a rule per schema shares them: 857 rules read
   // and hashed ajv-errors 857 times in every thread).
   const plugins = new Map();
@@ -100,7 +122,7 @@ function createSchemaCache(dir, warn, display) {
     return plugins.get(at);
   };
   const entries = new Map(); // key ─▶ SchemaEntry | null
-  let libraries;
+  let stamp;
   let writeFailed = false;
 
   function keyOf(rule) {
@@ -116,8 +138,11 @@ function createSchemaCache(dir, warn, display) {
       ...(rule.schemaStore?.length ? [rule.schemaStore] : []),
     ]);
     if (!keys.has(settings)) {
-      libraries ??= [...LIBRARIES.map((name) => require(name).version), ownCodeStamp()];
-      keys.set(settings, sha256(JSON.stringify([FORMAT, libraries, settings, pluginsDigest(rule)])));
+      stamp ??= codeStamp();
+      const identity = JSON.stringify([FORMAT, stamp, settings, pluginsDigest(rule)]);
+      const key = nameOf(identity);
+      keys.set(settings, key);
+      identities.set(key, identity);
     }
     return keys.get(settings);
   }
@@ -135,15 +160,19 @@ function createSchemaCache(dir, warn, display) {
       warn(`ignoring the corrupt compiled schema ${display(file)}: compiling the schema again`);
       return null;
     }
-    if (stored.deps.some(([dep, sum]) => fileDigest(dep) !== sum)) return null;
+    // Another identity of the same name (a result cache's key of another run is taken as it is).
+    if (identities.has(key) && stored.identity !== identities.get(key)) return null;
+    if (stored.deps.some(([dep, sum], i) => !unchanged(dep, sum, stored.stats[i]))) return null;
     const { deps, notes, compiled, run } = stored;
-    if (stored.code === null) return { key, deps, notes, compiled, run, hasCode: false, code: null };
+    if (stored.code === null)
+      return { key, deps, stats: stored.stats, notes, compiled, run, hasCode: false, code: null };
     // The code is read when a file needs the schema: a warm run whose files are all cache hits reads
     // only the small entries (82 MB of code for 320 SchemaStore schemas, 0.4 s to read and parse).
     let code;
     return {
       key,
       deps: stored.deps,
+      stats: stored.stats,
       notes: stored.notes,
       compiled,
       run,
@@ -177,7 +206,9 @@ function createSchemaCache(dir, warn, display) {
         JSON.stringify({
           tool: 'filecheck',
           format: FORMAT,
+          identity: identities.get(entry.key),
           deps: entry.deps,
+          stats: entry.stats,
           notes: entry.notes,
           compiled: entry.compiled,
           run: entry.run,
@@ -189,7 +220,11 @@ function createSchemaCache(dir, warn, display) {
       writeFailed = true;
     }
   }
-  const withDigests = (files) => files.map((file) => [file, fileDigest(file)]);
+  // Each file's stat before its digest: a file written between the two is digested anew next time.
+  const withDigests = (files) => {
+    const stated = files.map(statOf);
+    return { deps: files.map((file) => [file, fileDigest(file)]), stats: stated };
+  };
 
   const small = new Map(); // the schema and its refs ─▶ whether they are small
   return {
@@ -232,8 +267,15 @@ function createSchemaCache(dir, warn, display) {
       const key = keyOf(rule);
       let entry = entryAt(key);
       if (!entry) {
-        const deps = withDigests(schemaClosure(rule));
-        entry = { key, deps, notes: [], code: null, hasCode: false, compiled: null, run: null };
+        entry = {
+          key,
+          ...withDigests(schemaClosure(rule)),
+          notes: [],
+          code: null,
+          hasCode: false,
+          compiled: null,
+          run: null,
+        };
         entries.set(key, entry);
       }
       return entry;
@@ -256,7 +298,7 @@ function createSchemaCache(dir, warn, display) {
           : [...rule.refs, ...deps];
       const entry = {
         key,
-        deps: withDigests([...new Set(files)]),
+        ...withDigests([...new Set(files)]),
         notes,
         code,
         hasCode: code !== null,
@@ -295,25 +337,44 @@ function sizeUpTo(schema, files, limit) {
   return total;
 }
 
-// filecheck's own code that compiles schemas and that their code runs (this folder), by each file's
-// name, size and time: a checkout whose code changed within a version keys its schemas anew, not
-// running code compiled by the code before (an installed package's files never change).
-function ownCodeStamp() {
+// The code that compiles schemas and that their code runs, by each file's name, size and time:
+// filecheck's own (this folder: a checkout edited within a version keys its schemas anew, never
+// running code its earlier self compiled) and the libraries' package.json (their versions; an
+// installed package's files never change). Read with stat, not require (~2 ms less a thread).
+function codeStamp() {
   const folder = path.dirname(fileURLToPath(import.meta.url));
-  const files = fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
-  const stamp = files.map((entry) => {
-    const file = path.join(entry.parentPath ?? entry.path, entry.name);
-    const { size, mtimeMs } = fs.statSync(file);
-    return [path.relative(folder, file), size, mtimeMs];
-  });
-  return sha256(JSON.stringify(stamp.sort((a, b) => (a[0] < b[0] ? -1 : 1))));
+  const own = fs
+    .readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath ?? entry.path, entry.name));
+  return [...own, ...LIBRARIES.map((name) => require.resolve(name))]
+    .map((file) => {
+      const { size, mtimeMs } = fs.statSync(file);
+      return [path.relative(folder, file), size, mtimeMs];
+    })
+    .sort((a, b) => (a[0] < b[0] ? -1 : 1));
+}
+
+// The name of an entry's files: two 32-bit FNV-1a lanes of its identity. Not a digest: an entry
+// holds its identity whole, compared on every lookup, so two identities of one name are told apart.
+function nameOf(identity) {
+  let a = 0x811c9dc5;
+  let b = 0xcbf29ce4;
+  for (let i = 0; i < identity.length; i++) {
+    const c = identity.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(16).padStart(8, '0')}${(b >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 // A plugin's version (or file) changes the code it adds to a schema.
 function pluginDigests(rule) {
   return (rule.ajv.plugins ?? []).map((plugin) => {
     try {
-      return digestModule(createRequire(path.join(rule.base, 'noop.js')).resolve([plugin].flat()[0]));
+      return require('../../shared/digest.js').digestModule(
+        createRequire(path.join(rule.base, 'noop.js')).resolve([plugin].flat()[0]),
+      );
     } catch {
       return null; // not installed: compiling says so
     }
@@ -332,16 +393,21 @@ function parseEntry(text) {
     dep.length === 2 &&
     typeof dep[0] === 'string' &&
     (typeof dep[1] === 'string' || dep[1] === null);
+  const isStat = (stat) => stat === null || (Array.isArray(stat) && stat.length === 3 && stat.every(Number.isFinite));
   const valid =
     entry?.tool === 'filecheck' &&
     entry.format === FORMAT &&
     (entry.code === null || (typeof entry.code === 'string' && /^code-[\w-]+\.js$/.test(entry.code))) &&
     [null, 'apart', 'whole'].includes(entry.compiled) &&
     (entry.run === null || typeof entry.run === 'string') &&
+    typeof entry.identity === 'string' &&
     Array.isArray(entry.deps) &&
     entry.deps.every(isDep) &&
+    Array.isArray(entry.stats) &&
+    entry.stats.length === entry.deps.length &&
+    entry.stats.every(isStat) &&
     Array.isArray(entry.notes) &&
     entry.notes.every((note) => typeof note === 'string');
-  const { deps, notes, code, compiled, run } = entry;
-  return valid ? { deps, notes, code, compiled, run } : null;
+  const { identity, deps, stats, notes, code, compiled, run } = entry;
+  return valid ? { identity, deps, stats, notes, code, compiled, run } : null;
 }
