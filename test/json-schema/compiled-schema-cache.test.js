@@ -255,6 +255,45 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   assert.equal(fs.readFileSync(codeFile, 'utf8'), code);
 });
 
+test("an entry is current while its files' sizes and times are, else their bytes (new times then recorded); other bytes or another identity under its name are compiled again", async (t) => {
+  const dir = tempDir(t);
+  const schema = path.join(dir, 'schema.json');
+  fs.writeFileSync(schema, JSON.stringify({ required: ['a'] }));
+  const rule = { schema, refs: [], ajv: {}, base: REPO };
+  const cacheDir = path.join(dir, 'cache');
+  fs.mkdirSync(cacheDir);
+  let runs = 0;
+  const run = async () => {
+    const at = path.join(dir, `run-${runs++}`); // another process over the same folder
+    fs.symlinkSync(cacheDir, at, 'junction');
+    return (await validator(rule, at)).validate({});
+  };
+  await run();
+  await run(); // compiled a second time: stored
+  const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
+  const entryFile = path.join(cacheDir, name);
+  const entry = () => JSON.parse(fs.readFileSync(entryFile, 'utf8'));
+  const stored = entry();
+  // Code that passes everything stands out: a validator that uses it did not compile the schema.
+  fs.writeFileSync(path.join(cacheDir, stored.code), 'module.exports = function validate() { return true; };');
+  assert.deepEqual(await run(), [], 'unchanged: the stored code runs');
+
+  const later = new Date(Date.now() + 60_000);
+  fs.utimesSync(schema, later, later);
+  assert.deepEqual(await run(), [], 'new times, the same bytes: the stored code runs');
+  const { size, mtimeMs, ctimeMs } = fs.statSync(schema);
+  assert.deepEqual(entry().stats, [[size, mtimeMs, ctimeMs]], 'and the new times are recorded');
+  assert.deepEqual({ ...entry(), stats: stored.stats }, stored, 'nothing else changed');
+
+  fs.writeFileSync(entryFile, JSON.stringify({ ...entry(), identity: 'another schema of the same name' }));
+  assert.equal((await run()).length, 1, 'another identity: compiled again');
+  fs.writeFileSync(path.join(cacheDir, stored.code), 'module.exports = function validate() { return true; };');
+  fs.writeFileSync(entryFile, JSON.stringify({ ...entry(), identity: stored.identity, code: stored.code }));
+  assert.deepEqual(await run(), [], 'its own identity again: the stored code runs');
+  fs.writeFileSync(schema, JSON.stringify({ required: ['b'] }));
+  assert.equal((await run()).length, 1, 'other bytes: compiled again');
+});
+
 test("a rule with ajv plugins: stored code gets a plugin package's helpers from the rule's base, and validates as the compiled schema does", async (t) => {
   const dir = tempDir(t);
   // A plugin package of the project's (not one of filecheck's dependencies), whose `code` keyword

@@ -105,11 +105,12 @@ function createSchemaCache(dir, warn, display) {
   };
   // A file is as recorded when its size and times are (a file written changes its status-change
   // time, which no tool sets back), else when its bytes are: as --cache-strategy metadata tells a file.
+  // 'same': by its size and times; 'bytes': by its bytes alone (a checkout, a touch); false: changed.
   const unchanged = (file, digest, stat) => {
     const now = statOf(file);
-    if (digest === null) return now === null;
-    if (now && stat && now.every((value, i) => value === stat[i])) return true;
-    return fileDigest(file) === digest;
+    if (digest === null) return now === null && 'same';
+    if (now && stat && now.every((value, i) => value === stat[i])) return 'same';
+    return fileDigest(file) === digest && 'bytes';
   };
   const keys = new Map(); // the rule's schema settings ─▶ key
   const identities = new Map(); // key ─▶ what it names (its entry's identity)
@@ -162,7 +163,12 @@ function createSchemaCache(dir, warn, display) {
     }
     // Another identity of the same name (a result cache's key of another run is taken as it is).
     if (identities.has(key) && stored.identity !== identities.get(key)) return null;
-    if (stored.deps.some(([dep, sum], i) => !unchanged(dep, sum, stored.stats[i]))) return null;
+    const found = stored.deps.map(([dep, sum], i) => unchanged(dep, sum, stored.stats[i]));
+    if (found.includes(false)) return null;
+    // Files told unchanged by their bytes: their new sizes and times are recorded, so that the next
+    // runs do not read them again (nor load node:crypto to digest them).
+    if (found.includes('bytes') && identities.has(key))
+      attempt(() => writeRecord(key, { ...stored, stats: stored.deps.map(([dep]) => statOf(dep)) }));
     const { deps, notes, compiled, run } = stored;
     if (stored.code === null)
       return { key, deps, stats: stored.stats, notes, compiled, run, hasCode: false, code: null };
@@ -197,29 +203,37 @@ function createSchemaCache(dir, warn, display) {
 
   function write(entry) {
     if (entry.code !== null && entry.deps.some(([, sum]) => sum === null)) return; // a file gone meanwhile
-    try {
+    attempt(() => {
       // The code first: an entry is never there without the code it names.
       const code = entry.code === null ? null : `code-${entry.key}.js`;
       if (code) writeFileAtomic(path.join(dir, code), entry.code);
-      writeFileAtomic(
-        path.join(dir, `schema-${entry.key}.json`),
-        JSON.stringify({
-          tool: 'filecheck',
-          format: FORMAT,
-          identity: identities.get(entry.key),
-          deps: entry.deps,
-          stats: entry.stats,
-          notes: entry.notes,
-          compiled: entry.compiled,
-          run: entry.run,
-          code,
-        }),
-      );
+      writeRecord(entry.key, { ...entry, code });
+    });
+  }
+  // code: the name of the code's file, or null.
+  const writeRecord = (key, { deps, stats, notes, compiled, run, code }) =>
+    writeFileAtomic(
+      path.join(dir, `schema-${key}.json`),
+      JSON.stringify({
+        tool: 'filecheck',
+        format: FORMAT,
+        identity: identities.get(key),
+        deps,
+        stats,
+        notes,
+        compiled,
+        run,
+        code,
+      }),
+    );
+  const attempt = (writing) => {
+    try {
+      writing();
     } catch (error) {
       if (!writeFailed) warn(`cannot write the cache in ${display(dir)}: ${error.code ?? error.message}`);
       writeFailed = true;
     }
-  }
+  };
   // Each file's stat before its digest: a file written between the two is digested anew next time.
   const withDigests = (files) => {
     const stated = files.map(statOf);
