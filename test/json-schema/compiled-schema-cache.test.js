@@ -162,13 +162,14 @@ function tempDir(t) {
   return dir;
 }
 
-// Each folder given stands for a run of its own (another process, another SchemaCache).
-async function validator(rule, schemaCache) {
+// Each folder given stands for a run of its own (another process, another SchemaCache); smallOnly:
+// the folder kept without --cache.
+async function validator(rule, schemaCache, { smallOnly = false } = {}) {
   const warnings = [];
   const built = await createJsonSchemaValidator(rule, {
     warn: (message) => warnings.push(message),
     display: (file) => path.basename(file),
-    schemaCache: schemaCache && { dir: schemaCache, run: schemaCache },
+    schemaCache: schemaCache && { dir: schemaCache, run: schemaCache, ...(smallOnly && { smallOnly }) },
   });
   return { validate: built.validate, warnings };
 }
@@ -292,6 +293,31 @@ test("an entry is current while its files' sizes and times are, else their bytes
   assert.deepEqual(await run(), [], 'its own identity again: the stored code runs');
   fs.writeFileSync(schema, JSON.stringify({ required: ['b'] }));
   assert.equal((await run()).length, 1, 'other bytes: compiled again');
+});
+
+test('the folder kept without --cache never reads its files: one whose times changed is compiled again', async (t) => {
+  const dir = tempDir(t);
+  const schema = path.join(dir, 'schema.json');
+  fs.writeFileSync(schema, JSON.stringify({ required: ['a'] }));
+  const rule = { schema, refs: [], ajv: {}, base: REPO };
+  const cacheDir = path.join(dir, 'cache');
+  fs.mkdirSync(cacheDir);
+  let runs = 0;
+  const run = async () => {
+    const at = path.join(dir, `run-${runs++}`);
+    fs.symlinkSync(cacheDir, at, 'junction');
+    return (await validator(rule, at, { smallOnly: true })).validate({});
+  };
+  await run();
+  await run();
+  const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
+  const stored = JSON.parse(fs.readFileSync(path.join(cacheDir, name), 'utf8'));
+  assert.deepEqual(stored.deps, [[schema, '']], 'not digested');
+  fs.writeFileSync(path.join(cacheDir, stored.code), 'module.exports = function validate() { return true; };');
+  assert.deepEqual(await run(), [], 'unchanged: the stored code runs');
+  const later = new Date(Date.now() + 60_000);
+  fs.utimesSync(schema, later, later);
+  assert.equal((await run()).length, 1, 'new times: compiled again');
 });
 
 test("a rule with ajv plugins: stored code gets a plugin package's helpers from the rule's base, and validates as the compiled schema does", async (t) => {

@@ -54,6 +54,7 @@ const LIBRARIES = [
 // parts a run's files reach (79 KB: 0.21 → 0.25 s; 177 KB: 0.28 → 0.48), bench/RESULTS.md.
 const SMALL_SCHEMA = 32 * 1024;
 const caches = new Map(); // dir ─▶ the process's SchemaCache for it
+const UNDIGESTED = ''; // the digest of a file there, not read (schemaCacheAt's digests: false)
 
 /**
  * @typedef {{ schema: string | null, schemaFragment?: string | null, meta?: string, refs: string[], ajv: Record<string, any>,
@@ -76,11 +77,15 @@ const caches = new Map(); // dir ─▶ the process's SchemaCache for it
  *   compiled from, its warnings) and its code, `code-<key>.js`
  * @param {(message: string) => void} warn
  * @param {(file: string) => string} display names a file in messages
+ * @param {{ digests?: boolean }} [how] digests false: an entry's files are told unchanged by their
+ *   sizes and times alone, never read (the folder kept without --cache, which no result cache keys
+ *   on: a first run, as in CI, loads no node:crypto for it); a file whose times changed is then a
+ *   changed file, its schema compiled again
  * @returns {SchemaCache} one per folder and process (until forgetSchemaCaches): files are read and
  *   digested once per run
  */
-export function schemaCacheAt(dir, warn, display) {
-  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display));
+export function schemaCacheAt(dir, warn, display, { digests = true } = {}) {
+  if (!caches.has(dir)) caches.set(dir, createSchemaCache(dir, warn, display, digests));
   return caches.get(dir);
 }
 
@@ -89,7 +94,7 @@ export function forgetSchemaCaches() {
   caches.clear();
 }
 
-function createSchemaCache(dir, warn, display) {
+function createSchemaCache(dir, warn, display, digesting) {
   const digests = new Map(); // file ─▶ digest
   const fileDigest = (file) => {
     if (!digests.has(file)) digests.set(file, digestFile(file));
@@ -110,7 +115,7 @@ function createSchemaCache(dir, warn, display) {
     const now = statOf(file);
     if (digest === null) return now === null && 'same';
     if (now && stat && now.every((value, i) => value === stat[i])) return 'same';
-    return fileDigest(file) === digest && 'bytes';
+    return digest !== UNDIGESTED && fileDigest(file) === digest && 'bytes';
   };
   const keys = new Map(); // the rule's schema settings ─▶ key
   const identities = new Map(); // key ─▶ what it names (its entry's identity)
@@ -237,7 +242,8 @@ function createSchemaCache(dir, warn, display) {
   // Each file's stat before its digest: a file written between the two is digested anew next time.
   const withDigests = (files) => {
     const stated = files.map(statOf);
-    return { deps: files.map((file) => [file, fileDigest(file)]), stats: stated };
+    const digestOf = (file, i) => (stated[i] === null ? null : digesting ? fileDigest(file) : UNDIGESTED);
+    return { deps: files.map((file, i) => [file, digestOf(file, i)]), stats: stated };
   };
 
   const small = new Map(); // the schema and its refs ─▶ whether they are small

@@ -94,6 +94,7 @@ export async function createSchemaLoader(
         schemaCache.dir,
         schemaCache.smallOnly ? () => {} : warn,
         display,
+        { digests: !schemaCache.smallOnly },
       )
     : null;
   const runMark = schemaCache?.run;
