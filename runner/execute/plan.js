@@ -35,6 +35,13 @@ const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
 // The saving that pays for a pool: the projection is its own margin (the workers' costs are in it).
 export const WORTH_MS = 20;
+// The saving that starts the workers after the first files (FIRST_SAMPLE): twice as much. Those
+// files' warm cost is still inflated by V8's warm-up (a docs site's Markdown: 0.24-0.27 ms a file
+// over the first 100, 0.13-0.18 over 500), and workers booted for nothing cost a 2-core run more
+// than their projection: with its schema kept compiled (no compiling left to weigh against a
+// worker), gohugoio/hugoDocs' shape of 1,000 pages started them at a projected saving of 25 ms,
+// then stayed in-process, 1.15-1.21× --workers 0 on Node 20 (bench/RESULTS.md, sixteenth session).
+export const FIRST_WORTH_MS = 2 * WORTH_MS;
 
 /**
  * @typedef {{ mode: 'inline' | 'pool' | 'sample', workers: number, reason: string }} Plan
@@ -73,7 +80,7 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
   if (!sample) return { mode: 'sample', workers: 0, reason: 'measuring the first files in-process' };
 
   const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
-  const pays = p.filesLeft > 0 && p.inlineMs - p.poolMs >= WORTH_MS;
+  const pays = p.filesLeft > 0 && p.inlineMs - p.poolMs >= (sample.first ? FIRST_WORTH_MS : WORTH_MS);
   const ms = (x) => `${Math.round(x)} ms`;
   const each = sample.workingMs
     ? `each ~${ms(p.perWorkerMs)} more to load and warm up, taking files for ${ms(sample.workingMs)}`

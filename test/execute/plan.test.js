@@ -8,6 +8,7 @@ import {
   WORKER_START_MS,
   WORKER_PACE,
   WORTH_MS,
+  FIRST_WORTH_MS,
   FIRST_SAMPLE,
   SAMPLE,
 } from '../../runner/execute/plan.js';
@@ -289,6 +290,21 @@ test('plan: the first files, measured before any worker starts (issue 25)', asyn
     const before = project(hugoFirst, 893, 0, 1);
     const after = project({ ...hugoFirst, first: false }, 893, 0, 1);
     assert.equal(Math.round(before.perWorkerMs - after.perWorkerMs), WORKER_START_MS);
+  });
+  await t.test('the first files start the workers only for twice the saving that keeps them (FIRST_WORTH_MS)', () => {
+    // hugoDocs' first pages with their schema kept compiled: no rule set's compiling in the sample.
+    const kept = { ...hugoFirst, compileMs: 34, loadMs: 34, setCosts: [0], elapsedMs: 87 };
+    const saving = (files) => {
+      const p = project(kept, files - kept.files, 0, 1);
+      return p.inlineMs - p.poolMs;
+    };
+    let files = kept.files + 1;
+    while (saving(files) < WORTH_MS) files++;
+    assert.ok(saving(files) < FIRST_WORTH_MS, `${saving(files)} ms saved by ${files} files`);
+    assert.equal(plan({ files, requested: 'auto', cores: 2, sample: kept }).mode, 'inline');
+    assert.equal(plan({ files, requested: 'auto', cores: 2, sample: { ...kept, first: false } }).mode, 'pool');
+    while (saving(files) < FIRST_WORTH_MS) files++;
+    assert.equal(plan({ files, requested: 'auto', cores: 2, sample: kept }).mode, 'sample');
   });
   await t.test('the first files are few, and the compiling bounded (a schema per file)', () => {
     assert.ok(FIRST_SAMPLE.files <= 100 && FIRST_SAMPLE.checkMs <= 100 && FIRST_SAMPLE.compileMs <= 300);
