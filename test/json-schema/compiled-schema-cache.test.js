@@ -256,7 +256,9 @@ test('a later process runs the stored code, compiling nothing; stored code that 
   assert.equal(fs.readFileSync(codeFile, 'utf8'), code);
 });
 
-test("an entry is current while its files' sizes and times are, else their bytes (new times then recorded); other bytes or another identity under its name are compiled again", async (t) => {
+// A schema `{ required: ['a'] }` and a cache folder; run() is a process of its own over that folder
+// (its validator's problems on `{}`).
+function runsOverOneFolder(t, options) {
   const dir = tempDir(t);
   const schema = path.join(dir, 'schema.json');
   fs.writeFileSync(schema, JSON.stringify({ required: ['a'] }));
@@ -265,10 +267,15 @@ test("an entry is current while its files' sizes and times are, else their bytes
   fs.mkdirSync(cacheDir);
   let runs = 0;
   const run = async () => {
-    const at = path.join(dir, `run-${runs++}`); // another process over the same folder
+    const at = path.join(dir, `run-${runs++}`);
     fs.symlinkSync(cacheDir, at, 'junction');
-    return (await validator(rule, at)).validate({});
+    return (await validator(rule, at, options)).validate({});
   };
+  return { schema, cacheDir, run };
+}
+
+test("an entry is current while its files' sizes and times are, else their bytes (new times then recorded); other bytes or another identity under its name are compiled again", async (t) => {
+  const { schema, cacheDir, run } = runsOverOneFolder(t);
   await run();
   await run(); // compiled a second time: stored
   const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
@@ -296,18 +303,7 @@ test("an entry is current while its files' sizes and times are, else their bytes
 });
 
 test('the folder kept without --cache never reads its files: one whose times changed is compiled again', async (t) => {
-  const dir = tempDir(t);
-  const schema = path.join(dir, 'schema.json');
-  fs.writeFileSync(schema, JSON.stringify({ required: ['a'] }));
-  const rule = { schema, refs: [], ajv: {}, base: REPO };
-  const cacheDir = path.join(dir, 'cache');
-  fs.mkdirSync(cacheDir);
-  let runs = 0;
-  const run = async () => {
-    const at = path.join(dir, `run-${runs++}`);
-    fs.symlinkSync(cacheDir, at, 'junction');
-    return (await validator(rule, at, { smallOnly: true })).validate({});
-  };
+  const { schema, cacheDir, run } = runsOverOneFolder(t, { smallOnly: true });
   await run();
   await run();
   const [name] = fs.readdirSync(cacheDir).filter((file) => file.startsWith('schema-'));
