@@ -259,7 +259,7 @@ function createSchemaCache(dir, warn, display, digesting) {
       if (!small.has(at)) {
         // A current entry names the files; else they are found by reading the schema's.
         const files = () => entryAt(keyOf(rule))?.deps.map(([file]) => file) ?? schemaClosure(rule);
-        small.set(at, sizeUpTo(rule.schema, files, SMALL_SCHEMA) <= SMALL_SCHEMA);
+        small.set(at, sizeUpTo(rule.schema, files, SMALL_SCHEMA, statOf) <= SMALL_SCHEMA);
       }
       return small.get(at);
     },
@@ -344,9 +344,9 @@ function createSchemaCache(dir, warn, display, digesting) {
 }
 
 // The size of a schema's files, counted until it passes `limit`: a large schema's file alone is
-// enough to tell, without reading it.
-function sizeUpTo(schema, files, limit) {
-  const size = (file) => fs.statSync(file, { throwIfNoEntry: false })?.size ?? 0;
+// enough to tell, without reading it. statOf: the cache's, whose stats its entries' check reuses.
+function sizeUpTo(schema, files, limit, statOf) {
+  const size = (file) => statOf(file)?.[0] ?? 0;
   let total = size(schema);
   if (total > limit) return total;
   total = 0;
