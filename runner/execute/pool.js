@@ -10,6 +10,7 @@ import { REPLIED } from './progress-slots.js';
 import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from './pool-recovery.js';
 import { byId } from '../../shared/rules.js';
 import { fileResult, skippedResult } from '../../shared/file-result.js';
+import { optimizeLater } from './optimize-later.js';
 
 const require = createRequire(import.meta.url);
 const IN_FLIGHT_PER_WORKER = 3; // a worker always has work queued while the main thread is busy
@@ -52,10 +53,13 @@ export function compilesManySchemas(files, rules) {
  *   schemaCache?: { dir: string, run: string }, compiling?: boolean }} options
  *   settings: the check's (run.js), which every worker checks with; schemaCache: the folder of
  *   compiled schemas (--cache) and the run's mark (compiled-schema-cache.js); compiling: the files
- *   compile schema after schema (compilesManySchemas), which a larger young generation serves
+ *   compile schema after schema (compilesManySchemas), which a larger young generation serves;
+ *   fillsCores: the workers, with the main thread when it checks files beside them, leave no core
+ *   idle (optimize-later.js)
  */
-export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false }) {
+export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false, fillsCores = false }) {
   const { Piscina } = require('piscina');
+  const optimizeSoon = fillsCores ? optimizeLater() : () => {};
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
@@ -87,7 +91,10 @@ export function startPool({ workers, rules, settings, cwd, schemaCache, compilin
     },
     /** Whether a worker has loaded its code and can take files at once. */
     booted: () => Atomics.load(bootedCount, 0) > 0,
-    close: () => (closing ??= piscina.destroy()),
+    close: () => {
+      optimizeSoon();
+      return (closing ??= piscina.destroy());
+    },
   };
 }
 

@@ -11,9 +11,11 @@ import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-const startWorkers = async (workers, { rules, settings, cwd, schemaCache, toCheck }) => {
+// fillsCores: the workers, with the main thread when it checks files beside them, leave no core idle
+const startWorkers = async ({ rules, settings, cwd, schemaCache, toCheck }, workers, fillsCores) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
-  return startPool({ workers, rules, settings, cwd, schemaCache, compiling: compilesManySchemas(toCheck, rules) });
+  const compiling = compilesManySchemas(toCheck, rules);
+  return startPool({ workers, rules, settings, cwd, schemaCache, compiling, fillsCores });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 const acrossFiles = () => require('../collect/across-files-run.js');
@@ -270,7 +272,7 @@ async function measureAlone(queue, run, execution, { input, started }) {
 // take files as soon as one has loaded (a file's verdict is the same on any thread). Not before: a
 // slow boot would keep the files it was given from a run that stays in-process.
 async function measureBesideWorkers(queue, run, execution, { input, started }) {
-  const pool = (execution.pool ??= await startWorkers(input.cores - 1, run));
+  const pool = (execution.pool ??= await startWorkers(run, input.cores - 1, true));
   let workingSince = null;
   const startEarly = () => {
     if (execution.early || !pool.booted()) return;
@@ -324,13 +326,16 @@ async function finishOnPool(queue, run, execution, { input, session }) {
     await execution.pool.close();
     execution.pool = session.pool = null;
   }
-  const pool = (execution.pool ??= await startWorkers(execution.plan.workers, run));
+  // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
+  const besideMain = input.requested === 'auto' && !input.hang;
+  const { workers } = execution.plan;
+  const fillsCores = workers + (besideMain ? 1 : 0) >= input.cores;
+  const pool = (execution.pool ??= await startWorkers(run, workers, fillsCores));
   const { compiler, settings, warn, wholeSets } = run;
   const sides = [
     execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),
   ];
-  // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
-  if (input.requested === 'auto' && !input.hang)
+  if (besideMain)
     sides.push(
       stopOnError(
         queue,

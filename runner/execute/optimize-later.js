@@ -1,0 +1,41 @@
+// While a pool's threads fill every core, V8 11 (Node 20) optimizes a function after four times as
+// much work as it otherwise would.
+//
+// V8 compiles optimized code (TurboFan) on background threads, which a run on one thread leaves a
+// spare core for. A pool whose threads fill the cores leaves none: each thread's hot path (reading,
+// parsing, validating, its inlined callers) is compiled again per thread, at the same time, and
+// those jobs take the cores from the files. On kumadocs (4,057 files, --schema, 2 cores, Node 20)
+// they took 150-200 ms of a 0.5 s run's CPU, and the optimized code did not win it back: `auto` was
+// 1.22x the split ceiling, 1.10x with this, 1.08x with no optimizing at all; --workers 2 0.93x of
+// itself (bench/RESULTS.md, seventeenth session). Four times: fewer, later, hotter functions
+// optimized; more gained nothing measurable. V8 12 and later (Node 22+) optimize first with
+// Maglev, a compiler many times faster, and TurboFan later: nothing to do there (Node 24 measured
+// no faster without TurboFan), and the flag this sets does not exist there.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const FLAG = '--interrupt-budget';
+const V8_DEFAULT_BUDGET = 66 * 1024; // V8 11's own value of FLAG
+export const LATER = 4;
+let pools = 0; // pools open that fill the cores (the API may run several at once)
+
+/**
+ * @param {{ v8Version?: string, execArgv?: string[], setFlags?: (flags: string) => void }} [process_]
+ *   the process's V8 version and options, and how to set a V8 flag (node:v8's), for tests
+ * @returns {() => void} gives V8 its own budget back once no such pool is left open (when the pool closes)
+ */
+export function optimizeLater({
+  v8Version = process.versions.v8,
+  execArgv = process.execArgv,
+  setFlags = (flags) => require('node:v8').setFlagsFromString(flags),
+} = {}) {
+  // A budget given to node by hand is left as it is.
+  if (Number.parseInt(v8Version, 10) > 11 || execArgv.some((arg) => arg.startsWith(FLAG))) return () => {};
+  if (pools++ === 0) setFlags(`${FLAG}=${LATER * V8_DEFAULT_BUDGET}`);
+  let restored = false;
+  return () => {
+    if (restored) return;
+    restored = true;
+    if (--pools === 0) setFlags(`${FLAG}=${V8_DEFAULT_BUDGET}`);
+  };
+}
