@@ -54,12 +54,11 @@ export function compilesManySchemas(files, rules) {
  *   settings: the check's (run.js), which every worker checks with; schemaCache: the folder of
  *   compiled schemas (--cache) and the run's mark (compiled-schema-cache.js); compiling: the files
  *   compile schema after schema (compilesManySchemas), which a larger young generation serves;
- *   fillsCores: the workers, with the main thread when it checks files beside them, leave no core
- *   idle (optimize-later.js)
+ *   lateOptimizing: V8 optimizes later while the pool is open (optimize-later.js)
  */
-export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false, fillsCores = false }) {
+export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false, lateOptimizing = false }) {
   const { Piscina } = require('piscina');
-  const optimizeSoon = fillsCores ? optimizeLater() : () => {};
+  const optimizeSoon = lateOptimizing ? optimizeLater() : () => {};
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));

@@ -11,11 +11,13 @@ import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-// fillsCores: the workers, with the main thread when it checks files beside them, leave no core idle
-const startWorkers = async ({ rules, settings, cwd, schemaCache, toCheck }, workers, fillsCores) => {
+// threads: the workers, and the main thread when it checks files beside them
+const startWorkers = async ({ rules, settings, cwd, schemaCache, toCheck }, workers, threads, cores) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
+  const { optimizesLater } = require('./optimize-later.js');
   const compiling = compilesManySchemas(toCheck, rules);
-  return startPool({ workers, rules, settings, cwd, schemaCache, compiling, fillsCores });
+  const lateOptimizing = optimizesLater({ threads, cores, files: toCheck });
+  return startPool({ workers, rules, settings, cwd, schemaCache, compiling, lateOptimizing });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
 const acrossFiles = () => require('../collect/across-files-run.js');
@@ -272,7 +274,7 @@ async function measureAlone(queue, run, execution, { input, started }) {
 // take files as soon as one has loaded (a file's verdict is the same on any thread). Not before: a
 // slow boot would keep the files it was given from a run that stays in-process.
 async function measureBesideWorkers(queue, run, execution, { input, started }) {
-  const pool = (execution.pool ??= await startWorkers(run, input.cores - 1, true));
+  const pool = (execution.pool ??= await startWorkers(run, input.cores - 1, input.cores, input.cores));
   let workingSince = null;
   const startEarly = () => {
     if (execution.early || !pool.booted()) return;
@@ -329,8 +331,8 @@ async function finishOnPool(queue, run, execution, { input, session }) {
   // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
   const besideMain = input.requested === 'auto' && !input.hang;
   const { workers } = execution.plan;
-  const fillsCores = workers + (besideMain ? 1 : 0) >= input.cores;
-  const pool = (execution.pool ??= await startWorkers(run, workers, fillsCores));
+  const threads = workers + (besideMain ? 1 : 0);
+  const pool = (execution.pool ??= await startWorkers(run, workers, threads, input.cores));
   const { compiler, settings, warn, wholeSets } = run;
   const sides = [
     execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),

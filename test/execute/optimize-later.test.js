@@ -1,9 +1,10 @@
-// optimize-later.js: V8 11 optimizes later while a pool fills the cores, and gets its own budget back
-// when the last such pool closes; later V8s, and a budget given to node by hand, are left alone.
+// optimize-later.js: V8 11 optimizes later while a pool fills the cores with JSON files, and gets its
+// own budget back when the last such pool closes; later V8s, and a budget given to node by hand, are
+// left alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { optimizeLater, LATER } from '../../runner/execute/optimize-later.js';
+import { optimizeLater, optimizesLater, LATER } from '../../runner/execute/optimize-later.js';
 
 const MODULE = new URL('../../runner/execute/optimize-later.js', import.meta.url).href;
 
@@ -14,6 +15,15 @@ const flagsSet = () => {
   const set = [];
   return { set, setFlags: (flags) => set.push(flags) };
 };
+
+test('a pool optimizes later when its threads fill the cores and its files are all JSON', () => {
+  const json = [{ rel: 'a.json' }, { rel: 'b.json', jsonByDefault: true }];
+  assert.equal(optimizesLater({ threads: 2, cores: 2, files: json }), true);
+  assert.equal(optimizesLater({ threads: 4, cores: 2, files: json }), true);
+  assert.equal(optimizesLater({ threads: 1, cores: 2, files: json }), false, 'a core left for the compiler');
+  for (const parser of ['yaml', 'markdown', 'jsonc', 'json5', 'toml', 'json|jsonc|yaml'])
+    assert.equal(optimizesLater({ threads: 2, cores: 2, files: [...json, { rel: 'x', parser }] }), false, parser);
+});
 
 test('V8 11: the budget is raised while a pool that fills the cores is open', () => {
   const { set, setFlags } = flagsSet();
