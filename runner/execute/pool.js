@@ -50,7 +50,7 @@ export function compilesManySchemas(files, rules) {
  * Starts the workers. They boot (~50 ms each, on their own cores) while the caller goes on, so
  * `auto` starts them before it has decided, and closes them if the measurement says in-process.
  * @param {{ workers: number, rules: object[], settings: import('../check/check-file.js').CheckSettings, cwd: string,
- *   schemaCache?: { dir: string, run: string }, compiling?: boolean }} options
+ *   schemaCache?: { dir: string, run: string }, compiling?: boolean, lateOptimizing?: boolean }} options
  *   settings: the check's (run.js), which every worker checks with; schemaCache: the folder of
  *   compiled schemas (--cache) and the run's mark (compiled-schema-cache.js); compiling: the files
  *   compile schema after schema (compilesManySchemas), which a larger young generation serves;

@@ -11,12 +11,12 @@ import { rulesOf } from '../../shared/rules.js';
 
 const require = createRequire(import.meta.url);
 
-// threads: the workers, and the main thread when it checks files beside them
-const startWorkers = async ({ rules, settings, cwd, schemaCache, toCheck }, workers, threads, cores) => {
+// besideMain: the main thread checks files beside the workers
+const startWorkers = async ({ rules, settings, cwd, schemaCache, toCheck }, { workers, besideMain, cores }) => {
   const { startPool, compilesManySchemas } = require('./pool.js');
   const { optimizesLater } = require('./optimize-later.js');
   const compiling = compilesManySchemas(toCheck, rules);
-  const lateOptimizing = optimizesLater({ threads, cores, files: toCheck });
+  const lateOptimizing = optimizesLater({ threads: workers + (besideMain ? 1 : 0), cores, files: toCheck });
   return startPool({ workers, rules, settings, cwd, schemaCache, compiling, lateOptimizing });
 };
 const openCache = (...args) => require('../cache/result-cache.js').openCache(...args);
@@ -274,7 +274,7 @@ async function measureAlone(queue, run, execution, { input, started }) {
 // take files as soon as one has loaded (a file's verdict is the same on any thread). Not before: a
 // slow boot would keep the files it was given from a run that stays in-process.
 async function measureBesideWorkers(queue, run, execution, { input, started }) {
-  const pool = (execution.pool ??= await startWorkers(run, input.cores - 1, input.cores, input.cores));
+  const pool = (execution.pool ??= await startWorkers(run, { workers: input.cores - 1, besideMain: true, cores: input.cores }));
   let workingSince = null;
   const startEarly = () => {
     if (execution.early || !pool.booted()) return;
@@ -331,8 +331,7 @@ async function finishOnPool(queue, run, execution, { input, session }) {
   // Where a check may hang, the main thread leaves every file to the workers, which can be stopped.
   const besideMain = input.requested === 'auto' && !input.hang;
   const { workers } = execution.plan;
-  const threads = workers + (besideMain ? 1 : 0);
-  const pool = (execution.pool ??= await startWorkers(run, workers, threads, input.cores));
+  const pool = (execution.pool ??= await startWorkers(run, { workers, besideMain, cores: input.cores }));
   const { compiler, settings, warn, wholeSets } = run;
   const sides = [
     execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),
