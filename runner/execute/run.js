@@ -274,7 +274,8 @@ async function measureAlone(queue, run, execution, { input, started }) {
 // take files as soon as one has loaded (a file's verdict is the same on any thread). Not before: a
 // slow boot would keep the files it was given from a run that stays in-process.
 async function measureBesideWorkers(queue, run, execution, { input, started }) {
-  const pool = (execution.pool ??= await startWorkers(run, { workers: input.cores - 1, besideMain: true, cores: input.cores }));
+  const { cores } = input;
+  const pool = (execution.pool ??= await startWorkers(run, { workers: cores - 1, besideMain: true, cores }));
   let workingSince = null;
   const startEarly = () => {
     if (execution.early || !pool.booted()) return;
