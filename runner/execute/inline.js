@@ -26,13 +26,15 @@ const WHOLE_SETS_FILES = 16;
  *   array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, settings: import('../check/check-file.js').CheckSettings,
- *   sliceMs?: number, budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
+ *   sliceMs?: number, yieldNow?: () => boolean, reclaim?: () => ({ start: number, entries: object[] } | null), budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
  *   settings: the check's (run.js); budget (a sample): stop after `files` files, or
  *   after `ms` of work (checking and compiling, loading parsers left out), or, when several rule sets
  *   were met, after `sets` sets or `setsMs` of work; or after `checkMs` of checking or `compileMs` of
  *   compiling; wholeSets (beside a pool): take the files that share their rules
  *   together, as the pool's batches do (work-queue.js); from: a sample taken before, which this one
- *   goes on from (its counts, and the budget, continue)
+ *   goes on from (its counts, and the budget, continue); yieldNow: whether to turn the event loop
+ *   before the next file (a worker's reply waits); reclaim: a batch given to a pool that no worker
+ *   has started, taken back when the queue has no file left (pool.js)
  * @returns {Promise<Sample>}
  */
 export async function executeInline(
@@ -42,6 +44,7 @@ export async function executeInline(
     settings,
     sliceMs = 50,
     yieldNow = () => false,
+    reclaim = () => null,
     budget = { ms: Infinity, files: Infinity },
     wholeSets = false,
     from = undefined,
@@ -81,7 +84,9 @@ export async function executeInline(
         sliceStart = performance.now();
       }
       if (!held.length) {
-        const taken = queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets });
+        // Out of files beside a pool: a batch no worker has started yet is checked here instead.
+        const taken =
+          queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets }) ?? (!queue.stopped && reclaim());
         if (!taken) break;
         held =
           taken.entries.length === 1

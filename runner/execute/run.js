@@ -296,6 +296,7 @@ async function measureBesideWorkers(queue, run, execution, { input, started }) {
       budget: SAMPLE,
       sliceMs: 5,
       yieldNow: pool.replyWaiting,
+      reclaim: pool.reclaim,
       from: execution.sample,
     });
   } finally {
@@ -341,7 +342,14 @@ async function finishOnPool(queue, run, execution, { input, session }) {
     sides.push(
       stopOnError(
         queue,
-        executeInline(queue, { compiler, settings, sliceMs: 5, yieldNow: pool.replyWaiting, wholeSets }),
+        executeInline(queue, {
+          compiler,
+          settings,
+          sliceMs: 5,
+          yieldNow: pool.replyWaiting,
+          reclaim: pool.reclaim,
+          wholeSets,
+        }),
       ),
     );
   await bothSides(sides);
@@ -357,7 +365,7 @@ async function finishInProcess(queue, run, execution, { session }) {
     executeInline(queue, {
       compiler: run.compiler,
       settings: run.settings,
-      ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting }),
+      ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting, reclaim: pool.reclaim }),
     }),
   ]);
 }
