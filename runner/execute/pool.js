@@ -99,7 +99,8 @@ export function startPool({ workers, rules, settings, cwd, schemaCache, compilin
     reclaim() {
       if (piscina.queueSize === 0) return null;
       const task = [...running].findLast((inFlight) => !inFlight.reclaimed);
-      if (!task) return null;
+      // A batch re-run after a worker died stays on the pool, where what killed it cannot kill the run.
+      if (!task || task.batch.attempt !== undefined) return null;
       task.reclaimed = true;
       task.controller.abort(); // piscina takes a queued task out of its queue, and rejects its promise
       return task.batch;
