@@ -58,7 +58,7 @@ export function compilesManySchemas(files, rules) {
  */
 export function startPool({ workers, rules, settings, cwd, schemaCache, compiling = false, lateOptimizing = false }) {
   const { Piscina } = require('piscina');
-  const optimizeSoon = lateOptimizing ? optimizeLater() : () => {};
+  const optimizeAsBefore = lateOptimizing ? optimizeLater() : () => {};
   const stop = new SharedArrayBuffer(4);
   const booted = new SharedArrayBuffer(4); // how many workers have loaded their code
   const progress = new SharedArrayBuffer(4 * Math.max(PROGRESS_SLOTS, 2 * workers * IN_FLIGHT_PER_WORKER));
@@ -108,7 +108,7 @@ export function startPool({ workers, rules, settings, cwd, schemaCache, compilin
     /** Whether a worker has loaded its code and can take files at once. */
     booted: () => Atomics.load(bootedCount, 0) > 0,
     close: () => {
-      optimizeSoon();
+      optimizeAsBefore();
       return (closing ??= piscina.destroy());
     },
   };
