@@ -12,7 +12,9 @@ import { displayFrom } from '../../shared/messages.js';
 
 const { rules, settings, cwd, schemaCache, stop, booted, progress } = workerData;
 const stopped = new Int32Array(stop);
-Atomics.add(new Int32Array(booted), 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
+const bootedCount = new Int32Array(booted);
+Atomics.add(bootedCount, 0, 1); // loaded: `auto` gives this worker files while it measures (run.js)
+Atomics.notify(bootedCount, 0); // and a pool that optimizes later starts to (pool.js)
 const started = new Int32Array(progress); // per batch slot: which file is being checked (progress-slots.js)
 const options = prepareCheck(settings, { inWorker: true });
 const warnings = [];
