@@ -235,13 +235,16 @@ export async function executePool(queue, pool, settings, { warn, msPerFile, whol
       });
   }
 
-  function received(batch, { results, facts = [], warnings, usageError, files, internalError }) {
+  function received(batch, { results, facts = [], prepareMs = 0, warnings, usageError, files, internalError }) {
     for (const message of warnings) warn(message);
     if (usageError || internalError) {
       failure ??= usageError ? new UsageError(usageError, { files }) : internalError;
       queue.stop();
       return;
     }
+    // What the worker spent compiling the batch's schemas counts as its files' cost: a batch of
+    // files whose schemas are all new to it is sized as what it costs (batchSize).
+    cost.ms += prepareMs;
     const factsOf = factsByFile(facts);
     results.forEach((compact, i) => {
       const entry = batch.entries[i];

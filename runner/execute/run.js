@@ -319,7 +319,10 @@ function replan(queue, run, execution, input, measured) {
     setsLeft: setsLeft(run.toCheck, queue.remaining, sample),
     sample: { ...sample, ...measured },
   });
-  execution.msPerFile = sample.checkMs / Math.max(1, sample.files);
+  // What a file costs the pool, to size its first batches (pool-recovery.js): where each set of files
+  // has its own schemas, compiling them is most of it.
+  const compiling = run.wholeSets ? sample.compileMs - sample.loadMs : 0;
+  execution.msPerFile = (sample.checkMs + compiling) / Math.max(1, sample.files);
 }
 
 // The pool, and the main thread beside it when `auto` chose it. A failure on either side (a

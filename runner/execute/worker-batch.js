@@ -34,9 +34,10 @@ const compiler = createRuleCompiler(rules, {
  * @param {{ entries: import('../files/discover.js').FileEntry[], slot: number }} task slot: where this batch
  *   says which file it is on, so that the main thread can stop a check that never returns
  * @returns {Promise<{ results: Array<number | { durationMs: number, problems?: object[] }>, warnings: string[],
- *   usageError?: string, files?: string[], internalError?: unknown }>} each FileResult without its path and status: a
- *   failure has its problems; a pass is its duration alone, unless it carries more (hash, schemas:
- *   --cache; schemaFiles: --watch)
+ *   prepareMs?: number, usageError?: string, files?: string[], internalError?: unknown }>} each FileResult without
+ *   its path and status: a failure has its problems; a pass is its duration alone, unless it carries
+ *   more (hash, schemas: --cache; schemaFiles: --watch); prepareMs: what loading parsers and compiling
+ *   the batch's rules took, which no file's duration counts (the pool sizes its batches with it)
  */
 export default async function checkBatch(task) {
   const reply = await check(task);
@@ -46,6 +47,7 @@ export default async function checkBatch(task) {
 
 async function check({ entries, slot }) {
   const ruleIds = new Set(entries.flatMap((entry) => entry.rules));
+  const preparing = performance.now();
   try {
     loadParsers(entries);
     await compiler.prepare(ruleIds);
@@ -57,6 +59,7 @@ async function check({ entries, slot }) {
     // stops with an internal error (exit 2).
     return { results: [], warnings: [], internalError: error };
   }
+  const prepareMs = performance.now() - preparing;
   const results = [];
   // The batch's facts (checks across files), flat: each file's index in the batch, rule, key, JSON
   // text and document (0: none). A passing file with facts stays a number, and only the texts wait
@@ -84,5 +87,5 @@ async function check({ entries, slot }) {
     Atomics.store(started, slot, SETTLING);
     await new Promise((resolve) => setTimeout(resolve));
   }
-  return { results, facts, warnings: warnings.splice(0) };
+  return { results, facts, prepareMs, warnings: warnings.splice(0) };
 }

@@ -1,0 +1,50 @@
+// pool.js sizes batches by what a file has cost the workers: its check, and its share of what the
+// worker spent compiling the batch's schemas (worker-batch.js's prepareMs). A run whose files each
+// bring their own schema (the many-schema repository: 857 schemas) once sent batches of ~500 files
+// that took a worker 1.4 s, while the main thread, out of files, waited.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../runner/config/load-config.js';
+import { discover } from '../../runner/files/discover.js';
+import { rulesOf } from '../../shared/rules.js';
+import { checkSettings } from '../../runner/check/check-file.js';
+import { startPool, executePool } from '../../runner/execute/pool.js';
+import { createWorkQueue } from '../../runner/execute/work-queue.js';
+
+test("a worker's reply says what preparing its batch took, and the batches after it are sized with it", async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-batches-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'schema.json'), '{"type": "object", "required": ["id"]}');
+  for (let i = 0; i < 60; i++) fs.writeFileSync(path.join(dir, `f${String(i).padStart(2, '0')}.json`), '{"id": 1}');
+  const config = loadConfig({ patterns: ['f*.json'], schema: 'schema.json' }, { cwd: dir, env: {} });
+  const { files } = discover(config);
+  const settings = checkSettings(config);
+  const pool = startPool({ workers: 1, rules: rulesOf(config), settings, cwd: dir });
+  t.after(() => pool.close());
+
+  const sizes = [];
+  const replies = [];
+  const run = pool.piscina.run.bind(pool.piscina);
+  pool.piscina.run = async (task, options) => {
+    sizes.push(task.entries.length);
+    const reply = await run(task, options);
+    replies.push(reply.prepareMs);
+    // The first batch's schema took a second to compile: each of its 8 files cost ~100 ms.
+    return replies.length === 1 ? { ...reply, prepareMs: 1000 } : reply;
+  };
+  const queue = createWorkQueue(files, () => true);
+  await executePool(queue, pool, settings, { warn: () => {}, msPerFile: 10 });
+
+  assert.equal(typeof replies[0], 'number');
+  assert.ok(replies[0] > 0, 'the first batch compiled the schema');
+  // 100 ms batches at 10 ms a file, a quarter of a share near the end: 8, 7 and 6 files in flight
+  // before any reply; then ~100 ms a file: one at a time.
+  assert.deepEqual(sizes.slice(0, 4), [8, 7, 6, 1]);
+  assert.equal(
+    sizes.reduce((sum, n) => sum + n, 0),
+    60,
+  );
+});
