@@ -53,3 +53,29 @@ test('batches no worker has started come back to the main thread, newest first; 
     ],
   );
 });
+
+test('a batch re-run after a worker died never comes back to the main thread', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-reclaim-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `f${i}.json`), '{"id": 1}');
+  const config = loadConfig({ patterns: ['*.json'], require: ['id'] }, { cwd: dir, env: {} });
+  const { files } = discover(config);
+  const settings = checkSettings(config);
+  const pool = startPool({ workers: 1, rules: rulesOf(config), settings, cwd: dir });
+  t.after(() => pool.close());
+  await pool.piscina.run({ entries: [], slot: 0 }); // the worker is up and idle: it takes the first batch given
+
+  const delivered = [];
+  const queue = createWorkQueue(files, (result, index) => delivered.push(`${index} ${result.status}`));
+  const done = executePool(queue, pool, settings, { warn: () => {}, msPerFile: 1 });
+  // The newest batch in flight, as if it were a re-run of a batch whose worker died (pool-recovery.js).
+  const newest = [...pool.running].at(-1);
+  newest.batch.attempt = 1;
+  assert.equal(pool.reclaim(), null, 'what killed a worker stays on the pool');
+  await done;
+  assert.deepEqual(
+    delivered,
+    ['0 pass', '1 pass', '2 pass', '3 pass', '4 pass', '5 pass'],
+    'the pool checked every file',
+  );
+});
