@@ -13,16 +13,22 @@ import { checkSettings } from '../../runner/check/check-file.js';
 import { startPool, executePool } from '../../runner/execute/pool.js';
 import { createWorkQueue } from '../../runner/execute/work-queue.js';
 
-test('batches no worker has started come back to the main thread, newest first; the worker checks the rest', async (t) => {
+// Six files (f4.json without "id" when `oneFails`), one worker, up and idle: it takes the first batch given.
+async function idleWorkerAndSixFiles(t, { oneFails = false } = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-reclaim-'));
   t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `f${i}.json`), i === 4 ? '{}' : '{"id": 1}');
+  for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `f${i}.json`), oneFails && i === 4 ? '{}' : '{"id": 1}');
   const config = loadConfig({ patterns: ['*.json'], require: ['id'] }, { cwd: dir, env: {} });
   const { files } = discover(config);
   const settings = checkSettings(config);
   const pool = startPool({ workers: 1, rules: rulesOf(config), settings, cwd: dir });
   t.after(() => pool.close());
-  await pool.piscina.run({ entries: [], slot: 0 }); // the worker is up and idle: it takes the first batch given
+  await pool.piscina.run({ entries: [], slot: 0 });
+  return { files, settings, pool };
+}
+
+test('batches no worker has started come back to the main thread, newest first; the worker checks the rest', async (t) => {
+  const { files, settings, pool } = await idleWorkerAndSixFiles(t, { oneFails: true });
 
   const delivered = [];
   const queue = createWorkQueue(files, (result, index) => delivered.push([index, result.path, result.status]));
@@ -55,15 +61,7 @@ test('batches no worker has started come back to the main thread, newest first; 
 });
 
 test('a batch re-run after a worker died never comes back to the main thread', async (t) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-reclaim-'));
-  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
-  for (let i = 0; i < 6; i++) fs.writeFileSync(path.join(dir, `f${i}.json`), '{"id": 1}');
-  const config = loadConfig({ patterns: ['*.json'], require: ['id'] }, { cwd: dir, env: {} });
-  const { files } = discover(config);
-  const settings = checkSettings(config);
-  const pool = startPool({ workers: 1, rules: rulesOf(config), settings, cwd: dir });
-  t.after(() => pool.close());
-  await pool.piscina.run({ entries: [], slot: 0 }); // the worker is up and idle: it takes the first batch given
+  const { files, settings, pool } = await idleWorkerAndSixFiles(t);
 
   const delivered = [];
   const queue = createWorkQueue(files, (result, index) => delivered.push(`${index} ${result.status}`));
