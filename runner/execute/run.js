@@ -294,9 +294,7 @@ async function measureBesideWorkers(queue, run, execution, { input, started }) {
       compiler: run.compiler,
       settings: run.settings,
       budget: SAMPLE,
-      sliceMs: 5,
-      yieldNow: pool.replyWaiting,
-      reclaim: pool.reclaim,
+      ...besidePool(pool),
       from: execution.sample,
     });
   } finally {
@@ -342,19 +340,7 @@ async function finishOnPool(queue, run, execution, { input, session }) {
     execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),
   ];
   if (besideMain)
-    sides.push(
-      stopOnError(
-        queue,
-        executeInline(queue, {
-          compiler,
-          settings,
-          sliceMs: 5,
-          yieldNow: pool.replyWaiting,
-          reclaim: pool.reclaim,
-          wholeSets,
-        }),
-      ),
-    );
+    sides.push(stopOnError(queue, executeInline(queue, { compiler, settings, ...besidePool(pool), wholeSets })));
   await bothSides(sides);
 }
 
@@ -368,10 +354,14 @@ async function finishInProcess(queue, run, execution, { session }) {
     executeInline(queue, {
       compiler: run.compiler,
       settings: run.settings,
-      ...(early && { sliceMs: 5, yieldNow: pool.replyWaiting, reclaim: pool.reclaim }),
+      ...(early && besidePool(pool)),
     }),
   ]);
 }
+
+// How the main thread checks files beside a pool (inline.js): in short slices, turning its event
+// loop as soon as a worker has replied, and taking back the pool's queued batches once out of files.
+const besidePool = (pool) => ({ sliceMs: 5, yieldNow: pool.replyWaiting, reclaim: pool.reclaim });
 
 // Waits for both sides of a run, then throws the first failure: neither is left running unheard.
 async function bothSides(sides) {
