@@ -14,13 +14,11 @@
 // measurable. V8 12 and later (Node 22+) optimize first with Maglev, a compiler many times faster,
 // and TurboFan later: nothing to do there (Node 24 measured no faster without TurboFan), and the
 // flag this sets does not exist there.
-import { createRequire } from 'node:module';
+import { holdV8Flag } from './hold-v8-flag.js';
 
-const require = createRequire(import.meta.url);
 const FLAG = '--interrupt-budget';
 const V8_DEFAULT_BUDGET = 66 * 1024; // V8 11's own value of FLAG
 export const LATER = 4;
-let pools = 0; // pools open that optimize later (the API may run several at once)
 
 /**
  * Whether a pool's run should optimize later (optimizeLater).
@@ -35,18 +33,11 @@ export const optimizesLater = ({ threads, cores, files }) => threads >= cores &&
  *   the process's V8 version and options, and how to set a V8 flag (node:v8's), for tests
  * @returns {() => void} gives V8 its own budget back once no such pool is left open (when the pool closes)
  */
-export function optimizeLater({
-  v8Version = process.versions.v8,
-  execArgv = process.execArgv,
-  setFlags = (flags) => require('node:v8').setFlagsFromString(flags),
-} = {}) {
-  // A budget given to node by hand is left as it is.
-  if (Number.parseInt(v8Version, 10) > 11 || execArgv.some((arg) => arg.startsWith(FLAG))) return () => {};
-  if (pools++ === 0) setFlags(`${FLAG}=${LATER * V8_DEFAULT_BUDGET}`);
-  let restored = false;
-  return () => {
-    if (restored) return;
-    restored = true;
-    if (--pools === 0) setFlags(`${FLAG}=${V8_DEFAULT_BUDGET}`);
-  };
+export function optimizeLater({ v8Version = process.versions.v8, ...process_ } = {}) {
+  if (Number.parseInt(v8Version, 10) > 11) return () => {};
+  return holdV8Flag(
+    FLAG,
+    { held: `${FLAG}=${LATER * V8_DEFAULT_BUDGET}`, free: `${FLAG}=${V8_DEFAULT_BUDGET}` },
+    process_,
+  );
 }

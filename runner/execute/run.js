@@ -6,6 +6,7 @@ import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
+import { scavengeSerially } from './serial-scavenges.js';
 import { checkSettings } from '../check/check-file.js';
 import { rulesOf } from '../../shared/rules.js';
 
@@ -78,6 +79,7 @@ export async function runChecks(discovery, config, context) {
   run.cache?.start(queue);
   let acrossSummary;
   let reportedAgain = 0; // --watch: files reported again, not checked, whose problems across files changed
+  const scavengeInParallel = scavengeSerially(run.toCheck.length);
   try {
     await executePlan(queue, run, execution, { input, started, session });
     run.cache?.finish(queue);
@@ -93,6 +95,7 @@ export async function runChecks(discovery, config, context) {
       for (const result of results) tally.deliver(result);
     }
   } finally {
+    scavengeInParallel();
     signal?.removeEventListener('abort', interrupt);
     const fate = poolAfterRun({ pool: execution.pool, mode: execution.plan.mode, session });
     if (fate === 'keep') session.pool = execution.pool;
