@@ -5,10 +5,11 @@
 // copies little. V8 splits it over helper threads all the same, and the collecting thread waits
 // for them; while the run's threads keep the cores busy (a pool beside the main thread, or the
 // in-process loop beside V8's compilers), each helper first has to take a core from a thread that
-// checks files. On kumadocs (4,057 JSON files, --schema, 2 cores, Node 24) the main thread's
-// scavenges paused it 24.8 ms instead of 18.2 ms; `auto` went from 1.14x to 1.11x the split ceiling,
-// and --workers 0 from 1.13x to 1.10x the bare loop (bench/RESULTS.md, nineteenth session). V8's
-// code caches do not depend on this flag (they do on --expose-gc): workers still boot with Node's own.
+// checks files. On kumadocs (4,057 JSON files, --schema, 2 cores) the main thread's scavenges
+// paused it 18.2 ms instead of 24.8 (Node 24); `auto` went from 1.14x to 1.10x the split ceiling on
+// Node 24 and from 1.11x to 1.05x on Node 20, --workers 0 from 1.13x to 1.10x the bare loop on Node
+// 24 (bench/RESULTS.md, nineteenth session). V8's code caches do not depend on this flag (they do on
+// --expose-gc): workers still boot with Node's own.
 import { holdV8Flag } from './hold-v8-flag.js';
 import { SETTLE_FROM_FILES } from './settle-heap.js';
 
