@@ -10,17 +10,25 @@ import { SETTLING, REPLIED } from './progress-slots.js';
 // 100 ms batches were 4% faster than 25 ms ones on kumadocs, JSON and YAML alike, when that cost
 // was higher (bench/RESULTS.md).
 const BATCH_MS = 100;
+// Unless the main thread compiles schema after schema beside the workers (pool.js,
+// compilesManySchemas): a reply then waits while it compiles one, tens to hundreds of milliseconds
+// in which its event loop does not turn, and the worker, its batch done, waits with it. On the
+// many-schema repository (857 schemas, 2 cores, Node 24) `auto`'s worker waited 1.1-2.1 s of a
+// 10 s run between 100 ms batches, 0.3-0.7 s between 400 ms ones (bench/RESULTS.md). The last
+// batches stay small (a share of the files left) and the main thread takes back those not started.
+export const BATCH_MS_BESIDE_COMPILING = 400;
 
 /**
- * About BATCH_MS of work, and smaller near the end, so that no thread is left alone with the last
+ * About `batchMs` of work, and smaller near the end, so that no thread is left alone with the last
  * long batches while the others have nothing to do.
  * @param {{ ms: number, files: number }} cost the files checked so far, and their time
  * @param {number} remaining files not yet taken from the queue
  * @param {number} workers
+ * @param {number} [batchMs] BATCH_MS, or BATCH_MS_BESIDE_COMPILING
  * @returns {number}
  */
-export function batchSize(cost, remaining, workers) {
-  const byTime = cost.files ? Math.round(BATCH_MS / Math.max(cost.ms / cost.files, 0.001)) : 16;
+export function batchSize(cost, remaining, workers, batchMs = BATCH_MS) {
+  const byTime = cost.files ? Math.round(batchMs / Math.max(cost.ms / cost.files, 0.001)) : 16;
   return Math.max(1, Math.min(1000, byTime, Math.ceil(remaining / (4 * (workers + 1)))));
 }
 

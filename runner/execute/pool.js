@@ -7,7 +7,13 @@
 import { createRequire } from 'node:module';
 import { UsageError } from '../../shared/errors.js';
 import { REPLIED } from './progress-slots.js';
-import { afterTimeout, afterWorkerDied, batchSize, watchdogVerdict } from './pool-recovery.js';
+import {
+  afterTimeout,
+  afterWorkerDied,
+  batchSize,
+  BATCH_MS_BESIDE_COMPILING,
+  watchdogVerdict,
+} from './pool-recovery.js';
 import { byId } from '../../shared/rules.js';
 import { fileResult, skippedResult } from '../../shared/file-result.js';
 import { optimizeLater } from './optimize-later.js';
@@ -97,6 +103,7 @@ export function startPool({
   return {
     piscina,
     workers,
+    compiling,
     stop: new Int32Array(stop),
     progress: progressSlots,
     running,
@@ -143,17 +150,25 @@ async function allBooted(count, workers) {
  * @param {ReturnType<typeof startPool>} pool
  * @param {import('../check/check-file.js').CheckSettings} settings the check's, which the pool was started with:
  *   its file timeout is what the watchdog holds a check to
- * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean, taking?: () => boolean }} options msPerFile:
+ * @param {{ warn(message: string): void, msPerFile?: number, wholeSets?: boolean, besideMain?: boolean, taking?: () => boolean }} options msPerFile:
  *   measured cost of a file, if known, to size the first batches; wholeSets: a batch does not split
  *   the files that share their rules (work-queue.js), so each schema is compiled by one worker;
+ *   besideMain: the main thread checks files too: in a pool started `compiling`, it compiles schemas
+ *   between its replies to the workers, which then get longer batches (pool-recovery.js);
  *   taking: false once the pool is to take no more batches (`auto` chose in-process): it returns when
  *   those in flight are done
  * @returns {Promise<void>} when every file is checked, or the queue is stopped; the pool stays open
  *   for its starter to close (run.js, or --watch's next run)
  */
-export async function executePool(queue, pool, settings, { warn, msPerFile, wholeSets = false, taking = () => true }) {
+export async function executePool(
+  queue,
+  pool,
+  settings,
+  { warn, msPerFile, wholeSets = false, besideMain = false, taking = () => true },
+) {
   const { piscina, workers, stop, progress, running } = pool;
   const { fileTimeout } = settings;
+  const batchMs = besideMain && pool.compiling ? BATCH_MS_BESIDE_COMPILING : undefined;
   const cost = { ms: msPerFile ?? 0, files: msPerFile ? 1 : 0 };
   const retries = []; // batches to run again, first: { start, entries, attempt } (attempt: worker deaths so far)
   const freeSlots = Array.from(progress.keys());
@@ -202,7 +217,7 @@ export async function executePool(queue, pool, settings, { warn, msPerFile, whol
     while (!queue.stopped && !failure && inFlight < workers * IN_FLIGHT_PER_WORKER) {
       const batch =
         retries.shift() ??
-        (taking() ? queue.take(batchSize(cost, queue.remaining, workers), { whole: wholeSets }) : null);
+        (taking() ? queue.take(batchSize(cost, queue.remaining, workers, batchMs), { whole: wholeSets }) : null);
       if (!batch) break;
       dispatch(batch);
     }

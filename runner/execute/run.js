@@ -287,6 +287,7 @@ async function measureBesideWorkers(queue, run, execution, { input, started }) {
     execution.early = executeOnPool(queue, pool, run.settings, {
       warn: run.warn,
       wholeSets: run.wholeSets,
+      besideMain: true,
       taking: () => execution.taking,
     });
     execution.early.catch(() => {}); // awaited later; a failure meanwhile has stopped the queue
@@ -340,7 +341,8 @@ async function finishOnPool(queue, run, execution, { input, session }) {
   const pool = (execution.pool ??= await startWorkers(run, { workers, besideMain, cores: input.cores }));
   const { compiler, settings, warn, wholeSets } = run;
   const sides = [
-    execution.early ?? executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets }),
+    execution.early ??
+      executeOnPool(queue, pool, settings, { warn, msPerFile: execution.msPerFile, wholeSets, besideMain }),
   ];
   if (besideMain)
     sides.push(stopOnError(queue, executeInline(queue, { compiler, settings, ...besidePool(pool), wholeSets })));

@@ -48,3 +48,41 @@ test("a worker's reply says what preparing its batch took, and the batches after
     60,
   );
 });
+
+test('beside a main thread that compiles schema after schema, batches last 400 ms, not 100: its replies wait for its compiling', async (t) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-batches-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(dir, 'schema.json'), '{"type": "object"}');
+  const config = loadConfig({ patterns: ['f*.json'], schema: 'schema.json' }, { cwd: dir, env: {} });
+  const settings = checkSettings(config);
+  // 200 files at 10 ms each: the first batch is 10 files (100 ms), or 25 of 40 (400 ms, capped at
+  // a quarter of a share near the end: 200 / 8). Replies are made up: no file is checked.
+  const entries = Array.from({ length: 200 }, (_, i) => ({
+    path: path.join(dir, `f${i}.json`),
+    rel: `f${i}.json`,
+    rules: [0],
+  }));
+  const firstBatch = async ({ compiling, besideMain }) => {
+    const pool = startPool({ workers: 1, rules: rulesOf(config), settings, cwd: dir, compiling });
+    t.after(() => pool.close());
+    const sizes = [];
+    pool.piscina.run = async (task) => {
+      sizes.push(task.entries.length);
+      return { results: task.entries.map(() => 10), warnings: [] };
+    };
+    await executePool(
+      createWorkQueue(entries, () => true),
+      pool,
+      settings,
+      { warn: () => {}, msPerFile: 10, besideMain },
+    );
+    assert.equal(
+      sizes.reduce((sum, n) => sum + n, 0),
+      200,
+    );
+    return sizes[0];
+  };
+  assert.equal(await firstBatch({ compiling: true, besideMain: true }), 25);
+  assert.equal(await firstBatch({ compiling: true, besideMain: false }), 10, 'the main thread only hands out batches');
+  assert.equal(await firstBatch({ compiling: false, besideMain: true }), 10, 'no schema after schema to compile');
+});
