@@ -14,7 +14,7 @@ const BATCH_MS = 100;
 // compilesManySchemas): a reply then waits while it compiles one, tens to hundreds of milliseconds
 // in which its event loop does not turn, and the worker, its batch done, waits with it. On the
 // many-schema repository (857 schemas, 2 cores, Node 24) `auto`'s worker waited 1.1-2.1 s of a
-// 10 s run between 100 ms batches, 0.3-0.7 s between 400 ms ones (bench/RESULTS.md). The last
+// 10 s run between 100 ms batches, 0.6-0.7 s between 400 ms ones (bench/RESULTS.md). The last
 // batches stay small (a share of the files left) and the main thread takes back those not started.
 export const BATCH_MS_BESIDE_COMPILING = 400;
 
