@@ -1,9 +1,10 @@
 // The pool executor: piscina workers take batches of file paths (never contents) from the queue.
 // Batches in flight are bounded, so memory does not grow with the number of files; a batch lasts
-// about 100 ms (pool-recovery.js), so messages stay cheap on tiny files. A worker that dies has its batch re-run file
-// by file on fresh workers; a file that kills a worker twice fails with kind `error`. A check that
-// runs past the file timeout has its worker terminated and replaced: that file fails with kind
-// `timeout` and the rest of its batch is re-run.
+// about 100 ms (400 beside a main thread that compiles schemas: pool-recovery.js), so messages stay
+// cheap on tiny files. A worker that dies has its batch re-run file by file on fresh workers; a
+// file that kills a worker twice fails with kind `error`. A check that runs past the file timeout
+// has its worker terminated and replaced: that file fails with kind `timeout` and the rest of its
+// batch is re-run.
 import { createRequire } from 'node:module';
 import { UsageError } from '../../shared/errors.js';
 import { REPLIED } from './progress-slots.js';
