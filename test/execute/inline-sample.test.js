@@ -42,3 +42,38 @@ test("a file whose check compiled a schema it chose is its rule set's cost, neve
   assert.ok(sample.compiledMs > 0, 'what their checks took');
   assert.ok(sample.compileMs >= sample.compiledMs, 'counted as compiling');
 });
+
+test('beside a pool, the main thread takes files 16 at a time, never splitting the files that share their rules', async (t) => {
+  // Three rule sets of 10 files each (discover.js shares one rules array per set): the main thread
+  // takes the first set whole (10 of its 16), then the second, then the third, checking all 30.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-inline-'));
+  t.after(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const sets = [[0], [1], [2]];
+  const files = sets.flatMap((rules, set) =>
+    Array.from({ length: 10 }, (_, i) => {
+      const name = `s${set}-${i}.json`;
+      fs.writeFileSync(path.join(dir, name), '{}');
+      return { path: path.join(dir, name), rel: name, rules };
+    }),
+  );
+  const reported = [];
+  const queue = createWorkQueue(files, (result) => reported.push(result.path));
+  const takes = [];
+  const take = queue.take.bind(queue);
+  queue.take = (count, how) => {
+    const taken = take(count, how);
+    if (taken) takes.push([count, taken.start, taken.entries.length]);
+    return taken;
+  };
+  const compiler = { prepare: async () => {}, validatorsFor: () => [], compileMs: () => 0 };
+  await executeInline(queue, { compiler, settings: {}, wholeSets: true });
+  assert.deepEqual(takes, [
+    [16, 0, 10],
+    [16, 10, 10],
+    [16, 20, 10],
+  ]);
+  assert.deepEqual(
+    reported,
+    files.map((file) => file.rel),
+  );
+});
