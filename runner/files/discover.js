@@ -285,11 +285,11 @@ function addEntries(entries, base, cwd, found, links, configs, plain) {
     // socket, a link that leads nowhere) are kept: they fail, unread (check-file.js).
     if (dirent.isDirectory()) continue;
     // `./content/*.json` finds `./content/a.json`: the same file as `content/*.json` finds, so the same name.
-    const entry = listed.includes('./') ? path.posix.normalize(listed) : listed;
+    const entry = !plain && listed.includes('./') ? path.posix.normalize(listed) : listed;
     // The entries of a `../` pattern climb out of the base: normalised, so that a file is reported,
     // and checked once, under the one name it has when named on the command line.
     // An absolute pattern's entries are absolute already.
-    const climbs = entry.startsWith('../') || path.isAbsolute(entry);
+    const climbs = !plain && (entry.startsWith('../') || path.isAbsolute(entry));
     const file = climbs ? path.resolve(base, entry) : `${base}${path.sep}${entry}`;
     if (configs?.everywhere && path.basename(file) === CONFIG_NAME) {
       configs.listed.set(path.dirname(file), true); // a config found for the search, not a file to check
