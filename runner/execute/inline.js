@@ -67,7 +67,12 @@ export async function executeInline(
   const prepared = from?.prepared ?? new Set();
   let setIndex = setCosts.length - 1; // the rule set of the file being checked, in setCosts
   let sliceStart = performance.now();
-  let held = []; // files taken together, checked one by one
+  // A run without a budget (most) never asks it, file after file.
+  const bounded = Object.values(budget).some((limit) => limit !== Infinity);
+  const takeCount = wholeSets ? WHOLE_SETS_FILES : 1;
+  const takeOptions = { whole: wholeSets };
+  let batch = null; // files taken together ({ start, entries }), checked one by one
+  let at = 0; // the next of batch.entries
   // process.exit is contained while the slice's checks run, and given back before each await (the
   // event loop's turn): once a slice, not once a file, as replacing it costs ~1 µs.
   let contained = null;
@@ -77,30 +82,26 @@ export async function executeInline(
   };
   try {
     for (;;) {
-      if (budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs, compiled }, budget)) break;
+      if (bounded && budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs, compiled }, budget)) break;
       if (performance.now() - sliceStart > sliceMs || yieldNow()) {
         release();
         await nextTurn();
         sliceStart = performance.now();
       }
-      if (!held.length) {
+      if (batch === null || at === batch.entries.length) {
         // Out of files beside a pool: a batch no worker has started yet is checked here instead.
-        const taken =
-          queue.take(wholeSets ? WHOLE_SETS_FILES : 1, { whole: wholeSets }) ?? (!queue.stopped && reclaim());
-        if (!taken) break;
-        held =
-          taken.entries.length === 1
-            ? [taken]
-            : taken.entries.map((entry, i) => ({ start: taken.start + i, entries: [entry] }));
+        batch = queue.take(takeCount, takeOptions) ?? (!queue.stopped && reclaim());
+        if (!batch) break;
+        at = 0;
       }
-      const taken = held.shift();
-      const entry = taken.entries[0];
+      const index = batch.start + at;
+      const entry = batch.entries[at++];
       // Loading a parser, and the first file it reads (its code is not compiled yet: ten to fifty
       // times a file's usual cost for YAML), are costs each worker pays too, as compiling a schema is:
       // they are counted with compiling, not with checking, so that `auto` does not take them for
       // what every file costs.
       const before = performance.now();
-      const loadedParser = loadParsers(taken.entries);
+      const loadedParser = entry.parser !== undefined && loadParsers([entry]);
       // Prepared again when the rules change: the compiler may have dropped a set not used for a while.
       let firstOfSet = false;
       let prepareMs = 0;
@@ -140,7 +141,7 @@ export async function executeInline(
         if (firstOfSet) setCosts[setIndex] += prepareMs + result.durationMs;
         else if (sampling) costs.push(result.durationMs);
       }
-      queue.put(taken.start, result);
+      queue.put(index, result);
     }
   } finally {
     release();
