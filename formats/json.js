@@ -25,9 +25,9 @@ export function parseJson(text, format = 'JSON', allowDuplicateKeys = false) {
   }
   // With no keys to count, the value is walked only when the text has brackets enough to be too deep.
   if (allowDuplicateKeys && !mayNestTooDeeply(text)) return { value };
-  const { depth, ...shape } = shapeOf(value);
+  const shape = shapeOf(value);
   // Too deep is said first: a duplicate key is placed by a visitor that recurses once per level.
-  if (depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
+  if (shape.depth > MAX_DEPTH) return { problems: [nestingProblem(text) ?? tooDeepProblem()] };
   const duplicates = allowDuplicateKeys ? [] : duplicateKeyProblems(text, shape);
   return duplicates.length ? { problems: duplicates } : { value };
 }
@@ -55,8 +55,8 @@ export function parse(text, entry) {
  * @returns {import('../runner/check/check-file.js').Problem[]} as parseJson's; none for a value too deep to search
  */
 export function keysWrittenTwice(text, value) {
-  const { depth, ...shape } = shapeOf(value);
-  return depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, shape, LAST_VALUE_USED);
+  const shape = shapeOf(value);
+  return shape.depth > MAX_DEPTH ? [] : duplicateKeyProblems(text, shape, LAST_VALUE_USED);
 }
 
 const LAST_VALUE_USED = 'the last value is used, as JSON.parse reads it';
