@@ -26,7 +26,7 @@ const WHOLE_SETS_FILES = 16;
  *   array per set)
  * @param {ReturnType<import('./work-queue.js').createWorkQueue>} queue
  * @param {{ compiler: import('../check/compile-rules.js').RuleCompiler, settings: import('../check/check-file.js').CheckSettings,
- *   sliceMs?: number, yieldNow?: () => boolean, reclaim?: () => ({ start: number, entries: object[] } | null), budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number }, settle?: boolean }} options
+ *   sliceMs?: number, yieldNow?: () => boolean, reclaim?: () => ({ start: number, entries: object[] } | null), budget?: { ms: number, files: number, sets?: number, setsMs?: number, checkMs?: number, compileMs?: number } }} options
  *   settings: the check's (run.js); budget (a sample): stop after `files` files, or
  *   after `ms` of work (checking and compiling, loading parsers left out), or, when several rule sets
  *   were met, after `sets` sets or `setsMs` of work; or after `checkMs` of checking or `compileMs` of
@@ -34,8 +34,7 @@ const WHOLE_SETS_FILES = 16;
  *   together, as the pool's batches do (work-queue.js); from: a sample taken before, which this one
  *   goes on from (its counts, and the budget, continue); yieldNow: whether to turn the event loop
  *   before the next file (a worker's reply waits); reclaim: a batch given to a pool that no worker
- *   has started, taken back when the queue has no file left (pool.js); settle: first collect the
- *   heap once if the files left are many (settle-heap.js), not before `auto`'s first sample
+ *   has started, taken back when the queue has no file left (pool.js)
  * @returns {Promise<Sample>}
  */
 export async function executeInline(
@@ -49,11 +48,10 @@ export async function executeInline(
     budget = { ms: Infinity, files: Infinity },
     wholeSets = false,
     from = undefined,
-    settle = true,
   },
 ) {
   const sampling = budget.files !== Infinity; // each file's cost is kept for a sample only
-  if (settle) settleHeap(queue.remaining);
+  settleHeap(queue.remaining);
   const options = prepareCheck(settings);
   let preparedRules = null; // rule sets are shared arrays (see discover.js): the last one prepared
   let { files, checkMs, compileMs, loadMs, compiled, compiledMs } = from ?? {

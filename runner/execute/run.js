@@ -269,7 +269,6 @@ async function measureAlone(queue, run, execution, { input, started }) {
     compiler: run.compiler,
     settings: run.settings,
     budget: FIRST_SAMPLE,
-    settle: false,
   });
   replan(queue, run, execution, input, { elapsedMs: performance.now() - started, first: true });
 }

@@ -8,8 +8,6 @@
 // leaves the start-up's survivors in the old generation and the young generation small: on kumadocs
 // (4,057 files, --workers 0) 0.55 → 0.52 s and 136 → 90 MB peak RSS on Node 24, the same on Node 20
 // (bench/RESULTS.md, "Issue 25, fourth pass"). jest-leak-detector reaches `gc` the same way.
-// `auto`'s first sample (100 files) is not preceded by it: the loop after it collects, while the
-// workers it decided to start boot (run.js), which took their first files ~10 ms sooner on kumadocs.
 import { createRequire } from 'node:module';
 
 // node:v8 and node:vm are loaded by the collection only (1.5-2 ms at start): a run of a few files
