@@ -46,7 +46,7 @@ export const FIRST_WORTH_MS = 2 * WORTH_MS;
 /**
  * @typedef {{ mode: 'inline' | 'pool' | 'sample', workers: number, reason: string }} Plan
  *   In a pool chosen by `auto` from a measurement, the main thread checks files beside the workers.
- * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string, setsLeft?: number,
+ * @param {{ files: number, requested: 'auto' | number, cores: number, hang?: string, setsLeft?: number, allJson?: boolean,
  *   sample?: { files: number, checkMs: number, compileMs: number, costs?: number[], setCosts?: number[], loadMs?: number, elapsedMs?: number,
  *   workingMs?: number, first?: boolean, compiledMs?: number } }} input
  *   hang: what may keep a check from returning when a file timeout must hold ('custom validators');
@@ -56,10 +56,11 @@ export const FIRST_WORTH_MS = 2 * WORTH_MS;
  *   a schema they chose; loadMs, loading parsers), elapsedMs, the run's time so far, and
  *   workingMs, how long the workers have been taking files meanwhile (run.js); first, the first
  *   files (FIRST_SAMPLE), measured before any worker was started: mode 'sample' again when a pool
- *   may pay; setsLeft: the rule sets of the files left that the sample did not prepare
+ *   may pay; setsLeft: the rule sets of the files left that the sample did not prepare; allJson: every
+ *   file is JSON (no parser module reads it), which a worker checks at JSON_WORKER_PACE
  * @returns {Plan}
  */
-export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
+export function plan({ files, requested, cores, hang, sample, setsLeft = 0, allJson = false }) {
   const inline = (reason) => ({ mode: 'inline', workers: 0, reason });
   if (requested === 0) return inline('--workers 0: in-process');
   if (files === 0) return inline('no file to check: no worker started');
@@ -79,7 +80,13 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0 }) {
   if (files <= FEW_FILES) return inline(`${files} file${files === 1 ? '' : 's'}: in-process, no worker start-up cost`);
   if (!sample) return { mode: 'sample', workers: 0, reason: 'measuring the first files in-process' };
 
-  const p = project(sample, Math.max(0, files - sample.files), setsLeft, cores - 1);
+  const p = project(
+    sample,
+    Math.max(0, files - sample.files),
+    setsLeft,
+    cores - 1,
+    allJson ? JSON_WORKER_PACE : WORKER_PACE,
+  );
   const pays = p.filesLeft > 0 && p.inlineMs - p.poolMs >= (sample.first ? FIRST_WORTH_MS : WORTH_MS);
   const ms = (x) => `${Math.round(x)} ms`;
   const each = sample.workingMs
@@ -150,7 +157,7 @@ export function budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs
  *   and its warm-up over its share of the files, from what the sample's files cost above the warm
  *   cost (each thread pays it).
  * The files' work is shared by the main thread and the workers; so are the rule sets, kept whole;
- * but a worker adds only WORKER_PACE of a thread's pace (below).
+ * but a worker adds only WORKER_PACE of a thread's pace (JSON_WORKER_PACE where every file is JSON, below).
  */
 const SLOWEST = 0.4; // the part of the sample's later half left out of a file's warm cost
 const WORKER_COMPILE_SLOWER = 1.3;
@@ -162,8 +169,16 @@ const WORKER_COMPILE_SLOWER = 1.3;
 // kumadocs' JSON with its schema: a pool took 0.86× the in-process time on Node 24 (0.49 against
 // 0.57 s), which 0.25 and a worker's start paid again projected as a loss (bench/RESULTS.md).
 export const WORKER_PACE = 0.4;
+// The same where every file is JSON, which V8's own JSON.parse reads (native code, no parser to
+// compile and warm up in each thread): kumadocs' 4,057 JSON files with its schema took 0.31-0.33 s
+// on a pool against 0.37-0.39 s in-process (Node 24; 0.34-0.36 against 0.40 on Node 20), a pace of
+// ~0.77 from the first files' projection. With 0.4 that projection saved 38-49 ms, about the 40 that
+// start the workers (FIRST_WORTH_MS): `auto` stayed in-process in half the runs. With 0.7: 56-63 ms;
+// 3,045 of the files 30-35 ms (in-process, where a pool was 5-10% faster) and 2,030 of them 10-13 ms
+// (in-process, where workers booted for nothing cost 10%) (bench/RESULTS.md, twenty-second session).
+export const JSON_WORKER_PACE = 0.7;
 
-export function project(sample, filesLeft, setsLeft, workers) {
+export function project(sample, filesLeft, setsLeft, workers, pace = WORKER_PACE) {
   const {
     files,
     checkMs,
@@ -211,7 +226,7 @@ export function project(sample, filesLeft, setsLeft, workers) {
   const perWorkerMs = Math.max(0, startMs + loadMs + Math.max(0, firstSetMs) + warmUpMs - workingMs);
   // A worker compiles more slowly than the main thread (its young generation is kept small, see
   // pool.js): 320 SchemaStore schemas on one worker took 1.22-1.38× the main thread's CPU time.
-  const workerSpeed = WORKER_PACE / (1 + ((WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs)) / Math.max(1, workMs));
+  const workerSpeed = pace / (1 + ((WORKER_COMPILE_SLOWER - 1) * (setsLeft * setMs)) / Math.max(1, workMs));
   const poolMs =
     elapsedMs +
     (workMs + workers * compilingLeftMs + workers * perWorkerMs * workerSpeed) / (1 + workers * workerSpeed);

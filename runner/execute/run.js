@@ -72,6 +72,7 @@ export async function runChecks(discovery, config, context) {
     requested: config.workers,
     cores: os.availableParallelism(),
     hang: mayHang(config, run.rules),
+    allJson: run.toCheck.every((file) => file.parser === undefined),
   };
   // The plan and the pool as they stand, whichever step the run ends in.
   const execution = { plan: plan(input), pool: session?.pool ?? null, early: null, taking: true };
