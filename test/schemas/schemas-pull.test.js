@@ -101,7 +101,17 @@ before(async () => {
   );
 });
 
-after(() => Promise.all([store.close(), other.close()]));
+// The projects' folders, removed when the file's tests end.
+const scratchDirs = [];
+const scratchDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  scratchDirs.push(dir);
+  return dir;
+};
+after(() => {
+  for (const dir of scratchDirs) fs.rmSync(dir, { recursive: true, force: true });
+  return Promise.all([store.close(), other.close()]);
+});
 
 // A small project: package.json, a workflow, a compose file, a config naming its own $schema.
 function project({
@@ -109,7 +119,7 @@ function project({
   catalog = `${store.origin}/api/json/catalog.json`,
   extra = {},
 } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  const dir = scratchDir();
   const write = (rel, text) => {
     fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
     fs.writeFileSync(path.join(dir, rel), text);
@@ -335,7 +345,7 @@ test('usage: a URL without a lock names the pull; --frozen and --update together
     run.stderr,
     /^filecheck: catalog "http:.+\/catalog\.json" is a URL: filecheck fetches no schema during a run; run filecheck schemas pull to download it into \.filecheck\/schemas\/ and lock it in filecheck\.lock\.json\n$/,
   );
-  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  const folder = scratchDir();
   fs.mkdirSync(path.join(folder, 'schemas'));
   fs.writeFileSync(path.join(folder, 'schemas/a.json'), '{');
   const checked = await runCli(['schemas'], { cwd: folder });
@@ -399,7 +409,7 @@ test("a pull after a file's kind is gone drops its schemas from the lock and the
 });
 
 test('--schema and --ref URLs are pulled with their $refs, and a run given the same URLs reads them from the store', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  const dir = scratchDir();
   fs.writeFileSync(path.join(dir, 'a.json'), JSON.stringify({ name: 'a', license: 'GPL' }));
   const schema = `${store.origin}/schemas/package.json`;
   const ref = `${other.origin}/app.schema.json`;
@@ -423,7 +433,7 @@ test('--schema and --ref URLs are pulled with their $refs, and a run given the s
 
 test('a run, with a lock or without, loads neither the pull nor the HTTP client', async () => {
   const locked = await pulled();
-  const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'filecheck-pull-'));
+  const bare = scratchDir();
   fs.writeFileSync(path.join(bare, 'a.json'), '{}');
   const hook = pathToFileURL(path.join(REPO, 'test/helpers/trace-imports.js')).href;
   for (const [dir, args, code] of [
