@@ -29,7 +29,11 @@ export const FIRST_SAMPLE = { ms: Infinity, files: 100, checkMs: 60, compileMs: 
 // The first files' checking ends their sample only once this many files' warm costs are measured
 // (not the first of a rule set, whose check runs the schema's code for the first time): one file
 // can cost 60 ms alone (a large schema's code compiled by V8 on its first call, a pause while other
-// processes ran), and a run projected from it alone is a run of 60 ms files.
+// processes ran), and a run projected from it alone is a run of 60 ms files. Nor does the slowest of
+// those count towards the checking that ends the sample: mdn/browser-compat-data's second file took
+// 57 ms (V8 compiling the part of its large schema's code that file reached first), the next three
+// 0.2-2.5 ms, and a sample ended there projected 15 ms a file, 44 s for a 0.5 s run: its workers,
+// started for nothing, made `auto` 1.18× `--workers 0` on Node 24 (1.09× on Node 20).
 export const MIN_WARM_FILES = 4;
 const FEW_FILES = 16; // not worth measuring: in-process
 export const WORKER_START_MS = 60; // a piscina worker with filecheck's core loaded, measured on these machines
@@ -114,7 +118,7 @@ export function plan({ files, requested, cores, hang, sample, setsLeft = 0, allJ
 
 /**
  * Whether an in-process sample (inline.js) has spent its budget: `files` files, `checkMs` of checking
- * (once MIN_WARM_FILES warm costs are in), `compileMs` of compiling, or `ms` of work (checking and
+ * (once MIN_WARM_FILES warm costs are in, the slowest of them left out), `compileMs` of compiling, or `ms` of work (checking and
  * compiling, loading parsers left out), which ends a sample of several rule sets only after `sets`
  * sets or `setsMs` of work, and one whose files compiled the schemas they chose (`compiled`) only
  * after `setsMs` of work. A run's loop without a budget never ends on it.
@@ -132,7 +136,7 @@ export function budgetSpent({ files, checkMs, compileMs, loadMs, setCosts, costs
   const choosing = compiled > 0 && setCosts.length <= 1;
   return (
     files >= budget.files ||
-    (checkMs >= checking && costs.length >= MIN_WARM_FILES) ||
+    (checkMs >= checking && costs.length >= MIN_WARM_FILES && checkMs - Math.max(...costs) >= checking) ||
     (!choosing && compileMs - loadMs >= compiling) ||
     (work >= budget.ms && ((setCosts.length <= 1 && !choosing) || setCosts.length >= sets || work >= setsMs))
   );
