@@ -15,6 +15,7 @@
 // and TurboFan later: nothing to do there (Node 24 measured no faster without TurboFan), and the
 // flag this sets does not exist there.
 import { holdV8Flag } from './hold-v8-flag.js';
+import { everyFileJson } from './plan.js';
 
 const FLAG = '--interrupt-budget';
 const V8_DEFAULT_BUDGET = 66 * 1024; // V8 11's own value of FLAG
@@ -26,7 +27,7 @@ export const LATER = 4;
  *   pool's workers, and the main thread when it checks files beside them; files: those to check
  *   (discover.js: JSON has no parser)
  */
-export const optimizesLater = ({ threads, cores, files }) => threads >= cores && files.every((file) => !file.parser);
+export const optimizesLater = ({ threads, cores, files }) => threads >= cores && everyFileJson(files);
 
 /**
  * @param {{ v8Version?: string, execArgv?: string[], setFlags?: (flags: string) => void }} [process_]

@@ -181,6 +181,8 @@ export const WORKER_PACE = 0.4;
 // 3,045 of the files 30-35 ms (in-process, where a pool was 5-10% faster) and 2,030 of them 10-13 ms
 // (in-process, where workers booted for nothing cost 10%) (bench/RESULTS.md, twenty-second session).
 export const JSON_WORKER_PACE = 0.7;
+/** Whether every file is JSON, which no parser module reads (discover.js gives JSON no `parser`). */
+export const everyFileJson = (files) => files.every((file) => file.parser === undefined);
 
 export function project(sample, filesLeft, setsLeft, workers, pace = WORKER_PACE) {
   const {

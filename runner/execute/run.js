@@ -2,7 +2,7 @@
 // counts, bails. Never checks a file itself. Its decisions are pure functions, at the end.
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { plan, SAMPLE, FIRST_SAMPLE } from './plan.js';
+import { plan, everyFileJson, SAMPLE, FIRST_SAMPLE } from './plan.js';
 import { createRuleCompiler } from '../check/compile-rules.js';
 import { createWorkQueue } from './work-queue.js';
 import { executeInline } from './inline.js';
@@ -72,7 +72,7 @@ export async function runChecks(discovery, config, context) {
     requested: config.workers,
     cores: os.availableParallelism(),
     hang: mayHang(config, run.rules),
-    allJson: run.toCheck.every((file) => file.parser === undefined),
+    allJson: everyFileJson(run.toCheck),
   };
   // The plan and the pool as they stand, whichever step the run ends in.
   const execution = { plan: plan(input), pool: session?.pool ?? null, early: null, taking: true };
